@@ -1,0 +1,46 @@
+# The two commands of the README: `make run` (set up and serve) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export JUDGE_CORPUS_DIR ?= $(abspath ../shared/rules_data)
+
+.PHONY: setup run test install messages migrate ingest check bench
+
+setup: install messages migrate ingest
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+# Translations are compiled from judge/locale/*/django.po (gettext's msgfmt).
+messages: install
+	@command -v msgfmt >/dev/null || (apt-get update -qq && apt-get install -y -qq gettext)
+	cd judge && ../$(BIN)/python ../manage.py compilemessages --verbosity 0
+
+migrate: install
+	mkdir -p var
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
+
+ingest: migrate
+	$(BIN)/python manage.py ingest
+
+run: setup
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install messages
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+check: install
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -m "not browser" -q
+
+bench: setup
+	$(BIN)/python bench/search.py

@@ -1,0 +1,102 @@
+"""Record dataclasses that every corpus parser produces.
+
+Parsers are pure functions ``parse_xxx(text, *, source) -> record``; the ingest
+service turns these records into database rows and search documents.
+
+Rule numbers never carry a trailing dot: chapter "9", section "903",
+rule "903.8", subrule "903.8a".
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class ParseError(ValueError):
+    """A corpus file could not be parsed; names the file and the line."""
+
+    def __init__(self, message: str, *, source: str, line: int | None = None) -> None:
+        self.source = source
+        self.line = line
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(f"{where}: {message}")
+
+
+class RuleKind(enum.Enum):
+    CHAPTER = "chapter"   # "9."   Casual Variants
+    SECTION = "section"   # "903." Commander
+    RULE = "rule"         # "903.8."
+    SUBRULE = "subrule"   # "903.8a"
+
+
+@dataclass(frozen=True)
+class RuleRecord:
+    """One numbered line of the Comprehensive Rules, with its examples."""
+
+    number: str
+    kind: RuleKind
+    text: str
+    parent: str | None
+    line: int
+    title: str = ""  # chapters and sections: their heading ("Commander"); rules: ""
+    examples: tuple[str, ...] = ()  # text after "Example: "
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    term: str
+    definition: str
+    line: int
+
+
+@dataclass(frozen=True)
+class RulesDocument:
+    """A whole Comprehensive Rules file."""
+
+    source: str           # corpus file name, e.g. "MagicCompRules 20260116.txt"
+    version: str          # effective date printed in the file, "YYYYMMDD"
+    rules: tuple[RuleRecord, ...]
+    glossary: tuple[GlossaryEntry, ...]
+    intro: str = ""
+    credits: str = ""
+
+
+class DocKind(enum.Enum):
+    CR_TRANSLATION = "cr-translation"  # Japanese CR text (001, 002, CR part of 003)
+    FORMAT_RULES = "format-rules"      # Commander official rules (000), DTC (004)
+    PROSE = "prose"                    # wiki prose (003)
+
+
+@dataclass(frozen=True)
+class DocSection:
+    """One section of a Japanese document.
+
+    ``cr_number`` is set when the section is a Comprehensive Rules rule
+    ("800.4a"); ``number`` is the document's own numbering when it has one
+    (Commander rules "1".."11"). ``anchor`` is stable across re-ingests: it is
+    derived from the number or the heading, never from the position.
+    """
+
+    anchor: str
+    heading: str
+    text: str
+    line: int
+    cr_number: str | None = None
+    number: str | None = None
+    parent: str | None = None          # anchor of the enclosing section
+    details: tuple[str, ...] = ()      # 詳細 paragraphs (000)
+    examples: tuple[str, ...] = ()     # 例 paragraphs
+    notes: tuple[str, ...] = ()        # ⇒ notes (001), translator notes
+
+
+@dataclass(frozen=True)
+class JaDocument:
+    source: str        # corpus file name
+    slug: str          # URL slug: "commander-rules", "cr-multiplayer-ja", ...
+    title: str
+    kind: DocKind
+    sections: tuple[DocSection, ...]
+    translated_from: str | None = None  # CR version the translation follows, "YYYYMMDD" when known
+    lang: str = "ja"
+    meta: tuple[tuple[str, str], ...] = field(default_factory=tuple)

@@ -1,0 +1,101 @@
+"""Settings shared by every environment; secrets and DATABASE_URL come from the environment."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+DEBUG = False
+ALLOWED_HOSTS: list[str] = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",") if h]
+
+INSTALLED_APPS = [
+    "django.contrib.contenttypes",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "judge",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "judge.middleware.ContentSecurityPolicyMiddleware",
+    "judge.middleware.NoCorpusMiddleware",
+]
+
+# Sessions are signed cookies: the site keeps no per-user server state.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+
+ROOT_URLCONF = "judge.urls"
+WSGI_APPLICATION = "judge.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.csrf",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets readers keep serving the old data while an ingest writes the new.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Internationalisation: Japanese first for browsers that ask for it (LocaleMiddleware reads Accept-Language).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("ja", _("Japanese")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "judge" / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+
+# Request size limits: bodies (decklists, board states) and search queries.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+
+# The corpus and the search index.
+JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR.parent / "shared" / "rules_data"))
+JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", BASE_DIR / "var" / "index"))
+JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,16 @@
+"""Tests: fast hashing, a throwaway secret, an index dir per test run (set by conftest)."""
+
+import os
+import tempfile
+from pathlib import Path
+
+from judge.settings.base import *  # noqa: F403
+
+SECRET_KEY = "test-insecure-key"
+DEBUG = False
+ALLOWED_HOSTS = ["*"]
+JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", tempfile.mkdtemp(prefix="judge-index-")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -1,0 +1,70 @@
+"""Template filters: rule text with every rule reference as a link, word diffs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django import template
+from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from judge.parsing.references import find_references
+
+register = template.Library()
+
+
+@register.filter
+def rule_links(text: str) -> SafeString:
+    """Escape ``text`` and turn each rule reference ("rule 903.9", "rules 903.4b–c", 「rule 810」) into a link."""
+    out: list[str] = []
+    cursor = 0
+    for reference in find_references(text or ""):
+        if not reference.numbers:
+            continue
+        out.append(escape(text[cursor : reference.start]))
+        out.append(
+            format_html(
+                '<a class="rule-ref" href="{}">{}</a>',
+                reverse("rule-detail", args=[reference.numbers[0]]),
+                text[reference.start : reference.end],
+            )
+        )
+        cursor = reference.end
+    out.append(escape((text or "")[cursor:]))
+    return mark_safe("".join(out))
+
+
+@register.filter
+def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
+    """Render ``word_diff`` output: insertions in <ins>, deletions in <del>."""
+    out: list[str] = []
+    for op, words in diff:
+        if op == "insert":
+            out.append(format_html("<ins>{}</ins>", words))
+        elif op == "delete":
+            out.append(format_html("<del>{}</del>", words))
+        else:
+            out.append(escape(words))
+    return mark_safe(" ".join(out))
+
+
+@register.simple_tag
+def rule_url(number: str) -> str:
+    return reverse("rule-detail", args=[number])
+
+
+@register.simple_tag(takes_context=True)
+def language_url(context: template.Context, lang: str) -> str:
+    """The current page in another language (/en/rules/903.9/ <-> /ja/rules/903.9/), query string kept."""
+    from django.urls import translate_url
+
+    request = context["request"]
+    url = translate_url(request.path, lang)
+    query = request.META.get("QUERY_STRING", "")
+    return f"{url}?{query}" if query else url
+
+
+@register.filter
+def get_item(mapping: dict[object, object], key: object) -> object:
+    return mapping.get(key) if mapping else None

@@ -1,0 +1,102 @@
+"""The read-only JSON API (safe for bots: GET only, no state)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.http import require_GET
+
+from judge import models, selectors
+
+
+def _error(status: int, message: str, **extra: object) -> JsonResponse:
+    return JsonResponse({"error": message, **extra}, status=status)
+
+
+@require_GET
+def health(request: HttpRequest) -> JsonResponse:
+    try:
+        corpus = selectors.live_corpus()
+    except selectors.NoCorpus:
+        return _error(503, "no corpus ingested")
+    return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})
+
+
+@require_GET
+def rule_detail(request: HttpRequest, number: str) -> JsonResponse:
+    number = number.strip().rstrip(".")
+    try:
+        page = selectors.rule_page(number=number, version=request.GET.get("version"))
+    except selectors.NoCorpus as err:
+        return _error(503, str(err))
+    if page is None:
+        corpus = selectors.live_corpus()
+        return _error(
+            404, f"no rule {number!r} in version {selectors.resolve_version(corpus, request.GET.get('version'))}",
+            successor=selectors.successor(corpus, number),
+        )
+    rule = page.rule
+    return JsonResponse(
+        {
+            "number": rule.number,
+            "version": rule.version,
+            "source": rule.source.file_name,
+            "title": rule.title,
+            "text": rule.text,
+            "examples": rule.examples,
+            "parent": rule.parent or None,
+            "children": [c.number for c in page.children if c.parent == rule.number],
+            "links_to": rule.links_to,
+            "cited_by": page.cited_by,
+            "translations": [_translation(s) for s in page.translations],
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def _translation(section: models.DocSection) -> dict[str, object]:
+    return {
+        "lang": section.source.lang,
+        "source": section.source.file_name,
+        "number": section.cr_number,
+        "text": section.text,
+        "examples": section.examples,
+        "notes": section.notes,
+        "differs_from_current": section.differs_from_current,
+        "compared_version": section.compared_version,
+    }
+
+
+@require_GET
+def doc_detail(request: HttpRequest, slug: str) -> JsonResponse:
+    try:
+        found = selectors.document(slug=slug)
+    except selectors.NoCorpus as err:
+        return _error(503, str(err))
+    if found is None:
+        return _error(404, f"no document {slug!r}")
+    source, sections = found
+    return JsonResponse(
+        {
+            "slug": source.slug,
+            "source": source.file_name,
+            "lang": source.lang,
+            "kind": source.kind,
+            "title": source.title,
+            "translated_from": source.translated_from or None,
+            "sections": [
+                {
+                    "anchor": s.anchor,
+                    "heading": s.heading,
+                    "number": s.number or None,
+                    "cr_number": s.cr_number or None,
+                    "parent": s.parent or None,
+                    "text": s.text,
+                    "details": s.details,
+                    "examples": s.examples,
+                    "notes": s.notes,
+                }
+                for s in sections
+            ],
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )

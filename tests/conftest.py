@@ -1,0 +1,56 @@
+"""Shared fixtures: the real corpus directory (for tests marked ``corpus``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def corpus_dir() -> Path:
+    default = Path(__file__).resolve().parent.parent.parent / "shared" / "rules_data"
+    return Path(os.environ.get("JUDGE_CORPUS_DIR", default))
+
+
+@pytest.fixture(scope="session")
+def real_corpus() -> Path:
+    path = corpus_dir()
+    if not (path / "en").is_dir():
+        pytest.fail(f"real corpus not found at {path}: set JUDGE_CORPUS_DIR")
+    return path
+
+
+@pytest.fixture()
+def fixtures_dir() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture()
+def ingested(db, real_corpus, settings, django_db_blocker):  # type: ignore[no-untyped-def]
+    """The real corpus ingested into the test database (once; re-ingested if a test flushed it)."""
+    from judge.models import Corpus
+    from judge.services import ingest_corpus
+
+    corpus = Corpus.objects.filter(is_live=True).first()
+    if corpus is None:
+        ingest_corpus(corpus_dir=real_corpus, index_root=settings.JUDGE_INDEX_DIR)
+        corpus = Corpus.objects.get(is_live=True)
+    return corpus
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker, request):  # type: ignore[no-untyped-def]
+    """Ingest the real corpus once per session, outside any test transaction, when a corpus test runs."""
+    if any(item.get_closest_marker("corpus") for item in request.session.items):
+        with django_db_blocker.unblock():
+            from django.conf import settings
+
+            from judge.models import Corpus
+            from judge.services import ingest_corpus
+
+            if not Corpus.objects.filter(is_live=True).exists():
+                ingest_corpus(corpus_dir=corpus_dir(), index_root=settings.JUDGE_INDEX_DIR)
+    yield
