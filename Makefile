@@ -23,7 +23,7 @@ install: $(VENV)/.installed
 # Translations are compiled from judge/locale/*/django.po (gettext's msgfmt).
 messages: install
 	@command -v msgfmt >/dev/null || (apt-get update -qq && apt-get install -y -qq gettext)
-	cd judge && ../$(BIN)/python ../manage.py compilemessages --verbosity 0
+	$(BIN)/python manage.py compilemessages --ignore .venv --verbosity 0
 
 migrate: install
 	mkdir -p var

@@ -138,3 +138,9 @@ class DocSection(models.Model):
             models.Index(fields=["corpus", "aligned_number"]),
             models.Index(fields=["corpus", "source", "position"]),
         ]
+
+
+# The shared table tracker's models live in their own module; importing them here registers them with the app.
+from judge.tracker_models import Game, GameEvent  # noqa: E402
+
+__all__ = ["Citation", "Corpus", "DocSection", "Game", "GameEvent", "GlossaryTerm", "Renumbering", "Rule", "Source"]

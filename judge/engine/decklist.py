@@ -1,0 +1,179 @@
+"""Pasted decklists: the plain-text export format of deck sites and MTG Arena.
+
+Accepted lines:
+
+- ``1 Sol Ring``, ``1x Sol Ring``, ``Sol Ring`` (a count of 1);
+- printing details are dropped: ``1 Sol Ring (CMM) 400``, ``[CMM]``, ``*F*`` / ``*E*`` finish
+  markers, ``[Ramp]``-style category tags and ``^...^`` tags;
+- ``*CMDR*`` puts the line in the commander section;
+- section headers on their own line (optionally ending in ``:`` or written as a ``//`` comment):
+  ``Commander``, ``Deck`` / ``Main`` / ``Mainboard``, ``Sideboard``, ``Companion``, ``Maybeboard``;
+- other ``//`` and ``#`` lines are comments; blank lines are ignored. MTG Arena's ``About`` /
+  ``Name ...`` header is skipped.
+
+Text over 1 MB or 10 000 lines is refused; every malformed line is reported with its number.
+
+>>> deck = parse_decklist(
+...     text="Commander\\n1 Kenrith, the Returned King (ELD) 303\\n\\nDeck\\n1x Sol Ring\\nForest")
+>>> [(e.count, e.name, e.section.value) for e in deck.entries]
+[(1, 'Kenrith, the Returned King', 'commander'), (1, 'Sol Ring', 'deck'), (1, 'Forest', 'deck')]
+>>> deck.total(Section.DECK)
+2
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.errors import InvalidInputError
+
+MAX_BYTES = 1_000_000
+MAX_LINES = 10_000
+MAX_COUNT = 999
+MAX_NAME = 200
+
+
+class Section(enum.Enum):
+    COMMANDER = "commander"
+    DECK = "deck"
+    SIDEBOARD = "sideboard"
+    COMPANION = "companion"
+    MAYBEBOARD = "maybeboard"
+
+
+_HEADERS: dict[str, Section] = {
+    "commander": Section.COMMANDER,
+    "commanders": Section.COMMANDER,
+    "deck": Section.DECK,
+    "main": Section.DECK,
+    "maindeck": Section.DECK,
+    "main deck": Section.DECK,
+    "mainboard": Section.DECK,
+    "sideboard": Section.SIDEBOARD,
+    "side": Section.SIDEBOARD,
+    "companion": Section.COMPANION,
+    "companions": Section.COMPANION,
+    "maybeboard": Section.MAYBEBOARD,
+    "maybe": Section.MAYBEBOARD,
+    "considering": Section.MAYBEBOARD,
+}
+_COUNT_RE = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
+_SET_RE = re.compile(r"\s+[\(\[][A-Za-z0-9]{2,6}[\)\]](?:\s+[A-Za-z0-9\-★]+)?$")
+_MARKERS_RE = re.compile(r"\s+\*[A-Za-z]+\*")
+_TAGS_RE = re.compile(r"\s+(?:\[[^\]]*\]|\^[^^]*\^|#\S+)")
+
+
+@dataclass(frozen=True)
+class DecklistEntry:
+    """One line of a decklist: how many copies of which card, in which section."""
+
+    count: int
+    name: str
+    section: Section
+    line: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"count": self.count, "name": self.name, "section": self.section.value, "line": self.line}
+
+
+@dataclass(frozen=True)
+class Decklist:
+    """A parsed decklist, entries in the order they were written."""
+
+    entries: tuple[DecklistEntry, ...]
+
+    def section(self, section: Section) -> tuple[DecklistEntry, ...]:
+        return tuple(e for e in self.entries if e.section is section)
+
+    def total(self, section: Section) -> int:
+        return sum(e.count for e in self.entries if e.section is section)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"entries": [e.as_dict() for e in self.entries]}
+
+
+def _header(line: str) -> Section | None:
+    text = line.lstrip("/#").strip().rstrip(":").strip()
+    text = re.sub(r"\s*\(\d+\)$", "", text)  # "Sideboard (15)"
+    return _HEADERS.get(text.casefold())
+
+
+def parse_decklist(*, text: str) -> Decklist:
+    """Parse a pasted decklist; see the module docstring for the accepted lines.
+
+    Raises :class:`InvalidInputError` listing every malformed line by number.
+
+    >>> parse_decklist(text="1 Sol Ring\\n0 Forest\\n2x")
+    Traceback (most recent call last):
+    ...
+    judge.engine.errors.InvalidInputError: line 2: a count must be 1 or more; line 3: '2x' has no card name
+    """
+    if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
+        raise InvalidInputError(
+            [f"decklist: longer than {MAX_BYTES // 1_000_000} MB; paste one deck at a time"])
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise InvalidInputError([f"decklist: {len(lines)} lines is over the limit of {MAX_LINES}"])
+    section = Section.DECK
+    entries: list[DecklistEntry] = []
+    problems: list[str] = []
+    skipping_about = False
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            skipping_about = False
+            continue
+        header = _header(line)
+        if header is not None:
+            section = header
+            skipping_about = False
+            continue
+        if line.casefold() == "about":
+            skipping_about = True
+            continue
+        if skipping_about or line.startswith(("//", "#")):
+            continue
+        parsed = _parse_line(line, number, problems)
+        if parsed is None:
+            continue
+        count, name, commander = parsed
+        entries.append(DecklistEntry(count=count, name=name,
+                                     section=Section.COMMANDER if commander else section, line=number))
+    if problems:
+        raise InvalidInputError(problems)
+    return Decklist(entries=tuple(entries))
+
+
+def _parse_line(line: str, number: int, problems: list[str]) -> tuple[int, str, bool] | None:
+    count = 1
+    match = _COUNT_RE.match(line)
+    if match:
+        count = int(match.group(1))
+        line = match.group(2).strip()
+    elif re.fullmatch(r"\d+\s*[xX]?", line):
+        problems.append(f"line {number}: {line!r} has no card name")
+        return None
+    if count < 1:
+        problems.append(f"line {number}: a count must be 1 or more")
+        return None
+    if count > MAX_COUNT:
+        problems.append(f"line {number}: a count of {count} is over {MAX_COUNT}")
+        return None
+    commander = "*CMDR*" in line.upper()
+    line = _MARKERS_RE.sub("", " " + line).strip()
+    line = _SET_RE.sub("", line).strip()  # "(CMM) 400" before tags: "[CMM]" could be either
+    line = _TAGS_RE.sub("", " " + line).strip()
+    line = _SET_RE.sub("", line).strip()
+    if not line:
+        problems.append(f"line {number}: no card name")
+        return None
+    if len(line) > MAX_NAME:
+        problems.append(f"line {number}: a card name longer than {MAX_NAME} characters")
+        return None
+    if not re.search(r"[^\W\d_]", line):
+        problems.append(f"line {number}: {line!r} is not a card name")
+        return None
+    return count, line, commander

@@ -1,0 +1,413 @@
+"""Duel Masters cards typed in by hand, and the Tag Commander deck rules (DTC, DTCS, DTB).
+
+There is no Duel Masters card database here: players type their cards, one per
+line, in this format (fields separated by ``|`` or ``｜``)::
+
+    # comments start with # or //; blank lines are ignored
+    統率者                         (section header; also "Commander", "[統率者]", "統率者:")
+    1 ボルシャック・ドラゴン | 火 | VR | クリーチャー
+    デッキ                         (section header; also "Deck", "メインデッキ", "Main")
+    4x 光と水の戦士 | 光/水 | R | クリーチャー | 殿堂
+
+- count: optional (1 when left out), ``4``, ``4x``, ``4枚``;
+- civilizations: ``光 水 闇 火 自然 ゼロ`` or ``light water darkness fire nature zero``
+  (``無色`` also means zero), separated by ``/ ・ , 、`` or spaces;
+- rarity: ``C U R VR SR MR OR LEG MAS VIC KGM SEC TR PR`` (``レジェンド`` ``マスター``
+  ``ビクトリー`` are accepted too), or ``-`` / ``なし`` for a card without rarity;
+- type: as printed (``クリーチャー``, ``呪文``, ``クリーチャー/呪文`` for a twinpact,
+  ``GRクリーチャー``, ``サイキック・クリーチャー``, ``ドラグハート・ウエポン``...);
+- tags, optional, comma separated: ``殿堂`` (limited to one per deck by the official
+  hall of fame), ``プレミアム殿堂`` (officially banned), ``GR``, ``超次元``, ``開始時``
+  (can be in the battle zone from the start of the game). English: ``hall-of-fame``,
+  ``premium``, ``gr``, ``hyperspatial``, ``starts-in-play``.
+
+Deck rules follow the DTC house-rules document; each problem cites a stable id
+(``dtc:deck-size``, ``dtc:singleton``, ``dtc:commander-rarity``, ...; see :data:`RULE_IDS`).
+
+>>> card = parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー")
+>>> card.civilizations, card.rarity, card.is_creature
+((<Civilization.FIRE: 'fire'>,), 'VR', True)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.deck import DeckCheck, Problem
+from judge.engine.errors import InvalidInputError
+from judge.engine.steps import Step
+
+MAX_BYTES = 1_000_000
+MAX_LINES = 10_000
+
+
+class Civilization(enum.Enum):
+    """The five civilizations and zero (ゼロ文明 counts as a civilization in DTC)."""
+
+    LIGHT = "light"
+    WATER = "water"
+    DARKNESS = "darkness"
+    FIRE = "fire"
+    NATURE = "nature"
+    ZERO = "zero"
+
+    @property
+    def japanese(self) -> str:
+        return _JAPANESE[self]
+
+
+_JAPANESE = {
+    Civilization.LIGHT: "光", Civilization.WATER: "水", Civilization.DARKNESS: "闇",
+    Civilization.FIRE: "火", Civilization.NATURE: "自然", Civilization.ZERO: "ゼロ",
+}
+_CIV_WORDS: dict[str, Civilization] = {v: k for k, v in _JAPANESE.items()} | {
+    c.value: c for c in Civilization
+} | {"無色": Civilization.ZERO, "colorless": Civilization.ZERO, "dark": Civilization.DARKNESS,
+     "ゼロ文明": Civilization.ZERO}
+FIVE = frozenset(c for c in Civilization if c is not Civilization.ZERO)
+
+#: Rarities in the typed format; those that may lead a DTC deck ("SR以上").
+RARITIES: dict[str, str] = {
+    "C": "C", "U": "U", "R": "R", "VR": "VR", "SR": "SR", "MR": "MR", "OR": "OR",
+    "LEG": "LEG", "レジェンド": "LEG", "MAS": "MAS", "マスター": "MAS",
+    "VIC": "VIC", "V": "VIC", "ビクトリー": "VIC", "KGM": "KGM", "SEC": "SEC",
+    "TR": "TR", "PR": "PR", "-": "-", "なし": "-", "NR": "-", "ノンレアリティ": "-",
+}
+SR_OR_HIGHER = frozenset({"SR", "MR", "OR", "LEG", "MAS", "VIC", "KGM", "SEC"})
+#: Cards the document bans by name, and name parts of cards that start in the battle zone.
+BANNED_NAMES = ("オールデリート", "レアリティ・レジスタンス")
+STARTS_IN_PLAY_NAMES = ("ドルマゲドン", "ドキンダム", "零龍")
+
+_TAGS: dict[str, str] = {
+    "殿堂": "hall-of-fame", "hall-of-fame": "hall-of-fame",
+    "プレミアム殿堂": "premium", "premium": "premium",
+    "gr": "gr", "超次元": "hyperspatial", "hyperspatial": "hyperspatial",
+    "開始時": "starts-in-play", "starts-in-play": "starts-in-play",
+}
+
+RULE_IDS: dict[str, str] = {
+    "dtc:singleton": "デッキ基本ルール: same-name cards at most one per deck",
+    "dtc:main-deck-only": "デッキ基本ルール: GR and 超次元 cards are not used",
+    "dtc:commander-creature": "統率者: the commander must be a creature",
+    "dtc:commander-rarity": "統率者: SR or higher; no card without rarity",
+    "dtc:commander-all-civilizations": "統率者: a card with every civilization can't be the commander",
+    "dtc:commander-hall-of-fame": "統率者: a 殿堂 card (one per deck) can't be the commander",
+    "dtc:deck-size": "メインデッキ: 60 cards including the commander",
+    "dtc:civilizations": "メインデッキ: every civilization of every card is the commander's",
+    "dtc:civilization-minimum": "メインデッキ: at least 12 cards of each commander civilization",
+    "dtc:banned": "禁止カード: premium hall of fame, GR, 超次元, start-in-play cards, named cards",
+    "dtcs:team-singleton": "DTCS: same-name cards at most one per team",
+    "dtcs:commander-civilizations": "DTCS: the commander has at most two civilizations",
+    "dtb:deck-size": "DTB: 40 cards including the commander",
+}
+
+
+_QUOTES = str.maketrans("\u201c\u201d\u2018\u2019", "\"\"''")
+
+
+class DmVariant(enum.Enum):
+    DTC = "dtc"
+    DTCS = "dtcs"
+    DTB = "dtb"
+
+
+def normalise_dm_name(name: str) -> str:
+    """Lookup key of a Duel Masters card name: NFKC, no 《》, straight quotes, casefolded.
+
+    >>> normalise_dm_name("《”罰怒”ブランド》") == normalise_dm_name('"罰怒"ブランド')
+    True
+    """
+    text = unicodedata.normalize("NFKC", name).strip().strip("《》").strip()
+    text = text.translate(_QUOTES)
+    return " ".join(text.split()).casefold()
+
+
+@dataclass(frozen=True)
+class DmCard:
+    """A Duel Masters card as typed: name, civilizations, rarity, type and tags."""
+
+    name: str
+    civilizations: tuple[Civilization, ...]
+    rarity: str
+    card_type: str
+    tags: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def key(self) -> str:
+        return normalise_dm_name(self.name)
+
+    @property
+    def is_creature(self) -> bool:
+        lowered = self.card_type.casefold()
+        return "クリーチャー" in lowered or "creature" in lowered
+
+    @property
+    def is_gr(self) -> bool:
+        return "gr" in self.tags or self.card_type.upper().startswith("GR")
+
+    @property
+    def is_hyperspatial(self) -> bool:
+        lowered = self.card_type.casefold()
+        return "hyperspatial" in self.tags or any(w in lowered for w in ("サイキック", "ドラグハート", "psychic",
+                                                                         "dragheart"))
+
+    @property
+    def starts_in_play(self) -> bool:
+        return "starts-in-play" in self.tags or any(part in self.name for part in STARTS_IN_PLAY_NAMES)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "civilizations": [c.value for c in self.civilizations],
+                "rarity": self.rarity, "type": self.card_type, "tags": sorted(self.tags)}
+
+
+@dataclass(frozen=True)
+class DmDeck:
+    """A typed-in DTC deck: the commander (if marked) and the other cards with counts."""
+
+    commander: DmCard | None
+    cards: tuple[tuple[int, DmCard], ...]
+
+
+def _civilizations(text: str) -> tuple[tuple[Civilization, ...], list[str]]:
+    found: set[Civilization] = set()
+    bad: list[str] = []
+    for word in re.split(r"[/・,、\s]+", unicodedata.normalize("NFKC", text).strip()):
+        if not word:
+            continue
+        civ = _CIV_WORDS.get(word.casefold()) or _CIV_WORDS.get(word.removesuffix("文明"))
+        if civ is None:
+            bad.append(word)
+        else:
+            found.add(civ)
+    return tuple(c for c in Civilization if c in found), bad
+
+
+def parse_dm_card(*, line: str, where: str = "card") -> DmCard:
+    """Parse ``name | civilizations | rarity | type [| tags]`` (no count).
+
+    >>> parse_dm_card(line="オールデリート | 光/水/闇/火/自然 | MR | 呪文").civilizations[-1].japanese
+    '自然'
+    >>> parse_dm_card(line="X | 土 | Z | クリーチャー")
+    Traceback (most recent call last):
+    ...
+    judge.engine.errors.InvalidInputError: card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); card: unknown rarity 'Z'
+    """
+    problems: list[str] = []
+    fields = [f.strip() for f in re.split(r"[|｜]", line)]
+    if len(fields) < 4 or len(fields) > 5:
+        raise InvalidInputError([f"{where}: write name | civilizations | rarity | type [| tags]"])
+    name, civ_text, rarity_text, card_type = fields[:4]
+    name = name.strip("《》").strip()
+    if not name:
+        problems.append(f"{where}: no card name")
+    civs, bad = _civilizations(civ_text)
+    for word in bad:
+        problems.append(f"{where}: unknown civilization {word!r} (use 光 水 闇 火 自然 ゼロ)")
+    if not civs and not bad:
+        problems.append(f"{where}: no civilization (write ゼロ for a zero-civilization card)")
+    if Civilization.ZERO in civs and len(civs) > 1:
+        problems.append(f"{where}: ゼロ can't be combined with other civilizations")
+    rarity = RARITIES.get(unicodedata.normalize("NFKC", rarity_text).upper()) or RARITIES.get(rarity_text)
+    if rarity is None:
+        problems.append(f"{where}: unknown rarity {rarity_text!r}")
+    if not card_type:
+        problems.append(f"{where}: no card type")
+    tags: set[str] = set()
+    if len(fields) == 5:
+        for tag in re.split(r"[,、\s]+", fields[4]):
+            if not tag:
+                continue
+            known = _TAGS.get(tag.casefold())
+            if known is None:
+                problems.append(f"{where}: unknown tag {tag!r}")
+            else:
+                tags.add(known)
+    if problems:
+        raise InvalidInputError(problems)
+    return DmCard(name=name, civilizations=civs, rarity=rarity or "-", card_type=card_type,
+                  tags=frozenset(tags))
+
+
+_COMMANDER_HEADERS = {"統率者", "commander"}
+_DECK_HEADERS = {"デッキ", "メインデッキ", "deck", "main", "main deck"}
+_COUNT_RE = re.compile(r"^(\d+)\s*(?:[xX×]|枚)?\s+(.*)$")
+
+
+def parse_dm_deck(*, text: str) -> DmDeck:
+    """Parse a typed-in deck (format in the module docstring). Lines before any header are deck cards.
+
+    >>> deck = parse_dm_deck(text="統率者\\n\\"罰怒\\"ブランド | 火 | SR | クリーチャー\\nデッキ\\n4 ボルシャック・ドラゴン | 火 | VR | クリーチャー")
+    >>> deck.commander.name, [(n, c.name) for n, c in deck.cards]
+    ('"罰怒"ブランド', [(4, 'ボルシャック・ドラゴン')])
+    """
+    if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
+        raise InvalidInputError(["deck: longer than 1 MB"])
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise InvalidInputError([f"deck: {len(lines)} lines is over the limit of {MAX_LINES}"])
+    problems: list[str] = []
+    commanders: list[tuple[int, DmCard]] = []
+    cards: list[tuple[int, DmCard]] = []
+    target = cards
+    for number, raw in enumerate(lines, start=1):
+        line = unicodedata.normalize("NFKC", raw).strip().lstrip("\ufeff")
+        if not line or line.startswith(("#", "//")):
+            continue
+        header = line.strip("[]【】").rstrip(":").strip().casefold()
+        if header in _COMMANDER_HEADERS:
+            target = commanders
+            continue
+        if header in _DECK_HEADERS:
+            target = cards
+            continue
+        count = 1
+        match = _COUNT_RE.match(line)
+        if match:
+            count, line = int(match.group(1)), match.group(2)
+        if not 1 <= count <= 999:
+            problems.append(f"line {number}: a count must be 1 to 999")
+            continue
+        try:
+            card = parse_dm_card(line=line, where=f"line {number}")
+        except InvalidInputError as err:
+            problems.extend(err.problems)
+            continue
+        target.append((count, card))
+    if sum(n for n, _ in commanders) > 1:
+        problems.append("統率者: only one commander card")
+    if problems:
+        raise InvalidInputError(problems)
+    return DmDeck(commander=commanders[0][1] if commanders else None, cards=tuple(cards))
+
+
+def _civ_text(civs: Iterable[Civilization]) -> str:
+    return "/".join(c.japanese for c in civs)
+
+
+def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCard]],
+                   variant: DmVariant = DmVariant.DTC) -> DeckCheck:
+    """Check one Tag Commander deck; ``cards`` excludes the commander (the 60 includes it).
+
+    DTB decks have 40 cards; DTCS commanders have at most two civilizations
+    (the team-wide singleton is :func:`check_dtc_team`). The commander counts
+    toward the 12-card minimum of its civilizations, since it is one of the 60.
+
+    >>> boss = parse_dm_card(line="ボルシャック・ドラゴン | 火 | SR | クリーチャー")
+    >>> filler = [(1, parse_dm_card(line=f"火のカード{i} | 火 | C | 呪文")) for i in range(59)]
+    >>> check_dtc_deck(commander=boss, cards=filler).legal
+    True
+    >>> [p.rule for p in check_dtc_deck(commander=boss, cards=filler[:39], variant=DmVariant.DTB).problems]
+    []
+    """
+    problems: list[Problem] = []
+    notes: list[Step] = []
+    everything = list(cards)
+    if commander is None:
+        problems.append(Problem(card="", rule="dtc:commander-creature", message="統率者が指定されていません"))
+        commander_civs: frozenset[Civilization] = frozenset()
+    else:
+        everything.insert(0, (1, commander))
+        commander_civs = frozenset(commander.civilizations)
+        name = commander.name
+        if not commander.is_creature:
+            problems.append(Problem(card=name, rule="dtc:commander-creature",
+                                    message=f"統率者《{name}》はクリーチャーではありません"))
+        if commander.rarity not in SR_OR_HIGHER:
+            problems.append(Problem(card=name, rule="dtc:commander-rarity",
+                                    message=f"統率者《{name}》のレアリティ {commander.rarity} は SR 以上ではありません"))
+        if FIVE <= commander_civs:
+            problems.append(Problem(card=name, rule="dtc:commander-all-civilizations",
+                                    message=f"統率者《{name}》は全ての文明を持っています"))
+        if "hall-of-fame" in commander.tags:
+            problems.append(Problem(card=name, rule="dtc:commander-hall-of-fame",
+                                    message=f"殿堂カード《{name}》は統率者に選べません"))
+        if variant is DmVariant.DTCS and len(commander_civs) > 2:
+            problems.append(Problem(card=name, rule="dtcs:commander-civilizations",
+                                    message=f"DTCS の統率者《{name}》の文明が3つ以上です "
+                                            f"({_civ_text(commander.civilizations)})"))
+
+    size, size_rule = (40, "dtb:deck-size") if variant is DmVariant.DTB else (60, "dtc:deck-size")
+    total = sum(n for n, _ in everything)
+    if total != size:
+        problems.append(Problem(card="", rule=size_rule,
+                                message=f"デッキは統率者を含めて {total} 枚です。{size} 枚ちょうどにしてください"))
+
+    counts: dict[str, tuple[DmCard, int]] = {}
+    for n, card in everything:
+        previous = counts.get(card.key, (card, 0))[1]
+        counts[card.key] = (card, previous + n)
+    for card, n in counts.values():
+        if n > 1:
+            problems.append(Problem(card=card.name, rule="dtc:singleton",
+                                    message=f"《{card.name}》が {n} 枚あります。同名カードは1枚までです"))
+    per_civ = {c: 0 for c in Civilization if c in commander_civs}
+    for card, n in counts.values():
+        banned = _banned_reason(card)
+        if banned:
+            rule = "dtc:main-deck-only" if card.is_gr or card.is_hyperspatial else "dtc:banned"
+            problems.append(Problem(card=card.name, rule=rule, message=f"《{card.name}》は{banned}"))
+        outside = [c for c in card.civilizations if c not in commander_civs]
+        if commander is not None and outside:
+            problems.append(Problem(card=card.name, rule="dtc:civilizations",
+                                    message=f"《{card.name}》の {_civ_text(outside)} は統率者の文明にありません"))
+        for civ in card.civilizations:
+            if civ in per_civ:
+                per_civ[civ] += n
+    for civ, n in per_civ.items():
+        if n < 12:
+            problems.append(Problem(card="", rule="dtc:civilization-minimum",
+                                    message=f"{civ.japanese}文明のカードが {n} 枚です。最低12枚必要です"))
+    if variant is DmVariant.DTB:
+        notes.append(Step(rule="dtb:card-pool", text="DTB のカードプール(2ブロック)は確認していません"))
+    return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))
+
+
+def _banned_reason(card: DmCard) -> str:
+    if "premium" in card.tags:
+        return "プレミアム殿堂(公式の禁止カード)です"
+    if card.is_gr:
+        return "GRゾーンのカードです(GRは使用禁止)"
+    if card.is_hyperspatial:
+        return "超次元ゾーンのカードです(超次元は使用禁止)"
+    if card.starts_in_play:
+        return "ゲーム開始時からバトルゾーンに出しておけるカードです(禁止)"
+    if any(normalise_dm_name(card.name) == normalise_dm_name(b) for b in BANNED_NAMES):
+        return "禁止カードです"
+    return ""
+
+
+def check_dtc_team(*, decks: Sequence[DmDeck], variant: DmVariant = DmVariant.DTCS) -> DeckCheck:
+    """Check every deck of a team; in DTCS a card name may appear only once in the whole team.
+
+    >>> a = parse_dm_card(line="ボルシャック・ドラゴン | 火 | SR | クリーチャー")
+    >>> check_dtc_team(decks=[DmDeck(commander=a, cards=()), DmDeck(commander=None, cards=((1, a),))],
+    ...     variant=DmVariant.DTCS).problems[-1].rule
+    'dtcs:team-singleton'
+    """
+    problems: list[Problem] = []
+    notes: list[Step] = []
+    owners: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    for index, deck in enumerate(decks):
+        result = check_dtc_deck(commander=deck.commander, cards=deck.cards, variant=variant)
+        problems.extend(Problem(card=p.card, rule=p.rule, message=f"デッキ{index + 1}: {p.message}")
+                        for p in result.problems)
+        notes.extend(result.notes)
+        in_deck = ([deck.commander] if deck.commander else []) + [c for _, c in deck.cards]
+        for card in in_deck:
+            names.setdefault(card.key, card.name)
+            where = owners.setdefault(card.key, [])
+            if index + 1 not in where:
+                where.append(index + 1)
+    if variant is DmVariant.DTCS:
+        for key, where in owners.items():
+            if len(where) > 1:
+                problems.append(Problem(card=names[key], rule="dtcs:team-singleton",
+                                        message=f"《{names[key]}》がチーム内の複数のデッキ"
+                                                f"({', '.join(map(str, where))})にあります"))
+    return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))

@@ -1,0 +1,211 @@
+"""Card data files -> engine :class:`~judge.engine.cards.Card` records, streamed.
+
+Two published formats are read, without loading the whole file into memory
+(Scryfall bulk files and MTGJSON AtomicCards are hundreds of megabytes):
+
+- Scryfall bulk data: a JSON array of card objects (``oracle_cards``,
+  ``default_cards``...), or a ``{"object": "list", "data": [...]}`` page;
+- MTGJSON ``AtomicCards.json``: ``{"meta": {...}, "data": {name: [face, ...]}}``,
+  each face with ``manaCost``, ``text``, ``type``, ``colorIndicator``, ``colors``,
+  ``side``, ``faceName``, ``layout``.
+
+Tokens, emblems, art cards and other non-deck objects are skipped. Reprints
+repeat names; :meth:`CardPool.of <judge.engine.cards.CardPool.of>` keeps the first.
+
+>>> import io
+>>> cards = list(iter_cards(io.StringIO('[{"name": "Forest", "type_line": "Basic Land — Forest"}]'),
+...     source="x.json"))
+>>> cards[0].front.basic_land_types
+('Forest',)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from judge.engine.cards import Card, CardPool, scryfall_card_or_problems
+from judge.parsing.records import ParseError
+
+#: Layouts that are not cards a deck can hold.
+SKIPPED_LAYOUTS = frozenset(
+    {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme", "planar"})
+CHUNK = 1 << 16
+
+
+class _JsonStream:
+    """Just enough of an incremental JSON reader to walk one array or object of objects."""
+
+    def __init__(self, stream: TextIO, source: str) -> None:
+        self.stream = stream
+        self.source = source
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+        self.decoder = json.JSONDecoder()
+
+    def _fill(self, size: int = CHUNK) -> bool:
+        if self.eof:
+            return False
+        chunk = self.stream.read(size)
+        if not chunk:
+            self.eof = True
+            return False
+        self.buf = self.buf[self.pos:] + chunk
+        self.pos = 0
+        return True
+
+    def peek(self) -> str:
+        """The next non-whitespace character ("" at the end of the file)."""
+        while True:
+            while self.pos < len(self.buf) and self.buf[self.pos] in " \t\r\n\ufeff":
+                self.pos += 1
+            if self.pos < len(self.buf):
+                return self.buf[self.pos]
+            if not self._fill():
+                return ""
+
+    def expect(self, chars: str) -> str:
+        char = self.peek()
+        if not char or char not in chars:
+            raise ParseError(f"expected one of {chars!r} at character {self.pos}, found {char!r}",
+                             source=self.source)
+        self.pos += 1
+        return char
+
+    def value(self) -> Any:
+        """Decode one JSON value, reading more of the file while it is cut off."""
+        self.peek()
+        size = CHUNK
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as err:
+                if self._fill(size):
+                    size *= 2  # doubling keeps re-decoding of a long value linear overall
+                    continue
+                raise ParseError(f"invalid JSON: {err.msg}", source=self.source) from None
+            # A number could be cut off at the end of the buffer; objects and strings cannot.
+            if end >= len(self.buf) and not isinstance(value, (dict, list, str)) and self._fill(size):
+                continue
+            self.pos = end
+            return value
+
+    def array(self) -> Iterator[Any]:
+        self.expect("[")
+        if self.peek() == "]":
+            self.pos += 1
+            return
+        while True:
+            yield self.value()
+            if self.expect(",]") == "]":
+                return
+
+    def members(self) -> Iterator[str]:
+        """Yield each key of an object; the caller must consume the value before the next key."""
+        self.expect("{")
+        if self.peek() == "}":
+            self.pos += 1
+            return
+        while True:
+            key = self.value()
+            if not isinstance(key, str):
+                raise ParseError(f"object key must be a string at character {self.pos}", source=self.source)
+            self.expect(":")
+            yield key
+            if self.expect(",}") == "}":
+                return
+
+
+def card_from_scryfall_data(data: Any, *, source: str, index: int) -> Card | None:
+    """One Scryfall card object -> Card; ``None`` for skipped layouts; ParseError when malformed."""
+    if isinstance(data, Mapping) and data.get("layout") in SKIPPED_LAYOUTS:
+        return None
+    problems: list[str] = []
+    card = scryfall_card_or_problems(data, where=f"card {index}", problems=problems)
+    if card is None:
+        raise ParseError("; ".join(problems) or f"card {index}: not a card", source=source)
+    return card
+
+
+def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.json") -> Card | None:
+    """One AtomicCards entry (the list of faces under a name) -> Card; ``None`` for skipped layouts.
+
+    >>> card = card_from_mtgjson("Fire // Ice", [
+    ...     {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "manaCost": "{1}{U}", "layout": "split"},
+    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}", "layout": "split"}])
+    >>> [f.name for f in card.faces]
+    ['Fire', 'Ice']
+    """
+    if not isinstance(entries, list) or not entries or not all(isinstance(e, Mapping) for e in entries):
+        raise ParseError(f"{name}: expected a list of card faces", source=source)
+    faces = sorted(entries, key=lambda e: str(e.get("side") or ""))
+    layout = faces[0].get("layout") or "normal"
+    if layout in SKIPPED_LAYOUTS:
+        return None
+
+    def scryfall_face(entry: Mapping[str, Any], face_name: Any) -> dict[str, Any]:
+        return {
+            "name": face_name,
+            "mana_cost": entry.get("manaCost"),
+            "type_line": entry.get("type"),
+            "oracle_text": entry.get("text"),
+            "color_indicator": entry.get("colorIndicator"),
+            "colors": entry.get("colors"),
+            "power": entry.get("power"),
+            "toughness": entry.get("toughness"),
+        }
+
+    if len(faces) == 1:
+        data: dict[str, Any] = scryfall_face(faces[0], faces[0].get("name") or name)
+        data["layout"] = layout
+    else:
+        data = {
+            "name": faces[0].get("name") or name,
+            "layout": layout,
+            "card_faces": [scryfall_face(e, e.get("faceName") or e.get("name")) for e in faces],
+        }
+    problems: list[str] = []
+    card = scryfall_card_or_problems(data, where=name, problems=problems)
+    if card is None:
+        raise ParseError("; ".join(problems), source=source)
+    return card
+
+
+def iter_cards(stream: TextIO, *, source: str) -> Iterator[Card]:
+    """Every deck card in a Scryfall bulk array/list or an MTGJSON AtomicCards file, streamed.
+
+    Raises :class:`~judge.parsing.records.ParseError` naming the file and the card.
+    """
+    reader = _JsonStream(stream, source)
+    first = reader.peek()
+    if first == "[":
+        for index, data in enumerate(reader.array()):
+            card = card_from_scryfall_data(data, source=source, index=index)
+            if card is not None:
+                yield card
+        return
+    if first != "{":
+        raise ParseError("not a JSON card file: expected [ or {", source=source)
+    for key in reader.members():
+        if key != "data":
+            reader.value()  # "meta", "object", "has_more"...: not needed
+            continue
+        if reader.peek() == "[":  # a Scryfall list page
+            for index, data in enumerate(reader.array()):
+                card = card_from_scryfall_data(data, source=source, index=index)
+                if card is not None:
+                    yield card
+        else:
+            for name in reader.members():
+                card = card_from_mtgjson(name, reader.value(), source=source)
+                if card is not None:
+                    yield card
+
+
+def read_card_pool(path: Path) -> CardPool:
+    """A :class:`CardPool` from a Scryfall or MTGJSON file on disk."""
+    with path.open(encoding="utf-8") as stream:
+        return CardPool.of(iter_cards(stream, source=path.name))

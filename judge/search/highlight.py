@@ -1,0 +1,86 @@
+"""Snippets: a window of the document text, HTML-escaped, with the matched words in <mark>.
+
+The caller marks the snippet safe, so every character of corpus text goes
+through ``html.escape`` here; only the <mark> tags are ours.
+"""
+
+from __future__ import annotations
+
+import html
+
+from judge.search.analysis import en_tokens, has_japanese, ja_morphemes, normalize_ja
+from judge.search.query import Needles
+
+SNIPPET_CHARS = 180
+_LEAD = 50  # characters shown before the first mark of the window
+
+
+def _ja_spans(text: str, needles: Needles) -> list[tuple[int, int]]:
+    spans = [(m.start, m.end) for m in ja_morphemes(text) if m.text in needles.ja or m.text in needles.en]
+    for literal in needles.literal:
+        start = text.find(literal)
+        while start >= 0 and literal:
+            spans.append((start, start + len(literal)))
+            start = text.find(literal, start + len(literal))
+    spans.extend((s, e) for stem, s, e in en_tokens(text) if stem in needles.en)
+    return spans
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def _window(text: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """The window of SNIPPET_CHARS covering the most distinct matched words."""
+    if len(text) <= SNIPPET_CHARS:
+        return 0, len(text)
+    best, best_score = 0, -1
+    for start, _ in spans or [(0, 0)]:
+        lo = max(0, start - _LEAD)
+        inside = {text[s:e].lower() for s, e in spans if s >= lo and e <= lo + SNIPPET_CHARS}
+        score = len(inside) * 100 + sum(1 for s, e in spans if s >= lo and e <= lo + SNIPPET_CHARS)
+        if score > best_score:
+            best, best_score = lo, score
+    end = min(len(text), best + SNIPPET_CHARS)
+    # Start and end on a word boundary in English text.
+    if best > 0 and not has_japanese(text[best : best + 20]):
+        space = text.find(" ", best, best + 15)
+        best = space + 1 if space >= 0 else best
+    if end < len(text) and not has_japanese(text[end - 20 : end]):
+        space = text.rfind(" ", end - 15, end)
+        end = space if space > best else end
+    return best, end
+
+
+def snippet(text: str, needles: Needles, *, lang: str) -> str:
+    """HTML: the best window of ``text`` with matches in <mark>; everything else escaped.
+
+    >>> snippet("Costs <b>2</b> more: the commander tax.", Needles(en={"tax"}), lang="en")
+    'Costs &lt;b&gt;2&lt;/b&gt; more: the commander <mark>tax</mark>.'
+    """
+    text = " ".join(normalize_ja(text).split()) if lang == "ja" else " ".join(text.split())
+    if lang == "ja":
+        spans = _ja_spans(text, needles)
+    else:
+        spans = [(s, e) for stem, s, e in en_tokens(text) if stem in needles.en]
+    spans = _merge(spans)
+    lo, hi = _window(text, spans)
+    out = ["…" if lo > 0 else ""]
+    cursor = lo
+    for start, end in spans:
+        if end <= lo or start >= hi:
+            continue
+        start, end = max(start, lo), min(end, hi)
+        out.append(html.escape(text[cursor:start]))
+        out.append(f"<mark>{html.escape(text[start:end])}</mark>")
+        cursor = end
+    out.append(html.escape(text[cursor:hi]))
+    if hi < len(text):
+        out.append("…")
+    return "".join(out)

@@ -1,0 +1,117 @@
+"""The bilingual term table (rules_data/terms.tsv): the game's words in Japanese and English.
+
+A query word found in the table is also searched in the other language, so
+統率者税 finds CR 903.8 and "commander tax" finds the Japanese documents. One
+cell may list several spellings separated by " | ". Rows whose notes start with
+"Duel Masters" are one-way (English -> Japanese): their English words mean
+something else in the Comprehensive Rules ("shield").
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from judge.search.analysis import en_terms, normalize_ja
+
+TERMS_FILE = Path(__file__).resolve().parent.parent.parent / "rules_data" / "terms.tsv"
+
+
+@dataclass(frozen=True)
+class TermPair:
+    ja: tuple[str, ...]
+    en: tuple[str, ...]
+    notes: str = ""
+
+    @property
+    def ja_to_en(self) -> bool:
+        return not self.notes.startswith("Duel Masters")
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    start: int  # character offsets (Japanese) or word offsets (English)
+    end: int
+    pairs: tuple[TermPair, ...]
+
+
+class TermTable:
+    """Longest-match lookup of term-table entries in Japanese text or English word sequences."""
+
+    def __init__(self, pairs: Sequence[TermPair]) -> None:
+        self.pairs = tuple(pairs)
+        self._ja: dict[str, list[TermPair]] = {}
+        self._en: dict[tuple[str, ...], list[TermPair]] = {}
+        for pair in self.pairs:
+            for ja in pair.ja:
+                listed = self._ja.setdefault(normalize_ja(ja), [])
+                if pair not in listed:
+                    listed.append(pair)
+            for en in pair.en:
+                stems = tuple(en_terms(en))
+                listed = self._en.setdefault(stems, []) if stems else []
+                if stems and pair not in listed:
+                    listed.append(pair)
+        self._ja_longest = max((len(k) for k in self._ja), default=0)
+        self._en_longest = max((len(k) for k in self._en), default=0)
+
+    def find_ja(self, text: str) -> list[TermMatch]:
+        """Non-overlapping longest matches in normalised Japanese text, left to right."""
+        out: list[TermMatch] = []
+        i = 0
+        while i < len(text):
+            for size in range(min(self._ja_longest, len(text) - i), 0, -1):
+                pairs = self._ja.get(text[i : i + size])
+                if pairs:
+                    out.append(TermMatch(i, i + size, tuple(pairs)))
+                    i += size
+                    break
+            else:
+                i += 1
+        return out
+
+    def find_en(self, stems: Sequence[str]) -> list[TermMatch]:
+        """Non-overlapping longest matches in a sequence of English stems."""
+        out: list[TermMatch] = []
+        i = 0
+        while i < len(stems):
+            for size in range(min(self._en_longest, len(stems) - i), 0, -1):
+                pairs = self._en.get(tuple(stems[i : i + size]))
+                if pairs:
+                    out.append(TermMatch(i, i + size, tuple(pairs)))
+                    i += size
+                    break
+            else:
+                i += 1
+        return out
+
+    def spellings(self) -> list[str]:
+        """Every spelling in the table, for "did you mean" suggestions."""
+        return [s for pair in self.pairs for s in (*pair.ja, *pair.en)]
+
+
+def parse_terms(text: str) -> list[TermPair]:
+    """Rows of a terms file (tab-separated, header ``ja en notes``); blank and ``#`` lines are skipped.
+
+    >>> parse_terms("ja\\ten\\tnotes\\n統率者税\\tcommander tax\\t\\n")
+    [TermPair(ja=('統率者税',), en=('commander tax',), notes='')]
+    """
+    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    reader = csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE)
+    pairs: list[TermPair] = []
+    for row in reader:
+        ja = tuple(s.strip() for s in (row.get("ja") or "").split("|") if s.strip())
+        en = tuple(s.strip() for s in (row.get("en") or "").split("|") if s.strip())
+        if ja and en:
+            pairs.append(TermPair(ja=ja, en=en, notes=(row.get("notes") or "").strip()))
+    return pairs
+
+
+@lru_cache(maxsize=4)
+def load_terms(path: Path = TERMS_FILE) -> TermTable:
+    if not path.exists():
+        return TermTable([])
+    return TermTable(parse_terms(path.read_text(encoding="utf-8-sig")))

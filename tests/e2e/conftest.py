@@ -1,0 +1,110 @@
+"""End-to-end tests: the real site, served on localhost, driven in Debian's Chromium with Playwright.
+
+A session fixture migrates and ingests the real corpus into a throwaway SQLite
+database, starts `manage.py runserver` on a free loopback port, and launches
+headless Chromium (/usr/bin/chromium; `.ci/run` installs it). Screenshots go
+to test-artifacts/screenshots/ (gitignored).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import corpus_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("JUDGE_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    work = tmp_path_factory.mktemp("e2e-site")
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "judge.settings.dev",
+        "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
+        "JUDGE_INDEX_DIR": str(work / "index"),
+        "JUDGE_CORPUS_DIR": str(corpus_dir()),
+    }
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
+    subprocess.run([*manage, "ingest"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    port = _free_port()
+    server = subprocess.Popen(
+        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("the e2e server did not start")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+                  "--no-first-run", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def page(browser):  # type: ignore[no-untyped-def]
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture()
+def phone(browser):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

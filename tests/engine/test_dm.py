@@ -1,0 +1,155 @@
+"""Duel Masters typed-in cards and the Tag Commander deck rules (DTC, DTCS, DTB)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.engine.dm import (
+    Civilization,
+    DmDeck,
+    DmVariant,
+    check_dtc_deck,
+    check_dtc_team,
+    parse_dm_card,
+    parse_dm_deck,
+)
+from judge.engine.errors import InvalidInputError
+
+BRAND = parse_dm_card(line='"罰怒"ブランド | 火 | SR | クリーチャー')
+WILHELM = parse_dm_card(line="偽りの王 ヴィルヘルム | 闇/火/自然 | MR | クリーチャー")
+
+
+def fillers(civ: str, n: int, prefix: str = "") -> list[tuple[int, object]]:
+    return [(1, parse_dm_card(line=f"{prefix}{civ}のカード{i} | {civ} | C | 呪文")) for i in range(n)]
+
+
+def test_card_fields() -> None:
+    card = parse_dm_card(line="《光と水の戦士》 | light, water | vr | クリーチャー/呪文 | 殿堂")
+    assert card.name == "光と水の戦士"
+    assert card.civilizations == (Civilization.LIGHT, Civilization.WATER)
+    assert card.rarity == "VR" and card.is_creature and card.tags == frozenset({"hall-of-fame"})
+    assert card.as_dict() == {"name": "光と水の戦士", "civilizations": ["light", "water"], "rarity": "VR",
+                              "type": "クリーチャー/呪文", "tags": ["hall-of-fame"]}
+    assert parse_dm_card(line="X | ゼロ文明 | レジェンド | クリーチャー").rarity == "LEG"
+    assert parse_dm_card(line="Y | 無色 | - | 呪文").civilizations == (Civilization.ZERO,)
+
+
+def test_card_errors_are_all_listed() -> None:
+    with pytest.raises(InvalidInputError) as err:
+        parse_dm_card(line=" | 光/ゼロ | ZZ |  | 謎", where="line 4")
+    assert err.value.problems == (
+        "line 4: no card name",
+        "line 4: ゼロ can't be combined with other civilizations",
+        "line 4: unknown rarity 'ZZ'",
+        "line 4: no card type",
+        "line 4: unknown tag '謎'",
+    )
+    with pytest.raises(InvalidInputError, match="write name"):
+        parse_dm_card(line="only a name")
+
+
+def test_parse_deck_with_sections_and_counts() -> None:
+    text = ("# DTC\n【統率者】\n1 偽りの王 ヴィルヘルム | 闇/火/自然 | MR | クリーチャー\n\nデッキ:\n"
+            "1x ボルシャック・ドラゴン | 火 | VR | クリーチャー\n2枚 デーモン・ハンド | 闇 | R | 呪文\n")
+    deck = parse_dm_deck(text=text)
+    assert deck.commander == WILHELM
+    assert [(n, c.name) for n, c in deck.cards] == [(1, "ボルシャック・ドラゴン"), (2, "デーモン・ハンド")]
+
+
+def test_parse_deck_errors_with_line_numbers() -> None:
+    with pytest.raises(InvalidInputError) as err:
+        parse_dm_deck(text="統率者\n1 A | 火 | SR | クリーチャー\n1 B | 火 | SR | クリーチャー\n0 C | 火 | C | 呪文\nD | 土 | C | 呪文")
+    assert err.value.problems == (
+        "line 4: a count must be 1 to 999",
+        "line 5: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
+        "統率者: only one commander card",
+    )
+
+
+def test_legal_single_civilization_deck() -> None:
+    check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59))
+    assert check.legal and check.as_dict() == {"legal": True, "problems": []}
+
+
+def test_three_civilization_deck_counts_multicolor_cards_for_each() -> None:
+    multi = [(1, parse_dm_card(line=f"多色{i} | 闇/自然 | C | 呪文")) for i in range(11)]
+    cards = multi + fillers("火", 47) + fillers("闇", 1)
+    check = check_dtc_deck(commander=WILHELM, cards=cards)
+    assert check.legal, check.problems
+    short = multi[:10] + fillers("火", 49)  # darkness and nature: 10 + the commander = 11 each
+    check = check_dtc_deck(commander=WILHELM, cards=short)
+    assert [(p.rule, p.message) for p in check.problems] == [
+        ("dtc:civilization-minimum", "闇文明のカードが 11 枚です。最低12枚必要です"),
+        ("dtc:civilization-minimum", "自然文明のカードが 11 枚です。最低12枚必要です")]
+
+
+def test_deck_size_singleton_and_civilizations() -> None:
+    bolshack = parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー")
+    hand = parse_dm_card(line="デーモン・ハンド | 闇 | R | 呪文")
+    check = check_dtc_deck(commander=BRAND, cards=[(2, bolshack), (1, hand)] + fillers("火", 55))
+    assert [p.rule for p in check.problems] == ["dtc:deck-size", "dtc:singleton", "dtc:civilizations"]
+    assert check.problems[0].message == "デッキは統率者を含めて 59 枚です。60 枚ちょうどにしてください"
+
+
+def test_zero_civilization_is_a_civilization() -> None:
+    zero = parse_dm_card(line="ゼロのカード | ゼロ | C | 呪文")
+    check = check_dtc_deck(commander=BRAND, cards=[(1, zero)] + fillers("火", 58))
+    assert [p.rule for p in check.problems] == ["dtc:civilizations"]
+
+
+@pytest.mark.parametrize(("line", "rule"), [
+    ("呪文の統率者 | 火 | SR | 呪文", "dtc:commander-creature"),
+    ("ふつうのドラゴン | 火 | VR | クリーチャー", "dtc:commander-rarity"),
+    ("ノーレア | 火 | - | クリーチャー", "dtc:commander-rarity"),
+    ("五色の王 | 光/水/闇/火/自然 | SR | クリーチャー", "dtc:commander-all-civilizations"),
+    ("殿堂ドラゴン | 火 | SR | クリーチャー | 殿堂", "dtc:commander-hall-of-fame"),
+])
+def test_commander_rules(line: str, rule: str) -> None:
+    commander = parse_dm_card(line=line)
+    civ = commander.civilizations[-1].japanese
+    check = check_dtc_deck(commander=commander, cards=[(1, c) for _, c in fillers(civ, 59)])  # type: ignore[misc]
+    assert rule in [p.rule for p in check.problems]
+
+
+@pytest.mark.parametrize(("line", "rule"), [
+    ("オールデリート | 光/水/闇/火/自然 | MR | 呪文", "dtc:banned"),
+    ("レアリティ・レジスタンス | 火 | R | 呪文", "dtc:banned"),
+    ("終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー", "dtc:banned"),
+    ("公式禁止カード | 火 | R | 呪文 | プレミアム殿堂", "dtc:banned"),
+    ("ジーアールの火 | 火 | C | GRクリーチャー", "dtc:main-deck-only"),
+    ("火のサイキック | 火 | VR | サイキック・クリーチャー", "dtc:main-deck-only"),
+    ("ドラグハートの剣 | 火 | VR | ドラグハート・ウエポン", "dtc:main-deck-only"),
+])
+def test_banned_cards_and_kinds(line: str, rule: str) -> None:
+    check = check_dtc_deck(commander=BRAND, cards=[(1, parse_dm_card(line=line))] + fillers("火", 58))
+    assert rule in [p.rule for p in check.problems]
+
+
+def test_dtb_is_40_cards() -> None:
+    assert check_dtc_deck(commander=BRAND, cards=fillers("火", 39), variant=DmVariant.DTB).legal
+    check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59), variant=DmVariant.DTB)
+    assert [p.rule for p in check.problems] == ["dtb:deck-size"]
+
+
+def test_dtcs_commander_and_team_singleton() -> None:
+    check = check_dtc_deck(commander=WILHELM, cards=fillers("火", 35) + fillers("闇", 12) + fillers("自然", 12),
+                           variant=DmVariant.DTCS)
+    assert [p.rule for p in check.problems] == ["dtcs:commander-civilizations"]
+    shared = parse_dm_card(line="共有カード | 火 | C | 呪文")
+    one = DmDeck(commander=BRAND, cards=tuple([(1, shared)] + fillers("火", 58, "A")))  # type: ignore[arg-type]
+    two = DmDeck(commander=BRAND, cards=tuple([(1, shared)] + fillers("火", 58, "B")))  # type: ignore[arg-type]
+    team = check_dtc_team(decks=[one, two])
+    assert [(p.card, p.rule) for p in team.problems] == [
+        ('"罰怒"ブランド', "dtcs:team-singleton"), ("共有カード", "dtcs:team-singleton")]
+    assert check_dtc_team(decks=[one, two], variant=DmVariant.DTC).legal
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="1x |光水闇火自然ゼロSRVCクリーチャー呪文殿堂\n#/", max_size=120))
+def test_random_typed_text_parses_or_fails_clearly(text: str) -> None:
+    try:
+        parse_dm_deck(text=text)
+    except InvalidInputError as err:
+        assert err.problems

@@ -1,0 +1,276 @@
+"""Leave-game resolution (800.4): board cases as data files, the CR examples from both sides, properties."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judge.engine.board import Board, Variant, Zone, board_from_payload, board_to_payload
+from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.leave_game import leave_game_from_payload, resolve_leave_game
+from judge.engine.scenarios import expectation_mismatches, load_scenarios, replay
+
+CASES_DIR = Path(__file__).parent / "cases" / "leave_game"
+SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
+CASES = sorted(CASES_DIR.glob("*.json"))
+
+# Every rule the resolver can cite; each must be exercised by a case file or a scenario.
+RESOLVER_RULES = {
+    "800.4a", "800.4b", "800.4c", "800.4d", "800.4j", "800.4k", "800.4n", "800.4p",
+    "611.2b", "603.7c", "704.5m", "704.5n", "704.5p", "704.6f",
+    "901.10", "901.10a", "901.10b", "901.14b", "807.4e",
+    "810.8b", "104.2a", "dtc:basic-rules", "dtc:win-loss",
+}
+
+# The five examples printed under 800.4a / 800.4d, each replayed from both sides.
+CR_EXAMPLES = {
+    "mind-control": ("Alex", "Bianca"),
+    "act-of-treason": ("Alex", "Bianca"),
+    "bribery": ("Alex", "Bianca"),
+    "genesis-chamber": ("Alex", "Bianca"),
+    "astral-slide": ("Alex", "Bianca"),
+}
+
+
+def load_case(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def run(payload: dict[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = leave_game_from_payload(payload).as_dict()
+    return result
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case(path: Path) -> None:
+    case = load_case(path)
+    if "error" in case:
+        with pytest.raises(RulesError) as info:
+            run(case["payload"])
+        assert type(info.value).__name__ == case["error"]["type"]
+        assert list(info.value.problems) == case["error"]["problems"]
+    else:
+        assert expectation_mismatches(case["expect"], run(case["payload"])) == ()
+
+
+def test_there_are_enough_cases() -> None:
+    assert len(CASES) >= 15
+
+
+def _all_cited_rules() -> set[str]:
+    rules: set[str] = set()
+    for path in CASES:
+        case = load_case(path)
+        if "expect" in case:
+            rules.update(s["rule"] for s in run(case["payload"])["steps"])
+    for scenario in load_scenarios(SCENARIOS_DIR):
+        if scenario.kinds != {"leave-game"}:
+            continue
+        for step in replay(scenario):
+            if step.step.kind == "leave-game":
+                rules.update(s.rule for s in step.engine_steps)
+    return rules
+
+
+def test_every_resolver_rule_is_exercised_by_a_real_board() -> None:
+    assert RESOLVER_RULES - _all_cited_rules() == set()
+
+
+@pytest.mark.parametrize("example", sorted(CR_EXAMPLES))
+def test_cr_example_from_both_sides(example: str) -> None:
+    scenarios = {s.slug: s for s in load_scenarios(SCENARIOS_DIR)}
+    for player in CR_EXAMPLES[example]:
+        scenario = scenarios[f"{example}-{player.lower()}-leaves"]
+        leave_steps = [s for s in replay(scenario) if s.step.kind == "leave-game"]
+        assert leave_steps, scenario.slug
+        assert leave_steps[0].before is not None and leave_steps[0].before["leaving"] == player
+        for step in leave_steps:
+            assert step.matched, (scenario.slug, step.mismatches)
+
+
+# --- a few behaviours spelled out ----------------------------------------------------------------
+
+MIND_CONTROL: dict[str, Any] = {
+    "variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Carol",
+    "objects": [
+        {"id": "griffin", "name": "Assault Griffin", "kind": "card", "owner": "Bianca", "controller": "Alex",
+         "zone": "battlefield"},
+        {"id": "mind-control", "name": "Mind Control", "kind": "card", "owner": "Alex", "controller": "Alex",
+         "zone": "battlefield", "attached_to": "griffin"},
+    ],
+    "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex", "source": "mind-control",
+                         "ends": "source-leaves"}],
+}
+
+
+def test_result_shape() -> None:
+    result = run({**MIND_CONTROL, "leaving": "Alex"})
+    assert set(result) == {"steps", "objects", "control_effects", "delayed_triggers", "planar_controller",
+                           "planeswalks", "left", "turn_order", "active_player", "priority", "winners"}
+    assert result["objects"] == [
+        {"id": "griffin", "zone": "battlefield", "controller": "Bianca"},
+        {"id": "mind-control", "zone": "left-game", "controller": None},
+    ]
+    assert result["control_effects"] == [{"id": "steal", "status": "ended"}]
+    assert result["left"] == ["Alex"]
+    assert result["turn_order"] == ["Bianca", "Carol"]
+    assert result["active_player"] == "Carol"
+    assert result["planar_controller"] is None
+    assert all(set(s) == {"rule", "text", "objects"} for s in result["steps"])
+
+
+def test_resolution_is_pure_and_repeatable() -> None:
+    board = board_from_payload(MIND_CONTROL)
+    snapshot = copy.deepcopy(board)
+    first = resolve_leave_game(board=board, leaving="Bianca")
+    second = resolve_leave_game(board=board, leaving="Bianca")
+    assert board == snapshot
+    assert first == second
+
+
+def test_board_after_can_be_resolved_again() -> None:
+    after = resolve_leave_game(board=board_from_payload(MIND_CONTROL), leaving="Alex").board
+    assert after.left == ("Alex",)
+    assert board_from_payload(board_to_payload(after)) == after
+    final = resolve_leave_game(board=after, leaving="Bianca")
+    assert final.winners == ("Carol",)
+    assert final.as_dict()["objects"] == [{"id": "griffin", "zone": "left-game", "controller": None}]
+
+
+def test_leaving_player_must_be_in_the_game() -> None:
+    board = board_from_payload(MIND_CONTROL)
+    with pytest.raises(InvalidInputError) as info:
+        resolve_leave_game(board=board, leaving="Dana")
+    assert info.value.problems == ("leaving: 'Dana' is not in turn_order",)
+
+
+def test_missing_leaving_is_listed_with_the_other_problems() -> None:
+    with pytest.raises(InvalidInputError) as info:
+        leave_game_from_payload({**MIND_CONTROL, "active_player": "Zed"})
+    assert info.value.problems == ("leaving: required", "active_player: 'Zed' is not in turn_order")
+
+
+def test_missing_leaving_alone() -> None:
+    with pytest.raises(InvalidInputError) as info:
+        leave_game_from_payload(MIND_CONTROL)
+    assert info.value.problems == ("leaving: required",)
+
+
+def test_dtc_moves_no_object() -> None:
+    payload = {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "active_player": "A",
+               "teams": [["A", "C"], ["B", "D"]], "leaving": "C",
+               "objects": [{"id": "x", "name": "X", "kind": "card", "owner": "C", "controller": "C",
+                            "zone": "battlefield"}]}
+    result = run(payload)
+    assert result["left"] == ["A", "C"]
+    assert result["winners"] == ["B", "D"]
+    assert result["objects"] == [{"id": "x", "zone": "battlefield", "controller": "C"}]
+    assert [s["rule"] for s in result["steps"]] == ["dtc:basic-rules", "dtc:win-loss"]
+
+
+# --- properties on random legal boards -------------------------------------------------------------
+
+PLAYERS = ["Alex", "Bianca", "Carol", "Dana"]
+ZONES_BY_KIND = {
+    "card": ["battlefield", "stack", "hand", "library", "graveyard", "exile", "command", "ante"],
+    "token": ["battlefield"],
+    "copy": ["stack", "battlefield"],
+    "ability": ["stack"],
+    "emblem": ["command"],
+}
+
+
+@st.composite
+def legal_boards(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
+    players = PLAYERS[: draw(st.integers(min_value=2, max_value=4))]
+    count = draw(st.integers(min_value=0, max_value=12))
+    objects: list[dict[str, Any]] = []
+    effects: list[dict[str, Any]] = []
+    for index in range(count):
+        kind = draw(st.sampled_from(sorted(ZONES_BY_KIND)))
+        zone = draw(st.sampled_from(ZONES_BY_KIND[kind]))
+        owner = draw(st.sampled_from(players))
+        item: dict[str, Any] = {"id": f"o{index}", "name": f"Object {index}", "kind": kind,
+                                "owner": None if kind == "ability" else owner, "zone": zone, "controller": None}
+        if zone in ("battlefield", "stack"):
+            default = owner
+            if kind == "card" and draw(st.booleans()):
+                default = draw(st.sampled_from(players))
+                item["default_controller"] = default
+            controller = default
+            if kind != "ability":
+                for number in range(draw(st.integers(min_value=0, max_value=2))):
+                    controller = draw(st.sampled_from(players))
+                    effects.append({"id": f"e{index}-{number}", "object": item["id"], "controller": controller,
+                                    "source": None, "ends": draw(st.sampled_from(["never", "end-of-turn"]))})
+            else:
+                controller = draw(st.sampled_from(players))
+            item["controller"] = controller
+        elif kind == "emblem":
+            item["controller"] = owner
+        objects.append(item)
+    on_battlefield = [o["id"] for o in objects if o["zone"] == "battlefield"]
+    for item in objects:
+        if item["zone"] == "battlefield" and item["kind"] == "card" and draw(st.booleans()):
+            target = draw(st.sampled_from(on_battlefield + players))
+            if target != item["id"]:
+                item["attached_to"] = target
+                item["attachment"] = draw(st.sampled_from(["aura", "equipment", "other"]))
+    for item in objects:
+        if item["zone"] == "battlefield" and on_battlefield and draw(st.booleans()):
+            source = draw(st.sampled_from(on_battlefield))
+            effects.append({"id": f"s-{item['id']}", "object": item["id"], "controller": item["controller"],
+                            "source": source, "ends": "source-leaves"})
+    triggers = [{"id": f"t{i}", "controller": draw(st.sampled_from(players)), "source": None, "text": "later"}
+                for i in range(draw(st.integers(min_value=0, max_value=2)))]
+    payload = {"variant": "free-for-all", "turn_order": players, "active_player": draw(st.sampled_from(players)),
+               "objects": objects, "control_effects": effects, "delayed_triggers": triggers}
+    return payload, draw(st.sampled_from(players))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_boards())
+def test_random_legal_boards_obey_800_4a(drawn: tuple[dict[str, Any], str]) -> None:
+    payload, leaving = drawn
+    board = board_from_payload(payload)
+    result = resolve_leave_game(board=board, leaving=leaving)
+    outcome = {o.id: o for o in result.objects}
+    assert set(outcome) == {o.id for o in board.objects}
+    for obj in board.objects:
+        final = outcome[obj.id]
+        # Nothing the leaving player owns stays, except in the ante zone (800.4a, 800.4n).
+        if obj.owner == leaving and obj.kind.value != "ability":
+            assert final.zone == ("ante" if obj.zone is Zone.ANTE else "left-game")
+        # Nothing stays controlled by a player who left.
+        assert final.controller != leaving
+        # Only abilities and copies cease to exist (800.4a).
+        if final.zone == "ceased":
+            assert obj.kind.value in ("ability", "copy")
+        if final.controller is not None:
+            assert final.zone in ("battlefield", "stack", "command")
+    for trigger_id, status in result.delayed_triggers:
+        trigger = next(t for t in board.delayed_triggers if t.id == trigger_id)
+        assert status == ("removed" if trigger.controller == leaving else "pending")
+    assert all(s.rule for s in result.steps)
+    if not result.winners:
+        # The board afterwards is itself a legal board.
+        assert board_from_payload(board_to_payload(result.board)) == result.board
+
+
+@settings(max_examples=50, deadline=None)
+@given(legal_boards())
+def test_every_player_can_leave_in_turn(drawn: tuple[dict[str, Any], str]) -> None:
+    payload, _ = drawn
+    board: Board = board_from_payload(payload)
+    while len(board.turn_order) > 1:
+        result = resolve_leave_game(board=board, leaving=board.turn_order[0])
+        board = result.board
+    assert board.variant is Variant.FREE_FOR_ALL
+    assert len(board.turn_order) == 1

@@ -1,0 +1,258 @@
+"""Worked example scenarios (rules_data/scenarios): loaded, checked and replayed through the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.engine.scenarios import (
+    ACTIONS,
+    Scenario,
+    ScenarioError,
+    expectation_mismatches,
+    load_scenarios,
+    missing_modules,
+    parse_scenario,
+    replay,
+)
+
+SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
+SCENARIOS = load_scenarios(SCENARIOS_DIR)
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "judge" / "engine"
+
+REQUIRED = {
+    # the five examples of 800.4a / 800.4d, each from both sides
+    "mind-control-alex-leaves", "mind-control-bianca-leaves",
+    "act-of-treason-alex-leaves", "act-of-treason-bianca-leaves",
+    "bribery-alex-leaves", "bribery-bianca-leaves",
+    "genesis-chamber-alex-leaves", "genesis-chamber-bianca-leaves",
+    "astral-slide-alex-leaves", "astral-slide-bianca-leaves",
+    # commander, DTC, planechase
+    "color-identity-examples", "commander-damage-beacon-fog-stolen", "commander-tax-partners",
+    "dtc-commander-tax", "planar-die-cost-over-a-turn", "planechase-planar-controller-leaves",
+}
+
+
+def test_required_scenarios_exist() -> None:
+    assert REQUIRED - {s.slug for s in SCENARIOS} == set()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
+def test_scenario_replays(scenario: Scenario) -> None:
+    missing = missing_modules(scenario)
+    if missing:
+        pytest.xfail(f"engine module not written yet: {', '.join(missing)}")
+    replayed = replay(scenario)
+    assert len(replayed) == len(scenario.steps)
+    for step in replayed:
+        assert step.matched, (scenario.slug, step.index, step.mismatches)
+        if step.step.kind is not None:
+            assert step.before is not None and step.after is not None
+            assert step.engine_steps, "every engine action explains itself"
+            assert "error" not in step.after or "error" in (step.step.expect or {})
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
+def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
+    texts = [scenario.title, scenario.summary] + [s.narration for s in scenario.steps]
+    for text in texts:
+        assert text.en.strip() and text.ja.strip()
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text.ja), f"{scenario.slug}: ja text is not Japanese"
+    assert any(s.kind is not None for s in scenario.steps), "a scenario must exercise the engine"
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS_DIR.glob("*.json")), ids=lambda p: p.stem)
+def test_scenario_file_is_tidy_json(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert text == json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_leave_game_steps_record_board_before_and_after() -> None:
+    scenario = next(s for s in SCENARIOS if s.slug == "planechase-planar-controller-leaves")
+    first, second = [s for s in replay(scenario) if s.step.kind == "leave-game"]
+    assert first.before is not None and first.before["planar_controller"] == "Alex"
+    assert first.after is not None and first.after["planar_controller"] == "Bianca"
+    # The second leave continues from the board the first one left behind.
+    assert second.before is not None and second.before["left"] == ["Alex"]
+    assert second.before["leaving"] == "Carol"
+    assert "continue" not in second.before
+
+
+def test_a_wrong_expectation_is_reported_not_raised() -> None:
+    data = json.loads((SCENARIOS_DIR / "bribery-alex-leaves.json").read_text(encoding="utf-8"))
+    data["steps"][1]["expect"]["objects"][0]["zone"] = "graveyard"
+    replayed = replay(parse_scenario(data, source="bribery-alex-leaves.json"))
+    assert not replayed[1].matched
+    assert replayed[1].mismatches == ("objects[id=serra-angel].zone: expected 'graveyard', got 'exile'",)
+
+
+def test_an_engine_error_is_compared_as_data() -> None:
+    scenario = parse_scenario({
+        "slug": "refused", "title": {"en": "t", "ja": "題"}, "summary": {"en": "s", "ja": "要約"},
+        "rules": ["800.4a"],
+        "steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
+                   "action": {"kind": "leave-game", "payload": {"variant": "free-for-all",
+                                                                 "turn_order": ["A", "B"], "leaving": "C"}},
+                   "expect": {"error": {"type": "InvalidInputError",
+                                        "problems": ["leaving: 'C' is not in turn_order"]}}}],
+    }, source="refused.json")
+    (step,) = replay(scenario)
+    assert step.matched
+    assert step.engine_steps == ()
+
+
+def test_continue_needs_an_earlier_leave() -> None:
+    scenario = parse_scenario({
+        "slug": "orphan", "title": {"en": "t", "ja": "題"}, "summary": {"en": "s", "ja": "要約"},
+        "rules": ["800.4a"],
+        "steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
+                   "action": {"kind": "leave-game", "payload": {"continue": True, "leaving": "A"}},
+                   "expect": {}}],
+    }, source="orphan.json")
+    (step,) = replay(scenario)
+    assert not step.matched
+    assert step.mismatches == ("continue: no earlier leave-game step to continue from",)
+
+
+# --- malformed files -------------------------------------------------------------------------------
+
+def good() -> dict[str, Any]:
+    return {
+        "slug": "good", "title": {"en": "Title", "ja": "題"}, "summary": {"en": "Summary", "ja": "要約"},
+        "rules": ["800.4a", "dtc:commander-tax"],
+        "steps": [{"narration": {"en": "Narration", "ja": "説明"}, "rules": ["800.4a"]}],
+    }
+
+
+def write(directory: Path, name: str, data: Any) -> None:
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    (directory / name).write_text(text, encoding="utf-8")
+
+
+def test_a_good_file_loads(tmp_path: Path) -> None:
+    write(tmp_path, "good.json", good())
+    (scenario,) = load_scenarios(tmp_path)
+    assert scenario.slug == "good"
+    assert scenario.title.ja == "題"
+    assert scenario.rules == ("800.4a", "dtc:commander-tax")
+    assert scenario.kinds == frozenset()
+    assert scenario.source == "good.json"
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"slug": "Bad Slug"}, "good.json: slug: 'Bad Slug' is not a slug like mind-control-alex-leaves"),
+        ({"slug": "other"}, "good.json: slug: 'other' differs from the file name 'good.json'"),
+        ({"title": {"en": "Title"}}, "good.json: title.ja: required, a non-empty string"),
+        ({"title": {"en": "T", "ja": "題", "fr": "Titre"}}, "good.json: title: unknown language(s) fr"),
+        ({"summary": "text"}, 'good.json: summary: must be an object with "en" and "ja"'),
+        ({"rules": []}, "good.json: rules: must be a non-empty list of rule numbers"),
+        ({"rules": ["800.4a."]},
+         "good.json: rules[0]: '800.4a.' is not a rule number like 800.4a or an anchor like dtc:x"),
+        ({"steps": []}, "good.json: steps: must be a non-empty list"),
+        ({"steps": ["x"]}, "good.json: steps[0]: must be an object"),
+        ({"author": "me"}, "good.json: unknown field(s) author"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["901.9"]}]},
+         "good.json: steps[0].rules: 901.9 is not listed in the scenario's rules"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "note": "x"}]},
+         "good.json: steps[0]: unknown field(s) note"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
+                     "action": {"kind": "mulligan", "payload": {}}, "expect": {}}]},
+         f"good.json: steps[0].action.kind: 'mulligan' is not one of {', '.join(ACTIONS)}"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
+                     "action": {"kind": "tax", "payload": []}, "expect": {}}]},
+         "good.json: steps[0].action.payload: must be an object"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
+                     "action": {"kind": "tax", "payload": {}}}]},
+         "good.json: steps[0].expect: required with an action, an object"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "action": "tax"}]},
+         "good.json: steps[0].action: must be an object with kind and payload"),
+        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "expect": {"a": 1}}]},
+         "good.json: steps[0].expect: a step without an action cannot expect anything"),
+    ],
+)
+def test_malformed_scenario(tmp_path: Path, change: dict[str, Any], problem: str) -> None:
+    write(tmp_path, "good.json", {**good(), **change})
+    with pytest.raises(ScenarioError) as info:
+        load_scenarios(tmp_path)
+    assert problem in info.value.problems
+
+
+def test_every_bad_file_is_named(tmp_path: Path) -> None:
+    write(tmp_path, "a-broken.json", "{not json")
+    write(tmp_path, "b-list.json", [1, 2])
+    write(tmp_path, "c-latin1.json", "")
+    (tmp_path / "c-latin1.json").write_bytes(b'{"slug": "\xff"}')
+    write(tmp_path, "good.json", good())
+    write(tmp_path, "twin.json", {**good(), "slug": "twin"})
+    write(tmp_path, "z-twin.json", {**good(), "slug": "twin"})
+    with pytest.raises(ScenarioError) as info:
+        load_scenarios(tmp_path)
+    problems = info.value.problems
+    assert problems[0].startswith("a-broken.json: not valid UTF-8 JSON")
+    assert problems[1] == "b-list.json: the file must hold one JSON object"
+    assert problems[2].startswith("c-latin1.json: not valid UTF-8 JSON")
+    assert "z-twin.json: slug: 'twin' differs from the file name 'z-twin.json'" in problems
+    assert isinstance(info.value, ValueError)
+
+
+def test_an_empty_directory_has_no_scenarios(tmp_path: Path) -> None:
+    assert load_scenarios(tmp_path) == ()
+
+
+# --- the matcher ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("expected", "actual", "mismatches"),
+    [
+        ({"a": 1}, {"a": 1, "b": 2}, ()),
+        ({"a": 1}, {"b": 2}, ("a: missing",)),
+        ({"a": {"b": [1, 2]}}, {"a": {"b": [1, 2, 3]}}, ("a.b: expected [1, 2], got [1, 2, 3]",)),
+        ({"a": None}, {"a": 0}, ("a: expected None, got 0",)),
+        ({"a": {"b": 1}}, {"a": 3}, ("a: expected an object, got 3",)),
+        ({"a": [1]}, {"a": "1"}, ("a: expected a list, got '1'",)),
+        ({"o": [{"id": "y", "z": 1}]}, {"o": [{"id": "x", "z": 0}, {"id": "y", "z": 1}]}, ()),
+        ({"o": [{"id": "q"}]}, {"o": [{"id": "x"}]}, ("o[id=q]: missing",)),
+        ({"s": [{"r": 1}, {"r": 3}]}, {"s": [{"r": 1}, {"r": 2}, {"r": 3}]}, ()),
+        ({"s": [{"r": 3}, {"r": 1}]}, {"s": [{"r": 1}, {"r": 2}, {"r": 3}]},
+         ("s: expected element 1 {'r': 1} not found in order in [{'r': 1}, {'r': 2}, {'r': 3}]",)),
+        ({"s": []}, {"s": [1]}, ("s: expected [], got [1]",)),
+        ([1], [1], ()),
+    ],
+)
+def test_expectation_mismatches(expected: Any, actual: Any, mismatches: tuple[str, ...]) -> None:
+    assert expectation_mismatches(expected, actual) == mismatches
+
+
+# --- every cited rule exists in the current Comprehensive Rules -------------------------------------
+
+def _cr_numbers(real_corpus: Path) -> set[str]:
+    current = sorted((real_corpus / "en").glob("MagicCompRules *.txt"))[-1]
+    text = current.read_text(encoding="utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    return {m.group(1) for m in re.finditer(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s", text, re.MULTILINE)}
+
+
+@pytest.mark.corpus
+def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None:
+    numbers = _cr_numbers(real_corpus)
+    cited: dict[str, set[str]] = {}
+    for scenario in SCENARIOS:
+        for rule in scenario.rules:
+            cited.setdefault(rule, set()).add(scenario.slug)
+        for step in scenario.steps:
+            for found in re.findall(r'"rule": "([^"]+)"', json.dumps(step.expect or {})):
+                cited.setdefault(found, set()).add(scenario.slug)
+    cases = Path(__file__).parent / "cases" / "leave_game"
+    sources = [*cases.glob("*.json"), ENGINE_DIR / "board.py", ENGINE_DIR / "leave_game.py",
+               ENGINE_DIR / "scenarios.py"]
+    for path in sources:
+        for found in re.findall(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?!\d)", path.read_text(encoding="utf-8")):
+            cited.setdefault(found, set()).add(path.name)
+    unknown = {rule: where for rule, where in cited.items() if ":" not in rule and rule not in numbers}
+    assert unknown == {}

@@ -1,0 +1,101 @@
+"""Scryfall bulk and MTGJSON AtomicCards files -> engine cards, streamed."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.engine.identity import color_identity
+from judge.parsing import card_data
+from judge.parsing.card_data import card_from_mtgjson, iter_cards, read_card_pool
+from judge.parsing.records import ParseError
+
+CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
+SCRYFALL = CARDS / "scryfall_cards.json"
+MTGJSON = CARDS / "mtgjson_atomic.json"
+
+
+def published() -> dict[str, list[str]]:
+    return {c["name"]: c["color_identity"] for c in json.loads(SCRYFALL.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize("path", [SCRYFALL, MTGJSON], ids=["scryfall", "mtgjson"])
+def test_identities_match_the_published_ones(path: Path) -> None:
+    pool = read_card_pool(path)
+    expected = published()
+    assert len(pool) == len(expected) == 34
+    for name, colors in expected.items():
+        card = pool.get(name)
+        assert card is not None, name
+        assert sorted(color_identity(card=card).identity) == sorted(colors), name
+
+
+def test_both_formats_give_the_same_cards() -> None:
+    scryfall = read_card_pool(SCRYFALL)
+    mtgjson = read_card_pool(MTGJSON)
+    for key, card in scryfall.cards.items():
+        other = mtgjson.cards[key]
+        assert [f.name for f in other.faces] == [f.name for f in card.faces]
+        assert [f.mana_cost for f in other.faces] == [f.mana_cost for f in card.faces]
+        assert other.layout == card.layout
+
+
+def test_mtgjson_faces_ordered_by_side() -> None:
+    pool = read_card_pool(MTGJSON)
+    scholar = pool.get("Civilized Scholar // Homicidal Brute")
+    assert scholar is not None
+    assert [f.name for f in scholar.faces] == ["Civilized Scholar", "Homicidal Brute"]
+    assert scholar.faces[1].color_indicator == ("R",)
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64])
+def test_streaming_across_tiny_chunks(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    monkeypatch.setattr(card_data, "CHUNK", chunk)
+    for path in (SCRYFALL, MTGJSON):
+        with path.open(encoding="utf-8") as stream:
+            names = [c.name for c in iter_cards(stream, source=path.name)]
+        assert len(names) == 34 and names.count("Fire // Ice") == 1
+
+
+def test_scryfall_list_page_and_skipped_layouts() -> None:
+    page = {"object": "list", "has_more": False, "data": [
+        {"name": "Soldier", "layout": "token", "type_line": "Token Creature — Soldier"},
+        {"name": "Forest", "layout": "normal", "type_line": "Basic Land — Forest"},
+        {"name": "Phyrexian Emblem", "layout": "emblem"},
+    ], "total_cards": 3}
+    cards = list(iter_cards(io.StringIO(json.dumps(page)), source="page.json"))
+    assert [c.name for c in cards] == ["Forest"]
+    assert list(iter_cards(io.StringIO(" [ ] "), source="empty.json")) == []
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[{"name": "Forest"}, {"name": ', "bad.json: invalid JSON"),
+    ('[{"name": "Forest"} {"name": "X"}]', "bad.json: expected one of ',]'"),
+    ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1: name: missing"),
+    ('"just a string"', "bad.json: not a JSON card file"),
+    ('{"data": {"Forest": {"name": "Forest"}}}', "bad.json: Forest: expected a list of card faces"),
+])
+def test_malformed_files(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as err:
+        list(iter_cards(io.StringIO(text), source="bad.json"))
+    assert str(err.value).startswith(message)
+
+
+def test_card_from_mtgjson_single_face() -> None:
+    card = card_from_mtgjson("Sol Ring", [{"name": "Sol Ring", "manaCost": "{1}", "type": "Artifact",
+                                            "text": "{T}: Add {C}{C}.", "layout": "normal"}])
+    assert card is not None and card.front.mana_cost == "{1}" and card.front.oracle_text == "{T}: Add {C}{C}."
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet='[]{}",: nameFrst0123lyou', max_size=80))
+def test_random_text_gives_cards_or_a_parse_error(text: str) -> None:
+    try:
+        list(iter_cards(io.StringIO(text), source="random.json"))
+    except ParseError as err:
+        assert str(err).startswith("random.json")

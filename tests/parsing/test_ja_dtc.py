@@ -1,0 +1,145 @@
+"""Tests for judge.parsing.ja_dtc: an invented house-rules page in the same layout, then the real file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.parsing import ja_common, ja_dtc
+from judge.parsing.records import DocKind, JaDocument, ParseError
+from tests.parsing.test_ja_common import by_anchor, fixture_text, real_file
+
+NAME = "004_dtc_sample.txt"
+
+# Section anchors the engine cites as "dtc:<anchor>" (judge/engine: board, tracker, leave_game, dm).
+ENGINE_ANCHORS = ("basic-rules", "win-loss", "setup", "commander-tax", "commander", "main-deck", "banned")
+
+
+@pytest.fixture(scope="module")
+def sample() -> JaDocument:
+    return ja_dtc.parse(fixture_text(NAME), source=NAME)
+
+
+def test_document_fields(sample: JaDocument) -> None:
+    assert sample.slug == "dtc" == ja_dtc.SLUG
+    assert sample.kind is DocKind.FORMAT_RULES
+    assert sample.title == "ペア・コマンダーとは"
+    assert sample.meta == (("edition", "第3版"), ("revised", "2021/03/15"))
+
+
+def test_sections(sample: JaDocument) -> None:
+    shield = ja_common.hash_anchor("シールドゾーン")  # not under 初期配置 here: an unknown heading
+    assert [(s.anchor, s.heading, s.parent) for s in sample.sections] == [
+        ("intro", "はじめに", None),
+        ("history", "改訂履歴", None),
+        ("overview", "概要", None),
+        ("deck-rules", "デッキルール", None),
+        ("commander", "統率者", "deck-rules"),
+        ("main-deck", "メインデッキ", "deck-rules"),
+        ("basic-rules", "基本ルール", None),
+        (shield, "シールドゾーン", None),
+        ("win-loss", "勝利/敗北条件", None),  # glued to the end of the paragraph above
+        ("commanders", "統率者", None),  # the same heading at top level: another anchor
+        ("commander-tax", "統率者税", "commanders"),
+        ("revolution-change-invasion", "革命チェンジと侵略", "commander-tax"),
+        ("misc", "その他", None),
+    ]
+    assert shield.startswith("sec-") and len(shield) == 12
+
+
+def test_history_is_one_section_without_repeats(sample: JaDocument) -> None:
+    history = by_anchor(sample)["history"]
+    assert history.line == 5
+    assert history.text.split("\n") == [
+        "2021/01/10 初版",
+        "2021/02/01 第2版",
+        "・「山札は50枚」を追記",
+        "2021/03/15 第3版",
+        "・禁止カードを追加 《見本ドラゴン》",
+    ]
+
+
+def test_glued_lines_are_split(sample: JaDocument) -> None:
+    sections = by_anchor(sample)
+    assert sections["overview"].text.split("\n") == [
+        "- 2人対2人のチーム戦", "(3人チームでも遊べます)", "- チームごとに盤面は分かれます",
+    ]  # fmt: skip
+    assert sections[ja_common.hash_anchor("シールドゾーン")].text == "シールドは6枚置きます。"
+
+
+def test_repeats_stay_in_the_deepest_section(sample: JaDocument) -> None:
+    sections = by_anchor(sample)
+    assert sections["commander-tax"].text == "例えとして3回目なら4多く払います。"
+    assert sections["revolution-change-invasion"].text.split("\n") == [
+        "踏み倒しでも2回目からは税がかかります。", "統率領域から出すたびに2ずつ重くなります。",
+    ]  # fmt: skip
+    assert sections["misc"].text == "- 見本の補足です"
+
+
+def test_examples(sample: JaDocument) -> None:
+    main = by_anchor(sample)["main-deck"]
+    assert main.examples == ("火の統率者なら、火のカードだけで組みます。",)
+    assert main.text == "- 山札は50枚で組みます"
+
+
+def test_comment_box_and_copyright_are_dropped(sample: JaDocument) -> None:
+    assert sample.sections[-1].anchor == "misc"
+    assert all("コメント" not in s.text and "Copyright" not in s.text for s in sample.sections)
+
+
+def test_anchors_do_not_depend_on_position() -> None:
+    text = fixture_text(NAME)
+    full = ja_dtc.parse(text, source=NAME)
+    without_intro = text.replace("はじめに\nうちのサークルで遊んでいるデュエマの変則ルールです。\n二人一組で戦うのが特徴です。\n", "概要前\n")
+    shorter = ja_dtc.parse(without_intro, source=NAME)
+    assert [s.anchor for s in full.sections[1:]] == [s.anchor for s in shorter.sections[1:]]
+
+
+def test_errors() -> None:
+    with pytest.raises(ParseError, match="before the first heading") as err:
+        ja_dtc.parse("題\nこれは文です。\n", source="x.txt")
+    assert err.value.line == 2
+    with pytest.raises(ParseError, match="no headings"):
+        ja_dtc.parse("題\n2020/01/01 初版\n・項目\n", source="x.txt")
+
+
+@pytest.mark.corpus
+def test_real_file(real_corpus: Path) -> None:
+    name, text = real_file(real_corpus, "004_")
+    document = ja_dtc.parse(text, source=name)
+    sections = by_anchor(document)
+    assert len(document.sections) == 49
+    assert document.title == "タッグ・コマンダーとは"
+    assert dict(document.meta) == {"edition": "第5版", "revised": "2020/06/16"}
+    assert set(ENGINE_ANCHORS) <= set(sections)
+    assert not any(anchor.startswith("sec-") for anchor in sections)  # every heading is a known one
+    assert [s.anchor for s in document.sections if s.parent == "commander-tax"] == [
+        "revolution-change-invasion", "revolution-0-trigger", "saavark", "ninja-strike",
+    ]  # fmt: skip
+    assert sections["commander"].parent == "deck-rules" and sections["commanders"].parent is None
+    assert sections["misc"].heading == sections["variants"].heading == "その他"
+    assert [s.anchor for s in document.sections if s.parent == "variants"] == ["dtb", "dtcs"]
+
+    history = sections["history"].text.split("\n")
+    assert [line for line in history if not line.startswith("・")] == [
+        "2019/09/19 初版", "2019/09/20 第2版", "2019/10/23 第3版", "2020/06/05 第4版", "2020/06/16 第5版",
+    ]  # fmt: skip
+    assert len(history) == 11 and len(set(history)) == 11
+    assert history[-1] == "・禁止カードを追加 《レアリティ・レジスタンス》"
+    assert not any("初版" in s.text for s in document.sections if s.anchor != "history")
+
+    # 統率者税 repeats its sub-sections' text on the page: here each line is kept once, in the sub-section.
+    tax = sections["commander-tax"].text.split("\n")
+    assert len(tax) == 12 and tax[-1].startswith("どれだけコストを軽減しても")
+    below = {line for s in document.sections if s.parent == "commander-tax" for line in s.text.split("\n")}
+    assert not below & set(tax)
+    assert len(sections["revolution-0-trigger"].text.split("\n")) == 8
+
+    assert sections["shield-zone"].text.endswith("7枚にします。")  # "基本ルール" split off its end
+    assert sections["basic-rules"].text.startswith("- 多対多で行うタッグ・チーム戦です")
+    assert len(sections["win-loss"].text.split("\n")) == 4
+    assert len(sections["main-deck"].examples) == 2
+    assert sections["deck-basics"].text.split("\n")[:2] == ["- シングルトンで構築してください", "デッキに同名カードは1枚までです"]
+    assert sections["effect-scope"].text == "" and sections["commanders"].text == ""
+    assert sections["closing"].text.endswith("♪")

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+import pytest
+
+from judge.search.query import MAX_QUERY_CHARS, Clause, SearchQueryError, parse_query
+
+
+def texts(q: str) -> list[list[str]]:
+    return [[c.text for c in group] for group in parse_query(q).groups]
+
+
+@pytest.mark.parametrize(
+    ("q", "groups"),
+    [
+        ("commander tax", [["commander"], ["tax"]]),
+        ('"command zone" tax', [["command zone"], ["tax"]]),
+        ("「統率領域」 税", [["統率領域"], ["税"]]),
+        ("exile OR graveyard zone", [["exile", "graveyard"], ["zone"]]),
+        ("OR commander", [["commander"]]),  # a leading OR is dropped
+        ('"unbalanced quote', [["unbalanced quote"]]),
+        ("(commander)!", [["commander"]]),
+        ("foo:bar", [["foo bar"]]),  # not a filter
+    ],
+)
+def test_groups(q: str, groups: list[list[str]]) -> None:
+    assert texts(q) == groups
+
+
+def test_exclusions_filters_and_full_width() -> None:
+    parsed = parse_query("統率者 -税 NOT tax ｌａｎｇ：ｊａ doc:dtc doc:commander-rules version:2025-11-14")
+    assert parsed.groups == ((Clause("統率者"),),)
+    assert parsed.excluded == (Clause("税"), Clause("tax"))
+    assert (parsed.lang, parsed.docs, parsed.version) == ("ja", ("dtc", "commander-rules"), "20251114")
+    assert parsed.has_filters
+
+
+def test_phrase_flag_and_default_lang() -> None:
+    parsed = parse_query('"planar die"', lang="en")
+    assert parsed.groups == ((Clause("planar die", phrase=True),),)
+    assert parsed.lang == "en"
+
+
+@pytest.mark.parametrize(
+    ("q", "problem"),
+    [
+        ("lang:xx commander", "lang:xx is not a language"),
+        ("version:yesterday tax", "version:yesterday is not a date"),
+        ("doc:<b> tax", "is not a document name"),
+        ("-tax", "only excludes"),
+        ("NOT", "nothing to search for"),
+        ("?!… ・・・", "nothing to search for"),
+        ('"', "nothing to search for"),
+        ("lang:ja", "nothing to search for"),
+    ],
+)
+def test_problems_are_reported(q: str, problem: str) -> None:
+    with pytest.raises(SearchQueryError) as err:
+        parse_query(q)
+    assert any(problem in p for p in err.value.problems), err.value.problems
+
+
+def test_all_problems_are_collected() -> None:
+    with pytest.raises(SearchQueryError) as err:
+        parse_query("lang:xx version:1 tax")
+    assert len(err.value.problems) == 2
+
+
+def test_long_queries_are_shortened_with_a_notice() -> None:
+    parsed = parse_query("tax " * 5000)
+    assert any(str(MAX_QUERY_CHARS) in n for n in parsed.notices)
+    assert len(parsed.groups) <= 32
+
+
+def test_dangling_not_is_ignored_with_a_notice() -> None:
+    parsed = parse_query("commander NOT")
+    assert texts("commander NOT") == [["commander"]]
+    assert parsed.notices

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.search.analysis import en_terms, normalize_ja
+from judge.search.terms import TERMS_FILE, TermPair, TermTable, load_terms, parse_terms
+
+
+def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
+    text = "ja\ten\tnotes\n# comment\n統率者ダメージ\tcommander damage | combat damage\t\n文明\tcivilization\tDuel Masters\n"
+    pairs = parse_terms(text)
+    assert pairs == [
+        TermPair(ja=("統率者ダメージ",), en=("commander damage", "combat damage"), notes=""),
+        TermPair(ja=("文明",), en=("civilization",), notes="Duel Masters"),
+    ]
+    assert pairs[0].ja_to_en and not pairs[1].ja_to_en
+
+
+def test_longest_match_wins() -> None:
+    table = TermTable(parse_terms("ja\ten\n統率者\tcommander\n統率者税\tcommander tax\nゲーム\tgame\n"))
+    matches = table.find_ja("統率者税とゲーム")
+    assert [(m.start, m.end, m.pairs[0].en) for m in matches] == [(0, 4, ("commander tax",)), (5, 8, ("game",))]
+    stems = en_terms("pay the commander tax now")
+    [match] = table.find_en(stems)
+    assert stems[match.start : match.end] == ["commander", "tax"]
+
+
+def test_the_term_table_has_enough_unique_pairs() -> None:
+    table = load_terms(TERMS_FILE)
+    assert len(table.pairs) >= 80
+    ja = [normalize_ja(s) for p in table.pairs for s in p.ja]
+    assert len(ja) == len(set(ja)), "a Japanese term is listed twice"
+    required = {"統率者": "commander", "統率者税": "commander tax", "次元ダイス": "planar die", "追放": "exile"}
+    by_ja = {p.ja[0]: p.en for p in table.pairs}
+    for ja_term, en_term in required.items():
+        assert en_term in by_ja[ja_term]
+
+
+def test_a_missing_file_is_an_empty_table(tmp_path: Path) -> None:
+    assert load_terms(tmp_path / "none.tsv").pairs == ()
+
+
+@pytest.mark.corpus
+def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
+    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the CR."""
+    ja_text = normalize_ja("\n".join(p.read_text(encoding="utf-8-sig") for p in (real_corpus / "ja").glob("*.txt")))
+    current = sorted((real_corpus / "en").glob("MagicCompRules *.txt"))[-1]
+    en_text = " ".join(en_terms(current.read_text(encoding="utf-8-sig")))
+    unused = []
+    for pair in load_terms(TERMS_FILE).pairs:
+        in_ja = any(normalize_ja(s) in ja_text for s in pair.ja)
+        in_en = any(" ".join(en_terms(s)) in en_text for s in pair.en)
+        if not (in_ja or in_en):
+            unused.append(pair.ja[0])
+    assert unused == []
+    found_both = sum(
+        1
+        for p in load_terms(TERMS_FILE).pairs
+        if any(normalize_ja(s) in ja_text for s in p.ja) and any(" ".join(en_terms(s)) in en_text for s in p.en)
+    )
+    assert found_both >= 80
