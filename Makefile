@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export JUDGE_CORPUS_DIR ?= $(abspath ../shared/rules_data)
 
-.PHONY: setup run test install messages migrate ingest check bench
+.PHONY: setup run test install messages migrate ingest check bench load
 
 setup: install messages migrate ingest
 
@@ -44,3 +44,7 @@ check: install
 
 bench: setup
 	$(BIN)/python bench/search.py
+
+# Load and fault test of gunicorn + prod settings on 127.0.0.1 (needs wrk: apt-get install -y wrk); see bench/load.md.
+load: install messages
+	$(BIN)/python bench/load.py $(LOAD_ARGS)

@@ -142,5 +142,6 @@ class DocSection(models.Model):
 
 # The shared table tracker's models live in their own module; importing them here registers them with the app.
 from judge.tracker_models import Game, GameEvent  # noqa: E402
+from judge.card_models import Card, CardAlias  # noqa: E402
 
-__all__ = ["Citation", "Corpus", "DocSection", "Game", "GameEvent", "GlossaryTerm", "Renumbering", "Rule", "Source"]
+__all__ = ["Card", "CardAlias", "Citation", "Corpus", "DocSection", "Game", "GameEvent", "GlossaryTerm", "Renumbering", "Rule", "Source"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Q
@@ -43,6 +44,8 @@ class RulePage:
     cited_by: list[str]
     translations: list[models.DocSection]
     history: list[dict[str, object]] = field(default_factory=list)
+    # Japanese text of the subrules shown on the page: rule number -> sections
+    child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
 
     @property
     def is_current(self) -> bool:
@@ -118,6 +121,51 @@ def _history(corpus: models.Corpus, number: str) -> list[dict[str, object]]:
     return history
 
 
+def renumbering_maps(corpus: models.Corpus) -> dict[str, dict[str, str]]:
+    """For each older version: old number -> current number, for the rules that moved."""
+    maps: dict[str, dict[str, str]] = {}
+    for version, old, new in models.Renumbering.objects.filter(corpus=corpus).values_list(
+        "from_version", "old_number", "new_number"
+    ):
+        maps.setdefault(version, {})[old] = new
+    return maps
+
+
+def annotate_sections(corpus: models.Corpus, sections: list[models.DocSection]) -> list[models.DocSection]:
+    """Give each Japanese section ``link_map``: a translation of an older version cites that
+    version's numbers, so its references follow the renumbering to the current rules."""
+    maps = renumbering_maps(corpus) if any(s.compared_version for s in sections) else {}
+    for section in sections:
+        section.link_map = maps.get(section.compared_version, {})  # type: ignore[attr-defined]
+    return sections
+
+
+def translations_of(
+    corpus: models.Corpus, number: str, children: Sequence[str] = ()
+) -> tuple[list[models.DocSection], dict[str, list[models.DocSection]]]:
+    """Japanese sections for a current rule and its subrules.
+
+    The rule gets the sections aligned to it and also the ones that translate its number in an
+    older version even though that text has moved on (the page says so). Each subrule gets the
+    sections aligned to it.
+    """
+    rows = annotate_sections(
+        corpus,
+        list(
+            models.DocSection.objects.filter(corpus=corpus)
+            .filter(Q(aligned_number__in=[number, *children]) | Q(cr_number=number))
+            .select_related("source")
+            .order_by("source__slug", "position")
+        ),
+    )
+    own = [s for s in rows if number in (s.aligned_number, s.cr_number)]
+    by_child: dict[str, list[models.DocSection]] = {}
+    for section in rows:
+        if section.aligned_number in children and section.aligned_number != number:
+            by_child.setdefault(section.aligned_number, []).append(section)
+    return own, by_child
+
+
 def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
     corpus = live_corpus()
     version = resolve_version(corpus, version)
@@ -125,18 +173,17 @@ def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
     if rule is None:
         return None
     siblings = models.Rule.objects.filter(corpus=corpus, version=version)
-    translations = list(
-        models.DocSection.objects.filter(corpus=corpus)
-        .filter(Q(aligned_number=number) | Q(aligned_number="", cr_number=number))
-        .select_related("source")
-        .order_by("source__slug", "position")
-    ) if version == corpus.current_version else []
+    children = _children(corpus, rule)
+    translations: list[models.DocSection] = []
+    child_translations: dict[str, list[models.DocSection]] = {}
+    if version == corpus.current_version:
+        translations, child_translations = translations_of(corpus, number, [c.number for c in children])
     return RulePage(
         corpus=corpus,
         rule=rule,
         version=version,
         breadcrumb=_breadcrumb(corpus, rule),
-        children=_children(corpus, rule),
+        children=children,
         previous=siblings.filter(position__lt=rule.position).order_by("-position").first(),
         next=siblings.filter(position__gt=rule.position).order_by("position").first(),
         cited_by=sorted(
@@ -148,6 +195,7 @@ def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
             key=rule_sort_key,
         ),
         translations=translations,
+        child_translations=child_translations,
         history=_history(corpus, number) if version == corpus.current_version else [],
     )
 
@@ -189,7 +237,7 @@ def document(*, slug: str) -> tuple[models.Source, list[models.DocSection]] | No
     source = models.Source.objects.filter(corpus=corpus, slug=slug).exclude(kind="cr").first()
     if source is None:
         return None
-    return source, list(source.sections.order_by("position"))
+    return source, annotate_sections(corpus, list(source.sections.order_by("position")))
 
 
 @dataclass
@@ -199,6 +247,8 @@ class VersionChanges:
     added: list[models.Rule]
     removed: list[models.Rule]
     changed: list[tuple[models.Rule, models.Rule, list[tuple[str, str]]]]
+    # (old number, new number) of rules whose text moved to another number; known when ``new`` is current
+    renumbered: list[tuple[str, str]] = field(default_factory=list)
 
 
 def version_changes(*, old: str, new: str) -> VersionChanges | None:
@@ -214,9 +264,18 @@ def version_changes(*, old: str, new: str) -> VersionChanges | None:
             old_text = "\n".join([a.text, *a.examples])
             new_text = "\n".join([b.text, *b.examples])
             changed.append((a, b, word_diff(old_text, new_text)))
+    renumbered: list[tuple[str, str]] = []
+    if new == corpus.current_version and old != new:
+        renumbered = sorted(
+            models.Renumbering.objects.filter(corpus=corpus, from_version=old).values_list(
+                "old_number", "new_number"
+            ),
+            key=lambda pair: rule_sort_key(pair[0]),
+        )
     return VersionChanges(
         old=old,
         new=new,
+        renumbered=renumbered,
         added=[after[n] for n in sorted(after.keys() - before.keys(), key=rule_sort_key)],
         removed=[before[n] for n in sorted(before.keys() - after.keys(), key=rule_sort_key)],
         changed=changed,

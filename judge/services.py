@@ -33,7 +33,8 @@ class IngestReport:
     corpus_id: int
     versions: list[str]
     counts: dict[str, int] = field(default_factory=dict)
-    unresolved: dict[str, list[str]] = field(default_factory=dict)  # version -> ["from -> to", ...]
+    # CR version or Japanese document slug -> ["from -> to", ...]: references that name no rule
+    unresolved: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def unresolved_total(self) -> int:
@@ -100,6 +101,36 @@ def _rule_rows(
     return rules, citations
 
 
+def _unresolved_glossary(document: RulesDocument, known: set[str]) -> list[str]:
+    """Glossary definitions cite rules too ("See rule 903.8"); the glossary page links them."""
+    return [
+        f"glossary {entry.term!r} -> {number}"
+        for entry in document.glossary
+        for reference in find_references(entry.definition)
+        for number in reference.numbers
+        if number not in known
+    ]
+
+
+def _unresolved_ja(
+    document: JaDocument, compared: set[str], current: set[str], renumbered: dict[str, str]
+) -> list[str]:
+    """References in a Japanese document that point at no rule.
+
+    A translation cites the rules of the version it was translated from (``compared``), and
+    its links follow that version's renumbering to the current rule; other documents cite
+    the current rules.
+    """
+    out: list[str] = []
+    for section in document.sections:
+        for text in (section.heading, section.text, *section.details, *section.examples, *section.notes):
+            for reference in find_references(text):
+                for number in reference.numbers:
+                    if number not in compared and renumbered.get(number, number) not in current:
+                        out.append(f"{section.anchor} -> {number}")
+    return out
+
+
 def _write_rules_document(corpus: models.Corpus, document: RulesDocument, report: IngestReport) -> None:
     source = models.Source.objects.create(
         corpus=corpus,
@@ -124,6 +155,7 @@ def _write_rules_document(corpus: models.Corpus, document: RulesDocument, report
         ],
         batch_size=1000,
     )
+    report.unresolved[document.version].extend(_unresolved_glossary(document, {r.number for r in document.rules}))
     report.counts[f"rules {document.version}"] = len(rules)
     report.counts[f"glossary {document.version}"] = len(document.glossary)
 
@@ -133,12 +165,19 @@ def _write_ja_document(
     document: JaDocument,
     parsed: ParsedCorpus,
     renumbered: dict[str, dict[str, str]],
+    report: IngestReport,
 ) -> int:
     by_version = {doc.version: {r.number: r for r in doc.rules} for doc in parsed.rules_documents}
     versions = sorted(by_version)
     current = parsed.current.version
     translation = document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
     compared = _nearest_version(versions, document.translated_from) if translation else ""
+    report.unresolved[document.slug] = _unresolved_ja(
+        document,
+        set(by_version[compared or current]),
+        set(by_version[current]),
+        renumbered.get(compared, {}),
+    )
     source = models.Source.objects.create(
         corpus=corpus,
         file_name=document.source,
@@ -218,7 +257,7 @@ def _write_generation(parsed: ParsedCorpus) -> tuple[models.Corpus, IngestReport
         )
         for ja_document in parsed.ja_documents:
             report.counts[f"sections {ja_document.slug}"] = _write_ja_document(
-                corpus, ja_document, parsed, renumbered
+                corpus, ja_document, parsed, renumbered, report
             )
         report.counts["renumbered"] = sum(len(m) for m in renumbered.values())
         corpus.summary = {

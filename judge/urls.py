@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.urls import path, re_path
 from django.views.generic import RedirectView
 
-from judge.views import api, pages, rules, search, tracker
+from judge.views import api, calc, leave_game, pages, rules, scenarios, search, tracker
 
 RULE = r"(?P<number>\d{1,3}(?:\.\d{1,3}[a-z]?)?)"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("api/docs/<slug:slug>", api.doc_detail, name="api-doc"),
     path("api/search", search.api_search, name="api-search"),
     path("healthz", api.health, name="health"),
+    *calc.calc_api_urlpatterns,
+    *leave_game.leave_game_api_urlpatterns,
 ]
 
 urlpatterns += i18n_patterns(
@@ -24,4 +26,7 @@ urlpatterns += i18n_patterns(
     path("docs/<slug:slug>/", rules.doc_detail, name="doc-detail"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
     *tracker.tracker_urlpatterns,
+    *calc.calc_urlpatterns,
+    *leave_game.leave_game_urlpatterns,
+    *scenarios.scenario_urlpatterns,
 )

@@ -203,6 +203,47 @@ class Card:
                 return _NUMBER_WORDS[word]
         return 1
 
+    def to_payload(self) -> dict[str, Any]:
+        """A Scryfall-shaped dict that :meth:`from_payload` (or :func:`card_from_scryfall`) reads back.
+
+        Single-faced cards are flat; others list ``card_faces``. Empty fields are left out.
+
+        >>> fire = card_from_scryfall({"name": "Fire // Ice", "layout": "split", "card_faces": [
+        ...     {"name": "Fire", "mana_cost": "{1}{R}"}, {"name": "Ice", "mana_cost": "{1}{U}"}]})
+        >>> Card.from_payload(fire.to_payload()) == fire
+        True
+        >>> Card(name="Sol Ring", faces=(Face(name="Sol Ring", mana_cost="{1}"),)).to_payload()
+        {'name': 'Sol Ring', 'layout': 'normal', 'mana_cost': '{1}'}
+        """
+        data: dict[str, Any] = {"name": self.name, "layout": self.layout}
+        if len(self.faces) == 1 and self.front.name == self.name:
+            data.update(_face_payload(self.front, with_name=False))
+        else:
+            data["card_faces"] = [_face_payload(face, with_name=True) for face in self.faces]
+        return data
+
+    @classmethod
+    def from_payload(cls, data: Any) -> Card:
+        """The card :meth:`to_payload` wrote; raises :class:`InvalidInputError` listing every problem."""
+        return card_from_scryfall(data)
+
+
+def _face_payload(face: Face, *, with_name: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": face.name} if with_name else {}
+    for key, value in (("mana_cost", face.mana_cost), ("type_line", face.type_line),
+                       ("oracle_text", face.oracle_text)):
+        if value:
+            data[key] = value
+    if face.color_indicator:
+        data["color_indicator"] = list(face.color_indicator)
+    if face.colors is not None:
+        data["colors"] = list(face.colors)
+    if face.power is not None:
+        data["power"] = face.power
+    if face.toughness is not None:
+        data["toughness"] = face.toughness
+    return data
+
 
 @dataclass(frozen=True)
 class CardPool:

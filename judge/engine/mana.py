@@ -62,7 +62,7 @@ def parse_symbol(text: str) -> ManaSymbol:
     if match is None:
         raise InvalidInputError([f"{text!r} is not a mana symbol like {{G}} or {{2/W}}"])
     body = match.group(1).upper()
-    if body.isdigit():
+    if body.isdecimal():  # not isdigit(): "²" is a digit that int() rejects
         amount = int(body)
         if amount > MAX_GENERIC:
             raise InvalidInputError([f"{text!r}: generic amount is too large"])
@@ -90,7 +90,7 @@ def parse_symbol(text: str) -> ManaSymbol:
                 phyrexian = True
             elif part == "C":
                 colorless = True
-            elif part.isdigit() and int(part) <= 20:
+            elif part.isdecimal() and int(part) <= 20:
                 generic = int(part)
             else:
                 raise InvalidInputError([f"{text!r} is not a mana symbol"])

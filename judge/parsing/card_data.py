@@ -121,7 +121,8 @@ class _JsonStream:
 
 def card_from_scryfall_data(data: Any, *, source: str, index: int) -> Card | None:
     """One Scryfall card object -> Card; ``None`` for skipped layouts; ParseError when malformed."""
-    if isinstance(data, Mapping) and data.get("layout") in SKIPPED_LAYOUTS:
+    # A non-string layout (a list, an object) is reported as a problem below, not hashed here.
+    if isinstance(data, Mapping) and isinstance(data.get("layout"), str) and data["layout"] in SKIPPED_LAYOUTS:
         return None
     problems: list[str] = []
     card = scryfall_card_or_problems(data, where=f"card {index}", problems=problems)
@@ -143,7 +144,7 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
         raise ParseError(f"{name}: expected a list of card faces", source=source)
     faces = sorted(entries, key=lambda e: str(e.get("side") or ""))
     layout = faces[0].get("layout") or "normal"
-    if layout in SKIPPED_LAYOUTS:
+    if isinstance(layout, str) and layout in SKIPPED_LAYOUTS:
         return None
 
     def scryfall_face(entry: Mapping[str, Any], face_name: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ Forms found by ``find_references``::
 
     rule 903.9 / Rule 903 / See rule 704 / section 8 / CR 805.10f / 総合ルール109.3
     rules 903.4 and 903.5 / rules 613.2, 707.2, and 707.3      (one Reference per number)
+    rules 701.42, “Meld,” and 729, “Merging Permanents”         (titles between the numbers)
     rules 903.4b–c / rules 702.19b-d / rules 119.7–8 / rules 903.6–903.11   (ranges, expanded)
     601.2f–h / (see 601.2b and 601.2f–h)                       (bare "ddd.d" numbers, no keyword)
     (rule 810〔双頭巨人戦〕参照) / これはrule 711.4a の例外       (inside Japanese text)
@@ -44,8 +45,10 @@ _KEYWORD_RE = re.compile(
 )
 _ITEM_RE = re.compile(_ITEM)
 _BARE_RE = re.compile(rf"(?<![0-9A-Za-z.])(?P<first>{_DOTTED})(?:{_DASH}(?P<last>{_RANGE_END}))?")
-# Between two items of a list: ", ", " and ", ", and ", " or ", ", or ".
-_SEPARATOR_RE = re.compile(r"(?:\s?,\s?(?:(?:and|or)\s)?|\s(?:and|or)\s)")
+# Between two items of a list: ", ", " and ", ", and ", " or ", ", or " — maybe after the cited
+# rule's title in quotes ("rules 701.42, “Meld,” and 729, “Merging Permanents”").
+_TITLE = r"(?:,\s?[“\"][^”\"\n]{1,80}[”\"])?"
+_SEPARATOR_RE = re.compile(rf"{_TITLE}(?:\s?,\s?(?:(?:and|or)\s)?|\s(?:and|or)\s)")
 
 _NUMBER_RE = re.compile(r"^(?P<section>\d{3})(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?$|^(?P<chapter>\d)$")
 

@@ -7,6 +7,7 @@ through ``html.escape`` here; only the <mark> tags are ours.
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 
 from judge.search.analysis import en_tokens, has_japanese, ja_morphemes, normalize_ja
 from judge.search.query import Needles
@@ -15,14 +16,26 @@ SNIPPET_CHARS = 180
 _LEAD = 50  # characters shown before the first mark of the window
 
 
+# The same documents come back query after query: analyse each text once per process
+# (the Japanese morphological analysis was most of a search's time).
+@lru_cache(maxsize=8192)
+def _ja_words(text: str) -> tuple[tuple[str, int, int], ...]:
+    return tuple((m.text, m.start, m.end) for m in ja_morphemes(text))
+
+
+@lru_cache(maxsize=8192)
+def _en_words(text: str) -> tuple[tuple[str, int, int], ...]:
+    return tuple(en_tokens(text))
+
+
 def _ja_spans(text: str, needles: Needles) -> list[tuple[int, int]]:
-    spans = [(m.start, m.end) for m in ja_morphemes(text) if m.text in needles.ja or m.text in needles.en]
+    spans = [(s, e) for word, s, e in _ja_words(text) if word in needles.ja or word in needles.en]
     for literal in needles.literal:
         start = text.find(literal)
         while start >= 0 and literal:
             spans.append((start, start + len(literal)))
             start = text.find(literal, start + len(literal))
-    spans.extend((s, e) for stem, s, e in en_tokens(text) if stem in needles.en)
+    spans.extend((s, e) for stem, s, e in _en_words(text) if stem in needles.en)
     return spans
 
 
@@ -68,7 +81,7 @@ def snippet(text: str, needles: Needles, *, lang: str) -> str:
     if lang == "ja":
         spans = _ja_spans(text, needles)
     else:
-        spans = [(s, e) for stem, s, e in en_tokens(text) if stem in needles.en]
+        spans = [(s, e) for stem, s, e in _en_words(text) if stem in needles.en]
     spans = _merge(spans)
     lo, hi = _window(text, spans)
     out = ["…" if lo > 0 else ""]

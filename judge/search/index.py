@@ -30,6 +30,7 @@ from whoosh.searching import Searcher
 
 from judge.search.analysis import bigram_analyzer, english_analyzer, japanese_analyzer
 from judge.search.documents import SearchDoc
+from judge.search.evaluate import PostingCache
 
 POINTER = "LIVE"
 META = "meta.json"
@@ -207,6 +208,8 @@ class LiveIndex:
     _groups: list[str] | None = field(default=None, repr=False)
     _langs: list[str] | None = field(default=None, repr=False)
     _docsets: dict[tuple[str, ...], set[int]] = field(default_factory=dict, repr=False)
+    # Decoded postings (judge.search.evaluate), kept for the life of this index generation.
+    postings: PostingCache = field(default_factory=PostingCache, repr=False)
 
     @property
     def current_version(self) -> str:

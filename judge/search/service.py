@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import query as wq
-from whoosh.collectors import FilterCollector, TopCollector
 
 from judge.search.analysis import has_japanese
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
+from judge.search.evaluate import Evaluator, top
 from judge.search.highlight import snippet
 from judge.search.index import LiveIndex, open_live
 from judge.search.query import (
@@ -186,25 +186,32 @@ def _hits(
     return hits
 
 
-class _GroupCounter(TopCollector):  # type: ignore[misc]
-    """Top-N by score that also counts every matched document's merge group (one pass, no skipping)."""
+class _Ranked:
+    """Top documents as (docnum, score), best first: what whoosh's Results.items() gives."""
 
-    def __init__(self, limit: int, groups: list[str]) -> None:
-        super().__init__(limit=limit, usequality=False)
-        self.groups = groups
-        self.seen: set[str] = set()
+    def __init__(self, items: list[tuple[int, float]]) -> None:
+        self._items = items
 
-    def _collect(self, global_docnum: int, score: float) -> Any:
-        self.seen.add(self.groups[global_docnum])
-        return super()._collect(global_docnum, score)
+    def items(self) -> list[tuple[int, float]]:
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 def _run(live: LiveIndex, query: wq.Query, *, limit: int, allow: set[int] | None) -> tuple[Any, int]:
-    """(top results, number of distinct rules/sections matched)."""
-    counter = _GroupCounter(limit, live.groups())
-    collector = FilterCollector(counter, allow=allow) if allow is not None else counter
-    live.searcher().search_with_collector(query, collector)
-    return collector.results(), len(counter.seen)
+    """(top results, number of distinct rules/sections matched).
+
+    Evaluated over postings decoded once per process (judge.search.evaluate): the exact
+    total needs every matching document scored, which whoosh's matchers do slowly.
+    """
+    scores = Evaluator(live.searcher(), live.postings).scores(query)
+    groups = live.groups()
+    if allow is not None:
+        matched = {groups[d] for d in scores if d in allow}
+    else:
+        matched = {groups[d] for d in scores}
+    return _Ranked(top(scores, limit, allow)), len(matched)
 
 
 def _jump(q: str, live: LiveIndex, version: str) -> str | None:
@@ -288,6 +295,12 @@ def search(
         return SearchResult(query=q, total=len(jump_hits), jump=jump, hits=tuple(jump_hits))
 
     parsed = parse_query(q, lang=lang)
+    known_docs = list(live.meta.get("docs", []))
+    unknown = [d for d in parsed.docs if d not in known_docs]
+    if unknown:
+        raise SearchQueryError(
+            [f"doc:{d} is not a document of this index: use one of {', '.join(known_docs)}" for d in unknown]
+        )
     version = parsed.version or current
     query, needles = build_query(parsed, terms=terms, version=version)
     hits: list[SearchHit] = []

@@ -6,3 +6,6 @@ from judge.settings.base import SECRET_KEY
 DEBUG = True
 SECRET_KEY = SECRET_KEY or "dev-insecure-key-not-for-production"
 ALLOWED_HOSTS = ["*"]
+
+# Static files come from the finders here (runserver, the test client); nothing is collected into STATIC_ROOT.
+STATIC_ROOT = None

@@ -1,10 +1,12 @@
 """Production: everything secret or host-specific comes from the environment."""
 
 import os
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
 from judge.settings.base import *  # noqa: F403
+from judge.settings.base import STATIC_ROOT
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "0") == "1"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -26,3 +28,5 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Where `collectstatic` writes (and whitenoise serves from): outside the checkout on a real server.
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", str(STATIC_ROOT)))

@@ -14,3 +14,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Static files come from the finders here (runserver, the test client); nothing is collected into STATIC_ROOT.
+STATIC_ROOT = None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 
 from django import template
 from django.urls import reverse
@@ -13,20 +14,31 @@ from judge.parsing.references import find_references
 
 register = template.Library()
 
+CR_RULE = re.compile(r"^\d{3}(\.\d{1,3}[a-z]?)?$")
+# Format-document anchors in engine steps and scenarios ("dtc:commander-tax", "commander:9") -> document slug.
+DOC_SLUGS = {"dtc": "dtc", "commander": "commander-rules"}
+
 
 @register.filter
-def rule_links(text: str) -> SafeString:
-    """Escape ``text`` and turn each rule reference ("rule 903.9", "rules 903.4b–c", 「rule 810」) into a link."""
+def rule_links(text: str, renumbered: Mapping[str, str] | None = None) -> SafeString:
+    """Escape ``text`` and turn each rule reference ("rule 903.9", "rules 903.4b–c", 「rule 810」) into a link.
+
+    ``renumbered`` (old number -> current number) is for text written against an older version
+    of the rules, such as a Japanese translation: its "rule 711" is today's rule 712.
+    """
     out: list[str] = []
     cursor = 0
     for reference in find_references(text or ""):
         if not reference.numbers:
             continue
+        number = reference.numbers[0]
+        if renumbered:
+            number = renumbered.get(number, number)
         out.append(escape(text[cursor : reference.start]))
         out.append(
             format_html(
                 '<a class="rule-ref" href="{}">{}</a>',
-                reverse("rule-detail", args=[reference.numbers[0]]),
+                reverse("rule-detail", args=[number]),
                 text[reference.start : reference.end],
             )
         )
@@ -47,6 +59,26 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
         else:
             out.append(escape(words))
     return mark_safe(" ".join(out))
+
+
+def rule_ref_url(rule: str) -> str | None:
+    """Where an engine Step's rule points: a CR rule page, or a format document's section; None if unknown.
+
+    The commander rules document numbers its sections ``rule-<n>``; the DTC document uses the anchor itself.
+    """
+    if CR_RULE.match(rule):
+        return reverse("rule-detail", args=[rule])
+    prefix, _, anchor = rule.partition(":")
+    slug = DOC_SLUGS.get(prefix)
+    if slug is None or not anchor:
+        return None
+    fragment = f"rule-{anchor}" if prefix == "commander" and anchor.isdigit() else anchor
+    return reverse("doc-detail", args=[slug]) + "#" + fragment
+
+
+@register.simple_tag(name="rule_ref_url")
+def rule_ref_url_tag(rule: str) -> str:
+    return rule_ref_url(rule) or ""
 
 
 @register.simple_tag

@@ -54,15 +54,14 @@ def rule_detail(request: HttpRequest, number: str) -> JsonResponse:
 
 
 def _translation(section: models.DocSection) -> dict[str, object]:
+    """Exactly the documented keys; ``differs_from_current`` is true when the translation follows an
+    older version whose English differs from the current rule (or was numbered differently)."""
     return {
         "lang": section.source.lang,
         "source": section.source.file_name,
-        "number": section.cr_number,
         "text": section.text,
-        "examples": section.examples,
         "notes": section.notes,
         "differs_from_current": section.differs_from_current,
-        "compared_version": section.compared_version,
     }
 
 

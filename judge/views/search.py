@@ -19,7 +19,11 @@ from judge.search.service import MAX_LIMIT, SearchResult, search
 from judge.selectors import NoCorpus
 
 PAGE_LIMIT = 20
+QUICK_LIMIT = 6  # best matches under the header search box while typing
+QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
 API_DEFAULT_LIMIT = 10
+# Offered when a search finds nothing and no spelling is close: one per kind of query that works.
+EXAMPLE_QUERIES = ("commander tax", "統率者ダメージ", "player leaves the game", "次元ダイス", "903.8")
 
 
 def url_for(doc: SearchDoc, *, current_version: str) -> str:
@@ -54,16 +58,19 @@ def search_page(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     lang = request.GET.get("lang", "all")
     lang = lang if lang in LANGS else "all"
+    # The header box on every page asks for a few best matches; the search page's own form for the list.
+    quick = bool(request.htmx) and request.htmx.target == QUICK_TARGET
     context: dict[str, Any] = {
         "query": q,
         "lang": lang,
         "langs": [("all", _("All languages")), ("ja", _("Japanese")), ("en", _("English"))],
         "result": None,
         "problems": [],
+        "example_queries": EXAMPLE_QUERIES,
     }
     if q:
         try:
-            result = _run(q, lang=lang, limit=PAGE_LIMIT)
+            result = _run(q, lang=lang, limit=QUICK_LIMIT if quick else PAGE_LIMIT)
         except SearchQueryError as err:
             context["problems"] = err.problems
         else:
@@ -71,7 +78,10 @@ def search_page(request: HttpRequest) -> HttpResponse:
             if result.jump and not request.htmx:
                 return redirect(reverse("rule-detail", args=[result.jump]))
             context["result"] = result
-    template = "search/search.html#results" if request.htmx else "search/search.html"
+    if quick:
+        template = "search/search.html#quick"
+    else:
+        template = "search/search.html#results" if request.htmx else "search/search.html"
     return render(request, template, context)
 
 

@@ -9,7 +9,6 @@ revision changes. JSON bodies get JSON answers, for bots and scripts.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -23,13 +22,13 @@ from judge import tracker_selectors, tracker_services
 from judge.engine import tracker
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
+from judge.templatetags.judge_tags import rule_ref_url
 from judge.tracker_models import Game
 
 SLUG = r"(?P<slug>[A-Za-z0-9_-]{8,32})"
 DEFAULT_SEATS = 6
 MAX_SEATS = tracker.MAX_PLAYERS
 HISTORY_SHOWN = 200
-CR_RULE = re.compile(r"^\d{3}(\.\d{1,3}[a-z]?)?$")
 
 VARIANT_LABELS = {
     tracker.Variant.COMMANDER: gettext_lazy("Commander"),
@@ -85,11 +84,7 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _rule_url(rule: str) -> str | None:
-    if CR_RULE.match(rule):
-        return reverse("rule-detail", args=[rule])
-    if rule.startswith("dtc:"):
-        return reverse("doc-detail", args=["dtc"])
-    return None
+    return rule_ref_url(rule)  # shared with the leave-game and scenario pages
 
 
 def _steps(steps: tuple[Step, ...]) -> list[dict[str, Any]]:

@@ -91,3 +91,16 @@ def test_scryfall_problems_are_all_listed() -> None:
         "card 7: colors: 'X' not a colour; use W U B R G",
         "card 7: card_faces[1]: must be an object",
     )
+
+
+@pytest.mark.parametrize("name", sorted(POOL.cards))
+def test_payload_round_trip(name: str) -> None:
+    card = POOL.cards[name]
+    payload = json.loads(json.dumps(card.to_payload()))  # what the database stores
+    assert Card.from_payload(payload) == card
+
+
+def test_from_payload_lists_problems() -> None:
+    with pytest.raises(InvalidInputError) as err:
+        Card.from_payload({"name": "", "mana_cost": 3})
+    assert err.value.problems == ("card: name: must not be empty", "card: mana_cost: must be a string")

@@ -212,8 +212,6 @@ def test_find_symbols_never_raises(text: str) -> None:
     assert all(s.text.startswith("{") for s in find_symbols(text))
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="mana.parse_symbol calls int() on non-ASCII digits; reported to the lead")
 def test_non_ascii_digit_is_a_clear_error() -> None:
     with pytest.raises(InvalidInputError):
         parse_mana_cost("{²}")

@@ -176,3 +176,9 @@ def test_documents_round_trip_through_the_index(sample_docs: list[SearchDoc]) ->
     keys = [d.key for d in sample_docs]
     assert len(keys) == len(set(keys))
     assert "commander-rules#rule-9" in keys and f"cr-{CURRENT}-903.10a" in keys
+
+
+def test_an_unknown_document_filter_is_a_clear_error(sample_root: Path) -> None:
+    with pytest.raises(SearchQueryError) as caught:
+        search("commander doc:no-such-doc", root=sample_root)
+    assert "doc:no-such-doc" in caught.value.problems[0] and "dtc" in caught.value.problems[0]

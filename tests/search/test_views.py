@@ -92,3 +92,105 @@ def test_api_bad_requests(client: Client, index: Path, params: dict[str, str]) -
 def test_no_index_yet(client: Client, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     settings.JUDGE_INDEX_DIR = tmp_path
     assert client.get("/api/search", {"q": "tax"}).status_code == 503
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_very_long_query_is_shortened_not_an_error(client: Client, index: Path, lang: str) -> None:
+    """A 10 000-character query (judge.search.query.MAX_QUERY_CHARS is 500) is cut with a notice: never a 500."""
+    from judge.search.query import MAX_QUERY_CHARS
+
+    q = "commander tax <b>x</b> " * 435  # 10 005 characters, markup included
+    assert len(q) > 10_000
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        page = client.get(f"/{lang}/search/", {"q": q}, **headers)
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert str(MAX_QUERY_CHARS) in html  # the "shortened" notice names the limit
+        assert "<b>x</b>" not in html
+    api = client.get("/api/search", {"q": "commander tax " * 720})
+    assert api.status_code == 200
+    data = api.json()
+    assert any(str(MAX_QUERY_CHARS) in notice for notice in data["notices"])
+    assert data["hits"][0]["rule"] == "903.8"
+
+
+# --- the search box in the header of every page ---------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_page_has_the_live_search_box(client: Client, index: Path, lang: str) -> None:
+    """The header form searches as you type (htmx, debounced) into a results box, and submits without JS.
+    (Rule pages are checked on the real corpus in tests/views/test_rules.py.)"""
+    for page in ("/{lang}/search/", "/{lang}/tracker/", "/{lang}/", "/{lang}/search/?q=tax"):
+        response = client.get(page.format(lang=lang))
+        assert response.status_code == 200, page
+        html = response.content.decode()
+        header = html[html.index('class="search-box"') : html.index("</form>", html.index('class="search-box"'))]
+        assert f'action="/{lang}/search/"' in header and 'method="get"' in header
+        assert f'hx-get="/{lang}/search/"' in header
+        assert 'hx-trigger="input changed delay:300ms, search"' in header
+        assert 'hx-target="#site-search-results"' in header
+        assert 'id="site-search-results"' in html
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_header_box_gets_a_short_list_of_best_matches(client: Client, index: Path, lang: str) -> None:
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"}
+    response = client.get(f"/{lang}/search/", {"q": "commander tax"}, **headers)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and "<form" not in html and 'class="quick-hits"' in html
+    assert f'href="/{lang}/rules/903.8/"' in html and "<mark>tax</mark>" in html
+    assert f'href="/{lang}/search/?q=commander%20tax"' in html  # the whole list, on the search page
+    jump = client.get(f"/{lang}/search/", {"q": "９０３．８"}, **headers).content.decode()
+    assert f'href="/{lang}/rules/903.8/"' in jump and "search-jump" in jump
+    assert client.get(f"/{lang}/search/", {"q": ""}, **headers).content.decode().strip() == ""
+
+
+def test_header_box_escapes_markup(client: Client, index: Path) -> None:
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"}
+    for q in ("<script>alert(1)</script>", '"><img src=x onerror=alert(1)> tax'):
+        html = client.get("/en/search/", {"q": q}, **headers).content.decode()
+        assert "<script>" not in html and "<img" not in html
+    html = client.get("/en/search/", {"q": "<script>alert(1)</script>"}, **headers).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_nothing_found_offers_searches_that_work(client: Client, index: Path) -> None:
+    html = client.get("/en/search/", {"q": "xyzzyplugh"}).content.decode()
+    assert "search-suggestions" in html and 'href="/en/search/?q=commander%20tax"' in html
+    close = client.get("/en/search/", {"q": "comander tax"}).content.decode()
+    assert 'href="/en/search/?q=commander%20tax&amp;lang=all"' in close
+
+
+@pytest.mark.parametrize("q", ["commander tax", "統率者ダメージ", "９０３．８", "zzzyzx"])
+def test_search_command_prints_the_api_json(client: Client, index: Path, q: str) -> None:
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("search", q, "--lang", "all", "--limit", "5", "--json", index_dir=index, stdout=out)
+    api = client.get("/api/search", {"q": q, "lang": "all", "limit": "5"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert json.loads(out.getvalue()) == api.json()
+
+
+HOSTILE = [
+    "<script>alert(1)</script>", '"unbalanced quote', "「閉じない", "!!!...???", "((( OR NOT -", "\"\"\"",
+    "lang:", "doc:../../etc", "version:99999999 tax", "x" * 10_000, "統率者" * 3_000, "\x00\x01 tax", "%s %d {0}",
+]
+
+
+@pytest.mark.parametrize("q", HOSTILE, ids=lambda q: repr(q[:20]))
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hostile_queries_never_break_the_page(client: Client, index: Path, q: str, lang: str) -> None:
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"}):
+        response = client.get(f"/{lang}/search/", {"q": q}, **headers)
+        assert response.status_code == 200, (q, headers)
+        html = response.content.decode()
+        assert "<script>alert" not in html and "<img" not in html
+    api = client.get("/api/search", {"q": q})
+    assert api.status_code in (200, 400)
+    body = api.json()
+    assert ("hits" in body) or body["problems"]

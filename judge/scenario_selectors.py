@@ -1,0 +1,136 @@
+"""Reads for the worked rulings: the scenarios (replayed once per process) and the text of the rules they cite.
+
+Scenarios are repository data (``rules_data/scenarios``), not corpus rows: they are loaded and replayed
+through the engine the first time a page needs them and kept for the life of the process. Rule texts come
+from the live corpus; without an ingested corpus the pages still render, with links and no text.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db.models import Q
+
+from judge import models, selectors
+from judge.engine.scenarios import ReplayedStep, Scenario, load_scenarios, replay
+
+# Groups on the list page, in display order.
+GROUP_LEAVING = "leaving"
+GROUP_COMMANDER = "commander"
+GROUP_DTC = "dtc"
+GROUP_PLANECHASE = "planechase"
+GROUPS = (GROUP_LEAVING, GROUP_COMMANDER, GROUP_DTC, GROUP_PLANECHASE)
+
+# Format-document anchors ("commander:9", "dtc:commander-tax") -> (document slug, section anchor prefix).
+DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
+
+
+@dataclass(frozen=True)
+class ReplayedScenario:
+    scenario: Scenario
+    steps: tuple[ReplayedStep, ...]
+    group: str
+
+    @property
+    def slug(self) -> str:
+        return self.scenario.slug
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """The text shown for a cited rule; ``lang`` is the language of ``text`` (for the ``lang`` attribute)."""
+
+    text: str
+    lang: str
+
+
+def group_of(scenario: Scenario) -> str:
+    """Which list-page group a scenario belongs to (by its slug and the engine actions it uses)."""
+    if scenario.slug.startswith("dtc-"):
+        return GROUP_DTC
+    if scenario.slug.startswith("planechase-") or "planar-die" in scenario.kinds:
+        return GROUP_PLANECHASE
+    if "leave-game" in scenario.kinds:
+        return GROUP_LEAVING
+    return GROUP_COMMANDER
+
+
+@functools.lru_cache(maxsize=4)
+def _load(directory: str) -> tuple[ReplayedScenario, ...]:
+    # Keyed by directory so a test pointing JUDGE_RULES_DATA_DIR elsewhere gets its own cache entry.
+    return tuple(
+        ReplayedScenario(scenario=s, steps=replay(s), group=group_of(s)) for s in load_scenarios(Path(directory))
+    )
+
+
+def all_scenarios() -> tuple[ReplayedScenario, ...]:
+    """Every scenario, replayed, sorted by file name."""
+    return _load(str(Path(settings.JUDGE_RULES_DATA_DIR) / "scenarios"))
+
+
+def scenario(*, slug: str) -> ReplayedScenario | None:
+    for found in all_scenarios():
+        if found.slug == slug:
+            return found
+    return None
+
+
+def grouped_scenarios() -> list[tuple[str, list[ReplayedScenario]]]:
+    """(group, scenarios) pairs in :data:`GROUPS` order; empty groups are left out."""
+    by_group: dict[str, list[ReplayedScenario]] = {g: [] for g in GROUPS}
+    for found in all_scenarios():
+        by_group[found.group].append(found)
+    return [(g, items) for g, items in by_group.items() if items]
+
+
+def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
+    """Text for each cited rule: CR numbers ("903.10a") and document anchors ("commander:9", "dtc:win-loss").
+
+    In Japanese the Japanese translation is used where the corpus has one for that rule, else the English
+    current-version text. Format documents exist only in Japanese, so their text is Japanese in both
+    languages. Rules the corpus does not have are left out; with no corpus at all the answer is empty.
+    """
+    wanted = list(dict.fromkeys(refs))
+    try:
+        corpus = selectors.live_corpus()
+    except selectors.NoCorpus:
+        return {}
+    numbers = [r for r in wanted if selectors.RULE_NUMBER_RE.match(r)]
+    found: dict[str, RuleText] = {}
+    if numbers:
+        for rule in models.Rule.objects.filter(corpus=corpus, version=corpus.current_version, number__in=numbers):
+            found[rule.number] = RuleText(text=rule.text or rule.title, lang="en")
+        if lang == "ja":
+            sections = (
+                models.DocSection.objects.filter(corpus=corpus)
+                .filter(Q(aligned_number__in=numbers) | Q(aligned_number="", cr_number__in=numbers))
+                .exclude(text="")
+                .select_related("source")
+                # A translation of the CR itself beats a prose page that quotes the rule.
+                .order_by("source__kind", "source__slug", "position")
+            )
+            translated: dict[str, RuleText] = {}
+            for section in sections:
+                number = section.aligned_number or section.cr_number
+                if number not in translated:
+                    translated[number] = RuleText(text=section.text, lang=section.source.lang)
+            found.update(translated)
+    anchors: dict[tuple[str, str], str] = {}
+    for ref in wanted:
+        prefix, _, anchor = ref.partition(":")
+        if prefix in DOC_ANCHORS and anchor:
+            slug, section_prefix = DOC_ANCHORS[prefix]
+            anchors[(slug, section_prefix + anchor)] = ref
+    if anchors:
+        sections = models.DocSection.objects.filter(
+            corpus=corpus, source__slug__in={s for s, _ in anchors}, anchor__in={a for _, a in anchors}
+        ).select_related("source")
+        for section in sections:
+            cited = anchors.get((section.source.slug, section.anchor))
+            if cited is not None:
+                found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang)
+    return found

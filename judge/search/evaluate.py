@@ -1,0 +1,222 @@
+"""Run a whoosh query tree over postings decoded once per process (the search hot path).
+
+whoosh scores every matching document in Python through a tree of matchers,
+re-reading and re-decoding each term's posting blocks on every query; with the
+exact totals and phrase bonuses the search needs, that was 20–70 ms a query.
+Here each (field, term)'s postings are decoded once — document number -> the
+BM25F score whoosh itself computes, and positions when a phrase needs them —
+and cached on the live index; a query is then set and dict arithmetic.
+
+The result is the same as whoosh's matchers give (tests/search/test_evaluate.py
+compares them on every benchmark query): Term and Phrase scores are the
+scorer's, Or and And add their members' scores, AndMaybe adds the optional
+part where it matches, AndNot removes documents, and boosts apply where whoosh
+applies them (Term, Phrase, And, Or — not AndMaybe or AndNot). Any other query
+type falls back to whoosh's own matcher.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from whoosh import query as wq
+
+Scores = dict[int, float]
+MAX_CACHED_TERMS = 20_000  # distinct (field, term) entries kept per live index; cleared when exceeded
+
+
+@dataclass(frozen=True)
+class TermPostings:
+    scores: Scores  # document number -> BM25F score of the term in that document
+    # Only kept for phrase terms: document number -> positions, as stored (decoded on first use:
+    # a phrase needs the positions of the few documents that have all its words).
+    positions: dict[int, Any] | None
+    decode: Callable[[Any], Iterable[int]] | None = None
+
+    def where(self, docnum: int) -> frozenset[int]:
+        assert self.positions is not None
+        found = self.positions[docnum]
+        if not isinstance(found, frozenset):
+            found = self.positions[docnum] = frozenset(self.decode(found) if self.decode else found)
+        return found
+
+
+class PostingCache:
+    """Decoded postings of one live index (one per index generation, shared by threads)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[str, str, bool], TermPostings] = {}
+        self._lengths: dict[str, dict[int, int]] = {}  # field -> document number -> field length
+        self._lock = threading.Lock()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._lengths.clear()
+
+    def get(self, searcher: Any, fieldname: str, text: str, *, positions: bool) -> TermPostings:
+        key = (fieldname, text, positions)
+        found = self._entries.get(key)
+        if found is None and not positions:
+            # Postings decoded with positions serve score-only lookups too.
+            found = self._entries.get((fieldname, text, True))
+        if found is not None:
+            return found
+        found = _decode(searcher, fieldname, text, positions=positions, lengths=self._lengths.setdefault(fieldname, {}))
+        with self._lock:
+            if len(self._entries) >= MAX_CACHED_TERMS:
+                self._entries.clear()
+            self._entries[key] = found
+        return found
+
+
+_EMPTY = TermPostings(scores={}, positions={})
+
+
+def _decode(searcher: Any, fieldname: str, text: str, *, positions: bool, lengths: dict[int, int]) -> TermPostings:
+    if fieldname not in searcher.schema:
+        return _EMPTY
+    field = searcher.schema[fieldname]
+    try:
+        btext = field.to_bytes(text)
+    except ValueError:
+        return _EMPTY
+    if (fieldname, btext) not in searcher.reader():
+        return _EMPTY
+    matcher = searcher.postings(fieldname, btext)
+    scorer = searcher.weighting.scorer(searcher, fieldname, btext)
+    if not hasattr(matcher, "_read_ids") or not hasattr(scorer, "_score"):
+        return _decode_slowly(matcher, positions=positions)
+    # Whole posting blocks at a time (whoosh's codec keeps ids, weights and values per block);
+    # the score is the scorer's own BM25F formula with the document's field length.
+    decode = field.format.decoder("positions") if positions else None
+    reader = searcher.reader()
+    score = scorer._score
+    scores: Scores = {}
+    where: dict[int, Any] | None = {} if positions else None
+    while matcher.is_active():
+        matcher._read_ids()
+        matcher._read_weights()
+        ids, weights = matcher._ids, matcher._weights
+        for docnum, weight in zip(ids, weights):
+            length = lengths.get(docnum)
+            if length is None:
+                length = lengths[docnum] = reader.doc_field_length(docnum, fieldname)
+            scores[docnum] = score(weight, length)
+        if where is not None:
+            matcher._read_values()
+            where.update(zip(ids, matcher._values))
+        matcher._next_block()
+    return TermPostings(scores=scores, positions=where, decode=decode)
+
+
+def _decode_slowly(matcher: Any, *, positions: bool) -> TermPostings:
+    scores: Scores = {}
+    where: dict[int, Any] | None = {} if positions else None
+    while matcher.is_active():
+        docnum = matcher.id()
+        scores[docnum] = matcher.score()
+        if where is not None:
+            where[docnum] = frozenset(matcher.value_as("positions"))
+        matcher.next()
+    return TermPostings(scores=scores, positions=where)
+
+
+def _boost(scores: Scores, boost: float) -> Scores:
+    if boost == 1.0:
+        return scores
+    return {docnum: score * boost for docnum, score in scores.items()}
+
+
+class Evaluator:
+    def __init__(self, searcher: Any, cache: PostingCache) -> None:
+        self.searcher = searcher
+        self.cache = cache
+
+    def scores(self, q: wq.Query) -> Scores:
+        """Document number -> score for every document ``q`` matches (never mutate the result)."""
+        if isinstance(q, wq.Term):
+            return _boost(self.cache.get(self.searcher, q.fieldname, q.text, positions=False).scores, q.boost)
+        if isinstance(q, wq.Phrase) and q.slop == 1:
+            return _boost(self._phrase(q.fieldname, q.words), q.boost)
+        if isinstance(q, wq.AndMaybe):
+            required = self.scores(q.a)
+            if not required:
+                return required
+            optional = self.scores(q.b)
+            if not optional:
+                return required
+            return {d: s + optional[d] if d in optional else s for d, s in required.items()}
+        if isinstance(q, wq.AndNot):
+            positive = self.scores(q.a)
+            if not positive:
+                return positive
+            negative = self.scores(q.b)
+            return {d: s for d, s in positive.items() if d not in negative} if negative else positive
+        if type(q) is wq.And:
+            return _boost(self._and([self.scores(sub) for sub in q.subqueries]), q.boost)
+        if type(q) is wq.Or and not q.scale and q.minmatch in (0, 1):
+            return _boost(self._or([self.scores(sub) for sub in q.subqueries]), q.boost)
+        if q is wq.NullQuery:
+            return {}
+        return self._whoosh(q)
+
+    @staticmethod
+    def _and(parts: list[Scores]) -> Scores:
+        if not parts:
+            return {}
+        parts.sort(key=len)
+        common = set(parts[0])
+        for part in parts[1:]:
+            if not common:
+                return {}
+            common.intersection_update(part.keys())
+        return {d: sum(part[d] for part in parts) for d in common}
+
+    @staticmethod
+    def _or(parts: list[Scores]) -> Scores:
+        kept = [p for p in parts if p]
+        if not kept:
+            return {}
+        if len(kept) == 1:
+            return kept[0]
+        out = dict(kept[0])
+        for part in kept[1:]:
+            for d, s in part.items():
+                out[d] = out[d] + s if d in out else s
+        return out
+
+    def _phrase(self, fieldname: str, words: Iterable[str]) -> Scores:
+        postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in words]
+        if not postings or any(not p.scores for p in postings):
+            return {}
+        candidates = set(min(postings, key=lambda p: len(p.scores)).scores)
+        for p in postings:
+            candidates.intersection_update(p.scores.keys())
+        out: Scores = {}
+        for docnum in candidates:
+            first = postings[0].where(docnum)
+            rest = [p.where(docnum) for p in postings[1:]]
+            if any(all(start + i in where for i, where in enumerate(rest, 1)) for start in first):
+                out[docnum] = sum(p.scores[docnum] for p in postings)
+        return out
+
+    def _whoosh(self, q: wq.Query) -> Scores:
+        matcher = q.matcher(self.searcher)
+        out: Scores = {}
+        while matcher.is_active():
+            out[matcher.id()] = matcher.score()
+            matcher.next()
+        return out
+
+
+def top(scores: Scores, limit: int, allow: set[int] | None = None) -> list[tuple[int, float]]:
+    """The ``limit`` best (docnum, score), best first; ties go to the lower document number, as in whoosh."""
+    items: Iterable[tuple[int, float]] = scores.items()
+    if allow is not None:
+        items = ((d, s) for d, s in items if d in allow)
+    return heapq.nlargest(limit, items, key=lambda item: (item[1], -item[0]))
