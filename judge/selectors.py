@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -123,8 +125,14 @@ def _history(corpus: models.Corpus, number: str) -> list[dict[str, object]]:
 
 def renumbering_maps(corpus: models.Corpus) -> dict[str, dict[str, str]]:
     """For each older version: old number -> current number, for the rules that moved."""
+    return _renumbering_maps(corpus.pk)
+
+
+@functools.lru_cache(maxsize=4)
+def _renumbering_maps(corpus_id: int) -> dict[str, dict[str, str]]:
+    # A corpus generation never changes once written, so its ~1000 rows are read once per process.
     maps: dict[str, dict[str, str]] = {}
-    for version, old, new in models.Renumbering.objects.filter(corpus=corpus).values_list(
+    for version, old, new in models.Renumbering.objects.filter(corpus_id=corpus_id).values_list(
         "from_version", "old_number", "new_number"
     ):
         maps.setdefault(version, {})[old] = new

@@ -45,7 +45,7 @@ PAGE_MAX_CARDS = 500
 NO_CARD_DATA = gettext_lazy(
     "No card data has been imported yet, so Magic cards can't be looked up by name. "
     "The site's operator can import it with: python manage.py import_cards FILE "
-    "(the Scryfall \u201cOracle Cards\u201d bulk file or MTGJSON AtomicCards.json).")
+    "(the Scryfall “Oracle Cards” bulk file or MTGJSON AtomicCards.json).")
 NO_CARD_DATA_API = ("no card data imported: run `python manage.py import_cards FILE` with the Scryfall "
                     "\"Oracle Cards\" bulk file or MTGJSON AtomicCards.json")
 

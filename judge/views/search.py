@@ -107,4 +107,4 @@ def api_search(request: HttpRequest) -> JsonResponse:
             return JsonResponse({"error": str(err)}, status=503)
         else:
             return JsonResponse(result.to_json(), json_dumps_params={"ensure_ascii": False})
-    return JsonResponse({"error": "bad search query", "problems": problems}, status=400)
+    return JsonResponse({"error": "bad search query", "errors": problems}, status=400)

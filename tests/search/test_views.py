@@ -86,7 +86,7 @@ def test_api_bad_requests(client: Client, index: Path, params: dict[str, str]) -
     response = client.get("/api/search", params)
     assert response.status_code == 400
     body = response.json()
-    assert body["error"] and body["problems"]
+    assert body["error"] and body["errors"]
 
 
 def test_no_index_yet(client: Client, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -193,4 +193,4 @@ def test_hostile_queries_never_break_the_page(client: Client, index: Path, q: st
     api = client.get("/api/search", {"q": q})
     assert api.status_code in (200, 400)
     body = api.json()
-    assert ("hits" in body) or body["problems"]
+    assert ("hits" in body) or body["errors"]

@@ -79,7 +79,9 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
     step = scenario.steps[number - 1]
     narration = step.narration.ja if lang == "ja" else step.narration.en
     assert escape(narration) in html
-    assert f"Step {number} of {len(scenario.steps)}" in html
+    heading = (f"手順 {number} / {len(scenario.steps)}" if lang == "ja"
+               else f"Step {number} of {len(scenario.steps)}")
+    assert heading in html
     for rule in step.rules:
         assert f">{rule}<" in html
     if step.kind is not None:
