@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,6 +47,8 @@ class RulePage:
     history: list[dict[str, object]] = field(default_factory=list)
     # Japanese text of the subrules shown on the page: rule number -> sections
     child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
+    # The older English text each out-of-date translation was made from: section pk -> rule
+    old_texts: dict[int, models.Rule | None] = field(default_factory=dict)
 
     @property
     def is_current(self) -> bool:
@@ -123,16 +124,25 @@ def _history(corpus: models.Corpus, number: str) -> list[dict[str, object]]:
     return history
 
 
+def _generation(corpus: models.Corpus) -> tuple[int, str]:
+    """A key for per-process caches of one corpus generation.
+
+    A generation never changes once written, so what is read from it can be kept for the life of
+    the process. The creation time is part of the key because a rolled-back ingest (tests) can
+    hand the same primary key to a different generation.
+    """
+    return corpus.pk, corpus.created.isoformat()
+
+
 def renumbering_maps(corpus: models.Corpus) -> dict[str, dict[str, str]]:
     """For each older version: old number -> current number, for the rules that moved."""
-    return _renumbering_maps(corpus.pk)
+    return _renumbering_maps(_generation(corpus))
 
 
 @functools.lru_cache(maxsize=4)
-def _renumbering_maps(corpus_id: int) -> dict[str, dict[str, str]]:
-    # A corpus generation never changes once written, so its ~1000 rows are read once per process.
+def _renumbering_maps(generation: tuple[int, str]) -> dict[str, dict[str, str]]:
     maps: dict[str, dict[str, str]] = {}
-    for version, old, new in models.Renumbering.objects.filter(corpus_id=corpus_id).values_list(
+    for version, old, new in models.Renumbering.objects.filter(corpus_id=generation[0]).values_list(
         "from_version", "old_number", "new_number"
     ):
         maps.setdefault(version, {})[old] = new
@@ -175,8 +185,15 @@ def translations_of(
 
 
 def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
+    """Everything a rule page shows. Read once per (generation, version, rule) and process: the
+    rule page is the most visited page and a generation never changes (see :func:`_generation`)."""
     corpus = live_corpus()
-    version = resolve_version(corpus, version)
+    return _rule_page(_generation(corpus), resolve_version(corpus, version), number)
+
+
+@functools.lru_cache(maxsize=2048)
+def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePage | None:
+    corpus = models.Corpus.objects.get(pk=generation[0])
     rule = models.Rule.objects.filter(corpus=corpus, version=version, number=number).first()
     if rule is None:
         return None
@@ -205,6 +222,13 @@ def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
         translations=translations,
         child_translations=child_translations,
         history=_history(corpus, number) if version == corpus.current_version else [],
+        old_texts={
+            section.pk: models.Rule.objects.filter(
+                corpus=corpus, version=section.compared_version, number=section.cr_number
+            ).first()
+            for section in translations
+            if section.differs_from_current and section.compared_version and section.cr_number
+        },
     )
 
 
@@ -214,11 +238,6 @@ def rule_sort_key(number: str) -> tuple[int, ...]:
     for piece in re.findall(r"\d+|[a-z]", number):
         parts.append(int(piece) if piece.isdigit() else 1000 + ord(piece))
     return tuple(parts)
-
-
-def old_rule_text(*, number: str, version: str) -> models.Rule | None:
-    corpus = live_corpus()
-    return models.Rule.objects.filter(corpus=corpus, version=version, number=number).first()
 
 
 def chapters() -> list[models.Rule]:

@@ -140,3 +140,16 @@ def test_the_command_says_which_file_and_that_the_old_data_are_live(
         call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)
     message = str(caught.value)
     assert "999_unknown.txt:1" in message and "previous corpus is still live" in message
+
+
+def test_a_new_generation_is_served_at_once_even_after_pages_were_cached(
+    client, corpus_dir: Path, index_root: Path
+) -> None:
+    """Rule pages are kept per process and generation (selectors.rule_page): a re-ingest must still show."""
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert "shuffle it away" in client.get("/api/rules/101.6").json()["text"]
+    new = corpus_dir / "en" / "MagicCompRules 20310303.txt"
+    new.write_bytes(new.read_bytes().replace(b"shuffle it away", b"mulligan it away"))
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert "mulligan it away" in client.get("/api/rules/101.6").json()["text"]
+    assert "mulligan it away" in client.get("/en/rules/101.6/").content.decode()

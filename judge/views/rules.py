@@ -25,15 +25,10 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
         if new_number and new_number != number:
             return redirect(reverse("rule-detail", args=[new_number]) + f"?renumbered_from={number}")
         raise Http404(_("No rule %(number)s in this version.") % {"number": number})
-    old_texts = {}
-    for section in page.translations:
-        if section.differs_from_current and section.compared_version and section.cr_number:
-            old = selectors.old_rule_text(number=section.cr_number, version=section.compared_version)
-            old_texts[section.pk] = old
     context = {
         "page": page,
         "rule": page.rule,
-        "old_texts": old_texts,
+        "old_texts": page.old_texts,
         "renumbered_from": request.GET.get("renumbered_from", "")[:16],
     }
     if request.htmx:
