@@ -297,10 +297,16 @@ def ingest_corpus(
     except BaseException:
         corpus.delete()  # never served: it was not live
         raise
-    with transaction.atomic():
-        models.Corpus.objects.filter(is_live=True).update(is_live=False)
-        models.Corpus.objects.filter(pk=corpus.pk).update(is_live=True)
-    _activate_index(index_root, name)
+    try:
+        # The index pointer flips inside the transaction that flips the data: if it fails, the
+        # data flip rolls back too, so the data and the index never disagree about what is live.
+        with transaction.atomic():
+            models.Corpus.objects.filter(is_live=True).update(is_live=False)
+            models.Corpus.objects.filter(pk=corpus.pk).update(is_live=True)
+            _activate_index(index_root, name)
+    except BaseException:
+        corpus.delete()
+        raise
     _prune_generations()
     return report
 

@@ -129,6 +129,23 @@ def test_a_failing_index_build_leaves_the_previous_generation_live(
     assert live_name(index_root) == f"gen-{good.corpus_id}"
 
 
+def test_a_failing_index_switch_leaves_data_and_index_on_the_previous_generation(
+    corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("pointer not writable")
+
+    monkeypatch.setattr(services, "_activate_index", broken)
+    with pytest.raises(OSError, match="pointer not writable"):
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert live().pk == good.corpus_id and snapshot() == before
+    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()
+    assert live_name(index_root) == f"gen-{good.corpus_id}"
+
+
 def test_the_command_says_which_file_and_that_the_old_data_are_live(
     corpus_dir: Path, index_root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
