@@ -24,7 +24,6 @@ import argparse
 import os
 import re
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time

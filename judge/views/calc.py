@@ -34,6 +34,7 @@ from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_deckli
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
 from judge.templatetags.judge_tags import rule_ref_url
+from judge.views.json_api import json_api, json_response
 
 #: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,
 #: far above the site-wide DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
@@ -89,10 +90,6 @@ class NoCardData(Exception):
     """A Magic card lookup was needed, but no card data has been imported."""
 
 
-class BodyTooLarge(Exception):
-    """The request body is over the cap of the endpoint."""
-
-
 # --------------------------------------------------------------------------- shared helpers
 
 
@@ -105,53 +102,12 @@ def _steps(steps: tuple[Step, ...] | list[Step]) -> list[dict[str, Any]]:
     return [{"rule": s.rule, "text": s.text, "url": rule_link(s.rule)} for s in steps]
 
 
-def _read_body(request: HttpRequest, limit: int) -> bytes:
-    """The raw body, read up to ``limit`` bytes (which may exceed DATA_UPLOAD_MAX_MEMORY_SIZE)."""
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    if declared > limit:
-        raise BodyTooLarge
-    if limit <= (settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0):
-        try:
-            return request.body
-        except RequestDataTooBig:
-            raise BodyTooLarge from None
-    # Read the stream directly: request.body would apply the small site-wide limit.
-    body = request.read(limit + 1)
-    if len(body) > limit:
-        raise BodyTooLarge
-    return body
-
-
-def _json_object(body: bytes) -> dict[str, Any]:
-    try:
-        data = json.loads(body or b"")
-    except (ValueError, UnicodeDecodeError) as err:
-        raise InvalidInputError([f"body: not valid JSON ({err})"[:300]]) from err
-    if not isinstance(data, dict):
-        raise InvalidInputError(["body: must be a JSON object"])
-    return data
-
-
-def _json(data: dict[str, Any], status: int = 200) -> JsonResponse:
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
-
-
 def _api(request: HttpRequest, limit: int, compute: Any) -> JsonResponse:
-    """Read a JSON object body, run ``compute(payload)``; 400 lists every problem, 413 when too big."""
+    """The shared JSON door (json_api), plus 503 while no card data has been imported."""
     try:
-        body = _read_body(request, limit)
-    except BodyTooLarge:
-        megabytes = limit // (1024 * 1024)
-        return _json({"errors": [f"body: larger than {megabytes} MB; send less at once"]}, status=413)
-    try:
-        return _json(compute(_json_object(body)))
+        return json_api(request, limit=limit, compute=compute)
     except NoCardData:
-        return _json({"errors": [NO_CARD_DATA_API]}, status=503)
-    except RulesError as err:
-        return _json({"errors": list(err.problems)}, status=400)
+        return json_response({"errors": [NO_CARD_DATA_API]}, status=503)
 
 
 def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:

@@ -13,9 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.http.request import RawPostDataException
 from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
@@ -24,10 +22,20 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from judge import scenario_selectors
-from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS, Attachment, Ends, ObjectKind, Variant, Zone, board_to_payload
-from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.board import (
+    MAX_OBJECTS,
+    MAX_PLAYERS,
+    Attachment,
+    Ends,
+    ObjectKind,
+    Variant,
+    Zone,
+    board_to_payload,
+)
+from judge.engine.errors import RulesError
 from judge.engine.leave_game import CEASED, LEFT_GAME, leave_game_from_payload
 from judge.templatetags.judge_tags import rule_ref_url
+from judge.views.json_api import json_api
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
 # so an oversized body gets this clear answer instead of Django's generic 400 page.
@@ -102,47 +110,11 @@ ROW_KEYS = {"object": "objects", "effect": "effects", "trigger": "triggers", "pl
 # --------------------------------------------------------------------------- the JSON API
 
 
-def _json_error(problems: Sequence[str], status: int = 400) -> JsonResponse:
-    return JsonResponse({"errors": list(problems)}, status=status, json_dumps_params={"ensure_ascii": False})
-
-
-def _read_body(request: HttpRequest) -> bytes:
-    """The request body, refusing anything over :data:`MAX_BODY_BYTES` (InvalidInputError with the limit)."""
-    too_big = InvalidInputError([f"body: larger than {MAX_BODY_BYTES} bytes"])
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    if declared > MAX_BODY_BYTES:
-        raise too_big
-    try:
-        body = request.body
-    except (RequestDataTooBig, RawPostDataException):
-        raise too_big from None
-    if len(body) > MAX_BODY_BYTES:
-        raise too_big
-    return body
-
-
 @csrf_exempt  # A pure calculation: it reads the posted board and writes nothing, so there is nothing to forge.
 @require_POST
 def api_leave_game(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every problem)."""
-    try:
-        body = _read_body(request)
-    except InvalidInputError as err:
-        return _json_error(err.problems, status=413)
-    try:
-        payload = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        return _json_error(["body: not valid JSON"])
-    if not isinstance(payload, dict):
-        return _json_error(["body: must be a JSON object (the board, with \"leaving\")"])
-    try:
-        result = leave_game_from_payload(payload)
-    except RulesError as err:
-        return _json_error(err.problems)
-    return JsonResponse(result.as_dict(), json_dumps_params={"ensure_ascii": False})
+    return json_api(request, limit=MAX_BODY_BYTES, compute=lambda payload: leave_game_from_payload(payload).as_dict())
 
 
 # --------------------------------------------------------------------------- presentation (shared with scenarios)

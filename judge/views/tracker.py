@@ -8,7 +8,6 @@ revision changes. JSON bodies get JSON answers, for bots and scripts.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -24,6 +23,7 @@ from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
 from judge.templatetags.judge_tags import rule_ref_url
 from judge.tracker_models import Game
+from judge.views.json_api import json_object
 
 SLUG = r"(?P<slug>[A-Za-z0-9_-]{8,32})"
 DEFAULT_SEATS = 6
@@ -65,13 +65,7 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 def _json_body(request: HttpRequest) -> dict[str, Any]:
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError) as err:
-        raise InvalidInputError(["body: not valid JSON"]) from err
-    if not isinstance(data, dict):
-        raise InvalidInputError(["body: must be a JSON object"])
-    return data
+    return json_object(request.body, empty="{}")
 
 
 def _int_or_none(value: Any) -> int | None:
