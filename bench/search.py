@@ -43,8 +43,8 @@ from judge.search.query import build_query, parse_query  # noqa: E402
 from judge.search import highlight  # noqa: E402
 from judge.search.service import _run, search  # noqa: E402
 from judge.search.terms import load_terms  # noqa: E402
+from tests.search import test_relevance as relevance  # noqa: E402
 
-RELEVANCE = ROOT / "tests" / "search" / "relevance.tsv"
 EXTRA_QUERIES = [
     "commander", "統率者", "exile OR graveyard", "commander -tax", '"command zone"', "「統率領域」",
     "blocking creature multiple attackers", "ブロック・クリーチャー", "teammate priority", "チームメイト 優先権",
@@ -53,25 +53,9 @@ EXTRA_QUERIES = [
 ]
 
 
-def relevance_rows() -> list[tuple[str, list[str]]]:
-    rows = []
-    for line in RELEVANCE.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            query, expected, *_ = line.split("\t")
-            rows.append((query, expected.split("|")))
-    return rows
-
-
-def matches(rule: str | None, doc: str, anchor: str, item: str) -> bool:
-    """Is a hit (rule, doc slug, anchor) the expected item: a rule or its subrules, slug#anchor, slug#*."""
-    if "#" in item:
-        slug, want = item.split("#", 1)
-        return doc == slug and want in ("*", anchor)
-    rule = rule or ""
-    if rule == item:
-        return True
-    rest = rule[len(item) :] if rule.startswith(item) else ""
-    return bool(rest) and (rest[0] == "." or (len(rest) == 1 and rest.isalpha()))
+def relevance_rows() -> list[tuple[str, tuple[str, ...]]]:
+    """The relevance set the tests use (tests/search/relevance.tsv), read by the tests' own reader."""
+    return [(query, expected) for query, expected, _note in relevance.rows()]
 
 
 # --- SQLite FTS5 --------------------------------------------------------------------------------------
@@ -230,12 +214,12 @@ def main() -> None:
         for q, expected in rows:
             result = search(q, root=root, limit=5)
             w_ok += any(
-                matches(h.rule, h.doc, h.url.rsplit("#", 1)[-1] if "#" in h.url else "", e)
+                relevance.is_expected(h.rule, h.doc, h.url.rsplit("#", 1)[-1] if "#" in h.url else "", e)
                 for h in result.hits for e in expected
-            ) or (result.jump is not None and any(matches(result.jump, "cr", "", e) for e in expected))
+            ) or (result.jump is not None and any(relevance.is_expected(result.jump, "cr", "", e) for e in expected))
             keys = [k for k, _ in fts_search(db, q, current)][:5]
             f_ok += any(
-                matches(by_key[k].rule, by_key[k].doc, by_key[k].anchor, e) for k in keys for e in expected
+                relevance.is_expected(by_key[k].rule, by_key[k].doc, by_key[k].anchor, e) for k in keys for e in expected
             )
         print(f"\nrelevance (expected answer in the top 5): whoosh {w_ok}/{len(rows)}, FTS5 {f_ok}/{len(rows)}")
 
