@@ -27,7 +27,8 @@ class ContentSecurityPolicyMiddleware:
 
 
 class NoCorpusMiddleware:
-    """Until the first ingest, pages answer 503 with the command to run instead of a 500."""
+    """Until the first ingest, pages answer 503 with the command to run instead of a 500; a
+    ``?version=`` that is not ingested answers 404 listing the versions there are."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -38,8 +39,10 @@ class NoCorpusMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         from django.shortcuts import render
 
-        from judge.selectors import NoCorpus
+        from judge.selectors import NoCorpus, UnknownVersion
 
         if isinstance(exception, NoCorpus):
             return render(request, "pages/no_corpus.html", status=503)
+        if isinstance(exception, UnknownVersion):
+            return render(request, "pages/unknown_version.html", {"error": exception}, status=404)
         return None

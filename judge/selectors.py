@@ -26,11 +26,22 @@ def live_corpus() -> models.Corpus:
     return corpus
 
 
+class UnknownVersion(LookupError):
+    """A version was asked for that is not ingested (an old link or a typo): say so, don't guess."""
+
+    def __init__(self, version: str, versions: Sequence[str]) -> None:
+        self.version = version
+        self.versions = list(versions)
+        super().__init__(f"no version {version!r}: the ingested versions are {', '.join(self.versions)}")
+
+
 def resolve_version(corpus: models.Corpus, version: str | None) -> str:
-    """The requested version if ingested, else the current one."""
-    if version and version in corpus.versions:
-        return version
-    return corpus.current_version
+    """The requested version, or the current one when none is asked for; UnknownVersion otherwise."""
+    if not version:
+        return corpus.current_version
+    if version not in corpus.versions:
+        raise UnknownVersion(version, corpus.versions)
+    return version
 
 
 @dataclass

@@ -28,6 +28,8 @@ def rule_detail(request: HttpRequest, number: str) -> JsonResponse:
         page = selectors.rule_page(number=number, version=request.GET.get("version"))
     except selectors.NoCorpus as err:
         return _error(503, str(err))
+    except selectors.UnknownVersion as err:
+        return _error(404, str(err), versions=err.versions)
     if page is None:
         corpus = selectors.live_corpus()
         return _error(

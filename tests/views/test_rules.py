@@ -222,3 +222,17 @@ def test_rule_page_has_the_live_search_box_and_language_switch(client, ingested,
 def test_glossary_links_its_references(client, ingested):
     html = client.get("/en/glossary/").content.decode()
     assert '<a class="rule-ref" href="/en/rules/903.12/">rule 903.12</a>' in html
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_unknown_version_is_a_404_listing_the_versions(client, ingested, lang):
+    page = client.get(f"/{lang}/rules/903.8/?version=20990101")
+    assert page.status_code == 404
+    html = page.content.decode()
+    assert "20990101" in html and f'href="/{lang}/rules/903.8/?version=20251114"' in html
+    assert client.get(f"/{lang}/glossary/?version=<b>x</b>").status_code == 404
+    assert "<b>x</b>" not in client.get(f"/{lang}/glossary/?version=<b>x</b>").content.decode()
+    api = client.get("/api/rules/903.8?version=20990101")
+    assert api.status_code == 404
+    assert api.json()["versions"] == ["20200601", "20251114", "20260116"]
