@@ -254,8 +254,9 @@ def check_commander_deck(
     """Check a Commander (903.5) or Brawl (903.12) deck. ``cards`` excludes the commanders.
 
     Deck size counts the commanders, not the companion (903.5a, 702.124b, 903.12d);
-    the companion follows the singleton and identity rules as the 101st card
-    (Commander rules 3).
+    the companion, brought in from outside the game (702.139d), can't share a
+    name with a card in the deck or have colours outside the commander's
+    identity (903.11a; Commander rules 3: "effectively the 101st card").
 
     >>> from judge.engine.cards import Card, CardPool, Face
     >>> pool = CardPool.of([Card(name="Sol Ring", faces=(Face(name="Sol Ring", type_line="Artifact"),))])
@@ -302,7 +303,7 @@ def check_commander_deck(
                                 message=f"The deck has {total} cards including its commander"
                                         f"{'s' if len(commanders) > 1 else ''}; it must have exactly {size}"))
 
-    # Singleton (903.5b), counted over commanders, deck and companion.
+    # Singleton (903.5b), counted over commanders and deck (the companion is checked by 903.11a).
     copies: dict[str, tuple[Card, int]] = {}
     deck_cards: list[Card] = []
     for card in commander_cards:
@@ -315,8 +316,11 @@ def check_commander_deck(
         copies[found.name] = (found, copies.get(found.name, (found, 0))[1] + count)
     companion_card = lookup(pool, companion, problems) if companion else None
     if companion_card is not None:
-        already = copies.get(companion_card.name, (companion_card, 0))[1]
-        copies[companion_card.name] = (companion_card, already + 1)
+        # The companion comes from outside the game (702.139d), so 903.11a, not 903.5b, limits its name.
+        if companion_card.name in copies:
+            problems.append(Problem(card=companion_card.name, rule="903.11a",
+                                    message=f"{companion_card.name} is also in the deck: a card brought in from "
+                                            "outside the game can't share a name with a card in the starting deck"))
         if not re.search(r"^companion\s*[\u2014-]", companion_card.rules_text, re.IGNORECASE | re.MULTILINE):
             problems.append(Problem(card=companion_card.name, rule="702.139a",
                                     message=f"{companion_card.name} has no companion ability"))
@@ -333,8 +337,7 @@ def check_commander_deck(
     brawl_colorless = variant is Variant.BRAWL and bool(commander_cards) and not identity
     basic_types_used: set[str] = set()
     checked: set[str] = set()
-    to_check = deck_cards + ([companion_card] if companion_card is not None else [])
-    for card in to_check:
+    for card in deck_cards:
         if card.name in checked:
             continue
         checked.add(card.name)
@@ -355,6 +358,13 @@ def check_commander_deck(
             problems.append(Problem(card=card.name, rule="903.5c",
                                     message=f"{card.name} has color identity {_letters(off)} outside the "
                                             f"commander's color identity ({_letters(identity)})"))
+    if companion_card is not None and commander_cards:
+        off = set(color_identity(card=companion_card).identity) - identity
+        if off:
+            problems.append(Problem(card=companion_card.name, rule="903.11a",
+                                    message=f"{companion_card.name} has color identity {_letters(off)} outside the "
+                                            f"commander's color identity ({_letters(identity)}), so it can't be "
+                                            "brought in from outside the game"))
     if len(basic_types_used) > 1:
         problems.append(Problem(card=", ".join(sorted(basic_types_used)), rule="903.12e",
                                 message="With a colorless commander, basic lands must all share "

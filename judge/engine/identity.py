@@ -4,8 +4,9 @@ A card's color identity is the colours of the mana symbols in its mana cost
 and rules text, plus colours set by characteristic-defining abilities
 (604.3) and color indicators (204), on every face that counts: back faces
 of double-faced cards (903.4d) and alternative characteristics such as
-Adventures and split halves (903.4e), but only the front of a meld card
-(712.4b). Reminder text is ignored (903.4c). A land with a basic land type
+Adventures, Omens and the flipped half of a flip card (903.4e, 715.2, 720.2,
+710.1), but only the front of a meld card (712.4b). Both halves of a split
+card are its own combined characteristics (709.4), so they count by 903.4. Reminder text is ignored (903.4c). A land with a basic land type
 has that type's colour too (Commander rules 2; what 903.5d enforces).
 
 >>> from judge.engine.cards import Card, Face
@@ -43,6 +44,9 @@ _IS_COLOR_RE = re.compile(
 )
 # Devoid (702.114) and "CARDNAME is colorless" make a card colorless without touching its identity.
 _COLORLESS_RE = re.compile(r"^devoid\b|\bis colorless\.", re.IGNORECASE | re.MULTILINE)
+# Layouts whose second face is a set of alternative characteristics of one card (903.4e): adventurer
+# cards (715.2), omen cards (720.2), flip cards (710.1) and Scryfall's "prepare" layout.
+_ALTERNATIVE_LAYOUTS = frozenset({"adventure", "omen", "prepare", "flip"})
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,7 @@ def _conditional(sentence: str) -> bool:
 def _face_label(card: Card, face: Face, index: int) -> str:
     if len(card.faces) == 1:
         return face.name
-    if card.layout in ("adventure", "omen", "prepare"):
+    if card.layout in _ALTERNATIVE_LAYOUTS:
         return face.name if index == 0 else f"{face.name} (alternative characteristics of {card.front_name})"
     if card.layout in ("transform", "modal_dfc", "battle", "double_faced_token", "reversible_card"):
         return f"{face.name} ({'front' if index == 0 else 'back'} face of {card.name})"
@@ -155,7 +159,7 @@ def color_identity(*, card: Card) -> IdentityResult:
         if index > 0 and card.layout in ("transform", "modal_dfc", "battle", "double_faced_token"):
             steps.append(Step(rule="903.4d",
                               text=f"The back face {face.name} counts for the identity of {card.name}"))
-        elif index > 0 and card.layout in ("adventure", "omen", "prepare"):
+        elif index > 0 and card.layout in _ALTERNATIVE_LAYOUTS:
             steps.append(Step(rule="903.4e",
                               text=f"The alternative characteristics of {face.name} count too"))
         for text, colors in _colored_symbols(face.mana_cost):

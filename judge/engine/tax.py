@@ -7,7 +7,8 @@
   casts (702.124d). The total cost follows 601.2f: mana cost, plus additional
   costs and increases (the tax), minus reductions. A generic reduction lowers
   only the generic part, tax included, never the coloured part (118.7a), and
-  never below {0} (601.2f).
+  never below {0} (601.2f). A monocolored hybrid symbol such as {2/W} is paid
+  as announced before that (601.2b): announced as {2}, it is generic mana.
 - DTC: the cost after every reduction (a reduction never takes a cost below
   1), plus 2 × (N − 1) for the N-th play from the command zone. That tax is
   colourless and can't be reduced; plays are counted for each player, not the
@@ -162,13 +163,15 @@ def commander_tax(
                  else f"each of the {previous_casts} previous casts")
         steps.append(Step(rule="903.8", text=(
             f"Commander tax: {{{TAX_PER_CAST}}} for {casts} from the command zone = {{{tax}}}, "
-            f"an additional cost: {format_mana_cost(generic=with_tax, symbols=colored)} so far.")))
+            f"an additional cost: {format_mana_cost(generic=with_tax, symbols=colored)} so far. "
+            "Casts from other zones add no tax.")))
     else:
         steps.append(Step(rule="903.8", text=(
-            "No commander tax: this is the first cast of this commander from the command zone.")))
+            "No commander tax: this is the first cast of this commander from the command zone "
+            "(casts from other zones don't count).")))
     steps.append(Step(rule="702.124d", text=(
-        "Only casts of this commander from the command zone count: casts from other zones add no tax, "
-        "and a partner commander's casts are counted separately.")))
+        "A partner commander's casts are counted separately: casting your other commander "
+        "never raises this commander's tax.")))
 
     total_generic = with_tax
     if reduction:
@@ -185,8 +188,20 @@ def commander_tax(
             steps.append(Step(rule="118.7a", text=text))
         elif colored:
             steps.append(Step(rule="118.7a", text=(
-                "A generic reduction never lowers coloured, colourless, hybrid or snow symbols: "
-                f"{''.join(s.text for s in colored)} stays.")))
+                "A generic reduction never lowers coloured (hybrid and Phyrexian included), colourless "
+                f"or snow symbols: {''.join(s.text for s in colored)} stays.")))
+    # 601.2b: how a hybrid symbol is paid is announced before the total cost is determined (601.2f),
+    # so a {2/W} announced as {2} is generic mana that a generic reduction can lower.
+    monocolored = [s for s in colored if s.hybrid and s.generic]
+    if monocolored:
+        alt_generic = max(with_tax + sum(s.generic for s in monocolored) - reduction, 0)
+        alt = format_mana_cost(generic=alt_generic, symbols=tuple(s for s in colored if s not in monocolored))
+        steps.append(Step(rule="601.2b", text=(
+            f"{''.join(dict.fromkeys(s.text for s in monocolored))}: you announce how you will pay each "
+            "monocolored hybrid symbol before the total cost is determined. This total assumes its coloured "
+            f"half; announced as generic mana it is part of the generic cost"
+            + (" (which the reduction lowers)" if reduction else "")
+            + f", and the total is {alt}.")))
     total = format_mana_cost(generic=total_generic, symbols=colored)
     steps.append(Step(rule="601.2f", text=f"Total cost: {total}."))
     return TaxResult(tax_generic=tax, total_cost=total, steps=tuple(steps))

@@ -1019,7 +1019,9 @@ def _next_turn(state: TableState, steps: list[Step]) -> TableState:
         steps.append(Step(rule="800.4k", text=f"{' and '.join(state.sides[candidate].members)} left the game: that turn doesn't begin."))
     names = " and ".join(state.sides[following].members)
     if len(state.sides[following].members) > 1:
-        steps.append(Step(rule="805.4", text=f"Turn {state.turn + 1}: the team {names} takes its turn together."))
+        # Two-Headed Giant uses shared team turns (805.4); DTC is not played under the CR: its own document says so.
+        rule = "dtc:turn-structure" if state.setup.variant is Variant.DTC else "805.4"
+        steps.append(Step(rule=rule, text=f"Turn {state.turn + 1}: the team {names} takes its turn together."))
     else:
         steps.append(Step(rule="102.1", text=f"Turn {state.turn + 1}: {names} is the active player."))
     players = state.players

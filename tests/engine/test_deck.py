@@ -175,11 +175,12 @@ def test_companion() -> None:
     assert legal.legal and legal.notes[-1].rule == "702.139a"
     off = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"], cards=[(99, "Mountain")],
                                companion="Lurrus of the Dream-Den")
-    assert [(p.card, p.rule) for p in off.problems] == [("Lurrus of the Dream-Den", "903.5c")]
+    # The companion comes from outside the game (702.139d): 903.11a, not 903.5c/903.5b, limits it.
+    assert [(p.card, p.rule) for p in off.problems] == [("Lurrus of the Dream-Den", "903.11a")]
     twice = check_commander_deck(pool=POOL, commanders=["Tymna the Weaver", "Kraum, Ludevic's Opus"],
                                  cards=[(1, "Lurrus of the Dream-Den"), (97, "Swamp")],
                                  companion="Lurrus of the Dream-Den")
-    assert rules(twice) == ["903.5b"]
+    assert rules(twice) == ["903.11a"]
     not_one = check_commander_deck(**base, companion="Sol Ring")  # type: ignore[arg-type]
     assert rules(not_one) == ["702.139a"]
 

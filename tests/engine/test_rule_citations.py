@@ -1,0 +1,239 @@
+"""Every rule the engine cites exists in the current Comprehensive Rules and says what the engine relies on.
+
+Plus the fixes of the rules-correctness review, each with the rule it follows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.engine import dm
+from judge.engine.cards import Card, Face
+from judge.engine.identity import color_identity
+from judge.engine.tax import commander_tax
+from judge.engine.tracker import Event, EventKind, apply_event, new_table
+from judge.parsing.comprehensive_rules import parse_comprehensive_rules
+from judge.parsing.records import RulesDocument
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_DIR = ROOT / "judge" / "engine"
+SCENARIOS_DIR = ROOT / "rules_data" / "scenarios"
+CR_NUMBER = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3}[a-z]?)(?!\d)")
+DOC_ANCHOR = re.compile(r"\"((?:dtc|commander):[a-z0-9-]+)\"")
+
+# What each cited rule must say for the engine's use of it to be right (a phrase of the rule's own text).
+MEANINGS: dict[str, tuple[str, ...]] = {
+    # Commander tax and costs
+    "601.2b": ("nonhybrid equivalent cost",),
+    "601.2f": ("plus all additional costs and cost increases, and minus all cost reductions",
+               "can’t be reduced to less than {0}"),
+    "118.7a": ("affect only the generic mana component",),
+    "107.4b": ("{X}", "represent generic mana"),
+    "903.8": ("additional {2} for each previous time", "from the command zone"),
+    "903.12a": ("Brawl games use the normal rules for the Commander variant",),
+    "702.124d": ("903.8", "903.10a", "separately"),
+    "116.2i": ("planar die", "previously taken this action on that turn"),
+    "901.9": ("previously taken this action on that turn",),
+    "901.12d": ("that particular player",),
+    # Commander damage
+    "903.10a": ("21 or more combat damage by the same commander",),
+    "704.6c": ("21 or more combat damage by the same commander",),
+    "903.12h": ("704.6c",),
+    "615.6": ("prevented, it never happens",),
+    "120.8": ("0 damage",),
+    "120.3a": ("lose that much life",),
+    "702.124g": ("more than two commanders",),
+    # Colour identity
+    "903.4": ("mana symbols", "characteristic-defining abilities", "color indicator"),
+    "903.4c": ("Reminder text is ignored",),
+    "903.4d": ("back face of a double-faced card",),
+    "903.4e": ("alternative characteristics",),
+    "712.4b": ("meld", "fails to determine its characteristics"),
+    "204.2": ("color indicator",),
+    "604.3": ("characteristic-defining abilities",),
+    "709.4": ("two halves combined",),
+    "710.1": ("alternative characteristics",),
+    "715.2": ("alternative characteristics",),
+    "720.2": ("alternative characteristics",),
+    # Deck construction
+    "903.3": ("Vehicle", "Spacecraft"),
+    "903.3a": ("can be your commander",),
+    "903.12c": ("planeswalker card",),
+    "903.5a": ("exactly 100 cards",),
+    "903.5b": ("different English name",),
+    "903.5c": ("color identity",),
+    "903.5d": ("basic land type", "each color of mana it could produce"),
+    "903.5e": ("sideboards",),
+    "903.12d": ("exactly 60 cards",),
+    "903.12e": ("basic lands of one basic land type", "903.5d"),
+    "903.11a": ("same name as a card that player had in their starting deck", "color identity"),
+    "702.124b": ("exactly 100 cards", "two commanders"),
+    "702.124c": ("combined color identities",),
+    "702.124h": ("if each of them has partner",),
+    "702.124i": ("partner—[text]",),
+    "702.124j": ("partner with [name]",),
+    "702.124k": ("Background",),
+    "702.124m": ("Time Lord Doctor",),
+    "702.139a": ("Companion",),
+    "702.139d": ("from outside the game via the companion special action",),
+    # Leaving the game
+    "800.4a": ("owned by that player leave the game", "cease to exist", "exiled"),
+    "800.4b": ("player who has left the game",),
+    "800.4c": ("the object is exiled",),
+    "800.4d": ("triggered ability",),
+    "800.4j": ("without an active player",),
+    "800.4k": ("would begin a turn",),
+    "800.4n": ("ante zone",),
+    "800.4p": ("planar controller",),
+    "901.6": ("next player in turn order",),
+    "901.10": ("turns the top card of their planar deck face up",),
+    "901.10a": ("planeswalking ability",),
+    "901.10b": ("new planar controller",),
+    "901.11a": ("leaves the game",),
+    "901.14b": ("turn markers", "No player is considered to have planeswalked"),
+    "807.4e": ("designated for removal",),
+    "611.2b": ("for as long as",),
+    "603.7c": ("delayed triggered ability",),
+    "704.5m": ("Aura",),
+    "704.5n": ("Equipment",),
+    "704.5p": ("battle or creature",),
+    "704.6f": ("phenomenon",),
+    "810.8a": ("only as a team",),
+    "810.8b": ("concedes, their team leaves the game",),
+    "104.2a": ("opponents have all left the game",),
+    "104.2c": ("all other teams have left the game",),
+    "104.4a": ("draw",),
+    # The table tracker
+    "805.4": ("Each team takes turns",),
+    "810.2": ("shared team turns",),
+    "903.7": ("40",),
+    "903.12f": ("25", "30"),
+    "810.4": ("30",),
+    "122.1f": ("ten or more poison counters",),
+}
+
+
+def _current_rules(real_corpus: Path) -> RulesDocument:
+    newest = max((real_corpus / "en").glob("MagicCompRules *.txt"))
+    return parse_comprehensive_rules(newest.read_text(encoding="utf-8"), source=newest.name)
+
+
+def _engine_citations() -> dict[str, set[str]]:
+    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and scenarios."""
+    cited: dict[str, set[str]] = {}
+    for path in [*sorted(ENGINE_DIR.glob("*.py")), *sorted(SCENARIOS_DIR.glob("*.json"))]:
+        for number in CR_NUMBER.findall(path.read_text(encoding="utf-8")):
+            cited.setdefault(number, set()).add(path.name)
+    return cited
+
+
+@pytest.mark.corpus
+def test_every_cr_number_cited_by_the_engine_exists_in_the_current_rules(real_corpus: Path) -> None:
+    doc = _current_rules(real_corpus)
+    assert doc.version >= "20260116"
+    numbers = {r.number for r in doc.rules}
+    cited = _engine_citations()
+    assert {"903.8", "704.6c", "800.4a", "702.124d", "903.11a"} <= set(cited)  # the scan does find them
+    missing = {rule: sorted(where) for rule, where in cited.items() if rule not in numbers}
+    assert missing == {}
+
+
+@pytest.mark.corpus
+def test_cited_rules_say_what_the_engine_relies_on(real_corpus: Path) -> None:
+    texts = {r.number: r.text for r in _current_rules(real_corpus).rules}
+    wrong = {rule: [p for p in phrases if p not in texts.get(rule, "")]
+             for rule, phrases in MEANINGS.items()}
+    assert {rule: missing for rule, missing in wrong.items() if missing} == {}
+
+
+def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
+    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering shows)."""
+    step_rules: set[str] = set()
+    for path in ENGINE_DIR.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        step_rules |= set(re.findall(r'rule="(\d{3}\.\d{1,3}[a-z]?)"', source))
+        step_rules |= set(re.findall(r'state\.step\("(\d{3}\.\d{1,3}[a-z]?)"', source))
+    unchecked = step_rules - set(MEANINGS) - {
+        # Rules whose use needs no phrase check beyond existing: plain definitions.
+        "102.1", "103.4", "103.8", "104.3a", "104.3e", "119.3", "704.5a", "704.5b", "704.5c",
+        "704.6a", "704.6b", "810.9", "810.10", "810.11", "901.9a", "901.9b", "901.9c",
+    }
+    assert unchecked == set()
+
+
+@pytest.mark.corpus
+def test_format_document_anchors_cited_by_the_engine_exist(real_corpus: Path) -> None:
+    from judge.parsing import ja_commander_rules, ja_dtc
+
+    anchors: dict[str, set[str]] = {"dtc": set(), "commander": set()}
+    for path in sorted((real_corpus / "ja").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        if ja_dtc.sniff(text):
+            anchors["dtc"] |= {s.anchor for s in ja_dtc.parse(text, source=path.name).sections}
+        elif ja_commander_rules.sniff(text):
+            anchors["commander"] |= {s.anchor for s in ja_commander_rules.parse(text, source=path.name).sections}
+    assert anchors["dtc"] and anchors["commander"]
+    cited = set()
+    for path in ENGINE_DIR.glob("*.py"):
+        cited |= set(DOC_ANCHOR.findall(path.read_text(encoding="utf-8")))
+    cited -= set(dm.RULE_IDS)  # deck-problem ids, mapped to sections by the views (calc.DM_RULE_SECTIONS)
+    assert {"dtc:commander-tax", "commander:9"} <= cited
+    missing = set()
+    for rule in cited:
+        prefix, _, anchor = rule.partition(":")
+        wanted = f"rule-{anchor}" if prefix == "commander" and anchor.isdigit() else anchor
+        if wanted not in anchors[prefix]:
+            missing.add(rule)
+    assert missing == set()
+
+
+# --- the fixes ---------------------------------------------------------------------------------------
+
+
+def test_monocolored_hybrid_announced_as_generic_can_be_reduced() -> None:
+    # 601.2b: the nonhybrid cost of {2/W} ({W} or {2}) is announced before 601.2f totals the cost;
+    # 118.7a: a generic reduction then reaches {2} but never {W}. Spectral Procession, cast a second time.
+    result = commander_tax(mana_cost="{2/W}{2/W}{2/W}", previous_casts=1, reduction=1)
+    assert result.total_cost == "{1}{2/W}{2/W}{2/W}"
+    [note] = [s for s in result.steps if s.rule == "601.2b"]
+    assert note.text.endswith("the total is {7}.")  # {2} tax + three {2} - {1}
+    # A two-colour hybrid symbol has no generic half: nothing to add.
+    assert not [s for s in commander_tax(mana_cost="{2}{W/U}", previous_casts=0, reduction=1).steps
+                if s.rule == "601.2b"]
+
+
+def test_tax_steps_cite_903_8_for_the_zone_and_702_124d_for_partners() -> None:
+    steps = commander_tax(mana_cost="{G}{U}", previous_casts=2).steps
+    [tax] = [s for s in steps if s.rule == "903.8"]
+    assert "{4}" in tax.text and "other zones add no tax" in tax.text
+    [partner] = [s for s in steps if s.rule == "702.124d"]
+    assert "partner" in partner.text and "zone" not in partner.text
+
+
+def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
+    # 710.1 / 903.4e: the upside-down half of a flip card is a set of alternative characteristics.
+    card = Card(name="Budoka Gardener // Dokai, Weaver of Life", layout="flip", faces=(
+        Face(name="Budoka Gardener", mana_cost="{1}{G}", type_line="Creature — Human Monk",
+             oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you control ten "
+                         "or more lands, flip Budoka Gardener."),
+        Face(name="Dokai, Weaver of Life", type_line="Legendary Creature — Human Monk",
+             oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the number "
+                         "of lands you control."),
+    ))
+    result = color_identity(card=card)
+    assert result.identity == ("G",)
+    assert [s.rule for s in result.explanation][:3] == ["903.4", "903.4e", "903.4"]
+    assert "alternative characteristics of Budoka Gardener" in result.explanation[2].text
+
+
+def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc() -> None:
+    two_headed = new_table(variant="two-headed-giant", players=["Aki", "Ben", "Chie", "Dan"])
+    _, steps = apply_event(state=two_headed, event=Event(kind=EventKind.NEXT_TURN))
+    assert [s.rule for s in steps if "takes its turn together" in s.text] == ["805.4"]
+    dtc = new_table(variant="dtc", players=["Aki", "Ben", "Chie", "Dan"],
+                    commanders={p: ["X"] for p in ["Aki", "Ben", "Chie", "Dan"]})
+    _, steps = apply_event(state=dtc, event=Event(kind=EventKind.NEXT_TURN))
+    assert [s.rule for s in steps if "takes its turn together" in s.text] == ["dtc:turn-structure"]
