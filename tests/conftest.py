@@ -20,6 +20,16 @@ def corpus_dir() -> Path:
     return Path(os.environ.get("JUDGE_CORPUS_DIR", default))
 
 
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test() -> object:
+    """A request to a /ja/ page leaves Japanese active on the thread (LocaleMiddleware never deactivates);
+    reset it so a later test's reverse() or gettext doesn't depend on which test ran before it."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def real_corpus() -> Path:
     path = corpus_dir()

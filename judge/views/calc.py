@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,7 +157,8 @@ def tax_payload(params: QueryDict) -> dict[str, Any]:
         if name == "two_headed_giant":
             payload[name] = params.get(name) in ("1", "on", "true")
             continue
-        raw = params.get(name, "").strip()
+        # NFKC: a Japanese keyboard types ｛３｝｛Ｇ｝ and １２; the engine reads ASCII.
+        raw = unicodedata.normalize("NFKC", params.get(name, "")).strip()
         if not raw:
             continue
         if name == "mana_cost":
@@ -277,7 +279,9 @@ def damage_form(params: QueryDict) -> DamageForm:
         labels[ident] = (ident, owner)
     ids = [c["id"] for c in commanders]
     events: list[dict[str, Any]] = []
-    for number, line in _lines(params.get("events", "")):
+    # NFKC turns full-width digits, spaces and －＞ into the ASCII the line format is written in
+    # (names are still matched with width forgiven, see _canonical).
+    for number, line in _lines(unicodedata.normalize("NFKC", params.get("events", ""))):
         gain = _GAIN_RE.match(line)
         match = _EVENT_RE.match(line)
         if gain and not match:

@@ -213,7 +213,11 @@ def _board_response(request: HttpRequest, slug: str, *, errors: list[str] | None
                     status: int = 200) -> HttpResponse:
     context = _board_context(request, slug, errors)
     template = "tracker/game.html#board" if request.htmx else "tracker/game.html"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if request.htmx and errors:
+        # The button pressed may be far down the board: bring the problems above it into view.
+        response["HX-Reswap"] = "outerHTML show:#board-errors:top"
+    return response
 
 
 def _json_state(game: Game, state: tracker.TableState, **extra: Any) -> JsonResponse:
@@ -226,6 +230,10 @@ def _problems(err: RulesError) -> list[str]:
 
 
 # --------------------------------------------------------------------------- new game
+
+
+#: Variants whose tracked games have no commanders (tracker.Variant.has_commanders).
+NO_COMMANDER_VARIANTS = {v.value for v in tracker.Variant if not v.has_commanders}
 
 
 def _form_setup(post: Any) -> tuple[dict[str, Any], list[str], list[dict[str, str]]]:
@@ -253,8 +261,14 @@ def _form_setup(post: Any) -> tuple[dict[str, Any], list[str], list[dict[str, st
         commanders[name] = [c for c in (first, second) if c]
         if team:
             by_team.setdefault(team, []).append(name)
+    variant = post.get("variant", "")
+    if variant in NO_COMMANDER_VARIANTS and any(commanders.values()):
+        # One clear message instead of the engine's line per player; the typed names stay in the form.
+        problems.append(_("%(variant)s is tracked without commanders: leave the Commander and Partner boxes "
+                          "empty.") % {"variant": VARIANT_LABELS[tracker.Variant(variant)]})
+        commanders = {name: [] for name in commanders}
     data = {
-        "variant": post.get("variant", ""),
+        "variant": variant,
         "players": players,
         "commanders": commanders,
         "teams": [by_team[k] for k in sorted(by_team)] if by_team else None,
@@ -344,6 +358,12 @@ def _get_game(slug: str) -> Game:
         raise Http404(_("No such game.")) from None
 
 
+def _error_status(request: HttpRequest, status: int) -> int:
+    """htmx swaps no 4xx answer (and in DEBUG django-htmx paints it over the whole page), so the
+    board fragment carrying the problems goes out as 200; full pages keep the real status."""
+    return 200 if request.htmx else status
+
+
 def _after_write(request: HttpRequest, slug: str, write: Any) -> HttpResponse:
     """Run a write; answer JSON, the board fragment (htmx) or a redirect, or 400/409 with the problems."""
     as_json = request.content_type == "application/json"
@@ -353,11 +373,11 @@ def _after_write(request: HttpRequest, slug: str, write: Any) -> HttpResponse:
         message = _("Someone else changed the table first; it has been reloaded.")
         if as_json:
             return JsonResponse({"errors": [str(err)], "revision": err.current}, status=409)
-        return _board_response(request, slug, errors=[message], status=409)
+        return _board_response(request, slug, errors=[message], status=_error_status(request, 409))
     except RulesError as err:
         if as_json:
             return JsonResponse({"errors": _problems(err)}, status=400)
-        return _board_response(request, slug, errors=_problems(err), status=400)
+        return _board_response(request, slug, errors=_problems(err), status=_error_status(request, 400))
     if as_json:
         return _json_state(game, state, steps=[s.as_dict() for s in steps])
     if request.htmx:

@@ -52,3 +52,28 @@ def test_two_phones_share_one_table(browser, site_url):  # type: ignore[no-untyp
     assert alex.locator(".life .value").inner_text() == "35"
     first.context.close()
     second.context.close()
+
+
+def test_a_press_on_a_stale_board_shows_the_problem_in_place(browser, site_url):  # type: ignore[no-untyped-def]
+    """Phone B still shows Carol in the game after phone A recorded her concession (before B's next poll):
+    B's press must swap in the fresh board with the problem on top, not vanish or replace the whole page."""
+    first = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP").new_page()
+    second = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP").new_page()
+    url = _start_game(first, site_url)
+    second.goto(url)
+
+    def concede(page):  # type: ignore[no-untyped-def]
+        carol = page.locator("#player-2")
+        carol.locator("details:has(button[value='concede']) > summary").click()
+        carol.locator("button[value='concede']").click()
+
+    concede(first)
+    expect(first.locator("#player-2 button[value='concede']")).to_have_count(0)
+    concede(second)
+    errors = second.locator("#board-errors")
+    expect(errors).to_be_visible()
+    expect(errors).to_contain_text("Carol")
+    expect(second.locator(".site-header")).to_be_visible()  # still the whole site page, styled
+    expect(second.locator("#player-2 button[value='concede']")).to_have_count(0)  # the board is the fresh one
+    first.context.close()
+    second.context.close()

@@ -152,7 +152,9 @@ def test_bad_event_is_400_listing_problems(client: Client) -> None:
     assert b"must be between" in plain.content and b"<html" in plain.content
     htmx = client.post(url, {"kind": "commander-damage", "player": "Zed", "owner": "Chie", "commander": "1",
                              "amount": "2"}, **HX)
-    assert htmx.status_code == 400
+    # htmx swaps no 4xx answer: the fragment with the problems comes back as 200, scrolled into view.
+    assert htmx.status_code == 200 and htmx["HX-Reswap"] == "outerHTML show:#board-errors:top"
+    assert b'id="board-errors"' in htmx.content
     assert b"<html" not in htmx.content and b"is not a player" in htmx.content
     assert b"Chie has no commander number 2" in htmx.content
     as_json = client.post(url, json.dumps({"kind": "poison", "player": "Nobody", "amount": 0}),
@@ -190,7 +192,8 @@ def test_undo_with_and_without_htmx(client: Client) -> None:
     _, state, history = game_state(slug=game.slug)
     assert state.life_of("Chie") == 40 and all(h.undone for h in history)
     nothing = client.post(f"/en/tracker/{game.slug}/undo/", **HX)
-    assert nothing.status_code == 400 and b"nothing to undo" in nothing.content
+    assert nothing.status_code == 200 and b"nothing to undo" in nothing.content
+    assert client.post(f"/en/tracker/{game.slug}/undo/").status_code == 400
 
 
 def test_get_is_not_allowed_on_writes(client: Client) -> None:
@@ -235,3 +238,41 @@ def test_planechase_and_dtc_pages(client: Client) -> None:
     html = client.get(f"/ja/tracker/{dtc.slug}/").content.decode()
     assert 'value="shields"' in html and 'value="life"' not in html
     assert "/ja/docs/dtc/" in html
+
+
+def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Client) -> None:
+    """A second phone still showing a player who already conceded: its press must show why nothing happened."""
+    game = _game()
+    record_event(game=game, kind="lose", payload={"player": "Chie", "reason": "concede"})
+    for lang in ("en", "ja"):
+        response = client.post(f"/{lang}/tracker/{game.slug}/event/",
+                               {"kind": "lose", "player": "Chie", "reason": "concede"}, **HX)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert 'id="board-errors"' in html and "Chie has left the game" in html and "<html" not in html
+    plain = client.post(f"/en/tracker/{game.slug}/event/", {"kind": "lose", "player": "Chie", "reason": "concede"})
+    assert plain.status_code == 400 and "HX-Reswap" not in plain
+    stale = client.post(f"/en/tracker/{game.slug}/event/",
+                        {"kind": "life", "player": "Aki", "amount": "1", "expected_revision": "0"}, **HX)
+    assert stale.status_code == 200 and b"Someone else changed the table first" in stale.content
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "Two-Headed Giant is tracked without commanders"),
+    ("ja", "双頭巨人戦 は統率者なしで記録します"),
+])
+def test_commanders_typed_for_a_variant_without_commanders(client: Client, lang: str, message: str) -> None:
+    response = client.post(f"/{lang}/tracker/", {
+        "variant": "two-headed-giant", "name": ["A", "B", "C", "D"], "commander": ["Rafiq", "<b>K</b>", "", ""],
+        "partner": ["", "", "", ""], "team": ["1", "1", "2", "2"],
+    })
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert html.count(message) == 1 and "commanders[A]" not in html  # one message, not one per player
+    assert 'value="Rafiq"' in html and 'value="&lt;b&gt;K&lt;/b&gt;"' in html  # the input is kept, escaped
+    assert not Game.objects.exists()
+    ok = client.post(f"/{lang}/tracker/", {
+        "variant": "two-headed-giant", "name": ["A", "B", "C", "D"], "commander": ["", "", "", ""],
+        "partner": ["", "", "", ""], "team": ["1", "1", "2", "2"],
+    })
+    assert ok.status_code == 302

@@ -117,6 +117,18 @@ def test_tax_page_problems(client: Client) -> None:
     assert "cost: must be a whole number" in fragment.content.decode()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_reads_full_width_input(client: Client, lang: str) -> None:
+    """A Japanese keyboard in full-width mode types ｛３｝｛Ｇ｝ and １; they mean {3}{G} and 1."""
+    query = {"variant": "commander", "mana_cost": "｛３｝｛ｇ｝", "previous_casts": "２", "reduction": "１"}
+    for extra in ({}, HX):
+        response = client.get(f"/{lang}/calc/tax/", query, **extra)
+        assert response.status_code == 200
+        assert '<span class="mana">{6}{G}</span>' in response.content.decode()
+    dtc = client.get(f"/{lang}/calc/tax/", {"variant": "dtc", "cost": "６", "play_number": "３"}, **HX)
+    assert '<span class="number">10</span>' in dtc.content.decode()
+
+
 # --------------------------------------------------------------------------- commander damage
 
 
@@ -214,6 +226,31 @@ def test_damage_form_reads_options() -> None:
     assert form.problems == []
     assert form.payload["events"] == [{"source": "Rafiq", "target": "Bianca", "amount": 6, "combat": False,
                                        "prevented": 2, "controller": "Carol Ann"}]
+
+
+def test_damage_form_reads_full_width_lines() -> None:
+    """Full-width digits, spaces and arrows (typed with a Japanese keyboard) read like their ASCII forms."""
+    from django.http import QueryDict
+
+    form = calc.damage_form(QueryDict(mutable=True) | {
+        "players": "アレックス、ビアンカ", "commanders": "ラフィーク｜アレックス",
+        "events": "ラフィーク → ビアンカ　１０\nﾗﾌｨｰｸ－＞ビアンカ １１　ｃｏｍｂａｔ　ｐｒｅｖｅｎｔｅｄ　２"})
+    assert form.problems == []
+    assert form.payload["events"] == [
+        {"source": "ラフィーク", "target": "ビアンカ", "amount": 10, "combat": True},
+        {"source": "ラフィーク", "target": "ビアンカ", "amount": 11, "combat": True, "prevented": 2},
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_damage_page_full_width_amounts_count(client: Client, lang: str) -> None:
+    query = {"variant": "commander", "players": "Alex, Bianca", "commanders": "Rafiq | Alex",
+             "events": "Rafiq -> Bianca １０\nRafiq －＞ Bianca ２１"}
+    for extra in ({}, HX):
+        response = client.get(f"/{lang}/calc/commander-damage/", query, **extra)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert '<tr class="lost"><td>Bianca</td>' in html and "<strong>31</strong> / 21" in html
 
 
 # --------------------------------------------------------------------------- colour identity
