@@ -10,7 +10,7 @@ something else in the Comprehensive Rules ("shield").
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -60,33 +60,13 @@ class TermTable:
 
     def find_ja(self, text: str) -> list[TermMatch]:
         """Non-overlapping longest matches in normalised Japanese text, left to right."""
-        out: list[TermMatch] = []
-        i = 0
-        while i < len(text):
-            for size in range(min(self._ja_longest, len(text) - i), 0, -1):
-                pairs = self._ja.get(text[i : i + size])
-                if pairs:
-                    out.append(TermMatch(i, i + size, tuple(pairs)))
-                    i += size
-                    break
-            else:
-                i += 1
-        return out
+        return _longest_matches(len(text), self._ja_longest, lambda i, size: self._ja.get(text[i : i + size]))
 
     def find_en(self, stems: Sequence[str]) -> list[TermMatch]:
         """Non-overlapping longest matches in a sequence of English stems."""
-        out: list[TermMatch] = []
-        i = 0
-        while i < len(stems):
-            for size in range(min(self._en_longest, len(stems) - i), 0, -1):
-                pairs = self._en.get(tuple(stems[i : i + size]))
-                if pairs:
-                    out.append(TermMatch(i, i + size, tuple(pairs)))
-                    i += size
-                    break
-            else:
-                i += 1
-        return out
+        return _longest_matches(
+            len(stems), self._en_longest, lambda i, size: self._en.get(tuple(stems[i : i + size]))
+        )
 
     def spellings(self) -> list[str]:
         """Every spelling in the table, for "did you mean" suggestions."""
@@ -115,3 +95,21 @@ def load_terms(path: Path = TERMS_FILE) -> TermTable:
     if not path.exists():
         return TermTable([])
     return TermTable(parse_terms(path.read_text(encoding="utf-8-sig")))
+
+
+def _longest_matches(
+    length: int, longest: int, lookup: Callable[[int, int], list[TermPair] | None]
+) -> list[TermMatch]:
+    """Non-overlapping longest matches, left to right: ``lookup(start, size)`` gives the pairs of a span."""
+    out: list[TermMatch] = []
+    i = 0
+    while i < length:
+        for size in range(min(longest, length - i), 0, -1):
+            pairs = lookup(i, size)
+            if pairs:
+                out.append(TermMatch(i, i + size, tuple(pairs)))
+                i += size
+                break
+        else:
+            i += 1
+    return out

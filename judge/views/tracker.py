@@ -77,12 +77,8 @@ def _int_or_none(value: Any) -> int | None:
         raise InvalidInputError(["expected_revision: must be a whole number"]) from None
 
 
-def _rule_url(rule: str) -> str | None:
-    return rule_ref_url(rule)  # shared with the leave-game and scenario pages
-
-
 def _steps(steps: tuple[Step, ...]) -> list[dict[str, Any]]:
-    return [{"rule": s.rule, "text": s.text, "url": _rule_url(s.rule)} for s in steps]
+    return [{"rule": s.rule, "text": s.text, "url": rule_ref_url(s.rule)} for s in steps]
 
 
 def _commander_name(state: tracker.TableState, owner: str, index: int) -> str:
@@ -157,7 +153,7 @@ def _panels(state: tracker.TableState) -> list[dict[str, Any]]:
             "active": player.name in active,
             "lost": side.loss,
             "lost_label": LOSS_LABELS[side.loss.reason] if side.loss else "",
-            "lost_url": _rule_url(side.loss.rule) if side.loss else None,
+            "lost_url": rule_ref_url(side.loss.rule) if side.loss else None,
             "planar_cost_text": f"{{{player.planar_cost}}}",
             "commanders": [
                 {"index": c.index, "name": c.name, "casts": c.casts,
