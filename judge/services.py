@@ -35,6 +35,7 @@ class IngestReport:
     counts: dict[str, int] = field(default_factory=dict)
     # CR version or Japanese document slug -> ["from -> to", ...]: references that name no rule
     unresolved: dict[str, list[str]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past (official typos)
 
     @property
     def unresolved_total(self) -> int:
@@ -246,6 +247,7 @@ def _write_generation(parsed: ParsedCorpus) -> tuple[models.Corpus, IngestReport
             is_live=False, current_version=parsed.current.version, versions=versions
         )
         report = IngestReport(corpus_id=corpus.pk, versions=versions)
+        report.warnings.extend(str(w) for document in parsed.rules_documents for w in document.warnings)
         for document in parsed.rules_documents:
             _write_rules_document(corpus, document, report)
         models.Renumbering.objects.bulk_create(

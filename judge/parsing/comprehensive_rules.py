@@ -31,7 +31,14 @@ from __future__ import annotations
 import datetime
 import re
 
-from judge.parsing.records import GlossaryEntry, ParseError, RuleKind, RuleRecord, RulesDocument
+from judge.parsing.records import (
+    GlossaryEntry,
+    ParseError,
+    ParseWarning,
+    RuleKind,
+    RuleRecord,
+    RulesDocument,
+)
 
 MONTHS = {
     name: number
@@ -51,6 +58,9 @@ SECTION_RE = re.compile(r"^(\d{3})\.\s+(\S.*)$")
 RULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})\.?\s+(\S.*)$")
 # ...and "119.1d." once with a dot after a subrule number.
 SUBRULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})([a-z])\.?\s+(\S.*)$")
+# Official typo (every release 2023-04 .. 2025-02): "901.4.All plane ..." with no space after the number.
+# Read as rule 901.4 with a warning; a capital letter after the dot tells text from a longer number.
+GLUED_RULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})([a-z]?)\.([A-Z].*)$")
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
@@ -129,7 +139,9 @@ def _letter_key(letter: str) -> int:
     return ord(letter)
 
 
-def _parse_body(lines: list[str], start: int, end: int, source: str) -> tuple[RuleRecord, ...]:
+def _parse_body(
+    lines: list[str], start: int, end: int, source: str, warnings: list[ParseWarning]
+) -> tuple[RuleRecord, ...]:
     drafts: list[_Draft] = []
     seen: dict[str, int] = {}
     chapter: str | None = None
@@ -171,6 +183,13 @@ def _parse_body(lines: list[str], start: int, end: int, source: str) -> tuple[Ru
                 raise fail("text before the first numbered rule", index)
             drafts[-1].paragraphs.append(raw.strip())
             continue
+        glued = GLUED_RULE_RE.match(raw)
+        if glued:
+            sec, idx, letter, text = glued.groups()
+            raw = f"{sec}.{idx}{letter}{'' if letter else '.'} {text}"
+            warnings.append(
+                ParseWarning(source, index + 1, f"no space after rule number {sec}.{idx}{letter}: read as that rule")
+            )
 
         match = SUBRULE_RE.match(raw)
         if match:
@@ -312,7 +331,8 @@ def parse_comprehensive_rules(text: str, *, source: str) -> RulesDocument:
     if credits is None:
         raise ParseError("no 'Credits' heading after the glossary", source=source, line=len(lines))
 
-    rules = _parse_body(lines, body_start, glossary, source)
+    warnings: list[ParseWarning] = []
+    rules = _parse_body(lines, body_start, glossary, source, warnings)
     if rules[0].kind is not RuleKind.CHAPTER:
         raise ParseError("the rules do not start with a chapter heading", source=source, line=rules[0].line)
     return RulesDocument(
@@ -322,4 +342,5 @@ def parse_comprehensive_rules(text: str, *, source: str) -> RulesDocument:
         glossary=_parse_glossary(lines, glossary + 1, credits, source),
         intro=intro,
         credits=_paragraphs(lines[credits + 1 :]),
+        warnings=tuple(warnings),
     )

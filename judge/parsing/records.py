@@ -23,6 +23,18 @@ class ParseError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
+@dataclass(frozen=True)
+class ParseWarning:
+    """Something a parser read past instead of refusing (an official typo): file, line, problem."""
+
+    source: str
+    line: int
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.problem}"
+
+
 class RuleKind(enum.Enum):
     CHAPTER = "chapter"   # "9."   Casual Variants
     SECTION = "section"   # "903." Commander
@@ -60,6 +72,7 @@ class RulesDocument:
     glossary: tuple[GlossaryEntry, ...]
     intro: str = ""
     credits: str = ""
+    warnings: tuple[ParseWarning, ...] = ()  # typos read past, e.g. "901.4.All" (no space after the number)
 
 
 class DocKind(enum.Enum):

@@ -182,6 +182,26 @@ def test_corrupt_files_raise_parse_error_with_the_line(old: str, new: str, messa
     assert str(error.value).startswith(f"broken.txt:{line}: ")
 
 
+def test_a_number_glued_to_its_text_is_read_with_a_warning() -> None:
+    # The official "901.4.All plane and phenomenon cards ..." (every release 2023-04 .. 2025-02).
+    text = _replace_line(
+        mini_text(),
+        "903.1. In this variant each deck is led by a chosen legendary creature.",
+        "903.1.In this variant each deck is led by a chosen legendary creature.",
+    )
+    document = parse_comprehensive_rules(text, source="typo.txt")
+    rule = next(r for r in document.rules if r.number == "903.1")
+    assert rule.kind is RuleKind.RULE
+    assert rule.text == "In this variant each deck is led by a chosen legendary creature."
+    assert [(w.source, w.line) for w in document.warnings] == [("typo.txt", 78)]
+    assert "903.1" in document.warnings[0].problem
+    assert str(document.warnings[0]).startswith("typo.txt:78: ")
+
+
+def test_a_clean_file_has_no_warnings(mini: RulesDocument) -> None:
+    assert mini.warnings == ()
+
+
 @pytest.mark.parametrize(
     "date_line",
     [

@@ -31,6 +31,8 @@ class Command(BaseCommand):
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
         for name, count in report.counts.items():
             self.stdout.write(f"  {name}: {count}")
+        for warning in report.warnings:
+            self.stdout.write(self.style.WARNING(f"warning: {warning}"))
         self.stdout.write(f"unresolved references: {report.unresolved_total}")
         for version, items in report.unresolved.items():
             if items:
