@@ -2,11 +2,15 @@
 
 Views catch only :class:`RulesError` subclasses and answer 400 with every
 problem listed, so each error carries all the problems found, not just the
-first one.
+first one. A problem is a :class:`~judge.engine.messages.Message` (a code the
+web layer renders in the reader's language, the rule, the input field) or,
+until its domain is given codes, a plain English string.
 
->>> err = InvalidInputError(["previous_casts: must be 0 or more"])
+>>> err = InvalidInputError([msg("input.required", field="mana_cost", label="Mana cost")])
 >>> err.problems
-('previous_casts: must be 0 or more',)
+('Mana cost: required.',)
+>>> err.render("ja")
+['Mana cost：入力してください。']
 >>> isinstance(err, ValueError)
 True
 """
@@ -14,16 +18,32 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
+
+from judge.engine.messages import Message, msg, render
 
 
 class RulesError(ValueError):
     """Base of every error the engine raises on purpose."""
 
-    def __init__(self, problems: str | Iterable[str]) -> None:
-        if isinstance(problems, str):
+    def __init__(self, problems: str | Message | Iterable[str | Message]) -> None:
+        if isinstance(problems, (str, Message)):
             problems = [problems]
-        self.problems: tuple[str, ...] = tuple(problems)
+        self.messages: tuple[str | Message, ...] = tuple(problems)
         super().__init__("; ".join(self.problems))
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Every problem in English."""
+        return tuple(self.render("en"))
+
+    def render(self, lang: str) -> list[str]:
+        return [p if isinstance(p, str) else render(p, lang) for p in self.messages]
+
+    def to_json(self, lang: str = "en") -> list[dict[str, Any]]:
+        return [
+            {"code": "", "rule": "", "text": p} if isinstance(p, str) else p.to_json(lang) for p in self.messages
+        ]
 
 
 class InvalidInputError(RulesError):
@@ -32,3 +52,6 @@ class InvalidInputError(RulesError):
 
 class IllegalStateError(RulesError):
     """The input is well formed but describes a board the rules cannot reach."""
+
+
+__all__ = ["IllegalStateError", "InvalidInputError", "RulesError", "msg"]

@@ -1,0 +1,114 @@
+"""Message codes: the engine speaks in codes with parameters; readers get their own language.
+
+Every explained step and every problem the engine reports is a :class:`Message`:
+a stable ``code`` (``"tax.start"``), its parameters, the rule that drives it
+and, for problems, the input ``field`` a program can point at. The texts live
+in one catalog per domain (``judge.engine.texts.<domain>``), each code with an
+English and a Japanese template; :func:`render` fills one in for a language.
+The web layer renders in the reader's language; the JSON API sends the code,
+the rule and the text (``?lang=ja|en``).
+
+Templates use ``str.format`` fields: ``"{player} loses {amount} life"``. A
+parameter that is itself a Message is rendered in the same language first, so
+a problem can quote another.
+
+>>> m = Message("tax.start", rule="601.2f", params=(("cost", "{3}{G}{G}"),))
+>>> render(m, "en")
+'Start from the mana cost {3}{G}{G}.'
+>>> render(m, "ja")
+'マナ・コスト {3}{G}{G} から始めます。'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import Any, Union
+
+from judge.engine.texts import CATALOG
+
+LANGUAGES = ("en", "ja")
+ParamValue = Union[str, int, "Message"]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A code with its parameters: one step of an explanation or one problem with the input.
+
+    ``params`` is a tuple of (name, value) pairs so the message stays hashable
+    and immutable; build it with :func:`msg` for keyword convenience.
+    """
+
+    code: str
+    rule: str = ""
+    params: tuple[tuple[str, ParamValue], ...] = ()
+    field: str = ""  # the input a problem is about, for programs ("mana_cost", "players[1].name")
+
+    @property
+    def kwargs(self) -> dict[str, ParamValue]:
+        return dict(self.params)
+
+    def text(self, lang: str = "en") -> str:
+        return render(self, lang)
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        data: dict[str, Any] = {"code": self.code, "rule": self.rule, "text": render(self, lang)}
+        if self.field:
+            data["field"] = self.field
+        return data
+
+
+def msg(code: str, *, rule: str = "", field: str = "", **params: ParamValue) -> Message:
+    """Keyword-friendly constructor.
+
+    >>> msg("tax.start", rule="601.2f", cost="{1}").kwargs
+    {'cost': '{1}'}
+    """
+    return Message(code=code, rule=rule, params=tuple(params.items()), field=field)
+
+
+def render(message: Message, lang: str) -> str:
+    """The message in ``lang`` ("ja" or "en"; anything else reads English)."""
+    entry = CATALOG.get(message.code)
+    if entry is None:
+        raise KeyError(f"unknown message code {message.code!r}")
+    template = entry.get(lang) or entry["en"]
+    values = {
+        name: render(value, lang) if isinstance(value, Message) else value for name, value in message.params
+    }
+    return template.format_map(_Params(values))
+
+
+class _Params(dict[str, Any]):
+    def __missing__(self, key: str) -> str:  # a missing parameter shows as its name, never a crash
+        return "{" + key + "}"
+
+
+def template_fields(template: str) -> set[str]:
+    """The parameter names a template uses.
+
+    >>> sorted(template_fields("{player} loses {amount} life"))
+    ['amount', 'player']
+    """
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def check_catalog(catalog: Mapping[str, Mapping[str, str]]) -> list[str]:
+    """Problems with a catalog: a language missing, or languages that disagree on the parameters."""
+    problems = []
+    for code, entry in sorted(catalog.items()):
+        missing = [lang for lang in LANGUAGES if not entry.get(lang)]
+        if missing:
+            problems.append(f"{code}: no text in {', '.join(missing)}")
+            continue
+        fields = {lang: template_fields(entry[lang]) for lang in LANGUAGES}
+        if fields["en"] != fields["ja"]:
+            problems.append(f"{code}: en uses {sorted(fields['en'])}, ja uses {sorted(fields['ja'])}")
+    return problems
+
+
+__all__ = ["LANGUAGES", "Message", "check_catalog", "msg", "render", "template_fields"]

@@ -1,0 +1,51 @@
+"""Rule numbers: one vocabulary for the whole project (parsers, engine, search, pages).
+
+A Comprehensive Rules number is a chapter ("9"), a section ("903"), a rule
+("903.8") or a subrule ("903.8a"); never with a trailing dot. Rules past nine
+sort numerically ("903.10" after "903.9"); subrule letters skip l and o.
+Format documents are cited by anchors: "commander:2" (Commander rules point
+2), "dtc:commander-tax" (DTC house rules).
+
+>>> is_cr_number("903.8a"), is_cr_number("903.8aa"), is_cr_number("9031")
+(True, False, False)
+>>> sort_key("903.10") > sort_key("903.9")
+True
+>>> parent("903.8a"), parent("903.8"), parent("903"), parent("9")
+('903.8', '903', '9', None)
+>>> is_citation("dtc:commander-tax"), is_citation("903.8"), is_citation("x:1")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+CR_NUMBER = re.compile(r"^(?:\d|\d{3}(?:\.\d{1,3}[a-z]?)?)$")
+DOC_ANCHOR = re.compile(r"^(?:dtc|commander):[a-z0-9-]+$")
+
+
+def is_cr_number(text: str) -> bool:
+    return bool(CR_NUMBER.match(text))
+
+
+def is_citation(text: str) -> bool:
+    """A CR number or a format-document anchor, as steps and scenarios cite them."""
+    return is_cr_number(text) or bool(DOC_ANCHOR.match(text))
+
+
+def parent(number: str) -> str | None:
+    match = re.match(r"^(\d{3})\.(\d{1,3})([a-z]?)$", number)
+    if match:
+        return f"{match.group(1)}.{match.group(2)}" if match.group(3) else match.group(1)
+    if re.match(r"^\d{3}$", number):
+        return number[0]
+    return None
+
+
+def sort_key(number: str) -> tuple[int, int, int, str]:
+    match = re.match(r"^(\d{1,3})(?:\.(\d{1,3})([a-z]?))?$", number)
+    if not match:
+        return (10**6, 0, 0, number)
+    head = int(match.group(1))
+    section = head if len(match.group(1)) == 3 else head * 100
+    return (section, len(match.group(1)) == 3, int(match.group(2) or -1) + 1, match.group(3) or "")
