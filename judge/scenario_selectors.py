@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db.models import Q
 
 from judge import models, selectors
+from judge.web.citations import doc_section
 from judge.engine.scenarios import ReplayedStep, Scenario, load_scenarios, replay
 
 # Groups on the list page, in display order.
@@ -25,8 +26,6 @@ GROUP_DTC = "dtc"
 GROUP_PLANECHASE = "planechase"
 GROUPS = (GROUP_LEAVING, GROUP_COMMANDER, GROUP_DTC, GROUP_PLANECHASE)
 
-# Format-document anchors ("commander:9", "dtc:commander-tax") -> (document slug, section anchor prefix).
-DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
 
 
 @dataclass(frozen=True)
@@ -121,10 +120,9 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
             found.update(translated)
     anchors: dict[tuple[str, str], str] = {}
     for ref in wanted:
-        prefix, _, anchor = ref.partition(":")
-        if prefix in DOC_ANCHORS and anchor:
-            slug, section_prefix = DOC_ANCHORS[prefix]
-            anchors[(slug, section_prefix + anchor)] = ref
+        section = doc_section(ref)
+        if section is not None:
+            anchors[section] = ref
     if anchors:
         sections = models.DocSection.objects.filter(
             corpus=corpus, source__slug__in={s for s, _ in anchors}, anchor__in={a for _, a in anchors}

@@ -6,12 +6,12 @@ sort numerically ("903.10" after "903.9"); subrule letters skip l and o.
 Format documents are cited by anchors: "commander:2" (Commander rules point
 2), "dtc:commander-tax" (DTC house rules).
 
->>> is_cr_number("903.8a"), is_cr_number("903.8aa"), is_cr_number("9031")
+>>> is_cr_number("903.9a"), is_cr_number("903.9aa"), is_cr_number("9031")
 (True, False, False)
 >>> sort_key("903.10") > sort_key("903.9")
 True
->>> parent("903.8a"), parent("903.8"), parent("903"), parent("9")
-('903.8', '903', '9', None)
+>>> parent("903.9a"), parent("903.9"), parent("903"), parent("9")
+('903.9', '903', '9', None)
 >>> is_citation("dtc:commander-tax"), is_citation("903.8"), is_citation("x:1")
 (True, True, False)
 """

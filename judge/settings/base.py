@@ -20,6 +20,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "judge",
+    "judge.web",
 ]
 
 MIDDLEWARE = [

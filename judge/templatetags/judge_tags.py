@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from django import template
@@ -11,12 +10,10 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from judge.parsing.references import find_references
+from judge.web.citations import rule_ref_url
 
 register = template.Library()
 
-CR_RULE = re.compile(r"^\d{3}(\.\d{1,3}[a-z]?)?$")
-# Format-document anchors in engine steps and scenarios ("dtc:commander-tax", "commander:9") -> document slug.
-DOC_SLUGS = {"dtc": "dtc", "commander": "commander-rules"}
 
 
 @register.filter
@@ -59,21 +56,6 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
         else:
             out.append(escape(words))
     return mark_safe(" ".join(out))
-
-
-def rule_ref_url(rule: str) -> str | None:
-    """Where an engine Step's rule points: a CR rule page, or a format document's section; None if unknown.
-
-    The commander rules document numbers its sections ``rule-<n>``; the DTC document uses the anchor itself.
-    """
-    if CR_RULE.match(rule):
-        return reverse("rule-detail", args=[rule])
-    prefix, _, anchor = rule.partition(":")
-    slug = DOC_SLUGS.get(prefix)
-    if slug is None or not anchor:
-        return None
-    fragment = f"rule-{anchor}" if prefix == "commander" and anchor.isdigit() else anchor
-    return reverse("doc-detail", args=[slug]) + "#" + fragment
 
 
 @register.simple_tag(name="rule_ref_url")

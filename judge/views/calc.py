@@ -34,7 +34,7 @@ from judge.engine.cards import normalise_name
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
-from judge.templatetags.judge_tags import rule_ref_url
+from judge.web.citations import rule_ref_url
 from judge.views.json_api import json_api, json_response
 
 #: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,

@@ -34,7 +34,7 @@ from judge.engine.board import (
 )
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import CEASED, LEFT_GAME, leave_game_from_payload
-from judge.templatetags.judge_tags import rule_ref_url
+from judge.web.citations import rule_ref_url
 from judge.views.json_api import json_api
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,

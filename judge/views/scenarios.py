@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 
 from judge import scenario_selectors
 from judge.engine.scenarios import ReplayedStep, Text
-from judge.templatetags.judge_tags import rule_ref_url
+from judge.web.citations import rule_ref_url
 from judge.views.leave_game import board_view, names_of, outcome_view, steps_view
 
 GROUP_LABELS = {

@@ -21,7 +21,7 @@ from judge import tracker_selectors, tracker_services
 from judge.engine import tracker
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
-from judge.templatetags.judge_tags import rule_ref_url
+from judge.web.citations import rule_ref_url
 from judge.tracker_models import Game
 from judge.views.json_api import json_object
 

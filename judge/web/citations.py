@@ -1,0 +1,34 @@
+"""Where a cited rule points: one table for engine steps, scenarios, search results and pages.
+
+A CR number opens its rule page; a format-document anchor ("commander:2",
+"dtc:commander-tax") opens that section of the document's page.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
+
+# Format-document anchor prefix -> (document slug, section anchor prefix for numbered sections).
+DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
+
+
+def doc_section(citation: str) -> tuple[str, str] | None:
+    """("commander-rules", "rule-2") for "commander:2"; None for a CR number or an unknown prefix."""
+    if not DOC_ANCHOR.match(citation):
+        return None
+    prefix, _, anchor = citation.partition(":")
+    slug, numbered = DOC_ANCHORS[prefix]
+    return slug, (numbered + anchor if numbered and anchor.isdigit() else anchor)
+
+
+def rule_ref_url(rule: str) -> str | None:
+    """The page a step's, problem's or scenario's cited rule points to; None if it points nowhere."""
+    if is_cr_number(rule):
+        return reverse("rule-detail", args=[rule])
+    section = doc_section(rule)
+    if section is None:
+        return None
+    slug, anchor = section
+    return reverse("doc-detail", args=[slug]) + "#" + anchor
