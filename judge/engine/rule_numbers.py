@@ -1,7 +1,7 @@
 """Rule numbers: one vocabulary for the whole project (parsers, engine, search, pages).
 
 A Comprehensive Rules number is a chapter ("9"), a section ("903"), a rule
-("903.8") or a subrule ("903.8a"); never with a trailing dot. Rules past nine
+("903.9") or a subrule ("903.9a"); never with a trailing dot. Rules past nine
 sort numerically ("903.10" after "903.9"); subrule letters skip l and o.
 Format documents are cited by anchors: "commander:2" (Commander rules point
 2), "dtc:commander-tax" (DTC house rules).
