@@ -17,7 +17,10 @@ def test_load_a_worked_example_and_resolve_it(phone, site_url):  # type: ignore[
     phone.goto(f"{site_url}/en/leave-game/")
     phone.select_option("#lg-preset", "mind-control")
     phone.locator("form.lg-preset button[type=submit]").click()
-    expect(phone.locator("#lg-preset")).to_have_value("mind-control")
+    # Wait for the swapped board itself: the select shows the preset before the swap lands, and a click on
+    # the old form would resolve the empty board.
+    phone.wait_for_url("**preset=mind-control*")
+    expect(phone.locator("form.lg-form input[value='Assault Griffin']")).to_have_count(1)
 
     # Alex leaves: his Mind Control leaves the game with him, so Bianca's creature comes back to her (800.4a).
     phone.locator("button.lg-resolve", has_text="Alex").click()
