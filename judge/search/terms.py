@@ -1,23 +1,22 @@
 """The bilingual term table (rules_data/terms.tsv): the game's words in Japanese and English.
 
 A query word found in the table is also searched in the other language, so
-統率者税 finds CR 903.8 and "commander tax" finds the Japanese documents. One
-cell may list several spellings separated by " | ". Rows whose notes start with
-"Duel Masters" are one-way (English -> Japanese): their English words mean
+統率者税 finds CR 903.8 and "commander tax" finds the Japanese documents. The
+file is read by :mod:`judge.parsing.terms_table` (the glossary reads it too);
+search uses the rows that have both a Japanese and an English spelling. Duel
+Masters rows are one-way (English -> Japanese): their English words mean
 something else in the Comprehensive Rules ("shield").
 """
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from judge.parsing.terms_table import TERMS_FILE, parse_terms_table
 from judge.search.analysis import en_terms, normalize_ja
-
-TERMS_FILE = Path(__file__).resolve().parent.parent.parent / "rules_data" / "terms.tsv"
 
 
 @dataclass(frozen=True)
@@ -25,10 +24,11 @@ class TermPair:
     ja: tuple[str, ...]
     en: tuple[str, ...]
     notes: str = ""
+    one_way: bool = False  # English -> Japanese only (Duel Masters words)
 
     @property
     def ja_to_en(self) -> bool:
-        return not self.notes.startswith("Duel Masters")
+        return not self.one_way
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class TermTable:
         self._en: dict[tuple[str, ...], list[TermPair]] = {}
         for pair in self.pairs:
             for ja in pair.ja:
+                if len(normalize_ja(ja)) < 2:
+                    continue  # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
                 listed = self._ja.setdefault(normalize_ja(ja), [])
                 if pair not in listed:
                     listed.append(pair)
@@ -73,28 +75,24 @@ class TermTable:
         return [s for pair in self.pairs for s in (*pair.ja, *pair.en)]
 
 
-def parse_terms(text: str) -> list[TermPair]:
-    """Rows of a terms file (tab-separated, header ``ja en notes``); blank and ``#`` lines are skipped.
+def parse_terms(text: str, *, source: str = TERMS_FILE.name) -> list[TermPair]:
+    """The searchable rows of a term table: those with a Japanese and an English spelling.
 
-    >>> parse_terms("ja\\ten\\tnotes\\n統率者税\\tcommander tax\\t\\n")
-    [TermPair(ja=('統率者税',), en=('commander tax',), notes='')]
+    >>> parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n統率者税\\tcommander tax\\tcommander\\t903.8\\t\\n")
+    [TermPair(ja=('統率者税',), en=('commander tax',), notes='', one_way=False)]
     """
-    rows = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    reader = csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE)
-    pairs: list[TermPair] = []
-    for row in reader:
-        ja = tuple(s.strip() for s in (row.get("ja") or "").split("|") if s.strip())
-        en = tuple(s.strip() for s in (row.get("en") or "").split("|") if s.strip())
-        if ja and en:
-            pairs.append(TermPair(ja=ja, en=en, notes=(row.get("notes") or "").strip()))
-    return pairs
+    return [
+        TermPair(ja=term.ja, en=term.en, notes=term.notes, one_way=term.one_way)
+        for term in parse_terms_table(text, source=source)
+        if term.ja
+    ]
 
 
 @lru_cache(maxsize=4)
 def load_terms(path: Path = TERMS_FILE) -> TermTable:
     if not path.exists():
         return TermTable([])
-    return TermTable(parse_terms(path.read_text(encoding="utf-8-sig")))
+    return TermTable(parse_terms(path.read_text(encoding="utf-8-sig"), source=path.name))
 
 
 def _longest_matches(

@@ -147,7 +147,10 @@ def test_a_malformed_section_table_names_its_line(row: str, message: str) -> Non
 
 
 def test_the_project_tables_parse() -> None:
-    """The real section titles (repository data) parse, each listed once."""
+    """The real tables (repository data) parse, with no duplicate or contradictory row."""
+    terms = load_terms_table()
+    assert table_problems(terms) == []
+    assert len(terms) >= 700
     titles = load_section_titles()
     assert len({(t.number, t.en) for t in titles}) == len(titles), "a section title is listed twice"
 
@@ -227,3 +230,58 @@ def test_section_titles_agree_with_the_japanese_texts(real_corpus: Path) -> None
                 disagree.append(f"{path.name}: {number}. {quoted}, table: {by_number[number]}")
     assert disagree == []
     assert checked >= 30
+
+
+@pytest.mark.corpus
+def test_every_glossary_headword_has_a_row(current: RulesDocument) -> None:
+    index = english_index(load_terms_table())
+    missing = [g.term for g in current.glossary if not glossary_terms(index, g.term)]
+    assert missing == [], f"glossary headwords missing from rules_data/terms.tsv: {missing}"
+    named = [g.term for g in current.glossary if all(t.ja for t in glossary_terms(index, g.term))]
+    assert len(named) >= 625, f"only {len(named)} of {len(current.glossary)} glossary headwords have a Japanese name"
+
+
+@pytest.mark.corpus
+def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocument) -> None:
+    """Keyword abilities and actions, card types, supertypes, the subtypes the glossary defines, zones,
+    phases and steps, counters, and the Commander / Planechase / multiplayer words (glossary entries
+    citing chapters 8 and 9) each have a Japanese name, or a row that says the official name is not verified."""
+    index = english_index(load_terms_table())
+    glossary = {g.term for g in current.glossary}
+    subtypes = [
+        w.strip("’'")
+        for number, lead in [("205.3g", "types are"), ("205.3h", "types are"), ("205.3i", "types are"),
+                             ("205.3k", "types are"), ("205.3q", "type is")]
+        for w in _listed(current, number, lead)
+    ]  # fmt: skip
+    wanted = {
+        "keyword ability": _titles(current, "702"),
+        "keyword action": _titles(current, "701"),
+        "card type": _listed(current, "205.2a", "The card types are"),
+        "supertype": _listed(current, "205.4a", "The supertypes are"),
+        "subtype": [w for w in subtypes if w in glossary],
+        "zone": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "401" <= r.number <= "408"],
+        "phase or step": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "501" <= r.number <= "514"],
+        "counter": [g for g in glossary if g.endswith(" Counter")],
+        "variant or option": [r.title for r in current.rules if r.kind == RuleKind.SECTION and r.number[0] in "89"
+                              and not r.title == "General"],
+        "multiplayer word": [g.term for g in current.glossary if re.search(r"rules? (8\d\d|90\d)", g.definition)],
+    }  # fmt: skip
+    assert all(wanted.values()), wanted
+    missing, unverified = [], []
+    for kind, words in wanted.items():
+        for word in words:
+            terms = glossary_terms(index, re.sub(r" (Option|Variant)s?$", "", word))
+            if not terms:
+                missing.append(f"{kind}: {word}")
+            elif not all(t.ja for t in terms) and not all(t.ja or t.notes.startswith("no verified") for t in terms):
+                unverified.append(f"{kind}: {word}")
+    assert missing == [], f"no row in rules_data/terms.tsv for: {missing}"
+    assert unverified == [], f"no Japanese name and no reason for: {unverified}"
+
+
+@pytest.mark.corpus
+def test_every_rule_the_table_cites_exists(current: RulesDocument) -> None:
+    numbers = {r.number for r in current.rules}
+    dangling = [f"line {t.line}: {t.rule}" for t in load_terms_table() if t.rule and t.rule not in numbers]
+    assert dangling == []

@@ -9,17 +9,22 @@ from judge.search.terms import TERMS_FILE, TermPair, TermTable, load_terms, pars
 
 
 def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
-    text = "ja\ten\tnotes\n# comment\n統率者ダメージ\tcommander damage | combat damage\t\n文明\tcivilization\tDuel Masters\n"
+    text = (
+        "ja\ten\tkind\trule\tnotes\n# comment\n"
+        "統率者ダメージ\tcommander damage | combat damage\tcommander\t903.10a\t\n"
+        "文明\tcivilization\tduel-masters\t\tDuel Masters\n"
+        "\tif\tgame\t\tno Japanese term\n"
+    )
     pairs = parse_terms(text)
     assert pairs == [
         TermPair(ja=("統率者ダメージ",), en=("commander damage", "combat damage"), notes=""),
-        TermPair(ja=("文明",), en=("civilization",), notes="Duel Masters"),
+        TermPair(ja=("文明",), en=("civilization",), notes="Duel Masters", one_way=True),
     ]
     assert pairs[0].ja_to_en and not pairs[1].ja_to_en
 
 
 def test_longest_match_wins() -> None:
-    table = TermTable(parse_terms("ja\ten\n統率者\tcommander\n統率者税\tcommander tax\nゲーム\tgame\n"))
+    table = TermTable(parse_terms("ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander tax\tcommander\nゲーム\tgame\tgame\n"))
     matches = table.find_ja("統率者税とゲーム")
     assert [(m.start, m.end, m.pairs[0].en) for m in matches] == [(0, 4, ("commander tax",)), (5, 8, ("game",))]
     stems = en_terms("pay the commander tax now")
@@ -61,3 +66,11 @@ def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
         if any(normalize_ja(s) in ja_text for s in p.ja) and any(" ".join(en_terms(s)) in en_text for s in p.en)
     )
     assert found_both >= 80
+
+
+def test_a_one_character_term_does_not_split_japanese_words() -> None:
+    """場 (in play) is a term, but 場合 is an ordinary word: English still finds 場."""
+    table = TermTable(parse_terms("ja\ten\tkind\trule\tnotes\n場\tin play\tobsolete\t\t\n"))
+    assert table.find_ja(normalize_ja("ダメージを与える場合")) == []
+    [match] = table.find_en(en_terms("in play"))
+    assert match.pairs[0].ja == ("場",)
