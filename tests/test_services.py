@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from judge import models, services
+from judge import models, selectors, services
 from judge.parsing.records import ParseError
 from judge.search.index import live_name
 from judge.search.service import search
@@ -159,6 +159,11 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     assert models.Rule.objects.get(corpus=corpus, version="20090201", number="502.2").text == "Flying"
     renumbered = models.Renumbering.objects.filter(corpus=corpus)
     assert renumbered.exists() and not renumbered.filter(from_version="20090201").exists()
+    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
+    page = selectors.rule_page(number="100.1")
+    assert page is not None and [h["version"] for h in page.history] == ["20300202", "20310303"]
+    assert selectors.version_changes(old="20090201", new="20310303") is None
+    assert selectors.version_changes(old="20300202", new="20310303") is not None
 
 
 def test_a_failing_index_build_leaves_the_previous_generation_live(

@@ -161,6 +161,15 @@ class _Draft:
         )
 
 
+def numbering_of(version: str) -> Numbering:
+    """The numbering scheme of the release effective on ``version`` ("YYYYMMDD").
+
+    >>> numbering_of("20090201"), numbering_of("20090711")
+    (<Numbering.PRE_2009: 'pre-2009'>, <Numbering.MODERN: 'modern'>)
+    """
+    return Numbering.MODERN if version >= MODERN_NUMBERING_SINCE else Numbering.PRE_2009
+
+
 def _letter_key(letter: str) -> int:
     return ord(letter)
 
@@ -405,5 +414,5 @@ def parse_comprehensive_rules(text: str, *, source: str) -> RulesDocument:
         intro=intro,
         credits=_paragraphs(lines[credits + 1 :]) if credits is not None else "",
         warnings=tuple(warnings),
-        numbering=Numbering.MODERN if version >= MODERN_NUMBERING_SINCE else Numbering.PRE_2009,
+        numbering=numbering_of(version),
     )

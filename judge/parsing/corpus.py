@@ -32,8 +32,6 @@ JA_PARSER_MODULES = (
     "judge.parsing.ja_dtc",
 )
 MAX_FILE_BYTES = 20 * 1024 * 1024
-
-
 CR_PREFIX = "MagicCompRules"
 _NAME_DATE_RE = re.compile(r"\d{8}")
 
