@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from judge import models
+from judge.parsing.comprehensive_rules import numbering_of
 from judge.parsing.versions import word_diff
 
 RULE_NUMBER_RE = re.compile(r"^\d{1,3}(\.\d{1,3}[a-z]?)?$")
@@ -111,7 +112,9 @@ def _history(corpus: models.Corpus, number: str) -> list[dict[str, object]]:
     )
     history: list[dict[str, object]] = []
     previous_text: str | None = None
-    for version in corpus.versions:
+    # A release numbered before July 2009 has other rules under the same numbers: not this rule's history.
+    numbering = numbering_of(corpus.current_version)
+    for version in (v for v in corpus.versions if numbering_of(v) is numbering):
         if version in old_numbers:
             old = old_numbers[version]
         elif version in renumbered_away:
@@ -291,8 +294,8 @@ class VersionChanges:
 
 def version_changes(*, old: str, new: str) -> VersionChanges | None:
     corpus = live_corpus()
-    if old not in corpus.versions or new not in corpus.versions:
-        return None
+    if old not in corpus.versions or new not in corpus.versions or numbering_of(old) is not numbering_of(new):
+        return None  # numbers of releases before and after the July 2009 renumbering name different rules
     before = {r.number: r for r in models.Rule.objects.filter(corpus=corpus, version=old)}
     after = {r.number: r for r in models.Rule.objects.filter(corpus=corpus, version=new)}
     changed = []

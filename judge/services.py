@@ -36,6 +36,7 @@ class IngestReport:
     # CR version or Japanese document slug -> ["from -> to", ...]: references that name no rule
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past (official typos)
+    skipped: list[str] = field(default_factory=list)  # "file:line: problem" of files left out
 
     @property
     def unresolved_total(self) -> int:
@@ -168,7 +169,12 @@ def _write_ja_document(
     renumbered: dict[str, dict[str, str]],
     report: IngestReport,
 ) -> int:
-    by_version = {doc.version: {r.number: r for r in doc.rules} for doc in parsed.rules_documents}
+    # A translation is compared with versions numbered like the current rules, never with pre-2009 ones.
+    by_version = {
+        doc.version: {r.number: r for r in doc.rules}
+        for doc in parsed.rules_documents
+        if doc.numbering is parsed.current.numbering
+    }
     versions = sorted(by_version)
     current = parsed.current.version
     translation = document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
@@ -235,7 +241,7 @@ def _renumberings(parsed: ParsedCorpus) -> dict[str, dict[str, str]]:
     return {
         doc.version: track_renumbering(doc, current)
         for doc in parsed.rules_documents
-        if doc.version != current.version
+        if doc.version != current.version and doc.numbering is current.numbering
     }
 
 
@@ -247,7 +253,8 @@ def _write_generation(parsed: ParsedCorpus) -> tuple[models.Corpus, IngestReport
             is_live=False, current_version=parsed.current.version, versions=versions
         )
         report = IngestReport(corpus_id=corpus.pk, versions=versions)
-        report.warnings.extend(str(w) for document in parsed.rules_documents for w in document.warnings)
+        report.warnings.extend(str(w) for w in parsed.warnings)
+        report.skipped.extend(str(s) for s in parsed.skipped)
         for document in parsed.rules_documents:
             _write_rules_document(corpus, document, report)
         models.Renumbering.objects.bulk_create(
@@ -266,6 +273,8 @@ def _write_generation(parsed: ParsedCorpus) -> tuple[models.Corpus, IngestReport
             "counts": report.counts,
             "unresolved": report.unresolved,
             "files": [d.source for d in parsed.rules_documents] + [d.source for d in parsed.ja_documents],
+            "skipped": [s.to_json() for s in parsed.skipped],
+            "warnings": [w.to_json() for w in parsed.warnings],
         }
         corpus.save(update_fields=["summary"])
     return corpus, report
@@ -285,11 +294,19 @@ def _activate_index(index_root: Path, name: str) -> None:
 
 
 def ingest_corpus(
-    *, corpus_dir: Path, index_root: Path, progress: Callable[[str], None] = lambda message: None
+    *,
+    corpus_dir: Path,
+    index_root: Path,
+    progress: Callable[[str], None] = lambda message: None,
+    strict: bool = False,
 ) -> IngestReport:
-    """Parse, write and index a corpus directory, then make it live. Raises ParseError on a bad file."""
+    """Parse, write and index a corpus directory, then make it live.
+
+    A file that does not parse is left out and listed in ``report.skipped``. Raises ParseError when the
+    newest CR file does not parse (nothing goes live), or, with ``strict``, on any skipped file or warning.
+    """
     progress(f"parsing {corpus_dir}")
-    parsed = parse_corpus_dir(corpus_dir)
+    parsed = parse_corpus_dir(corpus_dir, strict=strict)
     progress(f"writing {len(parsed.rules_documents)} CR versions and {len(parsed.ja_documents)} documents")
     corpus, report = _write_generation(parsed)
     name = f"gen-{corpus.pk}"

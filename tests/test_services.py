@@ -1,4 +1,5 @@
-"""The ingest (judge.services.ingest_corpus): idempotent, atomic, and a bad file never takes the site down.
+"""The ingest (judge.services.ingest_corpus): idempotent, atomic; a bad old file is left out, a bad newest one
+stops it.
 
 Runs on a small corpus assembled from the project's own fixtures (tests/fixtures), with
 its own index directory, so it never touches the session's real-corpus index.
@@ -13,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from judge import models, services
+from judge import models, selectors, services
 from judge.parsing.records import ParseError
 from judge.search.index import live_name
 from judge.search.service import search
@@ -80,36 +81,89 @@ def test_ingest_reports_unresolved_references(corpus_dir: Path, index_root: Path
         assert all(" -> " in item for item in items)
 
 
-@pytest.mark.parametrize(
-    ("path", "content", "where"),
-    [
-        ("ja/999_unknown.txt", "これはどのパーサーも知らない形式のファイルです。\n", "999_unknown.txt:1"),
-        ("ja/notes.md", "# not a corpus file\n", "notes.md"),
-        ("en/MagicCompRules 20320404.txt", "\ufeffMagic: The Gathering Comprehensive Rules\n", "MagicCompRules 20320404.txt"),
-        ("ja/998_binary.txt", b"\xff\xfe\x00garbage", "998_binary.txt:1"),
-    ],
-)
-def test_a_bad_file_names_itself_and_the_previous_data_keep_serving(
+BAD_OLD_FILES = [
+    ("ja/999_unknown.txt", "どのパーサーも知らない形式のファイルです。\n", "999_unknown.txt:1: unknown file"),
+    ("ja/notes.md", "# not a corpus file\n", "notes.md: unknown file"),
+    ("en/MagicCompRules 20290101.txt", "Magic: The Gathering Comprehensive Rules\n", "20290101.txt:2: no numbered"),
+    ("ja/998_binary.txt", b"\xff\xfe\x00garbag", "998_binary.txt:1: not UTF-16-LE text"),
+]
+
+
+@pytest.mark.parametrize(("path", "content", "where"), BAD_OLD_FILES)
+def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
     corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
 ) -> None:
     good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
-    generations = models.Corpus.objects.count()
     target = corpus_dir / path
     if isinstance(content, bytes):
         target.write_bytes(content)
     else:
         target.write_text(content, encoding="utf-8")
 
-    with pytest.raises(ParseError) as caught:
-        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    assert where in str(caught.value)
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert len(report.skipped) == 1 and where in report.skipped[0]
+    assert live().pk == report.corpus_id != good.corpus_id
+    assert snapshot() == before and report.versions == good.versions
+    assert live().summary["skipped"][0]["file"] == Path(path).name
+    assert live_name(index_root) == f"gen-{report.corpus_id}"
 
-    # Nothing half-written: the same generation is live, with the same rows and the same index.
+
+def _assert_previous_generation_live(
+    good: services.IngestReport, before: dict[str, int], index_root: Path
+) -> None:
+    """Nothing half-written: the same generation is live, with the same rows and the same index."""
     assert live().pk == good.corpus_id and snapshot() == before
-    assert models.Corpus.objects.count() == generations
+    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()
     assert live_name(index_root) == f"gen-{good.corpus_id}"
     assert search("commander", root=index_root).total > 0
+
+
+@pytest.mark.parametrize(("path", "content", "where"), BAD_OLD_FILES)
+def test_strict_refuses_a_bad_old_file_and_the_previous_data_keep_serving(
+    corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
+) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+    target = corpus_dir / path
+    if isinstance(content, bytes):
+        target.write_bytes(content)
+    else:
+        target.write_text(content, encoding="utf-8")
+    with pytest.raises(ParseError) as caught:
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+    assert where in str(caught.value) and "strict" in str(caught.value)
+    _assert_previous_generation_live(good, before, index_root)
+
+
+def test_a_broken_newest_release_never_goes_live(corpus_dir: Path, index_root: Path) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+    (corpus_dir / "en" / "MagicCompRules 20320404.txt").write_text(
+        "\ufeffMagic: The Gathering Comprehensive Rules\n", encoding="utf-8"
+    )
+    with pytest.raises(ParseError) as caught:
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    message = str(caught.value)
+    assert "MagicCompRules 20320404.txt:2: the newest Comprehensive Rules file does not parse" in message
+    _assert_previous_generation_live(good, before, index_root)
+
+
+def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
+    corpus_dir: Path, index_root: Path
+) -> None:
+    shutil.copy(FIXTURES / "cr" / "pre2009_rules.txt", corpus_dir / "en" / "MagicCompRules 20090201.txt")
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert report.versions[0] == "20090201" and report.skipped == []
+    corpus = live()
+    assert models.Rule.objects.get(corpus=corpus, version="20090201", number="502.2").text == "Flying"
+    renumbered = models.Renumbering.objects.filter(corpus=corpus)
+    assert renumbered.exists() and not renumbered.filter(from_version="20090201").exists()
+    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
+    page = selectors.rule_page(number="100.1")
+    assert page is not None and [h["version"] for h in page.history] == ["20300202", "20310303"]
+    assert selectors.version_changes(old="20090201", new="20310303") is None
+    assert selectors.version_changes(old="20300202", new="20310303") is not None
 
 
 def test_a_failing_index_build_leaves_the_previous_generation_live(
@@ -146,15 +200,18 @@ def test_a_failing_index_switch_leaves_data_and_index_on_the_previous_generation
     assert live_name(index_root) == f"gen-{good.corpus_id}"
 
 
-def test_the_command_says_which_file_and_that_the_old_data_are_live(
+def test_the_command_prints_skipped_files_and_warnings_and_strict_fails(
     corpus_dir: Path, index_root: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)
     out = capsys.readouterr().out
-    assert "unresolved references:" in out and "is live" in out
+    assert "unresolved references:" in out and "is live" in out and "skipped:" not in out
     (corpus_dir / "ja" / "999_unknown.txt").write_text("正体不明\n", encoding="utf-8")
+    call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)  # exit status 0
+    out = capsys.readouterr().out
+    assert "skipped: 999_unknown.txt:1: unknown file" in out and "is live" in out
     with pytest.raises(CommandError) as caught:
-        call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)
+        call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root, strict=True)
     message = str(caught.value)
     assert "999_unknown.txt:1" in message and "previous corpus is still live" in message
 

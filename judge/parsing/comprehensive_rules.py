@@ -15,15 +15,24 @@ The published file is laid out as::
     Glossary                <- "Term" line, definition lines, blank line
     Credits                 <- free text to the end of the file
 
-The Contents list repeats the chapter and section headings, so records are
-only taken from the body, which starts after the Contents' own "Credits"
-line. Two quirks of the real files are accepted: a subrule written with a
-trailing dot ("119.1d.") and a rule without one ("606.5 ").
+Every release since 2009 has this layout, with variations this parser reads
+without knowing the release: the title written "_Magic: The Gathering_
+Comprehensive Rules"; "These rules are current as of <date>." (before July
+2009); a Contents list that ends with "Questions?" or "Customer Service
+Information" after "Credits"; no Credits heading at all (the file ends inside
+the glossary). The Contents list repeats the chapter and section headings, so
+records are only taken from the body, which starts at the chapter heading
+before the first numbered rule. Quirks of the real files accepted: a subrule
+written with a trailing dot ("119.1d."), a rule without one ("606.5 "), and,
+with a warning, a rule number glued to its text ("901.4.All plane ...").
 
 Continuation lines (indented in the real files) are separate paragraphs of
 the rule or example above them: they are joined with "\\n". Chapters and
 sections carry their heading both as ``title`` and as ``text`` so that every
 record has searchable text.
+
+Files effective before July 11, 2009 use the numbering the Magic 2010 update
+replaced; they parse the same way and are marked ``Numbering.PRE_2009``.
 """
 
 from __future__ import annotations
@@ -31,8 +40,10 @@ from __future__ import annotations
 import datetime
 import re
 
+from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
 from judge.parsing.records import (
     GlossaryEntry,
+    Numbering,
     ParseError,
     ParseWarning,
     RuleKind,
@@ -51,24 +62,37 @@ MONTHS = {
     )
 }  # fmt: skip
 
-EFFECTIVE_RE = re.compile(r"These rules are effective as of ([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})")
+# "effective as of" since July 2009, "current as of" before; "Sept. 25th, 2009" is read too.
+EFFECTIVE_RE = re.compile(
+    r"These rules are (?:effective|current) as of ([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})"
+)
+MODERN_NUMBERING_SINCE = "20090711"  # the Magic 2010 rules update renumbered every rule
 CHAPTER_RE = re.compile(r"^(\d)\.\s+(\S.*)$")
 SECTION_RE = re.compile(r"^(\d{3})\.\s+(\S.*)$")
 # The real files print "606.5 " once without the dot after a rule number.
 RULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})\.?\s+(\S.*)$")
 # ...and "119.1d." once with a dot after a subrule number.
 SUBRULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})([a-z])\.?\s+(\S.*)$")
-# Official typo (every release 2023-04 .. 2025-02): "901.4.All plane ..." with no space after the number.
-# Read as rule 901.4 with a warning; a capital letter after the dot tells text from a longer number.
-GLUED_RULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})([a-z]?)\.([A-Z].*)$")
+# Official typos in a rule number, each read as the rule it spells when that rule is the next one
+# (a new rule of the current section or a new subrule of the current rule), with a warning:
+GLUED_RULE_RE = re.compile(r"^(\d{3}\.\d{1,3}[a-z]?\.)([A-Z].*)$")
+NUMBER_TYPOS = (
+    # "901.4.All plane ..." (releases 2022-11 .. 2025-02): a capital after the dot tells text from a number.
+    (GLUED_RULE_RE, r"\1 \2", "no space after rule number"),
+    # " 611.2. A text-changing effect ..." (20090711): indented like a continuation line.
+    (re.compile(r"^\s+(\d{3}\.\d.*)$"), r"\1", "indented rule number"),
+    # "702. 37a Storm is ..." (20090711): a space inside the number.
+    (re.compile(r"^(\d{3}\.) +(\d{1,3}[a-z]?\.?\s.*)$"), r"\1\2", "space inside rule number"),
+)
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
-def normalize_newlines(text: str) -> str:
-    """Drop a leading BOM and turn CRLF and lone CR line endings into LF."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+def _month(word: str) -> int | None:
+    """1-12 for a month's name or its abbreviation of three letters or more ("Sept"), else None."""
+    word = word.lower()
+    if len(word) < 3:
+        return None
+    return next((number for name, number in MONTHS.items() if name.startswith(word)), None)
 
 
 def parse_effective_date(line: str) -> str | None:
@@ -76,11 +100,13 @@ def parse_effective_date(line: str) -> str | None:
 
     >>> parse_effective_date("These rules are effective as of January 16, 2026.")
     '20260116'
+    >>> parse_effective_date("These rules are current as of February 1, 2009.")
+    '20090201'
     """
     match = EFFECTIVE_RE.search(line)
     if match is None:
         return None
-    month = MONTHS.get(match.group(1).lower())
+    month = _month(match.group(1))
     if month is None:
         return None
     try:
@@ -135,8 +161,44 @@ class _Draft:
         )
 
 
+def numbering_of(version: str) -> Numbering:
+    """The numbering scheme of the release effective on ``version`` ("YYYYMMDD").
+
+    >>> numbering_of("20090201"), numbering_of("20090711")
+    (<Numbering.PRE_2009: 'pre-2009'>, <Numbering.MODERN: 'modern'>)
+    """
+    return Numbering.MODERN if version >= MODERN_NUMBERING_SINCE else Numbering.PRE_2009
+
+
 def _letter_key(letter: str) -> int:
     return ord(letter)
+
+
+def _next_number(line: str, section: str | None, rule: str | None, seen: dict[str, int]) -> str | None:
+    """The number ``line`` starts with, if it is the next rule of ``section`` or subrule of ``rule``."""
+    match = SUBRULE_RE.match(line)
+    if match:
+        parent = f"{match.group(1)}.{int(match.group(2))}"
+        number = f"{parent}{match.group(3)}"
+        return number if parent == rule and number not in seen else None
+    match = RULE_RE.match(line)
+    if match:
+        number = f"{match.group(1)}.{int(match.group(2))}"
+        return number if match.group(1) == section and number not in seen else None
+    return None
+
+
+def _repair_number(
+    line: str, section: str | None, rule: str | None, seen: dict[str, int]
+) -> tuple[str, str] | None:
+    """``line`` with the typo in its number mended, and the warning, if it then reads as the next rule."""
+    for pattern, replacement, wording in NUMBER_TYPOS:
+        if pattern.match(line):
+            mended = pattern.sub(replacement, line)
+            number = _next_number(mended, section, rule, seen)
+            if number is not None:
+                return mended, f"{wording} {number}: read as that rule"
+    return None
 
 
 def _parse_body(
@@ -165,32 +227,23 @@ def _parse_body(
         raw = lines[index].rstrip()
         if not raw.strip():
             continue
+        repaired = _repair_number(raw, section, rule, seen)
+        if repaired is not None:
+            raw, problem = repaired
+            warnings.append(ParseWarning(source, index + 1, problem))
+        # The body starts with its chapter heading (_body_start), so a record is always open here.
         if raw[0].isspace():
             # An indented line continues the rule (or its last example) above.
-            if not drafts:
-                raise fail("text before the first numbered rule", index)
             draft = drafts[-1]
             (draft.examples[-1] if draft.examples else draft.paragraphs).append(raw.strip())
             continue
         example = EXAMPLE_RE.match(raw)
         if example:
-            if not drafts:
-                raise fail("example before the first numbered rule", index)
             drafts[-1].examples.append([example.group(1).strip()])
             continue
         if not raw[0].isdigit():
-            if not drafts:
-                raise fail("text before the first numbered rule", index)
             drafts[-1].paragraphs.append(raw.strip())
             continue
-        glued = GLUED_RULE_RE.match(raw)
-        if glued:
-            sec, idx, letter, text = glued.groups()
-            raw = f"{sec}.{idx}{letter}{'' if letter else '.'} {text}"
-            warnings.append(
-                ParseWarning(source, index + 1, f"no space after rule number {sec}.{idx}{letter}: read as that rule")
-            )
-
         match = SUBRULE_RE.match(raw)
         if match:
             sec, idx, letter, text = match.groups()
@@ -244,20 +297,26 @@ def _parse_body(
             chapter, section, rule, last_subrule_letter, last_rule_index = number, None, None, None, 0
             continue
         raise fail(f"malformed rule number: {raw[:40]!r}", index)
-
-    if not drafts:
-        raise ParseError("no numbered rules found", source=source, line=start + 1)
     return tuple(draft.record() for draft in drafts)
 
 
-def _parse_glossary(lines: list[str], start: int, end: int, source: str) -> tuple[GlossaryEntry, ...]:
+def _parse_glossary(
+    lines: list[str], start: int, credits: int | None, source: str, warnings: list[ParseWarning]
+) -> tuple[GlossaryEntry, ...]:
+    """Blank-line-separated blocks: a term, then its definition lines; up to "Credits" or the end."""
+    end = len(lines) if credits is None else credits
     entries: list[GlossaryEntry] = []
     block: list[tuple[int, str]] = []
 
-    def flush() -> None:
+    def flush(last: bool = False) -> None:
         if not block:
             return
         line, term = block[0]
+        if len(block) < 2 and last and credits is None:
+            # A file published cut short (20130201 ends on the term "Attack Multiple Players").
+            warnings.append(ParseWarning(source, line, f"the file ends at glossary term {term!r}: left out"))
+            block.clear()
+            return
         if len(block) < 2:
             raise ParseError(f"glossary term {term!r} has no definition", source=source, line=line)
         definition = "\n".join(text for _, text in block[1:])
@@ -270,16 +329,42 @@ def _parse_glossary(lines: list[str], start: int, end: int, source: str) -> tupl
             block.append((index + 1, text))
         else:
             flush()
-    flush()
+    flush(last=True)
     return tuple(entries)
+
+
+def _body_start(lines: list[str], start: int, source: str) -> int:
+    """Index of the body's first line: the chapter heading above the first numbered rule.
+
+    What comes before the body differs between releases (a Contents list of
+    chapters and sections ending in "Glossary", "Credits", then "Questions?" or
+    "Customer Service Information"), but it never holds a numbered rule such as
+    "100.1.", so the first one marks the body whatever the shape: above it, only
+    its section heading and its chapter heading.
+    """
+    for index in range(start, len(lines)):
+        if RULE_RE.match(lines[index]) or GLUED_RULE_RE.match(lines[index]):
+            above = [i for i in range(start, index) if lines[i].strip()][-2:]
+            if len(above) == 2 and CHAPTER_RE.match(lines[above[0]]) and SECTION_RE.match(lines[above[1]]):
+                return above[0]
+            line = above[0] + 1 if above else index + 1
+            raise ParseError(
+                "the rules do not start with a chapter and a section heading", source=source, line=line
+            )
+    raise ParseError("no numbered rules found", source=source, line=start + 1)
 
 
 def parse_comprehensive_rules(text: str, *, source: str) -> RulesDocument:
     """Parse a whole Comprehensive Rules file into a RulesDocument.
 
+    Reads every official release since 2009 (and the last ones before the
+    July 2009 renumbering, marked ``Numbering.PRE_2009``): an effective or
+    "current as of" date, an optional Contents list of any shape, a glossary
+    with or without "Credits" after it. Typos read past are ``warnings``.
+
     Raises ParseError (naming ``source`` and the line) when the file is not a
-    Comprehensive Rules file, has no effective date, or its numbering is
-    corrupt (malformed number, duplicate, out of order, orphan subrule).
+    Comprehensive Rules file, has no date, or its numbering is corrupt
+    (malformed number, duplicate, out of order, orphan subrule).
 
     >>> doc = parse_comprehensive_rules(
     ...     "Magic: The Gathering Comprehensive Rules\\n"
@@ -301,14 +386,8 @@ def parse_comprehensive_rules(text: str, *, source: str) -> RulesDocument:
             "not a Comprehensive Rules file (no 'Comprehensive Rules' title)", source=source, line=first + 1
         )
 
-    contents = _find(lines, "Contents", first + 1)
-    if contents is None:
-        raise ParseError("no 'Contents' heading", source=source, line=first + 1)
-    version = None
-    for index in range(first + 1, contents):
-        version = parse_effective_date(lines[index])
-        if version:
-            break
+    body_start = _body_start(lines, first + 1, source)
+    version = next(filter(None, map(parse_effective_date, lines[first + 1 : body_start])), None)
     if version is None:
         raise ParseError(
             "no effective date ('These rules are effective as of <Month> <day>, <year>.')",
@@ -316,31 +395,24 @@ def parse_comprehensive_rules(text: str, *, source: str) -> RulesDocument:
             line=first + 1,
         )
 
-    intro_start = _find(lines, "Introduction", first + 1, contents)
-    intro = _paragraphs(lines[intro_start + 1 : contents]) if intro_start is not None else ""
+    contents = _find(lines, "Contents", first + 1, body_start)
+    intro_start = _find(lines, "Introduction", first + 1, body_start)
+    intro = _paragraphs(lines[intro_start + 1 : contents or body_start]) if intro_start is not None else ""
 
-    # The Contents list ends with its own "Glossary" and "Credits" lines; the body follows.
-    contents_end = _find(lines, "Credits", contents + 1)
-    if contents_end is None:
-        raise ParseError("the Contents list has no closing 'Credits' line", source=source, line=contents + 1)
-    body_start = contents_end + 1
     glossary = _find(lines, "Glossary", body_start)
     if glossary is None:
         raise ParseError("no 'Glossary' heading after the rules", source=source, line=len(lines))
     credits = _find(lines, "Credits", glossary + 1)
-    if credits is None:
-        raise ParseError("no 'Credits' heading after the glossary", source=source, line=len(lines))
 
     warnings: list[ParseWarning] = []
     rules = _parse_body(lines, body_start, glossary, source, warnings)
-    if rules[0].kind is not RuleKind.CHAPTER:
-        raise ParseError("the rules do not start with a chapter heading", source=source, line=rules[0].line)
     return RulesDocument(
         source=source,
         version=version,
         rules=rules,
-        glossary=_parse_glossary(lines, glossary + 1, credits, source),
+        glossary=_parse_glossary(lines, glossary + 1, credits, source, warnings),
         intro=intro,
-        credits=_paragraphs(lines[credits + 1 :]),
+        credits=_paragraphs(lines[credits + 1 :]) if credits is not None else "",
         warnings=tuple(warnings),
+        numbering=numbering_of(version),
     )

@@ -2,19 +2,27 @@
 
 The Japanese files have opaque names, so each Japanese parser module offers
 ``sniff(text)``; exactly one must claim a file. English Comprehensive Rules
-files are ``en/MagicCompRules YYYYMMDD.txt``. Anything else is an error that
-names the file: an ingest never half-reads a corpus.
+files are ``en/MagicCompRules YYYYMMDD.txt``, in whatever encoding they were
+published (``judge.parsing.encoding``).
+
+A file that cannot be read is left out and reported as a ``SkippedFile``
+(file, line, problem): one bad old release does not stop the others. The
+newest Comprehensive Rules file (by the date in its name) is the exception:
+if it does not parse, nothing does, because a broken new release must never
+become the current rules. ``strict=True`` makes every skip and warning fatal.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
-from judge.parsing.records import JaDocument, ParseError, RulesDocument
+from judge.parsing.encoding import decode_text
+from judge.parsing.records import JaDocument, ParseError, ParseWarning, RulesDocument, SkippedFile
 
 JA_PARSER_MODULES = (
     "judge.parsing.ja_commander_rules",
@@ -24,16 +32,24 @@ JA_PARSER_MODULES = (
     "judge.parsing.ja_dtc",
 )
 MAX_FILE_BYTES = 20 * 1024 * 1024
+CR_PREFIX = "MagicCompRules"
+_NAME_DATE_RE = re.compile(r"\d{8}")
 
 
 @dataclass(frozen=True)
 class ParsedCorpus:
     rules_documents: tuple[RulesDocument, ...]  # oldest version first
     ja_documents: tuple[JaDocument, ...]
+    skipped: tuple[SkippedFile, ...] = ()  # files left out, in file order
 
     @property
     def current(self) -> RulesDocument:
         return self.rules_documents[-1]
+
+    @property
+    def warnings(self) -> tuple[ParseWarning, ...]:
+        """What the parsers read past in the files kept (official typos), oldest version first."""
+        return tuple(warning for document in self.rules_documents for warning in document.warnings)
 
 
 def ja_parsers() -> tuple[ModuleType, ...]:
@@ -41,20 +57,39 @@ def ja_parsers() -> tuple[ModuleType, ...]:
 
 
 def read_text(path: Path) -> str:
-    """Read a corpus file as UTF-8 (a BOM is dropped); a file that isn't UTF-8 is a ParseError."""
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise ParseError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", source=path.name)
-    data = path.read_bytes()
+    """A corpus file's text without its BOM: the encoding its BOM names, else UTF-8, else Windows-1252.
+
+    Raises ParseError (naming the file, and the line when there is one) for a
+    file too large or not text in any of these encodings.
+    """
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        raise ParseError(f"not UTF-8 text ({err.reason})", source=path.name, line=line) from None
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ParseError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", source=path.name)
+        data = path.read_bytes()
+    except OSError as err:
+        raise ParseError(f"cannot read the file ({err.strerror})", source=path.name) from None
+    return decode_text(data, source=path.name).text
+
+
+def is_rules_file(path: Path) -> bool:
+    return path.name.startswith(CR_PREFIX) and path.suffix.lower() == ".txt"
+
+
+def newest_rules_file(paths: list[Path]) -> Path | None:
+    """The Comprehensive Rules file with the latest date in its name ("MagicCompRules 20260116.txt")."""
+
+    def key(path: Path) -> tuple[str, str]:
+        dates = _NAME_DATE_RE.findall(path.name)
+        return (dates[-1] if dates else "", path.name)
+
+    return max((path for path in paths if is_rules_file(path)), key=key, default=None)
 
 
 def parse_file(path: Path) -> RulesDocument | JaDocument:
+    if path.suffix.lower() != ".txt":
+        raise ParseError("unknown file: only .txt corpus files are read", source=path.name)
     text = read_text(path)
-    if path.name.startswith("MagicCompRules"):
+    if is_rules_file(path):
         return parse_comprehensive_rules(text, source=path.name)
     claims = [module for module in ja_parsers() if module.sniff(text)]
     if not claims:
@@ -75,25 +110,60 @@ def corpus_files(directory: Path) -> list[Path]:
     )
 
 
-def parse_corpus_dir(directory: Path) -> ParsedCorpus:
-    """Parse every file of a corpus directory (``en/`` and ``ja/``)."""
-    rules: list[RulesDocument] = []
-    ja: list[JaDocument] = []
-    for path in corpus_files(directory):
-        if path.suffix.lower() != ".txt":
-            raise ParseError("unknown file: only .txt corpus files are read", source=path.name)
-        parsed = parse_file(path)
+def parse_corpus_dir(directory: Path, *, strict: bool = False) -> ParsedCorpus:
+    """Parse every file of a corpus directory (``en/`` and ``ja/``); leave out the ones that fail.
+
+    Raises ParseError when the directory is missing, holds no Comprehensive
+    Rules file, or its newest one does not parse; with ``strict``, also when
+    any file is skipped or any warning is raised (the first one is named).
+    """
+    paths = corpus_files(directory)
+    newest = newest_rules_file(paths)
+    if newest is None:
+        raise ParseError(
+            "no Comprehensive Rules file (en/MagicCompRules YYYYMMDD.txt) found", source=str(directory)
+        )
+    rules: dict[str, RulesDocument] = {}  # version -> document
+    ja: dict[str, JaDocument] = {}  # slug -> document
+    skipped: list[SkippedFile] = []
+    for path in paths:
+        try:
+            parsed = parse_file(path)
+        except ParseError as err:
+            if path == newest:
+                raise ParseError(
+                    f"the newest Comprehensive Rules file does not parse (nothing goes live): {err.problem}",
+                    source=err.source,
+                    line=err.line,
+                ) from err
+            skipped.append(SkippedFile.from_error(err))
+            continue
         if isinstance(parsed, RulesDocument):
-            rules.append(parsed)
+            other = rules.get(parsed.version)
+            if other is not None:
+                # One effective date in two files: keep the later one (a re-issue corrects the first).
+                keep, drop = (other, parsed) if other.source == newest.name else (parsed, other)
+                skipped.append(
+                    SkippedFile(drop.source, None, f"same effective date ({keep.version}) as {keep.source}")
+                )
+                parsed = keep
+            rules[parsed.version] = parsed
+        elif parsed.slug in ja:
+            problem = f"reads as the same document ({parsed.slug}) as {ja[parsed.slug].source}"
+            skipped.append(SkippedFile(parsed.source, None, problem))
         else:
-            ja.append(parsed)
-    if not rules:
-        raise ParseError("no Comprehensive Rules file (en/MagicCompRules YYYYMMDD.txt) found", source=str(directory))
-    versions = [doc.version for doc in rules]
-    if len(set(versions)) != len(versions):
-        raise ParseError(f"two Comprehensive Rules files have the same version: {versions}", source=str(directory))
-    slugs = [doc.slug for doc in ja]
-    if len(set(slugs)) != len(slugs):
-        raise ParseError(f"two Japanese files parse as the same document: {slugs}", source=str(directory))
-    rules.sort(key=lambda doc: doc.version)
-    return ParsedCorpus(rules_documents=tuple(rules), ja_documents=tuple(ja))
+            ja[parsed.slug] = parsed
+    corpus = ParsedCorpus(
+        rules_documents=tuple(rules[version] for version in sorted(rules)),
+        ja_documents=tuple(ja.values()),
+        skipped=tuple(skipped),
+    )
+    problems: list[SkippedFile | ParseWarning] = [*corpus.skipped, *corpus.warnings]
+    if strict and problems:
+        first = problems[0]
+        raise ParseError(
+            f"{first.problem} (strict: every skipped file and warning is fatal; {len(problems)} in all)",
+            source=first.source,
+            line=first.line,
+        )
+    return corpus

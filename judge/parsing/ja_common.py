@@ -16,6 +16,7 @@ import hashlib
 import re
 import unicodedata
 
+from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
 from judge.parsing.records import JaDocument, ParseError
 
 MAX_ANCHOR = 80  # DocSection.anchor column length
@@ -55,17 +56,6 @@ _CHROME_PATTERNS = (
 # Lines after which a page holds no more content (comment boxes, blog footers).
 # ("←戻る" is only dropped: a back link may also sit at the top of a page.)
 _CHROME_END_LINES = frozenset({"コメント", "コメントを投稿", "お気に入り日記の更新", "日記内を検索"})
-
-
-def normalize_newlines(text: str) -> str:
-    """Drop a BOM and turn CRLF / CR line endings into LF.
-
-    >>> normalize_newlines("\\ufeffa\\r\\nb\\rc")
-    'a\\nb\\nc'
-    """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def nfkc(text: str) -> str:

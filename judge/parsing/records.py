@@ -19,6 +19,7 @@ class ParseError(ValueError):
     def __init__(self, message: str, *, source: str, line: int | None = None) -> None:
         self.source = source
         self.line = line
+        self.problem = message
         where = f"{source}:{line}" if line is not None else source
         super().__init__(f"{where}: {message}")
 
@@ -33,6 +34,29 @@ class ParseWarning:
 
     def __str__(self) -> str:
         return f"{self.source}:{self.line}: {self.problem}"
+
+    def to_json(self) -> dict[str, str | int | None]:
+        return {"file": self.source, "line": self.line, "problem": self.problem}
+
+
+@dataclass(frozen=True)
+class SkippedFile:
+    """A corpus file left out because it could not be read: file, line (when known), problem."""
+
+    source: str
+    line: int | None
+    problem: str
+
+    @classmethod
+    def from_error(cls, error: ParseError) -> SkippedFile:
+        return cls(source=error.source, line=error.line, problem=error.problem)
+
+    def __str__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"{where}: {self.problem}"
+
+    def to_json(self) -> dict[str, str | int | None]:
+        return {"file": self.source, "line": self.line, "problem": self.problem}
 
 
 class RuleKind(enum.Enum):
@@ -62,6 +86,19 @@ class GlossaryEntry:
     line: int
 
 
+class Numbering(enum.Enum):
+    """The numbering scheme of a Comprehensive Rules file.
+
+    The Magic 2010 update (effective July 11, 2009) renumbered every rule: before it
+    502.x were the keyword abilities, after it 502 is the untap step. A number of one
+    scheme says nothing about the other, so versions of different schemes are never
+    compared or aligned number for number.
+    """
+
+    MODERN = "modern"      # effective July 11, 2009 and later
+    PRE_2009 = "pre-2009"  # effective before July 11, 2009
+
+
 @dataclass(frozen=True)
 class RulesDocument:
     """A whole Comprehensive Rules file."""
@@ -73,6 +110,7 @@ class RulesDocument:
     intro: str = ""
     credits: str = ""
     warnings: tuple[ParseWarning, ...] = ()  # typos read past, e.g. "901.4.All" (no space after the number)
+    numbering: Numbering = Numbering.MODERN
 
 
 class DocKind(enum.Enum):

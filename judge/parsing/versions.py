@@ -66,8 +66,19 @@ def _content(record: RuleRecord) -> tuple[str, tuple[str, ...]]:
     return record.text, record.examples
 
 
+def _same_numbering(old: RulesDocument, new: RulesDocument) -> None:
+    """Refuse to align numbers across the July 2009 renumbering: 502.x named other rules before it."""
+    if old.numbering is not new.numbering:
+        raise ValueError(
+            f"{old.version} ({old.numbering.value} numbering) and {new.version} ({new.numbering.value} "
+            "numbering) number their rules differently: their numbers cannot be compared"
+        )
+
+
 def compare_versions(old: RulesDocument, new: RulesDocument) -> VersionDiff:
     """Which rule numbers were added, removed, or kept with different text/examples.
+
+    Raises ValueError for versions numbered in different schemes (``Numbering``).
 
     >>> from judge.parsing.records import RuleRecord, RuleKind, RulesDocument
     >>> def doc(version, *rules):
@@ -76,6 +87,7 @@ def compare_versions(old: RulesDocument, new: RulesDocument) -> VersionDiff:
     >>> compare_versions(doc("1", ("903.1", "a"), ("903.2", "b")), doc("2", ("903.1", "a!"), ("903.3", "c")))
     VersionDiff(old_version='1', new_version='2', added=('903.3',), removed=('903.2',), changed=('903.1',))
     """
+    _same_numbering(old, new)
     before = {record.number: record for record in old.rules}
     after = {record.number: record for record in new.rules}
     return VersionDiff(
@@ -139,6 +151,7 @@ def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
     words); sections and chapters match by identical title. An old rule whose
     number still holds a similar text stays put unless another rule is a clearly
     better match. Old rules with no good match (deleted or rewritten) are left out.
+    Raises ValueError for versions numbered in different schemes (``Numbering``).
 
     >>> from judge.parsing.records import RuleRecord, RuleKind, RulesDocument
     >>> def doc(*rules):
@@ -149,6 +162,7 @@ def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
     ...                       ("103.4c", "Each player starts at forty life in a Commander game.")))
     {'103.3c': '103.4c'}
     """
+    _same_numbering(old, new)
     mapping: dict[str, str] = {}
     new_by_number = {record.number: record for record in new.rules}
 

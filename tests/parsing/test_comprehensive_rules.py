@@ -147,7 +147,6 @@ def _replace_line(text: str, old: str, new: str) -> str:
     ("old", "new", "message", "line"),
     [
         ("Magic: The Gathering Comprehensive Rules", "A Cookbook", "not a Comprehensive Rules file", 1),
-        ("Contents", "Table", "no 'Contents' heading", 1),
         ("903.10. Rule numbers past nine sort after nine, not after one.", "903.1. Again.",
          "duplicate rule number 903.1 (first at line 78)", 92),
         ("101.1k Eleventh.", "101.1c Eleventh.", "duplicate rule number 101.1c", 62),
@@ -166,8 +165,9 @@ def _replace_line(text: str, old: str, new: str) -> str:
          "malformed rule number", 78),
         ("903.1. In this variant each deck is led by a chosen legendary creature.", "903.1.",
          "malformed", 78),
-        ("1. Basics", "Loose text before any rule.", "text before the first numbered rule", 25),
-        ("1. Basics", "Example: before any rule.", "example before the first numbered rule", 25),
+        ("1. Basics", "Loose text before any rule.", "the rules do not start with a chapter and a section", 25),
+        ("1. Basics", "Example: before any rule.", "the rules do not start with a chapter and a section", 25),
+        ("100. General", "Loose text before any rule.", "the rules do not start with a chapter and a section", 25),
         ("A place outside the battlefield where the chosen creatures wait. See rule 903.2.", "",
          "glossary term 'Command Zone' has no definition", 96),
     ],
@@ -217,12 +217,37 @@ def test_a_missing_or_impossible_effective_date_is_an_error(date_line: str) -> N
     assert (error.value.source, error.value.line) == ("undated.txt", 1)
 
 
-def test_a_truncated_file_is_an_error() -> None:
+def test_a_file_cut_before_the_glossary_is_an_error() -> None:
     text = normalize_newlines(mini_text())
     with pytest.raises(ParseError, match="no 'Glossary' heading"):
         parse_comprehensive_rules(text[: text.index("\nGlossary\n\nCommand Zone")], source="cut.txt")
-    with pytest.raises(ParseError, match="no 'Credits' heading"):
-        parse_comprehensive_rules(text[: text.index("\nCredits\n\nInvented")], source="cut.txt")
+
+
+def test_a_file_without_credits_ends_with_its_glossary(mini: RulesDocument) -> None:
+    # 20130201 was published without a Credits heading.
+    text = normalize_newlines(mini_text())
+    document = parse_comprehensive_rules(text[: text.index("\nCredits\n\nInvented")], source="cut.txt")
+    assert document.rules == mini.rules
+    assert document.glossary == mini.glossary
+    assert (document.credits, document.warnings) == ("", ())
+
+
+def test_a_file_cut_inside_the_glossary_leaves_out_the_last_term_with_a_warning(mini: RulesDocument) -> None:
+    # 20130201 ends on the term "Attack Multiple Players " with no definition after it.
+    text = normalize_newlines(mini_text())
+    document = parse_comprehensive_rules(text[: text.index("\n1. A game with three")], source="cut.txt")
+    assert [g.term for g in document.glossary] == ["Command Zone"]
+    assert [str(w) for w in document.warnings] == [
+        "cut.txt:99: the file ends at glossary term 'Crowd Game': left out"
+    ]
+
+
+def test_the_contents_list_is_optional(mini: RulesDocument) -> None:
+    lines = normalize_newlines(mini_text()).split("\n")
+    start, end = lines.index("Contents"), lines.index("Credits")
+    document = parse_comprehensive_rules("\n".join(lines[:start] + lines[end + 1 :]), source="short.txt")
+    assert [r.number for r in document.rules] == [r.number for r in mini.rules]
+    assert document.intro == mini.intro
 
 
 def test_empty_file_is_an_error() -> None:

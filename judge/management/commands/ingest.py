@@ -1,4 +1,8 @@
-"""python manage.py ingest [--corpus-dir DIR]: parse the corpus, write it and its search index, go live."""
+"""python manage.py ingest [--corpus-dir DIR] [--strict]: parse the corpus, write it and its index, go live.
+
+A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest goes live
+and the exit status is 0. ``--strict`` makes skipped files and warnings fatal.
+"""
 
 from __future__ import annotations
 
@@ -19,18 +23,26 @@ class Command(BaseCommand):
         parser.add_argument("--corpus-dir", type=Path, default=None, help="default: JUDGE_CORPUS_DIR")
         parser.add_argument("--index-dir", type=Path, default=None, help="default: JUDGE_INDEX_DIR")
         parser.add_argument("--show-unresolved", action="store_true", help="list every unresolved reference")
+        parser.add_argument(
+            "--strict", action="store_true", help="fail on any file left out or warning (nothing goes live)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         corpus_dir = options["corpus_dir"] or settings.JUDGE_CORPUS_DIR
         index_dir = options["index_dir"] or settings.JUDGE_INDEX_DIR
         try:
             report = ingest_corpus(
-                corpus_dir=Path(corpus_dir), index_root=Path(index_dir), progress=self.stdout.write
+                corpus_dir=Path(corpus_dir),
+                index_root=Path(index_dir),
+                progress=self.stdout.write,
+                strict=options["strict"],
             )
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
         for name, count in report.counts.items():
             self.stdout.write(f"  {name}: {count}")
+        for skipped in report.skipped:
+            self.stdout.write(self.style.WARNING(f"skipped: {skipped}"))
         for warning in report.warnings:
             self.stdout.write(self.style.WARNING(f"warning: {warning}"))
         self.stdout.write(f"unresolved references: {report.unresolved_total}")
