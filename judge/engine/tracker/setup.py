@@ -131,7 +131,8 @@ def table_setup(
     kind = read_choice(Variant, variant, field="variant", label=msg("tracker.label.variant"), problems=problems,
                        allowed=VARIANTS, name=variant_name)
     players_label = msg("tracker.label.players")
-    if isinstance(players, str) or not isinstance(players, Sequence):
+    listed = not isinstance(players, str) and isinstance(players, Sequence)
+    if not listed:
         problems.append(msg("tracker.players-list", field="players", label=players_label))
         players = []
     if len(players) > MAX_PLAYERS:
@@ -149,7 +150,7 @@ def table_setup(
             continue
         seen.add(name.casefold())
         names.append(name)
-    if len(players) < MIN_PLAYERS:
+    if listed and len(players) < MIN_PLAYERS:
         problems.append(msg("tracker.too-few-players", field="players", label=players_label, min=MIN_PLAYERS))
     command = _commanders(kind, names, commanders, seen, problems)
     sides: list[tuple[str, ...]] = []
@@ -158,7 +159,7 @@ def table_setup(
         teams = None
     if kind is not None and kind.has_teams:
         sides = _teams(kind, names, teams, problems)
-    elif teams:
+    elif teams and kind is not None:
         problems.append(msg("tracker.teams-none", field="teams", label=msg("tracker.label.teams")))
     else:
         sides = [(name,) for name in names]
@@ -188,6 +189,8 @@ def _commanders(
             problems.append(msg("tracker.text-needed", field="commanders", label=label))
         elif any("\ud800" <= ch <= "\udfff" for ch in key):
             problems.append(msg("tracker.text-broken", field="commanders", label=label))
+        elif _key(key) in by_name:
+            problems.append(msg("tracker.name-twice", field="commanders", label=label, name=key[:MAX_NAME]))
         elif _key(key) in seen:
             by_name[_key(key)] = value
         else:
