@@ -17,6 +17,7 @@ from judge.engine.tracker import (
     DieFace,
     Event,
     EventKind,
+    LossReason,
     TableState,
     Variant,
     apply_event,
@@ -255,3 +256,20 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
     assert "ten" in rules["704.5c"]
     assert "{2}" in rules["903.8"]
     assert "previously taken this action on that turn" in rules["901.9"]
+
+
+def test_every_rule_the_tracker_cites_is_a_citation() -> None:
+    """Steps and problems cite rules in the one vocabulary of judge.engine.rule_numbers."""
+    from judge.engine.rule_numbers import is_citation
+    from tests.engine.test_messages import _tracker_problems
+
+    cited = {reason.rule for reason in LossReason}
+    for case in CASES:
+        if "error" not in case:
+            setup = table_setup(**case["setup"])
+            cited |= {s.rule for s in start_steps(setup)}
+            _, applied = replay_with_steps(setup=setup, events=_events(case["events"]))
+            cited |= {step.rule for item in applied for step in item.steps}
+    cited |= {m.rule for m in _tracker_problems() if m.rule}
+    assert {"903.8", "704.6c", "dtc:win-loss", "810.11", "702.124g"} <= cited
+    assert sorted(rule for rule in cited if not is_citation(rule)) == []

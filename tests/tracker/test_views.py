@@ -276,3 +276,14 @@ def test_commanders_typed_for_a_variant_without_commanders(client: Client, lang:
         "partner": ["", "", "", ""], "team": ["1", "1", "2", "2"],
     })
     assert ok.status_code == 302
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_lone_surrogate_name_is_refused_and_nothing_is_saved(client: Client, lang: str) -> None:
+    """Issue 14: a player or commander named "\\ud800" answered 500 but saved an unreadable game."""
+    body = json.dumps({"variant": "commander", "players": ["\ud800", "Ben"],
+                       "commanders": {"\ud800": ["X"], "Ben": ["\ud800"]}})
+    response = client.post(f"/{lang}/tracker/", body, content_type="application/json")
+    assert response.status_code == 400 and not Game.objects.exists()
+    broken = {"en": "Player 1's name: contains a broken character", "ja": "プレイヤー1の名前：壊れた文字"}[lang]
+    assert any(e.startswith(broken) for e in response.json()["errors"])

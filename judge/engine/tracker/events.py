@@ -20,6 +20,7 @@ from typing import Any
 
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.tracker.setup import TableSetup
+from judge.engine.variants import Variant
 
 
 class EventKind(enum.Enum):
@@ -211,7 +212,7 @@ def summary(*, setup: TableSetup | None, event: Event) -> Message:
         return msg("tracker.summary.commander-damage", player=player, amount=event.amount,
                    commander=msg("tracker.commander-of", owner=event.owner,
                                  name=commander_name(setup, event.owner, event.commander)))
-    dtc = "-dtc" if setup is not None and not setup.has_life else ""
+    dtc = "-dtc" if setup is not None and setup.variant is Variant.DTC else ""
     if kind in COMMANDER_KINDS:
         card = commander_name(setup, player, event.commander)
         if kind is EventKind.CAST_COMMANDER:

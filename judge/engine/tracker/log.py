@@ -25,7 +25,7 @@ the snapshot after each event current, then:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from judge.engine.errors import IllegalStateError, InvalidInputError, RulesError
 from judge.engine.messages import msg
@@ -58,6 +58,7 @@ def replay_with_steps(*, setup: TableSetup, events: Iterable[Event]) -> tuple[Ta
 def replay(*, setup: TableSetup, events: Iterable[Event]) -> TableState:
     """The table after ``events``, skipping undone ones: the check of every snapshot.
 
+    >>> from dataclasses import replace
     >>> from judge.engine.tracker import table_setup
     >>> s = table_setup(variant="planechase", players=["A", "B"])
     >>> roll = Event(kind=EventKind.PLANAR_ROLL, player="A")
@@ -80,7 +81,9 @@ def _apply_all(
         except RulesError:
             if not undoing:
                 raise
-            raise IllegalStateError([msg("tracker.undo-blocked", change=summary(setup=state.setup, event=event))])
+            raise IllegalStateError(
+                [msg("tracker.undo-blocked", change=summary(setup=state.setup, event=event))]
+            ) from None
         applied.append(Applied(event=event, state=state, steps=steps))
     return state, tuple(applied)
 

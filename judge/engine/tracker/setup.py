@@ -261,7 +261,8 @@ def _teams(
         # Teams take turns in the order their first member appears in the turn order.
         split.sort(key=lambda t: names.index(t[0]))
     if len(split) != 2 or any(not t for t in split):
-        problems.append(msg("tracker.teams-two", rule="810.1", field="teams", label=label))
+        rule = "dtc:basic-rules" if kind is Variant.DTC else "810.1"
+        problems.append(msg("tracker.teams-two", rule=rule, field="teams", label=label))
     elif kind is Variant.TWO_HEADED_GIANT and (len(split[0]) != len(split[1]) or len(split[0]) < 2):
         problems.append(msg("tracker.teams-same-size", rule="810.11", field="teams", label=label))
     return split
