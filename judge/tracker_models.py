@@ -22,7 +22,7 @@ def new_slug() -> str:
 class Game(models.Model):
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
     variant = models.CharField(max_length=20)
-    setup = models.JSONField()  # judge.engine.tracker.setup_to_payload
+    setup = models.JSONField()  # judge.engine.tracker.TableSetup.to_json
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     revision = models.PositiveIntegerField(default=0)
@@ -35,7 +35,7 @@ class GameEvent(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()  # 1, 2, 3, ... within the game
     kind = models.CharField(max_length=32)
-    payload = models.JSONField(default=dict)  # judge.engine.tracker.event_to_payload
+    payload = models.JSONField(default=dict)  # judge.engine.tracker.Event.to_json
     created = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
     undone_at = models.DateTimeField(null=True, blank=True)

@@ -31,7 +31,7 @@ def game_state(*, slug: str) -> tuple[Game, tracker.TableState, list[HistoryEntr
     """The game, its current table and its history (newest first). Raises ``Game.DoesNotExist``."""
     game = Game.objects.get(slug=slug)
     rows = list(game.events.order_by("seq"))
-    setup = tracker.setup_from_payload(game.setup)
+    setup = tracker.setup_from_json(game.setup)
     state, applied = tracker.replay_with_steps(setup=setup, events=[stored_event(r) for r in rows])
     history = [
         HistoryEntry(seq=r.seq, event=a.event, steps=a.steps, created=r.created, undone=r.undone,

@@ -24,7 +24,6 @@ from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.steps import Step
 from judge.tracker_models import Game, GameEvent
 
-MAX_EVENTS = 5000  # a long game has a few hundred changes
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
 
 T = TypeVar("T")
@@ -59,7 +58,7 @@ class StaleRevision(Exception):
 
 
 def stored_event(row: GameEvent) -> tracker.Event:
-    return replace(tracker.event_from_payload(kind=row.kind, payload=row.payload), undone=row.undone)
+    return replace(tracker.event_from_json({**row.payload, "kind": row.kind}), undone=row.undone)
 
 
 def start_game(
@@ -74,7 +73,7 @@ def start_game(
     setup = tracker.table_setup(
         variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase
     )
-    return Game.objects.create(variant=setup.variant.value, setup=tracker.setup_to_payload(setup))
+    return Game.objects.create(variant=setup.variant.value, setup=setup.to_json())
 
 
 def _check_revision(game: Game, expected_revision: int | None) -> None:
@@ -93,7 +92,7 @@ def record_event(
     payload = dict(payload) if isinstance(payload, Mapping) else payload
     if kind == tracker.EventKind.PLANAR_ROLL.value and isinstance(payload, dict) and not payload.get("face"):
         payload["face"] = secrets.choice(tracker.PLANAR_DIE).value  # the server rolls: every phone sees one result
-    event = tracker.event_from_payload(kind=kind, payload=payload)
+    event = tracker.event_from_json({**payload, "kind": kind} if isinstance(payload, dict) else payload)
     if event.undone:
         raise InvalidInputError(["undone: a new event can't be undone already"])
     return _retry_if_locked(lambda: _append(game, event, expected_revision))
@@ -106,9 +105,8 @@ def _append(
         locked = Game.objects.select_for_update().get(pk=game.pk)
         _check_revision(locked, expected_revision)
         rows = list(locked.events.order_by("seq"))
-        if len(rows) >= MAX_EVENTS:
-            raise IllegalStateError([f"the game has {MAX_EVENTS} changes already; start a new game"])
-        setup = tracker.setup_from_payload(locked.setup)
+        tracker.check_room(recorded=len(rows))
+        setup = tracker.setup_from_json(locked.setup)
         state = tracker.replay(setup=setup, events=[stored_event(r) for r in rows])
         event = tracker.canonical_event(setup=setup, event=event)
         state, steps = tracker.apply_event(state=state, event=event)
@@ -116,7 +114,7 @@ def _append(
             game=locked,
             seq=rows[-1].seq + 1 if rows else 1,
             kind=event.kind.value,
-            payload=tracker.event_to_payload(event),
+            payload=event.to_json(),
         )
         locked.revision += 1
         locked.save(update_fields=["revision", "updated"])

@@ -13,8 +13,8 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path, re_path, reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judge import tracker_selectors, tracker_services
@@ -48,11 +48,6 @@ LOSS_LABELS = {
     tracker.LossReason.EFFECT: gettext_lazy("an effect says so"),
     tracker.LossReason.DIRECT_ATTACK: gettext_lazy("direct attack"),
 }
-FACE_LABELS = {
-    tracker.DieFace.BLANK: gettext_lazy("blank"),
-    tracker.DieFace.CHAOS: gettext_lazy("chaos"),
-    tracker.DieFace.PLANESWALKER: gettext_lazy("Planeswalker symbol"),
-}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -77,8 +72,13 @@ def _int_or_none(value: Any) -> int | None:
         raise InvalidInputError(["expected_revision: must be a whole number"]) from None
 
 
+def _lang() -> str:
+    return "ja" if (get_language() or "").startswith("ja") else "en"
+
+
 def _steps(steps: tuple[Step, ...]) -> list[dict[str, Any]]:
-    return [{"rule": s.rule, "text": s.text, "url": rule_ref_url(s.rule)} for s in steps]
+    lang = _lang()
+    return [{"rule": s.rule, "text": s.render(lang), "url": rule_ref_url(s.rule)} for s in steps]
 
 
 def _commander_name(state: tracker.TableState, owner: str, index: int) -> str:
@@ -86,40 +86,6 @@ def _commander_name(state: tracker.TableState, owner: str, index: int) -> str:
         return state.commander(owner, index).name
     except (KeyError, IndexError):
         return "?"
-
-
-def describe(event: tracker.Event, state: tracker.TableState) -> str:
-    """One line of the history log, in the page's language."""
-    kind = event.kind
-    values: dict[str, Any] = {"player": event.player, "amount": event.amount}
-    if kind is tracker.EventKind.LIFE:
-        return _("%(player)s: %(amount)+d life") % values
-    if kind is tracker.EventKind.POISON:
-        return _("%(player)s: %(amount)+d poison") % values
-    if kind is tracker.EventKind.SHIELDS:
-        return _("%(player)s: %(amount)+d shields") % values
-    if kind is tracker.EventKind.COMMANDER_DAMAGE:
-        values.update(commander=_commander_name(state, event.owner, event.commander), owner=event.owner)
-        return _("%(player)s: %(amount)+d combat damage from %(commander)s (%(owner)s)") % values
-    if kind in (tracker.EventKind.CAST_COMMANDER, tracker.EventKind.COMMANDER_WITHOUT_CAST,
-                tracker.EventKind.SET_COMMANDER_CASTS):
-        values["commander"] = _commander_name(state, event.player, event.commander)
-        if kind is tracker.EventKind.CAST_COMMANDER:
-            return _("%(player)s cast %(commander)s from the command zone") % values
-        if kind is tracker.EventKind.SET_COMMANDER_CASTS:
-            return _("Correction: %(commander)s has been cast %(amount)d times from the command zone") % values
-        if event.how is tracker.EntryHow.OTHER_ZONE:
-            return _("%(commander)s was cast from another zone: no tax") % values
-        return _("%(commander)s was put into play without being cast: no tax") % values
-    if kind is tracker.EventKind.PLANAR_ROLL:
-        values["face"] = FACE_LABELS[event.face] if event.face else "—"
-        if event.free:
-            return _("%(player)s rolled the planar die because of an effect: %(face)s") % values
-        return _("%(player)s rolled the planar die: %(face)s") % values
-    if kind is tracker.EventKind.NEXT_TURN:
-        return _("Next turn")
-    values["reason"] = LOSS_LABELS[event.reason] if event.reason else ""
-    return _("%(player)s lost the game: %(reason)s") % values
 
 
 def _panels(state: tracker.TableState) -> list[dict[str, Any]]:
@@ -141,7 +107,7 @@ def _panels(state: tracker.TableState) -> list[dict[str, Any]]:
             }
             for c in sources
             if c.owner != player.name and not state.has_lost(c.owner)
-        ] if setup.variant.has_life else []
+        ] if setup.has_life else []
         panels.append({
             "index": index,
             "name": player.name,
@@ -173,10 +139,11 @@ def _board_context(request: HttpRequest, slug: str, errors: list[str] | None = N
         game, state, history = tracker_selectors.game_state(slug=slug)
     except Game.DoesNotExist:
         raise Http404(_("No such game.")) from None
+    setup = state.setup
     shown = [
         {
             "seq": h.seq,
-            "text": describe(h.event, state),
+            "text": tracker.summary(setup=setup, event=h.event).text(_lang()),
             "created": h.created,
             "undone": h.undone,
             "undone_at": h.undone_at,
@@ -184,7 +151,6 @@ def _board_context(request: HttpRequest, slug: str, errors: list[str] | None = N
         }
         for h in history[:HISTORY_SHOWN]
     ]
-    setup = state.setup
     return {
         "game": game,
         "state": state,
@@ -196,7 +162,7 @@ def _board_context(request: HttpRequest, slug: str, errors: list[str] | None = N
         "can_undo": any(not h.undone for h in history),
         "start_steps": _steps(tracker.start_steps(setup)),
         "is_dtc": setup.variant is tracker.Variant.DTC,
-        "has_life": setup.variant.has_life,
+        "has_life": setup.has_life,
         "has_commanders": setup.variant.has_commanders,
         "damage_counts": setup.commander_damage_counts,
         "is_team_game": setup.variant.has_teams,
@@ -217,19 +183,19 @@ def _board_response(request: HttpRequest, slug: str, *, errors: list[str] | None
 
 
 def _json_state(game: Game, state: tracker.TableState, **extra: Any) -> JsonResponse:
-    data = {"slug": game.slug, "revision": game.revision, "state": tracker.state_to_payload(state), **extra}
+    data = {"slug": game.slug, "revision": game.revision, "state": state.to_json(), **extra}
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
 def _problems(err: RulesError) -> list[str]:
-    return list(err.problems)
+    return err.render(_lang())
 
 
 # --------------------------------------------------------------------------- new game
 
 
-#: Variants whose tracked games have no commanders (tracker.Variant.has_commanders).
-NO_COMMANDER_VARIANTS = {v.value for v in tracker.Variant if not v.has_commanders}
+#: Variants whose tracked games have no commanders (Variant.has_commanders).
+NO_COMMANDER_VARIANTS = {v.value for v in tracker.VARIANTS if not v.has_commanders}
 
 
 def _form_setup(post: Any) -> tuple[dict[str, Any], list[str], list[dict[str, str]]]:
@@ -316,7 +282,7 @@ def tracker_new(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "errors": errors,
         "values": values,
-        "variants": [(v.value, VARIANT_LABELS[v]) for v in tracker.Variant],
+        "variants": [(v.value, VARIANT_LABELS[v]) for v in tracker.VARIANTS],
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
     }
     return render(request, "tracker/new.html", context, status=400 if errors else 200)
@@ -340,8 +306,8 @@ def tracker_game(request: HttpRequest, slug: str) -> HttpResponse:
         except Game.DoesNotExist:
             return JsonResponse({"errors": ["no such game"]}, status=404)
         return _json_state(game, state, history=[
-            {"seq": h.seq, "kind": h.kind, "payload": tracker.event_to_payload(h.event), "undone": h.undone,
-             "created": h.created.isoformat(), "steps": [s.as_dict() for s in h.steps]}
+            {"seq": h.seq, "kind": h.kind, "payload": h.event.to_json(), "undone": h.undone,
+             "created": h.created.isoformat(), "steps": [s.to_json(_lang()) for s in h.steps]}
             for h in history
         ])
     return _board_response(request, slug)
@@ -375,7 +341,7 @@ def _after_write(request: HttpRequest, slug: str, write: Any) -> HttpResponse:
             return JsonResponse({"errors": _problems(err)}, status=400)
         return _board_response(request, slug, errors=_problems(err), status=_error_status(request, 400))
     if as_json:
-        return _json_state(game, state, steps=[s.as_dict() for s in steps])
+        return _json_state(game, state, steps=[s.to_json(_lang()) for s in steps])
     if request.htmx:
         return _board_response(request, slug)
     return redirect(reverse("tracker-game", args=[slug]), permanent=False)

@@ -17,18 +17,16 @@ from judge.engine.tracker import (
     DieFace,
     Event,
     EventKind,
+    LossReason,
     TableState,
     Variant,
     apply_event,
-    event_from_payload,
-    event_to_payload,
+    event_from_json,
     new_table,
     replay,
     replay_with_steps,
-    setup_from_payload,
-    setup_to_payload,
+    setup_from_json,
     start_steps,
-    state_to_payload,
     table_setup,
 )
 
@@ -36,11 +34,7 @@ CASES = json.loads((Path(__file__).parent / "cases" / "tracker.json").read_text(
 
 
 def _events(raw: list[dict[str, Any]]) -> list[Event]:
-    events = []
-    for item in raw:
-        payload = {k: v for k, v in item.items() if k != "kind"}
-        events.append(event_from_payload(kind=item["kind"], payload=payload))
-    return events
+    return [event_from_json(item) for item in raw]
 
 
 def _check_expect(state: TableState, expect: dict[str, Any]) -> None:
@@ -120,7 +114,7 @@ def test_setup_reports_every_problem() -> None:
         )
     problems = info.value.problems
     assert any("longer than 60" in p for p in problems)
-    assert any("players[2]: must not be empty" in p for p in problems)
+    assert any("Player 3's name: required." in p for p in problems)
     assert any("appears twice" in p for p in problems)
     assert any("'Nobody' is not a player" in p for p in problems)
     assert any("at most two commanders" in p for p in problems)
@@ -131,7 +125,7 @@ def test_setup_limits() -> None:
         table_setup(variant="planechase", players=[f"P{i}" for i in range(21)])
     with pytest.raises(errors.InvalidInputError, match="at least 2 players"):
         table_setup(variant="planechase", players=["Solo"])
-    with pytest.raises(errors.InvalidInputError, match="variant"):
+    with pytest.raises(errors.InvalidInputError, match="Format: choose Commander, Brawl"):
         table_setup(variant="vintage", players=["A", "B"])
     with pytest.raises(errors.InvalidInputError, match="same size"):
         table_setup(variant="two-headed-giant", players=["A", "B", "C"])
@@ -160,16 +154,16 @@ def test_names_are_matched_case_insensitively_and_normalised() -> None:
 
 def test_setup_and_events_round_trip() -> None:
     setup = table_setup(variant="two-headed-giant", players=["A", "B", "C", "D"], planechase=True)
-    assert setup_from_payload(json.loads(json.dumps(setup_to_payload(setup)))) == setup
+    assert setup_from_json(json.loads(json.dumps(setup.to_json()))) == setup
     event = Event(kind=EventKind.PLANAR_ROLL, player="A", face=DieFace.CHAOS)
-    assert event_from_payload(kind="planar-roll", payload=event_to_payload(event)) == event
+    assert event_from_json(event.to_json()) == event
 
 
 def test_state_payload_is_json() -> None:
     table = new_table(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y", "Z"]})
     table, _ = apply_event(state=table, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B",
                                                     commander=1, amount=4))
-    data = json.loads(json.dumps(state_to_payload(table)))
+    data = json.loads(json.dumps(table.to_json()))
     assert data["sides"][0]["life"] == 36
     assert data["players"][0]["commander_damage"] == [{"owner": "B", "commander": 1, "name": "Z", "amount": 4}]
 
@@ -200,7 +194,7 @@ def test_random_events_fail_cleanly(kind: str, payload: dict[str, Any]) -> None:
     table = new_table(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y", "Z"]},
                       planechase=True)
     try:
-        event = event_from_payload(kind=kind, payload=payload)
+        event = event_from_json({**payload, "kind": kind})
         apply_event(state=table, event=event)
     except errors.RulesError as err:
         assert err.problems
@@ -215,11 +209,11 @@ def test_random_events_fail_cleanly(kind: str, payload: dict[str, Any]) -> None:
     max_size=5))
 def test_random_setups_fail_cleanly(payload: dict[str, Any]) -> None:
     try:
-        setup = setup_from_payload(payload)
+        setup = setup_from_json(payload)
     except errors.RulesError as err:
         assert err.problems
         return
-    assert setup_from_payload(setup_to_payload(setup)) == setup
+    assert setup_from_json(setup.to_json()) == setup
 
 
 @settings(max_examples=100, deadline=None)
@@ -246,7 +240,7 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
 
     from judge.engine import tracker
 
-    source = Path(tracker.__file__).read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(tracker.__file__).parent.glob("*.py"))
     cited = set(re.findall(r'"(\d{3}\.\d+[a-z]?)"', source))  # every quoted rule number
     cited |= {r.rule for r in tracker.LossReason if not r.rule.startswith("dtc:")}
     cr_file = sorted((real_corpus / "en").glob("MagicCompRules 2026*.txt"))[-1]
@@ -262,3 +256,20 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
     assert "ten" in rules["704.5c"]
     assert "{2}" in rules["903.8"]
     assert "previously taken this action on that turn" in rules["901.9"]
+
+
+def test_every_rule_the_tracker_cites_is_a_citation() -> None:
+    """Steps and problems cite rules in the one vocabulary of judge.engine.rule_numbers."""
+    from judge.engine.rule_numbers import is_citation
+    from tests.engine.test_messages import _tracker_problems
+
+    cited = {reason.rule for reason in LossReason}
+    for case in CASES:
+        if "error" not in case:
+            setup = table_setup(**case["setup"])
+            cited |= {s.rule for s in start_steps(setup)}
+            _, applied = replay_with_steps(setup=setup, events=_events(case["events"]))
+            cited |= {step.rule for item in applied for step in item.steps}
+    cited |= {m.rule for m in _tracker_problems() if m.rule}
+    assert {"903.8", "704.6c", "dtc:win-loss", "810.11", "702.124g"} <= cited
+    assert sorted(rule for rule in cited if not is_citation(rule)) == []

@@ -149,7 +149,7 @@ def test_bad_event_is_400_listing_problems(client: Client) -> None:
     url = f"/en/tracker/{game.slug}/event/"
     plain = client.post(url, {"kind": "life", "player": "Zed", "amount": "99999"})
     assert plain.status_code == 400
-    assert b"must be between" in plain.content and b"<html" in plain.content
+    assert b"Amount: a whole number from -1000 to 1000." in plain.content and b"<html" in plain.content
     htmx = client.post(url, {"kind": "commander-damage", "player": "Zed", "owner": "Chie", "commander": "1",
                              "amount": "2"}, **HX)
     # htmx swaps no 4xx answer: the fragment with the problems comes back as 200, scrolled into view.
@@ -244,12 +244,12 @@ def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Cl
     """A second phone still showing a player who already conceded: its press must show why nothing happened."""
     game = _game()
     record_event(game=game, kind="lose", payload={"player": "Chie", "reason": "concede"})
-    for lang in ("en", "ja"):
+    for lang, problem in (("en", "Player: Chie has left the game."), ("ja", "プレイヤー：Chie はゲームから離れています。")):
         response = client.post(f"/{lang}/tracker/{game.slug}/event/",
                                {"kind": "lose", "player": "Chie", "reason": "concede"}, **HX)
         assert response.status_code == 200
         html = response.content.decode()
-        assert 'id="board-errors"' in html and "Chie has left the game" in html and "<html" not in html
+        assert 'id="board-errors"' in html and problem in html and "<html" not in html
     plain = client.post(f"/en/tracker/{game.slug}/event/", {"kind": "lose", "player": "Chie", "reason": "concede"})
     assert plain.status_code == 400 and "HX-Reswap" not in plain
     stale = client.post(f"/en/tracker/{game.slug}/event/",
@@ -276,3 +276,14 @@ def test_commanders_typed_for_a_variant_without_commanders(client: Client, lang:
         "partner": ["", "", "", ""], "team": ["1", "1", "2", "2"],
     })
     assert ok.status_code == 302
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_lone_surrogate_name_is_refused_and_nothing_is_saved(client: Client, lang: str) -> None:
+    """Issue 14: a player or commander named "\\ud800" answered 500 but saved an unreadable game."""
+    body = json.dumps({"variant": "commander", "players": ["\ud800", "Ben"],
+                       "commanders": {"\ud800": ["X"], "Ben": ["\ud800"]}})
+    response = client.post(f"/{lang}/tracker/", body, content_type="application/json")
+    assert response.status_code == 400 and not Game.objects.exists()
+    broken = {"en": "Player 1's name: contains a broken character", "ja": "プレイヤー1の名前：壊れた文字"}[lang]
+    assert any(e.startswith(broken) for e in response.json()["errors"])
