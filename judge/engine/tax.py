@@ -237,8 +237,9 @@ def _commander_tax(request: CommanderTaxInput) -> TaxResult:
                                  after=f"{{{total_generic}}}"))
     unused = cut - with_tax
     if unused > 0:
-        left_over = "tax.reduction-left-over-x" if any(s.variable for s in remaining) else "tax.reduction-left-over"
-        steps.append(Step.of(left_over, rule="118.7a", unused=f"{{{unused}}}"))
+        # The amount chosen for X is generic mana (107.4b), which the rest can still lower.
+        steps.append(Step.of("tax.reduction-left-over-x" if any(s.variable for s in remaining)
+                             else "tax.reduction-left-over", rule="118.7a", unused=f"{{{unused}}}"))
     elif remaining and request.generic_reduction:
         steps.append(Step.of("tax.colored-stays", rule="118.7a", symbols="".join(s.text for s in remaining)))
     # 601.2b: how a hybrid symbol is paid is announced before the total cost is determined (601.2f),
@@ -284,9 +285,11 @@ def _dtc_tax(request: DtcTaxInput) -> TaxResult:
     reduced = cost
     if reduction:
         reduced = max(cost - reduction, min(cost, DTC_MIN_REDUCED_COST))
-        floor = reduced > cost - reduction
-        steps.append(Step.of("tax.dtc-reduce-floor" if floor else "tax.dtc-reduce", rule=DTC_RULE, cost=cost,
-                             reduction=reduction, reduced=reduced, **({"floor": DTC_MIN_REDUCED_COST} if floor else {})))
+        if reduced > cost - reduction:
+            steps.append(Step.of("tax.dtc-reduce-floor", rule=DTC_RULE, cost=cost, reduction=reduction,
+                                 reduced=reduced, floor=DTC_MIN_REDUCED_COST))
+        else:
+            steps.append(Step.of("tax.dtc-reduce", rule=DTC_RULE, cost=cost, reduction=reduction, reduced=reduced))
     tax = TAX_PER_CAST * (play_number - 1)
     if tax:
         steps.append(Step.of("tax.dtc-tax", rule=DTC_RULE, play=play_number, tax=tax))

@@ -100,6 +100,9 @@ _FIELDS: dict[Variant, dict[str, bool]] = {
     Variant.DTC: {"cost": True, "reduction": False, "play_number": True},
     Variant.PLANECHASE: {"rolls_this_turn": True, "two_headed_giant": False},
 }
+#: Every field, in the order problems are listed.
+_ORDER = ("mana_cost", "previous_casts", "reduction", "cast_from", "cost", "play_number", "rolls_this_turn",
+          "two_headed_giant")
 #: Field -> (lowest, highest) for the whole-number fields.
 _RANGES: dict[str, tuple[int, int]] = {
     "previous_casts": (0, MAX_CASTS),
@@ -141,8 +144,9 @@ def _reduction(value: object, problems: list[str | Message]) -> ManaCost:
             if symbol.variable:
                 problems.append(msg("mana.variable-reduction", rule="118.7", field="reduction",
                                     label=label("reduction"), symbol=symbol.text))
-        if cost.generic > MAX_MANA:
-            problems.append(_number("reduction", cost.generic))
+        too_much = _number("reduction", cost.generic)
+        if too_much is not None:
+            problems.append(too_much)
         return cost
     problem = _number("reduction", value)
     if problem is not None:
@@ -257,22 +261,24 @@ def read_tax_payload(payload: object) -> TaxInput:
             if required and name not in payload and not (name == "previous_casts" and not_taxed):
                 problems.append(msg("tax.required-for", field=name, label=label(name), variant=variant.label))
     # With an unknown variant, still check every known field that is present.
-    checked = fields or {name: False for name in [*_RANGES, "mana_cost", "cast_from", "two_headed_giant"]}
-    values: dict[str, object] = {name: payload[name] for name in checked if name in payload}
+    checked = fields or dict.fromkeys(_ORDER, False)
+    values: dict[str, object] = {}
     commander = variant in COMMANDER_VARIANTS or variant is None
-    if "mana_cost" in values:
-        values["mana_cost"] = _mana_cost(values["mana_cost"], problems)
-    if "reduction" in values and commander:
-        values["reduction"] = _reduction(values["reduction"], problems)
-    if "cast_from" in values:
-        values["cast_from"] = _cast_zone(values["cast_from"], problems)
-    for name in _RANGES:
-        if name in values and not (name == "reduction" and commander):
-            problem = _number(name, values[name])
-            if problem is not None:
-                problems.append(problem)
-    if "two_headed_giant" in values and not isinstance(values["two_headed_giant"], bool):
-        problems.append(msg("input.true-false", field="two_headed_giant", label=label("two_headed_giant")))
+    for name in _ORDER:
+        if name not in checked or name not in payload:
+            continue
+        value = values[name] = payload[name]
+        if name == "mana_cost":
+            values[name] = _mana_cost(value, problems)
+        elif name == "reduction" and commander:
+            values[name] = _reduction(value, problems)
+        elif name == "cast_from":
+            values[name] = _cast_zone(value, problems)
+        elif name == "two_headed_giant":
+            if not isinstance(value, bool):
+                problems.append(msg("input.true-false", field=name, label=label(name)))
+        elif (problem := _number(name, value)) is not None:
+            problems.append(problem)
     if problems or variant is None:
         raise InvalidInputError(dict.fromkeys(problems))
 
