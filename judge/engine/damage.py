@@ -195,8 +195,8 @@ def _commander_damage(game: DamageInput) -> DamageResult:
             continue
         key = (event.target, commander.id)
         totals[key] = totals.get(key, 0) + event.dealt
-        code = "damage.combat-own" if event.target == commander.owner else "damage.combat"
-        steps.append(Step.of(code, rule="903.10a", objects=objects, number=number, commander=label,
+        steps.append(Step.of("damage.combat-own" if event.target == commander.owner else "damage.combat",
+                             rule="903.10a", objects=objects, number=number, commander=label,
                              amount=event.dealt, player=event.target, total=totals[key]))
         if totals[key] >= COMMANDER_DAMAGE_LIMIT and key not in reached_at:
             reached_at[key] = number

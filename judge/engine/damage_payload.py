@@ -246,6 +246,11 @@ def _list(payload: Mapping[str, Any], name: str, problems: list[Message], *, req
     return value
 
 
+def _raw(item: Mapping[str, Any], key: str, default: Any = None) -> Any:
+    """A raw JSON value, checked by check_game (which reports every bad one)."""
+    return item.get(key, default)
+
+
 def read_damage_payload(payload: object) -> DamageInput:
     """Read a commander damage request; every problem is reported at once.
 
@@ -283,8 +288,7 @@ def read_damage_payload(payload: object) -> DamageInput:
             continue
         problems.extend(unknown_fields(item, _COMMANDER_FIELDS, field=f"commanders[{i}]",
                                        label=_label("commander", i + 1)))
-        commanders.append(Commander(id=item.get("id"), owner=item.get("owner"),  # checked by check_game
-                                    name=item.get("name", "")))
+        commanders.append(Commander(id=_raw(item, "id"), owner=_raw(item, "owner"), name=_raw(item, "name", "")))
 
     events: list[DamageEvent | LifeGain] = []
     if len(raw_events) > MAX_EVENTS:
@@ -298,7 +302,7 @@ def read_damage_payload(payload: object) -> DamageInput:
         kind = item.get("kind", "damage")
         if kind == "life-gain":
             problems.extend(unknown_fields(item, _LIFE_GAIN_FIELDS, field=where, label=_label("event", number)))
-            events.append(LifeGain(target=item.get("target"), amount=item.get("amount")))  # checked by check_game
+            events.append(LifeGain(target=_raw(item, "target"), amount=_raw(item, "amount")))
             continue
         if kind != "damage":
             problems.append(msg("input.one-of", field=f"{where}.kind", label=_label("event-kind", number),
@@ -309,9 +313,9 @@ def read_damage_payload(payload: object) -> DamageInput:
             if required not in item:
                 problems.append(msg("input.required", field=f"{where}.{required}",
                                     label=_label(f"event-{required}", number)))
-        events.append(DamageEvent(source=item.get("source"), target=item.get("target"),
-                                  amount=item.get("amount", 0), combat=item.get("combat", False),
-                                  prevented=item.get("prevented", 0), controller=item.get("controller")))
+        events.append(DamageEvent(source=_raw(item, "source"), target=_raw(item, "target"),
+                                  amount=_raw(item, "amount", 0), combat=_raw(item, "combat", False),
+                                  prevented=_raw(item, "prevented", 0), controller=_raw(item, "controller")))
 
     # The record-level checks find the remaining problems (ids, amounts, owners, teams).
     try:
