@@ -314,18 +314,17 @@ class CardPool:
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardPool:
-        """A pool of ``cards``; later duplicates of a name (reprints) are ignored."""
+        """A pool of ``cards``; later duplicates of a name (reprints) add only their other names."""
         by_key: dict[str, Card] = {}
         aliases: dict[str, str] = {}
         for card in cards:
             key = normalise_name(card.name)
-            if key in by_key:
-                continue
-            by_key[key] = card
+            # A reprint adds its other names (a Japanese print's name) even though the first card is kept.
             for other in card.other_names:
                 alias = normalise_name(other)
                 if alias != key:
                     aliases.setdefault(alias, key)
+            by_key.setdefault(key, card)
         aliases = {a: k for a, k in aliases.items() if a not in by_key}
         return cls(cards=by_key, aliases=aliases)
 

@@ -226,7 +226,7 @@ def color_identity(*, card: Card) -> IdentityResult:
     if card.layout == "meld":
         steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))
     identity = tuple(c for c in COLORS if c in found)
-    steps.append(Step.of("identity.summary", rule="903.4", card=card.name, colors=color_list(identity, spaced=True)))
+    steps.append(Step.of("identity.summary", rule="903.4", card=card.name, colors=color_list(identity, style="words")))
     return IdentityResult(name=card.name, identity=identity, explanation=tuple(steps))
 
 
@@ -246,3 +246,6 @@ def identify_cards(payload: Any) -> IdentityBatch:
     """
     cards, problems = read_identity_payload(payload)
     return IdentityBatch(results=tuple(color_identity(card=card) for card in cards), problems=problems)
+
+
+__all__ = ["MAX_CARDS", "CardProblems", "IdentityBatch", "IdentityResult", "color_identity", "identify_cards"]

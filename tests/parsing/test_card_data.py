@@ -76,7 +76,7 @@ def test_scryfall_list_page_and_skipped_layouts() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ('[{"name": "Forest"}, {"name": ', "bad.json: invalid JSON"),
     ('[{"name": "Forest"} {"name": "X"}]', "bad.json: expected one of ',]'"),
-    ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1: name: missing"),
+    ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1 of the file: name: required."),
     ('"just a string"', "bad.json: not a JSON card file"),
     ('{"data": {"Forest": {"name": "Forest"}}}', "bad.json: Forest: expected a list of card faces"),
 ])
