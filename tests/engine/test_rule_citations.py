@@ -31,6 +31,15 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "601.2f": ("plus all additional costs and cost increases, and minus all cost reductions",
                "can’t be reduced to less than {0}"),
     "118.7a": ("affect only the generic mana component",),
+    "118.7": ("changed or reduced by effects",),
+    "118.7b": ("the cost is reduced by that amount of generic mana",),
+    "118.7c": ("exceeds its mana component of that color",),
+    "118.7d": ("exceeds its colorless mana component",),
+    "118.7e": ("hybrid mana symbol", "chooses one half"),
+    "118.7f": ("Phyrexian mana symbol", "reduced by one mana of that symbol"),
+    "118.7g": ("snow mana symbols", "generic mana"),
+    "107.4": ("mana symbols",),
+    "201.3b": ("deck construction", "interchangeable names have the same name"),
     "107.4b": ("{X}", "represent generic mana"),
     "903.8": ("additional {2} for each previous time", "from the command zone"),
     "903.12a": ("Brawl games use the normal rules for the Commander variant",),
@@ -199,7 +208,7 @@ def test_monocolored_hybrid_announced_as_generic_can_be_reduced() -> None:
     result = commander_tax(mana_cost="{2/W}{2/W}{2/W}", previous_casts=1, reduction=1)
     assert result.total_cost == "{1}{2/W}{2/W}{2/W}"
     [note] = [s for s in result.steps if s.rule == "601.2b"]
-    assert note.text.endswith("the total is {7}.")  # {2} tax + three {2} - {1}
+    assert note.render("en").endswith("the total is {7}.")  # {2} tax + three {2} - {1}
     # A two-colour hybrid symbol has no generic half: nothing to add.
     assert not [s for s in commander_tax(mana_cost="{2}{W/U}", previous_casts=0, reduction=1).steps
                 if s.rule == "601.2b"]
@@ -208,9 +217,9 @@ def test_monocolored_hybrid_announced_as_generic_can_be_reduced() -> None:
 def test_tax_steps_cite_903_8_for_the_zone_and_702_124d_for_partners() -> None:
     steps = commander_tax(mana_cost="{G}{U}", previous_casts=2).steps
     [tax] = [s for s in steps if s.rule == "903.8"]
-    assert "{4}" in tax.text and "other zones add no tax" in tax.text
+    assert "{4}" in tax.render("en") and "other zones add no tax" in tax.render("en")
     [partner] = [s for s in steps if s.rule == "702.124d"]
-    assert "partner" in partner.text and "zone" not in partner.text
+    assert "partner" in partner.render("en") and "zone" not in partner.render("en")
 
 
 def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
@@ -226,7 +235,7 @@ def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
     result = color_identity(card=card)
     assert result.identity == ("G",)
     assert [s.rule for s in result.explanation][:3] == ["903.4", "903.4e", "903.4"]
-    assert "alternative characteristics of Budoka Gardener" in result.explanation[2].text
+    assert "alternative characteristics of Budoka Gardener" in result.explanation[2].render("en")
 
 
 def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc() -> None:
