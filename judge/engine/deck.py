@@ -367,14 +367,14 @@ def check_commander_deck(
         if limit is None or number <= limit:
             continue
         if len(names) > 1:
-            message = msg("deck.interchangeable", card=card_name(names[0]), other=card_name(names[1]), count=number)
-            rule = "201.3b"
+            problems.append(Problem(card=names[0], rule="201.3b", message=msg(
+                "deck.interchangeable", card=card_name(names[0]), other=card_name(names[1]), count=number)))
         elif limit == 1:
-            message, rule = msg("deck.copies-one", count=number, card=card_name(first.name)), "903.5b"
+            problems.append(Problem(card=first.name, rule="903.5b", message=msg(
+                "deck.copies-one", count=number, card=card_name(first.name))))
         else:
-            message = msg("deck.copies-limit", count=number, card=card_name(first.name), limit=limit)
-            rule = "903.5b"
-        problems.append(Problem(card=names[0] if len(names) > 1 else first.name, rule=rule, message=message))
+            problems.append(Problem(card=first.name, rule="903.5b", message=msg(
+                "deck.copies-limit", count=number, card=card_name(first.name), limit=limit)))
 
     # Banned cards, checked once per name (commanders, deck, companion).
     everything = {c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]}
@@ -395,10 +395,13 @@ def check_commander_deck(
         off = set(color_identity(card=card).identity) - identity
         if not off or not commander_cards:
             continue
-        land_type = off <= {BASIC_LAND_TYPES[t] for t in land_types}
-        problems.append(Problem(card=card.name, rule="903.5d" if land_type else "903.5c", message=msg(
-            "deck.basic-land-type-outside" if land_type else "deck.identity-outside", card=card_name(card.name),
-            colors=_identity(off), identity=_identity(identity))))
+        shown, colors, commanders_identity = card_name(card.name), _identity(off), _identity(identity)
+        if off <= {BASIC_LAND_TYPES[t] for t in land_types}:
+            problems.append(Problem(card=card.name, rule="903.5d", message=msg(
+                "deck.basic-land-type-outside", card=shown, colors=colors, identity=commanders_identity)))
+        else:
+            problems.append(Problem(card=card.name, rule="903.5c", message=msg(
+                "deck.identity-outside", card=shown, colors=colors, identity=commanders_identity)))
     if companion_card is not None and commander_cards:
         off = set(color_identity(card=companion_card).identity) - identity
         if off:

@@ -117,6 +117,7 @@ RULE_IDS: dict[str, str] = {
     "dtcs:team-singleton": "DTCS: same-name cards at most one per team",
     "dtcs:commander-civilizations": "DTCS: the commander has at most two civilizations",
     "dtb:deck-size": "DTB: 40 cards including the commander",
+    "dtb:card-pool": "DTB: the card pool (two blocks), not checked",
 }
 
 

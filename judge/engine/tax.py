@@ -188,10 +188,13 @@ def _colored_reduction(colored: tuple[ManaSymbol, ...], reduction: ManaCost
         if taken is None:
             cut += 1
             had = any(color in s.colors or (color == "C" and s.colorless) for s in colored)
-            excess_rule = "118.7d" if color == "C" else "118.7c"
-            steps.append(Step.of("tax.reduce-excess" if had else "tax.reduce-as-generic",
-                                 rule=excess_rule if had else "118.7b", reduction_symbol=r.text,
-                                 color=f"{{{color}}}"))
+            symbol, kind = r.text, f"{{{color}}}"
+            if not had:  # the cost doesn't require mana of that type
+                steps.append(Step.of("tax.reduce-as-generic", rule="118.7b", reduction_symbol=symbol, color=kind))
+            elif color == "C":  # more colorless than the cost's colorless component
+                steps.append(Step.of("tax.reduce-excess", rule="118.7d", reduction_symbol=symbol, color=kind))
+            else:  # more of a colour than the cost's component of that colour
+                steps.append(Step.of("tax.reduce-excess", rule="118.7c", reduction_symbol=symbol, color=kind))
         elif taken.hybrid or taken.phyrexian:
             steps.append(Step.of("tax.reduce-announced-hybrid", rule="601.2b", symbol=taken.text,
                                  color=f"{{{color}}}", reduction_symbol=r.text))
