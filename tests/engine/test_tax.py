@@ -118,7 +118,7 @@ def test_to_json_has_exactly_the_api_keys() -> None:
     assert all(set(step) == {"code", "rule", "text", "objects"} for step in data["steps"])
     json.dumps(data)  # JSON-ready
     ja = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_json("ja")
-    assert ja["steps"][1]["text"].startswith("統率者税：統率領域から以前に唱えた1回につき {2} で {2}。")
+    assert ja["steps"][1]["text"].startswith("統率者税：統率領域から以前に唱えた1回につき {2}、計 {2}。")
 
 
 def test_partners_count_separately() -> None:

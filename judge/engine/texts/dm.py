@@ -109,7 +109,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{card}の{civilizations}文明は統率者の文明にありません",
     },
     "dm.civilization-minimum": {
-        "en": "{civilization}: {count} cards; the deck needs at least 12 cards of each of the commander's "
+        "en": "Cards of {civilization}: {count}; the deck needs at least 12 of each of the commander's "
               "civilizations",
         "ja": "{civilization}文明のカードが {count} 枚です。最低12枚必要です",
     },

@@ -46,13 +46,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "tax.commander-tax-one": {
         "en": "Commander tax: {{2}} for the one previous cast from the command zone = {tax}, an additional "
               "cost: {so_far} so far. Casts from other zones add no tax.",
-        "ja": "統率者税：統率領域から以前に唱えた1回につき {{2}} で {tax}。追加コストなので、ここまでで {so_far} です。"
+        "ja": "統率者税：統率領域から以前に唱えた1回につき {{2}}、計 {tax}。追加コストなので、ここまでで {so_far} です。"
               "他の領域から唱えた回数は税を増やしません。",
     },
     "tax.commander-tax-many": {
         "en": "Commander tax: {{2}} for each of the {casts} previous casts from the command zone = {tax}, an "
               "additional cost: {so_far} so far. Casts from other zones add no tax.",
-        "ja": "統率者税：統率領域から以前に唱えた {casts} 回のそれぞれにつき {{2}} で {tax}。追加コストなので、"
+        "ja": "統率者税：統率領域から以前に唱えた {casts} 回のそれぞれにつき {{2}}、計 {tax}。追加コストなので、"
               "ここまでで {so_far} です。他の領域から唱えた回数は税を増やしません。",
     },
     "tax.first-cast": {
@@ -203,7 +203,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "tax.planar-die-special-action": {
         "en": "Only rolls made as this special action count; a roll an effect made you do doesn't.",
-        "ja": "数えるのはこの特別な処理として振った回数だけです。効果によって振った回数は数えません。",
+        "ja": "数えるのはこの特別な行動として振った回数だけです。効果によって振った回数は数えません。",
     },
     "tax.planar-die-two-headed-giant": {
         "en": "Two-Headed Giant: each player of the active team counts only their own rolls.",
