@@ -2,7 +2,7 @@
 
 ``python manage.py import_cards FILE`` replaces every row at once (see
 ``card_services.import_cards``). ``data`` is the engine card as a
-Scryfall-shaped dict (:meth:`judge.engine.cards.Card.to_payload`), so the
+Scryfall-shaped dict (:meth:`judge.engine.cards.Card.to_json`), so the
 engine, not the database, decides what a card's characteristics mean.
 """
 
@@ -25,7 +25,7 @@ class Card(models.Model):
 
 
 class CardAlias(models.Model):
-    """Another name a card is found by: a face name ("Fire" for "Fire // Ice", "Stomp")."""
+    """Another name a card is found by: a face name ("Fire" for "Fire // Ice", "Stomp") or a Japanese name."""
 
     key = models.CharField(max_length=255, unique=True)
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="aliases")

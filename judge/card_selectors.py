@@ -18,6 +18,7 @@ from django.db.models import Count, Max
 
 from judge.card_models import Card, CardAlias
 from judge.engine import cards as engine_cards
+from judge.engine.cards_payload import card_from_scryfall
 
 CHUNK = 500  # keys per IN (...) query, far below every database's parameter limit
 
@@ -117,13 +118,13 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
     aliases: dict[str, str] = {}
     for keys in _chunks(wanted):
         for key, data in Card.objects.filter(key__in=keys).values_list("key", "data"):
-            found[key] = engine_cards.Card.from_payload(data)
+            found[key] = card_from_scryfall(data)
     missing = [k for k in wanted if k not in found]
     for keys in _chunks(missing):
         for alias, key, data in CardAlias.objects.filter(key__in=keys).values_list(
                 "key", "card__key", "card__data"):
             aliases[alias] = key
-            found.setdefault(key, engine_cards.Card.from_payload(data))
+            found.setdefault(key, card_from_scryfall(data))
     unknown = [k for k in missing if k not in aliases]
     if not unknown:
         return engine_cards.CardPool(cards=found, aliases=aliases)

@@ -46,7 +46,7 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
 
     Reprints (Scryfall "default cards") repeat names: the first one is kept,
     as :meth:`CardPool.of <judge.engine.cards.CardPool.of>` does. Face names
-    ("Fire", "Stomp") become aliases unless they are some card's own name.
+    ("Fire", "Stomp") and Japanese names ("繁殖池") become aliases unless they are some card's own name.
     """
     seen: set[str] = set()
     aliases: dict[str, str] = {}  # alias key -> card key, first card wins
@@ -58,6 +58,11 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
             rows = []
             for card in batch:
                 key = engine_cards.normalise_name(card.name)
+                # Face names and Japanese names; a reprint (a Scryfall print in Japanese) may add its own.
+                for other in card.other_names:
+                    alias = engine_cards.normalise_name(other)
+                    if alias != key and len(alias) <= MAX_NAME:
+                        aliases.setdefault(alias, key)
                 if key in seen:
                     duplicates += 1
                     continue
@@ -65,11 +70,7 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
                     raise ParseError(f"{card.name[:60]}...: a card name longer than {MAX_NAME} characters",
                                      source=path.name)
                 seen.add(key)
-                rows.append(Card(name=card.name, key=key, data=card.to_payload()))
-                for face in card.faces:
-                    alias = engine_cards.normalise_name(face.name)
-                    if alias != key and len(alias) <= MAX_NAME:
-                        aliases.setdefault(alias, key)
+                rows.append(Card(name=card.name, key=key, data=card.to_json()))
             Card.objects.bulk_create(rows)
             if progress is not None:
                 progress(f"  {len(seen)} cards...")

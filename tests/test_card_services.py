@@ -119,3 +119,12 @@ def test_cards_by_name() -> None:
     assert [c.name for c in cards] == ["Breeding Pool"]
     assert unknown == [("Sol Rnig", ("Sol Ring",))]
     assert card_selectors.has_cards()
+
+
+def test_japanese_names_are_imported_as_aliases() -> None:
+    # MTGJSON foreignData: 《繁殖池》 finds Breeding Pool in a deck check's pool.
+    _run(MTGJSON)
+    pool = card_selectors.card_pool(["《繁殖池》", "砕骨の巨人"])
+    assert pool.get("《繁殖池》").name == "Breeding Pool"  # type: ignore[union-attr]
+    assert pool.get("砕骨の巨人").name == "Bonecrusher Giant // Stomp"  # type: ignore[union-attr]
+    assert card_selectors.cards_by_name(["繁殖池"])[0][0].japanese_names == ("繁殖池",)

@@ -1,26 +1,30 @@
 """Magic card records and the card pool that deck checks look names up in.
 
 A :class:`Card` holds the printed characteristics that color identity and
-deck construction need (rules 105, 204, 205, 903.4-903.5), face by face, as
-Scryfall and MTGJSON publish them. :func:`card_from_scryfall` turns one
-Scryfall card object (a plain dict) into a :class:`Card`; the file-level
-readers for Scryfall bulk data and MTGJSON AtomicCards live in
+deck construction need (rules 105, 201, 202.3, 204, 205, 903.4-903.5), face
+by face, as Scryfall and MTGJSON publish them, plus the card's Japanese
+names when the data has them (MTGJSON foreignData). Scryfall-shaped JSON is
+read by :mod:`judge.engine.cards_payload`; whole data files by
 ``judge.parsing.card_data``.
 
 A :class:`CardPool` finds cards by a forgiving normalised name (case, curly
-quotes, accents, spacing, and the front-face name of ``"A // B"``) and
-suggests close matches for names it does not know, so a deck check never
-skips an unknown card silently.
+quotes, accents, full-width letters, spacing, 《》 around a name, the
+front-face name of ``"A // B"``, and the Japanese name: 《繁殖池》 finds
+Breeding Pool), suggests close matches for names it does not know, so a deck
+check never skips an unknown card silently, .
 
->>> card = card_from_scryfall({"name": "Sol Ring", "mana_cost": "{1}",
-...     "type_line": "Artifact", "oracle_text": "{T}: Add {C}{C}."})
->>> card.front.mana_cost, card.is_legendary
-('{1}', False)
+>>> card = Card(name="Sol Ring", faces=(Face(name="Sol Ring", mana_cost="{1}", type_line="Artifact"),))
+>>> card.front.mana_cost, card.is_legendary, card.mana_value
+('{1}', False, 1)
 >>> pool = CardPool.of([card])
 >>> pool.get("sol  ring").name
 'Sol Ring'
 >>> pool.suggest("Sol Rnig")
 ('Sol Ring',)
+>>> pool = CardPool.of([Card(name="Breeding Pool", japanese_names=("繁殖池",),
+...     faces=(Face(name="Breeding Pool", type_line="Land — Forest Island"),))])
+>>> pool.get("《繁殖池》").name
+'Breeding Pool'
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.errors import InvalidInputError
-from judge.engine.mana import COLORS, SYMBOL_RE
+from judge.engine.mana import parse_mana_cost
 
 #: The five basic land types and the colour of mana each one taps for (305.6).
 BASIC_LAND_TYPES: dict[str, str] = {
@@ -54,6 +58,11 @@ MULTI_FACE_LAYOUTS = frozenset(
 #: Meld cards: the back face is half of the melded permanent, never a characteristic
 #: of the card on its own (712.4b), so only the front face counts.
 FRONT_ONLY_LAYOUTS = frozenset({"meld"})
+#: Split cards: outside the stack, the card has both halves' characteristics combined (709.4).
+COMBINED_LAYOUTS = frozenset({"split", "aftermath"})
+#: The card types of permanents (110.4).
+PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+CARD_TYPES = PERMANENT_TYPES | {"Instant", "Sorcery", "Kindred", "Tribal"}
 
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -65,7 +74,8 @@ _UP_TO_RE = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE
 _REMINDER_RE = re.compile(r"\([^()]*\)")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-",
                          "\u2014": "-", "\u00a0": " "})
-MAX_TEXT = 5_000
+# Brackets a name is quoted in: 《Japanese card names》, 「」, 『』, 【】.
+_BRACKETS = "《》「」『』【】〈〉"
 
 
 def strip_reminder_text(text: str) -> str:
@@ -82,15 +92,25 @@ def strip_reminder_text(text: str) -> str:
 
 
 def normalise_name(name: str) -> str:
-    """The lookup key of a card name: casefolded, straight quotes, no accents, single spaces.
+    """The lookup key of a card name: casefolded, straight quotes, no accents, single spaces, NFKC.
+
+    Accents are dropped from Latin letters only: the voiced marks of Japanese kana
+    (ブ, not フ) are part of the name.
 
     >>> normalise_name("  Lim-Dûl’s  Vault ")
     "lim-dul's vault"
     >>> normalise_name("Fire/Ice") == normalise_name("Fire // Ice")
     True
+    >>> normalise_name("《ボーラスの城塞》"), normalise_name("ＳＯＬ　ＲＩＮＧ")
+    ('ボーラスの城塞', 'sol ring')
     """
-    text = unicodedata.normalize("NFKD", name.translate(_QUOTES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = unicodedata.normalize("NFKC", name.translate(_QUOTES)).strip().strip(_BRACKETS)
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(char) and kept and kept[-1].isascii():
+            continue
+        kept.append(char)
+    text = unicodedata.normalize("NFC", "".join(kept))
     text = re.sub(r"\s*/{1,3}\s*", " // ", text)
     return " ".join(text.split()).casefold()
 
@@ -125,6 +145,11 @@ class Face:
         return tuple(parts[1].split()) if len(parts) == 2 else ()
 
     @property
+    def card_types(self) -> frozenset[str]:
+        """The card types on the type line (205.2a): "Legendary Creature" -> {"Creature"}."""
+        return frozenset(t for t in self.supertypes_and_types if t in CARD_TYPES)
+
+    @property
     def basic_land_types(self) -> tuple[str, ...]:
         """Basic land types of a land face in WUBRG order of their colours (205.3i)."""
         if "Land" not in self.supertypes_and_types:
@@ -140,14 +165,23 @@ class Face:
         """Oracle text without reminder text (903.4c)."""
         return strip_reminder_text(self.oracle_text)
 
+    @property
+    def mana_value(self) -> int:
+        """Mana value of this face's mana cost (202.3; X is 0); 0 when the data's cost is unreadable."""
+        try:
+            return parse_mana_cost(self.mana_cost).mana_value
+        except InvalidInputError:
+            return 0
+
 
 @dataclass(frozen=True)
 class Card:
-    """A Magic card: its name (``"A // B"`` for multi-faced cards), layout and faces."""
+    """A Magic card: its name (``"A // B"`` for multi-faced cards), layout, faces and Japanese names."""
 
     name: str
     faces: tuple[Face, ...]
     layout: str = "normal"
+    japanese_names: tuple[str, ...] = ()
 
     @property
     def front(self) -> Face:
@@ -161,6 +195,11 @@ class Card:
         return self.faces
 
     @property
+    def characteristic_faces(self) -> tuple[Face, ...]:
+        """The faces a card has in a library or a deck: both halves of a split card (709.4), else the front."""
+        return self.faces if self.layout in COMBINED_LAYOUTS else self.faces[:1]
+
+    @property
     def front_name(self) -> str:
         return self.name.split(" // ")[0]
 
@@ -172,6 +211,25 @@ class Card:
     def is_basic_land(self) -> bool:
         """Basic supertype on a land (205.4c): exempt from the singleton rule (903.5b)."""
         return self.front.has_type("Basic") and self.front.has_type("Land")
+
+    @property
+    def card_types(self) -> frozenset[str]:
+        """Card types in a deck: the front face's, or both halves' of a split card (709.4)."""
+        return frozenset(t for face in self.characteristic_faces for t in face.card_types)
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.card_types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        """A card whose types are permanent types (110.4), judged as it is in a deck (front face)."""
+        return bool(self.card_types & PERMANENT_TYPES)
+
+    @property
+    def mana_value(self) -> int:
+        """Mana value in a deck (202.3): the front face's, or both halves' together for a split card (709.4)."""
+        return sum(face.mana_value for face in self.characteristic_faces)
 
     @property
     def rules_text(self) -> str:
@@ -203,32 +261,31 @@ class Card:
                 return _NUMBER_WORDS[word]
         return 1
 
-    def to_payload(self) -> dict[str, Any]:
-        """A Scryfall-shaped dict that :meth:`from_payload` (or :func:`card_from_scryfall`) reads back.
+    @property
+    def other_names(self) -> tuple[str, ...]:
+        """Names this card is also found by: face names and Japanese names."""
+        names = [face.name for face in self.faces] + list(self.japanese_names)
+        return tuple(dict.fromkeys(n for n in names if n and n != self.name))
+
+    def to_json(self) -> dict[str, Any]:
+        """A Scryfall-shaped dict that ``cards_payload.card_from_scryfall`` reads back (the database stores it).
 
         Single-faced cards are flat; others list ``card_faces``. Empty fields are left out.
 
-        >>> fire = card_from_scryfall({"name": "Fire // Ice", "layout": "split", "card_faces": [
-        ...     {"name": "Fire", "mana_cost": "{1}{R}"}, {"name": "Ice", "mana_cost": "{1}{U}"}]})
-        >>> Card.from_payload(fire.to_payload()) == fire
-        True
-        >>> Card(name="Sol Ring", faces=(Face(name="Sol Ring", mana_cost="{1}"),)).to_payload()
+        >>> Card(name="Sol Ring", faces=(Face(name="Sol Ring", mana_cost="{1}"),)).to_json()
         {'name': 'Sol Ring', 'layout': 'normal', 'mana_cost': '{1}'}
         """
         data: dict[str, Any] = {"name": self.name, "layout": self.layout}
         if len(self.faces) == 1 and self.front.name == self.name:
-            data.update(_face_payload(self.front, with_name=False))
+            data.update(_face_json(self.front, with_name=False))
         else:
-            data["card_faces"] = [_face_payload(face, with_name=True) for face in self.faces]
+            data["card_faces"] = [_face_json(face, with_name=True) for face in self.faces]
+        if self.japanese_names:
+            data["japanese_names"] = list(self.japanese_names)
         return data
 
-    @classmethod
-    def from_payload(cls, data: Any) -> Card:
-        """The card :meth:`to_payload` wrote; raises :class:`InvalidInputError` listing every problem."""
-        return card_from_scryfall(data)
 
-
-def _face_payload(face: Face, *, with_name: bool) -> dict[str, Any]:
+def _face_json(face: Face, *, with_name: bool) -> dict[str, Any]:
     data: dict[str, Any] = {"name": face.name} if with_name else {}
     for key, value in (("mana_cost", face.mana_cost), ("type_line", face.type_line),
                        ("oracle_text", face.oracle_text)):
@@ -247,7 +304,7 @@ def _face_payload(face: Face, *, with_name: bool) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class CardPool:
-    """Known cards by normalised name. Front-face names of ``"A // B"`` cards also match.
+    """Known cards by normalised name. Face names and Japanese names of cards also match.
 
     Build one with :meth:`of`; deck checks take a pool and report names it lacks.
     """
@@ -257,18 +314,17 @@ class CardPool:
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardPool:
-        """A pool of ``cards``; later duplicates of a name (reprints) are ignored."""
+        """A pool of ``cards``; later duplicates of a name (reprints) add only their other names."""
         by_key: dict[str, Card] = {}
         aliases: dict[str, str] = {}
         for card in cards:
             key = normalise_name(card.name)
-            if key in by_key:
-                continue
-            by_key[key] = card
-            for face in card.faces:
-                alias = normalise_name(face.name)
+            # A reprint adds its other names (a Japanese print's name) even though the first card is kept.
+            for other in card.other_names:
+                alias = normalise_name(other)
                 if alias != key:
                     aliases.setdefault(alias, key)
+            by_key.setdefault(key, card)
         aliases = {a: k for a, k in aliases.items() if a not in by_key}
         return cls(cards=by_key, aliases=aliases)
 
@@ -301,122 +357,3 @@ class CardPool:
             if card.name not in found:
                 found.append(card.name)
         return tuple(found[:limit])
-
-
-# --- Scryfall card objects -------------------------------------------------------------------
-
-
-def _string(data: Mapping[str, Any], key: str, where: str, problems: list[str], *,
-            required: bool = False) -> str:
-    value = data.get(key)
-    if value is None:
-        if required:
-            problems.append(f"{where}: {key}: missing")
-        return ""
-    if not isinstance(value, str):
-        problems.append(f"{where}: {key}: must be a string")
-        return ""
-    if len(value) > MAX_TEXT:
-        problems.append(f"{where}: {key}: longer than {MAX_TEXT} characters")
-        return ""
-    if required and not value.strip():
-        problems.append(f"{where}: {key}: must not be empty")
-    return value
-
-
-def _color_list(data: Mapping[str, Any], key: str, where: str, problems: list[str]) -> tuple[str, ...] | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        problems.append(f"{where}: {key}: must be a list of colour letters W U B R G")
-        return None
-    bad = [c for c in value if c.upper() not in COLORS]
-    if bad:
-        problems.append(f"{where}: {key}: {', '.join(map(repr, bad))} not a colour; use W U B R G")
-        return None
-    wanted = {c.upper() for c in value}
-    return tuple(c for c in COLORS if c in wanted)
-
-
-def _mana_cost(data: Mapping[str, Any], where: str, problems: list[str]) -> str:
-    cost = _string(data, "mana_cost", where, problems)
-    rest = SYMBOL_RE.sub("", cost).replace("//", "").strip()
-    if rest:
-        problems.append(f"{where}: mana_cost: {cost!r} is not a mana cost; "
-                        "write symbols in braces like {2}{G}")
-        return ""
-    return cost
-
-
-def face_from_scryfall(data: Mapping[str, Any], *, where: str, problems: list[str],
-                       colors: tuple[str, ...] | None = None, name: str | None = None) -> Face:
-    """One face from a Scryfall card or card-face object; problems are appended, not raised.
-
-    ``name`` is given for a single-faced card, whose face is named like the card.
-    """
-    own_colors = _color_list(data, "colors", where, problems)
-    power = data.get("power")
-    toughness = data.get("toughness")
-    return Face(
-        name=name if name is not None else _string(data, "name", where, problems, required=True),
-        mana_cost=_mana_cost(data, where, problems),
-        type_line=_string(data, "type_line", where, problems),
-        oracle_text=_string(data, "oracle_text", where, problems),
-        color_indicator=_color_list(data, "color_indicator", where, problems) or (),
-        colors=own_colors if own_colors is not None else colors,
-        power=power if isinstance(power, str) else None,
-        toughness=toughness if isinstance(toughness, str) else None,
-    )
-
-
-def card_from_scryfall(data: Any, *, where: str = "card") -> Card:
-    """A :class:`Card` from one Scryfall card object (``name``, ``mana_cost``, ``card_faces``...).
-
-    Raises :class:`InvalidInputError` listing every problem, each prefixed by ``where``.
-
-    >>> card = card_from_scryfall({"name": "Fire // Ice", "layout": "split", "card_faces": [
-    ...     {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"},
-    ...     {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant"}]})
-    >>> [f.name for f in card.faces], card.front_name
-    (['Fire', 'Ice'], 'Fire')
-    >>> card_from_scryfall({"name": 3}, where="cards[0]")
-    Traceback (most recent call last):
-    ...
-    judge.engine.errors.InvalidInputError: cards[0]: name: must be a string
-    """
-    problems: list[str] = []
-    card = scryfall_card_or_problems(data, where=where, problems=problems)
-    if problems or card is None:
-        raise InvalidInputError(problems or [f"{where}: not a card"])
-    return card
-
-
-def scryfall_card_or_problems(data: Any, *, where: str, problems: list[str]) -> Card | None:
-    """Like :func:`card_from_scryfall` but appends problems to ``problems`` (for bulk checks)."""
-    if not isinstance(data, Mapping):
-        problems.append(f"{where}: must be an object with at least a name")
-        return None
-    before = len(problems)
-    name = _string(data, "name", where, problems, required=True)
-    layout = _string(data, "layout", where, problems) or "normal"
-    raw_faces = data.get("card_faces")
-    faces: list[Face] = []
-    if raw_faces is not None:
-        if not isinstance(raw_faces, list) or not raw_faces or len(raw_faces) > 4:
-            problems.append(f"{where}: card_faces: must be a list of 1 to 4 face objects")
-        else:
-            top_colors = _color_list(data, "colors", where, problems)
-            for i, raw in enumerate(raw_faces):
-                face_where = f"{where}: card_faces[{i}]"
-                if not isinstance(raw, Mapping):
-                    problems.append(f"{face_where}: must be an object")
-                    continue
-                # Split, flip and adventure cards publish colours only for the whole card.
-                faces.append(face_from_scryfall(raw, where=face_where, problems=problems,
-                                                colors=None if len(raw_faces) > 1 else top_colors))
-    else:
-        faces.append(face_from_scryfall(data, where=where, problems=problems, name=name.strip()))
-    if len(problems) > before or not faces:
-        return None
-    return Card(name=name.strip(), faces=tuple(faces), layout=layout)

@@ -1,12 +1,15 @@
-"""Commander and Brawl deck construction checks (rules 903.3, 903.5, 903.12, 702.124, 702.139).
+"""Commander and Brawl deck construction checks (rules 903.3, 903.5, 903.12, 702.124, 702.139, 201.3).
 
 A check looks every name up in a :class:`~judge.engine.cards.CardPool`,
 then reports every problem it finds (never only the first): unknown names
 with suggestions, the commander(s) and partner pairing, deck size,
-singleton, color identity, basic land types, companion and sideboard.
+singleton (interchangeable names count as one name, 201.3b), the banned
+list of the format (``rules_data/banned/``; ante and Conspiracy cards too),
+color identity, basic land types, the companion (its deckbuilding condition,
+702.139a, and 903.11a) and sideboard. Problems and notes are message codes
+(texts/deck.py), so they read in Japanese and English.
 
-Not checked: banned lists, the companion's own deck condition, Brawl's card
-pool (903.12b says "usually" Standard) and interchangeable names (201.3).
+Not checked: Brawl's card pool (903.12b says "usually" Standard).
 
 >>> from judge.engine.cards import Card, CardPool, Face
 >>> kenrith = Card(name="Kenrith, the Returned King", faces=(Face(name="Kenrith, the Returned King",
@@ -17,58 +20,70 @@ pool (903.12b says "usually" Standard) and interchangeable names (201.3).
 >>> check = check_commander_deck(pool=pool, commanders=["Kenrith, the Returned King"], cards=[(99, "Forest")])
 >>> check.legal
 True
->>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).as_dict()["problems"][0]
-{'card': 'Kenrith', 'rule': 'lookup:unknown-card', 'message': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?"}
+>>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).to_json()["problems"][0]
+... # doctest: +NORMALIZE_WHITESPACE
+{'card': 'Kenrith', 'rule': 'lookup:unknown-card', 'code': 'deck.unknown-card',
+ 'message': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?"}
 """
 
 from __future__ import annotations
 
-import enum
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, CardPool, normalise_name
+from judge.engine.companions import card_names, companion_condition
 from judge.engine.decklist import Decklist, DecklistEntry, Section
 from judge.engine.identity import color_identity
-from judge.engine.mana import COLORS
+from judge.engine.mana import COLORS, color_list
+from judge.engine.messages import Message, msg
+from judge.engine.rules_data import BannedList, default_banned_list, default_interchangeable_names
 from judge.engine.steps import Step
+from judge.engine.variants import Variant
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
 CardLine = Union[DecklistEntry, tuple[int, str], str]
 
 UNKNOWN_CARD = "lookup:unknown-card"
-
-
-class Variant(enum.Enum):
-    COMMANDER = "commander"
-    BRAWL = "brawl"
+VARIANTS = (Variant.COMMANDER, Variant.BRAWL)
+#: What a banned card's problem cites: the Commander rules' banned list section; Brawl's list has no rule.
+BANNED_RULES = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "banned:brawl"}
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why."""
+    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a message)."""
 
     card: str
     rule: str
-    message: str
+    message: Message
 
-    def as_dict(self) -> dict[str, str]:
-        return {"card": self.card, "rule": self.rule, "message": self.message}
+    def text(self, lang: str = "en") -> str:
+        return self.message.text(lang)
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        return {"card": self.card, "rule": self.rule, "code": self.message.code, "message": self.text(lang)}
 
 
 @dataclass(frozen=True)
 class DeckCheck:
-    """The verdict on a deck. ``notes`` say what was assumed or not checked."""
+    """The verdict on a deck. ``notes`` say what was checked against what, or what was not checked."""
 
     legal: bool
     problems: tuple[Problem, ...]
     identity: tuple[str, ...] = ()
     notes: tuple[Step, ...] = ()
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"legal": self.legal, "problems": [p.as_dict() for p in self.problems]}
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"legal": self.legal, "problems": [p.to_json(lang) for p in self.problems],
+                "notes": [n.to_json(lang) for n in self.notes]}
+
+
+def card_name(name: str) -> Message:
+    """A card name in a message: "Sol Ring" in English, 《Sol Ring》 in Japanese."""
+    return msg("deck.card", name=name)
 
 
 def _lines(cards: Iterable[CardLine]) -> list[tuple[int, str]]:
@@ -83,14 +98,21 @@ def _lines(cards: Iterable[CardLine]) -> list[tuple[int, str]]:
     return result
 
 
+def _or_list(names: Sequence[str]) -> Message:
+    listed = card_name(names[-1])
+    for name in reversed(names[:-1]):
+        listed = msg("deck.or-list", first=card_name(name), rest=listed)
+    return listed
+
+
 def lookup(pool: CardPool, name: str, problems: list[Problem]) -> Card | None:
     """The card named ``name``; an unknown name adds a problem with close-match suggestions."""
     card = pool.get(name)
     if card is None:
         suggestions = pool.suggest(name)
-        hint = (f"; did you mean {' or '.join(suggestions)}?" if suggestions
-                else "; no similar card name is known")
-        problems.append(Problem(card=name, rule=UNKNOWN_CARD, message=f"Unknown card {name!r}{hint}"))
+        message = (msg("deck.unknown-card", name=name, suggestions=_or_list(suggestions)) if suggestions
+                   else msg("deck.unknown-card-no-suggestion", name=name))
+        problems.append(Problem(card=name, rule=UNKNOWN_CARD, message=message))
     return card
 
 
@@ -172,7 +194,6 @@ def partner_pair_problem(first: Card, second: Card) -> Problem | None:
     True
     """
     pa, pb = partner_abilities(first), partner_abilities(second)
-    pair = f"{first.name} and {second.name}"
     if pa.partner and pb.partner:
         return None
     if set(pa.partner_texts) & set(pb.partner_texts):
@@ -186,42 +207,35 @@ def partner_pair_problem(first: Card, second: Card) -> Problem | None:
             or (pb.doctors_companion and _is_time_lord_doctor(first))):
         return None
     # Say which requirement failed, citing the partner ability involved.
+    one, other = card_name(first.name), card_name(second.name)
+    pair = f"{first.name}, {second.name}"
     if pa.partner_with or pb.partner_with:
         return Problem(card=second.name if pa.partner_with else first.name, rule="702.124j",
-                       message=f"{pair}: “partner with [name]” pairs only the two cards that name each other")
+                       message=msg("deck.partner-with", first=one, second=other))
     if pa.choose_background or pb.choose_background or _is_background(first) or _is_background(second):
-        return Problem(card=pair, rule="702.124k",
-                       message=f"{pair}: “choose a Background” pairs only with a legendary "
-                               "Background enchantment")
+        return Problem(card=pair, rule="702.124k", message=msg("deck.partner-background", first=one, second=other))
     if pa.doctors_companion or pb.doctors_companion:
-        return Problem(card=pair, rule="702.124m",
-                       message=f"{pair}: “Doctor's companion” pairs only with a legendary Time Lord Doctor "
-                               "creature with no other creature types")
+        return Problem(card=pair, rule="702.124m", message=msg("deck.partner-doctor", first=one, second=other))
     if pa.partner_texts or pb.partner_texts:
-        return Problem(card=pair, rule="702.124i",
-                       message=f"{pair}: “partner—[text]” pairs only with the same partner—[text] ability")
+        return Problem(card=pair, rule="702.124i", message=msg("deck.partner-text", first=one, second=other))
     if pa.any or pb.any:
         without = second.name if pa.partner else first.name
         return Problem(card=without, rule="702.124h",
-                       message=f"{pair}: both commanders need partner; {without} does not have it")
-    return Problem(card=pair, rule="903.3",
-                   message=f"{pair}: a deck has one commander unless both have a matching "
-                           "partner ability (702.124)")
+                       message=msg("deck.partner-missing", without=card_name(without), first=one, second=other))
+    return Problem(card=pair, rule="903.3", message=msg("deck.one-commander", first=one, second=other))
 
 
 def _commander_problem(card: Card, variant: Variant, *, with_background_partner: bool) -> Problem | None:
     face = card.front
+    name = card_name(card.name)
     if _is_background(card):
         if with_background_partner:
             return None
-        return Problem(card=card.name, rule="702.124k",
-                       message=f"{card.name} is a Background: it can be a commander only beside a commander "
-                               "with “choose a Background”")
+        return Problem(card=card.name, rule="702.124k", message=msg("deck.background-alone", card=name))
     if re.search(r"can be your commander", card.rules_text, re.IGNORECASE):
         return None  # 903.3a
     if not face.has_type("Legendary"):
-        return Problem(card=card.name, rule="903.3",
-                       message=f"{card.name} is not legendary, so it can't be a commander")
+        return Problem(card=card.name, rule="903.3", message=msg("deck.not-legendary", card=name))
     if face.has_type("Creature") or "Vehicle" in face.subtypes:
         return None
     if "Spacecraft" in face.subtypes and face.power is not None:
@@ -229,17 +243,27 @@ def _commander_problem(card: Card, variant: Variant, *, with_background_partner:
     if variant is Variant.BRAWL:
         if face.has_type("Planeswalker"):
             return None
-        return Problem(card=card.name, rule="903.12c",
-                       message=f"{card.name} is not a creature, planeswalker, Vehicle or Spacecraft with "
-                               "power/toughness, so it can't be a Brawl commander")
-    return Problem(card=card.name, rule="903.3",
-                   message=f"{card.name} is not a creature, Vehicle or Spacecraft with power/toughness, "
-                           "so it can't be a commander")
+        return Problem(card=card.name, rule="903.12c", message=msg("deck.brawl-commander-type", card=name))
+    return Problem(card=card.name, rule="903.3", message=msg("deck.commander-type", card=name))
 
 
-def _letters(colors: Iterable[str]) -> str:
-    wanted = set(colors)
-    return "".join(c for c in COLORS if c in wanted) or "colorless"
+def _banned_problem(card: Card, variant: Variant, banned: BannedList) -> Problem | None:
+    """A card no deck of ``variant`` may hold: on the banned list, an ante card, a Conspiracy card."""
+    name = card_name(card.name)
+    rule = BANNED_RULES[variant]
+    if card.name in banned or card.front_name in banned:
+        return Problem(card=card.name, rule=rule,
+                       message=msg("deck.banned", card=name, format=variant.label, as_of=banned.as_of))
+    if re.search(r"playing for ante", card.rules_text, re.IGNORECASE):
+        return Problem(card=card.name, rule=rule, message=msg("deck.banned-ante", card=name))
+    if card.front.has_type("Conspiracy"):
+        return Problem(card=card.name, rule=rule, message=msg("deck.banned-conspiracy", card=name))
+    return None
+
+
+def _identity(colors: Iterable[str]) -> Message:
+    """An identity as letters: "RG" / "赤緑", "colorless" / "無色"."""
+    return color_list(set(colors), style="letters")
 
 
 def check_commander_deck(
@@ -250,21 +274,29 @@ def check_commander_deck(
     companion: str | None = None,
     variant: Variant = Variant.COMMANDER,
     sideboard: Iterable[CardLine] = (),
+    banned: BannedList | None = None,
+    interchangeable: Mapping[str, str] | None = None,
 ) -> DeckCheck:
     """Check a Commander (903.5) or Brawl (903.12) deck. ``cards`` excludes the commanders.
 
     Deck size counts the commanders, not the companion (903.5a, 702.124b, 903.12d);
     the companion, brought in from outside the game (702.139d), can't share a
     name with a card in the deck or have colours outside the commander's
-    identity (903.11a; Commander rules 3: "effectively the 101st card").
+    identity (903.11a; Commander rules 3: "effectively the 101st card"), and
+    its condition must hold for the starting deck, commanders included
+    (702.139a, 702.139b). ``banned`` and ``interchangeable`` default to this
+    repository's lists (:mod:`judge.engine.rules_data`).
 
     >>> from judge.engine.cards import Card, CardPool, Face
     >>> pool = CardPool.of([Card(name="Sol Ring", faces=(Face(name="Sol Ring", type_line="Artifact"),))])
     >>> [p.rule for p in check_commander_deck(pool=pool, commanders=[], cards=[(2, "Sol Ring")]).problems]
     ['903.3', '903.5a', '903.5b']
     """
+    banned = banned if banned is not None else default_banned_list(variant.value)
+    same_name = interchangeable if interchangeable is not None else default_interchangeable_names()
     problems: list[Problem] = []
-    notes: list[Step] = []
+    notes: list[Step] = [Step.of("deck.banned-checked", rule=BANNED_RULES[variant], format=variant.label,
+                                 as_of=banned.as_of)]
     size = 60 if variant is Variant.BRAWL else 100
     size_rule = "903.12d" if variant is Variant.BRAWL else "903.5a"
     deck_lines = _lines(cards)
@@ -272,11 +304,10 @@ def check_commander_deck(
     # Commanders (903.3, 702.124).
     commander_cards = [c for c in (lookup(pool, name, problems) for name in commanders) if c is not None]
     if not commanders:
-        problems.append(Problem(card="", rule="903.3", message="No commander is designated"))
+        problems.append(Problem(card="", rule="903.3", message=msg("deck.no-commander")))
     elif len(commanders) > 2:
         problems.append(Problem(card=", ".join(commanders), rule="702.124g",
-                                message=f"{len(commanders)} commanders: "
-                                        "no partner ability allows more than two"))
+                                message=msg("deck.too-many-commanders", count=len(commanders))))
     pair_ok = False
     if len(commander_cards) == 2:
         pair_problem = partner_pair_problem(commander_cards[0], commander_cards[1])
@@ -284,7 +315,7 @@ def check_commander_deck(
         if pair_problem is not None:
             problems.append(pair_problem)
         else:
-            notes.append(Step(rule="702.124c", text="The two commanders' color identities are combined"))
+            notes.append(Step.of("deck.combined-identity", rule="702.124c"))
             if len(commanders) == 2:
                 size_rule = "702.124b" if variant is Variant.COMMANDER else size_rule
     if len(commanders) <= 2:
@@ -299,39 +330,55 @@ def check_commander_deck(
     # Deck size (the companion is outside the deck, 702.139a).
     total = len(commanders) + sum(count for count, _ in deck_lines)
     if total != size:
-        problems.append(Problem(card="", rule=size_rule,
-                                message=f"The deck has {total} cards including its commander"
-                                        f"{'s' if len(commanders) > 1 else ''}; it must have exactly {size}"))
+        problems.append(Problem(card="", rule=size_rule, message=msg(
+            "deck.size-two" if len(commanders) > 1 else "deck.size-one", total=total, size=size)))
 
-    # Singleton (903.5b), counted over commanders and deck (the companion is checked by 903.11a).
-    copies: dict[str, tuple[Card, int]] = {}
+    # Singleton (903.5b), counted by name over commanders and deck; interchangeable names are one name (201.3b).
+    copies: dict[str, tuple[Card, int, list[str]]] = {}
     deck_cards: list[Card] = []
+    starting_deck: list[Card] = list(commander_cards)  # 702.139b: the commander is part of the starting deck
+
+    def count(card: Card, number: int) -> None:
+        key = same_name.get(normalise_name(card.name), card.name)
+        first, seen, names = copies.get(key, (card, 0, []))
+        copies[key] = (first, seen + number, names if card.name in names else names + [card.name])
+
     for card in commander_cards:
-        copies[card.name] = (card, copies.get(card.name, (card, 0))[1] + 1)
-    for count, name in deck_lines:
+        count(card, 1)
+    for number, name in deck_lines:
         found = lookup(pool, name, problems)
         if found is None:
             continue
         deck_cards.append(found)
-        copies[found.name] = (found, copies.get(found.name, (found, 0))[1] + count)
+        starting_deck.extend([found] * min(number, 1000))
+        count(found, number)
     companion_card = lookup(pool, companion, problems) if companion else None
     if companion_card is not None:
         # The companion comes from outside the game (702.139d), so 903.11a, not 903.5b, limits its name.
-        if companion_card.name in copies:
-            problems.append(Problem(card=companion_card.name, rule="903.11a",
-                                    message=f"{companion_card.name} is also in the deck: a card brought in from "
-                                            "outside the game can't share a name with a card in the starting deck"))
+        key = same_name.get(normalise_name(companion_card.name), companion_card.name)
+        if key in copies:
+            problems.append(Problem(card=companion_card.name, rule="903.11a", message=msg(
+                "deck.companion-shares-name", card=card_name(companion_card.name))))
         if not re.search(r"^companion\s*[\u2014-]", companion_card.rules_text, re.IGNORECASE | re.MULTILINE):
-            problems.append(Problem(card=companion_card.name, rule="702.139a",
-                                    message=f"{companion_card.name} has no companion ability"))
-        notes.append(Step(rule="702.139a",
-                          text=f"The companion condition of {companion_card.name} is not checked"))
-    for name, (card, count) in copies.items():
-        limit = card.deck_limit
-        if limit is not None and count > limit:
-            allowed = "only one copy" if limit == 1 else f"at most {limit} copies (its own text)"
-            problems.append(Problem(card=name, rule="903.5b",
-                                    message=f"{count} copies of {name}; a Commander deck may have {allowed}"))
+            problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
+                "deck.no-companion-ability", card=card_name(companion_card.name))))
+    for (first, number, names) in copies.values():
+        limit = first.deck_limit
+        if limit is None or number <= limit:
+            continue
+        if len(names) > 1:
+            problems.append(Problem(card=names[0], rule="201.3b", message=msg(
+                "deck.interchangeable", card=card_name(names[0]), other=card_name(names[1]), count=number)))
+        elif limit == 1:
+            problems.append(Problem(card=first.name, rule="903.5b", message=msg(
+                "deck.copies-one", count=number, card=card_name(first.name))))
+        else:
+            problems.append(Problem(card=first.name, rule="903.5b", message=msg(
+                "deck.copies-limit", count=number, card=card_name(first.name), limit=limit)))
+
+    # Banned cards, checked once per name (commanders, deck, companion).
+    everything = {c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]}
+    problems.extend(p for c in everything.values() if (p := _banned_problem(c, variant, banned)) is not None)
 
     # Color identity (903.5c), basic land types (903.5d), Brawl's colorless exception (903.12e).
     brawl_colorless = variant is Variant.BRAWL and bool(commander_cards) and not identity
@@ -348,32 +395,45 @@ def check_commander_deck(
         off = set(color_identity(card=card).identity) - identity
         if not off or not commander_cards:
             continue
-        land_colors = {BASIC_LAND_TYPES[t] for t in land_types}
-        if off <= land_colors:
-            problems.append(Problem(card=card.name, rule="903.5d",
-                                    message=f"{card.name} has a basic land type that makes "
-                                            f"{_letters(off)} mana, "
-                                            f"outside the commander's color identity ({_letters(identity)})"))
+        shown, colors, commanders_identity = card_name(card.name), _identity(off), _identity(identity)
+        if off <= {BASIC_LAND_TYPES[t] for t in land_types}:
+            problems.append(Problem(card=card.name, rule="903.5d", message=msg(
+                "deck.basic-land-type-outside", card=shown, colors=colors, identity=commanders_identity)))
         else:
-            problems.append(Problem(card=card.name, rule="903.5c",
-                                    message=f"{card.name} has color identity {_letters(off)} outside the "
-                                            f"commander's color identity ({_letters(identity)})"))
+            problems.append(Problem(card=card.name, rule="903.5c", message=msg(
+                "deck.identity-outside", card=shown, colors=colors, identity=commanders_identity)))
     if companion_card is not None and commander_cards:
         off = set(color_identity(card=companion_card).identity) - identity
         if off:
-            problems.append(Problem(card=companion_card.name, rule="903.11a",
-                                    message=f"{companion_card.name} has color identity {_letters(off)} outside the "
-                                            f"commander's color identity ({_letters(identity)}), so it can't be "
-                                            "brought in from outside the game"))
+            problems.append(Problem(card=companion_card.name, rule="903.11a", message=msg(
+                "deck.companion-identity", card=card_name(companion_card.name), colors=_identity(off),
+                identity=_identity(identity))))
     if len(basic_types_used) > 1:
         problems.append(Problem(card=", ".join(sorted(basic_types_used)), rule="903.12e",
-                                message="With a colorless commander, basic lands must all share "
-                                        "one basic land type"))
+                                message=msg("deck.brawl-basic-types")))
+
+    # The companion's own deckbuilding condition (702.139a), over the starting deck with its commanders.
+    if companion_card is not None:
+        check = companion_condition(companion=companion_card, deck=starting_deck, deck_size=size)
+        companion_name = card_name(companion_card.name)
+        if check is None:
+            notes.append(Step.of("deck.companion-unknown", rule="702.139a", card=companion_name))
+        elif check.met:
+            notes.append(Step.of("deck.companion-met", rule="702.139a", card=companion_name,
+                                 condition=check.condition))
+        elif check.offenders:
+            problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
+                "deck.companion-not-met", card=companion_name, condition=check.condition,
+                cards=card_names(check.offenders))))
+        else:
+            problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
+                "deck.companion-impossible", card=companion_name, condition=check.condition)))
+        if check is not None and check.read_from_text:
+            notes.append(Step.of("deck.companion-read-from-text", rule="702.139a", card=companion_name))
 
     # No sideboards (903.5e).
-    for count, name in _lines(sideboard):
-        problems.append(Problem(card=name, rule="903.5e",
-                                message=f"Commander games do not use sideboards ({name})"))
+    for _count, name in _lines(sideboard):
+        problems.append(Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name))))
     return DeckCheck(legal=not problems, problems=tuple(problems),
                      identity=tuple(c for c in COLORS if c in identity), notes=tuple(notes))
 
@@ -402,8 +462,7 @@ def check_decklist(*, pool: CardPool, decklist: Decklist, variant: Variant = Var
         sideboard=decklist.section(Section.SIDEBOARD),
     )
     if len(companions) > 1:
-        extra = Problem(card=", ".join(companions), rule="702.139a",
-                        message="A deck can have only one companion")
+        extra = Problem(card=", ".join(companions), rule="702.139a", message=msg("deck.one-companion"))
         return DeckCheck(legal=False, problems=result.problems + (extra,), identity=result.identity,
                          notes=result.notes)
     return result

@@ -7,11 +7,14 @@ Accepted lines:
   markers, ``[Ramp]``-style category tags and ``^...^`` tags;
 - ``*CMDR*`` puts the line in the commander section;
 - section headers on their own line (optionally ending in ``:`` or written as a ``//`` comment):
-  ``Commander``, ``Deck`` / ``Main`` / ``Mainboard``, ``Sideboard``, ``Companion``, ``Maybeboard``;
+  ``Commander``, ``Deck`` / ``Main`` / ``Mainboard``, ``Sideboard``, ``Companion``, ``Maybeboard``,
+  and in Japanese ``統率者``, ``デッキ`` / ``メインデッキ``, ``サイドボード``, ``相棒``;
+- Japanese card names in 《》 are read as names (the card pool finds them by their Japanese name);
 - other ``//`` and ``#`` lines are comments; blank lines are ignored. MTG Arena's ``About`` /
   ``Name ...`` header is skipped.
 
-Text over 1 MB or 10 000 lines is refused; every malformed line is reported with its number.
+Text over 1 MB or 10 000 lines is refused; every malformed line is reported with its number
+("Line 3" / "3行目"), ``field`` naming the request field the text came from.
 
 >>> deck = parse_decklist(
 ...     text="Commander\\n1 Kenrith, the Returned King (ELD) 303\\n\\nDeck\\n1x Sol Ring\\nForest")
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message, msg
 
 MAX_BYTES = 1_000_000
 MAX_LINES = 10_000
@@ -59,6 +63,12 @@ _HEADERS: dict[str, Section] = {
     "maybeboard": Section.MAYBEBOARD,
     "maybe": Section.MAYBEBOARD,
     "considering": Section.MAYBEBOARD,
+    # Japanese headers, as Japanese deck sites and players write them.
+    "統率者": Section.COMMANDER,
+    "デッキ": Section.DECK,
+    "メインデッキ": Section.DECK,
+    "サイドボード": Section.SIDEBOARD,
+    "相棒": Section.COMPANION,
 }
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
 _SET_RE = re.compile(r"\s+[\(\[][A-Za-z0-9]{2,6}[\)\]](?:\s+[A-Za-z0-9\-★]+)?$")
@@ -75,7 +85,7 @@ class DecklistEntry:
     section: Section
     line: int
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"count": self.count, "name": self.name, "section": self.section.value, "line": self.line}
 
 
@@ -91,8 +101,8 @@ class Decklist:
     def total(self, section: Section) -> int:
         return sum(e.count for e in self.entries if e.section is section)
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"entries": [e.as_dict() for e in self.entries]}
+    def to_json(self) -> dict[str, Any]:
+        return {"entries": [e.to_json() for e in self.entries]}
 
 
 def _header(line: str) -> Section | None:
@@ -101,7 +111,7 @@ def _header(line: str) -> Section | None:
     return _HEADERS.get(text.casefold())
 
 
-def parse_decklist(*, text: str) -> Decklist:
+def parse_decklist(*, text: str, field: str = "decklist") -> Decklist:
     """Parse a pasted decklist; see the module docstring for the accepted lines.
 
     Raises :class:`InvalidInputError` listing every malformed line by number.
@@ -109,17 +119,18 @@ def parse_decklist(*, text: str) -> Decklist:
     >>> parse_decklist(text="1 Sol Ring\\n0 Forest\\n2x")
     Traceback (most recent call last):
     ...
-    judge.engine.errors.InvalidInputError: line 2: a count must be 1 or more; line 3: '2x' has no card name
+    judge.engine.errors.InvalidInputError: Line 2: a count must be 1 or more.; Line 3: “2x” has no card name.
     """
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
-        raise InvalidInputError(
-            [f"decklist: longer than {MAX_BYTES // 1_000_000} MB; paste one deck at a time"])
+        raise InvalidInputError([msg("deck.list-too-long", field=field, label=msg("deck.label.decklist"),
+                                     high=MAX_BYTES // 1_000_000)])
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise InvalidInputError([f"decklist: {len(lines)} lines is over the limit of {MAX_LINES}"])
+        raise InvalidInputError([msg("deck.list-too-many-lines", field=field, label=msg("deck.label.decklist"),
+                                     count=len(lines), high=MAX_LINES)])
     section = Section.DECK
     entries: list[DecklistEntry] = []
-    problems: list[str] = []
+    problems: list[Message] = []
     skipping_about = False
     for number, raw in enumerate(lines, start=1):
         line = raw.strip().lstrip("\ufeff")
@@ -136,7 +147,7 @@ def parse_decklist(*, text: str) -> Decklist:
             continue
         if skipping_about or line.startswith(("//", "#")):
             continue
-        parsed = _parse_line(line, number, problems)
+        parsed = _parse_line(line, number, problems, field)
         if parsed is None:
             continue
         count, name, commander = parsed
@@ -147,20 +158,21 @@ def parse_decklist(*, text: str) -> Decklist:
     return Decklist(entries=tuple(entries))
 
 
-def _parse_line(line: str, number: int, problems: list[str]) -> tuple[int, str, bool] | None:
+def _parse_line(line: str, number: int, problems: list[Message], field: str) -> tuple[int, str, bool] | None:
+    label = msg("deck.label.line", line=number)
     count = 1
     match = _COUNT_RE.match(line)
     if match:
         count = int(match.group(1))
         line = match.group(2).strip()
     elif re.fullmatch(r"\d+\s*[xX]?", line):
-        problems.append(f"line {number}: {line!r} has no card name")
+        problems.append(msg("deck.line-no-name", field=field, label=label, text=line))
         return None
     if count < 1:
-        problems.append(f"line {number}: a count must be 1 or more")
+        problems.append(msg("deck.line-count-zero", field=field, label=label))
         return None
     if count > MAX_COUNT:
-        problems.append(f"line {number}: a count of {count} is over {MAX_COUNT}")
+        problems.append(msg("deck.line-count-over", field=field, label=label, count=count, high=MAX_COUNT))
         return None
     commander = "*CMDR*" in line.upper()
     line = _MARKERS_RE.sub("", " " + line).strip()
@@ -168,12 +180,12 @@ def _parse_line(line: str, number: int, problems: list[str]) -> tuple[int, str, 
     line = _TAGS_RE.sub("", " " + line).strip()
     line = _SET_RE.sub("", line).strip()
     if not line:
-        problems.append(f"line {number}: no card name")
+        problems.append(msg("deck.line-empty-name", field=field, label=label))
         return None
     if len(line) > MAX_NAME:
-        problems.append(f"line {number}: a card name longer than {MAX_NAME} characters")
+        problems.append(msg("deck.line-name-too-long", field=field, label=label, high=MAX_NAME))
         return None
     if not re.search(r"[^\W\d_]", line):
-        problems.append(f"line {number}: {line!r} is not a card name")
+        problems.append(msg("deck.line-not-a-name", field=field, label=label, text=line))
         return None
     return count, line, commander

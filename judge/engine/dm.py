@@ -21,8 +21,13 @@ line, in this format (fields separated by ``|`` or ``｜``)::
   (can be in the battle zone from the start of the game). English: ``hall-of-fame``,
   ``premium``, ``gr``, ``hyperspatial``, ``starts-in-play``.
 
+Cards that start the game in the battle zone (ドルマゲドン, ドキンダム, 零龍, FORBIDDEN
+STAR and their sealed sides) are known from the curated list
+``rules_data/dm_battle_zone_start.tsv``, so nobody has to know to tag them.
+
 Deck rules follow the DTC house-rules document; each problem cites a stable id
-(``dtc:deck-size``, ``dtc:singleton``, ``dtc:commander-rarity``, ...; see :data:`RULE_IDS`).
+(``dtc:deck-size``, ``dtc:singleton``, ``dtc:commander-rarity``, ...; see :data:`RULE_IDS`)
+and is a message code (texts/dm.py) in Duel Masters words.
 
 >>> card = parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー")
 >>> card.civilizations, card.rarity, card.is_creature
@@ -40,7 +45,10 @@ from typing import Any
 
 from judge.engine.deck import DeckCheck, Problem
 from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message, msg
+from judge.engine.rules_data import StartingCard, default_battle_zone_start
 from judge.engine.steps import Step
+from judge.engine.variants import Variant
 
 MAX_BYTES = 1_000_000
 MAX_LINES = 10_000
@@ -59,6 +67,10 @@ class Civilization(enum.Enum):
     @property
     def japanese(self) -> str:
         return _JAPANESE[self]
+
+    @property
+    def label(self) -> Message:
+        return msg(f"dm.civ.{self.value}")
 
 
 _JAPANESE = {
@@ -79,9 +91,10 @@ RARITIES: dict[str, str] = {
     "TR": "TR", "PR": "PR", "-": "-", "なし": "-", "NR": "-", "ノンレアリティ": "-",
 }
 SR_OR_HIGHER = frozenset({"SR", "MR", "OR", "LEG", "MAS", "VIC", "KGM", "SEC"})
-#: Cards the document bans by name, and name parts of cards that start in the battle zone.
+#: Cards the document bans by name.
 BANNED_NAMES = ("オールデリート", "レアリティ・レジスタンス")
-STARTS_IN_PLAY_NAMES = ("ドルマゲドン", "ドキンダム", "零龍")
+#: The variants this module checks (DTCS: one name per team, DTB: 40 cards).
+VARIANTS = (Variant.DTC, Variant.DTCS, Variant.DTB)
 
 _TAGS: dict[str, str] = {
     "殿堂": "hall-of-fame", "hall-of-fame": "hall-of-fame",
@@ -104,16 +117,11 @@ RULE_IDS: dict[str, str] = {
     "dtcs:team-singleton": "DTCS: same-name cards at most one per team",
     "dtcs:commander-civilizations": "DTCS: the commander has at most two civilizations",
     "dtb:deck-size": "DTB: 40 cards including the commander",
+    "dtb:card-pool": "DTB: the card pool (two blocks), not checked",
 }
 
 
-_QUOTES = str.maketrans("\u201c\u201d\u2018\u2019", "\"\"''")
-
-
-class DmVariant(enum.Enum):
-    DTC = "dtc"
-    DTCS = "dtcs"
-    DTB = "dtb"
+_QUOTES = str.maketrans("\u201c\u201d\u2018\u2019\u301c", "\"\"''~")
 
 
 def normalise_dm_name(name: str) -> str:
@@ -125,6 +133,30 @@ def normalise_dm_name(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).strip().strip("《》").strip()
     text = text.translate(_QUOTES)
     return " ".join(text.split()).casefold()
+
+
+def _hiragana(text: str) -> str:
+    """Katakana as hiragana, so a name typed in either kana matches (ドキンダム = どきんだむ)."""
+    return "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in text)
+
+
+def starts_in_battle_zone(name: str, cards: tuple[StartingCard, ...] | None = None) -> StartingCard | None:
+    """The curated entry saying ``name`` can start the game in the battle zone, or None.
+
+    >>> starts_in_battle_zone("《伝説の禁断 ドキンダムX》").name, starts_in_battle_zone("ボルシャック・ドラゴン")
+    ('ドキンダム', None)
+    >>> starts_in_battle_zone("禁断〜封印されしX〜").name
+    '禁断 ～封印されしX～'
+    """
+    def key(text: str) -> str:
+        return _hiragana(normalise_dm_name(text)).replace(" ", "")
+
+    wanted = key(name)
+    for card in cards if cards is not None else default_battle_zone_start():
+        names = [n for n in (key(card.name), key(card.reading)) if n]
+        if any(n in wanted if card.contains else n == wanted for n in names):
+            return card
+    return None
 
 
 @dataclass(frozen=True)
@@ -158,9 +190,9 @@ class DmCard:
 
     @property
     def starts_in_play(self) -> bool:
-        return "starts-in-play" in self.tags or any(part in self.name for part in STARTS_IN_PLAY_NAMES)
+        return "starts-in-play" in self.tags or starts_in_battle_zone(self.name) is not None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "civilizations": [c.value for c in self.civilizations],
                 "rarity": self.rarity, "type": self.card_type, "tags": sorted(self.tags)}
 
@@ -187,36 +219,37 @@ def _civilizations(text: str) -> tuple[tuple[Civilization, ...], list[str]]:
     return tuple(c for c in Civilization if c in found), bad
 
 
-def parse_dm_card(*, line: str, where: str = "card") -> DmCard:
-    """Parse ``name | civilizations | rarity | type [| tags]`` (no count).
+def parse_dm_card(*, line: str, label: Message | None = None, field: str = "decklist") -> DmCard:
+    """Parse ``name | civilizations | rarity | type [| tags]`` (no count); ``label`` names the line in problems.
 
     >>> parse_dm_card(line="オールデリート | 光/水/闇/火/自然 | MR | 呪文").civilizations[-1].japanese
     '自然'
     >>> parse_dm_card(line="X | 土 | Z | クリーチャー")
     Traceback (most recent call last):
     ...
-    judge.engine.errors.InvalidInputError: card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); card: unknown rarity 'Z'
+    judge.engine.errors.InvalidInputError: Card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); Card: unknown rarity 'Z'
     """
-    problems: list[str] = []
+    label = label or msg("dm.label.card")
+    problems: list[Message] = []
     fields = [f.strip() for f in re.split(r"[|｜]", line)]
     if len(fields) < 4 or len(fields) > 5:
-        raise InvalidInputError([f"{where}: write name | civilizations | rarity | type [| tags]"])
+        raise InvalidInputError([msg("dm.line-format", field=field, label=label)])
     name, civ_text, rarity_text, card_type = fields[:4]
     name = name.strip("《》").strip()
     if not name:
-        problems.append(f"{where}: no card name")
+        problems.append(msg("dm.no-name", field=field, label=label))
     civs, bad = _civilizations(civ_text)
     for word in bad:
-        problems.append(f"{where}: unknown civilization {word!r} (use 光 水 闇 火 自然 ゼロ)")
+        problems.append(msg("dm.unknown-civilization", field=field, label=label, word=word[:40]))
     if not civs and not bad:
-        problems.append(f"{where}: no civilization (write ゼロ for a zero-civilization card)")
+        problems.append(msg("dm.no-civilization", field=field, label=label))
     if Civilization.ZERO in civs and len(civs) > 1:
-        problems.append(f"{where}: ゼロ can't be combined with other civilizations")
+        problems.append(msg("dm.zero-combined", field=field, label=label))
     rarity = RARITIES.get(unicodedata.normalize("NFKC", rarity_text).upper()) or RARITIES.get(rarity_text)
     if rarity is None:
-        problems.append(f"{where}: unknown rarity {rarity_text!r}")
+        problems.append(msg("dm.unknown-rarity", field=field, label=label, rarity=rarity_text[:40]))
     if not card_type:
-        problems.append(f"{where}: no card type")
+        problems.append(msg("dm.no-type", field=field, label=label))
     tags: set[str] = set()
     if len(fields) == 5:
         for tag in re.split(r"[,、\s]+", fields[4]):
@@ -224,7 +257,7 @@ def parse_dm_card(*, line: str, where: str = "card") -> DmCard:
                 continue
             known = _TAGS.get(tag.casefold())
             if known is None:
-                problems.append(f"{where}: unknown tag {tag!r}")
+                problems.append(msg("dm.unknown-tag", field=field, label=label, tag=tag[:40]))
             else:
                 tags.add(known)
     if problems:
@@ -238,23 +271,32 @@ _DECK_HEADERS = {"デッキ", "メインデッキ", "deck", "main", "main deck"}
 _COUNT_RE = re.compile(r"^(\d+)\s*(?:[xX×]|枚)?\s+(.*)$")
 
 
-def parse_dm_deck(*, text: str) -> DmDeck:
+def parse_dm_deck(*, text: str, number: int | None = None, field: str = "decklist") -> DmDeck:
     """Parse a typed-in deck (format in the module docstring). Lines before any header are deck cards.
+
+    ``number`` is the deck's place in a team (problems then say "Deck 2, line 3"). A deck
+    with no card at all is refused with a problem that says what to paste.
 
     >>> deck = parse_dm_deck(text="統率者\\n\\"罰怒\\"ブランド | 火 | SR | クリーチャー\\nデッキ\\n4 ボルシャック・ドラゴン | 火 | VR | クリーチャー")
     >>> deck.commander.name, [(n, c.name) for n, c in deck.cards]
     ('"罰怒"ブランド', [(4, 'ボルシャック・ドラゴン')])
+    >>> parse_dm_deck(text="  ")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    judge.engine.errors.InvalidInputError: Deck: no cards. Paste the deck one card per line as ...
     """
+    deck_label = msg("dm.label.team-deck", number=number) if number is not None else msg("dm.label.deck")
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
-        raise InvalidInputError(["deck: longer than 1 MB"])
+        raise InvalidInputError([msg("dm.too-long", field=field, label=deck_label)])
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise InvalidInputError([f"deck: {len(lines)} lines is over the limit of {MAX_LINES}"])
-    problems: list[str] = []
+        raise InvalidInputError([msg("dm.too-many-lines", field=field, label=deck_label, count=len(lines),
+                                     high=MAX_LINES)])
+    problems: list[str | Message] = []
     commanders: list[tuple[int, DmCard]] = []
     cards: list[tuple[int, DmCard]] = []
     target = cards
-    for number, raw in enumerate(lines, start=1):
+    for line_number, raw in enumerate(lines, start=1):
         line = unicodedata.normalize("NFKC", raw).strip().lstrip("\ufeff")
         if not line or line.startswith(("#", "//")):
             continue
@@ -265,32 +307,41 @@ def parse_dm_deck(*, text: str) -> DmDeck:
         if header in _DECK_HEADERS:
             target = cards
             continue
+        label = (msg("dm.label.deck-line", number=number, line=line_number) if number is not None
+                 else msg("dm.label.line", line=line_number))
         count = 1
         match = _COUNT_RE.match(line)
         if match:
             count, line = int(match.group(1)), match.group(2)
         if not 1 <= count <= 999:
-            problems.append(f"line {number}: a count must be 1 to 999")
+            problems.append(msg("dm.count-range", field=field, label=label))
             continue
         try:
-            card = parse_dm_card(line=line, where=f"line {number}")
+            card = parse_dm_card(line=line, label=label, field=field)
         except InvalidInputError as err:
-            problems.extend(err.problems)
+            problems.extend(err.messages)
             continue
         target.append((count, card))
     if sum(n for n, _ in commanders) > 1:
-        problems.append("統率者: only one commander card")
+        problems.append(msg("dm.one-commander", field=field))
+    if not problems and not commanders and not cards:
+        problems.append(msg("dm.empty-deck", field=field, label=deck_label))
     if problems:
         raise InvalidInputError(problems)
     return DmDeck(commander=commanders[0][1] if commanders else None, cards=tuple(cards))
 
 
-def _civ_text(civs: Iterable[Civilization]) -> str:
-    return "/".join(c.japanese for c in civs)
+def _civ_text(civs: Iterable[Civilization]) -> Message:
+    """Civilizations as "光/水" in Japanese, "light/water" in English."""
+    labels = [c.label for c in civs]
+    listed = labels[-1]
+    for label in reversed(labels[:-1]):
+        listed = msg("dm.civ-list", first=label, rest=listed)
+    return listed
 
 
 def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCard]],
-                   variant: DmVariant = DmVariant.DTC) -> DeckCheck:
+                   variant: Variant = Variant.DTC) -> DeckCheck:
     """Check one Tag Commander deck; ``cards`` excludes the commander (the 60 includes it).
 
     DTB decks have 40 cards; DTCS commanders have at most two civilizations
@@ -301,92 +352,92 @@ def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCar
     >>> filler = [(1, parse_dm_card(line=f"火のカード{i} | 火 | C | 呪文")) for i in range(59)]
     >>> check_dtc_deck(commander=boss, cards=filler).legal
     True
-    >>> [p.rule for p in check_dtc_deck(commander=boss, cards=filler[:39], variant=DmVariant.DTB).problems]
+    >>> [p.rule for p in check_dtc_deck(commander=boss, cards=filler[:39], variant=Variant.DTB).problems]
     []
+    >>> check_dtc_deck(commander=boss, cards=filler[:58]).problems[0].text("ja")
+    'デッキは統率者を含めて 59 枚です。60 枚ちょうどにしてください'
     """
     problems: list[Problem] = []
     notes: list[Step] = []
     everything = list(cards)
     if commander is None:
-        problems.append(Problem(card="", rule="dtc:commander-creature", message="統率者が指定されていません"))
+        problems.append(Problem(card="", rule="dtc:commander-creature", message=msg("dm.no-commander")))
         commander_civs: frozenset[Civilization] = frozenset()
     else:
         everything.insert(0, (1, commander))
         commander_civs = frozenset(commander.civilizations)
-        name = commander.name
+        name, card = commander.name, msg("dm.card", name=commander.name)
         if not commander.is_creature:
             problems.append(Problem(card=name, rule="dtc:commander-creature",
-                                    message=f"統率者《{name}》はクリーチャーではありません"))
+                                    message=msg("dm.commander-not-creature", card=card)))
         if commander.rarity not in SR_OR_HIGHER:
             problems.append(Problem(card=name, rule="dtc:commander-rarity",
-                                    message=f"統率者《{name}》のレアリティ {commander.rarity} は SR 以上ではありません"))
+                                    message=msg("dm.commander-rarity", card=card, rarity=commander.rarity)))
         if FIVE <= commander_civs:
             problems.append(Problem(card=name, rule="dtc:commander-all-civilizations",
-                                    message=f"統率者《{name}》は全ての文明を持っています"))
+                                    message=msg("dm.commander-all-civilizations", card=card)))
         if "hall-of-fame" in commander.tags:
             problems.append(Problem(card=name, rule="dtc:commander-hall-of-fame",
-                                    message=f"殿堂カード《{name}》は統率者に選べません"))
-        if variant is DmVariant.DTCS and len(commander_civs) > 2:
-            problems.append(Problem(card=name, rule="dtcs:commander-civilizations",
-                                    message=f"DTCS の統率者《{name}》の文明が3つ以上です "
-                                            f"({_civ_text(commander.civilizations)})"))
+                                    message=msg("dm.commander-hall-of-fame", card=card)))
+        if variant is Variant.DTCS and len(commander_civs) > 2:
+            problems.append(Problem(card=name, rule="dtcs:commander-civilizations", message=msg(
+                "dm.dtcs-commander-civilizations", card=card, civilizations=_civ_text(commander.civilizations))))
 
-    size, size_rule = (40, "dtb:deck-size") if variant is DmVariant.DTB else (60, "dtc:deck-size")
+    size, size_rule = (40, "dtb:deck-size") if variant is Variant.DTB else (60, "dtc:deck-size")
     total = sum(n for n, _ in everything)
     if total != size:
-        problems.append(Problem(card="", rule=size_rule,
-                                message=f"デッキは統率者を含めて {total} 枚です。{size} 枚ちょうどにしてください"))
+        problems.append(Problem(card="", rule=size_rule, message=msg("dm.deck-size", total=total, size=size)))
 
     counts: dict[str, tuple[DmCard, int]] = {}
-    for n, card in everything:
-        previous = counts.get(card.key, (card, 0))[1]
-        counts[card.key] = (card, previous + n)
-    for card, n in counts.values():
+    for n, card_ in everything:
+        previous = counts.get(card_.key, (card_, 0))[1]
+        counts[card_.key] = (card_, previous + n)
+    for card_, n in counts.values():
         if n > 1:
-            problems.append(Problem(card=card.name, rule="dtc:singleton",
-                                    message=f"《{card.name}》が {n} 枚あります。同名カードは1枚までです"))
+            problems.append(Problem(card=card_.name, rule="dtc:singleton",
+                                    message=msg("dm.singleton", card=msg("dm.card", name=card_.name), count=n)))
     per_civ = {c: 0 for c in Civilization if c in commander_civs}
-    for card, n in counts.values():
-        banned = _banned_reason(card)
-        if banned:
-            rule = "dtc:main-deck-only" if card.is_gr or card.is_hyperspatial else "dtc:banned"
-            problems.append(Problem(card=card.name, rule=rule, message=f"《{card.name}》は{banned}"))
-        outside = [c for c in card.civilizations if c not in commander_civs]
+    for card_, n in counts.values():
+        banned = _banned_problem(card_)
+        if banned is not None:
+            problems.append(banned)
+        outside = [c for c in card_.civilizations if c not in commander_civs]
         if commander is not None and outside:
-            problems.append(Problem(card=card.name, rule="dtc:civilizations",
-                                    message=f"《{card.name}》の {_civ_text(outside)} は統率者の文明にありません"))
-        for civ in card.civilizations:
+            problems.append(Problem(card=card_.name, rule="dtc:civilizations", message=msg(
+                "dm.civilization-outside", card=msg("dm.card", name=card_.name), civilizations=_civ_text(outside))))
+        for civ in card_.civilizations:
             if civ in per_civ:
                 per_civ[civ] += n
     for civ, n in per_civ.items():
         if n < 12:
             problems.append(Problem(card="", rule="dtc:civilization-minimum",
-                                    message=f"{civ.japanese}文明のカードが {n} 枚です。最低12枚必要です"))
-    if variant is DmVariant.DTB:
-        notes.append(Step(rule="dtb:card-pool", text="DTB のカードプール(2ブロック)は確認していません"))
+                                    message=msg("dm.civilization-minimum", civilization=civ.label, count=n)))
+    if variant is Variant.DTB:
+        notes.append(Step.of("dm.dtb-card-pool", rule="dtb:card-pool"))
     return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))
 
 
-def _banned_reason(card: DmCard) -> str:
+def _banned_problem(card: DmCard) -> Problem | None:
+    name = msg("dm.card", name=card.name)
     if "premium" in card.tags:
-        return "プレミアム殿堂(公式の禁止カード)です"
+        return Problem(card=card.name, rule="dtc:banned", message=msg("dm.banned-premium", card=name))
     if card.is_gr:
-        return "GRゾーンのカードです(GRは使用禁止)"
+        return Problem(card=card.name, rule="dtc:main-deck-only", message=msg("dm.banned-gr", card=name))
     if card.is_hyperspatial:
-        return "超次元ゾーンのカードです(超次元は使用禁止)"
+        return Problem(card=card.name, rule="dtc:main-deck-only", message=msg("dm.banned-hyperspatial", card=name))
     if card.starts_in_play:
-        return "ゲーム開始時からバトルゾーンに出しておけるカードです(禁止)"
-    if any(normalise_dm_name(card.name) == normalise_dm_name(b) for b in BANNED_NAMES):
-        return "禁止カードです"
-    return ""
+        return Problem(card=card.name, rule="dtc:banned", message=msg("dm.banned-battle-zone-start", card=name))
+    if any(card.key == normalise_dm_name(b) for b in BANNED_NAMES):
+        return Problem(card=card.name, rule="dtc:banned", message=msg("dm.banned-name", card=name))
+    return None
 
 
-def check_dtc_team(*, decks: Sequence[DmDeck], variant: DmVariant = DmVariant.DTCS) -> DeckCheck:
+def check_dtc_team(*, decks: Sequence[DmDeck], variant: Variant = Variant.DTCS) -> DeckCheck:
     """Check every deck of a team; in DTCS a card name may appear only once in the whole team.
 
     >>> a = parse_dm_card(line="ボルシャック・ドラゴン | 火 | SR | クリーチャー")
     >>> check_dtc_team(decks=[DmDeck(commander=a, cards=()), DmDeck(commander=None, cards=((1, a),))],
-    ...     variant=DmVariant.DTCS).problems[-1].rule
+    ...     variant=Variant.DTCS).problems[-1].rule
     'dtcs:team-singleton'
     """
     problems: list[Problem] = []
@@ -395,7 +446,8 @@ def check_dtc_team(*, decks: Sequence[DmDeck], variant: DmVariant = DmVariant.DT
     names: dict[str, str] = {}
     for index, deck in enumerate(decks):
         result = check_dtc_deck(commander=deck.commander, cards=deck.cards, variant=variant)
-        problems.extend(Problem(card=p.card, rule=p.rule, message=f"デッキ{index + 1}: {p.message}")
+        problems.extend(Problem(card=p.card, rule=p.rule, message=msg("dm.team-deck", number=index + 1,
+                                                                        problem=p.message))
                         for p in result.problems)
         notes.extend(result.notes)
         in_deck = ([deck.commander] if deck.commander else []) + [c for _, c in deck.cards]
@@ -404,10 +456,9 @@ def check_dtc_team(*, decks: Sequence[DmDeck], variant: DmVariant = DmVariant.DT
             where = owners.setdefault(card.key, [])
             if index + 1 not in where:
                 where.append(index + 1)
-    if variant is DmVariant.DTCS:
+    if variant is Variant.DTCS:
         for key, where in owners.items():
             if len(where) > 1:
-                problems.append(Problem(card=names[key], rule="dtcs:team-singleton",
-                                        message=f"《{names[key]}》がチーム内の複数のデッキ"
-                                                f"({', '.join(map(str, where))})にあります"))
-    return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))
+                problems.append(Problem(card=names[key], rule="dtcs:team-singleton", message=msg(
+                    "dm.team-singleton", card=msg("dm.card", name=names[key]), decks=", ".join(map(str, where)))))
+    return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(dict.fromkeys(notes)))

@@ -15,25 +15,29 @@ has that type's colour too (Commander rules 2; what 903.5d enforces).
 >>> result = color_identity(card=wort)
 >>> result.identity
 ('R', 'G')
->>> result.explanation[0].text
+>>> result.explanation[0].render("en")
 '{R/G} in the mana cost of Wort, the Raidfather gives R, G'
+>>> result.explanation[0].render("ja")
+'《Wort, the Raidfather》のマナ・コストの {R/G} で 赤・緑 が加わります'
+
+Many cards at once (the API's ``{"cards": [...]}``) go through :func:`identify_cards`,
+which reports a malformed card beside the results of the others.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from judge.engine.cards import BASIC_LAND_TYPES, Card, Face, scryfall_card_or_problems, strip_reminder_text
+from judge.engine.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
 from judge.engine.errors import InvalidInputError
-from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, parse_symbol
+from judge.engine.identity_payload import MAX_CARDS, CardProblems, read_identity_payload
+from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, color_list, parse_symbol
+from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
 
-MAX_CARDS = 20_000
-MAX_LISTED_PROBLEMS = 50
 
 _COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
 # "Transguild Courier is all colors." / "This creature is all colors." (604.3 CDAs that set colour).
@@ -57,12 +61,38 @@ class IdentityResult:
     identity: tuple[str, ...]
     explanation: tuple[Step, ...]
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "name": self.name,
             "identity": list(self.identity),
-            "explanation": [step.as_dict() for step in self.explanation],
+            "explanation": [step.to_json(lang) for step in self.explanation],
         }
+
+
+@dataclass(frozen=True)
+class IdentityBatch:
+    """The identities of the cards that could be read, and the problems of those that could not."""
+
+    results: tuple[IdentityResult, ...]
+    problems: tuple[CardProblems, ...] = ()
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every card's explanation, one after another."""
+        return tuple(step for result in self.results for step in result.explanation)
+
+    def render_problems(self, lang: str = "en") -> list[str]:
+        return [p.text(lang) for card in self.problems for p in card.problems]
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """``{"results": [...], "problems": [{"card", "name", "errors"}]}``: both, so one bad card sinks nothing."""
+        return {"results": [r.to_json(lang) for r in self.results],
+                "problems": [p.to_json(lang) for p in self.problems]}
+
+    def as_dict(self) -> dict[str, Any]:
+        """Deprecated: the shape scenarios.py compares (``{"cards": [...]}``), kept while it moves to to_json."""
+        return {"cards": [r.to_json("en") for r in self.results],
+                "problems": [p.to_json("en") for p in self.problems]}
 
 
 @lru_cache(maxsize=512)
@@ -89,10 +119,6 @@ def _colored_symbols(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
             continue
         seen[symbol.text] = tuple(c for c in COLORS if c in symbol.colors)
     return tuple(seen.items())
-
-
-def _letters(colors: tuple[str, ...] | set[str] | frozenset[str]) -> str:
-    return ", ".join(c for c in COLORS if c in colors)
 
 
 def _cda_colors(face: Face, rules_text: str) -> tuple[set[str], str]:
@@ -125,14 +151,14 @@ def _conditional(sentence: str) -> bool:
     return any(word in lowered for word in (" until ", " as long as ", " if ", " becomes ", "target "))
 
 
-def _face_label(card: Card, face: Face, index: int) -> str:
-    if len(card.faces) == 1:
-        return face.name
+def _face_label(card: Card, face: Face, index: int) -> Message:
+    if len(card.faces) == 1 or (card.layout in _ALTERNATIVE_LAYOUTS and index == 0):
+        return msg("identity.face", face=face.name)
     if card.layout in _ALTERNATIVE_LAYOUTS:
-        return face.name if index == 0 else f"{face.name} (alternative characteristics of {card.front_name})"
+        return msg("identity.face-alternative", face=face.name, card=card.front_name)
     if card.layout in ("transform", "modal_dfc", "battle", "double_faced_token", "reversible_card"):
-        return f"{face.name} ({'front' if index == 0 else 'back'} face of {card.name})"
-    return f"{face.name} (half of {card.name})"
+        return msg("identity.face-front" if index == 0 else "identity.face-back", face=face.name, card=card.name)
+    return msg("identity.face-half", face=face.name, card=card.name)
 
 
 def color_identity(*, card: Card) -> IdentityResult:
@@ -157,90 +183,69 @@ def color_identity(*, card: Card) -> IdentityResult:
         label = _face_label(card, face, index)
         face_colors: set[str] = set()
         if index > 0 and card.layout in ("transform", "modal_dfc", "battle", "double_faced_token"):
-            steps.append(Step(rule="903.4d",
-                              text=f"The back face {face.name} counts for the identity of {card.name}"))
+            steps.append(Step.of("identity.back-face", rule="903.4d", face=face.name, card=card.name))
         elif index > 0 and card.layout in _ALTERNATIVE_LAYOUTS:
-            steps.append(Step(rule="903.4e",
-                              text=f"The alternative characteristics of {face.name} count too"))
+            steps.append(Step.of("identity.alternative", rule="903.4e", face=face.name))
         for text, colors in _colored_symbols(face.mana_cost):
             face_colors.update(colors)
-            steps.append(Step(rule="903.4",
-                              text=f"{text} in the mana cost of {label} gives {_letters(colors)}"))
+            steps.append(Step.of("identity.cost-symbol", rule="903.4", symbol=text, face=label,
+                                 colors=color_list(colors)))
         rules_text = strip_reminder_text(face.oracle_text) if "(" in face.oracle_text else face.oracle_text
         in_rules = _colored_symbols(rules_text)
         for text, colors in in_rules:
             face_colors.update(colors)
-            steps.append(Step(rule="903.4",
-                              text=f"{text} in the rules text of {label} gives {_letters(colors)}"))
+            steps.append(Step.of("identity.text-symbol", rule="903.4", symbol=text, face=label,
+                                 colors=color_list(colors)))
         ignored: list[str] = []
         if rules_text is not face.oracle_text:
             counted = {t for t, _ in in_rules}
             ignored = [t for t, _ in _colored_symbols(face.oracle_text) if t not in counted]
         if ignored:
-            steps.append(Step(rule="903.4c",
-                              text=f"{', '.join(ignored)} in reminder text of {label} is ignored"))
+            steps.append(Step.of("identity.reminder-ignored", rule="903.4c", symbols=", ".join(ignored), face=label))
         if face.color_indicator:
             face_colors.update(face.color_indicator)
-            steps.append(Step(rule="204.2",
-                              text=f"The color indicator of {label} gives {_letters(face.color_indicator)}"))
+            steps.append(Step.of("identity.indicator", rule="204.2", face=label,
+                                 colors=color_list(face.color_indicator)))
         cda, sentence = _cda_colors(face, rules_text)
         if cda:
             face_colors.update(cda)
-            steps.append(Step(rule="604.3", text=f"“{sentence}” on {label} gives {_letters(cda)}"))
+            steps.append(Step.of("identity.cda", rule="604.3", sentence=sentence, face=label, colors=color_list(cda)))
         elif face.colors and not set(face.colors) <= face_colors:
             extra = set(face.colors) - face_colors
             face_colors.update(extra)
-            steps.append(Step(rule="604.3",
-                              text=f"{label} is published as {_letters(extra)} "
-                                   "by a characteristic-defining ability"))
+            steps.append(Step.of("identity.published-colors", rule="604.3", face=label, colors=color_list(extra)))
         says_colorless = "colorless." in rules_text or "Devoid" in rules_text
         if face_colors and says_colorless and _COLORLESS_RE.search(rules_text):
-            steps.append(Step(rule="903.4", text=f"{label} is colorless, but the colors of its mana symbols "
-                                                 "still count for its identity"))
+            steps.append(Step.of("identity.colorless-but", rule="903.4", face=label))
         for land_type in face.basic_land_types if "Land" in face.type_line else ():
             color = BASIC_LAND_TYPES[land_type]
             face_colors.add(color)
-            steps.append(Step(rule="commander:2",
-                              text=f"The basic land type {land_type} of {label} gives {color}"))
+            steps.append(Step.of("identity.land-type", rule="commander:2", land_type=land_type, face=label,
+                                 color=color_list(color)))
         found |= face_colors
     if card.layout == "meld":
-        steps.append(Step(rule="712.4b", text=f"Only the front face of the meld card {card.name} counts"))
+        steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))
     identity = tuple(c for c in COLORS if c in found)
-    summary = f"Color identity of {card.name}: {' '.join(identity)}" if identity else (
-        f"Color identity of {card.name}: colorless"
-    )
-    steps.append(Step(rule="903.4", text=summary))
+    steps.append(Step.of("identity.summary", rule="903.4", card=card.name, colors=color_list(identity, style="words")))
     return IdentityResult(name=card.name, identity=identity, explanation=tuple(steps))
 
 
-def identify_cards(payload: Any) -> list[IdentityResult]:
+def identify_cards(payload: Any) -> IdentityBatch:
     """Color identities of up to 20 000 Scryfall-shaped cards: ``{"cards": [card, ...]}``.
 
-    Every malformed card is reported with its index before anything is computed.
+    A malformed card is reported with its place and problems beside the results of
+    the others; only a malformed request (no list, too many cards) fails as a whole.
 
-    >>> [r.identity for r in identify_cards({"cards": [{"name": "Fire // Ice", "card_faces": [
-    ...     {"name": "Fire", "mana_cost": "{1}{R}"}, {"name": "Ice", "mana_cost": "{1}{U}"}]}]})]
+    >>> batch = identify_cards({"cards": [{"name": "Fire // Ice", "card_faces": [
+    ...     {"name": "Fire", "mana_cost": "{1}{R}"}, {"name": "Ice", "mana_cost": "{1}{U}"}]},
+    ...     {"name": "Bad", "color_indicator": ["Q"]}]})
+    >>> [r.identity for r in batch.results]
     [('U', 'R')]
-    >>> identify_cards({"cards": [{"name": "Bad", "color_indicator": ["Q"]}]})
-    Traceback (most recent call last):
-    ...
-    judge.engine.errors.InvalidInputError: cards[0]: color_indicator: 'Q' not a colour; use W U B R G
+    >>> batch.render_problems("en")
+    ['Card 2: color indicator: Q is not a colour; use W U B R G.']
     """
-    if not isinstance(payload, Mapping) or not isinstance(payload.get("cards"), list):
-        raise InvalidInputError(['payload: must be an object {"cards": [card, ...]}'])
-    raw_cards: list[Any] = payload["cards"]
-    if len(raw_cards) > MAX_CARDS:
-        raise InvalidInputError(
-            [f"cards: {len(raw_cards)} cards is over the limit of {MAX_CARDS} per request"])
-    problems: list[str] = []
-    cards: list[Card] = []
-    for i, raw in enumerate(raw_cards):
-        card = scryfall_card_or_problems(raw, where=f"cards[{i}]", problems=problems)
-        if card is not None:
-            cards.append(card)
-    if problems:
-        if len(problems) > MAX_LISTED_PROBLEMS:
-            more = len(problems) - MAX_LISTED_PROBLEMS
-            problems = problems[:MAX_LISTED_PROBLEMS] + [f"... and {more} more problems"]
-        raise InvalidInputError(problems)
-    return [color_identity(card=card) for card in cards]
+    cards, problems = read_identity_payload(payload)
+    return IdentityBatch(results=tuple(color_identity(card=card) for card in cards), problems=problems)
+
+
+__all__ = ["MAX_CARDS", "CardProblems", "IdentityBatch", "IdentityResult", "color_identity", "identify_cards"]

@@ -1,8 +1,17 @@
-"""Mana symbols and mana costs (rules 107.4, 202.1, 903.4).
+"""Mana symbols and mana costs (rules 107.4, 202.1, 903.4), read the way players type them.
+
+:func:`parse_mana_cost` is the one forgiving reader every calculator uses:
+braces are optional ("3GG" is {3}{G}{G}), full-width input from a Japanese
+keyboard is read as ASCII ("３ＧＧ"), hybrid and Phyrexian symbols can be
+typed with a slash ("2WU/B", "2/W", "G/P"), and the Japanese colour words and
+the colorless diamond of Japanese cards are understood (白 青 黒 赤 緑, ◇).
+Every cost comes back in the printed form, "{3}{G}{G}".
 
 >>> cost = parse_mana_cost("{3}{G}{G}")
 >>> cost.generic, [s.text for s in cost.colored_part]
 (3, ['{G}', '{G}'])
+>>> [parse_mana_cost(typed).text for typed in ("3GG", "３ＧＧ", "2WU/B", "{2/W}", "XR", "1G/P", "2緑緑")]
+['{3}{G}{G}', '{3}{G}{G}', '{2}{W}{U/B}', '{2/W}', '{X}{R}', '{1}{G/P}', '{2}{G}{G}']
 >>> format_mana_cost(generic=7, symbols=cost.colored_part)
 '{7}{G}{G}'
 >>> sorted(parse_symbol("{R/G}").colors)
@@ -12,9 +21,12 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Container
 from dataclasses import dataclass
 
 from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message, msg
 
 #: The five colours in WUBRG order (rule 105.1); identities are always reported in this order.
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
@@ -24,6 +36,35 @@ SYMBOL_RE = re.compile(r"\{([^{}]{1,12})\}")
 # Symbols that appear in braces but are not mana (tap, untap, energy, planar die, ...).
 NON_MANA = frozenset({"T", "Q", "E", "PW", "CHAOS", "A", "TK"})
 MAX_GENERIC = 1_000_000
+MAX_COST_TEXT = 200
+#: Japanese colour words (白 = white ...) and the colorless diamond Japanese cards print for {C}.
+_JAPANESE_SYMBOLS = str.maketrans({"白": "W", "青": "U", "黒": "B", "赤": "R", "緑": "G", "◇": "C"})
+# One typed symbol outside braces: a number, or a letter, each optionally followed by "/part"s
+# ("2/W", "U/B", "G/P", "B/G/P").
+_TYPED_RE = re.compile(r"[0-9]+(?:/[A-Z])?|[A-Z](?:/[A-Z0-9])*")
+
+
+def mana_cost_label() -> Message:
+    return msg("mana.label.mana-cost")
+
+
+def color_list(colors: Container[str], *, style: str = "list") -> Message:
+    """Colours in WUBRG order as a message: "R, G" in English, "赤・緑" in Japanese; "colorless" when none.
+
+    ``style`` "words" separates the letters by spaces ("W U B"), "letters" writes them together ("RG", "赤緑").
+
+    >>> color_list({"G", "R"}).text("en"), color_list("GR").text("ja"), color_list("WUB", style="words").text("en")
+    ('R, G', '赤・緑', 'W U B')
+    >>> color_list("RG", style="letters").text("en"), color_list(()).text("ja")
+    ('RG', '無色')
+    """
+    letters = [c for c in COLORS if c in colors]
+    if not letters:
+        return msg("mana.colorless")
+    message = msg(f"mana.color.{letters[-1]}")
+    for letter in reversed(letters[:-1]):
+        message = msg(f"mana.color-{style}", first=msg(f"mana.color.{letter}"), rest=message)
+    return message
 
 
 @dataclass(frozen=True)
@@ -50,22 +91,29 @@ class ManaSymbol:
         return not (self.colors or self.colorless or self.snow) and not self.hybrid
 
 
-def parse_symbol(text: str) -> ManaSymbol:
+def parse_symbol(text: str, *, field: str = "mana_cost", label: Message | None = None) -> ManaSymbol:
     """Parse one braced symbol such as ``{G}``, ``{2/W}``, ``{G/P}``, ``{X}``.
 
-    Raises :class:`InvalidInputError` for text that is not a mana symbol.
+    Raises :class:`InvalidInputError` (code ``mana.not-a-symbol``) for text that is not a mana symbol.
 
     >>> parse_symbol("{2/W}").generic, sorted(parse_symbol("{2/W}").colors)
     (2, ['W'])
+    >>> parse_symbol("{T}")
+    Traceback (most recent call last):
+    ...
+    judge.engine.errors.InvalidInputError: Mana cost: {T} is not a mana symbol.
     """
+    label = label or mana_cost_label()
     match = SYMBOL_RE.fullmatch(text.strip())
-    if match is None:
-        raise InvalidInputError([f"{text!r} is not a mana symbol like {{G}} or {{2/W}}"])
+    if match is None or not match.group(1).isascii():
+        raise InvalidInputError([msg("mana.not-a-symbol", rule="107.4", field=field, label=label,
+                                     symbol=text.strip())])
     body = match.group(1).upper()
-    if body.isdecimal():  # not isdigit(): "²" is a digit that int() rejects
+    if body.isdigit():
         amount = int(body)
         if amount > MAX_GENERIC:
-            raise InvalidInputError([f"{text!r}: generic amount is too large"])
+            raise InvalidInputError([msg("mana.too-large", rule="107.4", field=field, label=label,
+                                         symbol=text.strip(), high=MAX_GENERIC)])
         return ManaSymbol(text=f"{{{amount}}}", generic=amount)
     if body in ("X", "Y", "Z"):
         return ManaSymbol(text=f"{{{body}}}", variable=True)
@@ -78,6 +126,7 @@ def parse_symbol(text: str) -> ManaSymbol:
     if body.startswith("H") and body[1:] in COLORS:  # half mana, {HW} (107.4e)
         return ManaSymbol(text=f"{{{body}}}", colors=frozenset({body[1:]}))
     parts = body.split("/")
+    problem = msg("mana.not-a-symbol", rule="107.4", field=field, label=label, symbol=text.strip())
     if len(parts) in (2, 3) and all(parts):
         colors: set[str] = set()
         generic = 0
@@ -90,12 +139,12 @@ def parse_symbol(text: str) -> ManaSymbol:
                 phyrexian = True
             elif part == "C":
                 colorless = True
-            elif part.isdecimal() and int(part) <= 20:
+            elif part.isdigit() and int(part) <= 20:
                 generic = int(part)
             else:
-                raise InvalidInputError([f"{text!r} is not a mana symbol"])
+                raise InvalidInputError([problem])
         if not colors and not colorless:
-            raise InvalidInputError([f"{text!r} is not a mana symbol"])
+            raise InvalidInputError([problem])
         hybrid = len(parts) - int(phyrexian) > 1
         return ManaSymbol(
             text="{" + "/".join(parts) + "}",
@@ -105,7 +154,7 @@ def parse_symbol(text: str) -> ManaSymbol:
             phyrexian=phyrexian,
             colorless=colorless,
         )
-    raise InvalidInputError([f"{text!r} is not a mana symbol"])
+    raise InvalidInputError([problem])
 
 
 def find_symbols(text: str) -> tuple[ManaSymbol, ...]:
@@ -165,38 +214,65 @@ class ManaCost:
         return "".join(s.text for s in self.symbols)
 
 
-def parse_mana_cost(text: str) -> ManaCost:
-    """Parse a printed mana cost like ``{3}{G}{G}`` (an empty string is no cost).
+def _typed_symbols(text: str) -> list[str] | None:
+    """The braced symbols a typed cost stands for ("3GG" -> {3} {G} {G}), or None when it can't be read."""
+    symbols: list[str] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        if char in " ,、・":
+            position += 1
+            continue
+        if char in "{(":
+            end = text.find("}" if char == "{" else ")", position)
+            if end < 0:
+                return None
+            symbols.append("{" + text[position + 1:end] + "}")
+            position = end + 1
+            continue
+        match = _TYPED_RE.match(text, position)
+        if match is None:
+            return None
+        symbols.append("{" + match.group(0) + "}")
+        position = match.end()
+    return symbols
+
+
+def parse_mana_cost(text: str, *, field: str = "mana_cost", label: Message | None = None) -> ManaCost:
+    """Read a mana cost as printed (``{3}{G}{G}``) or as typed (``3GG``); an empty string is no cost.
+
+    Every problem is listed, each naming the field by ``label`` (default "Mana cost").
 
     >>> parse_mana_cost("{2}{W/U}{W/U}").mana_value
     4
-    >>> parse_mana_cost("3GG")
+    >>> parse_mana_cost("2/W 2/W").text
+    '{2/W}{2/W}'
+    >>> parse_mana_cost("3QQ")
     Traceback (most recent call last):
     ...
-    judge.engine.errors.InvalidInputError: mana_cost: '3GG' is not a mana cost; write symbols in braces, e.g. {3}{G}{G}
+    judge.engine.errors.InvalidInputError: Mana cost: {Q} is not a mana symbol.
     """
+    label = label or mana_cost_label()
     stripped = text.strip()
-    if len(stripped) > 200:
-        raise InvalidInputError(["mana_cost: longer than 200 characters"])
-    if SYMBOL_RE.sub("", stripped) != "":
-        raise InvalidInputError(
-            [f"mana_cost: {text!r} is not a mana cost; write symbols in braces, e.g. {{3}}{{G}}{{G}}"]
-        )
-    problems: list[str] = []
-    symbols: list[ManaSymbol] = []
-    for match in SYMBOL_RE.finditer(stripped):
+    if len(stripped) > MAX_COST_TEXT:
+        raise InvalidInputError([msg("mana.too-long", rule="107.4", field=field, label=label, high=MAX_COST_TEXT)])
+    typed = unicodedata.normalize("NFKC", stripped).translate(_JAPANESE_SYMBOLS).upper()
+    symbols = _typed_symbols(typed)
+    if symbols is None:
+        raise InvalidInputError([msg("mana.unreadable", rule="107.4", field=field, label=label, text=stripped)])
+    problems: list[str | Message] = []
+    parsed: list[ManaSymbol] = []
+    for symbol in symbols:
+        if symbol[1:-1] in NON_MANA:
+            problems.append(msg("mana.not-a-symbol", rule="107.4", field=field, label=label, symbol=symbol))
+            continue
         try:
-            symbol = parse_symbol(match.group(0))
+            parsed.append(parse_symbol(symbol, field=field, label=label))
         except InvalidInputError as err:
-            problems.extend(f"mana_cost: {p}" for p in err.problems)
-            continue
-        if match.group(1).upper() in NON_MANA:
-            problems.append(f"mana_cost: {match.group(0)} is not a mana symbol")
-            continue
-        symbols.append(symbol)
+            problems.extend(err.messages)
     if problems:
-        raise InvalidInputError(problems)
-    return ManaCost(symbols=tuple(symbols))
+        raise InvalidInputError(dict.fromkeys(problems))  # "3QQ": say it once
+    return ManaCost(symbols=tuple(parsed))
 
 
 def format_mana_cost(*, generic: int, symbols: tuple[ManaSymbol, ...]) -> str:

@@ -2,13 +2,17 @@
 
 - Commander and Brawl: a commander cast from the command zone costs {2} more
   for each previous time its owner cast it from the command zone that game
-  (903.8; Brawl uses the normal Commander rules, 903.12a). Casts from other
-  zones add nothing, and each of two partner commanders counts only its own
-  casts (702.124d). The total cost follows 601.2f: mana cost, plus additional
-  costs and increases (the tax), minus reductions. A generic reduction lowers
-  only the generic part, tax included, never the coloured part (118.7a), and
-  never below {0} (601.2f). A monocolored hybrid symbol such as {2/W} is paid
-  as announced before that (601.2b): announced as {2}, it is generic mana.
+  (903.8; Brawl uses the normal Commander rules, 903.12a). A cast from any
+  other zone (a commander its owner let go to their hand, a graveyard, exile)
+  pays no tax and isn't counted, and each of two partner commanders counts
+  only its own casts (702.124d). The total cost follows 601.2f: mana cost,
+  plus additional costs and increases (the tax), minus reductions. A generic
+  reduction lowers only the generic part, tax included, never the coloured
+  part (118.7a), and never below {0} (601.2f). A coloured reduction ("Cleric
+  spells cost {W}{B} less") removes mana of its colour, or generic mana when
+  the cost has none of that colour (118.7b-118.7g). A monocolored hybrid
+  symbol such as {2/W} is paid as announced before that (601.2b): announced
+  as {2}, it is generic mana.
 - DTC: the cost after every reduction (a reduction never takes a cost below
   1), plus 2 × (N − 1) for the N-th play from the command zone. That tax is
   colourless and can't be reduced; plays are counted for each player, not the
@@ -17,8 +21,14 @@
   times that player has already taken this action this turn (901.9, 116.2i);
   in Two-Headed Giant each player counts their own rolls (901.12d).
 
->>> commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1).as_dict()["total_cost"]
+The JSON payload is read by :mod:`judge.engine.tax_payload`.
+
+>>> commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1).to_json()["total_cost"]
 '{6}{G}{G}'
+>>> commander_tax(mana_cost="3WB", previous_casts=1, reduction="{W}{B}").total_cost
+'{5}'
+>>> commander_tax(mana_cost="{4}{G}", previous_casts=3, cast_from=CastZone.HAND).total_cost
+'{4}{G}'
 >>> dtc_tax(cost=6, reduction=5, play_number=3).total_cost
 5
 >>> planar_die_cost(rolls_this_turn=2).total_cost
@@ -27,33 +37,38 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.errors import InvalidInputError
-from judge.engine.mana import ManaCost, format_mana_cost, parse_mana_cost
+from judge.engine.mana import ManaCost, ManaSymbol, format_mana_cost
 from judge.engine.steps import Step
+from judge.engine.tax_payload import (
+    MAX_CASTS,
+    MAX_MANA,
+    MAX_ROLLS,
+    CastZone,
+    CommanderTaxInput,
+    DtcTaxInput,
+    PlanarDieInput,
+    TaxInput,
+    commander_tax_input,
+    dtc_tax_input,
+    planar_die_input,
+    read_tax_payload,
+)
+from judge.engine.variants import Variant
 
-#: Caps on the numbers a request may carry: far above any real game, low enough to stay cheap.
-MAX_CASTS = 1000
-MAX_MANA = 1_000_000
-MAX_ROLLS = 1000
 #: Commander tax per previous cast from the command zone (903.8) and per earlier DTC play.
 TAX_PER_CAST = 2
 #: DTC: a cost reduction never takes a cost below 1 (the reducing cards the DTC document quotes say so).
 DTC_MIN_REDUCED_COST = 1
 DTC_RULE = "dtc:commander-tax"
 
-
-class Variant(enum.Enum):
-    """The formats whose extra costs this module computes."""
-
-    COMMANDER = "commander"    # 903.8
-    BRAWL = "brawl"            # 903.12a: Commander rules, so the same tax
-    DTC = "dtc"                # Duel Masters Tag Commander house rules
-    PLANECHASE = "planechase"  # 901.9
+__all__ = [
+    "MAX_CASTS", "MAX_MANA", "MAX_ROLLS", "CastZone", "TaxResult", "Variant", "calculate_tax",
+    "commander_tax", "dtc_tax", "planar_die_cost", "tax_for",
+]
 
 
 @dataclass(frozen=True)
@@ -68,48 +83,21 @@ class TaxResult:
     total_cost: str | int
     steps: tuple[Step, ...]
 
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form: ``{"tax_generic", "total_cost", "steps"}``.
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form: ``{"tax_generic", "total_cost", "steps"}``, steps in ``lang``.
 
-        >>> planar_die_cost(rolls_this_turn=0).as_dict()["tax_generic"]
-        0
+        >>> planar_die_cost(rolls_this_turn=0).to_json("ja")["steps"][0]["text"]
+        'このターン最初の次元ダイスを振る行動にはマナがかかりません（{0}）。'
         """
         return {
             "tax_generic": self.tax_generic,
             "total_cost": self.total_cost,
-            "steps": [s.as_dict() for s in self.steps],
+            "steps": [s.to_json(lang) for s in self.steps],
         }
 
-
-# ---------------------------------------------------------------------------
-# Validation shared by the functions and the JSON entry point
-
-
-def _whole_number_problem(name: str, value: object, low: int, high: int) -> str | None:
-    """The problem with ``value`` as a whole number from ``low`` to ``high``, or None when it is fine."""
-    # bool is an int subclass, but true/false is never a count.
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        return f"{name}: must be a whole number from {low} to {high}"
-    return None
-
-
-def _check_numbers(checks: list[tuple[str, object, int, int]]) -> None:
-    problems = [p for c in checks if (p := _whole_number_problem(*c)) is not None]
-    if problems:
-        raise InvalidInputError(problems)
-
-
-def _mana_cost_problems(value: object) -> tuple[ManaCost | None, list[str]]:
-    """Parse a mana cost, returning its problems instead of raising."""
-    if not isinstance(value, str) or not value.strip():
-        return None, ["mana_cost: required, a mana cost like {3}{G}{G} ({0} for a cost of zero)"]
-    # Mana symbols are plain ASCII; this also keeps non-ASCII digits away from int().
-    if not value.isascii():
-        return None, ["mana_cost: must be mana symbols in braces like {3}{G}{G} (plain ASCII)"]
-    try:
-        return parse_mana_cost(value), []
-    except InvalidInputError as err:
-        return None, list(err.problems)
+    def as_dict(self) -> dict[str, Any]:
+        """Deprecated name of :meth:`to_json` (English), kept while scenarios.py moves over."""
+        return self.to_json("en")
 
 
 # ---------------------------------------------------------------------------
@@ -117,13 +105,19 @@ def _mana_cost_problems(value: object) -> tuple[ManaCost | None, list[str]]:
 
 
 def commander_tax(
-    *, mana_cost: str, previous_casts: int, reduction: int = 0, variant: Variant = Variant.COMMANDER
+    *,
+    mana_cost: str | ManaCost,
+    previous_casts: int = 0,
+    reduction: int | str | ManaCost = 0,
+    variant: Variant = Variant.COMMANDER,
+    cast_from: CastZone = CastZone.COMMAND_ZONE,
 ) -> TaxResult:
-    """Total cost of casting a commander from the command zone (903.8, 601.2f).
+    """Total cost of casting a commander (903.8, 601.2f), from the command zone unless ``cast_from`` says not.
 
     ``previous_casts`` counts only earlier casts of this commander from the
-    command zone by its owner; ``reduction`` is a generic cost reduction,
-    applied after the tax (601.2f) to the generic part only (118.7a).
+    command zone; ``reduction`` is generic mana (a number) or a mana string,
+    applied after the tax (601.2f, 118.7). Bad arguments raise
+    :class:`~judge.engine.errors.InvalidInputError` listing every problem.
 
     >>> result = commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1)
     >>> result.tax_generic, result.total_cost
@@ -132,78 +126,136 @@ def commander_tax(
     ['601.2f', '903.8', '702.124d', '601.2f', '118.7a', '601.2f']
     >>> commander_tax(mana_cost="{G}{U}", previous_casts=1, reduction=5).total_cost
     '{G}{U}'
-    >>> try:
-    ...     commander_tax(mana_cost="{G}", previous_casts=-1, variant=Variant.DTC)
-    ... except InvalidInputError as err:
-    ...     print(*err.problems, sep="\\n")
-    variant: must be commander or brawl for commander tax
-    previous_casts: must be a whole number from 0 to 1000
     """
-    problems: list[str] = []
-    if variant not in (Variant.COMMANDER, Variant.BRAWL):
-        problems.append("variant: must be commander or brawl for commander tax")
-    cost, cost_problems = _mana_cost_problems(mana_cost)
-    problems.extend(cost_problems)
-    for check in (("previous_casts", previous_casts, 0, MAX_CASTS), ("reduction", reduction, 0, MAX_MANA)):
-        problem = _whole_number_problem(*check)
-        if problem is not None:
-            problems.append(problem)
-    if problems or cost is None:
-        raise InvalidInputError(problems)
+    return _commander_tax(commander_tax_input(mana_cost=mana_cost, previous_casts=previous_casts,
+                                              reduction=reduction, variant=variant, cast_from=cast_from))
 
+
+def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
+    """Remove and return the cost symbol a reduction of one ``color`` ("C" for colorless) lowers.
+
+    A plain symbol first; then a Phyrexian or hybrid one, which the caster announces as that colour (601.2b).
+    """
+    def plain(s: ManaSymbol) -> bool:
+        return s.colorless if color == "C" else s.colors == {color} and not s.hybrid and not s.phyrexian
+
+    def announced(s: ManaSymbol) -> bool:
+        return (s.colorless if color == "C" else color in s.colors) and (s.hybrid or s.phyrexian)
+
+    for wanted in (plain, announced):
+        for index, symbol in enumerate(remaining):
+            if not symbol.variable and wanted(symbol):
+                return remaining.pop(index)
+    return None
+
+
+def _colored_reduction(colored: tuple[ManaSymbol, ...], reduction: ManaCost
+                       ) -> tuple[list[ManaSymbol], int, list[Step]]:
+    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana cut."""
+    remaining = list(colored)
+    cut = 0
+    steps: list[Step] = []
+    for r in reduction.symbols:
+        if r.is_generic:
+            cut += r.generic
+            continue
+        if r.snow:
+            cut += 1
+            steps.append(Step.of("tax.reduce-snow", rule="118.7g", reduction_symbol=r.text))
+            continue
+        color = "C" if r.colorless and not r.colors else ""
+        if r.hybrid:
+            # 118.7e: the player chooses a half; the one the cost can use lowers it most.
+            halves = [c for c in ("W", "U", "B", "R", "G", "C") if c in r.colors or (c == "C" and r.colorless)]
+            usable = [c for c in halves if any(c in s.colors or (c == "C" and s.colorless) for s in remaining)]
+            if usable:
+                color = usable[0]
+            elif r.generic:
+                cut += r.generic
+                steps.append(Step.of("tax.reduce-hybrid-choice", rule="118.7e", reduction_symbol=r.text,
+                                     half=f"{{{r.generic}}}"))
+                continue
+            else:
+                color = halves[0]
+            steps.append(Step.of("tax.reduce-hybrid-choice", rule="118.7e", reduction_symbol=r.text,
+                                 half=f"{{{color}}}"))
+        elif r.colors:
+            color = next(iter(r.colors))
+            if r.phyrexian:
+                steps.append(Step.of("tax.reduce-phyrexian", rule="118.7f", reduction_symbol=r.text,
+                                     color=f"{{{color}}}"))
+        taken = _take(remaining, color)
+        if taken is None:
+            cut += 1
+            had = any(color in s.colors or (color == "C" and s.colorless) for s in colored)
+            symbol, kind = r.text, f"{{{color}}}"
+            if not had:  # the cost doesn't require mana of that type
+                steps.append(Step.of("tax.reduce-as-generic", rule="118.7b", reduction_symbol=symbol, color=kind))
+            elif color == "C":  # more colorless than the cost's colorless component
+                steps.append(Step.of("tax.reduce-excess", rule="118.7d", reduction_symbol=symbol, color=kind))
+            else:  # more of a colour than the cost's component of that colour
+                steps.append(Step.of("tax.reduce-excess", rule="118.7c", reduction_symbol=symbol, color=kind))
+        elif taken.hybrid or taken.phyrexian:
+            steps.append(Step.of("tax.reduce-announced-hybrid", rule="601.2b", symbol=taken.text,
+                                 color=f"{{{color}}}", reduction_symbol=r.text))
+        else:
+            steps.append(Step.of("tax.reduce-pip", rule="118.7", reduction_symbol=r.text, symbol=taken.text))
+    return remaining, cut, steps
+
+
+def _commander_tax(request: CommanderTaxInput) -> TaxResult:
+    cost = request.mana_cost
     colored = cost.colored_part
-    tax = TAX_PER_CAST * previous_casts
+    from_command_zone = request.cast_from is CastZone.COMMAND_ZONE
+    tax = TAX_PER_CAST * request.previous_casts if from_command_zone else 0
     with_tax = cost.generic + tax
-    steps = [Step(rule="601.2f", text=f"Start from the mana cost {cost.text}.")]
-    if variant is Variant.BRAWL:
-        steps.append(Step(rule="903.12a", text=(
-            "Brawl uses the normal Commander rules, so the commander tax applies.")))
-    if tax:
-        casts = ("the one previous cast" if previous_casts == 1
-                 else f"each of the {previous_casts} previous casts")
-        steps.append(Step(rule="903.8", text=(
-            f"Commander tax: {{{TAX_PER_CAST}}} for {casts} from the command zone = {{{tax}}}, "
-            f"an additional cost: {format_mana_cost(generic=with_tax, symbols=colored)} so far. "
-            "Casts from other zones add no tax.")))
+    steps = [Step.of("tax.start", rule="601.2f", cost=cost.text or "{0}")]
+    if request.variant is Variant.BRAWL:
+        steps.append(Step.of("tax.brawl", rule="903.12a"))
+    if not from_command_zone:
+        steps.append(Step.of("tax.not-from-command-zone", rule="903.8", zone=request.cast_from.label))
+    elif tax:
+        so_far = format_mana_cost(generic=with_tax, symbols=colored)
+        if request.previous_casts == 1:
+            steps.append(Step.of("tax.commander-tax-one", rule="903.8", tax=f"{{{tax}}}", so_far=so_far))
+        else:
+            steps.append(Step.of("tax.commander-tax-many", rule="903.8", casts=request.previous_casts,
+                                 tax=f"{{{tax}}}", so_far=so_far))
     else:
-        steps.append(Step(rule="903.8", text=(
-            "No commander tax: this is the first cast of this commander from the command zone "
-            "(casts from other zones don't count).")))
-    steps.append(Step(rule="702.124d", text=(
-        "A partner commander's casts are counted separately: casting your other commander "
-        "never raises this commander's tax.")))
+        steps.append(Step.of("tax.first-cast", rule="903.8"))
+    if from_command_zone:
+        steps.append(Step.of("tax.partners", rule="702.124d"))
 
-    total_generic = with_tax
-    if reduction:
-        total_generic = max(with_tax - reduction, 0)
-        steps.append(Step(rule="601.2f", text=(
-            f"Cost reductions come after additional costs and increases: {{{reduction}}} less "
-            f"lowers the generic part, tax included, from {{{with_tax}}} to {{{total_generic}}}.")))
-        unused = reduction - with_tax
-        if unused > 0:
-            text = (f"The generic part can't go below {{0}}: {{{unused}}} of the reduction is left over "
-                    "and can't lower the coloured part.")
-            if any(s.variable for s in colored):
-                text += " The amount chosen for X is generic mana (107.4b), so the rest can lower that."
-            steps.append(Step(rule="118.7a", text=text))
-        elif colored:
-            steps.append(Step(rule="118.7a", text=(
-                "A generic reduction never lowers coloured (hybrid and Phyrexian included), colourless "
-                f"or snow symbols: {''.join(s.text for s in colored)} stays.")))
+    remaining, cut, reduction_steps = _colored_reduction(colored, request.reduction)
+    total_generic = max(with_tax - cut, 0)
+    if request.reduction_is_generic:
+        if cut:
+            steps.append(Step.of("tax.reduce-generic", rule="601.2f", reduction=f"{{{cut}}}",
+                                 before=f"{{{with_tax}}}", after=f"{{{total_generic}}}"))
+    else:
+        steps.append(Step.of("tax.reduce-start", rule="601.2f", reduction=request.reduction.text))
+        steps.extend(reduction_steps)
+        if cut and with_tax:
+            steps.append(Step.of("tax.reduce-generic-part", rule="118.7a", before=f"{{{with_tax}}}",
+                                 after=f"{{{total_generic}}}"))
+    unused = cut - with_tax
+    if unused > 0:
+        # The amount chosen for X is generic mana (107.4b), which the rest can still lower.
+        steps.append(Step.of("tax.reduction-left-over-x" if any(s.variable for s in remaining)
+                             else "tax.reduction-left-over", rule="118.7a", unused=f"{{{unused}}}"))
+    elif remaining and request.generic_reduction:
+        steps.append(Step.of("tax.colored-stays", rule="118.7a", symbols="".join(s.text for s in remaining)))
     # 601.2b: how a hybrid symbol is paid is announced before the total cost is determined (601.2f),
     # so a {2/W} announced as {2} is generic mana that a generic reduction can lower.
-    monocolored = [s for s in colored if s.hybrid and s.generic]
+    monocolored = [s for s in remaining if s.hybrid and s.generic]
     if monocolored:
-        alt_generic = max(with_tax + sum(s.generic for s in monocolored) - reduction, 0)
-        alt = format_mana_cost(generic=alt_generic, symbols=tuple(s for s in colored if s not in monocolored))
-        steps.append(Step(rule="601.2b", text=(
-            f"{''.join(dict.fromkeys(s.text for s in monocolored))}: you announce how you will pay each "
-            "monocolored hybrid symbol before the total cost is determined. This total assumes its coloured "
-            f"half; announced as generic mana it is part of the generic cost"
-            + (" (which the reduction lowers)" if reduction else "")
-            + f", and the total is {alt}.")))
-    total = format_mana_cost(generic=total_generic, symbols=colored)
-    steps.append(Step(rule="601.2f", text=f"Total cost: {total}."))
+        alt_generic = max(with_tax + sum(s.generic for s in monocolored) - cut, 0)
+        alt = format_mana_cost(generic=alt_generic, symbols=tuple(s for s in remaining if s not in monocolored))
+        steps.append(Step.of("tax.monocolored-hybrid-reduced" if cut else "tax.monocolored-hybrid",
+                             rule="601.2b", symbols="".join(dict.fromkeys(s.text for s in monocolored)),
+                             total=alt))
+    total = format_mana_cost(generic=total_generic, symbols=tuple(remaining))
+    steps.append(Step.of("tax.total", rule="601.2f", total=total))
     return TaxResult(tax_generic=tax, total_cost=total, steps=tuple(steps))
 
 
@@ -227,28 +279,28 @@ def dtc_tax(*, cost: int, reduction: int, play_number: int) -> TaxResult:
     >>> dtc_tax(cost=0, reduction=0, play_number=2).total_cost
     2
     """
-    _check_numbers([("cost", cost, 0, MAX_MANA), ("reduction", reduction, 0, MAX_MANA),
-                    ("play_number", play_number, 1, MAX_CASTS + 1)])
-    steps = [Step(rule=DTC_RULE, text=f"Start from the cost {cost}.")]
+    return _dtc_tax(dtc_tax_input(cost=cost, reduction=reduction, play_number=play_number))
+
+
+def _dtc_tax(request: DtcTaxInput) -> TaxResult:
+    cost, reduction, play_number = request.cost, request.reduction, request.play_number
+    steps = [Step.of("tax.dtc-start", rule=DTC_RULE, cost=cost)]
     reduced = cost
     if reduction:
         reduced = max(cost - reduction, min(cost, DTC_MIN_REDUCED_COST))
-        text = f"Apply every reduction first: {cost} − {reduction} → {reduced}."
         if reduced > cost - reduction:
-            text += f" A reduction can't take the cost below {DTC_MIN_REDUCED_COST}."
-        steps.append(Step(rule=DTC_RULE, text=text))
+            steps.append(Step.of("tax.dtc-reduce-floor", rule=DTC_RULE, cost=cost, reduction=reduction,
+                                 reduced=reduced, floor=DTC_MIN_REDUCED_COST))
+        else:
+            steps.append(Step.of("tax.dtc-reduce", rule=DTC_RULE, cost=cost, reduction=reduction, reduced=reduced))
     tax = TAX_PER_CAST * (play_number - 1)
     if tax:
-        steps.append(Step(rule=DTC_RULE, text=(
-            f"Commander tax for play {play_number} from the command zone: "
-            f"2 × ({play_number} − 1) = {tax}, "
-            "colourless and never reduced, added on top of the reduced cost.")))
+        steps.append(Step.of("tax.dtc-tax", rule=DTC_RULE, play=play_number, tax=tax))
     else:
-        steps.append(Step(rule=DTC_RULE, text="First play from the command zone: no commander tax."))
-    steps.append(Step(rule=DTC_RULE, text=(
-        "Plays are counted for each player, not for the team; plays from other zones don't count.")))
+        steps.append(Step.of("tax.dtc-first-play", rule=DTC_RULE))
+    steps.append(Step.of("tax.dtc-per-player", rule=DTC_RULE))
     total = reduced + tax
-    steps.append(Step(rule=DTC_RULE, text=f"Cost to pay: {reduced} + {tax} = {total}."))
+    steps.append(Step.of("tax.dtc-total", rule=DTC_RULE, reduced=reduced, tax=tax, total=total))
     return TaxResult(tax_generic=tax, total_cost=total, steps=tuple(steps))
 
 
@@ -265,114 +317,46 @@ def planar_die_cost(*, rolls_this_turn: int, two_headed_giant: bool = False) -> 
     >>> [s.rule for s in planar_die_cost(rolls_this_turn=1, two_headed_giant=True).steps]
     ['901.9', '116.2i', '901.12d']
     """
-    problems = []
-    problem = _whole_number_problem("rolls_this_turn", rolls_this_turn, 0, MAX_ROLLS)
-    if problem is not None:
-        problems.append(problem)
-    if not isinstance(two_headed_giant, bool):
-        problems.append("two_headed_giant: must be true or false")
-    if problems:
-        raise InvalidInputError(problems)
-    if rolls_this_turn:
-        times = "the one time" if rolls_this_turn == 1 else f"each of the {rolls_this_turn} times"
-        text = (f"Rolling the planar die costs {{{rolls_this_turn}}}: one for {times} "
-                "this player already rolled it this turn as this action.")
+    return _planar_die_cost(planar_die_input(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant))
+
+
+def _planar_die_cost(request: PlanarDieInput) -> TaxResult:
+    rolls = request.rolls_this_turn
+    if rolls == 0:
+        first = Step.of("tax.planar-die-free", rule="901.9")
+    elif rolls == 1:
+        first = Step.of("tax.planar-die-one", rule="901.9")
     else:
-        text = "The first roll of the planar die this turn costs nothing ({0})."
-    steps = [
-        Step(rule="901.9", text=text),
-        Step(rule="116.2i", text=(
-            "Only rolls made as this special action count; a roll an effect made you do doesn't.")),
-    ]
-    if two_headed_giant:
-        steps.append(Step(rule="901.12d", text=(
-            "Two-Headed Giant: each player of the active team counts only their own rolls.")))
-    return TaxResult(tax_generic=rolls_this_turn, total_cost=rolls_this_turn, steps=tuple(steps))
+        first = Step.of("tax.planar-die-many", rule="901.9", cost=f"{{{rolls}}}", rolls=rolls)
+    steps = [first, Step.of("tax.planar-die-special-action", rule="116.2i")]
+    if request.two_headed_giant:
+        steps.append(Step.of("tax.planar-die-two-headed-giant", rule="901.12d"))
+    return TaxResult(tax_generic=rolls, total_cost=rolls, steps=tuple(steps))
 
 
 # ---------------------------------------------------------------------------
-# JSON entry point
+# Typed request and JSON entry point
 
-#: The fields each variant takes, and whether each is required.
-_FIELDS: dict[Variant, dict[str, bool]] = {
-    Variant.COMMANDER: {"mana_cost": True, "previous_casts": True, "reduction": False},
-    Variant.BRAWL: {"mana_cost": True, "previous_casts": True, "reduction": False},
-    Variant.DTC: {"cost": True, "reduction": False, "play_number": True},
-    Variant.PLANECHASE: {"rolls_this_turn": True, "two_headed_giant": False},
-}
-#: Field -> (lowest, highest) for the whole-number fields.
-_RANGES: dict[str, tuple[int, int]] = {
-    "previous_casts": (0, MAX_CASTS),
-    "reduction": (0, MAX_MANA),
-    "cost": (0, MAX_MANA),
-    "play_number": (1, MAX_CASTS + 1),
-    "rolls_this_turn": (0, MAX_ROLLS),
-}
+
+def tax_for(request: TaxInput) -> TaxResult:
+    """The tax of a request read by :func:`judge.engine.tax_payload.read_tax_payload`."""
+    if isinstance(request, DtcTaxInput):
+        return _dtc_tax(request)
+    if isinstance(request, PlanarDieInput):
+        return _planar_die_cost(request)
+    return _commander_tax(request)
 
 
 def calculate_tax(payload: Mapping[str, object]) -> TaxResult:
-    """Validate a JSON payload and compute its tax; every problem is reported at once.
+    """Read a JSON payload (fields in :mod:`judge.engine.tax_payload`) and compute its tax.
 
-    >>> calculate_tax({"variant": "commander", "mana_cost": "{3}{G}{G}",
-    ...                "previous_casts": 2, "reduction": 1}).total_cost
+    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2, "reduction": 1}).total_cost
     '{6}{G}{G}'
+    >>> calculate_tax({"variant": "commander", "mana_cost": "{4}{G}", "cast_from": "hand"}).tax_generic
+    0
     >>> calculate_tax({"variant": "dtc", "cost": 6, "reduction": 5, "play_number": 3}).total_cost
     5
     >>> calculate_tax({"variant": "planechase", "rolls_this_turn": 2}).tax_generic
     2
-    >>> try:
-    ...     calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": -1})
-    ... except InvalidInputError as err:
-    ...     print(*err.problems, sep="\\n")
-    mana_cost: '3GG' is not a mana cost; write symbols in braces, e.g. {3}{G}{G}
-    previous_casts: must be a whole number from 0 to 1000
     """
-    if not isinstance(payload, Mapping):
-        raise InvalidInputError(["payload: must be an object"])
-    problems: list[str] = []
-    raw_variant = payload.get("variant")
-    variant: Variant | None = None
-    if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant}:
-        variant = Variant(raw_variant)
-    else:
-        names = ", ".join(v.value for v in Variant)
-        shown = "missing" if raw_variant is None else repr(raw_variant)
-        problems.append(f"variant: {shown} is not one of {names}")
-
-    fields = _FIELDS[variant] if variant is not None else {}
-    if variant is not None:
-        for name in payload:
-            if name != "variant" and name not in fields:
-                problems.append(f"{name}: unknown field for {variant.value} "
-                                f"(expected: {', '.join(fields)})")
-        for name, required in fields.items():
-            if required and name not in payload:
-                problems.append(f"{name}: required for {variant.value}")
-    if "mana_cost" in payload and ("mana_cost" in fields or variant is None):
-        problems.extend(_mana_cost_problems(payload["mana_cost"])[1])
-    # With an unknown variant, still check every known field that is present.
-    checked = fields or {name: False for name in _RANGES}
-    values: dict[str, Any] = {}
-    for name, (low, high) in _RANGES.items():
-        if name in checked and name in payload:
-            problem = _whole_number_problem(name, payload[name], low, high)
-            if problem is not None:
-                problems.append(problem)
-            values[name] = payload[name]
-    if "two_headed_giant" in checked and "two_headed_giant" in payload:
-        if not isinstance(payload["two_headed_giant"], bool):
-            problems.append("two_headed_giant: must be true or false")
-        values["two_headed_giant"] = payload["two_headed_giant"]
-    if problems or variant is None:
-        raise InvalidInputError(problems)
-
-    if variant is Variant.DTC:
-        return dtc_tax(cost=values["cost"], reduction=values.get("reduction", 0),
-                       play_number=values["play_number"])
-    if variant is Variant.PLANECHASE:
-        return planar_die_cost(rolls_this_turn=values["rolls_this_turn"],
-                               two_headed_giant=values.get("two_headed_giant", False))
-    mana_cost = payload["mana_cost"]
-    assert isinstance(mana_cost, str)  # checked above
-    return commander_tax(mana_cost=mana_cost, previous_casts=values["previous_casts"],
-                         reduction=values.get("reduction", 0), variant=variant)
+    return tax_for(read_tax_payload(payload))

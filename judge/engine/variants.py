@@ -7,11 +7,15 @@ properties say what a variant has, with the rule that gives it.
 (True, True)
 >>> Variant.DTC.is_duel_masters
 True
+>>> Variant.TWO_HEADED_GIANT.label.text("ja")
+'双頭巨人戦'
 """
 
 from __future__ import annotations
 
 import enum
+
+from judge.engine.messages import Message, msg
 
 
 class Variant(enum.Enum):
@@ -40,3 +44,13 @@ class Variant(enum.Enum):
     @property
     def is_duel_masters(self) -> bool:
         return self in (Variant.DTC, Variant.DTCS, Variant.DTB)
+
+    @property
+    def label(self) -> Message:
+        """The format's name in the reader's language (texts/variants.py)."""
+        return msg(f"variant.{self.value}")
+
+
+def variant_names(variants: tuple[Variant, ...]) -> str:
+    """The accepted values, for problems that list them: "commander, brawl"."""
+    return ", ".join(v.value for v in variants)

@@ -7,7 +7,11 @@ Two published formats are read, without loading the whole file into memory
   ``default_cards``...), or a ``{"object": "list", "data": [...]}`` page;
 - MTGJSON ``AtomicCards.json``: ``{"meta": {...}, "data": {name: [face, ...]}}``,
   each face with ``manaCost``, ``text``, ``type``, ``colorIndicator``, ``colors``,
-  ``side``, ``faceName``, ``layout``.
+  ``side``, ``faceName``, ``layout`` and ``foreignData``, whose Japanese entries
+  (``"language": "Japanese"``) give the card's Japanese names, so 《繁殖池》 finds
+  Breeding Pool.
+
+A Scryfall print in Japanese (``"lang": "ja"``) gives its ``printed_name`` the same way.
 
 Tokens, emblems, art cards and other non-deck objects are skipped. Reprints
 repeat names; :meth:`CardPool.of <judge.engine.cards.CardPool.of>` keeps the first.
@@ -26,7 +30,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from judge.engine.cards import Card, CardPool, scryfall_card_or_problems
+from judge.engine.cards import Card, CardPool
+from judge.engine.cards_payload import scryfall_card_or_problems
+from judge.engine.messages import Message, msg
 from judge.parsing.records import ParseError
 
 #: Layouts that are not cards a deck can hold.
@@ -124,11 +130,38 @@ def card_from_scryfall_data(data: Any, *, source: str, index: int) -> Card | Non
     # A non-string layout (a list, an object) is reported as a problem below, not hashed here.
     if isinstance(data, Mapping) and isinstance(data.get("layout"), str) and data["layout"] in SKIPPED_LAYOUTS:
         return None
-    problems: list[str] = []
-    card = scryfall_card_or_problems(data, where=f"card {index}", problems=problems)
+    problems: list[Message] = []
+    if isinstance(data, Mapping) and data.get("lang") == "ja":
+        data = {**data, "japanese_names": _printed_names(data)}
+    card = scryfall_card_or_problems(data, where=f"[{index}]", label=msg("cards.label.in-file", number=index),
+                                     problems=problems)
     if card is None:
-        raise ParseError("; ".join(problems) or f"card {index}: not a card", source=source)
+        raise ParseError("; ".join(p.text("en") for p in problems) or f"card {index}: not a card", source=source)
     return card
+
+
+def _printed_names(data: Mapping[str, Any]) -> list[str]:
+    """The Japanese printed names of a Scryfall print in Japanese: the card's, then its faces'."""
+    raw_faces = data.get("card_faces")
+    faces: list[Any] = raw_faces if isinstance(raw_faces, list) else []
+    names = [data.get("printed_name")] + [f.get("printed_name") for f in faces if isinstance(f, Mapping)]
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n.strip()))
+
+
+def japanese_names(entries: list[Mapping[str, Any]]) -> list[str]:
+    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each face's.
+
+    >>> japanese_names([{"foreignData": [{"language": "German", "name": "Zuchtteich"},
+    ...                                   {"language": "Japanese", "name": "繁殖池"}]}])
+    ['繁殖池']
+    """
+    names: list[str] = []
+    for entry in entries:
+        foreign = entry.get("foreignData")
+        for item in foreign if isinstance(foreign, list) else []:
+            if isinstance(item, Mapping) and item.get("language") == "Japanese":
+                names.extend(n for n in (item.get("name"), item.get("faceName")) if isinstance(n, str) and n.strip())
+    return list(dict.fromkeys(names))
 
 
 def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.json") -> Card | None:
@@ -168,10 +201,14 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
             "layout": layout,
             "card_faces": [scryfall_face(e, e.get("faceName") or e.get("name")) for e in faces],
         }
-    problems: list[str] = []
-    card = scryfall_card_or_problems(data, where=name, problems=problems)
+    japanese = japanese_names(faces)
+    if japanese:
+        data["japanese_names"] = japanese
+    problems: list[Message] = []
+    card = scryfall_card_or_problems(data, where="", label=msg("cards.label.named", name=name[:200]),
+                                     problems=problems)
     if card is None:
-        raise ParseError("; ".join(problems), source=source)
+        raise ParseError("; ".join(p.text("en") for p in problems), source=source)
     return card
 
 

@@ -34,7 +34,9 @@ from judge.engine.cards import normalise_name
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
+from judge.engine.variants import Variant
 from judge.web.citations import rule_ref_url
+from judge.web.presenters import reader_language
 from judge.views.json_api import json_api, json_response
 
 #: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,
@@ -66,7 +68,7 @@ DECK_VARIANTS = [
     ("dtb", gettext_lazy("Duel Masters Tag Brawl (DTB)")),
 ]
 MTG_DECK_VARIANTS = {"commander": deck.Variant.COMMANDER, "brawl": deck.Variant.BRAWL}
-DM_DECK_VARIANTS = {"dtc": dm.DmVariant.DTC, "dtcs": dm.DmVariant.DTCS, "dtb": dm.DmVariant.DTB}
+DM_DECK_VARIANTS = {"dtc": Variant.DTC, "dtcs": Variant.DTCS, "dtb": Variant.DTB}
 
 #: The DTC deck rule ids (dm.RULE_IDS) are not document anchors; each points at the DTC section that states it.
 DM_RULE_SECTIONS = {
@@ -100,7 +102,8 @@ def rule_link(rule: str) -> str | None:
 
 
 def _steps(steps: tuple[Step, ...] | list[Step]) -> list[dict[str, Any]]:
-    return [{"rule": s.rule, "text": s.text, "url": rule_link(s.rule)} for s in steps]
+    lang = reader_language()
+    return [{"rule": s.rule, "text": s.render(lang), "url": rule_link(s.rule)} for s in steps]
 
 
 def _api(request: HttpRequest, limit: int, compute: Any) -> JsonResponse:
@@ -200,7 +203,7 @@ def tax_page(request: HttpRequest) -> HttpResponse:
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def tax_api(request: HttpRequest) -> JsonResponse:
-    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE, lambda data: tax.calculate_tax(data).as_dict())
+    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE, lambda data: tax.calculate_tax(data).to_json())
 
 
 # --------------------------------------------------------------------------- commander damage
@@ -353,17 +356,14 @@ def damage_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def damage_api(request: HttpRequest) -> JsonResponse:
     return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
-                lambda data: damage.calculate_commander_damage(data).as_dict())
+                lambda data: damage.calculate_commander_damage(data).to_json())
 
 
 # --------------------------------------------------------------------------- colour identity
 
 
 def _identity_api(data: dict[str, Any]) -> dict[str, Any]:
-    unknown = [key for key in data if key != "cards"]
-    if unknown:
-        raise InvalidInputError([f"{key}: unknown field (expected: cards)" for key in unknown])
-    return {"results": [r.as_dict() for r in identity.identify_cards(data)]}
+    return identity.identify_cards(data).to_json()
 
 
 def _pasted_cards(text: str) -> dict[str, Any]:
@@ -414,9 +414,12 @@ def identity_page(request: HttpRequest) -> HttpResponse:
             context["unknown"] = [{"name": n, "suggestions": s} for n, s in unknown]
     if json_text.strip():
         try:
-            results.extend(identity.identify_cards(_pasted_cards(json_text)))
+            batch = identity.identify_cards(_pasted_cards(json_text))
         except RulesError as err:
             errors.extend(err.problems)
+        else:
+            results.extend(batch.results)
+            errors.extend(batch.render_problems(reader_language()))
     context["errors"] = errors
     context["results"] = [_identity_row(r) for r in results[:PAGE_MAX_CARDS]]
     context["hidden"] = max(0, len(results) - PAGE_MAX_CARDS)
@@ -498,14 +501,14 @@ def check_deck(data: dict[str, Any]) -> deck.DeckCheck:
 
     if variant in DM_DECK_VARIANTS:
         dm_variant = DM_DECK_VARIANTS[variant]
-        texts = ([text] if text.strip() else []) + list(decks or [])
+        # An empty decklist goes to the parser too, which answers what to paste.
+        texts = ([text] if text.strip() or not decks else []) + list(decks or [])
         parsed: list[dm.DmDeck] = []
         for index, deck_text in enumerate(texts):
             try:
-                parsed.append(dm.parse_dm_deck(text=deck_text))
+                parsed.append(dm.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None))
             except RulesError as err:
-                where = f"deck {index + 1}: " if len(texts) > 1 else ""
-                problems.extend(where + p for p in err.problems)
+                problems.extend(err.messages)
         if problems or not parsed:
             raise InvalidInputError(problems or ["decklist: no cards"])
         if len(parsed) > 1:
@@ -521,8 +524,7 @@ def check_deck(data: dict[str, Any]) -> deck.DeckCheck:
 
 def _deck_api(data: dict[str, Any]) -> dict[str, Any]:
     result = check_deck(data)
-    answer = result.as_dict()
-    answer["notes"] = [{"rule": n.rule, "text": n.text} for n in result.notes]
+    answer = result.to_json()
     if data.get("variant") in MTG_DECK_VARIANTS:
         answer["identity"] = list(result.identity)
     return answer
@@ -559,8 +561,8 @@ def deck_page(request: HttpRequest) -> HttpResponse:
         context["result"] = {
             "legal": result.legal,
             "identity": result.identity,
-            "problems": [{"card": p.card, "rule": p.rule, "message": p.message, "url": rule_link(p.rule)}
-                         for p in result.problems],
+            "problems": [{"card": p.card, "rule": p.rule, "message": p.text(reader_language()),
+                          "url": rule_link(p.rule)} for p in result.problems],
             "notes": _steps(result.notes),
         }
     return _page(request, "calc/deck.html", context)

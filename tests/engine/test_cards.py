@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine.cards import Card, CardPool, Face, card_from_scryfall, normalise_name, strip_reminder_text
+from judge.engine.cards import Card, CardPool, Face, normalise_name, strip_reminder_text
+from judge.engine.cards_payload import MAX_FACES, card_from_scryfall, card_label
 from judge.engine.errors import InvalidInputError
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
@@ -85,22 +86,78 @@ def test_scryfall_faces_and_colors() -> None:
 def test_scryfall_problems_are_all_listed() -> None:
     with pytest.raises(InvalidInputError) as err:
         card_from_scryfall({"name": "", "mana_cost": 5, "colors": ["W", "X"], "card_faces": [{"name": "A"}, 3]},
-                           where="card 7")
+                           where="cards[6]", label=card_label(7))
     assert err.value.problems == (
-        "card 7: name: must not be empty",
-        "card 7: colors: 'X' not a colour; use W U B R G",
-        "card 7: card_faces[1]: must be an object",
+        "Card 7: name: must not be empty.",
+        "Card 7: colors: X is not a colour; use W U B R G.",
+        "Card 7, face 2: must be an object.",
     )
+    # The JSON path stays for programs; the reader sees the card's place and the field's name.
+    assert [m.field for m in err.value.messages] == ["cards[6].name", "cards[6].colors", "cards[6].card_faces[1]"]
+    assert err.value.render("ja") == [
+        "7枚目のカードのカード名：空にはできません。",
+        "7枚目のカードの色：X は色ではありません。W U B R G を使ってください。",
+        "7枚目のカードの2番目の面：オブジェクトで指定してください。",
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(POOL.cards))
 def test_payload_round_trip(name: str) -> None:
     card = POOL.cards[name]
-    payload = json.loads(json.dumps(card.to_payload()))  # what the database stores
-    assert Card.from_payload(payload) == card
+    payload = json.loads(json.dumps(card.to_json()))  # what the database stores
+    assert card_from_scryfall(payload) == card
 
 
-def test_from_payload_lists_problems() -> None:
+def test_from_json_lists_problems() -> None:
     with pytest.raises(InvalidInputError) as err:
-        Card.from_payload({"name": "", "mana_cost": 3})
-    assert err.value.problems == ("card: name: must not be empty", "card: mana_cost: must be a string")
+        card_from_scryfall({"name": "", "mana_cost": 3})
+    assert err.value.problems == ("Card: name: must not be empty.", "Card: mana cost: must be text.")
+
+
+def test_a_typed_mana_cost_is_read_and_a_bad_one_named() -> None:
+    card = card_from_scryfall({"name": "Wort, the Raidfather", "mana_cost": "4R/GR/G"})
+    assert card.front.mana_cost == "{4}{R/G}{R/G}"
+    with pytest.raises(InvalidInputError) as err:
+        card_from_scryfall({"name": "Nonsense", "mana_cost": "3QQ"})
+    assert err.value.problems == ("Nonsense: mana cost: {Q} is not a mana symbol.",)
+    assert err.value.render("ja") == ["《Nonsense》のマナ・コスト：{Q} はマナ・シンボルではありません。"]
+
+
+def test_printed_costs_are_kept_as_published() -> None:
+    # Card data has symbols no calculator needs; a data file never fails on them.
+    assert card_from_scryfall({"name": "Odd", "mana_cost": "{1}{Q}"}).front.mana_cost == "{1}{Q}"
+
+
+def test_five_faces_are_a_real_card() -> None:
+    halves = ["Who", "What", "When", "Where", "Why"]
+    who = card_from_scryfall({"name": " // ".join(halves), "layout": "split", "card_faces": [
+        {"name": name, "mana_cost": "{1}{W}", "type_line": "Instant"} for name in halves]})
+    assert [f.name for f in who.faces] == halves
+    with pytest.raises(InvalidInputError):
+        card_from_scryfall({"name": "Too Many", "card_faces": [{"name": str(i)} for i in range(MAX_FACES + 1)]})
+
+
+def test_japanese_names_find_the_card() -> None:
+    pool = CardPool.of([
+        Card(name="Breeding Pool", japanese_names=("繁殖池",),
+             faces=(Face(name="Breeding Pool", type_line="Land — Forest Island"),)),
+        Card(name="Bolas's Citadel", japanese_names=("ボーラスの城塞",),
+             faces=(Face(name="Bolas's Citadel", mana_cost="{3}{B}{B}{B}", type_line="Legendary Artifact"),)),
+    ])
+    for typed in ("繁殖池", "《繁殖池》", " 繁殖池 ", "「繁殖池」"):
+        assert pool.get(typed) is not None and pool.get(typed).name == "Breeding Pool"  # type: ignore[union-attr]
+    # The voiced mark is part of a Japanese name: ホーラス is not ボーラス.
+    assert pool.get("ボーラスの城塞").name == "Bolas's Citadel"  # type: ignore[union-attr]
+    assert pool.get("ホーラスの城塞") is None
+    assert normalise_name("ボーラス") != normalise_name("ホーラス")
+    # The names survive the database round trip.
+    card = pool.cards[normalise_name("Breeding Pool")]
+    assert card_from_scryfall(json.loads(json.dumps(card.to_json()))).japanese_names == ("繁殖池",)
+
+
+def test_characteristics_in_a_deck() -> None:
+    fire = POOL.get("Fire // Ice")
+    assert fire is not None and fire.mana_value == 4 and fire.card_types == {"Instant"}  # 709.4: halves combined
+    scholar = POOL.get("Civilized Scholar")
+    assert scholar is not None and scholar.mana_value == 3 and scholar.is_permanent_card
+    assert POOL.get("Forest").is_land  # type: ignore[union-attr]

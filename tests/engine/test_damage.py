@@ -20,7 +20,7 @@ from judge.engine.damage import (
     commander_damage,
 )
 from judge.engine.errors import IllegalStateError, InvalidInputError, RulesError
-from judge.engine.tax import Variant
+from judge.engine.variants import Variant
 
 CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "cases" / "damage.json").read_text("utf-8"))
 
@@ -46,12 +46,13 @@ def test_worked_case(case: dict[str, Any]) -> None:
         with pytest.raises(RulesError) as err:
             calculate_commander_damage(case["payload"])
         assert type(err.value) is expected_type
-        assert list(err.value.problems) == case["error"]["problems"]
+        assert [[m.field, m.code] for m in err.value.messages] == case["error"]["problems"]  # type: ignore[union-attr]
         return
-    data = calculate_commander_damage(case["payload"]).as_dict()
-    assert set(data) == {"totals", "lost", "steps"}
+    data = calculate_commander_damage(case["payload"]).to_json()
+    assert set(data) == {"totals", "lost", "lost_teams", "steps"}
     assert data["totals"] == case["expect"]["totals"]
     assert data["lost"] == case["expect"]["lost"]
+    assert data["lost_teams"] == case["expect"].get("lost_teams", [])
     if "rules" in case["expect"]:
         assert [s["rule"] for s in data["steps"]] == case["expect"]["rules"]
     json.dumps(data)
@@ -71,7 +72,7 @@ def test_beacon_fog_and_stolen_commander_in_one_game() -> None:
     result = commander_damage(variant=Variant.COMMANDER, players=PLAYERS, commanders=[RAFIQ], events=events)
     assert result.damage("Bianca", "rafiq") == 21
     assert [(loss.player, loss.damage, loss.rule) for loss in result.lost] == [("Bianca", 21, "704.6c")]
-    texts = {s.rule: s.text for s in result.steps}
+    texts = {s.rule: s.render("en") for s in result.steps}
     assert "still Rafiq of the Many 10" in texts["commander:9"]
     assert "never dealt" in texts["615.6"]
     assert "controlled by Carol but is still Alex's commander" in texts["903.3"]
@@ -89,7 +90,7 @@ def test_noncombat_damage_is_listed_as_not_counting() -> None:
     events = [DamageEvent(source="rafiq", target="Bianca", amount=40, combat=False)]
     result = commander_damage(variant=Variant.COMMANDER, players=PLAYERS, commanders=[RAFIQ], events=events)
     assert result.totals == () and result.lost == ()
-    assert result.steps[0].text.endswith("only combat damage counts as commander damage.")
+    assert result.steps[0].render("en").endswith("only combat damage counts as commander damage.")
     assert result.steps[0].objects == ("rafiq",)
 
 
@@ -103,7 +104,8 @@ def test_partners_step_shows_both_totals() -> None:
     assert result.lost == ()
     partner = [s for s in result.steps if s.rule == "702.124d"]
     assert len(partner) == 1
-    assert "Tymna 20, Thrasios 20" in partner[0].text
+    assert "Tymna 20, Thrasios 20" in partner[0].render("en")
+    assert partner[0].render("ja") == "Bianca：Alexの2体の統率者からのダメージは別々に数え（Tymna 20 点、Thrasios 20 点）、合計しません。"
 
 
 def test_brawl_reports_totals_but_nobody_loses() -> None:
@@ -118,13 +120,14 @@ def test_brawl_reports_totals_but_nobody_loses() -> None:
 def test_other_variants_are_refused(variant: Any) -> None:
     with pytest.raises(InvalidInputError) as err:
         commander_damage(variant=variant, players=PLAYERS, commanders=[RAFIQ], events=[])
-    assert err.value.problems == ("variant: must be commander or brawl",)
+    assert err.value.problems == ("Format: commander damage is counted in commander, brawl.",)
 
 
 def test_owner_outside_the_game_is_an_illegal_state() -> None:
     with pytest.raises(IllegalStateError) as err:
         commander_damage(variant=Variant.COMMANDER, players=["Bianca"], commanders=[RAFIQ], events=[])
-    assert "'Alex' is not a player in this game" in err.value.problems[0]
+    assert "“Alex” is not a player in this game" in err.value.problems[0]
+    assert err.value.render("ja")[0].startswith("統率者1のオーナー：「Alex」はこのゲームのプレイヤーではありません。")
 
 
 def test_bad_input_is_reported_before_illegal_state() -> None:
@@ -141,7 +144,7 @@ def test_too_many_events() -> None:
                * (MAX_EVENTS + 1)}
     with pytest.raises(InvalidInputError) as err:
         calculate_commander_damage(payload)
-    assert err.value.problems == (f"events: at most {MAX_EVENTS} events",)
+    assert err.value.problems == (f"Damage and life gain: {MAX_EVENTS + 1} is over the limit of {MAX_EVENTS}.",)
     payload["events"] = payload["events"][:MAX_EVENTS]
     assert calculate_commander_damage(payload).lost[0].damage == MAX_EVENTS
 
@@ -149,20 +152,20 @@ def test_too_many_events() -> None:
 @pytest.mark.parametrize(
     ("payload", "problems"),
     [
-        (None, ("payload: must be an object",)),
-        ({}, ("variant: missing is not one of commander, brawl", "players: required, a list",
-              "commanders: required, a list", "events: required, a list",
-              "players: at least one player is needed")),
+        (None, ("The request must be a JSON object.",)),
+        ({}, ("Format: required, one of commander, brawl.", "Players: required, a list.",
+              "Commanders: required, a list.", "Damage and life gain: required, a list.",
+              "Players: at least one player is needed.")),
         ({"variant": "commander", "players": [3, ["x"], ""], "commanders": ["rafiq", {"id": 1, "owner": {}}],
           "events": [7, {"kind": "heal"}]},
-         ("commanders[0]: must be an object with id, owner and name",
-          "events[0]: must be an object",
-          "events[1].kind: 'heal' is not one of damage, life-gain",
-          "players[0]: must be a non-empty name of at most 200 characters",
-          "players[1]: must be a non-empty name of at most 200 characters",
-          "players[2]: must be a non-empty name of at most 200 characters",
-          "commanders[0].id: must be a non-empty name of at most 200 characters",
-          "commanders[0].owner: must be a non-empty name of at most 200 characters")),
+         ("Commander 1: must be an object.",
+          "Event 1: must be an object.",
+          "Event 2: kind: “heal” is not one of damage, life-gain.",
+          "Player 1: text of 1 to 200 characters.",
+          "Player 2: text of 1 to 200 characters.",
+          "Player 3: text of 1 to 200 characters.",
+          "Commander 1's id: text of 1 to 200 characters.",
+          "Commander 1's owner: text of 1 to 200 characters.")),
     ],
 )
 def test_malformed_payloads_list_every_problem(payload: Any, problems: tuple[str, ...]) -> None:
@@ -177,10 +180,12 @@ def test_life_gain_event_is_validated() -> None:
     with pytest.raises(InvalidInputError) as err:
         calculate_commander_damage(payload)
     assert err.value.problems == (
-        "events[0].source: unknown field (expected: amount, kind, target)",
-        "events[0].target: 'Zed' is not a player",
-        "events[0].amount: must be a whole number from 0 to 1000000",
+        "Event 1: unknown field “source” (expected: kind, target, amount).",
+        "Event 1: player dealt damage: “Zed” is not a player in this game.",
+        "Event 1: amount: a whole number from 0 to 1000000.",
     )
+    assert [m.field for m in err.value.messages] == [  # type: ignore[union-attr]
+        "events[0].source", "events[0].target", "events[0].amount"]
 
 
 # ---------------------------------------------------------------------------
@@ -231,7 +236,7 @@ def test_random_payloads_give_a_result_or_a_clear_error(payload: dict[str, Any])
     except RulesError as err:
         assert err.problems
     else:
-        json.dumps(result.as_dict())
+        json.dumps(result.to_json("ja"))
 
 
 @given(st.lists(st.fixed_dictionaries({
@@ -244,6 +249,30 @@ def test_random_events_give_a_result_or_a_clear_error(events: list[dict[str, Any
     try:
         result = calculate_commander_damage(payload)
     except InvalidInputError as err:
-        assert all(p.startswith("events[") for p in err.problems)
+        assert all(m.field.startswith("events[") for m in err.messages)  # type: ignore[union-attr]
     else:
         assert all(t.damage > 0 for t in result.totals)
+
+
+def test_two_headed_giant_team_loses_with_its_player() -> None:
+    # 810.8a: players win and lose only as a team; 903.10a counts per player, never per team.
+    events = [DamageEvent(source="rafiq", target="Carol", amount=21, combat=True)]
+    result = commander_damage(variant=Variant.COMMANDER, players=["Alex", "Bianca", "Carol", "Dana"],
+                              commanders=[RAFIQ], events=events, teams=[["Alex", "Bianca"], ["Carol", "Dana"]])
+    assert [(t.team, t.players, t.player) for t in result.lost_teams] == [(2, ("Carol", "Dana"), "Carol")]
+    [step] = [s for s in result.steps if s.rule == "810.8a"]
+    assert step.render("en") == ("Players win and lose only as a team: Carol lost, so their team (Carol, Dana) "
+                                 "loses the game.")
+    assert step.render("ja").startswith("プレイヤーはチーム単位でのみ勝敗が決まります。Carolが敗北したので")
+
+
+def test_every_step_reads_in_japanese() -> None:
+    events = [DamageEvent(source="rafiq", target="Bianca", amount=10, combat=True),
+              LifeGain(target="Bianca", amount=20),
+              DamageEvent(source="rafiq", target="Bianca", amount=6, combat=True, prevented=6),
+              DamageEvent(source="rafiq", target="Bianca", amount=11, combat=True, controller="Carol")]
+    result = commander_damage(variant=Variant.COMMANDER, players=PLAYERS, commanders=[RAFIQ], events=events)
+    ja = [s.render("ja") for s in result.steps]
+    assert ja[-1] == ("BiancaはRafiq of the Manyから 21 点の戦闘ダメージを受けています（4番目の出来事から）。"
+                      "同じ統率者から 21 点以上なので、Biancaはゲームに敗北します。")
+    assert all(not any(word in text for word in ("damage", "Event")) for text in ja)

@@ -69,12 +69,14 @@ def test_malformed_lines_are_all_listed_with_numbers() -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_decklist(text="1 Sol Ring\n0 Forest\n3x\n1000 Island\n4 ***\n" + "1 " + "a" * 201)
     assert err.value.problems == (
-        "line 2: a count must be 1 or more",
-        "line 3: '3x' has no card name",
-        "line 4: a count of 1000 is over 999",
-        "line 5: '***' is not a card name",
-        "line 6: a card name longer than 200 characters",
+        "Line 2: a count must be 1 or more.",
+        "Line 3: “3x” has no card name.",
+        "Line 4: a count of 1000 is over 999.",
+        "Line 5: “***” is not a card name.",
+        "Line 6: a card name longer than 200 characters.",
     )
+    assert err.value.render("ja")[:2] == ["2行目：枚数は1以上にしてください。", "3行目：「3x」にカード名がありません。"]
+    assert {m.field for m in err.value.messages} == {"decklist"}  # type: ignore[union-attr]
 
 
 def test_size_limits() -> None:
@@ -88,8 +90,14 @@ def test_empty_text_is_an_empty_decklist() -> None:
     assert parse_decklist(text="\n\n").entries == ()
 
 
-def test_as_dict() -> None:
-    assert parse_decklist(text="2 Forest").as_dict() == {
+def test_japanese_headers_and_names() -> None:
+    deck = parse_decklist(text="統率者\n1 《統率者の塔》\nデッキ\n1 《繁殖池》\nサイドボード\n1 Ghostfire")
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("《統率者の塔》", Section.COMMANDER), ("《繁殖池》", Section.DECK), ("Ghostfire", Section.SIDEBOARD)]
+
+
+def test_to_json() -> None:
+    assert parse_decklist(text="2 Forest").to_json() == {
         "entries": [{"count": 2, "name": "Forest", "section": "deck", "line": 1}]}
 
 
@@ -99,6 +107,6 @@ def test_random_text_parses_or_fails_clearly(text: str) -> None:
     try:
         deck = parse_decklist(text=text)
     except InvalidInputError as err:
-        assert all(p.startswith(("line ", "decklist:")) for p in err.problems)
+        assert all(p.startswith(("Line ", "Decklist:")) for p in err.problems)
     else:
         assert all(e.count >= 1 and e.name for e in deck.entries)

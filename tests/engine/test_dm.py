@@ -9,13 +9,15 @@ from hypothesis import strategies as st
 from judge.engine.dm import (
     Civilization,
     DmDeck,
-    DmVariant,
     check_dtc_deck,
     check_dtc_team,
     parse_dm_card,
     parse_dm_deck,
 )
 from judge.engine.errors import InvalidInputError
+from judge.engine.messages import msg
+from judge.engine.rules_data import parse_battle_zone_start
+from judge.engine.variants import Variant
 
 BRAND = parse_dm_card(line='"罰怒"ブランド | 火 | SR | クリーチャー')
 WILHELM = parse_dm_card(line="偽りの王 ヴィルヘルム | 闇/火/自然 | MR | クリーチャー")
@@ -30,7 +32,7 @@ def test_card_fields() -> None:
     assert card.name == "光と水の戦士"
     assert card.civilizations == (Civilization.LIGHT, Civilization.WATER)
     assert card.rarity == "VR" and card.is_creature and card.tags == frozenset({"hall-of-fame"})
-    assert card.as_dict() == {"name": "光と水の戦士", "civilizations": ["light", "water"], "rarity": "VR",
+    assert card.to_json() == {"name": "光と水の戦士", "civilizations": ["light", "water"], "rarity": "VR",
                               "type": "クリーチャー/呪文", "tags": ["hall-of-fame"]}
     assert parse_dm_card(line="X | ゼロ文明 | レジェンド | クリーチャー").rarity == "LEG"
     assert parse_dm_card(line="Y | 無色 | - | 呪文").civilizations == (Civilization.ZERO,)
@@ -38,14 +40,21 @@ def test_card_fields() -> None:
 
 def test_card_errors_are_all_listed() -> None:
     with pytest.raises(InvalidInputError) as err:
-        parse_dm_card(line=" | 光/ゼロ | ZZ |  | 謎", where="line 4")
+        parse_dm_card(line=" | 光/ゼロ | ZZ |  | 謎", label=msg("dm.label.line", line=4))
     assert err.value.problems == (
-        "line 4: no card name",
-        "line 4: ゼロ can't be combined with other civilizations",
-        "line 4: unknown rarity 'ZZ'",
-        "line 4: no card type",
-        "line 4: unknown tag '謎'",
+        "Line 4: no card name",
+        "Line 4: ゼロ can't be combined with other civilizations",
+        "Line 4: unknown rarity 'ZZ'",
+        "Line 4: no card type",
+        "Line 4: unknown tag '謎'",
     )
+    assert err.value.render("ja") == [
+        "4行目：カード名がありません",
+        "4行目：ゼロ文明は他の文明と組み合わせられません",
+        "4行目：「ZZ」というレアリティはありません",
+        "4行目：カードの種類がありません",
+        "4行目：「謎」というタグはありません",
+    ]
     with pytest.raises(InvalidInputError, match="write name"):
         parse_dm_card(line="only a name")
 
@@ -62,15 +71,16 @@ def test_parse_deck_errors_with_line_numbers() -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_dm_deck(text="統率者\n1 A | 火 | SR | クリーチャー\n1 B | 火 | SR | クリーチャー\n0 C | 火 | C | 呪文\nD | 土 | C | 呪文")
     assert err.value.problems == (
-        "line 4: a count must be 1 to 999",
-        "line 5: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
-        "統率者: only one commander card",
+        "Line 4: a count must be 1 to 999",
+        "Line 5: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
+        "Only one commander card can be marked",
     )
+    assert err.value.render("ja")[1] == "5行目：「土」という文明はありません（光 水 闇 火 自然 ゼロ のいずれか）"
 
 
 def test_legal_single_civilization_deck() -> None:
     check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59))
-    assert check.legal and check.as_dict() == {"legal": True, "problems": []}
+    assert check.legal and check.to_json() == {"legal": True, "problems": [], "notes": []}
 
 
 def test_three_civilization_deck_counts_multicolor_cards_for_each() -> None:
@@ -80,7 +90,7 @@ def test_three_civilization_deck_counts_multicolor_cards_for_each() -> None:
     assert check.legal, check.problems
     short = multi[:10] + fillers("火", 49)  # darkness and nature: 10 + the commander = 11 each
     check = check_dtc_deck(commander=WILHELM, cards=short)
-    assert [(p.rule, p.message) for p in check.problems] == [
+    assert [(p.rule, p.text("ja")) for p in check.problems] == [
         ("dtc:civilization-minimum", "闇文明のカードが 11 枚です。最低12枚必要です"),
         ("dtc:civilization-minimum", "自然文明のカードが 11 枚です。最低12枚必要です")]
 
@@ -90,7 +100,9 @@ def test_deck_size_singleton_and_civilizations() -> None:
     hand = parse_dm_card(line="デーモン・ハンド | 闇 | R | 呪文")
     check = check_dtc_deck(commander=BRAND, cards=[(2, bolshack), (1, hand)] + fillers("火", 55))
     assert [p.rule for p in check.problems] == ["dtc:deck-size", "dtc:singleton", "dtc:civilizations"]
-    assert check.problems[0].message == "デッキは統率者を含めて 59 枚です。60 枚ちょうどにしてください"
+    assert check.problems[0].text("ja") == "デッキは統率者を含めて 59 枚です。60 枚ちょうどにしてください"
+    assert check.problems[0].text("en") == "The deck has 59 cards including the commander; it must have exactly 60"
+    assert check.problems[2].text("ja") == "《デーモン・ハンド》の闇文明は統率者の文明にありません"
 
 
 def test_zero_civilization_is_a_civilization() -> None:
@@ -128,14 +140,14 @@ def test_banned_cards_and_kinds(line: str, rule: str) -> None:
 
 
 def test_dtb_is_40_cards() -> None:
-    assert check_dtc_deck(commander=BRAND, cards=fillers("火", 39), variant=DmVariant.DTB).legal
-    check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59), variant=DmVariant.DTB)
+    assert check_dtc_deck(commander=BRAND, cards=fillers("火", 39), variant=Variant.DTB).legal
+    check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59), variant=Variant.DTB)
     assert [p.rule for p in check.problems] == ["dtb:deck-size"]
 
 
 def test_dtcs_commander_and_team_singleton() -> None:
     check = check_dtc_deck(commander=WILHELM, cards=fillers("火", 35) + fillers("闇", 12) + fillers("自然", 12),
-                           variant=DmVariant.DTCS)
+                           variant=Variant.DTCS)
     assert [p.rule for p in check.problems] == ["dtcs:commander-civilizations"]
     shared = parse_dm_card(line="共有カード | 火 | C | 呪文")
     one = DmDeck(commander=BRAND, cards=tuple([(1, shared)] + fillers("火", 58, "A")))  # type: ignore[arg-type]
@@ -143,7 +155,7 @@ def test_dtcs_commander_and_team_singleton() -> None:
     team = check_dtc_team(decks=[one, two])
     assert [(p.card, p.rule) for p in team.problems] == [
         ('"罰怒"ブランド', "dtcs:team-singleton"), ("共有カード", "dtcs:team-singleton")]
-    assert check_dtc_team(decks=[one, two], variant=DmVariant.DTC).legal
+    assert check_dtc_team(decks=[one, two], variant=Variant.DTC).legal
 
 
 @settings(max_examples=150, deadline=None)
@@ -153,3 +165,58 @@ def test_random_typed_text_parses_or_fails_clearly(text: str) -> None:
         parse_dm_deck(text=text)
     except InvalidInputError as err:
         assert err.problems
+
+
+# --- Cards that start the game in the battle zone: from rules_data, no tag needed -------------------------
+
+
+@pytest.mark.parametrize("line", [
+    "伝説の禁断 ドキンダムX | 闇 | SR | 禁断クリーチャー",
+    "《禁断 ～封印されしX～》 | 闇 | SR | 禁断",
+    "禁断〜封印されしX〜 | 闇 | SR | 禁断",             # a wave dash for the tilde
+    "終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー",
+    "零龍 | 闇 | SR | クリーチャー",
+    "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 禁断フィールド",
+    "でんせつのきんだん どきんだむX | 闇 | SR | 禁断クリーチャー",  # typed in hiragana
+])
+def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) -> None:
+    card = parse_dm_card(line=line)
+    assert card.starts_in_play and "starts-in-play" not in card.tags
+    check = check_dtc_deck(commander=BRAND, cards=[(1, card)] + fillers(card.civilizations[0].japanese, 58))
+    [problem] = [p for p in check.problems if p.rule == "dtc:banned"]
+    assert problem.text("ja").endswith("はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です")
+
+
+def test_an_ordinary_card_does_not_match_the_list() -> None:
+    assert not parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー").starts_in_play
+    assert not parse_dm_card(line="ボルメテウス・ホワイト・ドラゴン | 光/火 | SR | クリーチャー").starts_in_play
+    assert parse_dm_card(line="新しいカード | 火 | SR | クリーチャー | 開始時").starts_in_play  # the tag still works
+
+
+def test_the_list_is_read_from_text() -> None:
+    from judge.engine.dm import starts_in_battle_zone
+
+    mine = parse_battle_zone_start("name\treading\tmatch\tnote\n新世界\tしんせかい\tname\tan example row\n")
+    assert starts_in_battle_zone("新世界", mine) is not None
+    assert starts_in_battle_zone("新世界の王", mine) is None  # "name" rows match the whole name only
+
+
+# --- An empty deck says what to paste -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "# only a comment\n統率者\nデッキ\n"])
+def test_an_empty_deck_says_what_to_paste(text: str) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        parse_dm_deck(text=text)
+    [problem] = err.value.messages
+    assert problem.code == "dm.empty-deck"  # type: ignore[union-attr]
+    en, ja = problem.text("en"), problem.text("ja")  # type: ignore[union-attr]
+    assert "ボルシャック・ドラゴン | 火 | VR | クリーチャー" in en and "統率者" in en
+    assert "1行に1枚ずつ" in ja and "文明" in ja and "「統率者」の行" in ja
+
+
+def test_team_deck_problems_name_the_deck() -> None:
+    with pytest.raises(InvalidInputError) as err:
+        parse_dm_deck(text="X | 土 | C | 呪文", number=2)
+    assert err.value.problems == ("Deck 2, line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",)
+    assert err.value.render("ja") == ["デッキ2の1行目：「土」という文明はありません（光 水 闇 火 自然 ゼロ のいずれか）"]

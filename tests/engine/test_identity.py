@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.engine.cards import Card, CardPool, Face, card_from_scryfall
+from judge.engine.cards import Card, CardPool, Face
+from judge.engine.cards_payload import card_from_scryfall
 from judge.engine.errors import InvalidInputError
 from judge.engine.identity import MAX_CARDS, color_identity, identify_cards
 
@@ -29,9 +30,12 @@ def test_worked_case(case: dict[str, Any]) -> None:
     assert list(result.identity) == case["identity"]
     rules = {step.rule for step in result.explanation}
     assert set(case["rules"]) <= rules
-    texts = [step.text for step in result.explanation]
+    texts = [step.render("en") for step in result.explanation]
     for text in case["explains"]:
         assert text in texts
+    texts_ja = [step.render("ja") for step in result.explanation]
+    for text in case.get("explains_ja", []):
+        assert text in texts_ja
 
 
 @pytest.mark.parametrize("raw", RAW, ids=[c["name"] for c in RAW])
@@ -43,7 +47,8 @@ def test_matches_scryfall_published_identity(raw: dict[str, Any]) -> None:
 def test_last_step_summarises_in_wubrg_order() -> None:
     result = color_identity(card=POOL.get("Kenrith, the Returned King"))  # type: ignore[arg-type]
     assert result.explanation[-1].rule == "903.4"
-    assert result.explanation[-1].text == "Color identity of Kenrith, the Returned King: W U B R G"
+    assert result.explanation[-1].render("en") == "Color identity of Kenrith, the Returned King: W U B R G"
+    assert result.explanation[-1].render("ja") == "《Kenrith, the Returned King》の固有色：白青黒赤緑"
 
 
 def test_meld_back_face_does_not_count() -> None:
@@ -78,23 +83,24 @@ def test_basic_land_type_words_in_rules_text_give_nothing() -> None:
     assert color_identity(card=card).identity == ()
 
 
-def test_as_dict_shape() -> None:
-    result = identify_cards({"cards": [RAW[0]]})[0]
-    data = result.as_dict()
+def test_to_json_shape() -> None:
+    result = identify_cards({"cards": [RAW[0]]}).results[0]
+    data = result.to_json()
     assert data["name"] == "Wort, the Raidfather"
     assert data["identity"] == ["R", "G"]
-    assert data["explanation"][0] == {
-        "rule": "903.4", "text": "{R/G} in the mana cost of Wort, the Raidfather gives R, G", "objects": []}
+    assert data["explanation"][0] == {"code": "identity.cost-symbol", "rule": "903.4",
+                                      "text": "{R/G} in the mana cost of Wort, the Raidfather gives R, G",
+                                      "objects": []}
 
 
 def test_identify_cards_keeps_order_for_the_whole_fixture() -> None:
-    results = identify_cards({"cards": RAW})
+    results = identify_cards({"cards": RAW}).results
     assert [r.name for r in results] == [c["name"] for c in RAW]
 
 
 def test_identify_cards_up_to_the_limit() -> None:
     cards = [RAW[i % len(RAW)] for i in range(MAX_CARDS)]
-    results = identify_cards({"cards": cards})
+    results = identify_cards({"cards": cards}).results
     assert len(results) == MAX_CARDS
     assert results[-1].identity == tuple(
         c for c in "WUBRG" if c in RAW[(MAX_CARDS - 1) % len(RAW)]["color_identity"])
@@ -112,24 +118,40 @@ def test_identify_cards_rejects_non_payloads(payload: Any) -> None:
         identify_cards(payload)
 
 
-def test_identify_cards_lists_every_malformed_card_by_index() -> None:
-    with pytest.raises(InvalidInputError) as err:
-        identify_cards({"cards": [RAW[0], {"mana_cost": "{G}"}, "Forest", {"name": "X", "mana_cost": "3GG"},
-                                  {"name": "Y", "card_faces": []}]})
-    problems = err.value.problems
-    assert problems == (
-        "cards[1]: name: missing",
-        "cards[2]: must be an object with at least a name",
-        "cards[3]: mana_cost: '3GG' is not a mana cost; write symbols in braces like {2}{G}",
-        "cards[4]: card_faces: must be a list of 1 to 4 face objects",
-    )
+def test_one_bad_card_does_not_sink_the_batch() -> None:
+    batch = identify_cards({"cards": [RAW[0], {"mana_cost": "{G}"}, "Forest", {"name": "X", "mana_cost": "3QQ"},
+                                      {"name": "Y", "card_faces": []}, RAW[1]]})
+    # The good cards are answered, in order ...
+    assert [r.name for r in batch.results] == [RAW[0]["name"], RAW[1]["name"]]
+    # ... and each bad one is listed beside them with its place and every problem.
+    assert [(p.number, p.name) for p in batch.problems] == [(2, ""), (3, ""), (4, "X"), (5, "Y")]
+    assert batch.render_problems("en") == [
+        "Card 2: name: required.",
+        "Card 3: must be an object.",
+        "Card 4: mana cost: {Q} is not a mana symbol.",
+        "Card 5: faces: a list of 1 to 8 faces.",
+    ]
+    assert batch.render_problems("ja")[0] == "2枚目のカードのカード名：入力してください。"
+    data = batch.to_json()
+    assert set(data) == {"results", "problems"}
+    assert data["problems"][2] == {"card": 4, "name": "X", "errors": [
+        {"code": "mana.not-a-symbol", "rule": "107.4", "text": "Card 4: mana cost: {Q} is not a mana symbol.",
+         "field": "cards[3].mana_cost"}]}
 
 
-def test_identify_cards_caps_the_problem_list() -> None:
-    with pytest.raises(InvalidInputError) as err:
-        identify_cards({"cards": [{}] * 200})
-    assert len(err.value.problems) == 51
-    assert err.value.problems[-1] == "... and 150 more problems"
+def test_a_batch_of_bad_cards_lists_each() -> None:
+    batch = identify_cards({"cards": [{}] * 200})
+    assert batch.results == () and len(batch.problems) == 200
+
+
+def test_who_what_when_where_why_has_five_halves() -> None:
+    # A real card (Unhinged): five split halves, white, blue, black, red and green.
+    halves = [("Who", "{X}{W}"), ("What", "{2}{R}"), ("When", "{2}{U}"), ("Where", "{3}{B}"), ("Why", "{1}{G}")]
+    batch = identify_cards({"cards": [{
+        "name": " // ".join(name for name, _ in halves), "layout": "split",
+        "card_faces": [{"name": name, "mana_cost": cost, "type_line": "Instant"} for name, cost in halves]}]})
+    assert batch.problems == ()
+    assert batch.results[0].identity == ("W", "U", "B", "R", "G")
 
 
 _text = st.text(alphabet="{}/WUBRGPCX0123456789 ()abc—.\n", max_size=40)
@@ -141,9 +163,9 @@ _text = st.text(alphabet="{}/WUBRGPCX0123456789 ()abc—.\n", max_size=40)
                        st.one_of(_text, st.lists(st.sampled_from(["W", "U", "B", "R", "G", "Q"]), max_size=3),
                                  st.integers())))
 def test_random_cards_give_a_result_or_a_clear_error(card: dict[str, Any]) -> None:
-    try:
-        results = identify_cards({"cards": [card]})
-    except InvalidInputError as err:
-        assert all(p.startswith("cards[0]") for p in err.problems)
+    batch = identify_cards({"cards": [card]})
+    if batch.problems:
+        assert batch.results == ()
+        assert all(m.field.startswith("cards[0]") for m in batch.problems[0].problems)
     else:
-        assert set(results[0].identity) <= set("WUBRG")
+        assert set(batch.results[0].identity) <= set("WUBRG")

@@ -70,7 +70,8 @@ def test_parse_symbol_rejects_non_mana(text: str) -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_symbol(text)
     assert len(err.value.problems) == 1
-    assert repr(text) in err.value.problems[0]
+    assert text in err.value.problems[0] and err.value.problems[0].startswith("Mana cost: ")
+    assert err.value.messages[0].field == "mana_cost"  # type: ignore[union-attr]
 
 
 def test_parse_symbol_accepts_the_largest_generic_amount() -> None:
@@ -113,19 +114,54 @@ def test_mana_cost_text_keeps_printed_order() -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "printed"),
+    [
+        ("3GG", "{3}{G}{G}"),
+        ("{3}{G}{G}", "{3}{G}{G}"),
+        ("３ＧＧ", "{3}{G}{G}"),              # a Japanese keyboard in full-width mode
+        ("｛３｝｛Ｇ｝｛Ｇ｝", "{3}{G}{G}"),
+        ("{3}GG", "{3}{G}{G}"),
+        ("3 g g", "{3}{G}{G}"),
+        ("2WU/B", "{2}{W}{U/B}"),             # hybrid typed with a slash
+        ("{2/W}", "{2/W}"),
+        ("2/W2/W2/W", "{2/W}{2/W}{2/W}"),     # Spectral Procession
+        ("X", "{X}"),
+        ("XRR", "{X}{R}{R}"),
+        ("{G/P}", "{G/P}"),
+        ("1G/P", "{1}{G/P}"),                 # Birthing Pod
+        ("(G/P)", "{G/P}"),
+        ("10", "{10}"),
+        ("2緑緑", "{2}{G}{G}"),                # Japanese colour words
+        ("◇◇", "{C}{C}"),                     # the colorless symbol of Japanese cards
+        ("4CC", "{4}{C}{C}"),
+    ],
+)
+def test_costs_as_players_type_them(typed: str, printed: str) -> None:
+    assert parse_mana_cost(typed).text == printed
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("3GG", ["mana_cost: '3GG' is not a mana cost; write symbols in braces, e.g. {3}{G}{G}"]),
-        ("{3}GG", ["mana_cost: '{3}GG' is not a mana cost; write symbols in braces, e.g. {3}{G}{G}"]),
-        ("{T}", ["mana_cost: '{T}' is not a mana symbol"]),
-        ("{Q}{K}", ["mana_cost: '{Q}' is not a mana symbol", "mana_cost: '{K}' is not a mana symbol"]),
-        ("{G}" * 70, ["mana_cost: longer than 200 characters"]),
+        ("3QQ", ["Mana cost: {Q} is not a mana symbol."]),
+        ("{T}", ["Mana cost: {T} is not a mana symbol."]),
+        ("{Q}{K}", ["Mana cost: {Q} is not a mana symbol.", "Mana cost: {K} is not a mana symbol."]),
+        ("3G!", ["Mana cost: “3G!” can't be read as mana symbols; write it like 3GG, 2WU/B or {3}{G}{G}."]),
+        ("{G", ["Mana cost: “{G” can't be read as mana symbols; write it like 3GG, 2WU/B or {3}{G}{G}."]),
+        ("{G}" * 70, ["Mana cost: longer than 200 characters."]),
     ],
 )
 def test_parse_mana_cost_lists_every_problem(text: str, expected: list[str]) -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_mana_cost(text)
     assert list(err.value.problems) == expected
+
+
+def test_problems_name_the_field_in_the_readers_language() -> None:
+    with pytest.raises(InvalidInputError) as err:
+        parse_mana_cost("3QQ")
+    assert err.value.render("ja") == ["マナ・コスト：{Q} はマナ・シンボルではありません。"]
+    assert err.value.to_json("ja")[0]["field"] == "mana_cost"
 
 
 # ---------------------------------------------------------------------------
@@ -201,7 +237,7 @@ def test_random_text_gives_a_cost_or_a_clear_error(parts: list[str]) -> None:
         cost = parse_mana_cost(text)
     except InvalidInputError as err:
         assert err.problems
-        assert all(p.startswith("mana_cost: ") for p in err.problems)
+        assert all(p.startswith("Mana cost: ") for p in err.problems)
     else:
         assert cost.generic >= 0
         assert cost.mana_value >= 0
@@ -214,4 +250,5 @@ def test_find_symbols_never_raises(text: str) -> None:
 
 def test_non_ascii_digit_is_a_clear_error() -> None:
     with pytest.raises(InvalidInputError):
-        parse_mana_cost("{²}")
+        parse_mana_cost("{٣}")  # an Arabic-Indic three: never reaches int()
+    assert parse_mana_cost("{²}").text == "{2}"  # NFKC reads a superscript two as 2

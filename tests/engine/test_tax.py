@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import parse_mana_cost
+from judge.engine.messages import Message
 from judge.engine.tax import (
     MAX_CASTS,
     MAX_MANA,
@@ -52,7 +53,8 @@ def load_cases(path: Path = CASES_FILE) -> list[dict[str, Any]]:
             name = key.removeprefix("expect.")
             current["expect"][name] = raw.split() if name == "rules" else _value(raw)
         elif key == "error":
-            current["errors"].append(raw)
+            field, _, code = raw.partition(" ")
+            current["errors"].append((field, code))
         else:
             assert key not in current["payload"], f"{path.name}:{number}: {key} twice"
             current["payload"][key] = _value(raw)
@@ -75,11 +77,16 @@ def test_worked_case(case: dict[str, Any]) -> None:
     if case["errors"]:
         with pytest.raises(InvalidInputError) as err:
             calculate_tax(case["payload"])
-        assert list(err.value.problems) == case["errors"]
+        found = [(m.field, m.code) for m in err.value.messages if isinstance(m, Message)]
+        assert found == case["errors"]
+        # Every problem reads in both languages and names its field by a label, never the JSON path.
+        for lang in ("en", "ja"):
+            for text in err.value.render(lang):
+                assert not any(f"{field}:" in text for field, _ in case["errors"] if "_" in field), text
         return
     result = calculate_tax(case["payload"])
     expect = case["expect"]
-    data = result.as_dict()
+    data = result.to_json()
     if "tax_generic" in expect:
         assert data["tax_generic"] == expect["tax_generic"]
     if "total_cost" in expect:
@@ -97,19 +104,21 @@ def test_worked_case(case: dict[str, Any]) -> None:
 def test_issue_example_explains_every_step() -> None:
     result = commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1)
     assert result == TaxResult(tax_generic=4, total_cost="{6}{G}{G}", steps=result.steps)
-    texts = [s.text for s in result.steps]
+    texts = [s.render("en") for s in result.steps]
     assert texts[0] == "Start from the mana cost {3}{G}{G}."
     assert "{4}" in texts[1] and "{7}{G}{G} so far" in texts[1]
     assert "from {7} to {6}" in texts[3]
     assert texts[-1] == "Total cost: {6}{G}{G}."
 
 
-def test_as_dict_has_exactly_the_api_keys() -> None:
-    data = commander_tax(mana_cost="{1}{U}", previous_casts=1).as_dict()
+def test_to_json_has_exactly_the_api_keys() -> None:
+    data = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_json()
     assert set(data) == {"tax_generic", "total_cost", "steps"}
     assert data["tax_generic"] == 2 and data["total_cost"] == "{3}{U}"
-    assert all(set(step) == {"rule", "text", "objects"} for step in data["steps"])
+    assert all(set(step) == {"code", "rule", "text", "objects"} for step in data["steps"])
     json.dumps(data)  # JSON-ready
+    ja = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_json("ja")
+    assert ja["steps"][1]["text"].startswith("統率者税：統率領域から以前に唱えた1回につき {2}、計 {2}。")
 
 
 def test_partners_count_separately() -> None:
@@ -118,7 +127,8 @@ def test_partners_count_separately() -> None:
     tymna = commander_tax(mana_cost="{1}{W}{B}", previous_casts=0)
     assert (thrasios.tax_generic, thrasios.total_cost) == (4, "{4}{G}{U}")
     assert (tymna.tax_generic, tymna.total_cost) == (0, "{1}{W}{B}")
-    assert any(s.rule == "702.124d" and "partner" in s.text for s in tymna.steps)
+    assert any(s.rule == "702.124d" and "partner" in s.render("en") for s in tymna.steps)
+    assert any(s.rule == "702.124d" and "共闘" in s.render("ja") for s in tymna.steps)
 
 
 def test_brawl_variant_adds_its_step() -> None:
@@ -131,61 +141,73 @@ def test_unused_reduction_with_x_says_x_can_take_it() -> None:
     result = commander_tax(mana_cost="{X}{R}", previous_casts=1, reduction=5)
     assert result.total_cost == "{X}{R}"
     left_over = [s for s in result.steps if s.rule == "118.7a"]
-    assert len(left_over) == 1 and "{3}" in left_over[0].text and "X" in left_over[0].text
+    assert len(left_over) == 1 and "{3}" in left_over[0].render("en") and "X" in left_over[0].render("en")
 
 
 def test_commander_tax_rejects_other_variants_and_lists_all_problems() -> None:
     with pytest.raises(InvalidInputError) as err:
         commander_tax(mana_cost="{Q}", previous_casts=True, reduction=-1, variant=Variant.PLANECHASE)
     assert err.value.problems == (
-        "variant: must be commander or brawl for commander tax",
-        "mana_cost: '{Q}' is not a mana symbol",
-        "previous_casts: must be a whole number from 0 to 1000",
-        "reduction: must be a whole number from 0 to 1000000",
+        "Format: commander tax is for commander, brawl.",
+        "Mana cost: {Q} is not a mana symbol.",
+        "Previous casts from the command zone: a whole number from 0 to 1000.",
+        "Cost reduction: a whole number from 0 to 1000000.",
     )
+    assert err.value.render("ja") == [
+        "フォーマット：統率者税を計算できるのは commander, brawl です。",
+        "マナ・コスト：{Q} はマナ・シンボルではありません。",
+        "統率領域から唱えた回数：0〜1000 の整数を入力してください。",
+        "コストの軽減：0〜1000000 の整数を入力してください。",
+    ]
+    assert [m.field for m in err.value.messages] == [  # type: ignore[union-attr]
+        "variant", "mana_cost", "previous_casts", "reduction"]
 
 
 def test_dtc_document_example() -> None:
     result = dtc_tax(cost=6, reduction=5, play_number=3)
     assert (result.tax_generic, result.total_cost) == (4, 5)
     assert {s.rule for s in result.steps} == {"dtc:commander-tax"}
-    assert result.steps[-1].text == "Cost to pay: 1 + 4 = 5."
+    assert result.steps[-1].render("en") == "Cost to pay: 1 + 4 = 5."
+    assert result.steps[-1].render("ja") == "支払うコスト：1 + 4 = 5。"
+    # Duel Masters words in Japanese: 統率領域, プレイ, 無色のコスト, 軽減.
+    tax_step = result.steps[2].render("ja")
+    assert "統率領域からの 3 回目のプレイ" in tax_step and "無色のコスト" in tax_step and "軽減" in tax_step
 
 
 def test_dtc_reduction_stops_at_one() -> None:
     result = dtc_tax(cost=6, reduction=9, play_number=2)
     assert result.total_cost == 3
-    assert "can't take the cost below 1" in result.steps[1].text
+    assert "can't take the cost below 1" in result.steps[1].render("en")
 
 
 def test_dtc_counts_plays_per_player() -> None:
     steps = dtc_tax(cost=3, reduction=0, play_number=2).steps
-    assert any("each player, not for the team" in s.text for s in steps)
+    assert any("each player, not for the team" in s.render("en") for s in steps)
 
 
 def test_dtc_rejects_bad_numbers_together() -> None:
     with pytest.raises(InvalidInputError) as err:
         dtc_tax(cost=-1, reduction=MAX_MANA + 1, play_number=0)
     assert len(err.value.problems) == 3
-    assert [p.split(":")[0] for p in err.value.problems] == ["cost", "reduction", "play_number"]
+    assert [m.field for m in err.value.messages] == ["cost", "reduction", "play_number"]  # type: ignore[union-attr]
 
 
 def test_planar_die_cost_values() -> None:
     assert [planar_die_cost(rolls_this_turn=n).total_cost for n in range(4)] == [0, 1, 2, 3]
-    assert planar_die_cost(rolls_this_turn=0).steps[0].text.endswith("costs nothing ({0}).")
+    assert planar_die_cost(rolls_this_turn=0).steps[0].render("en").endswith("costs nothing ({0}).")
 
 
 def test_planar_die_cost_rejects_negative_rolls() -> None:
     with pytest.raises(InvalidInputError) as err:
         planar_die_cost(rolls_this_turn=-1)
-    assert err.value.problems == ("rolls_this_turn: must be a whole number from 0 to 1000",)
+    assert err.value.problems == ("Planar die rolls already this turn: a whole number from 0 to 1000.",)
 
 
 @pytest.mark.parametrize("payload", [None, [], "commander", 3])
 def test_payload_must_be_an_object(payload: Any) -> None:
     with pytest.raises(InvalidInputError) as err:
         calculate_tax(payload)
-    assert err.value.problems == ("payload: must be an object",)
+    assert err.value.problems == ("The request must be a JSON object.",)
 
 
 # ---------------------------------------------------------------------------
@@ -226,7 +248,7 @@ JSON_VALUES = st.recursive(
     max_leaves=6,
 )
 FIELDS = st.sampled_from(["variant", "mana_cost", "previous_casts", "reduction", "cost", "play_number",
-                          "rolls_this_turn", "two_headed_giant", "other"])
+                          "rolls_this_turn", "two_headed_giant", "cast_from", "other"])
 VARIANTS = st.sampled_from(["commander", "brawl", "dtc", "planechase", "x"])
 
 
@@ -236,8 +258,8 @@ def test_random_payloads_give_a_result_or_a_clear_error(payload: dict[str, Any])
         result = calculate_tax(payload)
     except InvalidInputError as err:
         assert err.problems
-        assert all(":" in p for p in err.problems)
+        assert all(isinstance(m, Message) and m.field for m in err.messages)
     else:
-        data = result.as_dict()
+        data = result.to_json()
         assert data["tax_generic"] >= 0
         json.dumps(data)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from judge.engine.cards import CardPool
 from judge.engine.identity import color_identity
 from judge.parsing import card_data
 from judge.parsing.card_data import card_from_mtgjson, iter_cards, read_card_pool
@@ -76,7 +77,7 @@ def test_scryfall_list_page_and_skipped_layouts() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ('[{"name": "Forest"}, {"name": ', "bad.json: invalid JSON"),
     ('[{"name": "Forest"} {"name": "X"}]', "bad.json: expected one of ',]'"),
-    ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1: name: missing"),
+    ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1 of the file: name: required."),
     ('"just a string"', "bad.json: not a JSON card file"),
     ('{"data": {"Forest": {"name": "Forest"}}}', "bad.json: Forest: expected a list of card faces"),
 ])
@@ -99,3 +100,36 @@ def test_random_text_gives_cards_or_a_parse_error(text: str) -> None:
         list(iter_cards(io.StringIO(text), source="random.json"))
     except ParseError as err:
         assert str(err).startswith("random.json")
+
+
+# --- Japanese card names (MTGJSON foreignData, Scryfall Japanese prints) -----------------------------
+
+
+def test_mtgjson_japanese_names_find_the_card() -> None:
+    pool = read_card_pool(MTGJSON)
+    for typed, name in [("繁殖池", "Breeding Pool"), ("《繁殖池》", "Breeding Pool"), ("太陽の指輪", "Sol Ring"),
+                        ("統率の塔", "Command Tower"), ("砕骨の巨人", "Bonecrusher Giant // Stomp"),
+                        ("《踏みつけ》", "Bonecrusher Giant // Stomp")]:
+        card = pool.get(typed)
+        assert card is not None and card.name == name, typed
+    breeding_pool = pool.get("Breeding Pool")
+    assert breeding_pool is not None and breeding_pool.japanese_names == ("繁殖池",)  # German is not kept
+    assert pool.get("Brutteich") is None
+
+
+def test_scryfall_japanese_print_gives_its_printed_name() -> None:
+    page = [{"name": "Breeding Pool", "lang": "en", "type_line": "Land — Forest Island"},
+            {"name": "Breeding Pool", "lang": "ja", "printed_name": "繁殖池", "type_line": "Land — Forest Island"},
+            {"name": "Bonecrusher Giant // Stomp", "lang": "ja", "layout": "adventure", "card_faces": [
+                {"name": "Bonecrusher Giant", "printed_name": "砕骨の巨人", "mana_cost": "{2}{R}"},
+                {"name": "Stomp", "printed_name": "踏みつけ", "mana_cost": "{1}{R}"}]}]
+    cards = list(iter_cards(io.StringIO(json.dumps(page, ensure_ascii=False)), source="ja.json"))
+    assert [c.japanese_names for c in cards] == [(), ("繁殖池",), ("砕骨の巨人", "踏みつけ")]
+    # The English print comes first and is kept; the Japanese print still adds its name.
+    pool = CardPool.of(cards)
+    assert pool.get("《繁殖池》") is cards[0]
+    assert pool.get("踏みつけ") is cards[2]
+
+
+def test_japanese_names_in_foreign_data() -> None:
+    assert card_data.japanese_names([{"foreignData": "nonsense"}, {"foreignData": [3, {"language": "Japanese"}]}]) == []

@@ -64,16 +64,27 @@ def test_tax_api(client: Client, body: dict[str, Any], tax: int, total: Any) -> 
 
 
 def test_tax_api_lists_every_problem(client: Client) -> None:
-    response = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "3GG", "previous_casts": -1,
+    response = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1,
                                               "reduction": 10**9})
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert len(errors) == 3
-    assert any(e.startswith("mana_cost:") for e in errors)
-    assert any(e.startswith("previous_casts:") for e in errors)
-    assert any(e.startswith("reduction:") for e in errors)
+    # Each problem names its field by its label, never by the JSON key.
+    assert any(e.startswith("Mana cost:") for e in errors)
+    assert any(e.startswith("Previous casts from the command zone:") for e in errors)
+    assert any(e.startswith("Cost reduction:") for e in errors)
     dtc = post(client, "/api/calc/tax", {"variant": "dtc", "cost": -6, "play_number": 0}).json()["errors"]
-    assert [e.split(":")[0] for e in dtc] == ["cost", "play_number"]
+    assert [e.split(":")[0] for e in dtc] == ["Cost", "Play from the command zone (1st, 2nd, …)"]
+
+
+def test_tax_api_cast_from_hand_and_colored_reduction(client: Client) -> None:
+    hand = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "4GG", "previous_casts": 3,
+                                          "cast_from": "hand"}).json()
+    assert (hand["tax_generic"], hand["total_cost"]) == (0, "{4}{G}{G}")
+    cleric = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "{3}{W}{B}", "previous_casts": 1,
+                                            "reduction": "{W}{B}"}).json()
+    assert cleric["total_cost"] == "{5}"
+    assert [s["code"] for s in cleric["steps"]][3:6] == ["tax.reduce-start", "tax.reduce-pip", "tax.reduce-pip"]
 
 
 def test_tax_page_answers_by_get_with_shareable_url(client: Client) -> None:
@@ -109,12 +120,13 @@ def test_tax_page_problems(client: Client) -> None:
     response = client.get("/en/calc/tax/?variant=commander&mana_cost=" + MARKUP + "&previous_casts=-1")
     assert response.status_code == 400
     html = response.content.decode()
-    assert "previous_casts: must be a whole number from 0 to 1000" in html and "mana_cost" in html
+    assert "Previous casts from the command zone: a whole number from 0 to 1000." in html and "Mana cost" in html
     assert MARKUP not in html and "&lt;script&gt;" in html
     fragment = client.get("/en/calc/tax/?variant=dtc&cost=x", **HX)
     assert fragment.status_code == 200  # htmx swaps only 2xx answers
-    assert "play_number: required for dtc" in fragment.content.decode()
-    assert "cost: must be a whole number" in fragment.content.decode()
+    assert "Play from the command zone (1st, 2nd, …): required for Duel Masters Tag Commander (DTC)." in (
+        fragment.content.decode())
+    assert "Cost: a whole number" in fragment.content.decode()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -171,8 +183,17 @@ def test_damage_api_lists_every_problem(client: Client) -> None:
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert len(errors) == 4
-    assert [e.split(":")[0] for e in errors] == ["events[0].source", "events[0].target", "events[0].combat",
-                                                 "events[0].amount"]
+    assert [e.split(": ")[1] for e in errors] == ["commander", "player dealt damage", "combat damage", "amount"]
+    assert all(e.startswith("Event 1: ") for e in errors)
+
+
+def test_damage_api_two_headed_giant_team_loses(client: Client) -> None:
+    body = {"variant": "commander", "players": ["Alex", "Bianca", "Carol", "Dana"],
+            "teams": [["Alex", "Bianca"], ["Carol", "Dana"]],
+            "commanders": [{"id": "rafiq", "owner": "Alex", "name": "Rafiq of the Many"}],
+            "events": [{"source": "rafiq", "target": "Dana", "amount": 21, "combat": True}]}
+    data = post(client, "/api/calc/commander-damage", body).json()
+    assert data["lost_teams"] == [{"team": 2, "players": ["Carol", "Dana"], "player": "Dana", "rule": "810.8a"}]
 
 
 DAMAGE_QUERY = {
@@ -281,10 +302,15 @@ def test_identity_api_problems(client: Client) -> None:
     response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]}],
                                                          "extra": 1})
     assert response.status_code == 400
-    assert response.json()["errors"] == ["extra: unknown field (expected: cards)"]
-    response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]}]})
-    assert response.json()["errors"] == ["cards[0]: name: must be a string",
-                                         "cards[1]: colors: 'Q' not a colour; use W U B R G"]
+    assert response.json()["errors"] == ["Request: unknown field “extra” (expected: cards)."]
+    # Bad cards are listed beside the others' results; they sink nothing.
+    response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]},
+                                                                   {"name": "Evermind", "color_indicator": ["U"]}]})
+    assert response.status_code == 200
+    data = response.json()
+    assert [(r["name"], r["identity"]) for r in data["results"]] == [("Evermind", ["U"])]
+    assert [(p["card"], [e["text"] for e in p["errors"]]) for p in data["problems"]] == [
+        (1, ["Card 1: name: must be text."]), (2, ["Card 2: colors: Q is not a colour; use W U B R G."])]
 
 
 def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
@@ -301,7 +327,7 @@ def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
     too_many = json.dumps({"cards": [{"name": f"C{i}"} for i in range(20_001)]})
     response = client.post("/api/calc/color-identity", too_many, content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["errors"] == ["cards: 20001 cards is over the limit of 20000 per request"]
+    assert response.json()["errors"] == ["Cards: 20001 cards is over the limit of 20000 per request."]
 
 
 def test_identity_api_body_cap(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -359,7 +385,7 @@ def test_deck_api_unknown_card_has_suggestion(client: Client, cards: None) -> No
                                                  "decklist": kenrith_deck().replace("97 Plains", "96 Plains\nSol Rnig")}
                 ).json()
     assert data["legal"] is False
-    assert {"card": "Sol Rnig", "rule": "lookup:unknown-card",
+    assert {"card": "Sol Rnig", "rule": "lookup:unknown-card", "code": "deck.unknown-card",
             "message": "Unknown card 'Sol Rnig'; did you mean Sol Ring?"} in data["problems"]
 
 
@@ -367,7 +393,9 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
     decklist = "1 Kenrith, the Returned King\n1 Sol Ring\n1 Command Tower\n97 Plains"
     data = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": decklist,
                                                  "commanders": ["Kenrith, the Returned King"]}).json()
-    assert data == {"legal": True, "problems": [], "notes": [], "identity": ["W", "U", "B", "R", "G"]}
+    assert data == {"legal": True, "problems": [], "identity": ["W", "U", "B", "R", "G"], "notes": [
+        {"code": "deck.banned-checked", "rule": "commander:11", "objects": [],
+         "text": "Checked against the Commander banned list as of 2024-09-23"}]}
     brawl = post(client, "/api/calc/deck-check", {"variant": "brawl", "decklist": decklist,
                                                   "commanders": ["Kenrith, the Returned King"]}).json()
     assert [(p["rule"], p["card"]) for p in brawl["problems"]] == [("903.12d", "")]
@@ -382,9 +410,9 @@ def test_deck_api_problems(client: Client, cards: None) -> None:
     assert unknown.json()["errors"] == ["commanders: unknown field for dtc (expected: decklist, decks, variant)"]
     big = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n" * 100_000})
     assert big.status_code == 400
-    assert big.json()["errors"] == ["decklist: longer than 1 MB; paste one deck at a time"]
+    assert big.json()["errors"] == ["Decklist: longer than 1 MB; paste one deck at a time."]
     lines = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n0 Forest\n2x"})
-    assert lines.json()["errors"] == ["line 2: a count must be 1 or more", "line 3: '2x' has no card name"]
+    assert lines.json()["errors"] == ["Line 2: a count must be 1 or more.", "Line 3: “2x” has no card name."]
 
 
 def test_deck_api_without_card_data(client: Client) -> None:
@@ -406,8 +434,15 @@ def test_deck_api_dtc(client: Client) -> None:
     assert "dtcs:team-singleton" in [p["rule"] for p in team["problems"]]
     typo = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "X | 土 | Z | クリーチャー"})
     assert typo.status_code == 400
-    assert typo.json()["errors"] == ["line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
-                                     "line 1: unknown rarity 'Z'"]
+    assert typo.json()["errors"] == ["Line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
+                                     "Line 1: unknown rarity 'Z'"]
+
+
+def test_deck_api_empty_dtc_deck_says_what_to_paste(client: Client) -> None:
+    response = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": ""})
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error.startswith("Deck: no cards. Paste the deck one card per line")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -418,7 +453,7 @@ def test_deck_page_full_and_fragment(client: Client, cards: None, lang: str) -> 
     html = full.content.decode()
     assert "<html" in html and "csrfmiddlewaretoken" in html and "統率者" in html  # the DTC line format
     assert 'class="answer not-legal"' in html
-    assert "Sol Rnig" in html and "Sol Ring?" in html
+    assert "Sol Rnig" in html and ("《Sol Ring》のことですか" if lang == "ja" else "Sol Ring?") in html
     assert f'href="/{lang}/rules/903.5a/"' in html
     fragment = client.post(f"/{lang}/calc/deck-check/", data, **HX).content.decode()
     assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
@@ -435,7 +470,7 @@ def test_deck_page_too_long(client: Client) -> None:
     assert "decklists over 1 MB are refused" in response.content.decode()
     response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": "1 Sol Ring\n" * 95_000})
     assert response.status_code == 400
-    assert "decklist: longer than 1 MB" in response.content.decode()
+    assert "Decklist: longer than 1 MB" in response.content.decode()
 
 
 def test_deck_page_dtc_rule_links(client: Client) -> None:
@@ -494,6 +529,10 @@ def test_index_page(client: Client, lang: str) -> None:
 ])
 def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
     response = post(client, url, body.encode("latin-1") if isinstance(body, str) else body)
+    if url.endswith("color-identity") and isinstance(body, dict) and isinstance(body.get("cards"), list):
+        # A list of cards is answered card by card: each bad card is listed with its problems (issue 13).
+        assert response.status_code == 200 and len(response.json()["problems"]) == len(body["cards"])
+        return
     assert response.status_code == 400, response.content
     errors = response.json()["errors"]
     assert errors and all(isinstance(e, str) for e in errors)

@@ -1,4 +1,8 @@
-"""Message texts shared by every domain: input problems a form or a JSON body can have."""
+"""Message texts shared by every domain: input problems a form or a JSON body can have.
+
+``label`` is always a Message naming the field in the reader's words ("Mana cost" /
+"マナ・コスト"), never a JSON path (that stays in the problem's ``field``).
+"""
 
 from __future__ import annotations
 
@@ -12,4 +16,32 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: a whole number from {low} to {high}.",
         "ja": "{label}：{low}〜{high} の整数を入力してください。",
     },
+    "input.unknown-field": {
+        "en": "{label}: unknown field “{name}” (expected: {expected}).",
+        "ja": "{label}：「{name}」という項目はありません（使える項目：{expected}）。",
+    },
+    "input.one-of": {
+        "en": "{label}: “{value}” is not one of {choices}.",
+        "ja": "{label}：「{value}」は選べません（{choices} のいずれか）。",
+    },
+    "input.choose": {
+        "en": "{label}: required, one of {choices}.",
+        "ja": "{label}：{choices} のいずれかを指定してください。",
+    },
+    "input.true-false": {"en": "{label}: true or false.", "ja": "{label}：true か false を指定してください。"},
+    "input.list": {"en": "{label}: required, a list.", "ja": "{label}：リストで指定してください。"},
+    "input.object": {"en": "{label}: must be an object.", "ja": "{label}：オブジェクトで指定してください。"},
+    "input.text": {
+        "en": "{label}: text of 1 to {high} characters.",
+        "ja": "{label}：1〜{high} 文字で入力してください。",
+    },
+    "input.too-many": {
+        "en": "{label}: {count} is over the limit of {high}.",
+        "ja": "{label}：{count} 件は上限の {high} 件を超えています。",
+    },
+    "input.duplicate": {
+        "en": "{label}: “{value}” appears twice.",
+        "ja": "{label}：「{value}」が重複しています。",
+    },
+    "input.label.request": {"en": "Request", "ja": "リクエスト"},
 }

@@ -1,5 +1,70 @@
-"""Message texts of the identity domain: code -> {"en": ..., "ja": ...} (see judge.engine.messages)."""
+"""Message texts of colour identity (judge.engine.identity). 固有色 is the official Japanese term."""
 
 from __future__ import annotations
 
-TEXTS: dict[str, dict[str, str]] = {}
+TEXTS: dict[str, dict[str, str]] = {
+    # --- how a face is named in the steps
+    "identity.face": {"en": "{face}", "ja": "《{face}》"},
+    "identity.face-alternative": {
+        "en": "{face} (alternative characteristics of {card})",
+        "ja": "《{face}》（《{card}》の代替の特性）",
+    },
+    "identity.face-front": {"en": "{face} (front face of {card})", "ja": "《{face}》（《{card}》の第1面）"},
+    "identity.face-back": {"en": "{face} (back face of {card})", "ja": "《{face}》（《{card}》の第2面）"},
+    "identity.face-half": {"en": "{face} (half of {card})", "ja": "《{face}》（《{card}》の片方）"},
+    # --- steps
+    "identity.back-face": {
+        "en": "The back face {face} counts for the identity of {card}",
+        "ja": "第2面の《{face}》も《{card}》の固有色に数えます",
+    },
+    "identity.alternative": {
+        "en": "The alternative characteristics of {face} count too",
+        "ja": "《{face}》の代替の特性も数えます",
+    },
+    "identity.cost-symbol": {
+        "en": "{symbol} in the mana cost of {face} gives {colors}",
+        "ja": "{face}のマナ・コストの {symbol} で {colors} が加わります",
+    },
+    "identity.text-symbol": {
+        "en": "{symbol} in the rules text of {face} gives {colors}",
+        "ja": "{face}のルール・テキストの {symbol} で {colors} が加わります",
+    },
+    "identity.reminder-ignored": {
+        "en": "{symbols} in reminder text of {face} is ignored",
+        "ja": "{face}の注釈文の {symbols} は無視します",
+    },
+    "identity.indicator": {
+        "en": "The color indicator of {face} gives {colors}",
+        "ja": "{face}の色指標で {colors} が加わります",
+    },
+    "identity.cda": {
+        "en": "“{sentence}” on {face} gives {colors}",
+        "ja": "{face}の「{sentence}」で {colors} が加わります",
+    },
+    "identity.published-colors": {
+        "en": "{face} is published as {colors} by a characteristic-defining ability",
+        "ja": "{face}は特性定義能力によって {colors} と公表されています",
+    },
+    "identity.colorless-but": {
+        "en": "{face} is colorless, but the colors of its mana symbols still count for its identity",
+        "ja": "{face}は無色ですが、そのマナ・シンボルの色は固有色に数えます",
+    },
+    "identity.land-type": {
+        "en": "The basic land type {land_type} of {face} gives {color}",
+        "ja": "{face}の基本土地タイプ {land_type} で {color} が加わります",
+    },
+    "identity.meld": {
+        "en": "Only the front face of the meld card {card} counts",
+        "ja": "合体カード《{card}》は第1面だけを数えます",
+    },
+    "identity.summary": {"en": "Color identity of {card}: {colors}", "ja": "《{card}》の固有色：{colors}"},
+    # --- problems of a batch
+    "identity.too-many-cards": {
+        "en": "{label}: {count} cards is over the limit of {high} per request.",
+        "ja": "{label}：{count} 枚は1回の上限 {high} 枚を超えています。",
+    },
+    "identity.cards-required": {
+        "en": "{label}: required, a list of cards.",
+        "ja": "{label}：カードのリストを指定してください。",
+    },
+}

@@ -1,0 +1,154 @@
+"""The project's own rules data (``rules_data/``): banned lists, interchangeable names, DM start-of-game cards.
+
+Each file is UTF-8 TSV: ``#`` comment lines first (``# source: ...``,
+``# as-of: YYYY-MM-DD`` and ``# checked: ...`` say where the list comes from,
+the date it is known to be right for, which readers are shown, and how it was
+checked), then a header row naming the columns, then one row per
+entry (missing trailing columns are empty). The readers here are pure: they
+take the text (or a path) and return typed records; the ``default_*``
+functions read the files of this repository once per process.
+
+>>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n", source="x.tsv",
+...                     columns=("name", "note"))
+>>> table.rows, table.meta["checked"]
+(({'name': 'Sol Ring', 'note': ''},), '2024-09-23')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from judge.engine.cards import normalise_name
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
+
+
+class DataFileError(ValueError):
+    """A rules_data file is malformed (a bug in the repository's data, named by file and line)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[dict[str, str], ...]
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
+    """Rows of a TSV data file as dicts; the ``# key: value`` comment lines as ``meta``."""
+    meta: dict[str, str] = {}
+    rows: list[dict[str, str]] = []
+    header: list[str] | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("#"):
+            key, colon, value = line[1:].partition(":")
+            if colon and key.strip() in ("source", "as-of", "checked") and header is None:
+                meta[key.strip()] = value.strip()
+            continue
+        if not line.strip():
+            continue
+        cells = [cell.strip() for cell in line.split("\t")]
+        if header is None:
+            header = cells
+            if tuple(header) != columns:
+                raise DataFileError(f"{source}:{number}: the columns must be {', '.join(columns)}")
+            continue
+        if len(cells) > len(columns) or not cells[0]:
+            raise DataFileError(f"{source}:{number}: expected {len(columns)} tab-separated columns, a name first")
+        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)))))
+    if header is None:
+        raise DataFileError(f"{source}: no header row")
+    return Table(rows=tuple(rows), meta=meta)
+
+
+# --- Banned lists (Commander, Brawl) -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BannedList:
+    """A format's banned cards by normalised name, with where the list is from and when it was checked."""
+
+    names: dict[str, str]   # normalised name -> name as listed
+    source: str = ""
+    as_of: str = ""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and normalise_name(name) in self.names
+
+
+def parse_banned_list(text: str, *, source: str = "banned.tsv") -> BannedList:
+    """A banned list from the text of ``rules_data/banned/<format>.tsv``.
+
+    >>> banned = parse_banned_list("name\\tnote\\nMana Crypt\\t2024-09-23\\n")
+    >>> "mana crypt" in banned, "Sol Ring" in banned
+    (True, False)
+    """
+    table = parse_table(text, source=source, columns=("name", "note"))
+    return BannedList(names={normalise_name(row["name"]): row["name"] for row in table.rows},
+                      source=table.meta.get("source", ""), as_of=table.meta.get("as-of", ""))
+
+
+@lru_cache(maxsize=4)
+def default_banned_list(variant: str) -> BannedList:
+    """The repository's banned list for ``variant`` ("commander" or "brawl"), read once."""
+    path = DATA_DIR / "banned" / f"{variant}.tsv"
+    return parse_banned_list(path.read_text(encoding="utf-8"), source=path.name)
+
+
+# --- Interchangeable names (201.3) -------------------------------------------------------------
+
+
+def parse_interchangeable_names(text: str, *, source: str = "interchangeable_names.tsv") -> dict[str, str]:
+    """Normalised name -> the name it counts as for deck construction (201.3b).
+
+    >>> parse_interchangeable_names("name\\tsame_name_as\\nGreymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
+    {"greymond, avacyn's stalwart": 'Rick, Steadfast Leader'}
+    """
+    table = parse_table(text, source=source, columns=("name", "same_name_as"))
+    for row in table.rows:
+        if not row["same_name_as"]:
+            raise DataFileError(f"{source}: {row['name']}: no name it is interchangeable with")
+    return {normalise_name(row["name"]): row["same_name_as"] for row in table.rows}
+
+
+@lru_cache(maxsize=1)
+def default_interchangeable_names() -> dict[str, str]:
+    path = DATA_DIR / "interchangeable_names.tsv"
+    return parse_interchangeable_names(path.read_text(encoding="utf-8"), source=path.name)
+
+
+# --- Duel Masters cards that start the game in the battle zone ----------------------------------
+
+
+@dataclass(frozen=True)
+class StartingCard:
+    """One row of ``dm_battle_zone_start.tsv``: a card name or a family's name part, its reading, a note."""
+
+    name: str
+    reading: str
+    contains: bool
+    note: str = ""
+
+
+def parse_battle_zone_start(text: str, *, source: str = "dm_battle_zone_start.tsv") -> tuple[StartingCard, ...]:
+    """The curated Duel Masters cards that can start the game in the battle zone.
+
+    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\nドキンダム\\tどきんだむ\\tcontains\\n")]
+    ['ドキンダム']
+    """
+    table = parse_table(text, source=source, columns=("name", "reading", "match", "note"))
+    found: list[StartingCard] = []
+    for row in table.rows:
+        if row["match"] not in ("contains", "name"):
+            raise DataFileError(f"{source}: {row['name']}: match must be contains or name")
+        found.append(StartingCard(name=row["name"], reading=row["reading"], contains=row["match"] == "contains",
+                                  note=row["note"]))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def default_battle_zone_start() -> tuple[StartingCard, ...]:
+    path = DATA_DIR / "dm_battle_zone_start.tsv"
+    return parse_battle_zone_start(path.read_text(encoding="utf-8"), source=path.name)
+
