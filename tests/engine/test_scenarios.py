@@ -36,6 +36,12 @@ REQUIRED = {
     # commander, DTC, planechase
     "color-identity-examples", "commander-damage-beacon-fog-stolen", "commander-tax-partners",
     "dtc-commander-tax", "planar-die-cost-over-a-turn", "planechase-planar-controller-leaves",
+    # the ten of issue 15
+    "commander-zone-change", "bribery-act-of-treason-default-controller-leaves",
+    "monarch-and-initiative-holder-leaves", "mindslaver-controller-leaves",
+    "commander-damage-own-commander-and-partners", "two-headed-giant-trample-shared-life",
+    "player-concedes-mid-combat", "planechase-phenomenon-ability-owner-leaves", "until-next-turn-effect-player-leaves",
+    "dtc-attacking-a-player-with-no-shields",
 }
 BOARD_KINDS = {"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"}
 # Cards never printed in Japanese (or planes and phenomena whose Japanese name we have not confirmed): their
