@@ -89,7 +89,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.board import Attachment, Board, ControlEffect, GameObject, ObjectKind, Variant, Zone, \
+from judge.engine.board import Attachment, Board, GameObject, ObjectKind, Variant, Zone, \
     effect_label, names_text, players_text
 from judge.engine.board_payload import BoardReader
 from judge.engine.control import BoardState, end_control_effects, next_player, pending_exiles

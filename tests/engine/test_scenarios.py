@@ -334,3 +334,14 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
             cited.setdefault(found, set()).add(path.name)
     unknown = {rule: where for rule, where in cited.items() if ":" not in rule and rule not in numbers}
     assert unknown == {}
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS_DIR.glob("*.json")), ids=lambda p: p.stem)
+def test_scenarios_cite_rules_by_number_and_quote_no_rules_text(path: Path) -> None:
+    """No third-party rules text in the repository: a scenario cites a rule and the page shows the stored text
+    (with the translation notice of the rule pages); only a few words of a card's text may be quoted."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    narrations = [s["narration"]["ja"] for s in data["steps"]] + [data["summary"]["ja"]]
+    for text in narrations:
+        for quoted in re.findall(r"「([^」]*)」", text):
+            assert len(quoted) <= 20, quoted
