@@ -105,11 +105,11 @@ class BoardState:
                 after_objects.append(replace(obj, source=None if obj.source in gone_ids else obj.source))
         fields: dict[str, Any] = {
             "objects": tuple(after_objects),
-            "control_effects": tuple(replace(e, **_source_gone(board, e.source, e.name, e.name_ja, gone_ids))
+            "control_effects": tuple(replace(e, **keep_source_name(board, e.source, e.name, e.name_ja, gone_ids))
                                      for e in board.control_effects if e.id in self.active),
             "delayed_triggers": tuple(
                 replace(t, object=None if t.object in gone_ids else t.object,
-                        **_source_gone(board, t.source, t.name, t.name_ja, gone_ids))
+                        **keep_source_name(board, t.source, t.name, t.name_ja, gone_ids))
                 for t in board.delayed_triggers if t.id not in self.removed_triggers),
             "planar_controllers": tuple(self.planar),
             "monarch": self.monarch,
@@ -134,7 +134,7 @@ class BoardState:
         )
 
 
-def _source_gone(board: Board, source: str | None, name: str | None, name_ja: str | None,
+def keep_source_name(board: Board, source: str | None, name: str | None, name_ja: str | None,
                  gone: set[str]) -> dict[str, Any]:
     """An effect whose source left keeps its source's name, so the board afterwards still says what made it."""
     found = board.find(source) if source in gone else None
@@ -203,4 +203,5 @@ def pending_exiles(state: BoardState) -> None:
                        default=obj.default or "", ends=ends)
 
 
-__all__ = ["BoardState", "CEASED", "LEFT_GAME", "end_control_effects", "next_player", "pending_exiles"]
+__all__ = ["BoardState", "CEASED", "LEFT_GAME", "end_control_effects", "keep_source_name", "next_player",
+           "pending_exiles"]

@@ -92,7 +92,7 @@ from typing import Any
 from judge.engine.board import Attachment, Board, GameObject, ObjectKind, Variant, Zone, \
     effect_label, names_text, players_text
 from judge.engine.board_payload import BoardReader
-from judge.engine.control import BoardState, end_control_effects, next_player, pending_exiles
+from judge.engine.control import BoardState, end_control_effects, keep_source_name, next_player, pending_exiles
 from judge.engine.dtc_game import LossReason, resolve_team_loss
 from judge.engine.errors import InvalidInputError
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
@@ -480,6 +480,8 @@ def _finish(state: BoardState) -> LeaveGameResult:
         priority = next_player(board.turn_order, priority, state.out) if remaining else None
     timed = []
     for effect in board.timed_effects:
+        effect = replace(effect, object=None if effect.object in state.gone else effect.object,
+                         **keep_source_name(board, effect.source, effect.name, effect.name_ja, set(state.gone)))
         if effect.controller in state.out:
             # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before them.
             effect = replace(effect, ends_after_turn_of=_previous(board.turn_order, effect.controller, state.out))

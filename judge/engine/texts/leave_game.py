@@ -213,9 +213,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "遅延誘発型能力{trigger}は待機したままだが、{object}はゲームから離れたので、その能力はそれを見つけられない。",
     },
     "leave.timed-effect": {
-        "en": "{effect} lasts until {player}'s next turn: it now lasts until that turn would have begun (after "
-              "{previous}'s turn); it neither ends now nor lasts forever.",
-        "ja": "{effect}は{player}の次のターンまで続く効果である。そのターンが始まるはずだった時点（{previous}のターンの後）まで続き、今すぐ終わることも、いつまでも続くこともない。",
+        "en": "The effect of {effect} lasts until {player}'s next turn: it now lasts until that turn would have "
+              "begun (after {previous}'s turn); it neither ends now nor lasts forever.",
+        "ja": "{effect}の効果は{player}の次のターンまで続く。そのターンが始まるはずだった時点（{previous}のターンの後）まで続き、今すぐ終わることも、いつまでも続くこともない。",
     },
     "leave.turn-continues": {
         "en": "It was {player}'s turn: the turn continues to its end without an active player; {next} takes the "
@@ -440,9 +440,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "アクティブ・プレイヤー不在のターンが終わる。クリンナップ・ステップに、ターン終了時までの効果が終わる。",
     },
     "leave.timed-effect-ends": {
-        "en": "{effect} lasted until {player}'s next turn; {player} has left, and that turn would begin now: the "
-              "effect ends.",
-        "ja": "{effect}は{player}の次のターンまで続く効果だった。{player}はゲームから離れており、そのターンが今始まるはずだったので、効果は終わる。",
+        "en": "The effect of {effect} lasted until {player}'s next turn; {player} has left, and that turn would "
+              "begin now: the effect ends.",
+        "ja": "{effect}の効果は{player}の次のターンまで続くものだった。{player}はゲームから離れており、そのターンが今始まるはずだったので、効果は終わる。",
     },
     "leave.next-turn": {"en": "{player} begins the next turn.", "ja": "{player}が次のターンを開始する。"},
     "leave.next-team-turn": {
