@@ -1,86 +1,86 @@
-"""Board states for multiplayer rulings: players, objects, control effects (rules 109, 110.2, 800.4).
+"""Board states for multiplayer rulings: players, objects, effects, and the rules a board obeys (109, 110.2, 800.4).
 
 A :class:`Board` is a snapshot of a multiplayer game at the moment something
-happens (a player leaves, 800.4). It is built from the JSON API payload by
-:func:`board_from_payload`, which checks the payload and raises with EVERY
-problem found, and written back by :func:`board_to_payload` (so a resolved
-board can feed the next ruling of a scenario).
+happens (a player leaves, 800.4). :mod:`judge.engine.board_payload` reads one
+from the JSON API shape (shape problems); :func:`check_board` here judges it
+against the rules (a board the rules cannot reach) and settles what the rules
+decide (default controllers, 110.2); :meth:`Board.to_json` writes it back, so
+a resolved board can feed the next ruling of a scenario.
 
 Model
 -----
 - **Players** are names. ``turn_order`` lists the players still in the game in
   turn order; ``left`` lists players who already left (they can still be the
-  default controller of an object, which matters for 800.4c).
+  default controller of an object, which matters for 800.4c). While a turn
+  goes on without an active player (800.4j), ``turn_order`` starts with the
+  player who takes the next turn. In team variants ``active_player`` names a
+  member of the active team (805.4a), and the first player listed in each
+  team is its primary player (805.2).
 - **Objects** (109.1) have an ``owner`` (108.3, 111.2, 707.10; abilities have
   none), a ``controller`` (the *current* controller) and a
-  ``default_controller`` (110.2: the player under whose control a permanent
-  entered the battlefield, or who put a spell on the stack, 110.2b; it
-  defaults to the owner). Only objects on the battlefield or the stack have a
+  ``default_controller``: the player under whose control a permanent entered
+  the battlefield (110.2, 110.2a: Bribery and Reanimate put a creature onto
+  the battlefield under their caster's control) or who put a spell on the
+  stack (112.2, 110.2b). With no control effect on it, an object's controller
+  IS its default controller, so a controller other than the owner is read as
+  the default controller. Only objects on the battlefield or the stack have a
   controller (109.4); emblems (109.4c) and face-up planes and phenomena
   (109.4d) in the command zone are the exceptions. A plane or phenomenon with
-  no controller is a card in its owner's planar deck.
+  no controller is a card in its owner's planar deck. Each object has a name
+  in English and, optionally, its official Japanese name (``name_ja``).
 - **Control effects** (layer 2, 613.1b) are listed in timestamp order
   (613.7): the latest one still in force decides the controller; with none
   left, the object is controlled by its default controller. ``ends`` says
-  when the effect stops: ``"source-leaves"`` (for as long as its source stays
-  on the battlefield, 611.2b: an Aura such as "You control enchanted
-  creature"), ``"end-of-turn"`` or ``"never"`` (611.2a). Any control effect
-  also ends when the player it gives control to leaves the game (800.4a).
+  when the effect stops: ``"source-leaves"`` (the static ability of a
+  permanent, such as an Aura's "You control enchanted creature": it applies
+  only while its source is on the battlefield, 611.3b), ``"for-as-long-as"``
+  (a resolved spell or ability "for as long as" its source stays, 611.2b),
+  ``"end-of-turn"`` or ``"never"`` (611.2a). Any control effect also ends when
+  the player it gives control to leaves the game (800.4a). The ``source`` of
+  an effect that ends only by its duration may be gone from the board (a
+  resolved sorcery); its ``name`` then says what made it.
 - **Delayed triggered abilities** (603.7) have a controller (603.7d–f) and,
   optionally, the object they will act on.
+- **Timed effects** are continuous effects lasting until their controller's
+  next turn, or until a point in it (800.4m).
+- **The monarch** (724) and **the initiative** (725) are player designations;
+  **player control** (722) gives a player control of another player's turn
+  (Mindslaver); **combat** lists the attacking creatures, what each attacks
+  (a player, a planeswalker or a battle) and what blocks it (506-510).
+- **Planechase**: the ``planechase`` and ``grand-melee`` variants and
+  Two-Headed Giant with a planar controller (Two-Headed Giant Planechase,
+  901.12, whose planar controller is the primary player of the active team).
+  ``single_planar_deck`` is the single communal planar deck option (901.15):
+  the planar controller is considered the owner of every plane and
+  phenomenon (108.3a, 901.15b), so those have no ``owner`` on the board.
+- **Duel Masters** boards (DTC) carry each player's shields.
 
-Board states the rules cannot reach (an ability in a graveyard, a controller
-that contradicts the control effects, a token in the library, ...) raise
-:class:`~judge.engine.errors.IllegalStateError`; malformed payloads (missing
-fields, unknown ids, duplicates, too many objects) raise
-:class:`~judge.engine.errors.InvalidInputError`. Both list every problem,
-each prefixed with where it is (``objects[2].zone: ...``); when both kinds
-occur the error is an ``InvalidInputError`` listing them all.
-
->>> board = board_from_payload({
-...     "variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"],
-...     "active_player": "Alex",
-...     "objects": [{"id": "bears", "name": "Runeclaw Bear", "kind": "card",
-...                  "owner": "Bianca", "controller": "Bianca", "zone": "battlefield"}]})
->>> board.variant.value, board.object("bears").default
-('free-for-all', 'Bianca')
->>> board_from_payload({"variant": "dtc", "turn_order": ["A", "B"], "active_player": "Z"})
-Traceback (most recent call last):
-...
-judge.engine.errors.InvalidInputError: active_player: 'Z' is not in turn_order; teams: required for the dtc variant
+>>> board = Board(variant=Variant.FREE_FOR_ALL, turn_order=("Alex", "Bianca"), active_player="Alex",
+...               objects=(GameObject(id="g", name="Assault Griffin", name_ja="突撃するグリフィン",
+...                                   kind=ObjectKind.CARD, owner="Bianca", controller="Alex",
+...                                   zone=Zone.BATTLEFIELD),))
+>>> settled, problems = check_board(board)
+>>> settled.object("g").default, problems
+('Alex', [])
+>>> settled.object("g").label.in_("ja")
+'《突撃するグリフィン》'
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judge.engine.errors import IllegalStateError, InvalidInputError
+from judge.engine.messages import Message, ParamValue, Text, msg
+from judge.engine.variants import Variant
 
 MAX_OBJECTS = 2000
 MAX_EFFECTS = 2000
 MAX_PLAYERS = 64
 MAX_TEXT = 200
-
-
-class Variant(enum.Enum):
-    """The multiplayer variant the board is played in."""
-
-    FREE_FOR_ALL = "free-for-all"          # 806
-    PLANECHASE = "planechase"              # 901 (one planar controller)
-    GRAND_MELEE = "grand-melee"            # 807 with Planechase, 901.14 (several planar controllers)
-    TWO_HEADED_GIANT = "two-headed-giant"  # 810
-    DTC = "dtc"                            # Duel Masters Tag Commander (teams, no individual leaving)
-
-    @property
-    def has_teams(self) -> bool:
-        return self in (Variant.TWO_HEADED_GIANT, Variant.DTC)
-
-    @property
-    def has_planes(self) -> bool:
-        return self in (Variant.PLANECHASE, Variant.GRAND_MELEE)
+MAX_SHIELDS = 100
 
 
 class Zone(enum.Enum):
@@ -117,6 +117,10 @@ class ObjectKind(enum.Enum):
         """Objects represented by cards (800.4a: the others cease to exist)."""
         return self in (ObjectKind.CARD, ObjectKind.PLANE, ObjectKind.PHENOMENON)
 
+    @property
+    def is_planar(self) -> bool:
+        return self in (ObjectKind.PLANE, ObjectKind.PHENOMENON)
+
 
 class Attachment(enum.Enum):
     """What an attached permanent is, for the state-based actions 704.5m / 704.5n / 704.5p."""
@@ -128,25 +132,49 @@ class Attachment(enum.Enum):
 
 
 class Ends(enum.Enum):
-    """When a control effect ends (611.2)."""
+    """When a control effect ends."""
 
-    SOURCE_LEAVES = "source-leaves"  # "for as long as" its source is on the battlefield (611.2b)
+    SOURCE_LEAVES = "source-leaves"    # a static ability of its source: applies while it is on the battlefield (611.3b)
+    FOR_AS_LONG_AS = "for-as-long-as"  # a resolved "for as long as" its source stays on the battlefield (611.2b)
     END_OF_TURN = "end-of-turn"
-    NEVER = "never"                  # no duration stated: lasts until the game ends (611.2a)
+    NEVER = "never"                    # no duration stated: lasts until the game ends (611.2a)
+
+    @property
+    def needs_source(self) -> bool:
+        return self in (Ends.SOURCE_LEAVES, Ends.FOR_AS_LONG_AS)
+
+    @property
+    def rule(self) -> str:
+        """The rule that ends the effect when its source leaves the battlefield."""
+        return "611.3b" if self is Ends.SOURCE_LEAVES else "611.2b"
 
 
-# Zones each kind of object can be in; anything else is a board the rules cannot reach.
-ALLOWED_ZONES: dict[ObjectKind, tuple[frozenset[Zone], str]] = {
-    ObjectKind.ABILITY: (frozenset({Zone.STACK}), "an ability exists only on the stack (113.1c)"),
-    ObjectKind.TOKEN: (frozenset({Zone.BATTLEFIELD}), "a token outside the battlefield ceases to exist (111.7)"),
-    ObjectKind.COPY: (
-        frozenset({Zone.STACK, Zone.BATTLEFIELD}),
-        "a copy outside the stack and the battlefield ceases to exist (707.10a)",
-    ),
-    ObjectKind.EMBLEM: (frozenset({Zone.COMMAND}), "an emblem is always in the command zone (114.1)"),
-    ObjectKind.PLANE: (frozenset({Zone.COMMAND}), "a plane stays in the command zone (311.2)"),
-    ObjectKind.PHENOMENON: (frozenset({Zone.COMMAND}), "a phenomenon stays in the command zone (312.2)"),
+class Until(enum.Enum):
+    """How long a timed effect lasts (800.4m)."""
+
+    NEXT_TURN = "next-turn"                # "until your next turn"
+    DURING_NEXT_TURN = "during-next-turn"  # until a point in that turn ("until the end of your next turn")
+
+
+# Zones each kind of object can be in (with the message code saying why); anything else the rules cannot reach.
+ALLOWED_ZONES: dict[ObjectKind, tuple[frozenset[Zone], str, str]] = {
+    ObjectKind.ABILITY: (frozenset({Zone.STACK}), "board.why.ability-zone", "113.1c"),
+    ObjectKind.TOKEN: (frozenset({Zone.BATTLEFIELD}), "board.why.token-zone", "111.7"),
+    ObjectKind.COPY: (frozenset({Zone.STACK, Zone.BATTLEFIELD}), "board.why.copy-zone", "707.10a"),
+    ObjectKind.EMBLEM: (frozenset({Zone.COMMAND}), "board.why.emblem-zone", "114.1"),
+    ObjectKind.PLANE: (frozenset({Zone.COMMAND}), "board.why.plane-zone", "311.2"),
+    ObjectKind.PHENOMENON: (frozenset({Zone.COMMAND}), "board.why.phenomenon-zone", "312.2"),
 }
+
+
+def card_name(name: str, name_ja: str | None, *, quoted: bool = True) -> Text:
+    """A card's name in both languages: the official Japanese name in 《》 (the English name if it has none).
+
+    >>> card_name("Fog", "濃霧").in_("ja"), card_name("Tazeem", None).in_("ja")
+    ('《濃霧》', '《Tazeem》')
+    """
+    ja = name_ja or name
+    return Text(en=name, ja=f"《{ja}》" if quoted else ja)
 
 
 @dataclass(frozen=True)
@@ -164,11 +192,35 @@ class GameObject:
     source: str | None = None
     planeswalking: bool = False
     attachment: Attachment = Attachment.AURA
+    name_ja: str | None = None
 
     @property
     def default(self) -> str | None:
-        """The player who controls this object when no control effect applies (110.2, 110.2b)."""
+        """The player who controls this object when no control effect applies (110.2, 112.2)."""
         return self.default_controller if self.default_controller is not None else self.owner
+
+    @property
+    def label(self) -> Text:
+        """The object's name for the reader: cards, copies, planes and phenomena in 《》 in Japanese."""
+        return card_name(self.name, self.name_ja, quoted=self.kind not in (ObjectKind.ABILITY, ObjectKind.TOKEN,
+                                                                              ObjectKind.EMBLEM))
+
+    def to_json(self) -> dict[str, Any]:
+        item: dict[str, Any] = {"id": self.id, "name": self.name}
+        if self.name_ja is not None:
+            item["name_ja"] = self.name_ja
+        item.update(kind=self.kind.value, owner=self.owner, controller=self.controller, zone=self.zone.value)
+        if self.attached_to is not None:
+            item["attached_to"] = self.attached_to
+        if self.default_controller is not None:
+            item["default_controller"] = self.default_controller
+        if self.source is not None:
+            item["source"] = self.source
+        if self.planeswalking:
+            item["planeswalking"] = True
+        if self.attachment is not Attachment.AURA:
+            item["attachment"] = self.attachment.value
+        return item
 
 
 @dataclass(frozen=True)
@@ -180,6 +232,13 @@ class ControlEffect:
     controller: str
     source: str | None
     ends: Ends
+    name: str | None = None      # what made it, when its source is not on the board ("Act of Treason")
+    name_ja: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        item: dict[str, Any] = {"id": self.id, "object": self.object, "controller": self.controller,
+                                "source": self.source, "ends": self.ends.value}
+        return _with_names(item, self.name, self.name_ja)
 
 
 @dataclass(frozen=True)
@@ -191,6 +250,78 @@ class DelayedTrigger:
     source: str | None
     text: str
     object: str | None = None
+    name: str | None = None
+    name_ja: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        item: dict[str, Any] = {"id": self.id, "controller": self.controller, "source": self.source,
+                                "text": self.text, "object": self.object}
+        return _with_names(item, self.name, self.name_ja)
+
+
+@dataclass(frozen=True)
+class TimedEffect:
+    """A continuous effect lasting until its controller's next turn or a point in it (800.4m)."""
+
+    id: str
+    controller: str
+    until: Until
+    text: str = ""
+    source: str | None = None
+    object: str | None = None
+    name: str | None = None
+    name_ja: str | None = None
+    ends_after_turn_of: str | None = None  # its controller left: it ends when this player's turn ends (800.4m)
+
+    def to_json(self) -> dict[str, Any]:
+        item: dict[str, Any] = {"id": self.id, "controller": self.controller, "until": self.until.value,
+                                "text": self.text, "source": self.source, "object": self.object}
+        if self.ends_after_turn_of is not None:
+            item["ends_after_turn_of"] = self.ends_after_turn_of
+        return _with_names(item, self.name, self.name_ja)
+
+
+@dataclass(frozen=True)
+class PlayerControl:
+    """``controller`` controls ``player`` (722.1): during their current turn, or their next one (``pending``)."""
+
+    player: str
+    controller: str
+    pending: bool = False
+    source: str | None = None
+    name: str | None = None
+    name_ja: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        item: dict[str, Any] = {"player": self.player, "controller": self.controller}
+        if self.pending:
+            item["pending"] = True
+        if self.source is not None:
+            item["source"] = self.source
+        return _with_names(item, self.name, self.name_ja)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attacking creature, what it attacks (a player, or a planeswalker or battle by id) and its blockers."""
+
+    attacker: str
+    attacking: str
+    blockers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        item: dict[str, Any] = {"attacker": self.attacker, "attacking": self.attacking}
+        if self.blockers:
+            item["blockers"] = list(self.blockers)
+        return item
+
+
+def _with_names(item: dict[str, Any], name: str | None, name_ja: str | None) -> dict[str, Any]:
+    if name is not None:
+        item["name"] = name
+    if name_ja is not None:
+        item["name_ja"] = name_ja
+    return item
 
 
 @dataclass(frozen=True)
@@ -207,20 +338,38 @@ class Board:
     planar_controllers: tuple[str, ...] = ()
     left: tuple[str, ...] = ()
     priority: str | None = None
+    single_planar_deck: bool = False
+    monarch: str | None = None
+    initiative: str | None = None
+    timed_effects: tuple[TimedEffect, ...] = ()
+    player_control: tuple[PlayerControl, ...] = ()
+    combat: tuple[Attack, ...] = ()
+    shields: tuple[tuple[str, int], ...] = field(default=())
+
+    @property
+    def has_planes(self) -> bool:
+        """Planechase rules apply: a Planechase variant, or Two-Headed Giant Planechase (901.12)."""
+        return self.variant.has_planes or (self.variant is Variant.TWO_HEADED_GIANT and bool(self.planar_controllers))
 
     @property
     def planar_controller(self) -> str | None:
-        """The one planar controller of a Planechase game (901.6); None in other variants."""
-        if self.variant is Variant.PLANECHASE and self.planar_controllers:
+        """The one planar controller (901.6, 901.12b); None in Grand Melee and in games without planes."""
+        if self.has_planes and self.variant is not Variant.GRAND_MELEE and self.planar_controllers:
             return self.planar_controllers[0]
+        return None
+
+    def find(self, object_id: str | None) -> GameObject | None:
+        for obj in self.objects:
+            if obj.id == object_id:
+                return obj
         return None
 
     def object(self, object_id: str) -> GameObject:
         """The object with this id (KeyError if there is none)."""
-        for obj in self.objects:
-            if obj.id == object_id:
-                return obj
-        raise KeyError(object_id)
+        found = self.find(object_id)
+        if found is None:
+            raise KeyError(object_id)
+        return found
 
     def team_of(self, player: str) -> tuple[str, ...]:
         """The player's team (team variants) or just the player."""
@@ -229,471 +378,287 @@ class Board:
                 return team
         return (player,)
 
+    def shields_of(self, player: str) -> int:
+        return dict(self.shields).get(player, 0)
+
+    def label_of(self, object_id: str | None) -> Text | None:
+        obj = self.find(object_id)
+        return obj.label if obj is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The board in the JSON API shape (what :func:`judge.engine.board_payload.board_from_payload` reads).
+
+        >>> Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A").to_json()["turn_order"]
+        ['A', 'B']
+        """
+        payload: dict[str, Any] = {
+            "variant": self.variant.value,
+            "turn_order": list(self.turn_order),
+            "active_player": self.active_player,
+        }
+        if self.left:
+            payload["left"] = list(self.left)
+        if self.priority is not None:
+            payload["priority"] = self.priority
+        if self.teams:
+            payload["teams"] = [list(team) for team in self.teams]
+        if self.variant is Variant.GRAND_MELEE:
+            payload["planar_controller"] = list(self.planar_controllers)
+        elif self.has_planes or self.variant.has_planes:
+            payload["planar_controller"] = self.planar_controller
+        if self.single_planar_deck:
+            payload["single_planar_deck"] = True
+        if self.monarch is not None:
+            payload["monarch"] = self.monarch
+        if self.initiative is not None:
+            payload["initiative"] = self.initiative
+        if self.shields:
+            payload["shields"] = dict(self.shields)
+        payload["objects"] = [o.to_json() for o in self.objects]
+        payload["control_effects"] = [e.to_json() for e in self.control_effects]
+        payload["delayed_triggers"] = [t.to_json() for t in self.delayed_triggers]
+        if self.timed_effects:
+            payload["timed_effects"] = [t.to_json() for t in self.timed_effects]
+        if self.player_control:
+            payload["player_control"] = [c.to_json() for c in self.player_control]
+        if self.combat:
+            payload["combat"] = [a.to_json() for a in self.combat]
+        return payload
+
+
+def effect_label(board: Board, name: str | None, name_ja: str | None, source: str | None) -> Text | None:
+    """What made an effect, for the reader: its source on the board, else the name it carries."""
+    if name is not None:
+        return card_name(name, name_ja)
+    return board.label_of(source)
+
 
 # ---------------------------------------------------------------------------
-# Payload checking
+# The rules a board obeys
 
 
-class _Problems:
-    """Collects malformed-input and illegal-state problems separately."""
+@dataclass(frozen=True)
+class Paths:
+    """Where each part of a board was in its JSON (for the ``field`` of a problem); by position when not given."""
 
-    def __init__(self) -> None:
-        self.invalid: list[str] = []
-        self.illegal: list[str] = []
-
-    def raise_if_any(self) -> None:
-        if self.invalid:
-            raise InvalidInputError(self.invalid + self.illegal)
-        if self.illegal:
-            raise IllegalStateError(self.illegal)
+    objects: dict[str, int] = field(default_factory=dict)
+    control_effects: dict[str, int] = field(default_factory=dict)
 
 
-def _text(value: Any, where: str, problems: _Problems, *, optional: bool = False) -> str | None:
-    if value is None:
-        if not optional:
-            problems.invalid.append(f"{where}: required")
-        return None
-    if not isinstance(value, str) or not value.strip():
-        problems.invalid.append(f"{where}: must be a non-empty string")
-        return None
-    if len(value) > MAX_TEXT:
-        problems.invalid.append(f"{where}: longer than {MAX_TEXT} characters")
-        return None
-    return value
+def object_label(obj: GameObject, what: str) -> Message:
+    """The human label of one field of an object: "Assault Griffin: controller" / "《突撃するグリフィン》のコントローラー"."""
+    return msg("board.label.object-field", object=obj.label, part=msg(f"board.field.{what}"))
 
 
-def _enum(enum_type: type[enum.Enum], value: Any, where: str, problems: _Problems) -> Any:
-    choices = [member.value for member in enum_type]
-    if value is None:
-        problems.invalid.append(f"{where}: required (one of {', '.join(choices)})")
-        return None
-    for member in enum_type:
-        if member.value == value:
-            return member
-    problems.invalid.append(f"{where}: {value!r} is not one of {', '.join(choices)}")
-    return None
+def effect_field_label(board: Board, effect: ControlEffect, what: str) -> Message:
+    """The human label of one field of a control effect, named by the object it gives control of."""
+    target = board.label_of(effect.object)
+    return msg("board.label.effect-field", effect=msg("board.label.effect", object=target or effect.object),
+               part=msg(f"board.field.effect-{what}"))
 
 
-def _items(value: Any, where: str, problems: _Problems, limit: int) -> list[Any]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        problems.invalid.append(f"{where}: must be a list")
-        return []
-    if len(value) > limit:
-        problems.invalid.append(f"{where}: more than {limit} entries ({len(value)})")
-        return []
-    return value
+def check_board(board: Board, *, paths: Paths | None = None) -> tuple[Board, list[Message]]:
+    """Judge ``board`` against the rules and settle what they decide; every problem is listed.
+
+    Settled: objects outside the battlefield and the stack have no controller
+    (109.4); an emblem is controlled by its owner (114.2); an object with no
+    control effect on it is controlled by its default controller, so a
+    controller other than its owner is its default controller (110.2, 110.2a,
+    112.2). Problems are :class:`~judge.engine.messages.Message` codes with the
+    rule that forbids the board.
+
+    >>> b = Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A",
+    ...           objects=(GameObject(id="x", name="Shock", kind=ObjectKind.ABILITY, owner=None, controller="A",
+    ...                               zone=Zone.GRAVEYARD),))
+    >>> [(p.code, p.rule, p.field) for p in check_board(b)[1]]
+    [('board.zone-impossible', '113.1c', 'objects[0]')]
+    """
+    paths = paths or Paths()
+    problems: list[Message] = []
+    objects = [_check_object(board, obj, _path("objects", obj.id, index, paths.objects), problems)
+               for index, obj in enumerate(board.objects)]
+    board = replace(board, objects=tuple(objects))
+    _check_players(board, problems)
+    _check_attachments(board, paths, problems)
+    _check_control_effects(board, paths, problems)
+    board = _settle_controllers(board, paths, problems)
+    _check_designations(board, problems)
+    return board, problems
 
 
-def _mapping(value: Any, where: str, problems: _Problems) -> Mapping[str, Any] | None:
-    if not isinstance(value, Mapping):
-        problems.invalid.append(f"{where}: must be an object")
-        return None
-    return value
+def _path(collection: str, key: str, index: int, known: Mapping[str, int]) -> str:
+    return f"{collection}[{known.get(key, index)}]"
 
 
-def _players(payload: Mapping[str, Any], problems: _Problems) -> tuple[list[str], list[str]]:
-    raw = payload.get("turn_order")
-    players: list[str] = []
-    if raw is None:
-        problems.invalid.append("turn_order: required")
-    for index, value in enumerate(_items(raw, "turn_order", problems, MAX_PLAYERS)):
-        name = _text(value, f"turn_order[{index}]", problems)
-        if name is None:
-            continue
-        if name in players:
-            problems.invalid.append(f"turn_order[{index}]: {name!r} appears twice")
-            continue
-        players.append(name)
-    if raw is not None and isinstance(raw, list) and len(players) == len(raw) and len(players) < 2:
-        problems.invalid.append("turn_order: a multiplayer game needs at least 2 players still in the game (800.4)")
-    left: list[str] = []
-    for index, value in enumerate(_items(payload.get("left"), "left", problems, MAX_PLAYERS)):
-        name = _text(value, f"left[{index}]", problems)
-        if name is None:
-            continue
-        if name in players or name in left:
-            problems.invalid.append(f"left[{index}]: {name!r} is listed twice (a player who left is not in turn_order)")
-            continue
-        left.append(name)
-    return players, left
+def _problem(code: str, *, rule: str, where: str, **params: ParamValue) -> Message:
+    return msg(code, rule=rule, field=where, **params)
 
 
-def _player(value: Any, where: str, players: Sequence[str], problems: _Problems, *, optional: bool = False) -> str | None:
-    name = _text(value, where, problems, optional=optional)
-    if name is not None and name not in players:
-        problems.invalid.append(f"{where}: {name!r} is not in turn_order")
-        return None
-    return name
-
-
-def _teams(payload: Mapping[str, Any], variant: Variant | None, players: list[str], problems: _Problems) -> list[tuple[str, ...]]:
-    raw = payload.get("teams")
-    if variant is None:
-        return []
-    if not variant.has_teams:
-        if raw:
-            problems.invalid.append(f"teams: only the two-headed-giant and dtc variants have teams, not {variant.value}")
-        return []
-    if not raw:
-        problems.invalid.append(f"teams: required for the {variant.value} variant")
-        return []
-    teams: list[tuple[str, ...]] = []
-    seen: set[str] = set()
-    for index, team in enumerate(_items(raw, "teams", problems, MAX_PLAYERS)):
-        if not isinstance(team, list) or not team:
-            problems.invalid.append(f"teams[{index}]: must be a non-empty list of players")
-            continue
-        members: list[str] = []
-        for member_index, value in enumerate(team):
-            name = _player(value, f"teams[{index}][{member_index}]", players, problems)
-            if name is None:
-                continue
-            if name in seen:
-                problems.invalid.append(f"teams[{index}][{member_index}]: {name!r} is on two teams")
-                continue
-            seen.add(name)
-            members.append(name)
-        teams.append(tuple(members))
-    missing = [p for p in players if p not in seen]
-    if missing and len(seen) + len(missing) == len(players):
-        problems.invalid.append(f"teams: {', '.join(missing)} not on any team")
-    if len(teams) < 2:
-        problems.invalid.append("teams: at least two teams are needed")
-    if variant is Variant.TWO_HEADED_GIANT and (len(teams) != 2 or any(len(t) != 2 for t in teams)):
-        problems.illegal.append("teams: Two-Headed Giant is played by two teams of two players (810.1)")
-    if variant is Variant.DTC and len(teams) != 2:
-        problems.illegal.append("teams: a DTC game is played by two teams (dtc:basic-rules)")
-    return teams
-
-
-def _planar_controllers(
-    payload: Mapping[str, Any], variant: Variant | None, players: list[str], problems: _Problems
-) -> list[str]:
-    raw = payload.get("planar_controller")
-    if variant is None:
-        return []
-    if not variant.has_planes:
-        if raw is not None:
-            problems.invalid.append(f"planar_controller: only Planechase variants have a planar controller, not {variant.value}")
-        return []
-    if raw is None:
-        problems.invalid.append(f"planar_controller: required for the {variant.value} variant (901.6)")
-        return []
-    if variant is Variant.PLANECHASE:
-        name = _player(raw, "planar_controller", players, problems)
-        return [name] if name is not None else []
-    values = raw if isinstance(raw, list) else [raw]
-    found: list[str] = []
-    for index, value in enumerate(values):
-        name = _player(value, f"planar_controller[{index}]", players, problems)
-        if name is not None and name in found:
-            problems.invalid.append(f"planar_controller[{index}]: {name!r} appears twice")
-        elif name is not None:
-            found.append(name)
-    markers = len(players) // 4
-    if len(found) > max(markers, 1):
-        problems.illegal.append(
-            f"planar_controller: {len(found)} planar controllers but only {markers} turn markers "
-            "(one per full four players, 807.4a, 901.14a)"
-        )
-    return found
-
-
-def _object(
-    index: int, raw: Any, players: list[str], known: Sequence[str], problems: _Problems
-) -> GameObject | None:
-    where = f"objects[{index}]"
-    item = _mapping(raw, where, problems)
-    if item is None:
-        return None
-    before = len(problems.invalid)
-    object_id = _text(item.get("id"), f"{where}.id", problems)
-    name = _text(item.get("name"), f"{where}.name", problems)
-    kind: ObjectKind | None = _enum(ObjectKind, item.get("kind"), f"{where}.kind", problems)
-    zone: Zone | None = _enum(Zone, item.get("zone"), f"{where}.zone", problems)
-    # A player who left can still own a card in the ante zone (800.4n); the check is in _check_object.
-    owner = _player(item.get("owner"), f"{where}.owner", known, problems, optional=kind is ObjectKind.ABILITY)
-    controller = _player(item.get("controller"), f"{where}.controller", players, problems, optional=True)
-    default = _player(item.get("default_controller"), f"{where}.default_controller", known, problems, optional=True)
-    attached_to = _text(item.get("attached_to"), f"{where}.attached_to", problems, optional=True)
-    source = _text(item.get("source"), f"{where}.source", problems, optional=True)
-    planeswalking = item.get("planeswalking", False)
-    if not isinstance(planeswalking, bool):
-        problems.invalid.append(f"{where}.planeswalking: must be true or false")
-        planeswalking = False
-    attachment: Attachment | None = _enum(Attachment, item.get("attachment", "aura"), f"{where}.attachment", problems)
-    unknown = sorted(set(item) - {
-        "id", "name", "kind", "owner", "controller", "zone", "attached_to", "default_controller",
-        "source", "planeswalking", "attachment",
-    })
-    if unknown:
-        problems.invalid.append(f"{where}: unknown field(s) {', '.join(unknown)}")
-    if len(problems.invalid) > before or object_id is None or name is None or kind is None or zone is None:
-        return None
-    assert attachment is not None
-    return GameObject(
-        id=object_id, name=name, kind=kind, owner=owner, controller=controller, zone=zone,
-        attached_to=attached_to, default_controller=default, source=source,
-        planeswalking=planeswalking, attachment=attachment,
-    )
-
-
-def _check_object(obj: GameObject, where: str, board_players: list[str], planar: list[str], variant: Variant,
-                  problems: _Problems) -> GameObject:
-    """Checks one object against the rules; returns it with a normalised controller."""
-    if obj.owner is not None and obj.owner not in board_players and obj.zone is not Zone.ANTE:
-        problems.illegal.append(
-            f"{where}.owner: {obj.owner!r} has left the game, and so has everything they owned outside the ante zone "
-            "(800.4a, 800.4n)"
-        )
+def _check_object(board: Board, obj: GameObject, where: str, problems: list[Message]) -> GameObject:
+    """Checks one object against the rules; returns it with its controller settled where the rules decide it."""
+    variant = board.variant
+    if obj.owner is not None and obj.owner not in board.turn_order and obj.zone is not Zone.ANTE:
+        problems.append(_problem("board.owner-left", rule="800.4a", where=f"{where}.owner",
+                                 label=object_label(obj, "owner"), player=obj.owner))
         return obj
     allowed = ALLOWED_ZONES.get(obj.kind)
     if allowed is not None and obj.zone not in allowed[0]:
-        problems.illegal.append(f"{where}: {obj.id!r} is {obj.kind.value} in the {obj.zone.value} zone: {allowed[1]}")
+        zones, why, rule = allowed
+        problems.append(_problem("board.zone-impossible", rule=rule, where=where, object=obj.label,
+                                 zone=msg(f"board.zone.{obj.zone.value}"), why=msg(why)))
         return obj  # its controller cannot be judged in a zone it cannot be in
-    if obj.kind in (ObjectKind.PLANE, ObjectKind.PHENOMENON) and not variant.has_planes:
-        problems.illegal.append(f"{where}: {obj.id!r}: planes and phenomena are used only in Planechase (311.1, 312.1)")
-    if obj.planeswalking and obj.kind is not ObjectKind.ABILITY:
-        problems.invalid.append(f"{where}.planeswalking: only an ability can be the planeswalking ability (901.8)")
+    if obj.kind.is_planar and not board.has_planes:
+        problems.append(_problem("board.planes-only-planechase", rule="311.1", where=where, object=obj.label))
+    if obj.kind.is_planar and board.single_planar_deck and obj.owner is not None:
+        problems.append(_problem("board.single-deck-owner", rule="901.15b", where=f"{where}.owner",
+                                 label=object_label(obj, "owner")))
+    if obj.kind.is_planar and not board.single_planar_deck and obj.owner is None:
+        problems.append(_problem("board.planar-owner-required", rule="901.6", where=f"{where}.owner",
+                                 label=object_label(obj, "owner")))
     if obj.kind is ObjectKind.TOKEN and obj.default_controller not in (None, obj.owner):
-        problems.illegal.append(
-            f"{where}: {obj.id!r}: a token enters under the control of its owner, the player who created it (111.2)"
-        )
+        problems.append(_problem("board.token-controller", rule="111.2", where=where, object=obj.label))
     if obj.kind is ObjectKind.COPY and obj.zone is Zone.STACK and obj.default_controller not in (None, obj.owner):
-        problems.illegal.append(
-            f"{where}: {obj.id!r}: a copy of a spell is owned by the player who put it on the stack (707.10)"
-        )
+        problems.append(_problem("board.copy-owner", rule="112.2", where=where, object=obj.label))
     controller = obj.controller
     if obj.zone.has_controller:
         if controller is None:
-            problems.illegal.append(f"{where}.controller: an object on the {obj.zone.value} always has a controller (110.2, 109.4)")
+            problems.append(_problem("board.needs-controller", rule="109.4", where=f"{where}.controller",
+                                     label=object_label(obj, "controller"), zone=msg(f"board.zone.{obj.zone.value}")))
     elif obj.kind is ObjectKind.EMBLEM:
         if controller is None:
             controller = obj.owner
         elif controller != obj.owner:
-            problems.illegal.append(f"{where}.controller: an emblem is controlled by its owner (114.2, 109.4c)")
-    elif obj.kind in (ObjectKind.PLANE, ObjectKind.PHENOMENON):
-        if controller is not None and controller not in planar:
-            problems.illegal.append(
-                f"{where}.controller: a face-up {obj.kind.value} is controlled by the planar controller (109.4d, 901.6)"
-            )
+            problems.append(_problem("board.emblem-controller", rule="114.2", where=f"{where}.controller",
+                                     label=object_label(obj, "controller")))
+    elif obj.kind.is_planar:
+        if controller is not None and controller not in board.planar_controllers:
+            problems.append(_problem("board.plane-controller", rule="109.4d", where=f"{where}.controller",
+                                     label=object_label(obj, "controller"), player=controller))
     elif controller is not None:
         if controller != obj.owner:
-            problems.illegal.append(
-                f"{where}.controller: {obj.id!r} in the {obj.zone.value} zone has no controller (109.4, 108.4a)"
-            )
+            problems.append(_problem("board.no-controller-here", rule="109.4", where=f"{where}.controller",
+                                     label=object_label(obj, "controller"), zone=msg(f"board.zone.{obj.zone.value}")))
         controller = None
     if obj.attached_to is not None and obj.zone is not Zone.BATTLEFIELD:
-        problems.illegal.append(f"{where}.attached_to: only a permanent on the battlefield can be attached (301.5, 303.4)")
+        problems.append(_problem("board.attached-off-battlefield", rule="701.3d", where=f"{where}.attached_to",
+                                 label=object_label(obj, "attached_to")))
     if obj.attached_to == obj.id:
-        problems.illegal.append(f"{where}.attached_to: {obj.id!r} cannot be attached to itself (303.4d, 301.5c)")
+        problems.append(_problem("board.attached-to-itself", rule="303.4d", where=f"{where}.attached_to",
+                                 label=object_label(obj, "attached_to")))
     if controller != obj.controller:
         return replace(obj, controller=controller)
     return obj
 
 
-def board_from_payload(payload: Mapping[str, Any]) -> Board:
-    """Check a board payload (the JSON API input) and build a :class:`Board`.
+def _check_players(board: Board, problems: list[Message]) -> None:
+    variant = board.variant
+    if variant is Variant.TWO_HEADED_GIANT and board.teams and (len(board.teams) != 2 or any(len(t) != 2 for t in board.teams)):
+        problems.append(_problem("board.thg-teams", rule="810.1", where="teams"))
+    if variant.is_duel_masters and board.teams and len(board.teams) != 2:
+        problems.append(_problem("board.dtc-teams", rule="dtc:basic-rules", where="teams"))
+    planar = board.planar_controllers
+    active = board.active_player
+    # 901.6, 901.12b: a player who took the role over when the old planar controller left keeps it for the turn.
+    if planar and active is not None and not board.left:
+        if variant is Variant.PLANECHASE and planar[0] != active:
+            problems.append(_problem("board.planar-not-active", rule="901.6", where="planar_controller",
+                                     player=planar[0], active=active))
+        if variant is Variant.TWO_HEADED_GIANT and planar[0] != board.team_of(active)[0]:
+            problems.append(_problem("board.planar-not-primary", rule="901.12b", where="planar_controller",
+                                     player=planar[0], primary=board.team_of(active)[0]))
+    if variant is Variant.GRAND_MELEE and len(planar) > max(len(board.turn_order) // 4, 1):
+        problems.append(_problem("board.too-many-planar", rule="901.14a", where="planar_controller",
+                                 count=len(planar), markers=len(board.turn_order) // 4))
 
-    Every problem is collected before raising (see the module docstring). A
-    ``"leaving"`` key, if present, must name a player in ``turn_order``.
 
-    >>> board_from_payload({"variant": "planechase", "turn_order": ["A", "B"], "active_player": "A",
-    ...     "planar_controller": "A",
-    ...     "objects": [{"id": "x", "name": "Shock", "kind": "ability", "controller": "A", "zone": "graveyard"}]})
-    Traceback (most recent call last):
-    ...
-    judge.engine.errors.IllegalStateError: objects[0]: 'x' is ability in the graveyard zone: an ability exists only on the stack (113.1c)
-    """
-    problems = _Problems()
-    if not isinstance(payload, Mapping):
-        raise InvalidInputError(["payload: must be a JSON object"])
-    variant: Variant | None = _enum(Variant, payload.get("variant"), "variant", problems)
-    players, left = _players(payload, problems)
-    known = players + left
-    active = _player(payload.get("active_player"), "active_player", players, problems, optional=True)
-    priority = _player(payload.get("priority"), "priority", players, problems, optional=True)
-    if "leaving" in payload:
-        _player(payload.get("leaving"), "leaving", players, problems)
-    teams = _teams(payload, variant, players, problems)
-    planar = _planar_controllers(payload, variant, players, problems)
-    if variant is Variant.PLANECHASE and planar and active is not None and planar[0] != active:
-        # 901.6: the designation moves to the active player as soon as a different player becomes active;
-        # a planar controller other than the active player is only reachable after the old one left.
-        if not left:
-            problems.illegal.append(
-                f"planar_controller: {planar[0]!r} is not the active player {active!r} and no player has left (901.6)"
-            )
+def _check_attachments(board: Board, paths: Paths, problems: list[Message]) -> None:
+    for index, obj in enumerate(board.objects):
+        target = board.find(obj.attached_to)
+        if target is not None and target.id != obj.id and target.zone is not Zone.BATTLEFIELD:
+            problems.append(_problem("board.attached-to-gone", rule="704.5m",
+                                     where=f"{_path('objects', obj.id, index, paths.objects)}.attached_to",
+                                     label=object_label(obj, "attached_to"), target=target.label))
 
-    objects: list[GameObject] = []
-    ids: dict[str, int] = {}
-    for index, raw in enumerate(_items(payload.get("objects"), "objects", problems, MAX_OBJECTS)):
-        obj = _object(index, raw, players, known, problems)
-        if obj is None:
-            continue
-        if obj.id in ids:
-            problems.invalid.append(f"objects[{index}].id: {obj.id!r} duplicates objects[{ids[obj.id]}]")
-            continue
-        ids[obj.id] = index
-        if variant is not None:
-            obj = _check_object(obj, f"objects[{index}]", players, planar, variant, problems)
-        objects.append(obj)
-    by_id = {obj.id: obj for obj in objects}
-    for obj in objects:
-        where = f"objects[{ids[obj.id]}]"
-        target = obj.attached_to
-        if target is not None and target != obj.id:
-            if target in by_id:
-                if by_id[target].zone is not Zone.BATTLEFIELD:
-                    problems.illegal.append(
-                        f"{where}.attached_to: {target!r} is not on the battlefield (704.5m, 704.5n)"
-                    )
-            elif target not in players:
-                problems.invalid.append(f"{where}.attached_to: {target!r} is neither an object nor a player in the game")
-        if obj.source is not None and obj.source not in by_id:
-            problems.invalid.append(f"{where}.source: unknown object {obj.source!r}")
 
-    effects: list[ControlEffect] = []
-    effect_ids: set[str] = set()
-    for index, raw in enumerate(_items(payload.get("control_effects"), "control_effects", problems, MAX_EFFECTS)):
-        where = f"control_effects[{index}]"
-        item = _mapping(raw, where, problems)
-        if item is None:
-            continue
-        before = len(problems.invalid)
-        effect_id = _text(item.get("id"), f"{where}.id", problems)
-        target = _text(item.get("object"), f"{where}.object", problems)
-        controller = _player(item.get("controller"), f"{where}.controller", players, problems)
-        source = _text(item.get("source"), f"{where}.source", problems, optional=True)
-        ends: Ends | None = _enum(Ends, item.get("ends"), f"{where}.ends", problems)
-        if effect_id is not None and effect_id in effect_ids:
-            problems.invalid.append(f"{where}.id: {effect_id!r} appears twice")
-        if target is not None and target not in by_id:
-            problems.invalid.append(f"{where}.object: unknown object {target!r}")
-        if source is not None and source not in by_id:
-            problems.invalid.append(f"{where}.source: unknown object {source!r}")
-        if ends is Ends.SOURCE_LEAVES and source is None and item.get("source") is None:
-            problems.invalid.append(f"{where}.source: required when the effect ends as its source leaves")
-        if len(problems.invalid) > before:
-            continue
-        assert effect_id is not None and target is not None and controller is not None and ends is not None
-        effect_ids.add(effect_id)
-        if by_id[target].zone not in (Zone.BATTLEFIELD, Zone.STACK):
-            problems.illegal.append(
-                f"{where}.object: {target!r} is in the {by_id[target].zone.value} zone; only permanents and spells "
-                "have a controller to change (109.4)"
-            )
-        if ends is Ends.SOURCE_LEAVES and source is not None and by_id[source].zone is not Zone.BATTLEFIELD:
-            problems.illegal.append(
-                f"{where}.source: {source!r} is not on the battlefield, so this effect has already ended (611.2b)"
-            )
-        effects.append(ControlEffect(id=effect_id, object=target, controller=controller, source=source, ends=ends))
+def _check_control_effects(board: Board, paths: Paths, problems: list[Message]) -> None:
+    for index, effect in enumerate(board.control_effects):
+        where = _path("control_effects", effect.id, index, paths.control_effects)
+        target = board.find(effect.object)
+        if target is not None and not target.zone.has_controller:
+            problems.append(_problem("board.effect-object-zone", rule="109.4", where=f"{where}.object",
+                                     label=effect_field_label(board, effect, "object"),
+                                     zone=msg(f"board.zone.{target.zone.value}")))
+        source = board.find(effect.source)
+        if effect.ends.needs_source and (source is None or source.zone is not Zone.BATTLEFIELD):
+            problems.append(_problem("board.effect-already-ended", rule=effect.ends.rule, where=f"{where}.source",
+                                     label=effect_field_label(board, effect, "source")))
 
-    for obj in objects:
+
+def _settle_controllers(board: Board, paths: Paths, problems: list[Message]) -> Board:
+    """613.7: the latest control effect decides; with none, the controller is the default controller (110.2)."""
+    settled: list[GameObject] = []
+    for index, obj in enumerate(board.objects):
         if not obj.zone.has_controller or obj.kind is ObjectKind.ABILITY or obj.controller is None:
+            settled.append(obj)
             continue
-        mine = [e for e in effects if e.object == obj.id]
-        expected = mine[-1].controller if mine else obj.default
-        if obj.controller != expected:
-            why = (
-                f"the latest control effect {mine[-1].id!r} gives it to {expected!r} (613.7)"
-                if mine else f"with no control effect it is controlled by {expected!r} (110.2)"
-            )
-            problems.illegal.append(f"objects[{ids[obj.id]}].controller: {obj.id!r} has controller {obj.controller!r} but {why}")
-
-    triggers: list[DelayedTrigger] = []
-    trigger_ids: set[str] = set()
-    for index, raw in enumerate(_items(payload.get("delayed_triggers"), "delayed_triggers", problems, MAX_EFFECTS)):
-        where = f"delayed_triggers[{index}]"
-        item = _mapping(raw, where, problems)
-        if item is None:
-            continue
-        before = len(problems.invalid)
-        trigger_id = _text(item.get("id"), f"{where}.id", problems)
-        controller = _player(item.get("controller"), f"{where}.controller", players, problems)
-        source = _text(item.get("source"), f"{where}.source", problems, optional=True)
-        text = item.get("text", "")
-        target = _text(item.get("object"), f"{where}.object", problems, optional=True)
-        if not isinstance(text, str) or len(text) > 1000:
-            problems.invalid.append(f"{where}.text: must be a string of at most 1000 characters")
-        if trigger_id is not None and trigger_id in trigger_ids:
-            problems.invalid.append(f"{where}.id: {trigger_id!r} appears twice")
-        if source is not None and source not in by_id:
-            problems.invalid.append(f"{where}.source: unknown object {source!r}")
-        if target is not None and target not in by_id:
-            problems.invalid.append(f"{where}.object: unknown object {target!r}")
-        if len(problems.invalid) > before:
-            continue
-        assert trigger_id is not None and controller is not None
-        trigger_ids.add(trigger_id)
-        triggers.append(DelayedTrigger(id=trigger_id, controller=controller, source=source, text=str(text), object=target))
-
-    problems.raise_if_any()
-    assert variant is not None
-    return Board(
-        variant=variant,
-        turn_order=tuple(players),
-        active_player=active,
-        objects=tuple(objects),
-        control_effects=tuple(effects),
-        delayed_triggers=tuple(triggers),
-        teams=tuple(teams),
-        planar_controllers=tuple(planar),
-        left=tuple(left),
-        priority=priority,
-    )
+        mine = [e for e in board.control_effects if e.object == obj.id]
+        if not mine:
+            if obj.default_controller is None and obj.controller != obj.owner and obj.kind is not ObjectKind.TOKEN:
+                obj = replace(obj, default_controller=obj.controller)  # 110.2a, 112.2: who put it there
+            elif obj.controller != obj.default:
+                problems.append(_problem("board.controller-not-default", rule="110.2",
+                                         where=f"{_path('objects', obj.id, index, paths.objects)}.controller",
+                                         label=object_label(obj, "controller"), player=obj.controller or "",
+                                         default=obj.default or ""))
+        elif obj.controller != mine[-1].controller:
+            problems.append(_problem("board.controller-contradicts-effect", rule="613.7",
+                                     where=f"{_path('objects', obj.id, index, paths.objects)}.controller",
+                                     label=object_label(obj, "controller"), player=obj.controller or "",
+                                     expected=mine[-1].controller))
+        settled.append(obj)
+    return replace(board, objects=tuple(settled))
 
 
-def board_to_payload(board: Board) -> dict[str, Any]:
-    """Write a board back in the JSON API shape (the inverse of :func:`board_from_payload`).
+def _check_designations(board: Board, problems: list[Message]) -> None:
+    current: set[str] = set()
+    for index, control in enumerate(board.player_control):
+        if control.player in current and not control.pending:
+            problems.append(_problem("board.player-controlled-twice", rule="722.1a",
+                                     where=f"player_control[{index}].player", player=control.player))
+        if not control.pending:
+            current.add(control.player)
+    for index, attack in enumerate(board.combat):
+        attacker = board.find(attack.attacker)
+        if attacker is not None and attacker.zone is not Zone.BATTLEFIELD:
+            problems.append(_problem("board.attacker-not-on-battlefield", rule="506.4",
+                                     where=f"combat[{index}].attacker", object=attacker.label))
+        elif attacker is not None and board.active_player is not None and \
+                attacker.controller not in board.team_of(board.active_player):
+            problems.append(_problem("board.attacker-not-active", rule="508.1a",
+                                     where=f"combat[{index}].attacker", object=attacker.label))
 
-    >>> b = Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A")
-    >>> board_to_payload(b)["turn_order"]
-    ['A', 'B']
-    >>> board_from_payload(board_to_payload(b)) == b
-    True
+
+def players_text(players: Sequence[str]) -> Text:
+    """Player names joined in each language: "A, B and C" / "A、B、C"; two players "A and B" / "AとB".
+
+    >>> players_text(["Alex", "Bianca"]).in_("ja"), players_text(["A", "B", "C"]).en
+    ('AlexとBianca', 'A, B and C')
     """
-    payload: dict[str, Any] = {
-        "variant": board.variant.value,
-        "turn_order": list(board.turn_order),
-        "active_player": board.active_player,
-    }
-    if board.left:
-        payload["left"] = list(board.left)
-    if board.priority is not None:
-        payload["priority"] = board.priority
-    if board.teams:
-        payload["teams"] = [list(team) for team in board.teams]
-    if board.variant is Variant.PLANECHASE:
-        payload["planar_controller"] = board.planar_controller
-    elif board.variant is Variant.GRAND_MELEE:
-        payload["planar_controller"] = list(board.planar_controllers)
-    objects: list[dict[str, Any]] = []
-    for obj in board.objects:
-        item: dict[str, Any] = {
-            "id": obj.id, "name": obj.name, "kind": obj.kind.value, "owner": obj.owner,
-            "controller": obj.controller, "zone": obj.zone.value,
-        }
-        if obj.attached_to is not None:
-            item["attached_to"] = obj.attached_to
-        if obj.default_controller is not None:
-            item["default_controller"] = obj.default_controller
-        if obj.source is not None:
-            item["source"] = obj.source
-        if obj.planeswalking:
-            item["planeswalking"] = True
-        if obj.attachment is not Attachment.AURA:
-            item["attachment"] = obj.attachment.value
-        objects.append(item)
-    payload["objects"] = objects
-    payload["control_effects"] = [
-        {"id": e.id, "object": e.object, "controller": e.controller, "source": e.source, "ends": e.ends.value}
-        for e in board.control_effects
-    ]
-    payload["delayed_triggers"] = [
-        {"id": t.id, "controller": t.controller, "source": t.source, "text": t.text, "object": t.object}
-        for t in board.delayed_triggers
-    ]
-    return payload
+    names = list(players)
+    if len(names) <= 1:
+        return Text(en="".join(names), ja="".join(names))
+    return Text(en=", ".join(names[:-1]) + " and " + names[-1],
+                ja=("と" if len(names) == 2 else "、").join(names))
+
+
+def names_text(labels: Sequence[Text]) -> Text:
+    """Object names joined in each language."""
+    return Text(en=", ".join(t.en for t in labels), ja="、".join(t.ja for t in labels))
+
+
+__all__ = [
+    "ALLOWED_ZONES", "Attachment", "Attack", "Board", "ControlEffect", "DelayedTrigger", "Ends", "GameObject",
+    "MAX_EFFECTS", "MAX_OBJECTS", "MAX_PLAYERS", "MAX_SHIELDS", "MAX_TEXT", "ObjectKind", "Paths", "PlayerControl",
+    "TimedEffect", "Until", "Variant", "Zone", "card_name", "check_board", "effect_field_label", "effect_label",
+    "names_text", "object_label", "players_text",
+]

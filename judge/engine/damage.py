@@ -114,10 +114,6 @@ class DamageResult:
             "steps": [s.to_json(lang) for s in self.steps],
         }
 
-    def as_dict(self) -> dict[str, Any]:
-        """Deprecated name of :meth:`to_json` (English), kept while scenarios.py moves over."""
-        return self.to_json("en")
-
 
 def commander_damage(
     *,

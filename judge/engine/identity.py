@@ -89,11 +89,6 @@ class IdentityBatch:
         return {"results": [r.to_json(lang) for r in self.results],
                 "problems": [p.to_json(lang) for p in self.problems]}
 
-    def as_dict(self) -> dict[str, Any]:
-        """Deprecated: the shape scenarios.py compares (``{"cards": [...]}``), kept while it moves to to_json."""
-        return {"cards": [r.to_json("en") for r in self.results],
-                "problems": [p.to_json("en") for p in self.problems]}
-
 
 @lru_cache(maxsize=512)
 def _symbol(text: str) -> ManaSymbol | None:

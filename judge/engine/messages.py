@@ -10,7 +10,8 @@ the rule and the text (``?lang=ja|en``).
 
 Templates use ``str.format`` fields: ``"{player} loses {amount} life"``. A
 parameter that is itself a Message is rendered in the same language first, so
-a problem can quote another.
+a problem can quote another; a :class:`Text` parameter (a card's name, given
+in both languages) gives the reader's language.
 
 >>> m = Message("tax.start", rule="601.2f", params=(("cost", "{3}{G}{G}"),))
 >>> render(m, "en")
@@ -29,7 +30,26 @@ from typing import Any, Union
 from judge.engine.texts import CATALOG
 
 LANGUAGES = ("en", "ja")
-ParamValue = Union[str, int, "Message"]
+ParamValue = Union[str, int, "Message", "Text"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text given in both languages by the data (a card's name, a scenario's narration), not by a catalog.
+
+    >>> name = Text(en="Mind Control", ja="《精神の制御》")
+    >>> name.in_("ja"), str(name)
+    ('《精神の制御》', 'Mind Control')
+    """
+
+    en: str
+    ja: str
+
+    def in_(self, lang: str) -> str:
+        return self.ja if lang == "ja" else self.en
+
+    def __str__(self) -> str:
+        return self.en
 
 
 @dataclass(frozen=True)
@@ -77,10 +97,16 @@ def render(message: Message, lang: str) -> str:
     if entry is None:
         raise KeyError(f"unknown message code {message.code!r}")
     template = entry.get(lang) or entry["en"]
-    values = {
-        name: render(value, lang) if isinstance(value, Message) else value for name, value in message.params
-    }
+    values = {name: _value(value, lang) for name, value in message.params}
     return template.format_map(_Params(values))
+
+
+def _value(value: ParamValue, lang: str) -> str | int:
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, Text):
+        return value.in_(lang)
+    return value
 
 
 class _Params(dict[str, Any]):
@@ -111,4 +137,4 @@ def check_catalog(catalog: Mapping[str, Mapping[str, str]]) -> list[str]:
     return problems
 
 
-__all__ = ["LANGUAGES", "Message", "check_catalog", "msg", "render", "template_fields"]
+__all__ = ["LANGUAGES", "Message", "Text", "check_catalog", "msg", "render", "template_fields"]

@@ -13,34 +13,45 @@ File format
       "title":   {"en": "...", "ja": "..."},
       "summary": {"en": "...", "ja": "..."},
       "rules":   ["800.4a", "704.5m"],               # every rule cited anywhere in the file
+      "cards":   [{"name": "Rafiq of the Many", "name_ja": "数多のラフィーク"}],   # optional
       "steps": [
         {
           "narration": {"en": "...", "ja": "..."},
           "rules": ["800.4a"],                       # the rules this step relies on
           "action": {"kind": "leave-game", "payload": {...}},   # optional
-          "expect": {...}                            # required with an action
+          "expect": {...},                           # required with an action
+          "change": {"en": "...", "ja": "..."}       # required without an action: what the step changes
         }
       ]
     }
 
 Rules are CR numbers without trailing dot (``"800.4a"``, ``"903"``) or
 format-document anchors (``"dtc:commander-tax"``, ``"commander:2"``).
+Scenarios never quote rules text: they cite rules by number and the page
+shows the stored text (with its own notice when a translation is older than
+the current rules).
+
+Card names: objects on a board carry ``name`` and ``name_ja`` (the official
+Japanese name); calculator payloads take English names only, so ``cards``
+gives the Japanese name of each card a calculator step names. A card never
+printed in Japanese has no ``name_ja`` and shows its English name.
 
 Actions (``kind`` -> engine function, each given ``payload`` exactly as the
-JSON API receives it):
+JSON API receives it), see :data:`ACTIONS`: ``leave-game``
+(:func:`judge.engine.leave_game.leave_game_from_payload`), ``end-turn``
+(:mod:`judge.engine.turn_end`), ``dtc-loss`` and ``dtc-attack``
+(:mod:`judge.engine.dtc_game`), ``combat-damage`` (:mod:`judge.engine.combat`),
+``tax`` and ``planar-die`` (``tax.calculate_tax``), ``commander-damage``
+(``damage.calculate_commander_damage``) and ``color-identity``
+(``identity.identify_cards``, compared as ``{"cards": [...]}``). A payload
+``{"continue": true, ...}`` starts from the board the previous board action of
+the scenario left (``{"continue": true, "leaving": "B"}``).
 
-- ``leave-game`` -> :func:`judge.engine.leave_game.leave_game_from_payload`
-  (board plus ``"leaving"``). ``{"continue": true, "leaving": "B"}`` resumes
-  from the board left by the previous leave-game step of the scenario.
-- ``tax`` and ``planar-die`` -> ``judge.engine.tax.calculate_tax``
-- ``commander-damage`` -> ``judge.engine.damage.calculate_commander_damage``
-- ``color-identity`` -> ``judge.engine.identity.identify_cards`` (its list of
-  results is compared as ``{"cards": [...]}``)
+Each replayed step carries a one-line "what changed": derived from the
+engine's answer for an action (the diff of the boards before and after a
+leave), the file's ``change`` otherwise.
 
-Modules are imported lazily so scenarios load even before every engine
-module exists; :func:`missing_modules` says which are not there yet.
-
-Expectations are a *subset* of the engine's ``as_dict()`` output (see
+Expectations are a *subset* of the engine's JSON answer (see
 :func:`expectation_mismatches`): mappings match key by key; a list of
 mappings that all carry an ``"id"`` matches element by id; any other list of
 mappings must appear in order within the actual list (a subsequence); other
@@ -55,28 +66,20 @@ values must be equal.
 
 from __future__ import annotations
 
-import importlib
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judge.engine import combat, damage, dtc_game, identity, leave_game, tax, turn_end
+from judge.engine.board import Board, card_name
 from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.messages import Message, Text, msg, render
+from judge.engine.rule_numbers import is_citation
 from judge.engine.steps import Step
+from judge.engine.variants import Variant
 
-#: kind -> (module, function). Imported only when a step of that kind is replayed.
-ACTIONS: dict[str, tuple[str, str]] = {
-    "leave-game": ("judge.engine.leave_game", "leave_game_from_payload"),
-    "tax": ("judge.engine.tax", "calculate_tax"),
-    "planar-die": ("judge.engine.tax", "calculate_tax"),
-    "commander-damage": ("judge.engine.damage", "calculate_commander_damage"),
-    "color-identity": ("judge.engine.identity", "identify_cards"),
-}
-
-RULE_RE = re.compile(r"^(?:\d{3}(?:\.\d+[a-z]?)?|(?:dtc|commander):[a-z0-9-]+)$")
-SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_FILE_BYTES = 1_000_000
 
 
@@ -85,11 +88,121 @@ class ScenarioError(InvalidInputError):
 
 
 @dataclass(frozen=True)
-class Text:
-    """A text in both languages."""
+class Outcome:
+    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board after."""
 
-    en: str
-    ja: str
+    data: Mapping[str, Any]
+    steps: tuple[Step, ...]
+    change: Text | Message
+    board: Board | None = None
+    result: Any = field(default=None, compare=False)  # the engine's own result, for its JSON in another language
+
+
+def answer(result: Any, lang: str = "en") -> dict[str, Any]:
+    """The engine's JSON answer in ``lang``."""
+    return dict(result.to_json(lang))
+
+
+def _leave(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    return _board_outcome(leave_game.leave_game_from_payload(payload))
+
+
+def _end_turn(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    return _board_outcome(turn_end.end_turn_from_payload(payload))
+
+
+def _dtc_loss(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    return _board_outcome(dtc_game.team_loss_from_payload(payload))
+
+
+def _board_outcome(result: leave_game.LeaveGameResult) -> Outcome:
+    data = {k: v for k, v in result.to_json("en").items() if k != "board"}
+    change = Text(en=result.summary("en"), ja=result.summary("ja"))
+    return Outcome(data=data, steps=result.steps, change=change, board=result.board, result=result)
+
+
+def _dtc_attack(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    result = dtc_game.attack_from_payload(payload)
+    code = "direct-attack" if result.direct and result.allowed else "attack-allowed" if result.allowed \
+        else "attack-refused"
+    return Outcome(data=result.to_json("en"), steps=result.steps, change=msg(f"scenario.change.{code}"),
+                   board=result.board, result=result)
+
+
+def _combat(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    result = combat.combat_damage_from_payload(payload)
+    return Outcome(data=result.to_json("en"), steps=result.steps,
+                   change=Text(en=result.summary("en"), ja=result.summary("ja")), result=result)
+
+
+def _tax(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    result = tax.calculate_tax(payload)
+    data = answer(result)
+    if payload.get("variant") == Variant.PLANECHASE.value:
+        change: Message = msg("scenario.change.planar-die", cost=data["total_cost"])
+    else:
+        change = msg("scenario.change.tax", tax=data["tax_generic"], total=str(data["total_cost"]))
+    return Outcome(data=data, steps=_steps_of(result), change=change, result=result)
+
+
+def _damage(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    result = damage.calculate_commander_damage(payload)
+    data = answer(result)
+    names = {c.get("id"): c.get("name") for c in payload.get("commanders", []) if isinstance(c, Mapping)}
+
+    def name(commander: Any) -> Text | str:
+        english = str(names.get(commander) or commander)
+        return cards.get(english, english)
+
+    lost = [msg("scenario.change.damage-lost", player=str(loss["player"]), commander=name(loss["commander"]),
+                damage=int(loss["damage"])) for loss in data.get("lost", [])]
+    totals = [msg("scenario.change.damage-total", player=str(t["player"]), commander=name(t["commander"]),
+                  damage=int(t["damage"])) for t in data.get("totals", []) if t.get("damage")]
+    change = _joined(lost or [*totals, msg("scenario.change.nobody-loses")])
+    return Outcome(data=data, steps=_steps_of(result), change=change, result=result)
+
+
+def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    batch = identity.identify_cards(payload)
+    if batch.problems:  # a worked ruling's cards are written by us: a bad one is a data error, not a result
+        raise InvalidInputError([p for card in batch.problems for p in card.problems])
+    results = batch.results
+    data = {"cards": [answer(item) for item in results]}
+    steps = tuple(s for item in results for s in _steps_of(item))
+    each = [msg("scenario.change.identity", card=cards.get(item.name, card_name(item.name, None)),
+                colors="".join(item.identity) or msg("scenario.colorless")) for item in results]
+    return Outcome(data=data, steps=steps, change=_joined(each), result=batch)
+
+
+def _steps_of(result: Any) -> tuple[Step, ...]:
+    """The explained steps of a calculator result (``steps``, or ``explanation`` for colour identity)."""
+    found = getattr(result, "steps", None) or getattr(result, "explanation", None) or ()
+    return tuple(s for s in found if isinstance(s, Step))
+
+
+def _joined(parts: Sequence[Text | Message]) -> Text:
+    """Several changes on one line, in each language."""
+    def one(part: Text | Message, lang: str) -> str:
+        return part.in_(lang) if isinstance(part, Text) else render(part, lang)
+
+    return Text(en="; ".join(p for p in (one(x, "en") for x in parts) if p),
+                ja=" ／ ".join(p for p in (one(x, "ja") for x in parts) if p))
+
+
+Runner = Callable[[Mapping[str, Any], Mapping[str, Text]], Outcome]
+
+#: kind -> the engine call (given the action's payload and the scenario's card names).
+ACTIONS: dict[str, Runner] = {
+    "leave-game": _leave,
+    "end-turn": _end_turn,
+    "dtc-loss": _dtc_loss,
+    "dtc-attack": _dtc_attack,
+    "combat-damage": _combat,
+    "tax": _tax,
+    "planar-die": _tax,
+    "commander-damage": _damage,
+    "color-identity": _identity,
+}
 
 
 @dataclass(frozen=True)
@@ -99,6 +212,7 @@ class ScenarioStep:
     kind: str | None = None
     payload: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     expect: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
+    change: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -109,16 +223,21 @@ class Scenario:
     rules: tuple[str, ...]
     steps: tuple[ScenarioStep, ...]
     source: str = ""
+    cards: tuple[tuple[str, Text], ...] = ()   # English name -> the name in both languages
 
     @property
     def kinds(self) -> frozenset[str]:
         """The engine actions this scenario needs."""
         return frozenset(s.kind for s in self.steps if s.kind is not None)
 
+    @property
+    def card_names(self) -> dict[str, Text]:
+        return dict(self.cards)
+
 
 @dataclass(frozen=True)
 class ReplayedStep:
-    """One scenario step after replay: the state before and after, the engine's steps, and the verdict."""
+    """One scenario step after replay: the input and answer, the engine's steps, what changed, and the verdict."""
 
     index: int
     step: ScenarioStep
@@ -127,6 +246,93 @@ class ReplayedStep:
     engine_steps: tuple[Step, ...] = ()
     matched: bool = True
     mismatches: tuple[str, ...] = ()
+    change: Text | Message | None = None
+    board_before: Board | None = field(default=None, hash=False, compare=False)
+    board_after: Board | None = field(default=None, hash=False, compare=False)
+    error: RulesError | None = field(default=None, hash=False, compare=False)
+    result: Any = field(default=None, hash=False, compare=False)
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    def change_text(self, lang: str) -> str:
+        if self.change is None:
+            return ""
+        return self.change.in_(lang) if isinstance(self.change, Text) else render(self.change, lang)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The step for ``GET /api/scenarios/<slug>``: narration, what changed, rules, engine steps, answer."""
+        data: dict[str, Any] = {
+            "number": self.number,
+            "narration": self.step.narration.in_(lang),
+            "change": self.change_text(lang),
+            "rules": list(self.step.rules),
+            "kind": self.step.kind,
+        }
+        if self.step.kind is not None:
+            data["before"] = dict(self.before or {})
+            data["engine_steps"] = [s.to_json(lang) for s in self.engine_steps]
+            if self.error is not None:
+                data["errors"] = self.error.to_json(lang)
+            elif self.result is not None and not isinstance(self.result, list):
+                data["after"] = {k: v for k, v in answer(self.result, lang).items() if k != "board"}
+            else:
+                data["after"] = dict(self.after or {})
+            if self.board_after is not None:
+                data["board_after"] = self.board_after.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class ReplayedScenario:
+    """A scenario with every step replayed; :meth:`to_json` is ``GET /api/scenarios/<slug>``."""
+
+    scenario: Scenario
+    steps: tuple[ReplayedStep, ...]
+
+    @property
+    def slug(self) -> str:
+        return self.scenario.slug
+
+    @property
+    def matched(self) -> bool:
+        return all(s.matched for s in self.steps)
+
+    @property
+    def start(self) -> ReplayedStep | None:
+        """Step 0: the position before the first engine action (its board, for a leave-game scenario)."""
+        return next((s for s in self.steps if s.step.kind is not None), None)
+
+    def cited_rules(self) -> tuple[str, ...]:
+        """Every rule the scenario and the engine's steps cite, in order of first citation."""
+        found = [*self.scenario.rules, *(r for s in self.steps for r in s.step.rules),
+                 *(e.rule for s in self.steps for e in s.engine_steps if e.rule)]
+        return tuple(dict.fromkeys(found))
+
+    def names(self, lang: str) -> dict[str, str]:
+        """Object id -> name in ``lang``, for every object on any board of the scenario."""
+        found: dict[str, str] = {}
+        for step in self.steps:
+            for board in (step.board_before, step.board_after):
+                for obj in board.objects if board is not None else ():
+                    found.setdefault(obj.id, obj.label.in_(lang))
+        return found
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        start = self.start
+        return {
+            "slug": self.slug,
+            "title": self.scenario.title.in_(lang),
+            "summary": self.scenario.summary.in_(lang),
+            "rules": list(self.cited_rules()),
+            "start": None if start is None else {
+                "kind": start.step.kind,
+                "before": dict(start.before or {}),
+            },
+            "names": self.names(lang),
+            "steps": [s.to_json(lang) for s in self.steps],
+        }
 
 
 # ---------------------------------------------------------------------------
@@ -157,11 +363,71 @@ def _rules(value: Any, where: str, problems: list[str]) -> tuple[str, ...]:
         return ()
     rules: list[str] = []
     for index, rule in enumerate(value):
-        if not isinstance(rule, str) or not RULE_RE.match(rule):
+        if not isinstance(rule, str) or not is_citation(rule):
             problems.append(f"{where}[{index}]: {rule!r} is not a rule number like 800.4a or an anchor like dtc:x")
         else:
             rules.append(rule)
     return tuple(rules)
+
+
+def _cards(value: Any, problems: list[str]) -> tuple[tuple[str, Text], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        problems.append("cards: must be a list of {\"name\", \"name_ja\"}")
+        return ()
+    found: list[tuple[str, Text]] = []
+    for index, item in enumerate(value):
+        name = item.get("name") if isinstance(item, Mapping) else None
+        name_ja = item.get("name_ja") if isinstance(item, Mapping) else None
+        if not isinstance(name, str) or not name or not (name_ja is None or isinstance(name_ja, str)):
+            problems.append(f"cards[{index}]: needs a \"name\" (and the official \"name_ja\" if there is one)")
+            continue
+        found.append((name, card_name(name, name_ja)))
+    return tuple(found)
+
+
+def _step(raw: Any, where: str, rules: tuple[str, ...], problems: list[str]) -> ScenarioStep | None:
+    if not isinstance(raw, Mapping):
+        problems.append(f"{where}: must be an object")
+        return None
+    narration = _text(raw.get("narration"), f"{where}.narration", problems)
+    step_rules = _rules(raw.get("rules"), f"{where}.rules", problems)
+    for rule in step_rules:
+        if rules and rule not in rules:
+            problems.append(f"{where}.rules: {rule} is not listed in the scenario's rules")
+    extra = sorted(set(raw) - {"narration", "rules", "action", "expect", "change"})
+    if extra:
+        problems.append(f"{where}: unknown field(s) {', '.join(extra)}")
+    kind: str | None = None
+    payload: Mapping[str, Any] | None = None
+    action = raw.get("action")
+    expect = raw.get("expect")
+    change: Text | None = None
+    if action is not None:
+        if not isinstance(action, Mapping):
+            problems.append(f"{where}.action: must be an object with kind and payload")
+        else:
+            kind = action.get("kind")
+            if kind not in ACTIONS:
+                problems.append(f"{where}.action.kind: {kind!r} is not one of {', '.join(ACTIONS)}")
+                kind = None
+            payload = action.get("payload")
+            if not isinstance(payload, Mapping):
+                problems.append(f"{where}.action.payload: must be an object")
+                payload = None
+            if not isinstance(expect, Mapping):
+                problems.append(f"{where}.expect: required with an action, an object")
+                expect = None
+        if "change" in raw:
+            problems.append(f"{where}.change: an action's change is derived from the engine's answer")
+    else:
+        if expect is not None:
+            problems.append(f"{where}.expect: a step without an action cannot expect anything")
+            expect = None
+        change = _text(raw.get("change"), f"{where}.change", problems)
+    return ScenarioStep(narration=narration, rules=step_rules, kind=kind, payload=payload, expect=expect,
+                        change=change)
 
 
 def parse_scenario(data: Any, *, source: str) -> Scenario:
@@ -176,7 +442,7 @@ def parse_scenario(data: Any, *, source: str) -> Scenario:
     if not isinstance(data, Mapping):
         raise ScenarioError([f"{source}: the file must hold one JSON object"])
     slug = data.get("slug")
-    if not isinstance(slug, str) or not SLUG_RE.match(slug):
+    if not isinstance(slug, str) or not _is_slug(slug):
         problems.append(f"slug: {slug!r} is not a slug like mind-control-alex-leaves")
         slug = ""
     elif source.endswith(".json") and Path(source).stem != slug:
@@ -184,53 +450,24 @@ def parse_scenario(data: Any, *, source: str) -> Scenario:
     title = _text(data.get("title"), "title", problems)
     summary = _text(data.get("summary"), "summary", problems)
     rules = _rules(data.get("rules"), "rules", problems)
-    extra = sorted(set(data) - {"slug", "title", "summary", "rules", "steps"})
+    cards = _cards(data.get("cards"), problems)
+    extra = sorted(set(data) - {"slug", "title", "summary", "rules", "steps", "cards"})
     if extra:
         problems.append(f"unknown field(s) {', '.join(extra)}")
     raw_steps = data.get("steps")
-    steps: list[ScenarioStep] = []
     if not isinstance(raw_steps, list) or not raw_steps:
         problems.append("steps: must be a non-empty list")
         raw_steps = []
-    for index, raw in enumerate(raw_steps):
-        where = f"steps[{index}]"
-        if not isinstance(raw, Mapping):
-            problems.append(f"{where}: must be an object")
-            continue
-        narration = _text(raw.get("narration"), f"{where}.narration", problems)
-        step_rules = _rules(raw.get("rules"), f"{where}.rules", problems)
-        for rule in step_rules:
-            if rules and rule not in rules:
-                problems.append(f"{where}.rules: {rule} is not listed in the scenario's rules")
-        extra = sorted(set(raw) - {"narration", "rules", "action", "expect"})
-        if extra:
-            problems.append(f"{where}: unknown field(s) {', '.join(extra)}")
-        kind: str | None = None
-        payload: Mapping[str, Any] | None = None
-        action = raw.get("action")
-        expect = raw.get("expect")
-        if action is not None:
-            if not isinstance(action, Mapping):
-                problems.append(f"{where}.action: must be an object with kind and payload")
-            else:
-                kind = action.get("kind")
-                if kind not in ACTIONS:
-                    problems.append(f"{where}.action.kind: {kind!r} is not one of {', '.join(ACTIONS)}")
-                    kind = None
-                payload = action.get("payload")
-                if not isinstance(payload, Mapping):
-                    problems.append(f"{where}.action.payload: must be an object")
-                    payload = None
-                if not isinstance(expect, Mapping):
-                    problems.append(f"{where}.expect: required with an action, an object")
-                    expect = None
-        elif expect is not None:
-            problems.append(f"{where}.expect: a step without an action cannot expect anything")
-            expect = None
-        steps.append(ScenarioStep(narration=narration, rules=step_rules, kind=kind, payload=payload, expect=expect))
+    steps = [_step(raw, f"steps[{index}]", rules, problems) for index, raw in enumerate(raw_steps)]
     if problems:
         raise ScenarioError([f"{source}: {p}" for p in problems])
-    return Scenario(slug=slug, title=title, summary=summary, rules=rules, steps=tuple(steps), source=source)
+    return Scenario(slug=slug, title=title, summary=summary, rules=rules,
+                    steps=tuple(s for s in steps if s is not None), source=source, cards=cards)
+
+
+def _is_slug(text: str) -> bool:
+    parts = text.split("-")
+    return all(part and part.isascii() and part.isalnum() and part == part.lower() for part in parts)
 
 
 def load_scenarios(directory: Path) -> tuple[Scenario, ...]:
@@ -264,87 +501,64 @@ def load_scenarios(directory: Path) -> tuple[Scenario, ...]:
 # Replay
 
 
-def _engine(kind: str) -> Callable[[Mapping[str, Any]], Any]:
-    module_name, function_name = ACTIONS[kind]
-    module = importlib.import_module(module_name)
-    function: Callable[[Mapping[str, Any]], Any] = getattr(module, function_name)
-    return function
-
-
-def missing_modules(scenario: Scenario | None = None) -> tuple[str, ...]:
-    """Engine modules a scenario (or any scenario) needs that cannot be imported yet.
-
-    >>> "judge.engine.leave_game" in missing_modules()
-    False
-    """
-    kinds = scenario.kinds if scenario is not None else frozenset(ACTIONS)
-    missing: list[str] = []
-    for kind in sorted(kinds):
-        module_name, function_name = ACTIONS[kind]
-        if module_name in missing:
-            continue
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            missing.append(module_name)
-            continue
-        if not hasattr(module, function_name):
-            missing.append(module_name)
-    return tuple(missing)
-
-
-def _as_result(kind: str, value: Any) -> tuple[dict[str, Any], tuple[Step, ...]]:
-    """The engine result as a JSON-like dict, plus its explained steps."""
-    if isinstance(value, (list, tuple)):
-        cards = [item.as_dict() for item in value]
-        steps = tuple(s for item in value for s in _explained(item))
-        return {"cards": cards}, steps
-    result: dict[str, Any] = value.as_dict()
-    return result, _explained(value)
-
-
-def _explained(value: Any) -> tuple[Step, ...]:
-    """The explained steps of an engine result (``steps``, or ``explanation`` for colour identity)."""
-    found = getattr(value, "steps", None) or getattr(value, "explanation", None) or ()
-    return tuple(s for s in found if isinstance(s, Step))
-
-
 def replay(scenario: Scenario) -> tuple[ReplayedStep, ...]:
     """Run every step of ``scenario`` through the engine and compare with its expectations.
 
     A step whose engine call raises a :class:`RulesError` is compared as
-    ``{"error": {"type": "<class name>", "problems": [...]}}``, so a scenario
-    can also show an illegal request being refused.
+    ``{"error": {"type": "<class name>", "codes": [...], "problems": [...]}}``,
+    so a scenario can also show an illegal request being refused.
     """
+    return replay_scenario(scenario).steps
+
+
+def replay_scenario(scenario: Scenario) -> ReplayedScenario:
+    """Replay ``scenario`` (see :func:`replay`); the result serialises with ``to_json(lang)``."""
     replayed: list[ReplayedStep] = []
-    previous_board: Mapping[str, Any] | None = None
+    previous_board: Board | None = None
+    cards = scenario.card_names
     for index, step in enumerate(scenario.steps):
         if step.kind is None or step.payload is None:
-            replayed.append(ReplayedStep(index=index, step=step, before=None, after=None))
+            replayed.append(ReplayedStep(index=index, step=step, before=None, after=None, change=step.change,
+                                         board_before=previous_board, board_after=previous_board))
             continue
         payload: Mapping[str, Any] = step.payload
-        if step.kind == "leave-game" and payload.get("continue"):
+        if payload.get("continue"):
             if previous_board is None:
                 mismatch = ("continue: no earlier leave-game step to continue from",)
                 replayed.append(ReplayedStep(index=index, step=step, before=payload, after=None,
                                              matched=False, mismatches=mismatch))
                 continue
-            payload = {**previous_board, **{k: v for k, v in payload.items() if k != "continue"}}
-        engine_steps: tuple[Step, ...] = ()
+            payload = {**previous_board.to_json(), **{k: v for k, v in payload.items() if k != "continue"}}
         try:
-            value = _engine(step.kind)(payload)
+            outcome = ACTIONS[step.kind](payload, cards)
         except RulesError as err:
-            after: dict[str, Any] = {"error": {"type": type(err).__name__, "problems": list(err.problems)}}
-        else:
-            after, engine_steps = _as_result(step.kind, value)
-            if step.kind == "leave-game":
-                from judge.engine.board import board_to_payload
+            after: Mapping[str, Any] = {"error": {
+                "type": type(err).__name__,
+                "codes": [p.get("code", "") for p in err.to_json("en")],
+                "problems": list(err.problems),
+            }}
+            mismatches = expectation_mismatches(step.expect or {}, after)
+            replayed.append(ReplayedStep(index=index, step=step, before=payload, after=after, matched=not mismatches,
+                                         mismatches=mismatches, change=msg("scenario.change.refused"), error=err))
+            continue
+        board_before = _board_of(outcome)
+        mismatches = expectation_mismatches(step.expect or {}, outcome.data)
+        replayed.append(ReplayedStep(index=index, step=step, before=payload, after=outcome.data,
+                                     engine_steps=outcome.steps, matched=not mismatches, mismatches=mismatches,
+                                     change=outcome.change, board_before=board_before, board_after=outcome.board,
+                                     result=outcome.result))
+        if outcome.board is not None:
+            previous_board = outcome.board
+    return ReplayedScenario(scenario=scenario, steps=tuple(replayed))
 
-                previous_board = board_to_payload(value.board)
-        mismatches = expectation_mismatches(step.expect or {}, after)
-        replayed.append(ReplayedStep(index=index, step=step, before=payload, after=after,
-                                     engine_steps=engine_steps, matched=not mismatches, mismatches=mismatches))
-    return tuple(replayed)
+
+def _board_of(outcome: Outcome) -> Board | None:
+    """The board an action started from (what the engine read), when it had one."""
+    before = getattr(outcome.result, "before", None)
+    if isinstance(before, Board):
+        return before
+    board = getattr(outcome.result, "board", None)
+    return board if isinstance(board, Board) else None
 
 
 # ---------------------------------------------------------------------------
@@ -393,3 +607,8 @@ def expectation_mismatches(expected: Any, actual: Any, path: str = "") -> tuple[
     if expected != actual:
         return (f"{where}: expected {expected!r}, got {actual!r}",)
     return ()
+
+
+__all__ = ["ACTIONS", "Outcome", "ReplayedScenario", "ReplayedStep", "Scenario", "ScenarioError", "ScenarioStep",
+           "Text", "answer", "expectation_mismatches", "load_scenarios", "parse_scenario", "replay",
+           "replay_scenario"]

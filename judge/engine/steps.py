@@ -52,6 +52,3 @@ class Step:
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"code": self.code, "rule": self.rule, "text": self.render(lang), "objects": list(self.objects)}
 
-    def as_dict(self) -> dict[str, Any]:
-        """Deprecated name of :meth:`to_json` (English); kept while callers move over."""
-        return {"rule": self.rule, "text": self.render("en"), "objects": list(self.objects)}

@@ -95,10 +95,6 @@ class TaxResult:
             "steps": [s.to_json(lang) for s in self.steps],
         }
 
-    def as_dict(self) -> dict[str, Any]:
-        """Deprecated name of :meth:`to_json` (English), kept while scenarios.py moves over."""
-        return self.to_json("en")
-
 
 # ---------------------------------------------------------------------------
 # Commander and Brawl

@@ -30,11 +30,13 @@ from judge.engine.board import (
     ObjectKind,
     Variant,
     Zone,
-    board_to_payload,
 )
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import CEASED, LEFT_GAME, leave_game_from_payload
+from judge.engine.messages import msg
+from judge.engine.messages import render as render_message
 from judge.web.citations import rule_ref_url
+from judge.web.presenters import reader_language
 from judge.views.json_api import json_api
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
@@ -69,11 +71,6 @@ ZONE_LABELS = {
     Zone.ANTE.value: gettext_lazy("ante zone"),
     LEFT_GAME: gettext_lazy("left the game"),
     CEASED: gettext_lazy("ceased to exist"),
-}
-ENDS_LABELS = {
-    Ends.SOURCE_LEAVES: gettext_lazy("when its source leaves the battlefield"),
-    Ends.END_OF_TURN: gettext_lazy("at end of turn"),
-    Ends.NEVER: gettext_lazy("never (no duration)"),
 }
 ATTACHMENT_LABELS = {
     Attachment.AURA: gettext_lazy("Aura"),
@@ -114,7 +111,9 @@ ROW_KEYS = {"object": "objects", "effect": "effects", "trigger": "triggers", "pl
 @require_POST
 def api_leave_game(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every problem)."""
-    return json_api(request, limit=MAX_BODY_BYTES, compute=lambda payload: leave_game_from_payload(payload).as_dict())
+    lang = "ja" if request.GET.get("lang") == "ja" else "en"
+    return json_api(request, limit=MAX_BODY_BYTES,
+                    compute=lambda payload: leave_game_from_payload(payload).to_json(lang))
 
 
 # --------------------------------------------------------------------------- presentation (shared with scenarios)
@@ -409,8 +408,8 @@ def preset_payload(key: str) -> dict[str, Any] | None:
     if found is None:
         return None
     for step in found.scenario.steps:
-        if step.kind == "leave-game" and step.payload is not None and not step.payload.get("continue"):
-            return {k: v for k, v in step.payload.items() if k != "leaving"}
+        if step.kind in ("leave-game", "dtc-loss") and step.payload is not None and not step.payload.get("continue"):
+            return {k: v for k, v in step.payload.items() if k not in ("leaving", "player", "reason")}
     return None
 
 
@@ -431,10 +430,10 @@ def _context(rows: dict[str, Any], *, preset: str, errors: list[str], board_json
         "resolution": resolution,
         "preset": preset,
         "presets": [(key, label) for key, (_slug, label) in PRESETS.items()],
-        "variants": [(v.value, VARIANT_LABELS[v]) for v in Variant],
+        "variants": [(v.value, label) for v, label in VARIANT_LABELS.items()],
         "kinds": [(k.value, KIND_LABELS[k]) for k in ObjectKind],
         "zones": [(z.value, ZONE_LABELS[z.value]) for z in Zone],
-        "ends_choices": [(e.value, ENDS_LABELS[e]) for e in Ends],
+        "ends_choices": [(e.value, render_message(msg(f"board.ends.{e.value}"), reader_language())) for e in Ends],
         "attachments": [(a.value, ATTACHMENT_LABELS[a]) for a in Attachment],
         "has_teams": variant in (Variant.TWO_HEADED_GIANT.value, Variant.DTC.value),
         "has_planes": variant in (Variant.PLANECHASE.value, Variant.GRAND_MELEE.value),
@@ -450,11 +449,11 @@ def _resolve(rows: dict[str, Any], index: int) -> tuple[dict[str, Any] | None, l
     try:
         result = leave_game_from_payload(payload)
     except RulesError as err:
-        return None, problems + list(err.problems)
+        return None, problems + err.render(reader_language())
     if problems:
         return None, problems
-    answer = result.as_dict()
-    after = board_to_payload(result.board)
+    answer = result.to_json(reader_language())
+    after = result.board.to_json()
     return {
         "leaving": players[index],
         "left": answer["left"],

@@ -146,12 +146,11 @@ def step_display(replayed: ReplayedStep) -> dict[str, Any]:
     display: dict[str, Any] = {"kind": kind, "has_action": kind is not None}
     if kind is None:
         return display
-    names = names_of(before) if kind == "leave-game" else {}
-    display["engine_steps"] = steps_view([s.as_dict() for s in replayed.engine_steps], names)
-    if "error" in after:
-        error = after["error"]
-        display["error"] = list(error.get("problems", [])) if isinstance(error, Mapping) else [str(error)]
-    if kind == "leave-game":
+    names = names_of(before) if replayed.board_before is not None else {}
+    display["engine_steps"] = steps_view([s.to_json(_lang()) for s in replayed.engine_steps], names)
+    if replayed.error is not None:
+        display["error"] = replayed.error.render(_lang())
+    if kind in ("leave-game", "end-turn", "dtc-loss"):
         display["board"] = board_view(before)
         if "error" not in after:
             display["outcome"] = outcome_view(before, after)

@@ -1,4 +1,5 @@
-"""Board payload checking (judge.engine.board): every problem listed, the error class right."""
+"""Boards: the payload reader (judge.engine.board_payload, shape problems) and the rules a board obeys
+(judge.engine.board): every problem listed, the error class right, the field named by its label."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from judge.engine.board import (
     ObjectKind,
     Variant,
     Zone,
-    board_from_payload,
-    board_to_payload,
 )
+from judge.engine.board_payload import board_from_payload
 from judge.engine.errors import IllegalStateError, InvalidInputError, RulesError
+from judge.engine.messages import Message
 
 ABC = ["Alex", "Bianca", "Carol"]
 
@@ -31,10 +32,10 @@ def base(**extra: Any) -> dict[str, Any]:
         "turn_order": list(ABC),
         "active_player": "Alex",
         "objects": [
-            {"id": "bears", "name": "Grizzly Bears", "kind": "card", "owner": "Bianca", "controller": "Alex",
-             "zone": "battlefield"},
-            {"id": "aura", "name": "Mind Control", "kind": "card", "owner": "Alex", "controller": "Alex",
-             "zone": "battlefield", "attached_to": "bears"},
+            {"id": "bears", "name": "Grizzly Bears", "name_ja": "灰色熊", "kind": "card", "owner": "Bianca",
+             "controller": "Alex", "zone": "battlefield"},
+            {"id": "aura", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
+             "controller": "Alex", "zone": "battlefield", "attached_to": "bears"},
             {"id": "bolt", "name": "Lightning Bolt", "kind": "card", "owner": "Carol", "controller": None,
              "zone": "graveyard"},
         ],
@@ -56,10 +57,14 @@ def obj(**fields: Any) -> dict[str, Any]:
     return item
 
 
-def problems_of(payload: Any) -> tuple[type[RulesError], tuple[str, ...]]:
+def error_of(payload: Any) -> RulesError:
     with pytest.raises(RulesError) as info:
         board_from_payload(payload)
-    return type(info.value), info.value.problems
+    return info.value
+
+
+def codes(err: RulesError) -> list[tuple[str, str]]:
+    return [(p.code, p.field) for p in err.messages if isinstance(p, Message)]
 
 
 def test_a_valid_board_is_built_with_enums_and_defaults() -> None:
@@ -69,6 +74,7 @@ def test_a_valid_board_is_built_with_enums_and_defaults() -> None:
     bears = board.object("bears")
     assert (bears.kind, bears.zone, bears.owner, bears.controller, bears.default) == (
         ObjectKind.CARD, Zone.BATTLEFIELD, "Bianca", "Alex", "Bianca")
+    assert bears.label.in_("ja") == "《灰色熊》" and bears.label.in_("en") == "Grizzly Bears"
     assert board.object("aura").attachment is Attachment.AURA
     assert board.control_effects[0].ends is Ends.SOURCE_LEAVES
     assert board.delayed_triggers[0].controller == "Carol"
@@ -77,9 +83,16 @@ def test_a_valid_board_is_built_with_enums_and_defaults() -> None:
         board.object("missing")
 
 
-def test_round_trip_through_payload() -> None:
-    board = board_from_payload(base(priority="Bianca", left=["Dana"]))
-    assert board_from_payload(board_to_payload(board)) == board
+def test_the_board_uses_the_one_variant_vocabulary() -> None:
+    from judge.engine import variants
+
+    assert Variant is variants.Variant
+    assert board_from_payload(base(variant="commander")).variant is Variant.COMMANDER
+
+
+def test_round_trip_through_to_json() -> None:
+    board = board_from_payload(base(priority="Bianca", left=["Dana"], monarch="Carol", initiative="Alex"))
+    assert board_from_payload(board.to_json()) == board
 
 
 def test_round_trip_keeps_optional_object_fields() -> None:
@@ -96,7 +109,7 @@ def test_round_trip_keeps_optional_object_fields() -> None:
     }
     board = board_from_payload(payload)
     assert board.planar_controllers == ("P1", "P5")
-    assert board_from_payload(board_to_payload(board)) == board
+    assert board_from_payload(board.to_json()) == board
 
 
 def test_controllers_outside_battlefield_and_stack_are_normalised() -> None:
@@ -107,212 +120,265 @@ def test_controllers_outside_battlefield_and_stack_are_normalised() -> None:
     ], control_effects=[], delayed_triggers=[]))
     assert board.object("in-hand").controller is None  # 109.4: no controller in the hand
     assert board.object("commander").controller is None
-    assert board.object("emblem").controller == "Alex"  # 109.4c: emblems are controlled by their owner
+    assert board.object("emblem").controller == "Alex"  # 114.2: emblems are controlled by their owner
 
 
-def test_a_player_who_left_still_owns_their_ante() -> None:
-    board = board_from_payload(base(left=["Dana"], objects=[obj(owner="Dana", zone="ante", controller=None)],
-                                    control_effects=[], delayed_triggers=[]))
-    assert board.object("x").owner == "Dana"
+# --- issue 13: boards in the documented shape that used to be refused --------------------------------------
+
+def test_a_controller_other_than_the_owner_without_effect_is_the_default_controller() -> None:
+    # Bribery / Reanimate put Bianca's card onto the battlefield under Alex's control (110.2a); Carol casts
+    # Bianca's card from Bianca's graveyard (112.2). Neither needs a control effect or a default_controller.
+    board = board_from_payload(base(objects=[
+        obj(id="angel", owner="Bianca", controller="Alex"),
+        obj(id="spell", owner="Bianca", controller="Carol", zone="stack"),
+    ], control_effects=[], delayed_triggers=[]))
+    assert board.object("angel").default == "Alex"
+    assert board.object("spell").default == "Carol"
 
 
-def test_team_and_planar_fields() -> None:
-    thg = board_from_payload({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"],
-                              "active_player": "A", "teams": [["A", "B"], ["C", "D"]]})
-    assert thg.team_of("B") == ("A", "B")
-    pc = board_from_payload({"variant": "planechase", "turn_order": ["A", "B", "C"], "active_player": "A",
-                             "planar_controller": "A"})
-    assert pc.planar_controller == "A"
+def test_a_control_effect_or_trigger_whose_source_left_the_board_is_accepted() -> None:
+    board = board_from_payload(base(
+        control_effects=[{"id": "treason", "object": "bears", "controller": "Alex", "source": "act-of-treason",
+                          "ends": "end-of-turn", "name": "Act of Treason", "name_ja": "反逆の行動"}],
+        delayed_triggers=[{"id": "t", "controller": "Carol", "source": "gone-sorcery", "text": "later"}]))
+    assert board.control_effects[0].source == "act-of-treason"
+    assert board.delayed_triggers[0].source == "gone-sorcery"
 
+
+def test_two_headed_giant_planechase_has_a_planar_controller() -> None:
+    board = board_from_payload({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"],
+                                "active_player": "B", "teams": [["A", "B"], ["C", "D"]], "planar_controller": "A"})
+    assert board.has_planes and board.planar_controller == "A"
+    err = error_of({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"], "active_player": "B",
+                    "teams": [["A", "B"], ["C", "D"]], "planar_controller": "C"})
+    assert codes(err) == [("board.planar-not-primary", "planar_controller")]
+    assert err.messages[0].rule == "901.12b"  # type: ignore[union-attr]
+
+
+def test_a_single_planar_deck_has_no_plane_owners() -> None:
+    payload = {"variant": "planechase", "turn_order": ["A", "B"], "active_player": "A", "planar_controller": "A",
+               "single_planar_deck": True,
+               "objects": [obj(id="p", kind="plane", owner=None, controller="A", zone="command")]}
+    assert board_from_payload(payload).single_planar_deck
+    payload["objects"] = [obj(id="p", kind="plane", owner="B", controller="A", zone="command")]
+    assert codes(error_of(payload)) == [("board.single-deck-owner", "objects[0].owner")]
+
+
+def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read() -> None:
+    board = board_from_payload(base(
+        monarch="Bianca", initiative="Carol", active_player="Bianca",
+        player_control=[{"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}],
+        timed_effects=[{"id": "kiora", "controller": "Alex", "until": "next-turn", "object": "bears"}],
+        objects=[obj(id="bears", owner="Bianca", controller="Bianca"), obj(id="c", owner="Carol", controller="Carol")],
+        combat=[{"attacker": "bears", "attacking": "Carol", "blockers": ["c"]}],
+        control_effects=[], delayed_triggers=[]))
+    assert (board.monarch, board.initiative) == ("Bianca", "Carol")
+    assert board.player_control[0].controller == "Alex"
+    assert board.timed_effects[0].object == "bears"
+    assert board.combat[0].blockers == ("c",)
+    assert board_from_payload(board.to_json()) == board
+
+
+# --- problems: the code, the field (JSON path) and a label built from the object's name ---------------------
 
 @pytest.mark.parametrize(
-    ("change", "error", "problem"),
+    ("change", "error", "code", "field"),
     [
-        ({"variant": "archenemy"}, InvalidInputError,
-         "variant: 'archenemy' is not one of free-for-all, planechase, grand-melee, two-headed-giant, dtc"),
-        ({"variant": None}, InvalidInputError,
-         "variant: required (one of free-for-all, planechase, grand-melee, two-headed-giant, dtc)"),
-        ({"turn_order": None}, InvalidInputError, "turn_order: required"),
-        ({"turn_order": "Alex"}, InvalidInputError, "turn_order: must be a list"),
+        ({"variant": "archenemy"}, InvalidInputError, "board.not-a-choice", "variant"),
+        ({"variant": None}, InvalidInputError, "board.choose-one", "variant"),
+        ({"turn_order": None}, InvalidInputError, "input.required", "turn_order"),
+        ({"turn_order": "Alex"}, InvalidInputError, "board.not-list", "turn_order"),
         ({"turn_order": ["Alex"], "active_player": None, "objects": [], "control_effects": [],
-          "delayed_triggers": []}, InvalidInputError,
-         "turn_order: a multiplayer game needs at least 2 players still in the game (800.4)"),
-        ({"turn_order": ["Alex", "Alex", "Bianca", "Carol"]}, InvalidInputError,
-         "turn_order[1]: 'Alex' appears twice"),
-        ({"turn_order": ["Alex", "", "Bianca", "Carol"]}, InvalidInputError,
-         "turn_order[1]: must be a non-empty string"),
-        ({"left": ["Alex"]}, InvalidInputError,
-         "left[0]: 'Alex' is listed twice (a player who left is not in turn_order)"),
-        ({"active_player": "Zed"}, InvalidInputError, "active_player: 'Zed' is not in turn_order"),
-        ({"priority": "Zed"}, InvalidInputError, "priority: 'Zed' is not in turn_order"),
-        ({"leaving": "Zed"}, InvalidInputError, "leaving: 'Zed' is not in turn_order"),
-        ({"leaving": None}, InvalidInputError, "leaving: required"),
-        ({"teams": [["Alex"], ["Bianca", "Carol"]]}, InvalidInputError,
-         "teams: only the two-headed-giant and dtc variants have teams, not free-for-all"),
-        ({"planar_controller": "Alex"}, InvalidInputError,
-         "planar_controller: only Planechase variants have a planar controller, not free-for-all"),
-        ({"objects": {"id": "x"}}, InvalidInputError, "objects: must be a list"),
-        ({"objects": ["x"]}, InvalidInputError, "objects[0]: must be an object"),
-        ({"objects": [obj(id=None)]}, InvalidInputError, "objects[0].id: required"),
-        ({"objects": [obj(kind="vanguard")]}, InvalidInputError,
-         "objects[0].kind: 'vanguard' is not one of card, token, copy, ability, emblem, plane, phenomenon"),
-        ({"objects": [obj(zone="sideboard")]}, InvalidInputError,
-         "objects[0].zone: 'sideboard' is not one of battlefield, stack, hand, library, graveyard, exile, command, "
-         "ante"),
-        ({"objects": [obj(owner="Zed")]}, InvalidInputError, "objects[0].owner: 'Zed' is not in turn_order"),
-        ({"objects": [obj(owner=None)]}, InvalidInputError, "objects[0].owner: required"),
+          "delayed_triggers": []}, InvalidInputError, "board.too-few-players", "turn_order"),
+        ({"turn_order": ["Alex", "Alex", "Bianca", "Carol"]}, InvalidInputError, "board.player-twice",
+         "turn_order[1]"),
+        ({"turn_order": ["Alex", "", "Bianca", "Carol"]}, InvalidInputError, "board.not-text", "turn_order[1]"),
+        ({"left": ["Alex"]}, InvalidInputError, "board.left-and-playing", "left[0]"),
+        ({"active_player": "Zed"}, InvalidInputError, "board.not-a-player", "active_player"),
+        ({"priority": "Zed"}, InvalidInputError, "board.not-a-player", "priority"),
+        ({"monarch": "Zed"}, InvalidInputError, "board.not-a-player", "monarch"),
+        ({"teams": [["Alex"], ["Bianca", "Carol"]]}, InvalidInputError, "board.no-teams-here", "teams"),
+        ({"planar_controller": "Alex"}, InvalidInputError, "board.no-planes-here", "planar_controller"),
+        ({"shields": {"Alex": 3}}, InvalidInputError, "board.no-shields-here", "shields"),
+        ({"mana": 3}, InvalidInputError, "board.unknown-fields", ""),
+        ({"objects": {"id": "x"}}, InvalidInputError, "board.not-list", "objects"),
+        ({"objects": ["x"]}, InvalidInputError, "board.not-mapping", "objects[0]"),
+        ({"objects": [obj(id=None)]}, InvalidInputError, "input.required", "objects[0].id"),
+        ({"objects": [obj(kind="vanguard")]}, InvalidInputError, "board.not-a-choice", "objects[0].kind"),
+        ({"objects": [obj(zone="sideboard")]}, InvalidInputError, "board.not-a-choice", "objects[0].zone"),
+        ({"objects": [obj(owner="Zed")]}, InvalidInputError, "board.not-a-player", "objects[0].owner"),
+        ({"objects": [obj(owner=None)]}, InvalidInputError, "input.required", "objects[0].owner"),
         ({"left": ["Dana"], "objects": [obj(owner="Dana", zone="hand", controller=None)]}, IllegalStateError,
-         "objects[0].owner: 'Dana' has left the game, and so has everything they owned outside the ante zone "
-         "(800.4a, 800.4n)"),
-        ({"objects": [obj(name="x" * 201)]}, InvalidInputError, "objects[0].name: longer than 200 characters"),
-        ({"objects": [obj(power=3)]}, InvalidInputError, "objects[0]: unknown field(s) power"),
-        ({"objects": [obj(planeswalking="yes")]}, InvalidInputError,
-         "objects[0].planeswalking: must be true or false"),
-        ({"objects": [obj(planeswalking=True)]}, InvalidInputError,
-         "objects[0].planeswalking: only an ability can be the planeswalking ability (901.8)"),
-        ({"objects": [obj(attachment="saddle")]}, InvalidInputError,
-         "objects[0].attachment: 'saddle' is not one of aura, equipment, fortification, other"),
-        ({"objects": [obj(default_controller="Zed")]}, InvalidInputError,
-         "objects[0].default_controller: 'Zed' is not in turn_order"),
-        ({"objects": [obj(source="ghost")]}, InvalidInputError, "objects[0].source: unknown object 'ghost'"),
-        ({"objects": [obj(attached_to="ghost")]}, InvalidInputError,
-         "objects[0].attached_to: 'ghost' is neither an object nor a player in the game"),
+         "board.owner-left", "objects[0].owner"),
+        ({"objects": [obj(name="x" * 201)]}, InvalidInputError, "board.too-long", "objects[0].name"),
+        ({"objects": [obj(power=3)]}, InvalidInputError, "board.unknown-fields", "objects[0]"),
+        ({"objects": [obj(planeswalking="yes")]}, InvalidInputError, "board.not-flag", "objects[0].planeswalking"),
+        ({"objects": [obj(planeswalking=True)]}, InvalidInputError, "board.planeswalking-not-ability",
+         "objects[0].planeswalking"),
+        ({"objects": [obj(attachment="saddle")]}, InvalidInputError, "board.not-a-choice", "objects[0].attachment"),
+        ({"objects": [obj(default_controller="Zed")]}, InvalidInputError, "board.not-a-player",
+         "objects[0].default_controller"),
+        ({"objects": [obj(source="ghost")]}, InvalidInputError, "board.unknown-object", "objects[0].source"),
+        ({"objects": [obj(attached_to="ghost")]}, InvalidInputError, "board.attached-unknown",
+         "objects[0].attached_to"),
         ({"objects": [obj(kind="ability", owner=None, zone="graveyard", controller=None)]}, IllegalStateError,
-         "objects[0]: 'x' is ability in the graveyard zone: an ability exists only on the stack (113.1c)"),
+         "board.zone-impossible", "objects[0]"),
         ({"objects": [obj(kind="token", zone="exile", controller=None)]}, IllegalStateError,
-         "objects[0]: 'x' is token in the exile zone: a token outside the battlefield ceases to exist (111.7)"),
+         "board.zone-impossible", "objects[0]"),
         ({"objects": [obj(kind="copy", zone="graveyard", controller=None)]}, IllegalStateError,
-         "objects[0]: 'x' is copy in the graveyard zone: a copy outside the stack and the battlefield ceases to "
-         "exist (707.10a)"),
-        ({"objects": [obj(kind="emblem", zone="battlefield")]}, IllegalStateError,
-         "objects[0]: 'x' is emblem in the battlefield zone: an emblem is always in the command zone (114.1)"),
+         "board.zone-impossible", "objects[0]"),
+        ({"objects": [obj(kind="emblem", zone="battlefield")]}, IllegalStateError, "board.zone-impossible",
+         "objects[0]"),
         ({"objects": [obj(kind="token", default_controller="Bianca", controller="Bianca")]}, IllegalStateError,
-         "objects[0]: 'x': a token enters under the control of its owner, the player who created it (111.2)"),
-        ({"objects": [obj(controller=None)]}, IllegalStateError,
-         "objects[0].controller: an object on the battlefield always has a controller (110.2, 109.4)"),
-        ({"objects": [obj(zone="graveyard", controller="Bianca")]}, IllegalStateError,
-         "objects[0].controller: 'x' in the graveyard zone has no controller (109.4, 108.4a)"),
+         "board.token-controller", "objects[0]"),
+        ({"objects": [obj(controller=None)]}, IllegalStateError, "board.needs-controller", "objects[0].controller"),
+        ({"objects": [obj(zone="graveyard", controller="Bianca")]}, IllegalStateError, "board.no-controller-here",
+         "objects[0].controller"),
         ({"objects": [obj(zone="hand", attached_to="Bianca", controller=None)]}, IllegalStateError,
-         "objects[0].attached_to: only a permanent on the battlefield can be attached (301.5, 303.4)"),
-        ({"objects": [obj(attached_to="x")]}, IllegalStateError,
-         "objects[0].attached_to: 'x' cannot be attached to itself (303.4d, 301.5c)"),
+         "board.attached-off-battlefield", "objects[0].attached_to"),
+        ({"objects": [obj(attached_to="x")]}, IllegalStateError, "board.attached-to-itself",
+         "objects[0].attached_to"),
         ({"objects": [obj(id="a", attached_to="b"), obj(id="b", zone="graveyard", controller=None)]},
-         IllegalStateError, "objects[0].attached_to: 'b' is not on the battlefield (704.5m, 704.5n)"),
-        ({"objects": [obj(controller="Bianca")]}, IllegalStateError,
-         "objects[0].controller: 'x' has controller 'Bianca' but with no control effect it is controlled by "
-         "'Alex' (110.2)"),
+         IllegalStateError, "board.attached-to-gone", "objects[0].attached_to"),
+        ({"objects": [obj(controller="Bianca", default_controller="Alex")]}, IllegalStateError,
+         "board.controller-not-default", "objects[0].controller"),
         ({"objects": [obj(id="y")], "control_effects": [
             {"id": "e", "object": "y", "controller": "Alex", "source": None, "ends": "never"},
             {"id": "e", "object": "y", "controller": "Alex", "source": None, "ends": "never"}]},
-         InvalidInputError, "control_effects[1].id: 'e' appears twice"),
+         InvalidInputError, "board.duplicate-id", "control_effects[1].id"),
         ({"control_effects": [{"id": "e", "object": "bears", "controller": "Zed", "source": None,
                                "ends": "never"}]},
-         InvalidInputError, "control_effects[0].controller: 'Zed' is not in turn_order"),
-        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": "ghost",
-                               "ends": "never"}]},
-         InvalidInputError, "control_effects[0].source: unknown object 'ghost'"),
+         InvalidInputError, "board.not-a-player", "control_effects[0].controller"),
         ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": None,
                                "ends": "source-leaves"}]},
-         InvalidInputError, "control_effects[0].source: required when the effect ends as its source leaves"),
+         InvalidInputError, "board.effect-source-required", "control_effects[0].source"),
         ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": None,
                                "ends": "next-turn"}]},
-         InvalidInputError, "control_effects[0].ends: 'next-turn' is not one of source-leaves, end-of-turn, never"),
+         InvalidInputError, "board.not-a-choice", "control_effects[0].ends"),
         ({"control_effects": [{"id": "e", "object": "bolt", "controller": "Alex", "source": None,
                                "ends": "never"}]},
-         IllegalStateError, "control_effects[0].object: 'bolt' is in the graveyard zone; only permanents and "
-         "spells have a controller to change (109.4)"),
+         IllegalStateError, "board.effect-object-zone", "control_effects[0].object"),
         ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": "bolt",
                                "ends": "source-leaves"}]},
-         IllegalStateError, "control_effects[0].source: 'bolt' is not on the battlefield, so this effect has "
-         "already ended (611.2b)"),
+         IllegalStateError, "board.effect-already-ended", "control_effects[0].source"),
+        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Bianca", "source": "aura",
+                               "ends": "source-leaves"}]},
+         IllegalStateError, "board.controller-contradicts-effect", "objects[0].controller"),
         ({"delayed_triggers": [{"id": "t", "controller": "Alex", "source": None, "text": "x"},
                                {"id": "t", "controller": "Alex", "source": None, "text": "x"}]},
-         InvalidInputError, "delayed_triggers[1].id: 't' appears twice"),
-        ({"delayed_triggers": [{"id": "t", "controller": "Alex", "source": "ghost", "text": "x"}]},
-         InvalidInputError, "delayed_triggers[0].source: unknown object 'ghost'"),
+         InvalidInputError, "board.duplicate-id", "delayed_triggers[1].id"),
         ({"delayed_triggers": [{"id": "t", "controller": "Alex", "object": "ghost", "text": "x"}]},
-         InvalidInputError, "delayed_triggers[0].object: unknown object 'ghost'"),
+         InvalidInputError, "board.unknown-object", "delayed_triggers[0].object"),
         ({"delayed_triggers": [{"id": "t", "controller": "Alex", "text": "x" * 1001}]},
-         InvalidInputError, "delayed_triggers[0].text: must be a string of at most 1000 characters"),
+         InvalidInputError, "board.too-long", "delayed_triggers[0].text"),
+        ({"player_control": [{"player": "Bianca", "controller": "Alex"},
+                             {"player": "Bianca", "controller": "Carol"}]},
+         IllegalStateError, "board.player-controlled-twice", "player_control[1].player"),
+        ({"combat": [{"attacker": "bolt", "attacking": "Bianca"}]}, IllegalStateError,
+         "board.attacker-not-on-battlefield", "combat[0].attacker"),
+        ({"combat": [{"attacker": "bears", "attacking": "Nobody"}]}, InvalidInputError,
+         "board.attack-target-unknown", "combat[0].attacking"),
     ],
 )
-def test_each_problem_is_reported(change: dict[str, Any], error: type[RulesError], problem: str) -> None:
+def test_each_problem_is_reported(change: dict[str, Any], error: type[RulesError], code: str, field: str) -> None:
     payload = base(**change)
     if "objects" in change and "control_effects" not in change:
         payload["control_effects"] = []
         payload["delayed_triggers"] = []
-    kind, problems = problems_of(payload)
-    assert problem in problems
-    assert kind is error
+    err = error_of(payload)
+    assert (code, field) in codes(err)
+    assert type(err) is error
 
 
 @pytest.mark.parametrize(
-    ("payload", "problem"),
+    ("payload", "code", "field"),
     [
         ({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"], "active_player": "A"},
-         "teams: required for the two-headed-giant variant"),
+         "board.teams-required", "teams"),
         ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], ["B", "C", "D"]]},
-         "teams[1][0]: 'B' is on two teams"),
+         "board.two-teams", "teams[1][0]"),
         ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], ["C"]]},
-         "teams: D not on any team"),
+         "board.not-on-a-team", "teams"),
         ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B", "C", "D"]]},
-         "teams: at least two teams are needed"),
+         "board.two-teams-needed", "teams"),
         ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], []]},
-         "teams[1]: must be a non-empty list of players"),
+         "board.team-not-list", "teams[1]"),
         ({"variant": "dtc", "turn_order": list("ABCDEF"), "teams": [["A", "B"], ["C", "D"], ["E", "F"]]},
-         "teams: a DTC game is played by two teams (dtc:basic-rules)"),
+         "board.dtc-teams", "teams"),
         ({"variant": "two-headed-giant", "turn_order": list("ABCDEF"), "teams": [["A", "B", "C"], ["D", "E", "F"]]},
-         "teams: Two-Headed Giant is played by two teams of two players (810.1)"),
-        ({"variant": "planechase", "turn_order": ["A", "B", "C"]},
-         "planar_controller: required for the planechase variant (901.6)"),
-        ({"variant": "planechase", "turn_order": ["A", "B", "C"], "planar_controller": "Z"},
-         "planar_controller: 'Z' is not in turn_order"),
+         "board.thg-teams", "teams"),
+        ({"variant": "planechase", "turn_order": ["A", "B", "C"]}, "board.planar-controller-required",
+         "planar_controller"),
+        ({"variant": "planechase", "turn_order": ["A", "B", "C"], "planar_controller": "Z"}, "board.not-a-player",
+         "planar_controller"),
         ({"variant": "planechase", "turn_order": ["A", "B", "C"], "active_player": "A", "planar_controller": "B"},
-         "planar_controller: 'B' is not the active player 'A' and no player has left (901.6)"),
+         "board.planar-not-active", "planar_controller"),
         ({"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "E", "G"]},
-         "planar_controller: 3 planar controllers but only 2 turn markers (one per full four players, 807.4a, "
-         "901.14a)"),
+         "board.too-many-planar", "planar_controller"),
         ({"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "A"]},
-         "planar_controller[1]: 'A' appears twice"),
+         "board.player-twice", "planar_controller[1]"),
         ({"variant": "planechase", "turn_order": ["A", "B"], "planar_controller": "A", "objects": [
             obj(id="p", kind="plane", owner="B", controller="B", zone="command")]},
-         "objects[0].controller: a face-up plane is controlled by the planar controller (109.4d, 901.6)"),
+         "board.plane-controller", "objects[0].controller"),
         ({"variant": "free-for-all", "turn_order": ["A", "B"], "objects": [
             obj(id="p", kind="phenomenon", owner="B", controller=None, zone="command")]},
-         "objects[0]: 'p': planes and phenomena are used only in Planechase (311.1, 312.1)"),
+         "board.planes-only-planechase", "objects[0]"),
+        ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "C"], ["B", "D"]],
+          "shields": {"A": -1}}, "input.whole-number", "shields.A"),
     ],
 )
-def test_variant_problems(payload: dict[str, Any], problem: str) -> None:
-    assert problem in problems_of(payload)[1]
+def test_variant_problems(payload: dict[str, Any], code: str, field: str) -> None:
+    assert (code, field) in codes(error_of(payload))
+
+
+def test_problems_name_the_field_by_the_objects_name_in_both_languages() -> None:
+    err = error_of(base(objects=[obj(id="griffin", name="Assault Griffin", name_ja="突撃するグリフィン",
+                                     controller="Zed")], control_effects=[], delayed_triggers=[]))
+    problem = err.messages[0]
+    assert isinstance(problem, Message) and problem.field == "objects[0].controller"
+    assert err.render("en") == ["Assault Griffin: controller: “Zed” is not a player in this game."]
+    assert err.render("ja") == ["《突撃するグリフィン》のコントローラー：「Zed」はこのゲームのプレイヤーではありません。"]
+    assert "objects[0]" not in err.render("ja")[0]
+    effect = error_of(base(control_effects=[{"id": "e", "object": "bears", "controller": "Zed", "source": "aura",
+                                             "ends": "source-leaves"}]))
+    assert effect.render("ja")[0].startswith("《灰色熊》のコントロール変更効果のコントロールを得るプレイヤー：")
+    assert effect.render("en")[0].startswith("Control effect on Grizzly Bears: player it gives control to:")
+
+
+def test_an_unnamed_object_is_labelled_by_its_position() -> None:
+    err = error_of(base(objects=[obj(), obj(id="n", name=None)], control_effects=[], delayed_triggers=[]))
+    assert "Object 2: name: required." in err.render("en")
+    assert "オブジェクト2の名前：入力してください。" in err.render("ja")
 
 
 def test_a_non_mapping_payload() -> None:
-    assert problems_of(["not", "a", "board"]) == (InvalidInputError, ("payload: must be a JSON object",))
+    err = error_of(["not", "a", "board"])
+    assert type(err) is InvalidInputError and codes(err) == [("input.not-object", "")]
 
 
 def test_every_problem_is_listed_in_one_error() -> None:
-    payload = base(active_player="Zed", leaving="Zed", objects=[
+    payload = base(active_player="Zed", objects=[
         obj(id="dup"), obj(id="dup"), obj(id="spell", kind="ability", owner=None, zone="hand", controller=None),
         obj(id="aura", attached_to="nowhere"),
     ], control_effects=[{"id": "e", "object": "ghost", "controller": "Alex", "source": None, "ends": "never"}])
-    kind, problems = problems_of(payload)
-    assert kind is InvalidInputError  # malformed input outranks illegal state, but both are listed
-    assert problems == (
-        "active_player: 'Zed' is not in turn_order",
-        "leaving: 'Zed' is not in turn_order",
-        "objects[1].id: 'dup' duplicates objects[0]",
-        "objects[3].attached_to: 'nowhere' is neither an object nor a player in the game",
-        "control_effects[0].object: unknown object 'ghost'",
-        "delayed_triggers[0].source: unknown object 'bolt'",
-        "objects[2]: 'spell' is ability in the hand zone: an ability exists only on the stack (113.1c)",
-    )
+    err = error_of(payload)
+    assert type(err) is InvalidInputError  # malformed input outranks illegal state, but both are listed
+    assert codes(err) == [
+        ("board.not-a-player", "active_player"),
+        ("board.duplicate-id", "objects[1].id"),
+        ("board.attached-unknown", "objects[3].attached_to"),
+        ("board.unknown-object", "control_effects[0].object"),
+        ("board.zone-impossible", "objects[2]"),
+    ]
 
 
 def test_too_many_objects() -> None:
     objects = [obj(id=f"o{i}", zone="library", controller=None) for i in range(MAX_OBJECTS + 1)]
-    kind, problems = problems_of(base(objects=objects, control_effects=[], delayed_triggers=[]))
-    assert kind is InvalidInputError
-    assert f"objects: more than {MAX_OBJECTS} entries ({MAX_OBJECTS + 1})" in problems
+    err = error_of(base(objects=objects, control_effects=[], delayed_triggers=[]))
+    assert type(err) is InvalidInputError
+    assert ("board.too-many", "objects") in codes(err)
+    assert f"more than {MAX_OBJECTS}" not in err.render("en")[0]
+    assert f"at most {MAX_OBJECTS} entries ({MAX_OBJECTS + 1} given)" in err.render("en")[0]
 
 
 def test_exactly_the_limit_is_accepted() -> None:
@@ -340,21 +406,24 @@ names = st.sampled_from(["Alex", "Bianca", "Carol", "Zed", "", None, 3])
 values = st.one_of(names, st.sampled_from(["battlefield", "stack", "graveyard", "card", "token", "ability",
                                            "never", "source-leaves", "x", "bears"]), st.booleans(), st.none())
 objects = st.dictionaries(
-    st.sampled_from(["id", "name", "kind", "owner", "controller", "zone", "attached_to", "default_controller",
-                     "source", "planeswalking", "attachment", "extra"]), values, max_size=11)
-effects = st.dictionaries(st.sampled_from(["id", "object", "controller", "source", "ends"]), values, max_size=5)
+    st.sampled_from(["id", "name", "name_ja", "kind", "owner", "controller", "zone", "attached_to",
+                     "default_controller", "source", "planeswalking", "attachment", "extra"]), values, max_size=11)
+effects = st.dictionaries(st.sampled_from(["id", "object", "controller", "source", "ends", "name"]), values,
+                          max_size=5)
 payloads = st.fixed_dictionaries(
     {},
     optional={
         "variant": st.sampled_from(["free-for-all", "planechase", "grand-melee", "two-headed-giant", "dtc", "x"]),
         "turn_order": st.lists(names, max_size=5),
         "active_player": names,
-        "leaving": names,
+        "monarch": names,
         "teams": st.lists(st.lists(names, max_size=3), max_size=3),
         "planar_controller": st.one_of(names, st.lists(names, max_size=3)),
         "objects": st.lists(objects, max_size=5),
         "control_effects": st.lists(effects, max_size=3),
         "delayed_triggers": st.lists(effects, max_size=2),
+        "combat": st.lists(st.dictionaries(st.sampled_from(["attacker", "attacking", "blockers"]), values,
+                                           max_size=3), max_size=2),
     },
 )
 
@@ -365,6 +434,8 @@ def test_random_payloads_give_a_board_or_a_rules_error(payload: dict[str, Any]) 
     try:
         board = board_from_payload(payload)
     except RulesError as err:
-        assert err.problems and all(isinstance(p, str) and p for p in err.problems)
+        assert err.messages
+        for lang in ("en", "ja"):
+            assert all(isinstance(p, str) and p for p in err.render(lang))
     else:
         assert isinstance(board, Board)

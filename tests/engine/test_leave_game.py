@@ -11,9 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.board import Board, Variant, Zone, board_from_payload, board_to_payload
+from judge.engine.board import Board, Variant, Zone
+from judge.engine.board_payload import board_from_payload
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.leave_game import leave_game_from_payload, resolve_leave_game
+from judge.engine.messages import Message
 from judge.engine.scenarios import expectation_mismatches, load_scenarios, replay
 
 CASES_DIR = Path(__file__).parent / "cases" / "leave_game"
@@ -22,10 +24,11 @@ CASES = sorted(CASES_DIR.glob("*.json"))
 
 # Every rule the resolver can cite; each must be exercised by a case file or a scenario.
 RESOLVER_RULES = {
-    "800.4a", "800.4b", "800.4c", "800.4d", "800.4j", "800.4k", "800.4n", "800.4p",
-    "611.2b", "603.7c", "704.5m", "704.5n", "704.5p", "704.6f",
-    "901.10", "901.10a", "901.10b", "901.14b", "807.4e",
-    "810.8b", "104.2a", "dtc:basic-rules", "dtc:win-loss",
+    "800.4a", "800.4b", "800.4c", "800.4d", "800.4e", "800.4j", "800.4k", "800.4m", "800.4n", "800.4p",
+    "611.3b", "613.7", "110.2", "603.7c", "704.5m", "704.5n", "704.5p", "704.6f", "506.4", "509.1h",
+    "724.4", "725.4", "722.1",
+    "901.10", "901.10a", "901.10b", "901.11b", "901.12b", "901.14b", "807.4e",
+    "810.8b", "104.2a", "104.2c", "dtc:basic-rules", "dtc:win-loss",
 }
 
 # The five examples printed under 800.4a / 800.4d, each replayed from both sides.
@@ -43,8 +46,8 @@ def load_case(path: Path) -> dict[str, Any]:
     return data
 
 
-def run(payload: dict[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = leave_game_from_payload(payload).as_dict()
+def run(payload: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    result: dict[str, Any] = leave_game_from_payload(payload).to_json(lang)
     return result
 
 
@@ -55,7 +58,11 @@ def test_case(path: Path) -> None:
         with pytest.raises(RulesError) as info:
             run(case["payload"])
         assert type(info.value).__name__ == case["error"]["type"]
-        assert list(info.value.problems) == case["error"]["problems"]
+        found = [{k: v for k, v in p.to_json("en").items() if k in ("code", "rule", "field") and v}
+                 for p in info.value.messages if isinstance(p, Message)]
+        assert found == case["error"]["problems"]
+        for lang in ("en", "ja"):
+            assert all(p and "objects[" not in p and "control_effects[" not in p for p in info.value.render(lang))
     else:
         assert expectation_mismatches(case["expect"], run(case["payload"])) == ()
 
@@ -71,10 +78,8 @@ def _all_cited_rules() -> set[str]:
         if "expect" in case:
             rules.update(s["rule"] for s in run(case["payload"])["steps"])
     for scenario in load_scenarios(SCENARIOS_DIR):
-        if scenario.kinds != {"leave-game"}:
-            continue
         for step in replay(scenario):
-            if step.step.kind == "leave-game":
+            if step.step.kind in ("leave-game", "dtc-loss", "end-turn"):
                 rules.update(s.rule for s in step.engine_steps)
     return rules
 
@@ -100,10 +105,10 @@ def test_cr_example_from_both_sides(example: str) -> None:
 MIND_CONTROL: dict[str, Any] = {
     "variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Carol",
     "objects": [
-        {"id": "griffin", "name": "Assault Griffin", "kind": "card", "owner": "Bianca", "controller": "Alex",
-         "zone": "battlefield"},
-        {"id": "mind-control", "name": "Mind Control", "kind": "card", "owner": "Alex", "controller": "Alex",
-         "zone": "battlefield", "attached_to": "griffin"},
+        {"id": "griffin", "name": "Assault Griffin", "name_ja": "突撃するグリフィン", "kind": "card", "owner": "Bianca",
+         "controller": "Alex", "zone": "battlefield"},
+        {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
+         "controller": "Alex", "zone": "battlefield", "attached_to": "griffin"},
     ],
     "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex", "source": "mind-control",
                          "ends": "source-leaves"}],
@@ -113,7 +118,8 @@ MIND_CONTROL: dict[str, Any] = {
 def test_result_shape() -> None:
     result = run({**MIND_CONTROL, "leaving": "Alex"})
     assert set(result) == {"steps", "objects", "control_effects", "delayed_triggers", "planar_controller",
-                           "planeswalks", "left", "turn_order", "active_player", "priority", "winners"}
+                           "planeswalks", "left", "turn_order", "active_player", "priority", "winners", "losers",
+                           "monarch", "initiative", "player_control", "game_over", "changes", "summary", "board"}
     assert result["objects"] == [
         {"id": "griffin", "zone": "battlefield", "controller": "Bianca"},
         {"id": "mind-control", "zone": "left-game", "controller": None},
@@ -123,7 +129,18 @@ def test_result_shape() -> None:
     assert result["turn_order"] == ["Bianca", "Carol"]
     assert result["active_player"] == "Carol"
     assert result["planar_controller"] is None
-    assert all(set(s) == {"rule", "text", "objects"} for s in result["steps"])
+    assert all(set(s) == {"code", "rule", "text", "objects"} for s in result["steps"])
+    assert all(s["code"].startswith("leave.") for s in result["steps"])
+    assert result["summary"] == ("Alex left the game; Assault Griffin: controller Alex → Bianca; "
+                                 "Mind Control: battlefield → left the game")
+
+
+def test_the_answer_speaks_japanese() -> None:
+    result = run({**MIND_CONTROL, "leaving": "Alex"}, lang="ja")
+    assert result["steps"][0]["text"] == ("Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる："
+                                          "《精神の制御》。")
+    assert result["summary"].startswith("Alexがゲームから離れた ／ 《突撃するグリフィン》：コントローラー Alex → Bianca")
+    assert all("退場" not in s["text"] and "除外" not in s["text"] for s in result["steps"])
 
 
 def test_resolution_is_pure_and_repeatable() -> None:
@@ -138,41 +155,46 @@ def test_resolution_is_pure_and_repeatable() -> None:
 def test_board_after_can_be_resolved_again() -> None:
     after = resolve_leave_game(board=board_from_payload(MIND_CONTROL), leaving="Alex").board
     assert after.left == ("Alex",)
-    assert board_from_payload(board_to_payload(after)) == after
+    assert board_from_payload(after.to_json()) == after
     final = resolve_leave_game(board=after, leaving="Bianca")
     assert final.winners == ("Carol",)
-    assert final.as_dict()["objects"] == [{"id": "griffin", "zone": "left-game", "controller": None}]
+    assert final.to_json()["objects"] == [{"id": "griffin", "zone": "left-game", "controller": None}]
 
 
 def test_leaving_player_must_be_in_the_game() -> None:
     board = board_from_payload(MIND_CONTROL)
     with pytest.raises(InvalidInputError) as info:
         resolve_leave_game(board=board, leaving="Dana")
-    assert info.value.problems == ("leaving: 'Dana' is not in turn_order",)
+    assert info.value.problems == ("Player who leaves: “Dana” is not a player in this game.",)
+    assert info.value.render("ja") == ["ゲームから離れるプレイヤー：「Dana」はこのゲームのプレイヤーではありません。"]
 
 
 def test_missing_leaving_is_listed_with_the_other_problems() -> None:
     with pytest.raises(InvalidInputError) as info:
         leave_game_from_payload({**MIND_CONTROL, "active_player": "Zed"})
-    assert info.value.problems == ("leaving: required", "active_player: 'Zed' is not in turn_order")
+    assert info.value.problems == ("Active player: “Zed” is not a player in this game.",
+                                   "Player who leaves: required.")
 
 
 def test_missing_leaving_alone() -> None:
     with pytest.raises(InvalidInputError) as info:
         leave_game_from_payload(MIND_CONTROL)
-    assert info.value.problems == ("leaving: required",)
+    assert info.value.to_json("en") == [{"code": "input.required", "rule": "", "text": "Player who leaves: required.",
+                                         "field": "leaving"}]
 
 
-def test_dtc_moves_no_object() -> None:
+def test_dtc_has_no_leaving_the_team_loses_and_no_object_moves() -> None:
     payload = {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "active_player": "A",
                "teams": [["A", "C"], ["B", "D"]], "leaving": "C",
                "objects": [{"id": "x", "name": "X", "kind": "card", "owner": "C", "controller": "C",
                             "zone": "battlefield"}]}
     result = run(payload)
-    assert result["left"] == ["A", "C"]
+    assert result["left"] == []
+    assert result["losers"] == ["A", "C"]
     assert result["winners"] == ["B", "D"]
-    assert result["objects"] == [{"id": "x", "zone": "battlefield", "controller": "C"}]
-    assert [s["rule"] for s in result["steps"]] == ["dtc:basic-rules", "dtc:win-loss"]
+    assert result["game_over"] is True
+    assert result["objects"] == []
+    assert [s["rule"] for s in result["steps"]] == ["dtc:turn-structure", "dtc:basic-rules", "dtc:win-loss"]
 
 
 # --- properties on random legal boards -------------------------------------------------------------
@@ -261,7 +283,7 @@ def test_random_legal_boards_obey_800_4a(drawn: tuple[dict[str, Any], str]) -> N
     assert all(s.rule for s in result.steps)
     if not result.winners:
         # The board afterwards is itself a legal board.
-        assert board_from_payload(board_to_payload(result.board)) == result.board
+        assert board_from_payload(result.board.to_json()) == result.board
 
 
 @settings(max_examples=50, deadline=None)

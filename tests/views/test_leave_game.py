@@ -58,7 +58,7 @@ def test_api_mind_control_alex_leaves(client: Client) -> None:
     data = response.json()
     # The documented shape (the engine adds a few more keys: control_effects, winners, turn_order, ...).
     assert {"steps", "objects", "delayed_triggers", "planar_controller", "left"} <= set(data)
-    assert all(set(step) == {"rule", "text", "objects"} for step in data["steps"])
+    assert all(set(step) == {"code", "rule", "text", "objects"} for step in data["steps"])
     assert all(set(obj) == {"id", "zone", "controller"} for obj in data["objects"])
     objects = {o["id"]: o for o in data["objects"]}
     assert objects["mind-control"] == {"id": "mind-control", "zone": "left-game", "controller": None}
@@ -120,24 +120,24 @@ def test_api_lists_every_problem_of_an_inconsistent_board(client: Client) -> Non
     assert response.status_code == 400
     errors = response.json()["errors"]
     joined = "\n".join(errors)
-    assert "objects[0].controller: 'Zed' is not in turn_order" in joined  # a controller who is not a player
-    assert "objects[1].attached_to: 'nowhere' is neither an object nor a player" in joined  # unknown id
-    assert "control_effects[0].object: unknown object 'ghost'" in joined  # unknown id
-    assert "objects[2]: 'shock' is ability in the graveyard zone" in joined  # an ability in the graveyard
+    assert "Assault Griffin: controller: “Zed” is not a player in this game." in joined  # not a player
+    assert "Mind Control: attached to: “nowhere” is neither an object nor a player" in joined  # unknown id
+    assert "there is no object “ghost” on the board" in joined  # unknown id
+    assert "Shock trigger is in the graveyard, where it cannot be" in joined  # an ability in the graveyard
     assert len(errors) >= 4
 
 
 @pytest.mark.parametrize(
     ("payload", "problem"),
     [
-        (board(), "leaving: required"),
-        (board(leaving="Zed"), "leaving: 'Zed' is not in turn_order"),
-        (board(leaving="Alex", variant="chess"), "variant: 'chess' is not one of"),
-        (board(leaving="Alex", turn_order="Alex"), "turn_order: must be a list"),
-        (board(leaving="Alex", objects=[1, None]), "objects[0]: must be an object"),
-        (board(leaving="Alex", variant="two-headed-giant"), "teams: required for the two-headed-giant variant"),
-        (board(leaving="Alex", teams=[[{"x": 1}]]), "teams: only the two-headed-giant and dtc variants"),
-        (board(leaving=["Alex"]), "leaving: must be a non-empty string"),
+        (board(), "Player who leaves: required"),
+        (board(leaving="Zed"), "Player who leaves: “Zed” is not a player in this game"),
+        (board(leaving="Alex", variant="chess"), "Variant: “chess” is not one of"),
+        (board(leaving="Alex", turn_order="Alex"), "Players in turn order: must be a list"),
+        (board(leaving="Alex", objects=[1, None]), "Object 1: must be a set of named fields"),
+        (board(leaving="Alex", variant="two-headed-giant"), "Teams: required for Two-Headed Giant"),
+        (board(leaving="Alex", teams=[[{"x": 1}]]), "Teams: Free-for-all has no teams"),
+        (board(leaving=["Alex"]), "Player who leaves: write a name"),
     ],
 )
 def test_api_invalid_inputs_are_400_never_500(client: Client, payload: dict[str, Any], problem: str) -> None:
@@ -227,7 +227,7 @@ def test_preset_loads_the_planechase_board(client: Client) -> None:
     assert 'value="Tazeem"' in html
     assert re.search(r'<option value="planechase" selected>', html)
     assert re.search(r'name="planar" value="0" checked', html)  # Alex, the planar controller
-    assert re.search(r'name="obj_planeswalking" value="1" checked', html)
+    assert re.search(r'name="obj_planeswalking" value="2" checked', html)  # the planeswalking ability
     assert re.search(r'<option value="planechase" selected>Planechase</option>', html)
 
 
@@ -273,7 +273,9 @@ def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang
     html = response.content.decode()
     result = html.split('id="lg-result"')[1]
     assert f'<a href="/{lang}/rules/800.4a/">800.4a</a>' in result
-    assert "Alex leaves the game, and every object they own leaves with them: Mind Control." in result
+    expected = ("Alex leaves the game, and every object they own leaves with them: Mind Control." if lang == "en"
+                else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。")
+    assert expected in result  # the steps in the reader's language
     griffin = re.search(r"<tr[^>]*>\s*<th scope=\"row\">Assault Griffin.*?</tr>", result, re.S)
     assert griffin is not None and '<span class="lg-controller">Bianca</span>' in griffin.group(0)
     mind_control = re.search(r"<tr class=\"lg-gone lg-left-game\">\s*<th scope=\"row\">Mind Control", result)
@@ -326,15 +328,15 @@ def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Clie
     assert response.status_code == 400
     html = response.content.decode()
     errors = html.split('id="lg-errors"')[1].split("</div>")[0]
-    assert "objects[0].controller: &#x27;Zed&#x27; is not in turn_order" in errors
-    assert "objects[2]: &#x27;shock&#x27; is ability in the graveyard zone" in errors
+    assert "Assault Griffin: controller: “Zed” is not a player in this game." in errors
+    assert "Odd Ability is in the graveyard, where it cannot be: an ability exists only on the stack." in errors
     assert html.index('id="lg-errors"') < html.index('class="lg-form"')
     assert 'name="obj_controller" value="Zed"' in html and 'value="Odd Ability"' in html
     assert 'id="lg-result"' not in html
     # With htmx the same problems come back in the fragment (htmx does not swap a 400).
     response = client.post("/en/leave-game/", form_data(payload, "resolve-0"), **HX)
     assert response.status_code == 200 and response["HX-Reswap"] == "outerHTML show:#lg-errors:top"
-    assert "is ability in the graveyard zone" in response.content.decode()
+    assert "where it cannot be: an ability exists only on the stack" in response.content.decode()
 
 
 def test_planechase_with_two_planar_controllers_is_a_form_problem(client: Client) -> None:

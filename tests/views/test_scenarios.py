@@ -44,8 +44,9 @@ def test_selector_loads_once_and_groups_sensibly() -> None:
     assert list(groups) == ["leaving", "commander", "dtc", "planechase"]
     assert "mind-control-alex-leaves" in slugs["leaving"] and "two-headed-giant-team-leaves" in slugs["leaving"]
     assert {"commander-tax-partners", "commander-damage-beacon-fog-stolen", "color-identity-examples"} <= slugs["commander"]
-    assert slugs["dtc"] == {"dtc-commander-tax", "dtc-team-leaves"}
-    assert slugs["planechase"] == {"planar-die-cost-over-a-turn", "planechase-planar-controller-leaves"}
+    assert slugs["dtc"] == {"dtc-commander-tax", "dtc-team-leaves", "dtc-attacking-a-player-with-no-shields"}
+    assert slugs["planechase"] == {"planar-die-cost-over-a-turn", "planechase-planar-controller-leaves",
+                                   "planechase-phenomenon-ability-owner-leaves"}
     assert scenario_selectors.scenario(slug="nope") is None
 
 
