@@ -46,19 +46,30 @@ class TermPostings:
 
 
 class PostingCache:
-    """Decoded postings of one live index (one per index generation, shared by threads)."""
+    """Decoded postings of one live index (one per index generation, shared by threads).
+
+    Postings decoded by ``warm`` (every term of the fields searched by default) stay for the
+    life of the generation; others (older CR versions, words no document has) are kept up to
+    MAX_CACHED_TERMS and then dropped together, so hostile queries cannot grow the cache.
+    Decoding reads the index through one searcher: ``lock`` serialises it.
+    """
 
     def __init__(self) -> None:
+        self._pinned: dict[tuple[str, str], TermPostings] = {}
         self._entries: dict[tuple[str, str, bool], TermPostings] = {}
         self._lengths: dict[str, dict[int, int]] = {}  # field -> document number -> field length
-        self._lock = threading.Lock()
+        self.lock = threading.RLock()
 
     def clear(self) -> None:
-        with self._lock:
+        with self.lock:
+            self._pinned.clear()
             self._entries.clear()
             self._lengths.clear()
 
     def get(self, searcher: Any, fieldname: str, text: str, *, positions: bool) -> TermPostings:
+        found = self._pinned.get((fieldname, text))
+        if found is not None:
+            return found
         key = (fieldname, text, positions)
         found = self._entries.get(key)
         if found is None and not positions:
@@ -66,12 +77,33 @@ class PostingCache:
             found = self._entries.get((fieldname, text, True))
         if found is not None:
             return found
-        found = _decode(searcher, fieldname, text, positions=positions, lengths=self._lengths.setdefault(fieldname, {}))
-        with self._lock:
+        with self.lock:
+            found = _decode(
+                searcher, fieldname, text, positions=positions, lengths=self._lengths.setdefault(fieldname, {})
+            )
             if len(self._entries) >= MAX_CACHED_TERMS:
                 self._entries.clear()
             self._entries[key] = found
         return found
+
+    def warm(self, searcher: Any, fieldnames: Iterable[str]) -> int:
+        """Decode every term of these fields (positions kept for phrases); returns how many."""
+        count = 0
+        with self.lock:
+            reader = searcher.reader()
+            for fieldname in fieldnames:
+                if fieldname not in searcher.schema:
+                    continue
+                lengths = self._lengths.setdefault(fieldname, {})
+                positions = searcher.schema[fieldname].format.supports("positions")
+                for btext in list(reader.lexicon(fieldname)):
+                    text = btext.decode("utf-8") if isinstance(btext, bytes) else btext
+                    if (fieldname, text) not in self._pinned:
+                        self._pinned[(fieldname, text)] = _decode(
+                            searcher, fieldname, text, positions=positions, lengths=lengths
+                        )
+                        count += 1
+        return count
 
 
 _EMPTY = TermPostings(scores={}, positions={})
@@ -141,8 +173,8 @@ class Evaluator:
         """Document number -> score for every document ``q`` matches (never mutate the result)."""
         if isinstance(q, wq.Term):
             return _boost(self.cache.get(self.searcher, q.fieldname, q.text, positions=False).scores, q.boost)
-        if isinstance(q, wq.Phrase) and q.slop == 1:
-            return _boost(self._phrase(q.fieldname, q.words), q.boost)
+        if isinstance(q, wq.Phrase):
+            return _boost(self._phrase(q.fieldname, q.words, q.slop), q.boost)
         if isinstance(q, wq.AndMaybe):
             required = self.scores(q.a)
             if not required:
@@ -190,7 +222,8 @@ class Evaluator:
                 out[d] = out[d] + s if d in out else s
         return out
 
-    def _phrase(self, fieldname: str, words: Iterable[str]) -> Scores:
+    def _phrase(self, fieldname: str, words: Iterable[str], slop: int = 1) -> Scores:
+        """The words in order, each at most ``slop`` positions after the one before (1: adjacent)."""
         postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in words]
         if not postings or any(not p.scores for p in postings):
             return {}
@@ -199,19 +232,32 @@ class Evaluator:
             candidates.intersection_update(p.scores.keys())
         out: Scores = {}
         for docnum in candidates:
-            first = postings[0].where(docnum)
-            rest = [p.where(docnum) for p in postings[1:]]
-            if any(all(start + i in where for i, where in enumerate(rest, 1)) for start in first):
+            wheres = [p.where(docnum) for p in postings]
+            if _in_order(wheres, slop):
                 out[docnum] = sum(p.scores[docnum] for p in postings)
         return out
 
     def _whoosh(self, q: wq.Query) -> Scores:
-        matcher = q.matcher(self.searcher)
-        out: Scores = {}
-        while matcher.is_active():
-            out[matcher.id()] = matcher.score()
-            matcher.next()
+        with self.cache.lock:
+            matcher = q.matcher(self.searcher)
+            out: Scores = {}
+            while matcher.is_active():
+                out[matcher.id()] = matcher.score()
+                matcher.next()
         return out
+
+
+def _in_order(wheres: list[frozenset[int]], slop: int) -> bool:
+    """Whether positions can be picked, one per word, each 1..slop after the previous."""
+    if slop == 1:
+        rest = wheres[1:]
+        return any(all(start + i in where for i, where in enumerate(rest, 1)) for start in wheres[0])
+    reached = set(wheres[0])
+    for where in wheres[1:]:
+        reached = {p for p in where if any(0 < p - q <= slop for q in reached)}
+        if not reached:
+            return False
+    return True
 
 
 def top(scores: Scores, limit: int, allow: set[int] | None = None) -> list[tuple[int, float]]:

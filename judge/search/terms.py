@@ -2,7 +2,8 @@
 
 A query word found in the table is also searched in the other language, so
 統率者税 finds CR 903.8 and "commander tax" finds the Japanese documents. One
-cell may list several spellings separated by " | ". Rows whose notes start with
+cell may list several spellings separated by " | ": each spelling also finds the
+others (色の固有性 finds 固有色 and "color identity"). Rows whose notes start with
 "Duel Masters" are one-way (English -> Japanese): their English words mean
 something else in the Comprehensive Rules ("shield").
 """
@@ -10,6 +11,7 @@ something else in the Comprehensive Rules ("shield").
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,6 +20,7 @@ from pathlib import Path
 from judge.search.analysis import en_terms, normalize_ja
 
 TERMS_FILE = Path(__file__).resolve().parent.parent.parent / "rules_data" / "terms.tsv"
+_KATAKANA = re.compile("[\u30a1-\u30fa\u30fc-\u30ff]")  # not the middle dot, which ends a word
 
 
 @dataclass(frozen=True)
@@ -59,8 +62,21 @@ class TermTable:
         self._en_longest = max((len(k) for k in self._en), default=0)
 
     def find_ja(self, text: str) -> list[TermMatch]:
-        """Non-overlapping longest matches in normalised Japanese text, left to right."""
-        return _longest_matches(len(text), self._ja_longest, lambda i, size: self._ja.get(text[i : i + size]))
+        """Non-overlapping longest matches in normalised Japanese text, left to right. A match never
+        cuts a katakana word: プレインズウォーカーズ (a game's title) is not プレインズウォーカー + ズ.
+
+        >>> table = TermTable(parse_terms("ja\\ten\\nプレインズウォーカー\\tplaneswalker\\n"))
+        >>> [(m.start, m.end) for m in table.find_ja("プレインズウォーカーの")], table.find_ja("プレインズウォーカーズ")
+        ([(0, 10)], [])
+        """
+
+        def lookup(i: int, size: int) -> list[TermPair] | None:
+            end = i + size
+            if _cuts_katakana(text, i) or _cuts_katakana(text, end):
+                return None
+            return self._ja.get(text[i:end])
+
+        return _longest_matches(len(text), self._ja_longest, lookup)
 
     def find_en(self, stems: Sequence[str]) -> list[TermMatch]:
         """Non-overlapping longest matches in a sequence of English stems."""
@@ -69,8 +85,12 @@ class TermTable:
         )
 
     def spellings(self) -> list[str]:
-        """Every spelling in the table, for "did you mean" suggestions."""
+        """Every spelling in the table (the spelling corrector's vocabulary includes them)."""
         return [s for pair in self.pairs for s in (*pair.ja, *pair.en)]
+
+
+def _cuts_katakana(text: str, i: int) -> bool:
+    return 0 < i < len(text) and bool(_KATAKANA.match(text[i - 1])) and bool(_KATAKANA.match(text[i]))
 
 
 def parse_terms(text: str) -> list[TermPair]:
