@@ -191,6 +191,7 @@ class Unit:
     # A term of several words ("combat damage"): each word on its own, for closest matches that
     # have some of them.
     words: tuple[Unit, ...] = ()
+    chunk: str = ""  # the run of Japanese text a Japanese word was cut from (corrected whole)
 
     def slots(self) -> tuple[Unit, ...]:
         """What a closest match counts: the words of a term, else the unit itself."""
@@ -361,7 +362,7 @@ class _Builder:
                 self.needles.ja.add(word.text)
                 q = _or([wq.Term("ja", word.text), _seq("jagram", grams), wq.Term("ja_lead", word.text, boost=0.5)])
                 if q is not None:
-                    units.append(Unit(surface, q))
+                    units.append(Unit(surface, q, chunk=text))
             if len(words) > 1:
                 self.needles.literal.add(text)
                 self.bonuses.append(wq.Phrase("ja", [w.text for w in words], boost=1.5))

@@ -60,7 +60,6 @@ HEADING_PRIOR = 0.6  # a chapter or section heading ("810. Two-Headed Giant Vari
 # A rule other rules cite governs its subject ("exception to rule 800.4a"): x(1 + step * log2(1 + citations)).
 CITED_STEP = 0.1
 UI_LANG_BOOST = 1.5  # a document in the reader's language ranks above one of the same score in the other
-NAMED_BOOST = 2.0  # a document the query names ("統率者税 DTC") ranks above the rules that share its words
 RERANK_WINDOW = 50  # documents read for merging and the priors, whatever the limit
 MAX_RULE_SUGGESTIONS = 5
 # Words that name a document outside the rules of Magic; a query with one ranks it with the rules.
@@ -270,10 +269,13 @@ class Ranking:
     names: frozenset[SourceKind] = frozenset()  # kinds outside the rules of Magic that the query names
 
     def tier(self, kind: SourceKind) -> int:
-        return 0 if kind.is_magic_rules or kind in self.names else 1
+        """Documents the query names first, then the rules of Magic, then house rules and prose."""
+        if kind in self.names:
+            return -1
+        return 0 if kind.is_magic_rules else 1
 
-    def boost(self, kind: SourceKind, lang: str) -> float:
-        return (NAMED_BOOST if kind in self.names else 1.0) * (UI_LANG_BOOST if lang == self.ui_lang else 1.0)
+    def boost(self, lang: str) -> float:
+        return UI_LANG_BOOST if lang == self.ui_lang else 1.0
 
 
 def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, frozenset[SourceKind]]:
@@ -293,7 +295,7 @@ def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, fro
                     dropped.update(range(i, i + size))
     text = normalize_ja(" ".join(parsed.words()))
     for match in (*terms.find_ja(text), *terms.find_en(en_terms(text))):
-        if any(not pair.ja_to_en for pair in match.pairs):  # a Duel Masters word
+        if all(not pair.ja_to_en for pair in match.pairs):  # a word of Duel Masters only (文明, not "deck")
             named.add(SourceKind.HOUSE_RULES)
     if dropped and len(dropped) < len(parsed.groups):
         groups = tuple(g for i, g in enumerate(parsed.groups) if i not in dropped)
@@ -319,12 +321,12 @@ def _hits(
     for docnum, raw in window:
         group = groups[docnum]
         kind = SourceKind(kinds[docnum])
-        score = raw * prior_for(group, kind, cited) * ranking.boost(kind, langs[docnum])
+        score = raw * prior_for(group, kind, cited) * ranking.boost(langs[docnum])
         best = per_lang.setdefault(group, {})
         lang = langs[docnum]
         if lang not in best or best[lang][0] < score:
             best[lang] = (score, docnum)
-        tier[group] = min(tier.get(group, 1), ranking.tier(kind))
+        tier[group] = min(tier.get(group, 2), ranking.tier(kind))
     total = len(per_lang)
     # A rule found in both languages is stronger evidence: its score is the sum of the best hit of
     # each language. It is shown once, in the reader's language when it has it.
@@ -447,12 +449,11 @@ def _corrected(raw: str, dead: Sequence[Unit], spell: Speller) -> str | None:
     """The query with each unknown plain word replaced by its closest spelling, if any changed."""
     text = normalize_query(raw)
     changed = False
-    for unit in dead:
-        if not unit.plain:
-            continue
-        better = spell.correct(unit.text)
-        if better and better.lower() != unit.text.lower():
-            pattern = re.escape(unit.text) if has_japanese(unit.text) else rf"(?<!\w){re.escape(unit.text)}(?!\w)"
+    # A Japanese word is corrected whole: 統卒者税 is cut into 統, 卒, 者, 税 and only 卒 is unknown.
+    for typed in dict.fromkeys(unit.chunk or unit.text for unit in dead if unit.plain):
+        better = spell.correct(typed)
+        if better and better.lower() != typed.lower():
+            pattern = re.escape(typed) if has_japanese(typed) else rf"(?<!\w){re.escape(typed)}(?!\w)"
             text, n = re.subn(pattern, better, text, count=1, flags=re.IGNORECASE)
             changed = changed or n > 0
     return text if changed else None

@@ -155,4 +155,6 @@ TERMS = """ja\ten\tnotes
 プレインズウォーカー\tplaneswalker\t
 ゲームから除外 | ゲームから離れる\tleaves the game | leave the game\t
 文明\tcivilization\tDuel Masters
+デッキ\tdeck\t
+山札\tdeck\tDuel Masters: the library
 """

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.search.documents import SearchDoc, SourceKind
-from judge.search.query import SearchQueryError
-from judge.search.service import SearchResult, SuggestionKind, search
+from judge.search.query import SearchQueryError, parse_query
+from judge.search.service import SearchResult, SuggestionKind, named_kinds, search
 from judge.search.terms import TermTable
 from tests.search.sample import CURRENT, PREVIOUS
 
@@ -260,6 +260,22 @@ def test_house_rules_and_prose_never_outrank_the_rules_of_magic(sample_root: Pat
     for q in ("統率者税 DTC", "統率者税 デュエル・マスターズ", "統率者税 doc:dtc"):
         assert search(q, root=sample_root, ui_lang="ja").hits[0].doc == "dtc", q
     assert search("次元ダイス wiki", root=sample_root, ui_lang="ja").hits[0].doc == "planechase-wiki"
+
+
+@pytest.mark.parametrize(
+    ("q", "names", "searched"),
+    [("統率者税 DTC", {SourceKind.HOUSE_RULES}, ["統率者税"]), ("duel masters 文明", {SourceKind.HOUSE_RULES}, ["文明"]),
+     ("文明", {SourceKind.HOUSE_RULES}, ["文明"]), ("civilization", {SourceKind.HOUSE_RULES}, ["civilization"]),
+     ("deck commander", set(), ["deck", "commander"]), ("次元ダイス wiki", {SourceKind.PROSE}, ["次元ダイス"]),
+     ("DTC", {SourceKind.HOUSE_RULES}, ["DTC"]), ("統率者 doc:cr", {SourceKind.HOUSE_RULES, SourceKind.PROSE}, ["統率者"])],
+)
+def test_what_names_a_document_outside_the_rules_of_magic(
+    sample_terms: TermTable, q: str, names: set[SourceKind], searched: list[str]
+) -> None:
+    """A name is not searched for (the rest of the query is); a word that is Duel Masters only names the
+    house rules, a word Magic shares ("deck") does not; the name alone is searched as a word."""
+    parsed, named = named_kinds(parse_query(q), sample_terms)
+    assert named == names and parsed.words() == searched
 
 
 def test_hits_carry_the_kind_and_title_of_their_document(sample_root: Path) -> None:
