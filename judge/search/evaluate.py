@@ -169,30 +169,34 @@ class Evaluator:
         self.searcher = searcher
         self.cache = cache
 
-    def scores(self, q: wq.Query) -> Scores:
-        """Document number -> score for every document ``q`` matches (never mutate the result)."""
+    def scores(self, q: wq.Query, within: set[int] | None = None) -> Scores:
+        """Document number -> score for every document ``q`` matches (never mutate the result).
+
+        With ``within``, phrases are checked only in those documents (other documents may or may
+        not be in the result: a bonus for the documents already found needs no more)."""
         if isinstance(q, wq.Term):
             return _boost(self.cache.get(self.searcher, q.fieldname, q.text, positions=False).scores, q.boost)
         if isinstance(q, wq.Phrase):
-            return _boost(self._phrase(q.fieldname, q.words, q.slop), q.boost)
+            return _boost(self._phrase(q.fieldname, q.words, q.slop, within), q.boost)
         if isinstance(q, wq.AndMaybe):
-            required = self.scores(q.a)
+            required = self.scores(q.a, within)
             if not required:
                 return required
-            optional = self.scores(q.b)
+            # The optional part only counts where the required part matched: check phrases there only.
+            optional = self.scores(q.b, set(required) if within is None else within.intersection(required))
             if not optional:
                 return required
             return {d: s + optional[d] if d in optional else s for d, s in required.items()}
         if isinstance(q, wq.AndNot):
-            positive = self.scores(q.a)
+            positive = self.scores(q.a, within)
             if not positive:
                 return positive
             negative = self.scores(q.b)
             return {d: s for d, s in positive.items() if d not in negative} if negative else positive
         if type(q) is wq.And:
-            return _boost(self._and([self.scores(sub) for sub in q.subqueries]), q.boost)
+            return _boost(self._and([self.scores(sub, within) for sub in q.subqueries]), q.boost)
         if type(q) is wq.Or and not q.scale and q.minmatch in (0, 1):
-            return _boost(self._or([self.scores(sub) for sub in q.subqueries]), q.boost)
+            return _boost(self._or([self.scores(sub, within) for sub in q.subqueries]), q.boost)
         if q is wq.NullQuery:
             return {}
         return self._whoosh(q)
@@ -222,12 +226,13 @@ class Evaluator:
                 out[d] = out[d] + s if d in out else s
         return out
 
-    def _phrase(self, fieldname: str, words: Iterable[str], slop: int = 1) -> Scores:
+    def _phrase(self, fieldname: str, words: Iterable[str], slop: int = 1, within: set[int] | None = None) -> Scores:
         """The words in order, each at most ``slop`` positions after the one before (1: adjacent)."""
         postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in words]
         if not postings or any(not p.scores for p in postings):
             return {}
-        candidates = set(min(postings, key=lambda p: len(p.scores)).scores)
+        smallest = set(min(postings, key=lambda p: len(p.scores)).scores)
+        candidates = smallest & within if within is not None else smallest
         for p in postings:
             candidates.intersection_update(p.scores.keys())
         out: Scores = {}

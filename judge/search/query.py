@@ -245,10 +245,9 @@ def _seq(fieldname: str, words: Sequence[str], boost: float = 1.0) -> wq.Query |
 
 
 def _boosted(q: wq.Query | None, boost: float) -> wq.Query | None:
-    if q is None:
-        return None
-    q = q.copy()
-    q.boost = q.boost * boost
+    """``q`` (a query just built, shared with nobody) with its boost multiplied."""
+    if q is not None:
+        q.boost = q.boost * boost
     return q
 
 

@@ -20,6 +20,7 @@ when the whole query is a rule number that exists.
 from __future__ import annotations
 
 import enum
+import heapq
 import math
 import re
 import threading
@@ -202,12 +203,21 @@ def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
 
 @dataclass
 class Match:
-    """Scores of the documents found, and for a partial match the words each one lacks."""
+    """Scores of the documents found; for closest matches, the words each document lacks."""
 
     scores: Scores
     partial: bool = False
-    missing: dict[int, tuple[str, ...]] = field(default_factory=dict)
     dead: tuple[Unit, ...] = ()  # words no document has (spelling may fix them)
+    slots: tuple[tuple[Unit, Scores], ...] = ()  # closest matches: each word and where it was found
+
+    def missing(self, docnum: int) -> tuple[str, ...]:
+        """The words (as typed) a document of a closest match lacks."""
+        return tuple(unit.text for unit, found in self.slots if docnum not in found)
+
+
+def _bonus(evaluator: Evaluator, built: BuiltQuery, within: set[int]) -> Scores:
+    """Phrase, proximity and first-sentence bonuses of the documents found (phrases checked there only)."""
+    return evaluator.scores(built.bonus, within=within) if built.bonus is not None else {}
 
 
 def _match(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
@@ -224,9 +234,13 @@ def _match(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
     for part in parts:
         common.intersection_update(part.keys())
     common.difference_update(negative.keys())
-    bonus = evaluator.scores(built.bonus) if built.bonus is not None else {}
     if common:
-        return Match({d: sum(p[d] for p in parts) + bonus.get(d, 0.0) for d in common})
+        total = dict.fromkeys(common, 0.0)
+        for part in (*parts, _bonus(evaluator, built, common)):
+            for d in common:
+                if d in part:
+                    total[d] += part[d]
+        return Match(total)
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
     # one with only "combat" has one of them.
     slots: list[tuple[Unit, Scores]] = []
@@ -239,26 +253,29 @@ def _match(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
             alone = scores(word)
             slots.append((word, {**alone, **{d: s * share for d, s in part.items()}}))
     dead = tuple(unit for unit, found in slots if not found)
-    alive = [(unit, found) for unit, found in slots if found]
+    alive = [found for _, found in slots if found]
     if not alive or len(slots) == 1:
         return Match({}, dead=dead)
     # The weight of a word is its rarity (a document lacking "hybrid" misses more than one lacking
     # "mana"); a document's score is scaled by the square of the share of the weight it has.
     universe = max(1, len(live.groups()))
-    weights = [math.log(1 + universe / len(found)) for _, found in alive]
+    weights = [math.log(1 + universe / len(found)) for found in alive]
     total_weight = sum(weights)
-    has: dict[int, list[int]] = {}
-    for i, (_, found) in enumerate(alive):
-        for d in found:
-            if d not in negative:
-                has.setdefault(d, []).append(i)
-    matched: Scores = {}
-    missing: dict[int, tuple[str, ...]] = {}
-    for d, present in has.items():
-        share = sum(weights[i] for i in present) / total_weight
-        matched[d] = (sum(alive[i][1][d] for i in present) + bonus.get(d, 0.0)) * share * share
-        missing[d] = tuple(unit.text for unit, found in slots if d not in found)
-    return Match(matched, partial=True, missing=missing, dead=dead)
+    summed: Scores = {}
+    weighed: Scores = {}
+    for weight, found in zip(weights, alive):
+        for d, score in found.items():
+            if d in summed:
+                summed[d] += score
+                weighed[d] += weight
+            else:
+                summed[d] = score
+                weighed[d] = weight
+    for d in negative:
+        summed.pop(d, None)
+    bonus = _bonus(evaluator, built, set(summed))
+    matched = {d: (score + bonus.get(d, 0.0)) * (weighed[d] / total_weight) ** 2 for d, score in summed.items()}
+    return Match(matched, partial=True, dead=dead, slots=tuple(slots))
 
 
 # --- ranking and hits -------------------------------------------------------------------------------------
@@ -273,9 +290,6 @@ class Ranking:
         if kind in self.names:
             return -1
         return 0 if kind.is_magic_rules else 1
-
-    def boost(self, lang: str) -> float:
-        return UI_LANG_BOOST if lang == self.ui_lang else 1.0
 
 
 def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, frozenset[SourceKind]]:
@@ -294,13 +308,37 @@ def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, fro
                     named.add(kind)
                     dropped.update(range(i, i + size))
     text = normalize_ja(" ".join(parsed.words()))
-    for match in (*terms.find_ja(text), *terms.find_en(en_terms(text))):
+    for match in (*(terms.find_ja(text) if has_japanese(text) else ()), *terms.find_en(en_terms(text))):
         if all(not pair.ja_to_en for pair in match.pairs):  # a word of Duel Masters only (文明, not "deck")
             named.add(SourceKind.HOUSE_RULES)
     if dropped and len(dropped) < len(parsed.groups):
         groups = tuple(g for i, g in enumerate(parsed.groups) if i not in dropped)
         parsed = replace(parsed, groups=groups)
     return parsed, frozenset(named)
+
+
+def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
+    """Every document number's prior (kind, multiplayer chapter, citations) times the reader's-language
+    boost: computed once per generation and language."""
+    key = ("priors", ui_lang)
+    found: list[float] | None = live.extras.get(key)
+    if found is None:
+        cited: dict[str, int] = live.meta.get("cited") or {}
+        found = live.extras[key] = [
+            prior_for(group, kind, cited) * (UI_LANG_BOOST if lang == ui_lang else 1.0)
+            for group, kind, lang in zip(live.groups(), live.column("kind"), live.langs())
+        ]
+    return found
+
+
+def doc_tiers(live: LiveIndex, ranking: Ranking) -> list[int]:
+    """Every document number's tier for a ranking (a few combinations of named kinds per generation)."""
+    key = ("tiers", ranking.names)
+    found: list[int] | None = live.extras.get(key)
+    if found is None:
+        tiers = {kind.value: ranking.tier(kind) for kind in SourceKind}
+        found = live.extras[key] = [tiers[kind] for kind in live.column("kind")]
+    return found
 
 
 def _hits(
@@ -313,21 +351,22 @@ def _hits(
     ranking: Ranking,
 ) -> tuple[list[SearchHit], int]:
     """Merge the ranked documents by rule, rank, cut to ``limit``; also the number of groups found."""
-    groups, langs, kinds = live.groups(), live.langs(), live.column("kind")
-    cited: dict[str, int] = live.meta.get("cited") or {}
-    window = sorted(match.scores.items(), key=lambda item: (-item[1], item[0]))
+    groups, langs, ui = live.groups(), live.langs(), ranking.ui_lang
+    priors, tiers = static_priors(live, ui), doc_tiers(live, ranking)
+    total = len({groups[d] for d in match.scores})
+    # Only the best RERANK_WINDOW documents (by tier, then score with the priors) are merged and ranked.
+    adjusted = [(tiers[d], raw * priors[d], d) for d, raw in match.scores.items()]
+    window = heapq.nsmallest(RERANK_WINDOW, adjusted, key=lambda item: (item[0], -item[1], item[2]))
     per_lang: dict[str, dict[str, tuple[float, int]]] = {}
     tier: dict[str, int] = {}
-    for docnum, raw in window:
+    for doc_tier, score, docnum in window:
         group = groups[docnum]
-        kind = SourceKind(kinds[docnum])
-        score = raw * prior_for(group, kind, cited) * ranking.boost(langs[docnum])
         best = per_lang.setdefault(group, {})
         lang = langs[docnum]
         if lang not in best or best[lang][0] < score:
             best[lang] = (score, docnum)
-        tier[group] = min(tier.get(group, 2), ranking.tier(kind))
-    total = len(per_lang)
+        tier[group] = min(tier.get(group, doc_tier), doc_tier)
+
     # A rule found in both languages is stronger evidence: its score is the sum of the best hit of
     # each language. It is shown once, in the reader's language when it has it.
     def rank(group: str) -> tuple[int, float]:
@@ -337,10 +376,10 @@ def _hits(
     hits: list[SearchHit] = []
     for group in ranked:
         found = per_lang[group]
-        shown = found[ranking.ui_lang][1] if ranking.ui_lang in found else max(found.values())[1]
+        shown = found[ui][1] if ui in found else max(found.values())[1]
         doc = live.doc(shown)
         text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
-        missing = sorted({w for _, d in found.values() for w in match.missing.get(d, ())})
+        missing = sorted({w for _, d in found.values() for w in match.missing(d)}) if match.partial else ()
         hits.append(
             SearchHit(
                 rule=doc.rule,
@@ -356,7 +395,7 @@ def _hits(
                 anchor=doc.anchor,
                 kind=doc.kind,
                 doc_title=doc.doc_title,
-                missing=tuple(missing) if match.partial else (),
+                missing=tuple(missing),
             )
         )
     return hits, total
@@ -583,6 +622,9 @@ def warm(root: Path, *, terms: TermTable | None = None) -> bool:
 def _warm_live(live: LiveIndex, terms: TermTable) -> None:
     live.warm()
     speller(live, terms)
+    for ui_lang in UI_LANGS:
+        static_priors(live, ui_lang)
+    doc_tiers(live, Ranking("en"))
     empty = Needles()
     for docnum in sorted(live.allowed(lang="all", version=live.current_version)):
         doc = live.doc(docnum)

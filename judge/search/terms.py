@@ -58,8 +58,8 @@ class TermTable:
                 listed = self._en.setdefault(stems, []) if stems else []
                 if stems and pair not in listed:
                     listed.append(pair)
-        self._ja_longest = max((len(k) for k in self._ja), default=0)
-        self._en_longest = max((len(k) for k in self._en), default=0)
+        self._ja_sizes = sorted({len(k) for k in self._ja}, reverse=True)
+        self._en_sizes = sorted({len(k) for k in self._en}, reverse=True)
 
     def find_ja(self, text: str) -> list[TermMatch]:
         """Non-overlapping longest matches in normalised Japanese text, left to right. A match never
@@ -72,17 +72,14 @@ class TermTable:
 
         def lookup(i: int, size: int) -> list[TermPair] | None:
             end = i + size
-            if _cuts_katakana(text, i) or _cuts_katakana(text, end):
-                return None
-            return self._ja.get(text[i:end])
+            found = self._ja.get(text[i:end])
+            return None if found is None or _cuts_katakana(text, i) or _cuts_katakana(text, end) else found
 
-        return _longest_matches(len(text), self._ja_longest, lookup)
+        return _longest_matches(len(text), self._ja_sizes, lookup)
 
     def find_en(self, stems: Sequence[str]) -> list[TermMatch]:
         """Non-overlapping longest matches in a sequence of English stems."""
-        return _longest_matches(
-            len(stems), self._en_longest, lambda i, size: self._en.get(tuple(stems[i : i + size]))
-        )
+        return _longest_matches(len(stems), self._en_sizes, lambda i, size: self._en.get(tuple(stems[i : i + size])))
 
     def spellings(self) -> list[str]:
         """Every spelling in the table (the spelling corrector's vocabulary includes them)."""
@@ -118,13 +115,16 @@ def load_terms(path: Path = TERMS_FILE) -> TermTable:
 
 
 def _longest_matches(
-    length: int, longest: int, lookup: Callable[[int, int], list[TermPair] | None]
+    length: int, sizes: Sequence[int], lookup: Callable[[int, int], list[TermPair] | None]
 ) -> list[TermMatch]:
-    """Non-overlapping longest matches, left to right: ``lookup(start, size)`` gives the pairs of a span."""
+    """Non-overlapping longest matches, left to right: ``lookup(start, size)`` gives the pairs of a span;
+    ``sizes`` are the lengths the table has, longest first."""
     out: list[TermMatch] = []
     i = 0
     while i < length:
-        for size in range(min(longest, length - i), 0, -1):
+        for size in sizes:
+            if size > length - i:
+                continue
             pairs = lookup(i, size)
             if pairs:
                 out.append(TermMatch(i, i + size, tuple(pairs)))
