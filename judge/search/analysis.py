@@ -272,7 +272,7 @@ class _ListTokenizer(Tokenizer):  # type: ignore[misc]
     def __hash__(self) -> int:
         return hash(type(self).__name__)
 
-    def __call__(  # type: ignore[override]
+    def __call__(
         self,
         value: str,
         positions: bool = False,

@@ -252,7 +252,7 @@ class LiveIndex:
     # Decoded postings (judge.search.evaluate), kept for the life of this index generation.
     postings: PostingCache = field(default_factory=PostingCache, repr=False)
     # Built from this generation by other modules (the spelling vocabulary): name -> object.
-    extras: dict[str, Any] = field(default_factory=dict, repr=False)
+    extras: dict[object, Any] = field(default_factory=dict, repr=False)
 
     @property
     def current_version(self) -> str:
@@ -415,6 +415,6 @@ def open_live(root: Path) -> LiveIndex:
         )
         _live[root] = live
         warm = _warmers.get(root)
-        if warm is not None and cached is not None:
+        if warm is not None:
             threading.Thread(target=warm, args=(live,), name=f"warm-{name}", daemon=True).start()
         return live

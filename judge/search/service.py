@@ -230,7 +230,8 @@ def _match(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
 
     parts = [scores(u) for u in built.units]
     negative = evaluator.scores(built.negative) if built.negative is not None else {}
-    common = set(min(parts, key=len)) if parts else set()
+    smallest: Scores = min(parts, key=len) if parts else {}
+    common = set(smallest)
     for part in parts:
         common.intersection_update(part.keys())
     common.difference_update(negative.keys())

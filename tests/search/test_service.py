@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from judge.search.documents import SearchDoc, SourceKind
 from judge.search.query import SearchQueryError, parse_query
 from judge.search.service import SearchResult, SuggestionKind, named_kinds, search
-from judge.search.terms import TermTable
+from judge.search.terms import TermTable, load_terms
 from tests.search.sample import CURRENT, PREVIOUS
 
 RESULT_KEYS = {"query", "total", "jump", "partial", "corrected_query", "hits", "suggestions"}
@@ -340,3 +340,33 @@ def test_katakana_compounds_are_found_whole_and_by_their_parts(sample_root: Path
         assert "<mark>プレインズウォーカーズ</mark>" in whole.hits[0].snippet
     part = search("プレインズウォーカー", root=sample_root, terms=sample_terms)
     assert "history" in [h.anchor for h in part.hits]
+
+
+# --- warm-up ---------------------------------------------------------------------------------------------
+
+def test_warm_loads_what_a_search_reads(sample_root: Path) -> None:
+    from judge.search.index import open_live
+    from judge.search.service import warm
+
+    assert warm(sample_root) is True
+    live = open_live(sample_root)
+    assert live.postings._pinned and ("speller", id(load_terms())) in live.extras
+    current = live.allowed(lang="all", version=live.current_version)
+    assert current <= set(live._docs)
+
+
+def test_a_worker_started_before_the_first_ingest_warms_the_index_when_it_appears(tmp_path: Path) -> None:
+    import threading
+
+    from judge.search.documents import documents_from_records
+    from judge.search.index import activate, build_index, open_live
+    from judge.search.service import warm
+    from tests.search import sample
+
+    assert warm(tmp_path) is False  # no index yet: nothing to load, and no error
+    build_index(tmp_path, documents_from_records(sample.rules_documents(), sample.ja_documents()), name="gen-1")
+    activate(tmp_path, "gen-1")
+    assert search("commander tax", root=tmp_path).hits  # the first search notices the index ...
+    for thread in [t for t in threading.enumerate() if t.name == "warm-gen-1"]:
+        thread.join()  # ... and warms it in the background
+    assert open_live(tmp_path).postings._pinned

@@ -77,9 +77,32 @@ def test_api(client: Client, index: Path) -> None:
     assert client.get("/api/search", {"q": "CR 903.8"}).json()["jump"] == "903.8"
 
 
+def test_api_links_and_ranks_in_the_readers_language(client: Client, index: Path) -> None:
+    """?ui=ja: the Japanese translation first (the English in "also") and /ja/ links; the default is en."""
+    ja = client.get("/api/search", {"q": "commander tax", "ui": "ja"}).json()
+    assert ja["hits"][0]["url"] == "/ja/rules/903.8/" and ja["hits"][0]["lang"] == "ja"
+    assert ja["hits"][0]["also"] == ["en"]
+    en = client.get("/api/search", {"q": "commander tax"}).json()
+    assert en["hits"][0]["url"] == "/en/rules/903.8/" and en["hits"][0]["lang"] == "en"
+    docs = client.get("/api/search", {"q": "統率者ダメージ lang:ja", "ui": "ja"}).json()
+    assert docs["hits"][0]["url"] == "/ja/docs/commander-rules/#rule-9"
+    assert docs["hits"][0]["kind"] == "format-rules" and docs["hits"][0]["doc_title"] == "統率者戦ルール"
+
+
+def test_api_no_dead_ends(client: Client, index: Path) -> None:
+    corrected = client.get("/api/search", {"q": "comander tax"}).json()
+    assert corrected["corrected_query"] == "commander tax" and corrected["hits"][0]["rule"] == "903.8"
+    partial = client.get("/api/search", {"q": "planar die commander damage"}).json()
+    assert partial["partial"] is True and partial["hits"][0]["missing"]
+    rules = client.get("/api/search", {"q": "903.9zz", "ui": "ja"}).json()
+    assert rules["hits"] == [] and rules["suggestions"][0] == {
+        "kind": "rule", "query": "903.8", "rule": "903.8", "title": "903.8.", "url": "/ja/rules/903.8/",
+    }  # the title of the Japanese translation, for a Japanese reader
+
+
 @pytest.mark.parametrize(
     "params",
-    [{"q": "lang:xx"}, {"q": "tax", "limit": "0"}, {"q": "tax", "limit": "51"}, {"q": "tax", "limit": "x"},
+    [{"q": "tax", "ui": "fr"}, {"q": "lang:xx"}, {"q": "tax", "limit": "0"}, {"q": "tax", "limit": "51"}, {"q": "tax", "limit": "x"},
      {"q": "tax", "lang": "fr"}, {"q": ""}],
 )
 def test_api_bad_requests(client: Client, index: Path, params: dict[str, str]) -> None:
