@@ -442,11 +442,12 @@ class _Builder:
         """An OR group as one unit; a member that cannot match in the searched languages drops out."""
         members = [_and([u.query for u in self.clause_units(c)]) for c in group]
         q = _or(members)
-        text = " OR ".join(_quoted(c.text, c.phrase) for c in group)
+        text = " OR ".join(quoted(c.text, c.phrase) for c in group)
         return Unit(text, q, plain=False) if q is not None else None
 
 
-def _quoted(text: str, phrase: bool) -> str:
+def quoted(text: str, phrase: bool) -> str:
+    """A clause as the user would type it."""
     return f'"{text}"' if phrase else text
 
 

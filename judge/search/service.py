@@ -26,7 +26,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ from judge.search.analysis import en_terms, has_japanese, normalize_ja, sudachi_
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc, SourceKind
 from judge.search.evaluate import Evaluator, Scores
 from judge.search.highlight import snippet
-from judge.search.index import LiveIndex, keep_warm, open_live
+from judge.search.index import IndexNotReady, LiveIndex, keep_warm, open_live
 from judge.search.query import (
     LANGS,
     BuiltQuery,
@@ -47,6 +47,7 @@ from judge.search.query import (
     build_query,
     normalize_query,
     parse_query,
+    quoted,
 )
 from judge.search.spelling import Speller
 from judge.search.terms import TermTable, load_terms
@@ -174,20 +175,17 @@ def rule_url(rule: str, *, ui_lang: str, version: str = "", current_version: str
     return f"{url}?version={version}" if version and current_version and version != current_version else url
 
 
-def prior(doc: SearchDoc, cited: dict[str, int] | None = None) -> float:
+def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
     """The site is a multiplayer reference: the multiplayer (8xx) and casual-variant (9xx) rules,
     in either language, rank a little above rules of the same score elsewhere; a rule that other
-    rules cite a little above one nobody cites; a glossary entry a little below the rule it points at.
+    rules cite a little above one nobody cites; a section heading and a glossary entry below the
+    rules they stand for.
 
-    >>> prior(SearchDoc("k", "800.4a", "en", "s", "cr", "20260116", "", "")), prior(SearchDoc("k", "104.5", "en", "s", "cr", "", "", ""))
-    (1.25, 1.0)
-    >>> prior(SearchDoc("k", "800.4a", "en", "s", "cr", "20260116", "", ""), {"800.4a": 3})
-    1.5
+    >>> prior_for("rule:800.4a", "cr", {}), prior_for("rule:104.5", "cr", {}), prior_for("rule:800.4a", "cr", {"800.4a": 3})
+    (1.25, 1.0, 1.5)
+    >>> prior_for("glossary-20260116-12", "glossary", {}), prior_for("rule:903", "cr", {})
+    (0.8, 0.75)
     """
-    return prior_for(f"rule:{doc.rule}" if doc.rule else doc.key, doc.kind, cited or {})
-
-
-def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
     if kind == SourceKind.GLOSSARY:
         return GLOSSARY_PRIOR
     rule = group[5:] if group.startswith("rule:") else ""
@@ -473,7 +471,7 @@ _speller_lock = threading.Lock()
 
 def speller(live: LiveIndex, terms: TermTable) -> Speller:
     """The generation's spelling vocabulary (built once per index generation and term table)."""
-    key = ("speller", id(terms))
+    key = ("speller", terms)
     found: Speller | None = live.extras.get(key)
     if found is None:
         with _speller_lock:
@@ -578,7 +576,7 @@ def search(
             unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
             retry = build_query(unfiltered, terms=terms, version=current)
             if retry is not None and _match(live, retry, None).scores:
-                words = " ".join(_quoted_clause(c.text, c.phrase) for g in parsed.groups for c in g)
+                words = " ".join(quoted(c.text, c.phrase) for g in parsed.groups for c in g)
                 suggestions.append(Suggestion(SuggestionKind.UNFILTERED, query=words))
     return SearchResult(
         query=q,
@@ -592,10 +590,6 @@ def search(
     )
 
 
-def _quoted_clause(text: str, phrase: bool) -> str:
-    return f'"{text}"' if phrase else text
-
-
 # --- warm-up ----------------------------------------------------------------------------------------------
 
 def warm(root: Path, *, terms: TermTable | None = None) -> bool:
@@ -606,8 +600,6 @@ def warm(root: Path, *, terms: TermTable | None = None) -> bool:
 
     Call it when a worker starts (judge/wsgi.py does). False when there is no index yet.
     """
-    from judge.search.index import IndexNotReady
-
     sudachi_dictionary()
     table = terms if terms is not None else load_terms()
     try:
