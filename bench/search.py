@@ -29,6 +29,7 @@ with each engine. No assertions: this prints numbers for docs/search-analyzer.md
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import sqlite3
@@ -211,6 +212,7 @@ def main() -> None:
         first_search = timed(lambda: search("統率者税", root=root), 1)
         fresh_process_state(root)
         warm_up = timed(lambda: warm(root), 1)
+        gc.freeze()  # as judge/wsgi.py does after the warm-up
         live = open_live(root)
         current = live.current_version
 

@@ -410,6 +410,10 @@ def open_live(root: Path) -> LiveIndex:
         if name is None or not (root / name / META).is_file():
             raise IndexNotReady(f"the live index {name!r} under {root} is missing")
         meta = json.loads((root / name / META).read_text(encoding="utf-8"))
+        if meta.get("format") != INDEX_FORMAT:
+            raise IndexNotReady(
+                f"the search index {name!r} under {root} was built by an older version: run `python manage.py ingest`"
+            )
         live = LiveIndex(
             root=root, name=name, stamp=stamp, meta=meta, index=whoosh_index.open_dir(str(root / name))
         )
