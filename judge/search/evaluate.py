@@ -87,22 +87,25 @@ class PostingCache:
         return found
 
     def warm(self, searcher: Any, fieldnames: Iterable[str]) -> int:
-        """Decode every term of these fields (positions kept for phrases); returns how many."""
+        """Decode every term of these fields (positions kept for phrases); returns how many.
+        The lock is taken term by term: searches running meanwhile wait for one term at most."""
         count = 0
-        with self.lock:
-            reader = searcher.reader()
-            for fieldname in fieldnames:
-                if fieldname not in searcher.schema:
+        for fieldname in fieldnames:
+            if fieldname not in searcher.schema:
+                continue
+            lengths = self._lengths.setdefault(fieldname, {})
+            positions = searcher.schema[fieldname].format.supports("positions")
+            with self.lock:
+                lexicon = list(searcher.reader().lexicon(fieldname))
+            for btext in lexicon:
+                text = btext.decode("utf-8") if isinstance(btext, bytes) else btext
+                if (fieldname, text) in self._pinned:
                     continue
-                lengths = self._lengths.setdefault(fieldname, {})
-                positions = searcher.schema[fieldname].format.supports("positions")
-                for btext in list(reader.lexicon(fieldname)):
-                    text = btext.decode("utf-8") if isinstance(btext, bytes) else btext
-                    if (fieldname, text) not in self._pinned:
-                        self._pinned[(fieldname, text)] = _decode(
-                            searcher, fieldname, text, positions=positions, lengths=lengths
-                        )
-                        count += 1
+                with self.lock:
+                    self._pinned[(fieldname, text)] = _decode(
+                        searcher, fieldname, text, positions=positions, lengths=lengths
+                    )
+                count += 1
         return count
 
 

@@ -20,6 +20,7 @@ when the whole query is a rule number that exists.
 from __future__ import annotations
 
 import enum
+import gc
 import heapq
 import math
 import re
@@ -605,11 +606,21 @@ def warm(root: Path, *, terms: TermTable | None = None) -> bool:
     try:
         live = open_live(root)
     except IndexNotReady:
-        keep_warm(root, lambda later: _warm_live(later, table))
+        keep_warm(root, lambda later: _rewarm(later, table))
         return False
     _warm_live(live, table)
-    keep_warm(root, lambda later: _warm_live(later, table))
+    keep_warm(root, lambda later: _rewarm(later, table))
     return True
+
+
+def _rewarm(live: LiveIndex, terms: TermTable) -> None:
+    """Warm a later generation; if the worker froze the first one (gc.freeze(), judge/wsgi.py),
+    let the collector free the generation it replaced, then freeze the new one."""
+    _warm_live(live, terms)
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
 
 def _warm_live(live: LiveIndex, terms: TermTable) -> None:
