@@ -484,6 +484,11 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
         units.extend(builder.english_run(run))
     if not units:
         return None
+    # A word typed twice is one unit (統率者統率者… is not 166 units).
+    unique: dict[str, Unit] = {}
+    for unit in units:
+        unique.setdefault(unit.text, unit)
+    units = list(unique.values())
     negatives = _Builder(terms=terms, en=builder.en, ja=builder.ja)
     negative_units = [negatives.group([c]) for c in parsed.excluded]
     negative = _or([u.query for u in negative_units if u is not None])
