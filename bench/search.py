@@ -1,4 +1,4 @@
-"""Search latency: whoosh (the app's search) against SQLite FTS5 on the same documents.
+"""Search latency: the app's search (service and JSON API, in-process) against SQLite FTS5 on the same documents.
 
     .venv/bin/python bench/search.py [corpus_dir] [--repeat N]
 
@@ -7,12 +7,20 @@ in the same run, an SQLite FTS5 index of the same SearchDocs (English: porter
 unicode61; Japanese: trigram). Then runs every query of tests/search/relevance.tsv
 plus the extra queries below (both languages), and prints p50/p95 latency of:
 
-- whoosh query: building the whoosh query and running it (top hits + exact total);
-- whoosh full: judge.search.service.search() (that, plus merging, snippets, URLs);
-- whoosh full, cold: the same, once, right after emptying the per-process caches (decoded
-  postings, analysed snippet texts): the first time a process meets a query's words;
+- first search, no warm-up: one query in a fresh process state (dictionary, index, caches
+  all loaded by that query): what a user paid before workers were warmed;
+- warm-up: judge.search.service.warm(), what a worker does when it starts (judge/wsgi.py);
+- API, first pass: after the warm-up (and one request, which pays Django's own first-request
+  costs), each query once through GET /api/search, in-process through Django's WSGI handler
+  (what gunicorn calls: middleware, view, JSON): the first time a worker meets each query;
+- API, warm: the same, fastest of N runs;
+- search(), warm: judge.search.service.search() alone (parse, match, rank, merge, snippets, URLs);
+- query only: building the query and matching it (no ranking, merging or snippets);
 - FTS5: the same queries as plain FTS5 MATCH (AND of words, phrases, bm25 order,
-  LIMIT 10, current CR version only); no cross-language terms, merging or snippets.
+  LIMIT 10, current CR version only); no cross-language terms, merging, snippets,
+  closest matches or spelling; "FTS5 + snippet()" also cuts a highlighted snippet of each
+  hit, as search() does. Ratios compare like with like: query only / FTS5, search() /
+  FTS5 + snippet(), and (for reference) search() / plain FTS5.
 
 It also reports how many relevance queries find their expected answer in the top 5
 with each engine. No assertions: this prints numbers for docs/search-analyzer.md.
@@ -21,6 +29,7 @@ with each engine. No assertions: this prints numbers for docs/search-analyzer.md
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import sqlite3
@@ -36,12 +45,12 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings.dev")
 
 from judge.parsing.corpus import parse_corpus_dir  # noqa: E402
+from judge.search import analysis, highlight, index  # noqa: E402
 from judge.search.analysis import has_japanese, normalize_ja  # noqa: E402
 from judge.search.documents import SearchDoc, documents_from_records  # noqa: E402
 from judge.search.index import activate, build_index, open_live  # noqa: E402
 from judge.search.query import build_query, parse_query  # noqa: E402
-from judge.search import highlight  # noqa: E402
-from judge.search.service import _run, search  # noqa: E402
+from judge.search.service import _match, search, warm  # noqa: E402
 from judge.search.terms import load_terms  # noqa: E402
 from tests.search import test_relevance as relevance  # noqa: E402
 
@@ -107,18 +116,29 @@ def fts_match(q: str) -> tuple[str, str, str | None]:
     return join(en), join(ja), version
 
 
-def fts_search(db: sqlite3.Connection, q: str, current: str) -> list[tuple[str, float]]:
+def fts_search(db: sqlite3.Connection, q: str, current: str, *, snippets: bool = False) -> list[tuple[str, float]]:
+    """Top 10 keys by bm25; with ``snippets``, FTS5 also cuts a highlighted snippet of each hit
+    (snippet()), which is part of what search() does for every hit."""
     en, ja, version = fts_match(q)
     rows: list[tuple[str, float]] = []
+    marks = ", snippet({t}, {column}, '<mark>', '</mark>', '…', 24)" if snippets else ""
     if en:
-        rows += db.execute(
-            "SELECT key, bm25(en) FROM en WHERE en MATCH ? AND version = ? ORDER BY bm25(en) LIMIT 10",
-            (en, version or current),
-        ).fetchall()
+        rows += [
+            r[:2]
+            for r in db.execute(
+                f"SELECT key, bm25(en){marks.format(t='en', column=2)} FROM en WHERE en MATCH ? AND version = ? "
+                "ORDER BY bm25(en) LIMIT 10",
+                (en, version or current),
+            ).fetchall()
+        ]
     if ja and all(len(p.strip('"')) >= 3 for p in ja.split()):  # trigram needs 3 characters
-        rows += db.execute(
-            "SELECT key, bm25(ja) FROM ja WHERE ja MATCH ? ORDER BY bm25(ja) LIMIT 10", (ja,)
-        ).fetchall()
+        rows += [
+            r[:2]
+            for r in db.execute(
+                f"SELECT key, bm25(ja){marks.format(t='ja', column=1)} FROM ja WHERE ja MATCH ? ORDER BY bm25(ja) LIMIT 10",
+                (ja,),
+            ).fetchall()
+        ]
     elif ja:
         like = [f"%{normalize_ja(p.strip(chr(34)))}%" for p in ja.split() if not p.startswith("NOT")]
         where = " AND ".join("text LIKE ?" for _ in like) or "0"
@@ -143,11 +163,20 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     return best * 1000
 
 
+def fresh_process_state(root: Path) -> None:
+    """Forget everything loaded per process: the Japanese dictionary, the open index and its caches."""
+    analysis._dictionary = None
+    analysis._local.__dict__.clear()
+    index._live.pop(root, None)
+    highlight._ja_words.cache_clear()
+    highlight._en_words.cache_clear()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     default = Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data"))
     parser.add_argument("corpus", nargs="?", type=Path, default=default)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per query; the fastest counts")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per query for the warm rows; the fastest counts")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -157,6 +186,15 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
+        os.environ["JUDGE_INDEX_DIR"] = str(root)
+        import django
+        from django.core.handlers.wsgi import WSGIHandler
+        from django.test import RequestFactory
+
+        django.setup()
+        handler = WSGIHandler()  # what gunicorn calls: middleware, view, JSON, without the test client's extras
+        factory = RequestFactory()
+
         start = time.perf_counter()
         build_index(root, docs, name="bench")
         activate(root, "bench")
@@ -165,57 +203,69 @@ def main() -> None:
         db = build_fts(docs)
         print(f"FTS5 index built in {time.perf_counter() - start:.1f} s")
 
-        live = open_live(root)
-        current = live.current_version
         terms = load_terms()
         rows = relevance_rows()
         queries = [q for q, _ in rows] + EXTRA_QUERIES
         print(f"{len(queries)} queries ({sum(has_japanese(q) for q in queries)} with Japanese)")
 
+        fresh_process_state(root)
+        first_search = timed(lambda: search("統率者税", root=root), 1)
+        fresh_process_state(root)
+        warm_up = timed(lambda: warm(root), 1)
+        gc.freeze()  # as judge/wsgi.py does after the warm-up
+        live = open_live(root)
+        current = live.current_version
+
+        def api(q: str) -> None:
+            environ = factory.get("/api/search", {"q": q, "limit": "10"}).environ
+            statuses: list[str] = []
+            b"".join(handler(environ, lambda status, headers, *_: statuses.append(status)))
+            assert statuses == ["200 OK"], (q, statuses)
+
         def whoosh_query(q: str) -> None:
             parsed_q = parse_query(q)
-            built, _ = build_query(parsed_q, terms=terms, version=parsed_q.version or current)
+            built = build_query(parsed_q, terms=terms, version=parsed_q.version or current)
             if built is not None:
-                _run(live, built, limit=50, allow=None)
+                _match(live, built, None)
 
-        search("warm-up 準備", root=root)  # loads the Japanese dictionary, columns and document sets
-
-        def cold(q: str) -> float:
-            live.postings.clear()
-            highlight._ja_words.cache_clear()
-            highlight._en_words.cache_clear()
-            return timed(lambda: search(q, root=root), 1)
-
-        w_cold = [cold(q) for q in queries]
-        for q in queries:  # warm caches (decoded postings, snippet texts)
-            search(q, root=root)
+        django_first = timed(lambda: api("warm-up"), 1)  # Django's own first request (URL patterns, middleware)
+        api_first = [timed(lambda q=q: api(q), 1) for q in queries]
+        for q in queries:
             fts_search(db, q, current)
-        w_query = [timed(lambda q=q: whoosh_query(q), args.repeat) for q in queries]
+        api_warm = [timed(lambda q=q: api(q), args.repeat) for q in queries]
         w_full = [timed(lambda q=q: search(q, root=root), args.repeat) for q in queries]
+        w_query = [timed(lambda q=q: whoosh_query(q), args.repeat) for q in queries]
         fts = [timed(lambda q=q: fts_search(db, q, current), args.repeat) for q in queries]
+        fts_snip = [timed(lambda q=q: fts_search(db, q, current, snippets=True), args.repeat) for q in queries]
 
-        print(f"\n{'':24} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+        print(f"\nfirst search in a fresh process, no warm-up: {first_search:.0f} ms; warm-up: {warm_up:.0f} ms; "
+              f"Django's first request after it: {django_first:.0f} ms")
+        print(f"\n{'':28} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
         rows_out = (
-            ("whoosh query", w_query), ("whoosh full search()", w_full),
-            ("whoosh full, cold", w_cold), ("SQLite FTS5", fts),
+            ("API, first pass", api_first), ("API, warm", api_warm), ("search(), warm", w_full),
+            ("query only, warm", w_query), ("SQLite FTS5", fts), ("SQLite FTS5 + snippet()", fts_snip),
         )
         for name, values in rows_out:
-            print(f"{name:24} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}")
-        for name, values in (("whoosh query", w_query), ("whoosh full", w_full)):
+            print(f"{name:28} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}")
+        for name, values, base, base_name in (
+            ("query only", w_query, fts, "FTS5"), ("search(), warm", w_full, fts, "FTS5"),
+            ("search(), warm", w_full, fts_snip, "FTS5 + snippet()"), ("API, warm", api_warm, fts_snip, "FTS5 + snippet()"),
+        ):
             print(
-                f"ratio {name} / FTS5: p50 {percentile(values, 50) / percentile(fts, 50):.1f}x, "
-                f"p95 {percentile(values, 95) / percentile(fts, 95):.1f}x"
+                f"ratio {name} / {base_name}: p50 {percentile(values, 50) / percentile(base, 50):.1f}x, "
+                f"p95 {percentile(values, 95) / percentile(base, 95):.1f}x"
             )
-        slow = sorted(zip(w_full, queries), reverse=True)[:5]
-        print("slowest full searches: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
+        slow = sorted(zip(api_warm, queries), reverse=True)[:5]
+        print("slowest warm API searches: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
+        slow = sorted(zip(api_first, queries), reverse=True)[:5]
+        print("slowest first-pass API searches: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
 
         by_key = {d.key: d for d in docs}
         w_ok = f_ok = 0
         for q, expected in rows:
             result = search(q, root=root, limit=5)
             w_ok += any(
-                relevance.is_expected(h.rule, h.doc, h.url.rsplit("#", 1)[-1] if "#" in h.url else "", e)
-                for h in result.hits for e in expected
+                relevance.is_expected(h.rule, h.doc, h.anchor, e) for h in result.hits for e in expected
             ) or (result.jump is not None and any(relevance.is_expected(result.jump, "cr", "", e) for e in expected))
             keys = [k for k, _ in fts_search(db, q, current)][:5]
             f_ok += any(

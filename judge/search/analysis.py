@@ -5,7 +5,17 @@ spaces between two Japanese characters dropped: the blog excerpt writes
 "統率 領域"). The morphological field uses SudachiPy (split mode A, normalised
 forms, so コントローラ and コントローラー are one word); the choice was measured
 against janome and fugashi, see docs/search-analyzer.md and bench/analyzers.py.
-The bigram field catches words the dictionary splits badly.
+The bigram field catches words the dictionary splits badly, and the Latin words
+inside Japanese text (card names such as "Fractured Powerstone", {CHAOS}, 2vs2) are
+indexed a second time as English stems, so an English query finds them.
+
+Questions in plain words ("how much does my commander cost", 「統率者税はいくらですか」)
+must not block a match: question words, pronouns and the verbs of a question
+(する, なる, できる) are stop words on both sides, the index and the query.
+
+The Sudachi dictionary is loaded once per process (about 55 ms); each thread gets its
+own tokenizer from it (a tokenizer cannot be shared between threads; making one costs
+microseconds).
 
 Whoosh pickles the analyzers into the index schema, so the analyzer classes
 below hold no tokenizer objects: those live in module-level caches.
@@ -31,14 +41,23 @@ _JA_RUN = re.compile(f"[{JA_CHAR}]+")
 _JA_SPACE = re.compile(f"(?<=[{JA_CHAR}])[ \t\u3000]+(?=[{JA_CHAR}])")
 _PUNCT_ONLY = re.compile(r"^[\W_]+$")
 
-# Word classes that carry no meaning on their own (particles, auxiliaries, symbols).
-SKIP_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号"})
+# Word classes that carry no meaning on their own (particles, auxiliaries, symbols, pronouns:
+# 何, いつ, 誰, 私 in a question; これ, それ in the rules).
+SKIP_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号", "代名詞"})
+# Normalised forms of the words a question is made of: どう なる, いくら, できますか, 教えてください.
+JAPANESE_STOP_WORDS = frozenset(
+    "どう 何故 幾ら 幾 成る 為る 有る 居る 出来る 可能 こと よう もの 下さる 教える 良い 遣る つく".split()
+)
 
 ENGLISH_STOP_WORDS = frozenset(
     """a an and are as at be but by for from has have if in into is it its of on or such that the their then
-    there these they this to was were will with which who whose not no may can each any all""".split()
+    there these they this to was were will with which who whose not no may can each any all
+    how much many what when where why whom do does did doing i me my mine you your yours we our us
+    happen happens happened should would could shall am been being about please""".split()
 )
 _EN_TOKEN = re.compile(r"\w+(?:[.'’]\w+)*")
+# Latin words and numbers inside Japanese text (after NFKC): card names, {CHAOS}, 2vs2, 903.8.
+_LATIN_TOKEN = re.compile(r"[a-z0-9]+(?:[.'’][a-z0-9]+)*")
 # The Porter stemmer folds these into other game words (commander -> command, controller -> control).
 UNSTEMMED = frozenset({"commander", "controller", "planeswalker", "attacker", "blocker", "defender"})
 
@@ -67,33 +86,50 @@ class Morpheme:
 
 
 _local = threading.local()
+_dictionary_lock = threading.Lock()
+_dictionary: Any = None
+
+
+def sudachi_dictionary() -> Any:
+    """The Sudachi dictionary, loaded once per process (shared by every thread's tokenizer)."""
+    global _dictionary
+    if _dictionary is None:
+        with _dictionary_lock:
+            if _dictionary is None:
+                from sudachipy import Dictionary
+
+                _dictionary = Dictionary(dict="core")
+    return _dictionary
 
 
 def _sudachi(mode: str) -> Any:
-    cache = getattr(_local, "sudachi", None)
-    if cache is None:
-        from sudachipy import Dictionary, SplitMode
+    """This thread's tokenizer for a split mode (made from the shared dictionary)."""
+    tokenizers: dict[str, Any] | None = getattr(_local, "sudachi", None)
+    if tokenizers is None:
+        tokenizers = _local.sudachi = {}
+    tokenizer = tokenizers.get(mode)
+    if tokenizer is None:
+        from sudachipy import SplitMode
 
-        cache = (Dictionary(dict="core").tokenizer(), {"A": SplitMode.A, "B": SplitMode.B, "C": SplitMode.C})
-        _local.sudachi = cache
-    return cache[0], cache[1][mode]
+        tokenizer = tokenizers[mode] = sudachi_dictionary().tokenizer(mode=getattr(SplitMode, mode))
+    return tokenizer
 
 
 def sudachi_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
-    tokenizer, split_mode = _sudachi(mode)
     out: list[Morpheme] = []
-    for m in tokenizer.tokenize(text, split_mode):
+    for m in _sudachi(mode).tokenize(text):
         if m.part_of_speech()[0] in SKIP_POS:
             continue
-        out.append(Morpheme(m.normalized_form().lower(), m.begin(), m.end()))
+        word = m.normalized_form().lower()
+        if word not in JAPANESE_STOP_WORDS:
+            out.append(Morpheme(word, m.begin(), m.end()))
     return out
 
 
 def sudachi_surface_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
-    tokenizer, split_mode = _sudachi(mode)
     return [
         Morpheme(m.surface().lower(), m.begin(), m.end())
-        for m in tokenizer.tokenize(text, split_mode)
+        for m in _sudachi(mode).tokenize(text)
         if m.part_of_speech()[0] not in SKIP_POS
     ]
 
@@ -205,6 +241,23 @@ def en_terms(text: str) -> list[str]:
     return [t for t, _, _ in en_tokens(text)]
 
 
+def latin_tokens(text: str) -> list[tuple[str, int, int]]:
+    """English stems of the Latin words in (normalised) Japanese text, with offsets.
+
+    >>> [t for t, _, _ in latin_tokens(normalize_ja("砕けたパワーストーン/Fractured Powerstone、{CHAOS}、2vs2"))]
+    ['fractur', 'powerston', 'chao', '2vs2']
+    """
+    out: list[tuple[str, int, int]] = []
+    for match in _LATIN_TOKEN.finditer(text):
+        word = match.group(0).replace("’", "'")
+        if word in ENGLISH_STOP_WORDS:
+            continue
+        if word.endswith("'s"):
+            word = word[:-2]
+        out.append((en_stem(word), match.start(), match.end()))
+    return out
+
+
 # --- whoosh glue ---------------------------------------------------------------------------------------
 
 class _ListTokenizer(Tokenizer):  # type: ignore[misc]
@@ -219,7 +272,7 @@ class _ListTokenizer(Tokenizer):  # type: ignore[misc]
     def __hash__(self) -> int:
         return hash(type(self).__name__)
 
-    def __call__(  # type: ignore[override]
+    def __call__(
         self,
         value: str,
         positions: bool = False,
@@ -263,6 +316,11 @@ class EnglishTokenizer(_ListTokenizer):
         return list(en_tokens(value))
 
 
+class LatinInJapaneseTokenizer(_ListTokenizer):
+    def triples(self, value: str) -> list[tuple[str, int, int]]:
+        return latin_tokens(normalize_ja(value))
+
+
 def japanese_analyzer() -> Analyzer:
     return JapaneseMorphTokenizer()
 
@@ -273,3 +331,7 @@ def bigram_analyzer() -> Analyzer:
 
 def english_analyzer() -> Analyzer:
     return EnglishTokenizer()
+
+
+def latin_analyzer() -> Analyzer:
+    return LatinInJapaneseTokenizer()

@@ -1,18 +1,55 @@
 """Search documents: one per CR rule (every version), glossary entry and Japanese section.
 
 Built from the parser records alone (no database), so the index can be built
-before the new corpus generation goes live.
+before the new corpus generation goes live. Each document carries its kind and
+its document's title, so a result can be labelled without naming a file.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from judge.parsing.records import JaDocument, RuleKind, RulesDocument
+from judge.parsing import ja_dtc
+from judge.parsing.records import DocKind, JaDocument, RuleKind, RulesDocument
 
 CR_SLUG = "cr"
 GLOSSARY_SLUG = "glossary"
+CR_TITLE = "Comprehensive Rules"
+GLOSSARY_TITLE = "Comprehensive Rules Glossary"
+
+
+class SourceKind(enum.StrEnum):
+    """What a search document is, for labels and for ranking (the rules of Magic first)."""
+
+    CR = "cr"  # a Comprehensive Rules rule
+    GLOSSARY = "glossary"  # a glossary entry of the Comprehensive Rules
+    CR_TRANSLATION = "cr-translation"  # a Japanese translation of a CR rule
+    FORMAT_RULES = "format-rules"  # the Commander format's own rules
+    HOUSE_RULES = "house-rules"  # Duel Masters Tag Commander house rules
+    PROSE = "prose"  # wiki prose
+
+    @property
+    def is_magic_rules(self) -> bool:
+        """The Comprehensive Rules, their translations and the Commander rules: what a Magic term is
+        looked up in. House rules and prose never outrank them unless the query names them."""
+        return self not in (SourceKind.HOUSE_RULES, SourceKind.PROSE)
+
+
+def section_kind(document: JaDocument, cr_number: str | None) -> SourceKind:
+    """A translated CR rule is a translation whichever document quotes it (003 quotes the CR in its prose).
+
+    >>> from judge.parsing.records import DocKind
+    >>> doc = JaDocument(source="s", slug="dtc", title="t", kind=DocKind.FORMAT_RULES, sections=())
+    >>> section_kind(doc, None), section_kind(doc, "903.8")
+    (<SourceKind.HOUSE_RULES: 'house-rules'>, <SourceKind.CR_TRANSLATION: 'cr-translation'>)
+    """
+    if cr_number or document.kind is DocKind.CR_TRANSLATION:
+        return SourceKind.CR_TRANSLATION
+    if document.kind is DocKind.PROSE:
+        return SourceKind.PROSE
+    return SourceKind.HOUSE_RULES if document.slug == ja_dtc.SLUG else SourceKind.FORMAT_RULES
 
 
 @dataclass(frozen=True)
@@ -27,6 +64,8 @@ class SearchDoc:
     body: str
     examples: tuple[str, ...] = ()
     anchor: str = ""  # fragment on the document page (Japanese sections, glossary entries)
+    kind: SourceKind = SourceKind.CR
+    doc_title: str = ""  # the document's own title ("Comprehensive Rules", "統率者戦 公式ルール")
 
 
 def _rule_title(number: str, kind: RuleKind, title: str, section_titles: dict[str, str]) -> str:
@@ -50,6 +89,7 @@ def _rules_docs(document: RulesDocument) -> list[SearchDoc]:
             title=_rule_title(record.number, record.kind, record.title, section_titles),
             body=record.text,
             examples=record.examples,
+            doc_title=CR_TITLE,
         )
         for record in document.rules
     ]
@@ -65,6 +105,8 @@ def _rules_docs(document: RulesDocument) -> list[SearchDoc]:
             title=entry.term,
             body=entry.definition,
             anchor=f"term-{position}",
+            kind=SourceKind.GLOSSARY,
+            doc_title=GLOSSARY_TITLE,
         )
         for position, entry in enumerate(document.glossary, start=1)
     )
@@ -94,6 +136,8 @@ def _ja_docs(document: JaDocument) -> list[SearchDoc]:
                 body=body,
                 examples=section.examples,
                 anchor=section.anchor,
+                kind=section_kind(document, section.cr_number),
+                doc_title=document.title,
             )
         )
     return out

@@ -46,19 +46,30 @@ class TermPostings:
 
 
 class PostingCache:
-    """Decoded postings of one live index (one per index generation, shared by threads)."""
+    """Decoded postings of one live index (one per index generation, shared by threads).
+
+    Postings decoded by ``warm`` (every term of the fields searched by default) stay for the
+    life of the generation; others (older CR versions, words no document has) are kept up to
+    MAX_CACHED_TERMS and then dropped together, so hostile queries cannot grow the cache.
+    Decoding reads the index through one searcher: ``lock`` serialises it.
+    """
 
     def __init__(self) -> None:
+        self._pinned: dict[tuple[str, str], TermPostings] = {}
         self._entries: dict[tuple[str, str, bool], TermPostings] = {}
         self._lengths: dict[str, dict[int, int]] = {}  # field -> document number -> field length
-        self._lock = threading.Lock()
+        self.lock = threading.RLock()
 
     def clear(self) -> None:
-        with self._lock:
+        with self.lock:
+            self._pinned.clear()
             self._entries.clear()
             self._lengths.clear()
 
     def get(self, searcher: Any, fieldname: str, text: str, *, positions: bool) -> TermPostings:
+        found = self._pinned.get((fieldname, text))
+        if found is not None:
+            return found
         key = (fieldname, text, positions)
         found = self._entries.get(key)
         if found is None and not positions:
@@ -66,12 +77,36 @@ class PostingCache:
             found = self._entries.get((fieldname, text, True))
         if found is not None:
             return found
-        found = _decode(searcher, fieldname, text, positions=positions, lengths=self._lengths.setdefault(fieldname, {}))
-        with self._lock:
+        with self.lock:
+            found = _decode(
+                searcher, fieldname, text, positions=positions, lengths=self._lengths.setdefault(fieldname, {})
+            )
             if len(self._entries) >= MAX_CACHED_TERMS:
                 self._entries.clear()
             self._entries[key] = found
         return found
+
+    def warm(self, searcher: Any, fieldnames: Iterable[str]) -> int:
+        """Decode every term of these fields (positions kept for phrases); returns how many.
+        The lock is taken term by term: searches running meanwhile wait for one term at most."""
+        count = 0
+        for fieldname in fieldnames:
+            if fieldname not in searcher.schema:
+                continue
+            lengths = self._lengths.setdefault(fieldname, {})
+            positions = searcher.schema[fieldname].format.supports("positions")
+            with self.lock:
+                lexicon = list(searcher.reader().lexicon(fieldname))
+            for btext in lexicon:
+                text = btext.decode("utf-8") if isinstance(btext, bytes) else btext
+                if (fieldname, text) in self._pinned:
+                    continue
+                with self.lock:
+                    self._pinned[(fieldname, text)] = _decode(
+                        searcher, fieldname, text, positions=positions, lengths=lengths
+                    )
+                count += 1
+        return count
 
 
 _EMPTY = TermPostings(scores={}, positions={})
@@ -137,30 +172,34 @@ class Evaluator:
         self.searcher = searcher
         self.cache = cache
 
-    def scores(self, q: wq.Query) -> Scores:
-        """Document number -> score for every document ``q`` matches (never mutate the result)."""
+    def scores(self, q: wq.Query, within: set[int] | None = None) -> Scores:
+        """Document number -> score for every document ``q`` matches (never mutate the result).
+
+        With ``within``, phrases are checked only in those documents (other documents may or may
+        not be in the result: a bonus for the documents already found needs no more)."""
         if isinstance(q, wq.Term):
             return _boost(self.cache.get(self.searcher, q.fieldname, q.text, positions=False).scores, q.boost)
-        if isinstance(q, wq.Phrase) and q.slop == 1:
-            return _boost(self._phrase(q.fieldname, q.words), q.boost)
+        if isinstance(q, wq.Phrase):
+            return _boost(self._phrase(q.fieldname, q.words, q.slop, within), q.boost)
         if isinstance(q, wq.AndMaybe):
-            required = self.scores(q.a)
+            required = self.scores(q.a, within)
             if not required:
                 return required
-            optional = self.scores(q.b)
+            # The optional part only counts where the required part matched: check phrases there only.
+            optional = self.scores(q.b, set(required) if within is None else within.intersection(required))
             if not optional:
                 return required
             return {d: s + optional[d] if d in optional else s for d, s in required.items()}
         if isinstance(q, wq.AndNot):
-            positive = self.scores(q.a)
+            positive = self.scores(q.a, within)
             if not positive:
                 return positive
             negative = self.scores(q.b)
             return {d: s for d, s in positive.items() if d not in negative} if negative else positive
         if type(q) is wq.And:
-            return _boost(self._and([self.scores(sub) for sub in q.subqueries]), q.boost)
+            return _boost(self._and([self.scores(sub, within) for sub in q.subqueries]), q.boost)
         if type(q) is wq.Or and not q.scale and q.minmatch in (0, 1):
-            return _boost(self._or([self.scores(sub) for sub in q.subqueries]), q.boost)
+            return _boost(self._or([self.scores(sub, within) for sub in q.subqueries]), q.boost)
         if q is wq.NullQuery:
             return {}
         return self._whoosh(q)
@@ -190,28 +229,43 @@ class Evaluator:
                 out[d] = out[d] + s if d in out else s
         return out
 
-    def _phrase(self, fieldname: str, words: Iterable[str]) -> Scores:
+    def _phrase(self, fieldname: str, words: Iterable[str], slop: int = 1, within: set[int] | None = None) -> Scores:
+        """The words in order, each at most ``slop`` positions after the one before (1: adjacent)."""
         postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in words]
         if not postings or any(not p.scores for p in postings):
             return {}
-        candidates = set(min(postings, key=lambda p: len(p.scores)).scores)
+        smallest = set(min(postings, key=lambda p: len(p.scores)).scores)
+        candidates = smallest & within if within is not None else smallest
         for p in postings:
             candidates.intersection_update(p.scores.keys())
         out: Scores = {}
         for docnum in candidates:
-            first = postings[0].where(docnum)
-            rest = [p.where(docnum) for p in postings[1:]]
-            if any(all(start + i in where for i, where in enumerate(rest, 1)) for start in first):
+            wheres = [p.where(docnum) for p in postings]
+            if _in_order(wheres, slop):
                 out[docnum] = sum(p.scores[docnum] for p in postings)
         return out
 
     def _whoosh(self, q: wq.Query) -> Scores:
-        matcher = q.matcher(self.searcher)
-        out: Scores = {}
-        while matcher.is_active():
-            out[matcher.id()] = matcher.score()
-            matcher.next()
+        with self.cache.lock:
+            matcher = q.matcher(self.searcher)
+            out: Scores = {}
+            while matcher.is_active():
+                out[matcher.id()] = matcher.score()
+                matcher.next()
         return out
+
+
+def _in_order(wheres: list[frozenset[int]], slop: int) -> bool:
+    """Whether positions can be picked, one per word, each 1..slop after the previous."""
+    if slop == 1:
+        rest = wheres[1:]
+        return any(all(start + i in where for i, where in enumerate(rest, 1)) for start in wheres[0])
+    reached = set(wheres[0])
+    for where in wheres[1:]:
+        reached = {p for p in where if any(0 < p - q <= slop for q in reached)}
+        if not reached:
+            return False
+    return True
 
 
 def top(scores: Scores, limit: int, allow: set[int] | None = None) -> list[tuple[int, float]]:

@@ -28,6 +28,12 @@ def _en_words(text: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(en_tokens(text))
 
 
+@lru_cache(maxsize=8192)
+def _flat(text: str, lang: str) -> str:
+    """The text on one line (Japanese: normalised), as snippets show it."""
+    return " ".join(normalize_ja(text).split()) if lang == "ja" else " ".join(text.split())
+
+
 def _ja_spans(text: str, needles: Needles) -> list[tuple[int, int]]:
     spans = [(s, e) for word, s, e in _ja_words(text) if word in needles.ja or word in needles.en]
     for literal in needles.literal:
@@ -50,14 +56,26 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _window(text: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
-    """The window of SNIPPET_CHARS covering the most distinct matched words."""
+    """The window of SNIPPET_CHARS covering the most distinct matched words (``spans`` merged, so
+    sorted by start and by end: the spans inside a window are a run, found with two pointers)."""
     if len(text) <= SNIPPET_CHARS:
         return 0, len(text)
     best, best_score = 0, -1
+    words: dict[str, int] = {}
+    first = last = 0  # spans[first:last] are inside the current window
     for start, _ in spans or [(0, 0)]:
         lo = max(0, start - _LEAD)
-        inside = {text[s:e].lower() for s, e in spans if s >= lo and e <= lo + SNIPPET_CHARS}
-        score = len(inside) * 100 + sum(1 for s, e in spans if s >= lo and e <= lo + SNIPPET_CHARS)
+        while last < len(spans) and spans[last][1] <= lo + SNIPPET_CHARS:
+            word = text[spans[last][0] : spans[last][1]].lower()
+            words[word] = words.get(word, 0) + 1
+            last += 1
+        while first < last and spans[first][0] < lo:
+            word = text[spans[first][0] : spans[first][1]].lower()
+            words[word] -= 1
+            if not words[word]:
+                del words[word]
+            first += 1
+        score = len(words) * 100 + (last - first)
         if score > best_score:
             best, best_score = lo, score
     end = min(len(text), best + SNIPPET_CHARS)
@@ -77,7 +95,7 @@ def snippet(text: str, needles: Needles, *, lang: str) -> str:
     >>> snippet("Costs <b>2</b> more: the commander tax.", Needles(en={"tax"}), lang="en")
     'Costs &lt;b&gt;2&lt;/b&gt; more: the commander <mark>tax</mark>.'
     """
-    text = " ".join(normalize_ja(text).split()) if lang == "ja" else " ".join(text.split())
+    text = _flat(text, lang)
     if lang == "ja":
         spans = _ja_spans(text, needles)
     else:

@@ -9,6 +9,12 @@ Layout under the index root::
 ``build_index`` writes a new directory beside the live one (never touching it),
 ``activate`` flips the pointer with ``os.replace``, and ``open_live`` notices a
 flip with one ``stat`` per query and reopens.
+
+Everything a search reads is loaded once per process and index generation and kept on
+the :class:`LiveIndex`: one whoosh searcher (opening one costs about 12 ms, so it is
+never made per request or per thread), the decoded postings, the documents' stored
+fields and columns, and the spelling vocabulary. ``warm`` loads all of it up front, so
+that the first search a worker answers is as fast as any other.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,14 +34,24 @@ from whoosh import scoring
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.searching import Searcher
 
-from judge.search.analysis import bigram_analyzer, english_analyzer, japanese_analyzer
-from judge.search.documents import SearchDoc
+from judge.parsing.references import find_references
+from judge.search.analysis import (
+    bigram_analyzer,
+    english_analyzer,
+    has_japanese,
+    japanese_analyzer,
+    ja_morphemes,
+    latin_analyzer,
+    normalize_ja,
+)
+from judge.search.documents import SearchDoc, SourceKind
 from judge.search.evaluate import PostingCache
 
 POINTER = "LIVE"
 META = "meta.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 _VOCAB_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
+INDEX_FORMAT = 2
 
 
 BM25_B = float(os.environ.get("JUDGE_BM25_B", "0.75"))
@@ -57,19 +73,23 @@ def schema() -> Schema:
     fields = Schema(
         key=ID(stored=True, unique=True),
         group=ID(sortable=True),  # the merge key: "rule:903.8" (both languages) or the key
-        rule=ID(stored=True),
+        rule=ID(stored=True, sortable=True),
         rule_ja=ID,  # the CR number of a Japanese section, searchable as a word
         lang=ID(stored=True, sortable=True),
         doc=ID(stored=True),
-        version=ID(stored=True),
+        version=ID(stored=True, sortable=True),
+        kind=ID(stored=True, sortable=True),
         source=STORED,
         title=STORED,
+        doc_title=STORED,
         body=STORED,
         examples=STORED,
         anchor=STORED,
         ja=TEXT(analyzer=japanese_analyzer(), phrase=True),
         jagram=TEXT(analyzer=bigram_analyzer(), phrase=True),
         ja_lead=TEXT(analyzer=japanese_analyzer(), phrase=True),
+        # Latin words inside Japanese text (card names, {CHAOS}, 2vs2) as English stems.
+        ja_en=TEXT(analyzer=latin_analyzer(), phrase=True),
     )
     # English text: one field per CR version ("en_20260116"), so searching one version never
     # reads the postings of the others.
@@ -92,8 +112,10 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "lang": doc.lang,
         "doc": doc.doc,
         "version": doc.version,
+        "kind": doc.kind.value,
         "source": doc.source,
         "title": doc.title,
+        "doc_title": doc.doc_title,
         "body": doc.body,
         "examples": tuple(doc.examples),
         "anchor": doc.anchor,
@@ -103,6 +125,7 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         fields["ja"] = text
         fields["jagram"] = text
         fields["ja_lead"] = lead
+        fields["ja_en"] = text
         if doc.rule:
             fields["rule_ja"] = doc.rule
     else:
@@ -129,19 +152,32 @@ def _check_name(name: str) -> None:
 
 
 def _meta(docs: Sequence[SearchDoc]) -> dict[str, Any]:
+    """Versions, documents, the spelling vocabulary (word -> number of documents using it: English
+    words of the current CR, words of the Japanese documents) and how often each rule is cited."""
     versions = sorted({d.version for d in docs if d.lang == "en" and d.version})
     current = versions[-1] if versions else ""
-    vocabulary: set[str] = set()
+    english: dict[str, int] = {}
+    japanese: dict[str, int] = {}
+    cited: dict[str, int] = {}
     for d in docs:
+        text = "\n".join((d.title, d.body, *d.examples))
         if d.lang == "en" and d.version == current:
-            vocabulary.update(w.lower() for w in _VOCAB_WORD.findall(d.body))
+            for word in {w.lower() for w in _VOCAB_WORD.findall(text)}:
+                english[word] = english.get(word, 0) + 1
+            for number in {n for ref in find_references(text) for n in ref.numbers if n != d.rule}:
+                cited[number] = cited.get(number, 0) + 1
+        elif d.lang == "ja":
+            for word in {m.text for m in ja_morphemes(normalize_ja(text)) if len(m.text) > 1 and has_japanese(m.text)}:
+                japanese[word] = japanese.get(word, 0) + 1
     return {
-        "format": 1,
+        "format": INDEX_FORMAT,
         "count": len(docs),
         "versions": versions,
         "current": current,
         "docs": sorted({d.doc for d in docs}),
-        "vocabulary": sorted(vocabulary),
+        "vocabulary": dict(sorted(english.items())),
+        "ja_vocabulary": dict(sorted(japanese.items())),
+        "cited": dict(sorted(cited.items())),  # rule -> how many other rules and glossary entries cite it
     }
 
 
@@ -197,19 +233,26 @@ def activate(root: Path, name: str) -> None:
 
 @dataclass
 class LiveIndex:
-    """The live index of one root; ``searcher()`` gives each thread its own whoosh searcher."""
+    """The live index of one root and everything read from it, kept for the life of the generation.
+
+    The whoosh searcher is shared: reading it from several threads is serialised by
+    ``postings.lock`` (searches read the caches below; the searcher only on a miss).
+    """
 
     root: Path
     name: str
     stamp: tuple[int, int, int]
     meta: dict[str, Any]
     index: Any
-    _local: threading.local = field(default_factory=threading.local, repr=False)
-    _groups: list[str] | None = field(default=None, repr=False)
-    _langs: list[str] | None = field(default=None, repr=False)
+    _searcher: Searcher | None = field(default=None, repr=False)
+    _columns: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    _docs: dict[int, SearchDoc] = field(default_factory=dict, repr=False)
     _docsets: dict[tuple[str, ...], set[int]] = field(default_factory=dict, repr=False)
+    _rules: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # Decoded postings (judge.search.evaluate), kept for the life of this index generation.
     postings: PostingCache = field(default_factory=PostingCache, repr=False)
+    # Built from this generation by other modules (the spelling vocabulary): name -> object.
+    extras: dict[object, Any] = field(default_factory=dict, repr=False)
 
     @property
     def current_version(self) -> str:
@@ -219,26 +262,33 @@ class LiveIndex:
     def versions(self) -> list[str]:
         return list(self.meta.get("versions", []))
 
+    @property
+    def lock(self) -> threading.RLock:
+        return self.postings.lock
+
     def searcher(self) -> Searcher:
-        searcher = getattr(self._local, "searcher", None)
-        if searcher is None:
-            searcher = self._local.searcher = self.index.searcher(weighting=weighting(self.versions))
-        return searcher
+        """The generation's one searcher (hold ``lock`` while reading it from a request)."""
+        if self._searcher is None:
+            with self.lock:
+                if self._searcher is None:
+                    self._searcher = self.index.searcher(weighting=weighting(self.versions))
+        return self._searcher
 
     def docset(self, fieldname: str, value: str) -> set[int]:
         """Document numbers with ``value`` in an ID field (cached: never mutate the set)."""
         key = (fieldname, value)
         cached = self._docsets.get(key)
         if cached is None:
-            reader = self.searcher().reader()
-            cached = set(reader.postings(fieldname, value).all_ids()) if (fieldname, value) in reader else set()
+            with self.lock:
+                reader = self.searcher().reader()
+                cached = set(reader.postings(fieldname, value).all_ids()) if (fieldname, value) in reader else set()
             if len(self._docsets) < 256:  # doc: and version: values come from users
                 self._docsets[key] = cached
         return cached
 
     def allowed(self, *, lang: str, version: str, docs: tuple[str, ...] = ()) -> set[int]:
         """The documents a search sees: Japanese ones and the English ones of one CR version, maybe
-        only some documents. A set of document numbers, for whoosh's ``filter=`` (cached: never mutate)."""
+        only some documents. A set of document numbers (cached: never mutate)."""
         key = ("allowed", lang, version, *docs)
         cached = self._docsets.get(key)
         if cached is not None:
@@ -252,25 +302,89 @@ class LiveIndex:
             self._docsets[key] = allowed
         return allowed
 
+    def column(self, name: str) -> list[str]:
+        """A sortable field's value for every document number (group, lang, kind, rule, version)."""
+        found = self._columns.get(name)
+        if found is None:
+            with self.lock:
+                reader = self.searcher().reader()
+                column = reader.column_reader(name)
+                found = self._columns[name] = [column[n] for n in range(reader.doc_count_all())]
+        return found
+
     def groups(self) -> list[str]:
         """Merge key of every document number (for exact totals after merging languages)."""
-        if self._groups is None:
-            reader = self.searcher().reader()
-            column = reader.column_reader("group")
-            self._groups = [column[n] for n in range(reader.doc_count_all())]
-        return self._groups
+        return self.column("group")
 
     def langs(self) -> list[str]:
         """Language of every document number (merging without reading stored fields)."""
-        if self._langs is None:
-            reader = self.searcher().reader()
-            column = reader.column_reader("lang")
-            self._langs = [column[n] for n in range(reader.doc_count_all())]
-        return self._langs
+        return self.column("lang")
+
+    def doc(self, docnum: int) -> SearchDoc:
+        """The stored document (read once per generation)."""
+        found = self._docs.get(docnum)
+        if found is None:
+            with self.lock:
+                found = self._docs[docnum] = _doc(self.searcher().stored_fields(docnum))
+        return found
+
+    def rules(self, version: str) -> list[str]:
+        """Every CR rule number of an English version, in the rules' order."""
+        found = self._rules.get(version)
+        if found is None:
+            from judge.engine.rule_numbers import sort_key
+
+            numbers = {
+                rule
+                for rule, lang, v in zip(self.column("rule"), self.langs(), self.column("version"))
+                if rule and lang == "en" and v == version
+            }
+            found = self._rules[version] = sorted(numbers, key=sort_key)
+        return found
+
+    def warm(self) -> None:
+        """Load everything a search of the current version reads (about a second, once per generation)."""
+        for name in ("group", "lang", "kind", "rule", "version"):
+            self.column(name)
+        self.rules(self.current_version)
+        current = self.allowed(lang="all", version=self.current_version)
+        for docnum in sorted(current):
+            self.doc(docnum)
+        self.postings.warm(self.searcher(), search_fields(self.current_version))
+
+
+def search_fields(version: str) -> list[str]:
+    """The text fields a search of one CR version reads."""
+    return [f"en_{version}", f"lead_{version}", "ja", "jagram", "ja_lead", "ja_en", "rule_ja"]
+
+
+def _doc(fields: dict[str, Any]) -> SearchDoc:
+    return SearchDoc(
+        key=fields["key"],
+        rule=fields.get("rule") or None,
+        lang=fields["lang"],
+        source=fields.get("source", ""),
+        doc=fields.get("doc", ""),
+        version=fields.get("version", ""),
+        title=fields.get("title", ""),
+        body=fields.get("body", ""),
+        examples=tuple(fields.get("examples", ())),
+        anchor=fields.get("anchor", ""),
+        kind=SourceKind(fields.get("kind") or SourceKind.CR.value),
+        doc_title=fields.get("doc_title", ""),
+    )
 
 
 _live: dict[Path, LiveIndex] = {}
 _lock = threading.Lock()
+_warmers: dict[Path, Callable[[LiveIndex], None]] = {}
+
+
+def keep_warm(root: Path, warm: Callable[[LiveIndex], None]) -> None:
+    """Run ``warm`` on every later generation under ``root``, in a background thread, as soon as
+    a search opens it (the search that notices a re-ingest is not held up; the ones after it find
+    the caches filling)."""
+    _warmers[root] = warm
 
 
 def _stamp(pointer: Path) -> tuple[int, int, int]:
@@ -296,8 +410,15 @@ def open_live(root: Path) -> LiveIndex:
         if name is None or not (root / name / META).is_file():
             raise IndexNotReady(f"the live index {name!r} under {root} is missing")
         meta = json.loads((root / name / META).read_text(encoding="utf-8"))
+        if meta.get("format") != INDEX_FORMAT:
+            raise IndexNotReady(
+                f"the search index {name!r} under {root} was built by an older version: run `python manage.py ingest`"
+            )
         live = LiveIndex(
             root=root, name=name, stamp=stamp, meta=meta, index=whoosh_index.open_dir(str(root / name))
         )
         _live[root] = live
+        warm = _warmers.get(root)
+        if warm is not None:
+            threading.Thread(target=warm, args=(live,), name=f"warm-{name}", daemon=True).start()
         return live

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from whoosh import query as wq
 
-from judge.search.analysis import bigrams, en_terms, has_japanese, ja_terms, normalize_ja
+from judge.search.analysis import bigrams, en_terms, en_tokens, has_japanese, ja_morphemes, ja_terms, normalize_ja
 from judge.search.terms import TermPair, TermTable
 
 MAX_QUERY_CHARS = 500
@@ -163,8 +163,14 @@ def _searchable(text: str) -> bool:
 # --- whoosh query -----------------------------------------------------------------------------------------
 #
 # English documents are indexed in one field per CR version ("en_20260116"), so a search of the
-# current version never walks the postings of the older ones; Japanese documents in "ja" (words)
-# and "jagram" (bigrams). The language filter is the choice of fields; doc: is a document set.
+# current version never walks the postings of the older ones; Japanese documents in "ja" (words),
+# "jagram" (bigrams) and "ja_en" (their Latin words). The language filter is the choice of fields;
+# doc: is a document set.
+#
+# A query is a list of units, one per word (or term-table term, phrase, OR group) the user typed:
+# a document with every unit is a full match; when none has them all, the documents with the most
+# (weighted) units are the closest matches. Bonuses (the words as a phrase, near each other, in the
+# first sentence) only add to the score of documents the units found.
 
 @dataclass
 class Needles:
@@ -173,6 +179,42 @@ class Needles:
     en: set[str] = field(default_factory=set)
     ja: set[str] = field(default_factory=set)
     literal: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One thing the user asked for, as typed (``text``), and the query that finds it."""
+
+    text: str
+    query: wq.Query
+    plain: bool = True  # a plain word (not a phrase or an OR group): spelling may correct it
+    # A term of several words ("combat damage"): each word on its own, for closest matches that
+    # have some of them.
+    words: tuple[Unit, ...] = ()
+    chunk: str = ""  # the run of Japanese text a Japanese word was cut from (corrected whole)
+
+    def slots(self) -> tuple[Unit, ...]:
+        """What a closest match counts: the words of a term, else the unit itself."""
+        return self.words or (self,)
+
+
+@dataclass
+class BuiltQuery:
+    units: list[Unit]
+    bonus: wq.Query | None
+    negative: wq.Query | None
+    needles: Needles
+
+    def whoosh(self) -> wq.Query:
+        """The whole query as one whoosh tree (every unit required), for whoosh's own matchers."""
+        positive: wq.Query = _and([u.query for u in self.units]) or wq.NullQuery
+        if self.bonus is not None:
+            positive = wq.AndMaybe(positive, self.bonus)
+        return wq.AndNot(positive, self.negative) if self.negative is not None else positive
+
+
+NEAR_SLOP = 4  # words typed side by side count as near within this many words
+NEAR_BOOST = 0.5
 
 
 def en_field(version: str) -> str:
@@ -203,10 +245,9 @@ def _seq(fieldname: str, words: Sequence[str], boost: float = 1.0) -> wq.Query |
 
 
 def _boosted(q: wq.Query | None, boost: float) -> wq.Query | None:
-    if q is None:
-        return None
-    q = q.copy()
-    q.boost = q.boost * boost
+    """``q`` (a query just built, shared with nobody) with its boost multiplied."""
+    if q is not None:
+        q.boost = q.boost * boost
     return q
 
 
@@ -216,6 +257,7 @@ class _Builder:
     en: str | None  # the English field searched, None for lang:ja
     ja: bool  # whether Japanese documents are searched
     needles: Needles = field(default_factory=Needles)
+    bonuses: list[wq.Query] = field(default_factory=list)
 
     def ja_text(self, text: str, *, phrase: bool) -> wq.Query | None:
         """Japanese text: its words (all of them, or as a phrase), or its character bigrams as a phrase."""
@@ -241,31 +283,36 @@ class _Builder:
         return _or(parts)
 
     def en_text(self, words: Sequence[str], *, phrase: bool) -> wq.Query | None:
-        """English stems: all of them (plain words) or as a phrase; also Latin words in Japanese text."""
+        """English stems: all of them (plain words) or as a phrase, in the CR and among the Latin
+        words of the Japanese documents ("Boros Guildmage", {CHAOS})."""
         self.needles.en.update(words)
         if not words:
             return None
         if phrase:
-            return _seq(self.en, words) if self.en else None
+            return _or([_seq(self.en, words) if self.en else None, _seq("ja_en", words) if self.ja else None])
         parts = []
         for word in words:
             options: list[wq.Query] = []
             if self.en:
                 options.append(wq.Term(self.en, word))
             if self.ja:
-                # "Brawl" in Japanese text; a rule number is the cr_number of a Japanese section.
-                options.append(wq.Term("rule_ja" if _RULE_WORD.match(word) else "ja", word))
+                # a rule number is also the cr_number of a Japanese section.
+                options.append(wq.Term("ja_en", word))
+                if _RULE_WORD.match(word):
+                    options.append(wq.Term("rule_ja", word))
             parts.append(_or(options))
         return _and(parts)
 
-    def expand_to_en(self, pairs: Sequence[TermPair]) -> list[wq.Query | None]:
+    def en_spellings(self, pairs: Sequence[TermPair], *, typed: Sequence[str] = ()) -> list[wq.Query | None]:
+        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed words."""
         if not self.en:
             return []
         out: list[wq.Query | None] = []
         for pair in pairs:
-            if pair.ja_to_en:
-                for spelling in pair.en:
-                    out.append(_boosted(self.en_words(en_terms(spelling)), EXPANSION_BOOST))
+            for spelling in pair.en:
+                stems = en_terms(spelling)
+                if stems and stems != list(typed):
+                    out.append(_boosted(self.en_words(stems), EXPANSION_BOOST))
         return out
 
     def en_words(self, stems: Sequence[str]) -> wq.Query | None:
@@ -278,91 +325,142 @@ class _Builder:
             return terms
         return wq.AndMaybe(wq.Phrase(self.en, list(stems)), terms)
 
-    def expand_to_ja(self, pairs: Sequence[TermPair]) -> list[wq.Query | None]:
+    def ja_spellings(self, pairs: Sequence[TermPair], *, typed: str = "") -> list[wq.Query | None]:
+        """The pairs' Japanese spellings (other than the one typed), each as a phrase."""
         return [
             _boosted(self.ja_text(spelling, phrase=True), EXPANSION_BOOST)
             for pair in pairs
             for spelling in pair.ja
+            if normalize_ja(spelling) != typed
         ]
 
-    def japanese_clause(self, clause: Clause) -> list[wq.Query]:
+    def ja_term(self, span: str, pairs: Sequence[TermPair]) -> wq.Query | None:
+        """A term-table term typed in Japanese: as typed, its other Japanese spellings, and in English."""
+        to_en = [p for p in pairs if p.ja_to_en]
+        return _or([self.ja_text(span, phrase=True), *self.ja_spellings(pairs, typed=span), *self.en_spellings(to_en)])
+
+    def japanese_clause(self, clause: Clause) -> list[Unit]:
         """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed."""
         norm = normalize_ja(clause.text)
         if clause.phrase:
             whole = [m for m in self.terms.find_ja(norm) if m.start == 0 and m.end == len(norm)]
-            expansions = self.expand_to_en(whole[0].pairs) if whole else []
-            q = _or([self.ja_text(norm, phrase=True), *expansions])
-            return [q] if q is not None else []
-        units: list[wq.Query | None] = []
+            q = self.ja_term(norm, whole[0].pairs) if whole else self.ja_text(norm, phrase=True)
+            return [Unit(clause.text, q, plain=False)] if q is not None else []
+        units: list[Unit] = []
+
+        def rest(text: str) -> None:
+            """Text between term-table words: each content word is a unit (as a word, or as its
+            characters where the dictionary cut the document's text otherwise); the whole text as
+            a phrase is a bonus."""
+            if not self.ja:
+                return
+            words = ja_morphemes(text)
+            for word in words:
+                surface = text[word.start : word.end]
+                grams = [g for g, _, _ in bigrams(surface)] if len(surface) >= 2 else []
+                self.needles.ja.add(word.text)
+                q = _or([wq.Term("ja", word.text), _seq("jagram", grams), wq.Term("ja_lead", word.text, boost=0.5)])
+                if q is not None:
+                    units.append(Unit(surface, q, chunk=text))
+            if len(words) > 1:
+                self.needles.literal.add(text)
+                self.bonuses.append(wq.Phrase("ja", [w.text for w in words], boost=1.5))
+                grams = [g for g, _, _ in bigrams(text)]
+                if len(grams) > 1:
+                    self.bonuses.append(wq.Phrase("jagram", grams))
+
         cursor = 0
-        for match in self.terms.find_ja(norm):
-            if match.start > cursor and ja_terms(norm[cursor : match.start]):
-                units.append(self.ja_text(norm[cursor : match.start], phrase=False))
+        matches = self.terms.find_ja(norm)
+        for match in matches:
+            rest(norm[cursor : match.start])
             span = norm[match.start : match.end]
-            units.append(_or([self.ja_text(span, phrase=True), *self.expand_to_en(match.pairs)]))
+            q = self.ja_term(span, match.pairs)
+            if q is not None:
+                units.append(Unit(span, q))
             cursor = match.end
-        if cursor < len(norm) and ja_terms(norm[cursor:]):
-            units.append(self.ja_text(norm[cursor:], phrase=False))
-        kept = [u for u in units if u is not None]
-        if not kept and not any(ja_terms(norm[m.start : m.end]) for m in self.terms.find_ja(norm)):
+        rest(norm[cursor:])
+        if not units and not matches:
             # Only particles: search the text as typed.
             q = self.ja_text(norm, phrase=True)
-            kept = [q] if q is not None else []
-        return kept
+            units = [Unit(clause.text, q)] if q is not None else []
+        return units
 
-    def english_run(self, clauses: Sequence[Clause]) -> list[wq.Query]:
-        """Consecutive plain English words: each required; a term-table span may match in Japanese."""
-        flat = [stem for c in clauses for stem in en_terms(c.text)]
-        units: list[wq.Query | None] = []
+    def english_run(self, clauses: Sequence[Clause]) -> list[Unit]:
+        """Consecutive plain English words: each a unit; a term-table span is one unit that may also
+        match in Japanese. Words typed together score higher where they stand together or near."""
+        flat: list[tuple[str, str]] = [  # (stem, the word as typed)
+            (stem, c.text[start:end]) for c in clauses for stem, start, end in en_tokens(c.text)
+        ]
+        stems = [stem for stem, _ in flat]
+        units: list[Unit] = []
+
+        def word_units(start: int, end: int) -> list[Unit]:
+            found = [(typed, self.en_text([stem], phrase=False)) for stem, typed in flat[start:end]]
+            return [Unit(typed, q) for typed, q in found if q is not None]
+
+        def words(start: int, end: int) -> None:
+            units.extend(word_units(start, end))
+
         cursor = 0
-        for match in self.terms.find_en(flat):
-            units.extend(self.en_text([stem], phrase=False) for stem in flat[cursor : match.start])
-            span = flat[match.start : match.end]
+        for match in self.terms.find_en(stems):
+            words(cursor, match.start)
+            span = stems[match.start : match.end]
             english = self.en_text(span, phrase=False)
             if english is not None and self.en and len(span) > 1:
                 # all words required; the exact phrase scores higher
                 english = wq.AndMaybe(english, wq.Phrase(self.en, span, boost=1.5))
-            units.append(_or([english, *self.expand_to_ja(match.pairs)]))
+            q = _or([english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)])
+            if q is not None:
+                text = " ".join(typed for _, typed in flat[match.start : match.end])
+                parts = tuple(word_units(match.start, match.end)) if len(span) > 1 else ()
+                units.append(Unit(text, q, words=parts))
             cursor = match.end
-        units.extend(self.en_text([stem], phrase=False) for stem in flat[cursor:])
-        kept = [u for u in units if u is not None]
-        if self.en and flat and kept:
-            # Words typed together score higher where they stand together ("player leaves the game"),
-            # and higher again in the rule's first sentence, where a rule states its subject.
+        words(cursor, len(flat))
+        if self.en and len(stems) > 1 and units:
             lead = self.en.replace("en_", "lead_", 1)
-            bonus = _or([_seq(self.en, flat, boost=2.0) if len(flat) > 1 else None, _seq(lead, flat)])
-            return [wq.AndMaybe(_and(kept), bonus)] if bonus is not None else kept
-        return kept
+            self.bonuses.append(wq.Phrase(self.en, stems, boost=2.0))
+            self.bonuses.append(wq.Phrase(lead, stems))
+            self.bonuses.extend(
+                wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST) for a, b in zip(stems, stems[1:]) if a != b
+            )
+        elif self.en and stems and units:
+            self.bonuses.append(wq.Term(self.en.replace("en_", "lead_", 1), stems[0]))
+        return units
 
-    def clause_units(self, clause: Clause) -> list[wq.Query]:
+    def clause_units(self, clause: Clause) -> list[Unit]:
         if has_japanese(clause.text):
             return self.japanese_clause(clause)
         stems = en_terms(clause.text)
         if clause.phrase:
             whole = [m for m in self.terms.find_en(stems) if m.start == 0 and m.end == len(stems)]
-            expansions = self.expand_to_ja(whole[0].pairs) if whole else []
-            latin = [wq.Term("ja", clause.text.lower())] if len(stems) == 1 and self.ja else []
-            q = _or([self.en_text(stems, phrase=True), *latin, *expansions])
-            return [q] if q is not None else []
+            expansions = [*self.en_spellings(whole[0].pairs, typed=stems), *self.ja_spellings(whole[0].pairs)] if whole else []
+            q = _or([self.en_text(stems, phrase=True), *expansions])
+            return [Unit(clause.text, q, plain=False)] if q is not None else []
         return self.english_run([clause])
 
-    def group(self, group: Sequence[Clause]) -> wq.Query | None:
-        """An OR group; a member that cannot match in the searched languages drops out."""
-        members = [_and(self.clause_units(c)) for c in group]
-        return _or(members)
+    def group(self, group: Sequence[Clause]) -> Unit | None:
+        """An OR group as one unit; a member that cannot match in the searched languages drops out."""
+        members = [_and([u.query for u in self.clause_units(c)]) for c in group]
+        q = _or(members)
+        text = " OR ".join(quoted(c.text, c.phrase) for c in group)
+        return Unit(text, q, plain=False) if q is not None else None
 
 
-def build_query(
-    parsed: ParsedQuery, *, terms: TermTable, version: str
-) -> tuple[wq.Query | None, Needles]:
-    """The whoosh query for a parsed query's words: AND of the groups, minus the excluded.
+def quoted(text: str, phrase: bool) -> str:
+    """A clause as the user would type it."""
+    return f'"{text}"' if phrase else text
+
+
+def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> BuiltQuery | None:
+    """The units of a parsed query's words, its bonuses, and what it excludes.
 
     ``version`` is the English CR version searched. None means nothing can match
-    (every word belongs to a language the filter leaves out). ``doc:`` filters are
-    applied by the caller as a set of document numbers.
+    (every word belongs to a language the filter leaves out, or a phrase or OR group
+    cannot match in it). ``doc:`` filters are applied by the caller as a set of
+    document numbers.
     """
     builder = _Builder(terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en")
-    units: list[wq.Query | None] = []
+    units: list[Unit] = []
     run: list[Clause] = []
     for group in parsed.groups:
         single = group[0]
@@ -372,16 +470,26 @@ def build_query(
         if run:
             units.extend(builder.english_run(run))
             run = []
+        if len(group) == 1 and not single.phrase:
+            found = builder.japanese_clause(single)
+            if not found:
+                return None
+            units.extend(found)
+            continue
         unit = builder.group(group)
         if unit is None:
-            return None, builder.needles  # a required word that cannot match here
+            return None  # a required phrase or OR group that cannot match here
         units.append(unit)
     if run:
         units.extend(builder.english_run(run))
-    positive = _and(units)
-    if positive is None:
-        return None, builder.needles
+    if not units:
+        return None
+    # A word typed twice is one unit (統率者統率者… is not 166 units).
+    unique: dict[str, Unit] = {}
+    for unit in units:
+        unique.setdefault(unit.text, unit)
+    units = list(unique.values())
     negatives = _Builder(terms=terms, en=builder.en, ja=builder.ja)
-    negative = _or([negatives.group([c]) for c in parsed.excluded])
-    query = wq.AndNot(positive, negative) if negative is not None else positive
-    return query, builder.needles
+    negative_units = [negatives.group([c]) for c in parsed.excluded]
+    negative = _or([u.query for u in negative_units if u is not None])
+    return BuiltQuery(units=units, bonus=_or(builder.bonuses), negative=negative, needles=builder.needles)

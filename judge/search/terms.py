@@ -1,15 +1,18 @@
 """The bilingual term table (rules_data/terms.tsv): the game's words in Japanese and English.
 
 A query word found in the table is also searched in the other language, so
-統率者税 finds CR 903.8 and "commander tax" finds the Japanese documents. The
-file is read by :mod:`judge.parsing.terms_table` (the glossary reads it too);
-search uses the rows that have both a Japanese and an English spelling. Duel
-Masters rows are one-way (English -> Japanese): their English words mean
+統率者税 finds CR 903.8 and "commander tax" finds the Japanese documents. One
+cell may list several spellings separated by " | ": each spelling also finds the
+others (色の固有性 finds 固有色 and "color identity"). The file is read by
+:mod:`judge.parsing.terms_table` (the glossary reads it too); search uses the
+rows that have both a Japanese and an English spelling. Duel Masters rows are
+one-way (English -> Japanese): their English words mean
 something else in the Comprehensive Rules ("shield").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +20,8 @@ from pathlib import Path
 
 from judge.parsing.terms_table import TERMS_FILE, parse_terms_table
 from judge.search.analysis import en_terms, normalize_ja
+
+_KATAKANA = re.compile("[\u30a1-\u30fa\u30fc-\u30ff]")  # not the middle dot, which ends a word
 
 
 @dataclass(frozen=True)
@@ -57,22 +62,36 @@ class TermTable:
                 listed = self._en.setdefault(stems, []) if stems else []
                 if stems and pair not in listed:
                     listed.append(pair)
-        self._ja_longest = max((len(k) for k in self._ja), default=0)
-        self._en_longest = max((len(k) for k in self._en), default=0)
+        self._ja_sizes = sorted({len(k) for k in self._ja}, reverse=True)
+        self._en_sizes = sorted({len(k) for k in self._en}, reverse=True)
 
     def find_ja(self, text: str) -> list[TermMatch]:
-        """Non-overlapping longest matches in normalised Japanese text, left to right."""
-        return _longest_matches(len(text), self._ja_longest, lambda i, size: self._ja.get(text[i : i + size]))
+        """Non-overlapping longest matches in normalised Japanese text, left to right. A match never
+        cuts a katakana word: プレインズウォーカーズ (a game's title) is not プレインズウォーカー + ズ.
+
+        >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\nプレインズウォーカー\\tplaneswalker\\tcard-type\\t\\t\\n"))
+        >>> [(m.start, m.end) for m in table.find_ja("プレインズウォーカーの")], table.find_ja("プレインズウォーカーズ")
+        ([(0, 10)], [])
+        """
+
+        def lookup(i: int, size: int) -> list[TermPair] | None:
+            end = i + size
+            found = self._ja.get(text[i:end])
+            return None if found is None or _cuts_katakana(text, i) or _cuts_katakana(text, end) else found
+
+        return _longest_matches(len(text), self._ja_sizes, lookup)
 
     def find_en(self, stems: Sequence[str]) -> list[TermMatch]:
         """Non-overlapping longest matches in a sequence of English stems."""
-        return _longest_matches(
-            len(stems), self._en_longest, lambda i, size: self._en.get(tuple(stems[i : i + size]))
-        )
+        return _longest_matches(len(stems), self._en_sizes, lambda i, size: self._en.get(tuple(stems[i : i + size])))
 
     def spellings(self) -> list[str]:
-        """Every spelling in the table, for "did you mean" suggestions."""
+        """Every spelling in the table (the spelling corrector's vocabulary includes them)."""
         return [s for pair in self.pairs for s in (*pair.ja, *pair.en)]
+
+
+def _cuts_katakana(text: str, i: int) -> bool:
+    return 0 < i < len(text) and bool(_KATAKANA.match(text[i - 1])) and bool(_KATAKANA.match(text[i]))
 
 
 def parse_terms(text: str, *, source: str = TERMS_FILE.name) -> list[TermPair]:
@@ -96,13 +115,16 @@ def load_terms(path: Path = TERMS_FILE) -> TermTable:
 
 
 def _longest_matches(
-    length: int, longest: int, lookup: Callable[[int, int], list[TermPair] | None]
+    length: int, sizes: Sequence[int], lookup: Callable[[int, int], list[TermPair] | None]
 ) -> list[TermMatch]:
-    """Non-overlapping longest matches, left to right: ``lookup(start, size)`` gives the pairs of a span."""
+    """Non-overlapping longest matches, left to right: ``lookup(start, size)`` gives the pairs of a span;
+    ``sizes`` are the lengths the table has, longest first."""
     out: list[TermMatch] = []
     i = 0
     while i < length:
-        for size in range(min(longest, length - i), 0, -1):
+        for size in sizes:
+            if size > length - i:
+                continue
             pairs = lookup(i, size)
             if pairs:
                 out.append(TermMatch(i, i + size, tuple(pairs)))

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
-from judge.search.service import MAX_LIMIT, SearchResult, search
+from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.selectors import NoCorpus
 
 PAGE_LIMIT = 20
@@ -89,6 +90,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
 def api_search(request: HttpRequest) -> JsonResponse:
     q = request.GET.get("q", "")
     lang = request.GET.get("lang", "all")
+    ui = request.GET.get("ui", "en")  # the reader's language: ranked first, and the language of the links
     problems: list[str] = []
     try:
         limit = int(request.GET.get("limit", API_DEFAULT_LIMIT))
@@ -98,9 +100,12 @@ def api_search(request: HttpRequest) -> JsonResponse:
         problems.append(f"limit must be a whole number from 1 to {MAX_LIMIT}")
     if lang not in LANGS:
         problems.append(f"lang must be one of {', '.join(LANGS)}")
+    if ui not in UI_LANGS:
+        problems.append(f"ui must be one of {', '.join(UI_LANGS)}")
     if not problems:
         try:
-            result = _run(q, lang=lang, limit=limit)
+            with translation.override(ui):
+                result = _run(q, lang=lang, limit=limit)
         except SearchQueryError as err:
             problems = err.problems
         except NoCorpus as err:

@@ -16,6 +16,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.corpus]
         ("/ja/glossary/", "統率者ダメージ", "/ja/rules/903.10a/"),
         ("/ja/docs/dtc/", "次元ダイス", "/ja/rules/901."),
         ("/en/", "player leaves the game", "/en/rules/800.4a/"),
+        # Questions in plain words find the rule (question words do not block a match).
+        ("/en/calc/", "how much does my commander cost after three casts", "/en/rules/903.8/"),
+        ("/ja/calc/", "統率者税はいくらですか", "/ja/rules/903.8/"),
+        ("/ja/", "統率者が墓地に置かれたらどうなる", "/ja/rules/903.9"),
     ],
 )
 def test_typing_shows_best_matches(page, site_url, start, query, expected):

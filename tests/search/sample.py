@@ -37,6 +37,10 @@ def _rules(version: str, tax_text: str) -> RulesDocument:
             "901", 8,
         ),
         RuleRecord("903", RuleKind.SECTION, "", "9", 9, title="Commander"),
+        RuleRecord(
+            "903.4", RuleKind.RULE,
+            "The color identity of a card is every color of the mana symbols in its cost and its text.", "903", 10,
+        ),
         RuleRecord("903.8", RuleKind.RULE, tax_text, "903", 10),
         RuleRecord(
             "903.10a", RuleKind.SUBRULE,
@@ -82,6 +86,10 @@ def ja_documents() -> list[JaDocument]:
                 text="プレイヤーは統率 領域にある自分の統率者を唱えてよい。2回目からは追加で{2}かかる(統率者税)。",
             ),
             DocSection(
+                anchor="r903-4", heading="903.4.", line=2, cr_number="903.4",
+                text="カードの固有色とは、そのマナ・コストと文章にあるマナ・シンボルの色すべてである。",
+            ),
+            DocSection(
                 anchor="r800-4a", heading="800.4a", line=2, cr_number="800.4a",
                 text="プレイヤーがゲームから除外されたら、そのプレイヤーがオーナーであるオブジェクトも除外される。",
                 notes=("⇒ブロールでも同じ",),
@@ -112,6 +120,41 @@ def ja_documents() -> list[JaDocument]:
                 anchor="deck", heading="デッキ", line=1,
                 text="統率者の文明だけでデッキを作る。ｺﾝﾄﾛｰﾗｰは同じチームの2人で１つ。",
             ),
+            DocSection(
+                anchor="commander-tax", heading="統率者税", line=2,
+                text="統率者税は統率者を唱えるたびに1つ増える。双頭巨人戦(2vs2)の遊び方を混ぜた形式。",
+            ),
         ),
     )
-    return [translation, commander, dtc]
+    wiki = JaDocument(
+        source="003_sample.txt",
+        slug="planechase-wiki",
+        title="プレインチェイス戦",
+        kind=DocKind.PROSE,
+        sections=(
+            DocSection(
+                anchor="die", heading="次元ダイス", line=1,
+                text="《砕けたパワーストーン/Fractured Powerstone》で振った回数は数えない。{CHAOS}が出ればカオス能力が誘発する。",
+            ),
+            DocSection(
+                anchor="history", heading="歴史", line=2,
+                text="プレインズウォーカーズ2013に次元デッキが入っていた。",
+            ),
+        ),
+    )
+    return [translation, commander, dtc, wiki]
+
+
+# A small term table in the format of rules_data/terms.tsv (tests that need synonyms use it).
+TERMS = """ja\ten\tnotes
+統率者\tcommander\t
+統率者税\tcommander tax\t
+統率領域\tcommand zone\t
+固有色 | 色の固有性\tcolor identity\t
+次元ダイス\tplanar die\t
+プレインズウォーカー\tplaneswalker\t
+ゲームから除外 | ゲームから離れる\tleaves the game | leave the game\t
+文明\tcivilization\tDuel Masters
+デッキ\tdeck\t
+山札\tdeck\tDuel Masters: the library
+"""

@@ -16,6 +16,7 @@ from tests.search.test_relevance import rows
 SAMPLE_QUERIES = [
     "commander tax", "統率者税", "player leaves the game", '"command zone"', "exile OR graveyard",
     "commander -tax", "統率者 NOT 税", "lang:ja 統率者", "lang:en commander", "次元ダイス", "ゲームから除外",
+    "how much does my commander cost", "統率者税はいくらですか", "leaves multiplayer game",
 ]  # fmt: skip
 
 
@@ -40,15 +41,16 @@ def check(root: Path, queries: list[str]) -> None:
     terms = load_terms()
     for text in queries:
         parsed = parse_query(text)
-        built, _ = build_query(parsed, terms=terms, version=parsed.version or live.current_version)
+        built = build_query(parsed, terms=terms, version=parsed.version or live.current_version)
         assert built is not None, text
+        whole = built.whoosh()
         evaluator = Evaluator(live.searcher(), PostingCache())
         # The same documents match as with whoosh's matchers ...
-        assert set(evaluator.scores(built)) == set(whoosh_scores(evaluator, built)), text
+        assert set(evaluator.scores(whole)) == set(whoosh_scores(evaluator, whole)), text
         # ... and every term, phrase and union scores exactly as whoosh scores it. (Only an And over
         # unions can differ: whoosh's skipping there sometimes drops part of a member's score; here an
         # And is always the sum of its members.)
-        for node in leaves_and_unions(built):
+        for node in leaves_and_unions(whole):
             assert same_scores(evaluator.scores(node), whoosh_scores(evaluator, node)), (text, str(node))
 
 
@@ -69,6 +71,19 @@ def test_boosts_and_negation(sample_root: Path) -> None:
     assert evaluator.scores(wq.Phrase("ja", ["no-such-word", "統率"])) == {}
 
 
+def test_phrases_with_slop_match_whoosh(sample_root: Path) -> None:
+    """Words near each other, in order: the proximity bonus (slop 4) finds what whoosh finds."""
+    live = open_live(sample_root)
+    evaluator = Evaluator(live.searcher(), PostingCache())
+    field = f"en_{live.current_version}"
+    for words, slop in ((["player", "leav"], 1), (["player", "game"], 1), (["player", "game"], 4), (["game", "player"], 4),
+                        (["leav", "game"], 2), (["cast", "commander", "zone"], 4)):
+        q = wq.Phrase(field, words, slop=slop)
+        assert same_scores(evaluator.scores(q), whoosh_scores(evaluator, q)), (words, slop)
+    assert evaluator.scores(wq.Phrase(field, ["player", "game"], slop=4))
+    assert not evaluator.scores(wq.Phrase(field, ["player", "game"], slop=1))
+
+
 def test_top_orders_by_score_then_document_number() -> None:
     scores = {5: 1.0, 2: 3.0, 9: 3.0, 1: 0.5}
     assert top(scores, 3) == [(2, 3.0), (9, 3.0), (5, 1.0)]
@@ -82,6 +97,19 @@ def test_the_cache_is_bounded(sample_root: Path, monkeypatch: pytest.MonkeyPatch
     for word in ("統率", "者", "税", "次元"):
         cache.get(live.searcher(), "ja", word, positions=False)
     assert len(cache._entries) <= 2
+
+
+def test_warmed_postings_stay_and_serve_every_lookup(sample_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("judge.search.evaluate.MAX_CACHED_TERMS", 2)
+    live = open_live(sample_root)
+    cache = PostingCache()
+    warmed = cache.warm(live.searcher(), ["ja", "rule_ja"])
+    assert warmed > 10
+    for word in ("no-such-1", "no-such-2", "no-such-3"):
+        cache.get(live.searcher(), "ja", word, positions=False)
+    statute = cache.get(live.searcher(), "ja", "統率", positions=True)
+    assert statute.scores and statute is cache.get(live.searcher(), "ja", "統率", positions=False)
+    assert cache.get(live.searcher(), "rule_ja", "903.8", positions=False).scores
 
 
 @pytest.mark.corpus

@@ -69,3 +69,14 @@ def test_a_failed_build_leaves_nothing_behind(tmp_path: Path) -> None:
     with pytest.raises(Boom):
         build_index(tmp_path, docs(), name="gen-1")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_index_of_an_older_format_asks_for_a_new_ingest(tmp_path: Path) -> None:
+    import json
+
+    build_index(tmp_path, [doc("100.1", "alpha")], name="gen-1")
+    meta = tmp_path / "gen-1" / "meta.json"
+    meta.write_text(json.dumps({**json.loads(meta.read_text()), "format": 1}))
+    activate(tmp_path, "gen-1")
+    with pytest.raises(IndexNotReady, match="ingest"):
+        open_live(tmp_path)

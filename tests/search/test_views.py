@@ -17,7 +17,7 @@ except ImportError as err:  # pragma: no cover
 
 
 @pytest.fixture()
-def index(settings, sample_root: Path, rule_jumps: None) -> Path:  # type: ignore[no-untyped-def]
+def index(settings, sample_root: Path) -> Path:  # type: ignore[no-untyped-def]
     settings.JUDGE_INDEX_DIR = sample_root
     return sample_root
 
@@ -72,14 +72,37 @@ def test_post_is_not_allowed(client: Client, index: Path) -> None:
 
 def test_api(client: Client, index: Path) -> None:
     data = client.get("/api/search", {"q": "統率者税", "limit": 3}).json()
-    assert set(data) == {"query", "total", "jump", "hits"}
+    assert set(data) == {"query", "total", "jump", "hits", "partial", "corrected_query", "suggestions"}
     assert data["hits"][0]["rule"] == "903.8" and len(data["hits"]) <= 3
     assert client.get("/api/search", {"q": "CR 903.8"}).json()["jump"] == "903.8"
 
 
+def test_api_links_and_ranks_in_the_readers_language(client: Client, index: Path) -> None:
+    """?ui=ja: the Japanese translation first (the English in "also") and /ja/ links; the default is en."""
+    ja = client.get("/api/search", {"q": "commander tax", "ui": "ja"}).json()
+    assert ja["hits"][0]["url"] == "/ja/rules/903.8/" and ja["hits"][0]["lang"] == "ja"
+    assert ja["hits"][0]["also"] == ["en"]
+    en = client.get("/api/search", {"q": "commander tax"}).json()
+    assert en["hits"][0]["url"] == "/en/rules/903.8/" and en["hits"][0]["lang"] == "en"
+    docs = client.get("/api/search", {"q": "統率者ダメージ lang:ja", "ui": "ja"}).json()
+    assert docs["hits"][0]["url"] == "/ja/docs/commander-rules/#rule-9"
+    assert docs["hits"][0]["kind"] == "format-rules" and docs["hits"][0]["doc_title"] == "統率者戦ルール"
+
+
+def test_api_no_dead_ends(client: Client, index: Path) -> None:
+    corrected = client.get("/api/search", {"q": "comander tax"}).json()
+    assert corrected["corrected_query"] == "commander tax" and corrected["hits"][0]["rule"] == "903.8"
+    partial = client.get("/api/search", {"q": "planar die commander damage"}).json()
+    assert partial["partial"] is True and partial["hits"][0]["missing"]
+    rules = client.get("/api/search", {"q": "903.9zz", "ui": "ja"}).json()
+    assert rules["hits"] == [] and rules["suggestions"][0] == {
+        "kind": "rule", "query": "903.8", "rule": "903.8", "title": "903.8.", "url": "/ja/rules/903.8/",
+    }  # the title of the Japanese translation, for a Japanese reader
+
+
 @pytest.mark.parametrize(
     "params",
-    [{"q": "lang:xx"}, {"q": "tax", "limit": "0"}, {"q": "tax", "limit": "51"}, {"q": "tax", "limit": "x"},
+    [{"q": "tax", "ui": "fr"}, {"q": "lang:xx"}, {"q": "tax", "limit": "0"}, {"q": "tax", "limit": "51"}, {"q": "tax", "limit": "x"},
      {"q": "tax", "lang": "fr"}, {"q": ""}],
 )
 def test_api_bad_requests(client: Client, index: Path, params: dict[str, str]) -> None:
@@ -140,7 +163,9 @@ def test_header_box_gets_a_short_list_of_best_matches(client: Client, index: Pat
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and "<form" not in html and 'class="quick-hits"' in html
-    assert f'href="/{lang}/rules/903.8/"' in html and "<mark>tax</mark>" in html
+    assert f'href="/{lang}/rules/903.8/"' in html
+    # The reader's language first: the Japanese translation of 903.8 on /ja/, the CR on /en/.
+    assert ("<mark>統率者税</mark>" if lang == "ja" else "<mark>tax</mark>") in html
     assert f'href="/{lang}/search/?q=commander%20tax"' in html  # the whole list, on the search page
     jump = client.get(f"/{lang}/search/", {"q": "９０３．８"}, **headers).content.decode()
     assert f'href="/{lang}/rules/903.8/"' in jump and "search-jump" in jump
@@ -152,15 +177,19 @@ def test_header_box_escapes_markup(client: Client, index: Path) -> None:
     for q in ("<script>alert(1)</script>", '"><img src=x onerror=alert(1)> tax'):
         html = client.get("/en/search/", {"q": q}, **headers).content.decode()
         assert "<script>" not in html and "<img" not in html
-    html = client.get("/en/search/", {"q": "<script>alert(1)</script>"}, **headers).content.decode()
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    html = client.get("/en/search/", {"q": "<i>zzqx</i>"}, **headers).content.decode()
+    assert "&lt;i&gt;zzqx&lt;/i&gt;" in html  # nothing found for the query, shown escaped
 
 
 def test_nothing_found_offers_searches_that_work(client: Client, index: Path) -> None:
     html = client.get("/en/search/", {"q": "xyzzyplugh"}).content.decode()
     assert "search-suggestions" in html and 'href="/en/search/?q=commander%20tax"' in html
     close = client.get("/en/search/", {"q": "comander tax"}).content.decode()
-    assert 'href="/en/search/?q=commander%20tax&amp;lang=all"' in close
+    assert 'href="/en/rules/903.8/"' in close  # the results for "commander tax"
+    filtered = client.get("/en/search/", {"q": "文明 lang:en"}).content.decode()
+    assert 'href="/en/search/?q=%E6%96%87%E6%98%8E&amp;lang=all"' in filtered  # the same words unfiltered
+    rules = client.get("/ja/search/", {"q": "903.9zz"}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'href="/ja/rules/903.8/"' in rules  # the nearest existing rules
 
 
 @pytest.mark.parametrize("q", ["commander tax", "統率者ダメージ", "９０３．８", "zzzyzx"])

@@ -54,4 +54,4 @@ class Command(BaseCommand):
             self.stdout.write(f"{hit.score:7.2f}  [{hit.lang}] {hit.title}{also}  {hit.url}")
             self.stdout.write(f"         {html.unescape(_TAGS.sub('*', hit.snippet))}")
         if not result.hits and result.suggestions:
-            self.stdout.write("did you mean: " + " | ".join(result.suggestions))
+            self.stdout.write("did you mean: " + " | ".join(s.query for s in result.suggestions))
