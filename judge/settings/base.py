@@ -37,8 +37,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "judge.middleware.ContentSecurityPolicyMiddleware",
-    "judge.middleware.NoCorpusMiddleware",
+    "judge.web.middleware.ContentSecurityPolicyMiddleware",
+    "judge.rules.middleware.NoCorpusMiddleware",
 ]
 
 # Sessions are signed cookies: the site keeps no per-user server state.

@@ -13,15 +13,6 @@ def _error(status: int, message: str, **extra: object) -> JsonResponse:
 
 
 @require_GET
-def health(request: HttpRequest) -> JsonResponse:
-    try:
-        corpus = selectors.live_corpus()
-    except selectors.NoCorpus:
-        return _error(503, "no corpus ingested")
-    return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})
-
-
-@require_GET
 def rule_detail(request: HttpRequest, number: str) -> JsonResponse:
     number = number.strip().rstrip(".")
     try:

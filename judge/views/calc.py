@@ -35,7 +35,7 @@ from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_deckli
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
 from judge.web.citations import rule_ref_url
-from judge.views.json_api import json_api, json_response
+from judge.web.json_api import json_api, json_response
 
 #: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,
 #: far above the site-wide DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.

@@ -35,7 +35,7 @@ from judge.engine.board import (
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import CEASED, LEFT_GAME, leave_game_from_payload
 from judge.web.citations import rule_ref_url
-from judge.views.json_api import json_api
+from judge.web.json_api import json_api
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
 # so an oversized body gets this clear answer instead of Django's generic 400 page.

@@ -23,7 +23,7 @@ from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.steps import Step
 from judge.web.citations import rule_ref_url
 from judge.tracker_models import Game
-from judge.views.json_api import json_object
+from judge.web.json_api import json_object
 
 SLUG = r"(?P<slug>[A-Za-z0-9_-]{8,32})"
 DEFAULT_SEATS = 6

@@ -11,7 +11,7 @@ from django.utils.html import escape
 
 from judge import scenario_selectors
 from judge.engine.scenarios import load_scenarios
-from judge.templatetags.judge_tags import rule_ref_url
+from judge.web.citations import rule_ref_url
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
 SCENARIOS = load_scenarios(SCENARIOS_DIR)

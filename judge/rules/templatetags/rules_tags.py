@@ -1,4 +1,4 @@
-"""Template filters: rule text with every rule reference as a link, word diffs."""
+"""Template filters of the rules pages: rule text with every rule reference as a link, word diffs."""
 
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from judge.parsing.references import find_references
-from judge.web.citations import rule_ref_url
 
 register = template.Library()
-
 
 
 @register.filter
@@ -56,27 +54,6 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
         else:
             out.append(escape(words))
     return mark_safe(" ".join(out))
-
-
-@register.simple_tag(name="rule_ref_url")
-def rule_ref_url_tag(rule: str) -> str:
-    return rule_ref_url(rule) or ""
-
-
-@register.simple_tag
-def rule_url(number: str) -> str:
-    return reverse("rule-detail", args=[number])
-
-
-@register.simple_tag(takes_context=True)
-def language_url(context: template.Context, lang: str) -> str:
-    """The current page in another language (/en/rules/903.9/ <-> /ja/rules/903.9/), query string kept."""
-    from django.urls import translate_url
-
-    request = context["request"]
-    url = translate_url(request.path, lang)
-    query = request.META.get("QUERY_STRING", "")
-    return f"{url}?{query}" if query else url
 
 
 @register.filter

@@ -24,25 +24,3 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", POLICY)
         return response
-
-
-class NoCorpusMiddleware:
-    """Until the first ingest, pages answer 503 with the command to run instead of a 500; a
-    ``?version=`` that is not ingested answers 404 listing the versions there are."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        from django.shortcuts import render
-
-        from judge.selectors import NoCorpus, UnknownVersion
-
-        if isinstance(exception, NoCorpus):
-            return render(request, "pages/no_corpus.html", status=503)
-        if isinstance(exception, UnknownVersion):
-            return render(request, "pages/unknown_version.html", {"error": exception}, status=404)
-        return None
