@@ -15,8 +15,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db.models import Q
 
-from judge import models, selectors
+from judge.rules import models, selectors
 from judge.web.citations import doc_section
+from judge.engine.rule_numbers import is_cr_number
 from judge.engine.scenarios import ReplayedStep, Scenario, load_scenarios, replay
 
 # Groups on the list page, in display order.
@@ -98,7 +99,7 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
         corpus = selectors.live_corpus()
     except selectors.NoCorpus:
         return {}
-    numbers = [r for r in wanted if selectors.RULE_NUMBER_RE.match(r)]
+    numbers = [r for r in wanted if is_cr_number(r)]
     found: dict[str, RuleText] = {}
     if numbers:
         for rule in models.Rule.objects.filter(corpus=corpus, version=corpus.current_version, number__in=numbers):

@@ -46,7 +46,7 @@ def test_content_security_policy_allows_only_own_scripts(client):
 
 @pytest.mark.django_db
 def test_pages_before_the_first_ingest_explain_what_to_run(client, settings, tmp_path):
-    from judge.models import Corpus
+    from judge.rules.models import Corpus
 
     # Another test may have ingested the real corpus for the session: hide it (rolled back after the test).
     Corpus.objects.update(is_live=False)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from judge.selectors import NoCorpus, UnknownVersion
+from judge.rules.selectors import NoCorpus, UnknownVersion
 
 
 class NoCorpusMiddleware:

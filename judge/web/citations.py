@@ -26,9 +26,9 @@ def doc_section(citation: str) -> tuple[str, str] | None:
 def rule_ref_url(rule: str) -> str | None:
     """The page a step's, problem's or scenario's cited rule points to; None if it points nowhere."""
     if is_cr_number(rule):
-        return reverse("rule-detail", args=[rule])
+        return reverse("rules:detail", args=[rule])
     section = doc_section(rule)
     if section is None:
         return None
     slug, anchor = section
-    return reverse("doc-detail", args=[slug]) + "#" + anchor
+    return reverse("rules:doc-detail", args=[slug]) + "#" + anchor

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture()
 def no_corpus(db):  # type: ignore[no-untyped-def]
     """Hide a corpus another test may have ingested for the session (rolled back after the test)."""
-    from judge.models import Corpus
+    from judge.rules.models import Corpus
 
     Corpus.objects.update(is_live=False)
 
@@ -155,7 +155,7 @@ def test_without_a_corpus_rules_are_plain_links(client: Client, no_corpus: None)
 
 @pytest.mark.corpus
 def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # type: ignore[no-untyped-def]
-    from judge.models import DocSection, Rule
+    from judge.rules.models import DocSection, Rule
 
     english = Rule.objects.get(corpus=ingested, version=ingested.current_version, number="903.10a").text
     html = client.get("/en/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()

@@ -33,7 +33,7 @@ def rule_links(text: str, renumbered: Mapping[str, str] | None = None) -> SafeSt
         out.append(
             format_html(
                 '<a class="rule-ref" href="{}">{}</a>',
-                reverse("rule-detail", args=[number]),
+                reverse("rules:detail", args=[number]),
                 text[reference.start : reference.end],
             )
         )

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.db import transaction
 
-from judge import models
+from judge.rules import models
 from judge.parsing.corpus import ParsedCorpus, parse_corpus_dir
 from judge.parsing.records import DocKind, JaDocument, RulesDocument
 from judge.parsing.references import find_references

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from judge import models
+from judge.engine.rule_numbers import sort_key
 from judge.parsing.versions import word_diff
-
-RULE_NUMBER_RE = re.compile(r"^\d{1,3}(\.\d{1,3}[a-z]?)?$")
-
+from judge.rules import models
 
 class NoCorpus(LookupError):
     """Nothing has been ingested yet."""
@@ -228,7 +225,7 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
                     "from_number", flat=True
                 )
             ),
-            key=rule_sort_key,
+            key=sort_key,
         ),
         translations=translations,
         child_translations=child_translations,
@@ -241,14 +238,6 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
             if section.differs_from_current and section.compared_version and section.cr_number
         },
     )
-
-
-def rule_sort_key(number: str) -> tuple[int, ...]:
-    """Sort rule numbers in document order: 9 < 100 < 100.1 < 100.1a < 100.2 < 100.10."""
-    parts: list[int] = []
-    for piece in re.findall(r"\d+|[a-z]", number):
-        parts.append(int(piece) if piece.isdigit() else 1000 + ord(piece))
-    return tuple(parts)
 
 
 def chapters() -> list[models.Rule]:
@@ -296,7 +285,7 @@ def version_changes(*, old: str, new: str) -> VersionChanges | None:
     before = {r.number: r for r in models.Rule.objects.filter(corpus=corpus, version=old)}
     after = {r.number: r for r in models.Rule.objects.filter(corpus=corpus, version=new)}
     changed = []
-    for number in sorted(before.keys() & after.keys(), key=rule_sort_key):
+    for number in sorted(before.keys() & after.keys(), key=sort_key):
         a, b = before[number], after[number]
         if (a.text, a.examples) != (b.text, b.examples):
             old_text = "\n".join([a.text, *a.examples])
@@ -308,13 +297,13 @@ def version_changes(*, old: str, new: str) -> VersionChanges | None:
             models.Renumbering.objects.filter(corpus=corpus, from_version=old).values_list(
                 "old_number", "new_number"
             ),
-            key=lambda pair: rule_sort_key(pair[0]),
+            key=lambda pair: sort_key(pair[0]),
         )
     return VersionChanges(
         old=old,
         new=new,
         renumbered=renumbered,
-        added=[after[n] for n in sorted(after.keys() - before.keys(), key=rule_sort_key)],
-        removed=[before[n] for n in sorted(before.keys() - after.keys(), key=rule_sort_key)],
+        added=[after[n] for n in sorted(after.keys() - before.keys(), key=sort_key)],
+        removed=[before[n] for n in sorted(before.keys() - after.keys(), key=sort_key)],
         changed=changed,
     )

@@ -1,4 +1,4 @@
-"""The ingest (judge.services.ingest_corpus): idempotent, atomic, and a bad file never takes the site down.
+"""The ingest (judge.rules.services.ingest_corpus): idempotent, atomic, and a bad file never takes the site down.
 
 Runs on a small corpus assembled from the project's own fixtures (tests/fixtures), with
 its own index directory, so it never touches the session's real-corpus index.
@@ -13,12 +13,12 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from judge import models, services
 from judge.parsing.records import ParseError
+from judge.rules import models, services
 from judge.search.index import live_name
 from judge.search.service import search
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 pytestmark = pytest.mark.django_db
 

@@ -127,7 +127,7 @@ KNOWN_RELEASES = {
 
 
 def test_ingested_counts(ingested):
-    from judge.models import Rule
+    from judge.rules.models import Rule
 
     counts = ingested.summary["counts"]
     # More releases may be added to the corpus at any time: check the ones whose counts are known.
@@ -160,7 +160,7 @@ def test_japanese_aligned_to_english(client, ingested, number):
 def test_every_reference_resolves_except_the_glossary_typo(ingested):
     """Ingest counts the references it could not resolve: on the real corpus only the official glossary's
     "Map" entry, which cites rule 110.10 (the predefined tokens are rule 111.10)."""
-    from judge.models import Citation, Rule
+    from judge.rules.models import Citation, Rule
 
     unresolved = {k: v for k, v in ingested.summary["unresolved"].items() if v}
     # The typo is in every release since 20231117 (and in any later one added to the corpus).

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
-from judge.services import ingest_corpus
+from judge.rules.services import ingest_corpus
 
 
 class Command(BaseCommand):
