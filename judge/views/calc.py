@@ -28,7 +28,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from judge import card_selectors
+from judge.cards import selectors as card_selectors
+from judge.cards.services import DM_DECK_VARIANTS, MTG_DECK_VARIANTS, NoCardData, check_deck
 from judge.engine import damage, deck, dm, identity, tax
 from judge.engine.cards import normalise_name
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
@@ -65,42 +66,14 @@ DECK_VARIANTS = [
     ("dtcs", gettext_lazy("DTC: Source (DTCS)")),
     ("dtb", gettext_lazy("Duel Masters Tag Brawl (DTB)")),
 ]
-MTG_DECK_VARIANTS = {"commander": deck.Variant.COMMANDER, "brawl": deck.Variant.BRAWL}
-DM_DECK_VARIANTS = {"dtc": dm.DmVariant.DTC, "dtcs": dm.DmVariant.DTCS, "dtb": dm.DmVariant.DTB}
 
-#: The DTC deck rule ids (dm.RULE_IDS) are not document anchors; each points at the DTC section that states it.
-DM_RULE_SECTIONS = {
-    "dtc:singleton": "dtc:deck-basics",
-    "dtc:main-deck-only": "dtc:deck-basics",
-    "dtc:commander-creature": "dtc:commander",
-    "dtc:commander-rarity": "dtc:commander",
-    "dtc:commander-all-civilizations": "dtc:commander",
-    "dtc:commander-hall-of-fame": "dtc:commander",
-    "dtc:deck-size": "dtc:main-deck",
-    "dtc:civilizations": "dtc:main-deck",
-    "dtc:civilization-minimum": "dtc:main-deck",
-    "dtc:banned": "dtc:banned",
-    "dtcs:team-singleton": "dtc:dtcs",
-    "dtcs:commander-civilizations": "dtc:dtcs",
-    "dtb:deck-size": "dtc:dtb",
-    "dtb:card-pool": "dtc:dtb",
-}
-
-
-class NoCardData(Exception):
-    """A Magic card lookup was needed, but no card data has been imported."""
 
 
 # --------------------------------------------------------------------------- shared helpers
 
 
-def rule_link(rule: str) -> str | None:
-    """The page a step's or problem's rule points to (None for "lookup:unknown-card" and the like)."""
-    return rule_ref_url(DM_RULE_SECTIONS.get(rule, rule))
-
-
 def _steps(steps: tuple[Step, ...] | list[Step]) -> list[dict[str, Any]]:
-    return [{"rule": s.rule, "text": s.text, "url": rule_link(s.rule)} for s in steps]
+    return [{"rule": s.rule, "text": s.text, "url": rule_ref_url(s.rule)} for s in steps]
 
 
 def _api(request: HttpRequest, limit: int, compute: Any) -> JsonResponse:
@@ -340,7 +313,7 @@ def damage_page(request: HttpRequest) -> HttpResponse:
                     ],
                     "lost": [
                         {"player": loss.player, "commander": form.labels[loss.commander][0],
-                         "damage": loss.damage, "rule": loss.rule, "url": rule_link(loss.rule)}
+                         "damage": loss.damage, "rule": loss.rule, "url": rule_ref_url(loss.rule)}
                         for loss in result.lost
                     ],
                     "steps": _steps(result.steps),
@@ -432,93 +405,6 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 # --------------------------------------------------------------------------- deck check
 
 
-def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
-    """Add commanders named outside the list; one listed in the deck section moves to the commander section."""
-    entries = list(decklist.entries)
-    named = {normalise_name(e.name) for e in entries if e.section is Section.COMMANDER}
-    for name in commanders:
-        key = normalise_name(name)
-        if key in named:
-            continue
-        named.add(key)
-        line = 0
-        for i, entry in enumerate(entries):
-            if entry.section is Section.DECK and normalise_name(entry.name) == key:
-                line = entry.line
-                if entry.count > 1:
-                    entries[i] = DecklistEntry(count=entry.count - 1, name=entry.name, section=entry.section,
-                                               line=entry.line)
-                else:
-                    del entries[i]
-                break
-        entries.append(DecklistEntry(count=1, name=name.strip(), section=Section.COMMANDER, line=line))
-    return Decklist(entries=tuple(entries))
-
-
-def _text_field(data: dict[str, Any], name: str, problems: list[str], *, required: bool) -> str:
-    value = data.get(name)
-    if value is None:
-        if required:
-            problems.append(f"{name}: required, the decklist as text")
-        return ""
-    if not isinstance(value, str):
-        problems.append(f"{name}: must be a string")
-        return ""
-    return value
-
-
-def check_deck(data: dict[str, Any]) -> deck.DeckCheck:
-    """Validate a deck check payload and run the check (see :func:`deck_api` for the fields)."""
-    problems: list[str] = []
-    variant = data.get("variant")
-    names = [v for v, _label in DECK_VARIANTS]
-    if not isinstance(variant, str) or variant not in names:
-        shown = "missing" if variant is None else repr(variant)[:60]
-        problems.append(f"variant: {shown} is not one of {', '.join(names)}")
-        variant = None
-    allowed = {"variant", "decklist"} | ({"commanders"} if variant in MTG_DECK_VARIANTS else set()) | (
-        {"decks"} if variant in DM_DECK_VARIANTS else set())
-    if variant is not None:
-        for key in data:
-            if key not in allowed:
-                problems.append(f"{key}: unknown field for {variant} (expected: {', '.join(sorted(allowed))})")
-    decks = data.get("decks")
-    if decks is not None and not (isinstance(decks, list) and decks and len(decks) <= 8
-                                  and all(isinstance(d, str) for d in decks)):
-        problems.append("decks: must be a list of 1 to 8 decklists (text)")
-        decks = None
-    text = _text_field(data, "decklist", problems, required=decks is None)
-    commanders = data.get("commanders", [])
-    if not (isinstance(commanders, list) and len(commanders) <= 2
-            and all(isinstance(c, str) and c.strip() and len(c) <= 200 for c in commanders)):
-        problems.append("commanders: must be a list of at most two card names")
-        commanders = []
-    if problems or variant is None:
-        raise InvalidInputError(problems)
-
-    if variant in DM_DECK_VARIANTS:
-        dm_variant = DM_DECK_VARIANTS[variant]
-        texts = ([text] if text.strip() else []) + list(decks or [])
-        parsed: list[dm.DmDeck] = []
-        for index, deck_text in enumerate(texts):
-            try:
-                parsed.append(dm.parse_dm_deck(text=deck_text))
-            except RulesError as err:
-                where = f"deck {index + 1}: " if len(texts) > 1 else ""
-                problems.extend(where + p for p in err.problems)
-        if problems or not parsed:
-            raise InvalidInputError(problems or ["decklist: no cards"])
-        if len(parsed) > 1:
-            return dm.check_dtc_team(decks=parsed, variant=dm_variant)
-        return dm.check_dtc_deck(commander=parsed[0].commander, cards=parsed[0].cards, variant=dm_variant)
-
-    decklist = _with_commanders(parse_decklist(text=text), commanders)
-    if not card_selectors.has_cards():
-        raise NoCardData
-    pool = card_selectors.card_pool(entry.name for entry in decklist.entries)
-    return deck.check_decklist(pool=pool, decklist=decklist, variant=MTG_DECK_VARIANTS[variant])
-
-
 def _deck_api(data: dict[str, Any]) -> dict[str, Any]:
     result = check_deck(data)
     answer = result.as_dict()
@@ -559,7 +445,7 @@ def deck_page(request: HttpRequest) -> HttpResponse:
         context["result"] = {
             "legal": result.legal,
             "identity": result.identity,
-            "problems": [{"card": p.card, "rule": p.rule, "message": p.message, "url": rule_link(p.rule)}
+            "problems": [{"card": p.card, "rule": p.rule, "message": p.message, "url": rule_ref_url(p.rule)}
                          for p in result.problems],
             "notes": _steps(result.notes),
         }

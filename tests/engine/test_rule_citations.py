@@ -179,7 +179,7 @@ def test_format_document_anchors_cited_by_the_engine_exist(real_corpus: Path) ->
     cited = set()
     for path in ENGINE_DIR.glob("*.py"):
         cited |= set(DOC_ANCHOR.findall(path.read_text(encoding="utf-8")))
-    cited -= set(dm.RULE_IDS)  # deck-problem ids, mapped to sections by the views (calc.DM_RULE_SECTIONS)
+    cited -= set(dm.RULE_IDS)  # deck-problem ids, mapped to sections by judge.web.citations.DOC_ALIASES
     assert {"dtc:commander-tax", "commander:9"} <= cited
     missing = set()
     for rule in cited:

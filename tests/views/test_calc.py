@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from judge.card_services import import_cards
+from judge.cards.services import import_cards
 from judge.views import calc
 
 pytestmark = pytest.mark.django_db

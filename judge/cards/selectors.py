@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max
 
-from judge.card_models import Card, CardAlias
+from judge.cards.models import Card, CardAlias
 from judge.engine import cards as engine_cards
 
 CHUNK = 500  # keys per IN (...) query, far below every database's parameter limit

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from judge import card_selectors
-from judge.card_models import Card, CardAlias
-from judge.card_services import import_cards
+from judge.cards import selectors as card_selectors
+from judge.cards.models import Card, CardAlias
+from judge.cards.services import import_cards
 from judge.engine.identity import color_identity
 from judge.parsing.card_data import read_card_pool
 
-CARDS = Path(__file__).parent / "fixtures" / "cards"
+CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall_cards.json"
 MTGJSON = CARDS / "mtgjson_atomic.json"
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from judge.card_services import import_cards
+from judge.cards.services import import_cards
 from judge.parsing.records import ParseError
 
 

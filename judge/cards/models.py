@@ -1,7 +1,7 @@
 """Imported Magic card data, for deck checks and colour identity by name.
 
 ``python manage.py import_cards FILE`` replaces every row at once (see
-``card_services.import_cards``). ``data`` is the engine card as a
+``judge.cards.services.import_cards``). ``data`` is the engine card as a
 Scryfall-shaped dict (:meth:`judge.engine.cards.Card.to_payload`), so the
 engine, not the database, decides what a card's characteristics mean.
 """
