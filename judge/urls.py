@@ -1,14 +1,15 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path, re_path
 
+from judge.calc import urls as calc_urls
 from judge.rules import urls as rules_urls
-from judge.views import calc, leave_game, scenarios, tracker
+from judge.views import leave_game, scenarios, tracker
 from judge.web import urls as web_urls
 
 urlpatterns = [
     path("", include(web_urls.api_urlpatterns)),
     path("", include(rules_urls.api_urlpatterns)),
-    *calc.calc_api_urlpatterns,
+    path("", include(calc_urls.api_urlpatterns)),
     *leave_game.leave_game_api_urlpatterns,
 ]
 
@@ -16,7 +17,7 @@ urlpatterns += i18n_patterns(
     path("", include(web_urls)),
     path("", include(rules_urls)),
     *tracker.tracker_urlpatterns,
-    *calc.calc_urlpatterns,
+    path("", include(calc_urls)),
     *leave_game.leave_game_urlpatterns,
     *scenarios.scenario_urlpatterns,
 )

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 
 from judge.cards.services import import_cards
-from judge.views import calc
+from judge.calc import views as calc
 
 pytestmark = pytest.mark.django_db
 
@@ -215,31 +215,6 @@ def test_damage_page_reports_bad_lines_and_escapes_names(client: Client) -> None
     assert "Damage, line 2: Nobody is not one of the commanders" in html
     assert "Damage, line 3" in html
     assert MARKUP not in html and ESCAPED in html
-
-
-def test_damage_form_reads_options() -> None:
-    from django.http import QueryDict
-
-    form = calc.damage_form(QueryDict(mutable=True) | {
-        "players": "Alex,Bianca,Carol Ann", "commanders": "Rafiq | Alex",
-        "events": "rafiq -> Bianca 6 prevented 2 controller carol ann noncombat"})
-    assert form.problems == []
-    assert form.payload["events"] == [{"source": "Rafiq", "target": "Bianca", "amount": 6, "combat": False,
-                                       "prevented": 2, "controller": "Carol Ann"}]
-
-
-def test_damage_form_reads_full_width_lines() -> None:
-    """Full-width digits, spaces and arrows (typed with a Japanese keyboard) read like their ASCII forms."""
-    from django.http import QueryDict
-
-    form = calc.damage_form(QueryDict(mutable=True) | {
-        "players": "アレックス、ビアンカ", "commanders": "ラフィーク｜アレックス",
-        "events": "ラフィーク → ビアンカ　１０\nﾗﾌｨｰｸ－＞ビアンカ １１　ｃｏｍｂａｔ　ｐｒｅｖｅｎｔｅｄ　２"})
-    assert form.problems == []
-    assert form.payload["events"] == [
-        {"source": "ラフィーク", "target": "ビアンカ", "amount": 10, "combat": True},
-        {"source": "ラフィーク", "target": "ビアンカ", "amount": 11, "combat": True, "prevented": 2},
-    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
