@@ -3,14 +3,15 @@ from django.urls import include, path, re_path
 
 from judge.calc import urls as calc_urls
 from judge.rules import urls as rules_urls
-from judge.views import leave_game, scenarios, tracker
+from judge.rulings import urls as rulings_urls
+from judge.views import tracker
 from judge.web import urls as web_urls
 
 urlpatterns = [
     path("", include(web_urls.api_urlpatterns)),
     path("", include(rules_urls.api_urlpatterns)),
     path("", include(calc_urls.api_urlpatterns)),
-    *leave_game.leave_game_api_urlpatterns,
+    path("", include(rulings_urls.api_urlpatterns)),
 ]
 
 urlpatterns += i18n_patterns(
@@ -18,6 +19,5 @@ urlpatterns += i18n_patterns(
     path("", include(rules_urls)),
     *tracker.tracker_urlpatterns,
     path("", include(calc_urls)),
-    *leave_game.leave_game_urlpatterns,
-    *scenarios.scenario_urlpatterns,
+    path("", include(rulings_urls)),
 )

@@ -24,13 +24,15 @@ def normalise(text: str) -> str:
 
 
 class TextField(forms.CharField):
-    """Optional text, NFKC-normalised and stripped."""
+    """Optional text, NFKC-normalised and stripped; cut to ``limit`` characters when given (never refused)."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, limit: int | None = None, **kwargs: Any) -> None:
+        self.limit = limit
         super().__init__(required=False, strip=False, **kwargs)
 
     def to_python(self, value: Any) -> str:
-        return normalise(super().to_python(value))
+        text = normalise(super().to_python(value))
+        return text[: self.limit] if self.limit is not None else text
 
 
 class NumberField(TextField):

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from judge import scenario_selectors
+from judge.rulings import selectors as scenario_selectors
 from judge.engine.scenarios import load_scenarios
 from judge.web.citations import rule_ref_url
 

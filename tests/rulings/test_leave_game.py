@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from django.test import Client
 
-from judge.views.leave_game import MAX_BODY_BYTES
+from judge.rulings.views import MAX_BODY_BYTES
 
 pytestmark = pytest.mark.django_db
 
@@ -163,38 +163,46 @@ def test_api_is_post_only_and_needs_no_csrf_token() -> None:
 
 
 def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]:
-    """The board as the page's form posts it (one list per column, radio/checkbox values are row indexes)."""
+    """The board as the page's form posts it: one formset per table ("obj-0-name"), and the radio and
+    checkbox columns of the players (active, planar) carrying row numbers."""
     players = payload["turn_order"]
     teams = payload.get("teams") or []
     planar = payload.get("planar_controller")
     planar = planar if isinstance(planar, list) else [planar]
-    objects = payload.get("objects", [])
-    effects = payload.get("control_effects", [])
-    triggers = payload.get("delayed_triggers", [])
-
-    def column(rows: list[dict[str, Any]], key: str, default: str = "") -> list[str]:
-        return [str(r.get(key) or default) for r in rows]
 
     data: dict[str, Any] = {
         "action": action,
         "variant": payload["variant"],
-        "player_name": players,
-        "player_team": [next((str(i + 1) for i, t in enumerate(teams) if p in t), "") for p in players],
         "planar": [str(i) for i, p in enumerate(players) if p in planar],
         "left": ", ".join(payload.get("left", [])),
         "priority": "",
-        "obj_planeswalking": [str(i) for i, o in enumerate(objects) if o.get("planeswalking")],
     }
     if payload.get("active_player") in players:
         data["active"] = str(players.index(payload["active_player"]))
-    for key in ("id", "name", "kind", "owner", "controller", "zone", "attached_to", "default_controller", "source"):
-        data[f"obj_{key}"] = column(objects, key)
-    data["obj_attachment"] = column(objects, "attachment", "aura")
-    for key in ("id", "object", "controller", "source", "ends"):
-        data[f"eff_{key}"] = column(effects, key)
-    for key in ("id", "controller", "source", "text", "object"):
-        data[f"trg_{key}"] = column(triggers, key)
+
+    def table(prefix: str, rows: list[dict[str, Any]], defaults: dict[str, str] | None = None) -> None:
+        data[f"{prefix}-TOTAL_FORMS"] = data[f"{prefix}-INITIAL_FORMS"] = str(len(rows))
+        for i, row in enumerate(rows):
+            for key, value in {**(defaults or {}), **{k: v for k, v in row.items() if v}}.items():
+                data[f"{prefix}-{i}-{key}"] = "1" if value is True else str(value)
+
+    table("player", [{"name": p, "team": next((str(i + 1) for i, t in enumerate(teams) if p in t), "")}
+                     for p in players])
+    table("obj", payload.get("objects", []), {"attachment": "aura"})
+    table("eff", payload.get("control_effects", []))
+    table("trg", payload.get("delayed_triggers", []))
     return data
+
+
+def count(html: str, field: str) -> int:
+    """How many rows of a table the page shows ("obj", "id" -> inputs named obj-N-id)."""
+    prefix, name = field.split("-")
+    return len(re.findall(rf'name="{prefix}-\d+-{name}"', html))
+
+
+def has_input(html: str, field: str, value: str) -> bool:
+    prefix, name = field.split("-")
+    return re.search(rf'name="{prefix}-\d+-{name}" value="{re.escape(value)}"', html) is not None
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -205,7 +213,7 @@ def test_page_renders_a_preset_board(client: Client, lang: str) -> None:
     assert "<html" in html and 'id="leave-game-board"' in html
     assert "csrfmiddlewaretoken" in html
     assert 'value="Assault Griffin"' in html and 'value="mind-control"' in html  # the default preset
-    assert html.count('name="obj_id"') == 2
+    assert count(html, "obj-id") == 2
     assert 'value="resolve-0"' in html and 'value="resolve-2"' in html
     assert 'name="preset"' in html and '<option value="planechase">' in html
     assert "css/leave_game.css" in html
@@ -219,7 +227,7 @@ def test_page_htmx_fragment(client: Client, lang: str) -> None:
     html = response.content.decode()
     assert "<html" not in html
     assert html.lstrip().startswith('<div id="leave-game-board"')
-    assert 'name="player_team" value="1"' in html and 'name="player_team" value="2"' in html
+    assert has_input(html, "player-team", "1") and has_input(html, "player-team", "2")
 
 
 def test_preset_loads_the_planechase_board(client: Client) -> None:
@@ -227,7 +235,7 @@ def test_preset_loads_the_planechase_board(client: Client) -> None:
     assert 'value="Tazeem"' in html
     assert re.search(r'<option value="planechase" selected>', html)
     assert re.search(r'name="planar" value="0" checked', html)  # Alex, the planar controller
-    assert re.search(r'name="obj_planeswalking" value="1" checked', html)
+    assert re.search(r'name="obj-1-planeswalking" value="1" checked', html)
     assert re.search(r'<option value="planechase" selected>Planechase</option>', html)
 
 
@@ -241,29 +249,29 @@ def test_no_js_add_and_remove_object_round_trip(client: Client) -> None:
     response = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-object"))
     assert response.status_code == 200
     html = response.content.decode()
-    assert html.count('name="obj_id"') == 3
+    assert count(html, "obj-id") == 3
     assert 'value="remove-object-2"' in html
     # The new row is blank, the old rows are kept as typed.
-    assert 'name="obj_name" value="Assault Griffin"' in html and 'name="obj_name" value=""' in html
+    assert has_input(html, "obj-name", "Assault Griffin") and has_input(html, "obj-name", "")
 
     response = client.post("/en/leave-game/", form_data(MIND_CONTROL, "remove-object-0"))
     html = response.content.decode()
-    assert html.count('name="obj_id"') == 1
+    assert count(html, "obj-id") == 1
     assert "Assault Griffin" not in html.split('id="lg-json"')[0]
-    assert 'name="obj_name" value="Mind Control"' in html
+    assert has_input(html, "obj-name", "Mind Control")
 
 
 def test_add_and_remove_players_effects_and_triggers(client: Client) -> None:
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-player")).content.decode()
-    assert html.count('name="player_name"') == 4
+    assert count(html, "player-name") == 4
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "remove-player-0")).content.decode()
-    assert html.count('name="player_name"') == 2 and 'name="player_name" value="Alex"' not in html
+    assert count(html, "player-name") == 2 and not has_input(html, "player-name", "Alex")
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-effect")).content.decode()
-    assert html.count('name="eff_id"') == 2
+    assert count(html, "eff-id") == 2
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "remove-effect-0")).content.decode()
-    assert html.count('name="eff_id"') == 0
+    assert count(html, "eff-id") == 0
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-trigger")).content.decode()
-    assert html.count('name="trg_id"') == 1
+    assert count(html, "trg-id") == 1
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -329,7 +337,7 @@ def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Clie
     assert "objects[0].controller: &#x27;Zed&#x27; is not in turn_order" in errors
     assert "objects[2]: &#x27;shock&#x27; is ability in the graveyard zone" in errors
     assert html.index('id="lg-errors"') < html.index('class="lg-form"')
-    assert 'name="obj_controller" value="Zed"' in html and 'value="Odd Ability"' in html
+    assert has_input(html, "obj-controller", "Zed") and 'value="Odd Ability"' in html
     assert 'id="lg-result"' not in html
     # With htmx the same problems come back in the fragment (htmx does not swap a 400).
     response = client.post("/en/leave-game/", form_data(payload, "resolve-0"), **HX)
@@ -350,7 +358,7 @@ def test_advanced_json_loads_into_the_form_and_bad_json_is_kept(client: Client) 
     data["board_json"] = json.dumps({"variant": "dtc", "turn_order": ["Aki", "Ben", "Chie", "Dai"],
                                      "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "active_player": "Aki"})
     html = client.post("/en/leave-game/", data).content.decode()
-    assert 'name="player_name" value="Chie"' in html and html.count('name="obj_id"') == 0
+    assert has_input(html, "player-name", "Chie") and count(html, "obj-id") == 0
     assert re.search(r'<option value="dtc" selected>', html)
 
     data["board_json"] = "{broken"
@@ -359,7 +367,7 @@ def test_advanced_json_loads_into_the_form_and_bad_json_is_kept(client: Client) 
     html = response.content.decode()
     assert "Board JSON: not valid JSON." in html
     assert ">{broken</textarea>" in html
-    assert 'name="obj_name" value="Assault Griffin"' in html  # the form is kept
+    assert has_input(html, "obj-name", "Assault Griffin")  # the form is kept
 
     data["board_json"] = "[1]"
     assert "must be a JSON object" in client.post("/en/leave-game/", data).content.decode()
@@ -372,9 +380,9 @@ def test_continue_from_the_board_after_a_leave(client: Client) -> None:
     response = client.post("/en/leave-game/", {"action": "load-json", "board_json": unescape(after.group(1))})
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'name="player_name" value="Alex"' not in html and 'name="player_name" value="Bianca"' in html
+    assert not has_input(html, "player-name", "Alex") and has_input(html, "player-name", "Bianca")
     assert 'name="left" value="Alex"' in html
-    assert html.count('name="obj_id"') == 1 and 'name="obj_controller" value="Bianca"' in html
+    assert count(html, "obj-id") == 1 and has_input(html, "obj-controller", "Bianca")
 
 
 def test_markup_in_names_is_escaped(client: Client) -> None:

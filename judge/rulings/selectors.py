@@ -1,4 +1,5 @@
-"""Reads for the worked rulings: the scenarios (replayed once per process) and the text of the rules they cite.
+"""Reads for the worked rulings: the scenarios (replayed once per process), the text of the rules they
+cite, and the leave-game page's preset boards.
 
 Scenarios are repository data (``rules_data/scenarios``), not corpus rows: they are loaded and replayed
 through the engine the first time a page needs them and kept for the life of the process. Rule texts come
@@ -11,14 +12,17 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Q
 
-from judge.rules import models, selectors
-from judge.web.citations import doc_section
+from judge.engine.board import Board, board_from_payload
+from judge.engine.leave_game import LeaveGameResult, resolve_leave_game
 from judge.engine.rule_numbers import is_cr_number
 from judge.engine.scenarios import ReplayedStep, Scenario, load_scenarios, replay
+from judge.rules import models, selectors
+from judge.web.citations import doc_section
 
 # Groups on the list page, in display order.
 GROUP_LEAVING = "leaving"
@@ -28,12 +32,20 @@ GROUP_PLANECHASE = "planechase"
 GROUPS = (GROUP_LEAVING, GROUP_COMMANDER, GROUP_DTC, GROUP_PLANECHASE)
 
 
+@dataclass(frozen=True)
+class Leave:
+    """A leave-game step as the engine resolved it: the board before and the result, for the outcome table."""
+
+    board: Board
+    result: LeaveGameResult
+
 
 @dataclass(frozen=True)
 class ReplayedScenario:
     scenario: Scenario
     steps: tuple[ReplayedStep, ...]
     group: str
+    leaves: tuple[Leave | None, ...]  # per step: the resolved leave of a leave-game step the engine accepted
 
     @property
     def slug(self) -> str:
@@ -59,12 +71,22 @@ def group_of(scenario: Scenario) -> str:
     return GROUP_COMMANDER
 
 
+def _leave(step: ReplayedStep) -> Leave | None:
+    if step.step.kind != "leave-game" or step.before is None or step.after is None or "error" in step.after:
+        return None
+    board = board_from_payload(step.before)
+    return Leave(board=board, result=resolve_leave_game(board=board, leaving=str(step.before["leaving"])))
+
+
 @functools.lru_cache(maxsize=4)
 def _load(directory: str) -> tuple[ReplayedScenario, ...]:
     # Keyed by directory so a test pointing JUDGE_RULES_DATA_DIR elsewhere gets its own cache entry.
-    return tuple(
-        ReplayedScenario(scenario=s, steps=replay(s), group=group_of(s)) for s in load_scenarios(Path(directory))
-    )
+    found = []
+    for scenario in load_scenarios(Path(directory)):
+        steps = replay(scenario)
+        found.append(ReplayedScenario(scenario=scenario, steps=steps, group=group_of(scenario),
+                                      leaves=tuple(_leave(step) for step in steps)))
+    return tuple(found)
 
 
 def all_scenarios() -> tuple[ReplayedScenario, ...]:
@@ -133,3 +155,14 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
             if cited is not None:
                 found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang)
     return found
+
+
+def preset_board(slug: str) -> dict[str, Any] | None:
+    """The board of a worked ruling's first leave-game step, without who leaves (a preset of the board page)."""
+    found = scenario(slug=slug)
+    if found is None:
+        return None
+    for step in found.scenario.steps:
+        if step.kind == "leave-game" and step.payload is not None and not step.payload.get("continue"):
+            return {k: v for k, v in step.payload.items() if k != "leaving"}
+    return None
