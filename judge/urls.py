@@ -1,10 +1,12 @@
+"""Each app's pages under /ja/ and /en/ (i18n_patterns); the JSON API and the health check without a prefix."""
+
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import include, path, re_path
+from django.urls import include, path
 
 from judge.calc import urls as calc_urls
 from judge.rules import urls as rules_urls
 from judge.rulings import urls as rulings_urls
-from judge.views import tracker
+from judge.tracker import urls as tracker_urls
 from judge.web import urls as web_urls
 
 urlpatterns = [
@@ -17,7 +19,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include(web_urls)),
     path("", include(rules_urls)),
-    *tracker.tracker_urlpatterns,
     path("", include(calc_urls)),
     path("", include(rulings_urls)),
+    path("", include(tracker_urls)),
 )

@@ -66,8 +66,8 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
 
     from django.test import Client
 
-    from judge.tracker_models import Game, GameEvent
-    from judge.tracker_services import record_event, start_game
+    from judge.tracker.models import Game, GameEvent
+    from judge.tracker.services import record_event, start_game
 
     game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     record_event(game=game, kind="life", payload={"player": "Ben", "amount": -3})
@@ -78,7 +78,8 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
         strict.post(event, {"kind": "life", "player": "Aki", "amount": "-5"}, HTTP_HX_REQUEST="true"),
         strict.post(event, json.dumps({"kind": "next-turn"}), content_type="application/json"),
         strict.post(f"/{lang}/tracker/{game.slug}/undo/"),
-        strict.post(f"/{lang}/tracker/", {"variant": "commander", "name": ["A", "B"]}),
+        strict.post(f"/{lang}/tracker/", {"variant": "commander", "seat-TOTAL_FORMS": "2", "seat-INITIAL_FORMS": "2",
+                                          "seat-0-name": "A", "seat-1-name": "B"}),
     ]
     assert [r.status_code for r in refused] == [403] * len(refused)
     assert Game.objects.count() == 1 and GameEvent.objects.filter(undone=False).count() == 1
@@ -98,7 +99,7 @@ def test_request_bodies_over_the_limit_are_400_not_500(settings):
 
     from django.test import Client
 
-    from judge.tracker_services import start_game
+    from judge.tracker.services import start_game
 
     game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     big = json.dumps({"kind": "life", "player": "Aki", "amount": -1, "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})

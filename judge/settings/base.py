@@ -19,7 +19,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
-    "judge",  # the old single app: its models move to the apps below (issue 9), then it goes
     "judge.web",
     "judge.rules",
     "judge.cards",

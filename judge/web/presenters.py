@@ -25,6 +25,7 @@ class ShownStep:
     url: str | None
     code: str = ""
     objects: tuple[str, ...] = ()  # the names of the objects the step touched
+    lang: str = "en"  # the language of ``text``: the reader's, or English for a step not given a code yet
 
 
 def present_steps(
@@ -35,7 +36,7 @@ def present_steps(
     names = names or {}
     return [
         ShownStep(rule=s.rule, text=s.render(lang), url=rule_ref_url(s.rule), code=s.code,
-                  objects=tuple(names.get(o, o) for o in s.objects))
+                  objects=tuple(names.get(o, o) for o in s.objects), lang=lang if s.code else "en")
         for s in steps
     ]
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from judge.engine import tracker
 from judge.engine.steps import Step
-from judge.tracker_models import Game
-from judge.tracker_services import stored_event
+from judge.tracker.models import Game
+from judge.tracker.services import stored_event
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from django.utils import timezone
 from judge.engine import tracker
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.steps import Step
-from judge.tracker_models import Game, GameEvent
+from judge.tracker.models import Game, GameEvent
 
 MAX_EVENTS = 5000  # a long game has a few hundred changes
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
