@@ -30,7 +30,8 @@ from judge.cards.services import DM_DECK_VARIANTS, MTG_DECK_VARIANTS, NoCardData
 from judge.engine import damage, identity, tax
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import InvalidInputError, RulesError
-from judge.web.json_api import json_api, json_response
+from judge.engine.messages import msg
+from judge.web.json_api import error_response, json_api, request_language, result_json, steps_json
 from judge.web.presenters import present_problems, present_steps
 from judge.web.rendering import page_or_partial
 
@@ -45,16 +46,14 @@ NO_CARD_DATA = gettext_lazy(
     "No card data has been imported yet, so Magic cards can't be looked up by name. "
     "The site's operator can import it with: python manage.py import_cards FILE "
     "(the Scryfall “Oracle Cards” bulk file or MTGJSON AtomicCards.json).")
-NO_CARD_DATA_API = ("no card data imported: run `python manage.py import_cards FILE` with the Scryfall "
-                    "\"Oracle Cards\" bulk file or MTGJSON AtomicCards.json")
 
 
-def _api(request: HttpRequest, limit: int, compute: Callable[[dict[str, Any]], Mapping[str, Any]]) -> JsonResponse:
+def _api(request: HttpRequest, limit: int, compute: Callable[[dict[str, Any], str], Mapping[str, Any]]) -> JsonResponse:
     """The shared JSON door (json_api), plus 503 while no card data has been imported."""
     try:
         return json_api(request, limit=limit, compute=compute)
     except NoCardData:
-        return json_response({"errors": [NO_CARD_DATA_API]}, status=503)
+        return error_response([msg("web.no-card-data")], status=503, lang=request_language(request))
 
 
 def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -94,7 +93,7 @@ def tax_page(request: HttpRequest) -> HttpResponse:
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def tax_api(request: HttpRequest) -> JsonResponse:
-    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE, lambda data: tax.calculate_tax(data).as_dict())
+    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE, lambda data, lang: result_json(tax.calculate_tax(data), lang))
 
 
 # --------------------------------------------------------------------------- commander damage
@@ -122,17 +121,17 @@ def damage_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def damage_api(request: HttpRequest) -> JsonResponse:
     return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
-                lambda data: damage.calculate_commander_damage(data).as_dict())
+                lambda data, lang: result_json(damage.calculate_commander_damage(data), lang))
 
 
 # --------------------------------------------------------------------------- colour identity
 
 
-def _identity_api(data: dict[str, Any]) -> dict[str, Any]:
+def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     unknown = [key for key in data if key != "cards"]
     if unknown:
-        raise InvalidInputError([f"{key}: unknown field (expected: cards)" for key in unknown])
-    return {"results": [r.as_dict() for r in identity.identify_cards(data)]}
+        raise InvalidInputError([msg("web.unknown-field", field=key, name=key, expected="cards") for key in unknown])
+    return {"results": [result_json(r, lang) for r in identity.identify_cards(data)]}
 
 
 @require_http_methods(["GET", "POST"])
@@ -185,10 +184,10 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 # --------------------------------------------------------------------------- deck check
 
 
-def _deck_api(data: dict[str, Any]) -> dict[str, Any]:
+def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     result = check_deck(data)
     answer = result.as_dict()
-    answer["notes"] = [{"rule": n.rule, "text": n.text} for n in result.notes]
+    answer["notes"] = steps_json(result.notes, lang)
     if data.get("variant") in MTG_DECK_VARIANTS:
         answer["identity"] = list(result.identity)
     return answer

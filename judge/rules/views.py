@@ -15,11 +15,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message, msg
 from judge.rules import models, selectors
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, SearchResult, search
+from judge.web.json_api import error_response, json_response, request_language
 from judge.web.rendering import page_or_partial
 
 SEARCH_PAGE_LIMIT = 20
@@ -152,27 +155,31 @@ def search_page(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- the JSON API
 
 
-def _error(status: int, message: str, **extra: object) -> JsonResponse:
-    return JsonResponse({"error": message, **extra}, status=status)
+NO_CORPUS = msg("web.no-corpus")
+
+
+def _unknown_version(err: selectors.UnknownVersion, lang: str) -> JsonResponse:
+    problem = msg("web.unknown-version", field="version", version=err.version, versions=", ".join(err.versions))
+    return error_response([problem], status=404, lang=lang, versions=err.versions)
 
 
 @require_GET
 def api_rule(request: HttpRequest, number: str) -> JsonResponse:
+    lang = request_language(request)
     number = number.strip().rstrip(".")
     try:
         page = selectors.rule_page(number=number, version=request.GET.get("version"))
-    except selectors.NoCorpus as err:
-        return _error(503, str(err))
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
     except selectors.UnknownVersion as err:
-        return _error(404, str(err), versions=err.versions)
+        return _unknown_version(err, lang)
     if page is None:
         corpus = selectors.live_corpus()
-        return _error(
-            404, f"no rule {number!r} in version {selectors.resolve_version(corpus, request.GET.get('version'))}",
-            successor=selectors.successor(corpus, number),
-        )
+        version = selectors.resolve_version(corpus, request.GET.get("version"))
+        return error_response([msg("web.no-rule", number=number, version=version)], status=404, lang=lang,
+                              successor=selectors.successor(corpus, number))
     rule = page.rule
-    return JsonResponse(
+    return json_response(
         {
             "number": rule.number,
             "version": rule.version,
@@ -185,8 +192,7 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
             "links_to": rule.links_to,
             "cited_by": page.cited_by,
             "translations": [_translation(s) for s in page.translations],
-        },
-        json_dumps_params={"ensure_ascii": False},
+        }
     )
 
 
@@ -204,14 +210,15 @@ def _translation(section: models.DocSection) -> dict[str, object]:
 
 @require_GET
 def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
+    lang = request_language(request)
     try:
         found = selectors.document(slug=slug)
-    except selectors.NoCorpus as err:
-        return _error(503, str(err))
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
     if found is None:
-        return _error(404, f"no document {slug!r}")
+        return error_response([msg("web.no-document", slug=slug)], status=404, lang=lang)
     source, sections = found
-    return JsonResponse(
+    return json_response(
         {
             "slug": source.slug,
             "source": source.file_name,
@@ -233,31 +240,32 @@ def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
                 }
                 for s in sections
             ],
-        },
-        json_dumps_params={"ensure_ascii": False},
+        }
     )
 
 
 @require_GET
 def api_search(request: HttpRequest) -> JsonResponse:
+    """``?lang=`` is the language searched (ja, en or all); the answer's texts follow it when it is ja or en."""
     q = request.GET.get("q", "")
     lang = request.GET.get("lang", "all")
-    problems: list[str] = []
+    texts = request_language(request)
+    problems: list[str | Message] = []
     try:
         limit = int(request.GET.get("limit", API_DEFAULT_LIMIT))
     except ValueError:
         limit = 0
     if not 1 <= limit <= MAX_LIMIT:
-        problems.append(f"limit must be a whole number from 1 to {MAX_LIMIT}")
+        problems.append(msg("web.search-limit", field="limit", high=MAX_LIMIT))
     if lang not in LANGS:
-        problems.append(f"lang must be one of {', '.join(LANGS)}")
+        problems.append(msg("web.search-lang", field="lang", choices=", ".join(LANGS)))
     if not problems:
         try:
             result = _search(q, lang=lang, limit=limit)
         except SearchQueryError as err:
-            problems = err.problems
-        except selectors.NoCorpus as err:
-            return JsonResponse({"error": str(err)}, status=503)
+            problems.extend(err.problems)
+        except selectors.NoCorpus:
+            return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return JsonResponse(result.to_json(), json_dumps_params={"ensure_ascii": False})
-    return JsonResponse({"error": "bad search query", "errors": problems}, status=400)
+            return json_response(result.to_json())
+    return error_response(InvalidInputError(problems), status=400, lang=texts)

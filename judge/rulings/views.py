@@ -37,7 +37,7 @@ from judge.rulings.presenters import (
     present_step,
 )
 from judge.web.citations import rule_ref_url
-from judge.web.json_api import json_api
+from judge.web.json_api import json_api, result_json
 from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import page_or_partial
 
@@ -72,7 +72,7 @@ GROUP_LABELS = {
 @require_POST
 def leave_game_api(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every problem)."""
-    return json_api(request, limit=MAX_BODY_BYTES, compute=lambda payload: leave_game_from_payload(payload).as_dict())
+    return json_api(request, limit=MAX_BODY_BYTES, compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang))
 
 
 # --------------------------------------------------------------------------- the board page

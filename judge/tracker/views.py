@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judge.engine import tracker
 from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.tracker import presenters, selectors, services
 from judge.tracker.forms import (
@@ -31,8 +32,8 @@ from judge.tracker.forms import (
     SeatFormSet,
 )
 from judge.tracker.models import Game
-from judge.web.json_api import json_object
-from judge.web.presenters import present_problems, present_steps
+from judge.web.json_api import error_response, json_object, json_response, request_language, steps_json
+from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
 HISTORY_SHOWN = 200
@@ -56,7 +57,12 @@ def _revision(value: Any) -> int | None:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise InvalidInputError(["expected_revision: must be a whole number"]) from None
+        raise InvalidInputError([msg("web.expected-revision", field="expected_revision")]) from None
+
+
+def _language(request: HttpRequest) -> str:
+    """The language of a JSON answer's texts: ``?lang=``, else the language of the page's URL."""
+    return request_language(request, default=reader_language())
 
 
 def _board_context(request: HttpRequest, slug: str, errors: list[str] | None = None) -> dict[str, Any]:
@@ -97,8 +103,8 @@ def _board_response(request: HttpRequest, slug: str, *, errors: list[str] | None
 
 
 def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **extra: Any) -> JsonResponse:
-    data = {"slug": game.slug, "revision": game.revision, "state": tracker.state_to_payload(state), **extra}
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+    return json_response({"slug": game.slug, "revision": game.revision, "state": tracker.state_to_payload(state),
+                          **extra}, status=status)
 
 
 # --------------------------------------------------------------------------- new game
@@ -115,7 +121,7 @@ def _start_from_json(request: HttpRequest) -> JsonResponse:
             planechase=bool(data.get("planechase", False)),
         )
     except RulesError as err:
-        return JsonResponse({"errors": list(err.problems)}, status=400)
+        return error_response(err, status=400, lang=_language(request))
     _, state, _history = selectors.game_state(slug=game.slug)
     return _json_state(game, state, status=201, url=reverse("tracker:game", args=[game.slug]))
 
@@ -174,10 +180,11 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             found, state, history = selectors.game_state(slug=slug)
         except Game.DoesNotExist:
-            return JsonResponse({"errors": ["no such game"]}, status=404)
+            return error_response([msg("web.no-game")], status=404, lang=_language(request))
+        lang = _language(request)
         return _json_state(found, state, history=[
             {"seq": h.seq, "kind": h.kind, "payload": tracker.event_to_payload(h.event), "undone": h.undone,
-             "created": h.created.isoformat(), "steps": [s.as_dict() for s in h.steps]}
+             "created": h.created.isoformat(), "steps": steps_json(h.steps, lang)}
             for h in history
         ])
     return _board_response(request, slug)
@@ -197,15 +204,16 @@ def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
         written, state, steps = write()
     except services.StaleRevision as err:
         if as_json:
-            return JsonResponse({"errors": [str(err)], "revision": err.current}, status=409)
+            stale = msg("web.stale-revision", field="expected_revision", expected=err.expected, current=err.current)
+            return error_response([stale], status=409, lang=_language(request), revision=err.current)
         message = _("Someone else changed the table first; it has been reloaded.")
         return _board_response(request, slug, errors=[message], status=409)
     except RulesError as err:
         if as_json:
-            return JsonResponse({"errors": list(err.problems)}, status=400)
+            return error_response(err, status=400, lang=_language(request))
         return _board_response(request, slug, errors=present_problems(err), status=400)
     if as_json:
-        return _json_state(written, state, steps=[s.as_dict() for s in steps])
+        return _json_state(written, state, steps=steps_json(steps, _language(request)))
     if request.htmx:
         return _board_response(request, slug)
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)

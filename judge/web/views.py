@@ -6,7 +6,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from judge.engine.messages import msg
 from judge.rules import selectors
+from judge.web.json_api import error_response, request_language
 
 
 @require_GET
@@ -23,5 +25,5 @@ def health(request: HttpRequest) -> JsonResponse:
     try:
         corpus = selectors.live_corpus()
     except selectors.NoCorpus:
-        return JsonResponse({"error": "no corpus ingested"}, status=503)
+        return error_response([msg("web.no-corpus")], status=503, lang=request_language(request))
     return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})

@@ -12,6 +12,7 @@ from django.test import Client
 
 from judge.cards.services import import_cards
 from judge.calc import views as calc
+from tests.helpers import error_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -67,12 +68,12 @@ def test_tax_api_lists_every_problem(client: Client) -> None:
     response = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "3GG", "previous_casts": -1,
                                               "reduction": 10**9})
     assert response.status_code == 400
-    errors = response.json()["errors"]
+    errors = error_texts(response)
     assert len(errors) == 3
     assert any(e.startswith("mana_cost:") for e in errors)
     assert any(e.startswith("previous_casts:") for e in errors)
     assert any(e.startswith("reduction:") for e in errors)
-    dtc = post(client, "/api/calc/tax", {"variant": "dtc", "cost": -6, "play_number": 0}).json()["errors"]
+    dtc = error_texts(post(client, "/api/calc/tax", {"variant": "dtc", "cost": -6, "play_number": 0}))
     assert [e.split(":")[0] for e in dtc] == ["cost", "play_number"]
 
 
@@ -169,7 +170,7 @@ def test_damage_api_lists_every_problem(client: Client) -> None:
     body = damage_body({"source": "nobody", "target": "Dana", "amount": -1, "combat": "yes"})
     response = post(client, "/api/calc/commander-damage", body)
     assert response.status_code == 400
-    errors = response.json()["errors"]
+    errors = error_texts(response)
     assert len(errors) == 4
     assert [e.split(":")[0] for e in errors] == ["events[0].source", "events[0].target", "events[0].combat",
                                                  "events[0].amount"]
@@ -256,9 +257,10 @@ def test_identity_api_problems(client: Client) -> None:
     response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]}],
                                                          "extra": 1})
     assert response.status_code == 400
-    assert response.json()["errors"] == ["extra: unknown field (expected: cards)"]
+    assert error_texts(response) == ["extra: unknown field (expected: cards)"]
+    assert response.json()["errors"][0]["code"] == "web.unknown-field"
     response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]}]})
-    assert response.json()["errors"] == ["cards[0]: name: must be a string",
+    assert error_texts(response) == ["cards[0]: name: must be a string",
                                          "cards[1]: colors: 'Q' not a colour; use W U B R G"]
 
 
@@ -276,7 +278,7 @@ def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
     too_many = json.dumps({"cards": [{"name": f"C{i}"} for i in range(20_001)]})
     response = client.post("/api/calc/color-identity", too_many, content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["errors"] == ["cards: 20001 cards is over the limit of 20000 per request"]
+    assert error_texts(response) == ["cards: 20001 cards is over the limit of 20000 per request"]
 
 
 def test_identity_api_body_cap(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -284,7 +286,8 @@ def test_identity_api_body_cap(client: Client, monkeypatch: pytest.MonkeyPatch) 
     body = json.dumps({"cards": [{"name": "x" * 1000}] * 4000})
     response = client.post("/api/calc/color-identity", body, content_type="application/json")
     assert response.status_code == 413
-    assert response.json()["errors"] == ["body: larger than 3 MB; send less at once"]
+    assert error_texts(response) == ["The request is larger than 3 MB; send less at once."]
+    assert response.json()["errors"][0]["field"] == "body"
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -351,21 +354,21 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
 def test_deck_api_problems(client: Client, cards: None) -> None:
     response = post(client, "/api/calc/deck-check", {"variant": "modern", "decklist": 5})
     assert response.status_code == 400
-    assert response.json()["errors"] == ["variant: 'modern' is not one of commander, brawl, dtc, dtcs, dtb",
+    assert error_texts(response) == ["variant: 'modern' is not one of commander, brawl, dtc, dtcs, dtb",
                                          "decklist: must be a string"]
     unknown = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "x", "commanders": []})
-    assert unknown.json()["errors"] == ["commanders: unknown field for dtc (expected: decklist, decks, variant)"]
+    assert error_texts(unknown) == ["commanders: unknown field for dtc (expected: decklist, decks, variant)"]
     big = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n" * 100_000})
     assert big.status_code == 400
-    assert big.json()["errors"] == ["decklist: longer than 1 MB; paste one deck at a time"]
+    assert error_texts(big) == ["decklist: longer than 1 MB; paste one deck at a time"]
     lines = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n0 Forest\n2x"})
-    assert lines.json()["errors"] == ["line 2: a count must be 1 or more", "line 3: '2x' has no card name"]
+    assert error_texts(lines) == ["line 2: a count must be 1 or more", "line 3: '2x' has no card name"]
 
 
 def test_deck_api_without_card_data(client: Client) -> None:
     response = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring"})
     assert response.status_code == 503
-    assert "import_cards" in response.json()["errors"][0]
+    assert "import_cards" in error_texts(response)[0]
 
 
 def test_deck_api_dtc(client: Client) -> None:
@@ -381,7 +384,7 @@ def test_deck_api_dtc(client: Client) -> None:
     assert "dtcs:team-singleton" in [p["rule"] for p in team["problems"]]
     typo = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "X | 土 | Z | クリーチャー"})
     assert typo.status_code == 400
-    assert typo.json()["errors"] == ["line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
+    assert error_texts(typo) == ["line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
                                      "line 1: unknown rarity 'Z'"]
 
 
@@ -470,8 +473,7 @@ def test_index_page(client: Client, lang: str) -> None:
 def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
     response = post(client, url, body.encode("latin-1") if isinstance(body, str) else body)
     assert response.status_code == 400, response.content
-    errors = response.json()["errors"]
-    assert errors and all(isinstance(e, str) for e in errors)
+    assert error_texts(response)
 
 
 def test_api_needs_post(client: Client) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import error_texts
+
 pytestmark = [pytest.mark.corpus, pytest.mark.django_db]
 
 
@@ -97,7 +99,8 @@ def test_api_rule_shape(client, ingested):
 def test_api_unknown_rule_is_json_404(client, ingested):
     response = client.get("/api/rules/999.1")
     assert response.status_code == 404
-    assert "error" in response.json()
+    assert error_texts(response) == ["There is no rule 999.1 in version 20260116."]
+    assert response.json()["successor"] is None
 
 
 def test_api_docs(client, ingested):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from django.test import Client
 
 from judge.rulings.views import MAX_BODY_BYTES
+from tests.helpers import error_texts
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,7 @@ def test_api_mind_control_alex_leaves(client: Client) -> None:
     data = response.json()
     # The documented shape (the engine adds a few more keys: control_effects, winners, turn_order, ...).
     assert {"steps", "objects", "delayed_triggers", "planar_controller", "left"} <= set(data)
-    assert all(set(step) == {"rule", "text", "objects"} for step in data["steps"])
+    assert all(set(step) == {"code", "rule", "text", "objects"} for step in data["steps"])
     assert all(set(obj) == {"id", "zone", "controller"} for obj in data["objects"])
     objects = {o["id"]: o for o in data["objects"]}
     assert objects["mind-control"] == {"id": "mind-control", "zone": "left-game", "controller": None}
@@ -94,19 +95,20 @@ def test_api_delayed_triggers_and_planar_controller(client: Client) -> None:
 @pytest.mark.parametrize(
     ("body", "problem"),
     [
-        ("{not json", "body: not valid JSON"),
-        (b"\xff\xfe", "body: not valid JSON"),
-        ("", "body: not valid JSON"),  # the same answer as every other JSON endpoint
-        ("[1, 2]", "body: must be a JSON object"),
-        ('"a board"', "body: must be a JSON object"),
-        ("42", "body: must be a JSON object"),
-        ("null", "body: must be a JSON object"),
+        ("{not json", "input.bad-json"),
+        (b"\xff\xfe", "input.bad-json"),
+        ("", "input.bad-json"),  # the same answer as every other JSON endpoint
+        ("[1, 2]", "input.not-object"),
+        ('"a board"', "input.not-object"),
+        ("42", "input.not-object"),
+        ("null", "input.not-object"),
     ],
 )
 def test_api_bad_bodies(client: Client, body: Any, problem: str) -> None:
     response = post_json(client, body)
     assert response.status_code == 400
-    assert response.json()["errors"][0].startswith(problem)
+    error_texts(response)
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [(problem, "body")]
 
 
 def test_api_lists_every_problem_of_an_inconsistent_board(client: Client) -> None:
@@ -118,7 +120,7 @@ def test_api_lists_every_problem_of_an_inconsistent_board(client: Client) -> Non
     payload["control_effects"][0]["object"] = "ghost"
     response = post_json(client, payload)
     assert response.status_code == 400
-    errors = response.json()["errors"]
+    errors = error_texts(response)
     joined = "\n".join(errors)
     assert "objects[0].controller: 'Zed' is not in turn_order" in joined  # a controller who is not a player
     assert "objects[1].attached_to: 'nowhere' is neither an object nor a player" in joined  # unknown id
@@ -143,14 +145,14 @@ def test_api_lists_every_problem_of_an_inconsistent_board(client: Client) -> Non
 def test_api_invalid_inputs_are_400_never_500(client: Client, payload: dict[str, Any], problem: str) -> None:
     response = post_json(client, payload)
     assert response.status_code == 400
-    assert any(e.startswith(problem) for e in response.json()["errors"]), response.json()
+    assert any(e.startswith(problem) for e in error_texts(response)), response.json()
 
 
 def test_api_caps_the_body_size(client: Client) -> None:
     huge = json.dumps(board(leaving="Alex", padding="x" * (MAX_BODY_BYTES + 10)))
     response = post_json(client, huge)
     assert response.status_code == 413
-    assert response.json()["errors"] == [f"body: larger than {MAX_BODY_BYTES} bytes; send less at once"]
+    assert error_texts(response) == [f"The request is larger than {MAX_BODY_BYTES} bytes; send less at once."]
 
 
 def test_api_is_post_only_and_needs_no_csrf_token() -> None:
@@ -428,7 +430,7 @@ def test_api_never_answers_500(client: Client, changes: dict[str, Any], object_c
     response = post_json(client, payload)
     assert response.status_code in (200, 400), response.content
     if response.status_code == 400:
-        assert response.json()["errors"]
+        assert error_texts(response)
 
 
 def test_page_never_answers_500_on_odd_forms(client: Client) -> None:

@@ -8,8 +8,9 @@ code (a test checks it, and that both languages use the same parameters).
 from __future__ import annotations
 
 from judge.engine.texts import board, cards, common, damage, deck, dm, identity, leave_game, scenarios, tax, tracker
+from judge.engine.texts import web
 
-DOMAINS = (common, tax, damage, identity, cards, deck, dm, board, leave_game, scenarios, tracker)
+DOMAINS = (common, tax, damage, identity, cards, deck, dm, board, leave_game, scenarios, tracker, web)
 
 CATALOG: dict[str, dict[str, str]] = {}
 for _domain in DOMAINS:
