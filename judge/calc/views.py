@@ -23,7 +23,15 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from judge.calc.forms import DAMAGE_VARIANTS, DECK_VARIANTS, TAX_VARIANTS, DamageForm, DeckForm, IdentityForm, TaxForm
+from judge.calc.forms import (
+    DAMAGE_VARIANTS,
+    DECK_VARIANTS,
+    TAX_VARIANTS,
+    DamageForm,
+    DeckForm,
+    IdentityForm,
+    TaxForm,
+)
 from judge.calc.presenters import present_damage, present_deck, present_identity
 from judge.cards import selectors as card_selectors
 from judge.cards.services import DM_DECK_VARIANTS, MTG_DECK_VARIANTS, NoCardData, check_deck
@@ -48,7 +56,10 @@ NO_CARD_DATA = gettext_lazy(
     "(the Scryfall “Oracle Cards” bulk file or MTGJSON AtomicCards.json).")
 
 
-def _api(request: HttpRequest, limit: int, compute: Callable[[dict[str, Any], str], Mapping[str, Any]]) -> JsonResponse:
+Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, language of the texts) -> answer
+
+
+def _api(request: HttpRequest, limit: int, compute: Compute) -> JsonResponse:
     """The shared JSON door (json_api), plus 503 while no card data has been imported."""
     try:
         return json_api(request, limit=limit, compute=compute)
@@ -93,7 +104,8 @@ def tax_page(request: HttpRequest) -> HttpResponse:
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def tax_api(request: HttpRequest) -> JsonResponse:
-    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE, lambda data, lang: result_json(tax.calculate_tax(data), lang))
+    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+                lambda data, lang: result_json(tax.calculate_tax(data), lang))
 
 
 # --------------------------------------------------------------------------- commander damage

@@ -1,31 +1,27 @@
 """Writes. The ingest is the only writer of the corpus tables.
 
-``ingest_corpus`` parses everything first (pure, no database), then writes a
-new :class:`~judge.models.Corpus` generation beside the live one inside a
-transaction, builds the search index beside the live index, and only then
-flips both to the new generation. Any failure before the flip leaves the
+``ingest_corpus`` reads one way down: parse (judge.parsing), link (references,
+renumbering and translation alignment: judge.parsing.linking), both pure and
+without a database; then write the linked records as a new
+:class:`~judge.rules.models.Corpus` generation beside the live one inside a
+transaction, and build the search index beside the live index. Only then are
+both flipped to the new generation: any failure before the flip leaves the
 previous data and index serving.
 """
 
 from __future__ import annotations
 
-import logging
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import transaction
 
-from judge.rules import models
 from judge.parsing.corpus import ParsedCorpus, parse_corpus_dir
-from judge.parsing.records import DocKind, JaDocument, RulesDocument
-from judge.parsing.references import find_references
-from judge.parsing.versions import track_renumbering
+from judge.parsing.linking import LinkedCorpus, LinkedDocument, LinkedRules, link_corpus
+from judge.rules import models
 
-log = logging.getLogger(__name__)
 KEEP_GENERATIONS = 2  # the live one and the one before it, for requests still reading it
-_WS = re.compile(r"\s+")
 
 
 @dataclass
@@ -42,97 +38,8 @@ class IngestReport:
         return sum(len(v) for v in self.unresolved.values())
 
 
-def _normalise(text: str) -> str:
-    return _WS.sub(" ", text).strip()
-
-
-def _nearest_version(versions: list[str], wanted: str | None) -> str:
-    """The ingested CR version a translation is compared with.
-
-    Exactly the version it was translated from when we have it; otherwise the
-    one nearest in date (an unknown date compares with the oldest version, as
-    the undated blog excerpt predates every other translation).
-    """
-    if not wanted:
-        return versions[0]
-    if wanted in versions:
-        return wanted
-    return min(versions, key=lambda v: abs(int(v) - int(wanted)))
-
-
-def _rule_rows(
-    corpus: models.Corpus, source: models.Source, document: RulesDocument, report: IngestReport
-) -> tuple[list[models.Rule], list[models.Citation]]:
-    known = {record.number for record in document.rules}
-    rules: list[models.Rule] = []
-    citations: list[models.Citation] = []
-    unresolved: list[str] = []
-    for position, record in enumerate(document.rules):
-        cited: list[str] = []
-        for text in (record.text, *record.examples):
-            for reference in find_references(text):
-                for number in reference.numbers:
-                    if number == record.number or number in cited:
-                        continue
-                    if number in known:
-                        cited.append(number)
-                    else:
-                        unresolved.append(f"{record.number} -> {number}")
-        rules.append(
-            models.Rule(
-                corpus=corpus,
-                source=source,
-                version=document.version,
-                number=record.number,
-                kind=record.kind.value,
-                title=record.title,
-                text=record.text,
-                examples=list(record.examples),
-                parent=record.parent or "",
-                position=position,
-                line=record.line,
-                links_to=cited,
-            )
-        )
-        citations.extend(
-            models.Citation(corpus=corpus, version=document.version, from_number=record.number, to_number=n)
-            for n in cited
-        )
-    report.unresolved[document.version] = unresolved
-    return rules, citations
-
-
-def _unresolved_glossary(document: RulesDocument, known: set[str]) -> list[str]:
-    """Glossary definitions cite rules too ("See rule 903.8"); the glossary page links them."""
-    return [
-        f"glossary {entry.term!r} -> {number}"
-        for entry in document.glossary
-        for reference in find_references(entry.definition)
-        for number in reference.numbers
-        if number not in known
-    ]
-
-
-def _unresolved_ja(
-    document: JaDocument, compared: set[str], current: set[str], renumbered: dict[str, str]
-) -> list[str]:
-    """References in a Japanese document that point at no rule.
-
-    A translation cites the rules of the version it was translated from (``compared``), and
-    its links follow that version's renumbering to the current rule; other documents cite
-    the current rules.
-    """
-    out: list[str] = []
-    for section in document.sections:
-        for text in (section.heading, section.text, *section.details, *section.examples, *section.notes):
-            for reference in find_references(text):
-                for number in reference.numbers:
-                    if number not in compared and renumbered.get(number, number) not in current:
-                        out.append(f"{section.anchor} -> {number}")
-    return out
-
-
-def _write_rules_document(corpus: models.Corpus, document: RulesDocument, report: IngestReport) -> None:
+def _write_rules(corpus: models.Corpus, linked: LinkedRules) -> None:
+    document = linked.document
     source = models.Source.objects.create(
         corpus=corpus,
         file_name=document.source,
@@ -144,9 +51,34 @@ def _write_rules_document(corpus: models.Corpus, document: RulesDocument, report
         intro=document.intro,
         meta={"credits": document.credits},
     )
-    rules, citations = _rule_rows(corpus, source, document, report)
-    models.Rule.objects.bulk_create(rules, batch_size=1000)
-    models.Citation.objects.bulk_create(citations, batch_size=2000)
+    models.Rule.objects.bulk_create(
+        [
+            models.Rule(
+                corpus=corpus,
+                source=source,
+                version=document.version,
+                number=rule.record.number,
+                kind=rule.record.kind.value,
+                title=rule.record.title,
+                text=rule.record.text,
+                examples=list(rule.record.examples),
+                parent=rule.record.parent or "",
+                position=position,
+                line=rule.record.line,
+                links_to=list(rule.links_to),
+            )
+            for position, rule in enumerate(linked.rules)
+        ],
+        batch_size=1000,
+    )
+    models.Citation.objects.bulk_create(
+        [
+            models.Citation(corpus=corpus, version=document.version, from_number=rule.record.number, to_number=n)
+            for rule in linked.rules
+            for n in rule.links_to
+        ],
+        batch_size=2000,
+    )
     models.GlossaryTerm.objects.bulk_create(
         [
             models.GlossaryTerm(
@@ -156,29 +88,10 @@ def _write_rules_document(corpus: models.Corpus, document: RulesDocument, report
         ],
         batch_size=1000,
     )
-    report.unresolved[document.version].extend(_unresolved_glossary(document, {r.number for r in document.rules}))
-    report.counts[f"rules {document.version}"] = len(rules)
-    report.counts[f"glossary {document.version}"] = len(document.glossary)
 
 
-def _write_ja_document(
-    corpus: models.Corpus,
-    document: JaDocument,
-    parsed: ParsedCorpus,
-    renumbered: dict[str, dict[str, str]],
-    report: IngestReport,
-) -> int:
-    by_version = {doc.version: {r.number: r for r in doc.rules} for doc in parsed.rules_documents}
-    versions = sorted(by_version)
-    current = parsed.current.version
-    translation = document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
-    compared = _nearest_version(versions, document.translated_from) if translation else ""
-    report.unresolved[document.slug] = _unresolved_ja(
-        document,
-        set(by_version[compared or current]),
-        set(by_version[current]),
-        renumbered.get(compared, {}),
-    )
+def _write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:
+    document = linked.document
     source = models.Source.objects.create(
         corpus=corpus,
         file_name=document.source,
@@ -189,83 +102,69 @@ def _write_ja_document(
         translated_from=document.translated_from or "",
         meta=dict(document.meta),
     )
-    rows: list[models.DocSection] = []
-    for position, section in enumerate(document.sections):
-        aligned = ""
-        differs = False
-        if section.cr_number:
-            old = by_version[compared].get(section.cr_number)
-            aligned = renumbered.get(compared, {}).get(section.cr_number, section.cr_number)
-            now = by_version[current].get(aligned)
-            if now is None:
-                aligned, differs = "", True
-            elif old is None or aligned != section.cr_number:
-                differs = True
-            else:
-                differs = _normalise(old.text) != _normalise(now.text) or [
-                    _normalise(e) for e in old.examples
-                ] != [_normalise(e) for e in now.examples]
-        rows.append(
+    models.DocSection.objects.bulk_create(
+        [
             models.DocSection(
                 corpus=corpus,
                 source=source,
-                anchor=section.anchor,
-                heading=section.heading,
-                text=section.text,
-                cr_number=section.cr_number or "",
-                number=section.number or "",
-                parent=section.parent or "",
-                details=list(section.details),
-                examples=list(section.examples),
-                notes=list(section.notes),
+                anchor=aligned.section.anchor,
+                heading=aligned.section.heading,
+                text=aligned.section.text,
+                cr_number=aligned.section.cr_number or "",
+                number=aligned.section.number or "",
+                parent=aligned.section.parent or "",
+                details=list(aligned.section.details),
+                examples=list(aligned.section.examples),
+                notes=list(aligned.section.notes),
                 position=position,
-                line=section.line,
-                aligned_number=aligned,
-                compared_version=compared if section.cr_number else "",
-                differs_from_current=differs,
+                line=aligned.section.line,
+                aligned_number=aligned.aligned_number,
+                compared_version=aligned.compared_version,
+                differs_from_current=aligned.differs_from_current,
             )
-        )
-    models.DocSection.objects.bulk_create(rows, batch_size=1000)
-    return len(rows)
+            for position, aligned in enumerate(linked.sections)
+        ],
+        batch_size=1000,
+    )
 
 
-def _renumberings(parsed: ParsedCorpus) -> dict[str, dict[str, str]]:
-    """For each older version, old number -> current number, for rules whose number changed."""
-    current = parsed.current
-    return {
-        doc.version: track_renumbering(doc, current)
-        for doc in parsed.rules_documents
-        if doc.version != current.version
-    }
+def _report(corpus: models.Corpus, linked: LinkedCorpus) -> IngestReport:
+    report = IngestReport(corpus_id=corpus.pk, versions=linked.versions)
+    for rules in linked.rules:
+        version = rules.document.version
+        report.counts[f"rules {version}"] = len(rules.rules)
+        report.counts[f"glossary {version}"] = len(rules.document.glossary)
+        report.unresolved[version] = list(rules.unresolved)
+        report.warnings.extend(str(w) for w in rules.document.warnings)
+    for document in linked.documents:
+        report.counts[f"sections {document.document.slug}"] = len(document.sections)
+        report.unresolved[document.document.slug] = list(document.unresolved)
+    report.counts["renumbered"] = sum(len(m) for m in linked.renumbered.values())
+    return report
 
 
-def _write_generation(parsed: ParsedCorpus) -> tuple[models.Corpus, IngestReport]:
-    versions = [doc.version for doc in parsed.rules_documents]
-    renumbered = _renumberings(parsed)
+def _write_generation(linked: LinkedCorpus) -> tuple[models.Corpus, IngestReport]:
+    """Write the linked corpus as a new generation, not live yet."""
     with transaction.atomic():
         corpus = models.Corpus.objects.create(
-            is_live=False, current_version=parsed.current.version, versions=versions
+            is_live=False, current_version=linked.current.version, versions=linked.versions
         )
-        report = IngestReport(corpus_id=corpus.pk, versions=versions)
-        report.warnings.extend(str(w) for document in parsed.rules_documents for w in document.warnings)
-        for document in parsed.rules_documents:
-            _write_rules_document(corpus, document, report)
+        for rules in linked.rules:
+            _write_rules(corpus, rules)
         models.Renumbering.objects.bulk_create(
             [
                 models.Renumbering(corpus=corpus, from_version=version, old_number=old, new_number=new)
-                for version, mapping in renumbered.items()
+                for version, mapping in linked.renumbered.items()
                 for old, new in sorted(mapping.items())
             ]
         )
-        for ja_document in parsed.ja_documents:
-            report.counts[f"sections {ja_document.slug}"] = _write_ja_document(
-                corpus, ja_document, parsed, renumbered, report
-            )
-        report.counts["renumbered"] = sum(len(m) for m in renumbered.values())
+        for document in linked.documents:
+            _write_document(corpus, document)
+        report = _report(corpus, linked)
         corpus.summary = {
             "counts": report.counts,
             "unresolved": report.unresolved,
-            "files": [d.source for d in parsed.rules_documents] + [d.source for d in parsed.ja_documents],
+            "files": [r.document.source for r in linked.rules] + [d.document.source for d in linked.documents],
         }
         corpus.save(update_fields=["summary"])
     return corpus, report
@@ -290,8 +189,10 @@ def ingest_corpus(
     """Parse, write and index a corpus directory, then make it live. Raises ParseError on a bad file."""
     progress(f"parsing {corpus_dir}")
     parsed = parse_corpus_dir(corpus_dir)
+    progress("linking references, renumbering and translations")
+    linked = link_corpus(parsed)
     progress(f"writing {len(parsed.rules_documents)} CR versions and {len(parsed.ja_documents)} documents")
-    corpus, report = _write_generation(parsed)
+    corpus, report = _write_generation(linked)
     name = f"gen-{corpus.pk}"
     try:
         progress("building the search index")

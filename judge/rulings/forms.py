@@ -209,7 +209,8 @@ class BoardRows:
         objects = []
         for raw in _list(payload.get("objects"))[:MAX_ROWS]:
             item = _mapping(raw)
-            row = {**_blank("obj"), **{f: _text(item.get(f)) for f in ObjectForm.base_fields if f != "planeswalking"}}
+            row = {**_blank("obj"),
+                   **{f: _text(item.get(f)) for f in ObjectForm.base_fields if f != "planeswalking"}}
             row["attachment"] = row["attachment"] or Attachment.AURA.value
             row["planeswalking"] = item.get("planeswalking") is True
             objects.append(row)
@@ -269,7 +270,8 @@ class BoardRows:
             payload["planar_controller"] = planar
         objects = []
         for row in self.objects:
-            item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name", "kind", "owner", "controller", "zone")}
+            item: dict[str, Any] = {f: _or_none(row[f])
+                                    for f in ("id", "name", "kind", "owner", "controller", "zone")}
             for optional in ("attached_to", "default_controller", "source"):
                 if _or_none(row[optional]):
                     item[optional] = _or_none(row[optional])

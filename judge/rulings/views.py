@@ -72,7 +72,8 @@ GROUP_LABELS = {
 @require_POST
 def leave_game_api(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every problem)."""
-    return json_api(request, limit=MAX_BODY_BYTES, compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang))
+    return json_api(request, limit=MAX_BODY_BYTES,
+                    compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang))
 
 
 # --------------------------------------------------------------------------- the board page
