@@ -177,6 +177,15 @@ def _build_index(parsed: ParsedCorpus, index_root: Path, name: str) -> None:
     build_index(index_root, documents_from_records(parsed.rules_documents, parsed.ja_documents), name=name)
 
 
+def _index_name(corpus: models.Corpus, index_root: Path) -> str:
+    """``gen-<corpus id>``, or beside it when an index of that name is live: the corpus ids started over
+    (a fresh database, or the corpus tables rebuilt by a migration) and that index keeps serving until the flip."""
+    from judge.search.index import live_name
+
+    name = f"gen-{corpus.pk}"
+    return name if live_name(index_root) != name else f"{name}-{corpus.created:%Y%m%d%H%M%S%f}"
+
+
 def _activate_index(index_root: Path, name: str) -> None:
     from judge.search.index import activate
 
@@ -193,7 +202,7 @@ def ingest_corpus(
     linked = link_corpus(parsed)
     progress(f"writing {len(parsed.rules_documents)} CR versions and {len(parsed.ja_documents)} documents")
     corpus, report = _write_generation(linked)
-    name = f"gen-{corpus.pk}"
+    name = _index_name(corpus, index_root)
     try:
         progress("building the search index")
         _build_index(parsed, index_root, name)

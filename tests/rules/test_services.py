@@ -15,8 +15,10 @@ from django.core.management.base import CommandError
 
 from judge.parsing.records import ParseError
 from judge.rules import models, services
-from judge.search.index import live_name
+from judge.search.documents import documents_from_records
+from judge.search.index import activate, build_index, live_name
 from judge.search.service import search
+from tests.search import sample
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -170,3 +172,17 @@ def test_a_new_generation_is_served_at_once_even_after_pages_were_cached(
     services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert "mulligan it away" in client.get("/api/rules/101.6").json()["text"]
     assert "mulligan it away" in client.get("/en/rules/101.6/").content.decode()
+
+
+
+def test_ingest_builds_beside_a_live_index_of_the_same_name(corpus_dir: Path, index_root: Path) -> None:
+    """Corpus ids start over when the corpus tables are rebuilt (a migration, a fresh database) while
+    the index directory keeps the old generations: the old live index keeps serving until the flip."""
+    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    taken = f"gen-{first.corpus_id + 1}"  # the name the next generation would take
+    build_index(index_root, documents_from_records(sample.rules_documents(), sample.ja_documents()), name=taken)
+    activate(index_root, taken)
+    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert second.corpus_id == first.corpus_id + 1 and live().pk == second.corpus_id
+    assert live_name(index_root) != taken and live_name(index_root).startswith(f"{taken}-")
+    assert search("commander", root=index_root, lang="all", limit=1).total
