@@ -1,32 +1,25 @@
+"""Each app's pages under /ja/ and /en/ (i18n_patterns); the JSON API and the health check without a prefix."""
+
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import path, re_path
-from django.views.generic import RedirectView
+from django.urls import include, path
 
-from judge.views import api, calc, leave_game, pages, rules, scenarios, search, tracker
-
-RULE = r"(?P<number>\d{1,3}(?:\.\d{1,3}[a-z]?)?)"
+from judge.calc import urls as calc_urls
+from judge.rules import urls as rules_urls
+from judge.rulings import urls as rulings_urls
+from judge.tracker import urls as tracker_urls
+from judge.web import urls as web_urls
 
 urlpatterns = [
-    path("api/rules/<str:number>", api.rule_detail, name="api-rule"),
-    path("api/docs/<slug:slug>", api.doc_detail, name="api-doc"),
-    path("api/search", search.api_search, name="api-search"),
-    path("healthz", api.health, name="health"),
-    *calc.calc_api_urlpatterns,
-    *leave_game.leave_game_api_urlpatterns,
+    path("", include(web_urls.api_urlpatterns)),
+    path("", include(rules_urls.api_urlpatterns)),
+    path("", include(calc_urls.api_urlpatterns)),
+    path("", include(rulings_urls.api_urlpatterns)),
 ]
 
 urlpatterns += i18n_patterns(
-    path("", pages.home, name="home"),
-    path("rules/", rules.rule_index, name="rule-index"),
-    path("rules/changes/", rules.changes, name="rule-changes"),
-    re_path(rf"^rules/{RULE}/$", rules.rule_detail, name="rule-detail"),
-    path("glossary/", rules.glossary, name="glossary"),
-    path("search/", search.search_page, name="search"),
-    path("docs/", rules.doc_list, name="doc-list"),
-    path("docs/<slug:slug>/", rules.doc_detail, name="doc-detail"),
-    path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
-    *tracker.tracker_urlpatterns,
-    *calc.calc_urlpatterns,
-    *leave_game.leave_game_urlpatterns,
-    *scenarios.scenario_urlpatterns,
+    path("", include(web_urls)),
+    path("", include(rules_urls)),
+    path("", include(calc_urls)),
+    path("", include(rulings_urls)),
+    path("", include(tracker_urls)),
 )

@@ -496,7 +496,6 @@ def _problem(code: str, *, rule: str, where: str, **params: ParamValue) -> Messa
 
 def _check_object(board: Board, obj: GameObject, where: str, problems: list[Message]) -> GameObject:
     """Checks one object against the rules; returns it with its controller settled where the rules decide it."""
-    variant = board.variant
     if obj.owner is not None and obj.owner not in board.turn_order and obj.zone is not Zone.ANTE:
         problems.append(_problem("board.owner-left", rule="800.4a", where=f"{where}.owner",
                                  label=object_label(obj, "owner"), player=obj.owner))

@@ -23,7 +23,7 @@ in both languages) gives the reader's language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Union
 

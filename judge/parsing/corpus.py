@@ -1,7 +1,7 @@
 """Read a corpus directory and hand every file to the parser for its format.
 
 The Japanese files have opaque names, so each Japanese parser module offers
-``sniff(text)``; exactly one must claim a file. English Comprehensive Rules
+``sniff(text)``; exactly one of :data:`JA_PARSERS` must claim a file. English Comprehensive Rules
 files are ``en/MagicCompRules YYYYMMDD.txt``, in whatever encoding they were
 published (``judge.parsing.encoding``).
 
@@ -14,22 +14,38 @@ become the current rules. ``strict=True`` makes every skip and warning fatal.
 
 from __future__ import annotations
 
-import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from typing import Protocol
 
+from judge.parsing import ja_commander_rules, ja_cr_excerpt, ja_dtc, ja_rules_viewer, ja_wiki_planechase
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.encoding import decode_text
 from judge.parsing.records import JaDocument, ParseError, ParseWarning, RulesDocument, SkippedFile
 
-JA_PARSER_MODULES = (
-    "judge.parsing.ja_commander_rules",
-    "judge.parsing.ja_cr_excerpt",
-    "judge.parsing.ja_rules_viewer",
-    "judge.parsing.ja_wiki_planechase",
-    "judge.parsing.ja_dtc",
+
+class ParseJa(Protocol):
+    def __call__(self, text: str, *, source: str) -> JaDocument: ...
+
+
+@dataclass(frozen=True)
+class JaParser:
+    """One Japanese format: does a text look like it (``sniff``), and its parser."""
+
+    name: str
+    sniff: Callable[[str], bool]
+    parse: ParseJa
+
+
+# Spelled out function by function, so mypy checks each parser's signature and the import graph shows them.
+JA_PARSERS = (
+    JaParser("ja_commander_rules", ja_commander_rules.sniff, ja_commander_rules.parse),
+    JaParser("ja_cr_excerpt", ja_cr_excerpt.sniff, ja_cr_excerpt.parse),
+    JaParser("ja_rules_viewer", ja_rules_viewer.sniff, ja_rules_viewer.parse),
+    JaParser("ja_wiki_planechase", ja_wiki_planechase.sniff, ja_wiki_planechase.parse),
+    JaParser("ja_dtc", ja_dtc.sniff, ja_dtc.parse),
 )
 MAX_FILE_BYTES = 20 * 1024 * 1024
 CR_PREFIX = "MagicCompRules"
@@ -50,10 +66,6 @@ class ParsedCorpus:
     def warnings(self) -> tuple[ParseWarning, ...]:
         """What the parsers read past in the files kept (official typos), oldest version first."""
         return tuple(warning for document in self.rules_documents for warning in document.warnings)
-
-
-def ja_parsers() -> tuple[ModuleType, ...]:
-    return tuple(importlib.import_module(name) for name in JA_PARSER_MODULES)
 
 
 def read_text(path: Path) -> str:
@@ -91,14 +103,13 @@ def parse_file(path: Path) -> RulesDocument | JaDocument:
     text = read_text(path)
     if is_rules_file(path):
         return parse_comprehensive_rules(text, source=path.name)
-    claims = [module for module in ja_parsers() if module.sniff(text)]
+    claims = [parser for parser in JA_PARSERS if parser.sniff(text)]
     if not claims:
         raise ParseError("unknown file: no parser recognises this format", source=path.name, line=1)
     if len(claims) > 1:
-        names = ", ".join(m.__name__.rsplit(".", 1)[-1] for m in claims)
+        names = ", ".join(parser.name for parser in claims)
         raise ParseError(f"ambiguous file: claimed by several parsers ({names})", source=path.name, line=1)
-    document: JaDocument = claims[0].parse(text, source=path.name)
-    return document
+    return claims[0].parse(text, source=path.name)
 
 
 def corpus_files(directory: Path) -> list[Path]:

@@ -19,7 +19,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
-    "judge",  # the old single app: its models move to the apps below (issue 9), then it goes
     "judge.web",
     "judge.rules",
     "judge.cards",
@@ -37,8 +36,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "judge.middleware.ContentSecurityPolicyMiddleware",
-    "judge.middleware.NoCorpusMiddleware",
+    "judge.web.middleware.ContentSecurityPolicyMiddleware",
+    "judge.rules.middleware.NoCorpusMiddleware",
 ]
 
 # Sessions are signed cookies: the site keeps no per-user server state.

@@ -12,10 +12,28 @@ from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
 
 # Format-document anchor prefix -> (document slug, section anchor prefix for numbered sections).
 DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
+# The DTC deck-check rule ids (engine.dm.RULE_IDS) are not document anchors: each cites the DTC section stating it.
+DOC_ALIASES = {
+    "dtc:singleton": "dtc:deck-basics",
+    "dtc:main-deck-only": "dtc:deck-basics",
+    "dtc:commander-creature": "dtc:commander",
+    "dtc:commander-rarity": "dtc:commander",
+    "dtc:commander-all-civilizations": "dtc:commander",
+    "dtc:commander-hall-of-fame": "dtc:commander",
+    "dtc:deck-size": "dtc:main-deck",
+    "dtc:civilizations": "dtc:main-deck",
+    "dtc:civilization-minimum": "dtc:main-deck",
+    "dtc:banned": "dtc:banned",
+    "dtcs:team-singleton": "dtc:dtcs",
+    "dtcs:commander-civilizations": "dtc:dtcs",
+    "dtb:deck-size": "dtc:dtb",
+    "dtb:card-pool": "dtc:dtb",
+}
 
 
 def doc_section(citation: str) -> tuple[str, str] | None:
     """("commander-rules", "rule-2") for "commander:2"; None for a CR number or an unknown prefix."""
+    citation = DOC_ALIASES.get(citation, citation)
     if not DOC_ANCHOR.match(citation):
         return None
     prefix, _, anchor = citation.partition(":")
@@ -26,9 +44,9 @@ def doc_section(citation: str) -> tuple[str, str] | None:
 def rule_ref_url(rule: str) -> str | None:
     """The page a step's, problem's or scenario's cited rule points to; None if it points nowhere."""
     if is_cr_number(rule):
-        return reverse("rule-detail", args=[rule])
+        return reverse("rules:detail", args=[rule])
     section = doc_section(rule)
     if section is None:
         return None
     slug, anchor = section
-    return reverse("doc-detail", args=[slug]) + "#" + anchor
+    return reverse("rules:doc-detail", args=[slug]) + "#" + anchor

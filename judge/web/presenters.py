@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import get_language
@@ -18,15 +18,27 @@ def reader_language() -> str:
 
 @dataclass(frozen=True)
 class ShownStep:
+    """A step as a page shows it: its text in the reader's language, its rule and where that rule is."""
+
     rule: str
     text: str
     url: str | None
     code: str = ""
+    objects: tuple[str, ...] = ()  # the names of the objects the step touched
+    lang: str = "en"  # the language of ``text``: the reader's, or English for a step not given a code yet
 
 
-def present_steps(steps: Iterable[Step], lang: str | None = None) -> list[ShownStep]:
+def present_steps(
+    steps: Iterable[Step], lang: str | None = None, names: Mapping[str, str] | None = None
+) -> list[ShownStep]:
+    """``names``: object id -> name, for steps that touch objects (an id without a name shows as itself)."""
     lang = lang or reader_language()
-    return [ShownStep(rule=s.rule, text=s.render(lang), url=rule_ref_url(s.rule), code=s.code) for s in steps]
+    names = names or {}
+    return [
+        ShownStep(rule=s.rule, text=s.render(lang), url=rule_ref_url(s.rule), code=s.code,
+                  objects=tuple(names.get(o, o) for o in s.objects), lang=lang if s.code else "en")
+        for s in steps
+    ]
 
 
 def present_problems(error: RulesError, lang: str | None = None) -> list[str]:

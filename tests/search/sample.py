@@ -146,15 +146,15 @@ def ja_documents() -> list[JaDocument]:
 
 
 # A small term table in the format of rules_data/terms.tsv (tests that need synonyms use it).
-TERMS = """ja\ten\tnotes
-統率者\tcommander\t
-統率者税\tcommander tax\t
-統率領域\tcommand zone\t
-固有色 | 色の固有性\tcolor identity\t
-次元ダイス\tplanar die\t
-プレインズウォーカー\tplaneswalker\t
-ゲームから除外 | ゲームから離れる\tleaves the game | leave the game\t
-文明\tcivilization\tDuel Masters
-デッキ\tdeck\t
-山札\tdeck\tDuel Masters: the library
+TERMS = """ja\ten\tkind\trule\tnotes
+統率者\tcommander\tcommander\t\t
+統率者税\tcommander tax\tcommander\t\t
+統率領域\tcommand zone\tzone\t\t
+固有色 | 色の固有性\tcolor identity\tcommander\t\t
+次元ダイス\tplanar die\tplanechase\t\t
+プレインズウォーカー\tplaneswalker\tcard-type\t\t
+ゲームから除外 | ゲームから離れる\tleaves the game | leave the game\tmultiplayer\t\t
+文明\tcivilization\tduel-masters\t\tDuel Masters
+デッキ\tdeck\tgame\t\t
+山札\tdeck\tduel-masters\t\tDuel Masters: the library
 """

@@ -1,7 +1,7 @@
 """Phones tapping at the same moment, on a real PostgreSQL server with one connection per thread.
 
 SQLite serialises every writer with its database lock, so it cannot show that
-the row lock (``select_for_update``) in judge/tracker_services.py is what keeps
+the row lock (``select_for_update``) in judge/tracker/services.py is what keeps
 updates from being lost: this test runs only in the PostgreSQL pass of CI
 (``DATABASE_URL=postgres://...``) and is skipped, saying why, on SQLite.
 """
@@ -15,9 +15,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from judge.tracker_models import GameEvent
-from judge.tracker_selectors import game_state
-from judge.tracker_services import record_event, start_game
+from judge.tracker.models import GameEvent
+from judge.tracker.selectors import game_state
+from judge.tracker.services import record_event, start_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

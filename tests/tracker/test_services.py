@@ -8,9 +8,9 @@ import pytest
 from django.db import close_old_connections, connection
 
 from judge.engine.errors import IllegalStateError, InvalidInputError
-from judge.tracker_models import Game, GameEvent
-from judge.tracker_selectors import game_revision, game_state
-from judge.tracker_services import StaleRevision, record_event, start_game, undo_last
+from judge.tracker.models import Game, GameEvent
+from judge.tracker.selectors import game_revision, game_state
+from judge.tracker.services import StaleRevision, record_event, start_game, undo_last
 
 
 def _commander_game() -> Game:

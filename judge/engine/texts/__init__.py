@@ -21,9 +21,10 @@ from judge.engine.texts import (
     tax,
     tracker,
     variants,
+    web,
 )
 
-DOMAINS = (common, variants, mana, tax, damage, identity, cards, deck, dm, board, leave_game, scenarios, tracker)
+DOMAINS = (common, variants, mana, tax, damage, identity, cards, deck, dm, board, leave_game, scenarios, tracker, web)
 
 CATALOG: dict[str, dict[str, str]] = {}
 for _domain in DOMAINS:

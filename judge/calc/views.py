@@ -1,0 +1,249 @@
+"""Judge calculators: commander tax, commander damage, colour identity, deck checks.
+
+Each calculator is a pure engine function (judge/engine) behind two doors:
+
+- a JSON API at ``/api/calc/...`` (POST a JSON object, get a JSON object; 400 listing every
+  problem), for bots and scripts;
+- a page inside ``i18n_patterns`` with a real form that works without JavaScript; with htmx only
+  the result fragment (``#result`` partial) is swapped. Pure calculations use GET, so a result is
+  a shareable URL; the pages taking long pasted text (identity, deck) also accept POST.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from judge.calc.forms import (
+    DAMAGE_VARIANTS,
+    DECK_VARIANTS,
+    TAX_VARIANTS,
+    DamageForm,
+    DeckForm,
+    IdentityForm,
+    TaxForm,
+)
+from judge.calc.presenters import present_damage, present_deck, present_identity
+from judge.cards import selectors as card_selectors
+from judge.cards.services import DM_DECK_VARIANTS, MTG_DECK_VARIANTS, NoCardData, check_deck
+from judge.engine import damage, identity, tax
+from judge.engine.decklist import parse_decklist
+from judge.engine.errors import RulesError
+from judge.engine.messages import msg
+from judge.web.json_api import error_response, json_api, request_language, result_json
+from judge.web.presenters import present_problems, present_steps, reader_language
+from judge.web.rendering import page_or_partial
+
+#: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,
+#: far above the site-wide DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
+IDENTITY_MAX_BODY = 64 * 1024 * 1024
+#: A deck check body holds one decklist (1 MB at most, decklist.MAX_BYTES) plus JSON escaping.
+DECK_MAX_BODY = 8 * 1024 * 1024
+#: How many results a page shows; the JSON API returns all of them.
+PAGE_MAX_CARDS = 500
+NO_CARD_DATA = gettext_lazy(
+    "No card data has been imported yet, so Magic cards can't be looked up by name. "
+    "The site's operator can import it with: python manage.py import_cards FILE "
+    "(the Scryfall “Oracle Cards” bulk file or MTGJSON AtomicCards.json).")
+
+
+Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, language of the texts) -> answer
+
+
+def _api(request: HttpRequest, limit: int, compute: Compute) -> JsonResponse:
+    """The shared JSON door (json_api), plus 503 while no card data has been imported."""
+    try:
+        return json_api(request, limit=limit, compute=compute)
+    except NoCardData:
+        return error_response([msg("web.no-card-data")], status=503, lang=request_language(request))
+
+
+def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    """The full page (400 when the input has problems), or with htmx only its result fragment."""
+    return page_or_partial(request, template, "result", context, status=400 if context.get("errors") else 200)
+
+
+def _form_data(request: HttpRequest) -> QueryDict | None:
+    """POST data, or GET parameters; None when a posted form is over the size limit."""
+    if request.method != "POST":
+        return request.GET
+    try:
+        return request.POST
+    except RequestDataTooBig:
+        return None
+
+
+# --------------------------------------------------------------------------- commander tax
+
+
+@require_GET
+def tax_page(request: HttpRequest) -> HttpResponse:
+    form = TaxForm(request.GET if "variant" in request.GET else None)
+    context: dict[str, Any] = {"variants": TAX_VARIANTS, "values": form.shown(200),
+                               "variant": request.GET.get("variant", "commander"), "errors": [], "result": None}
+    if form.is_valid():
+        try:
+            result = tax.calculate_tax(form.payload())
+        except RulesError as err:
+            context["errors"] = present_problems(err)
+        else:
+            context.update(result=result, steps=present_steps(result.steps),
+                           total_is_mana=isinstance(result.total_cost, str))
+    return _page(request, "calc/tax.html", context)
+
+
+@csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
+@require_POST
+def tax_api(request: HttpRequest) -> JsonResponse:
+    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+                lambda data, lang: result_json(tax.calculate_tax(data), lang))
+
+
+# --------------------------------------------------------------------------- commander damage
+
+
+@require_GET
+def damage_page(request: HttpRequest) -> HttpResponse:
+    form = DamageForm(request.GET if "variant" in request.GET else None)
+    context: dict[str, Any] = {"variants": DAMAGE_VARIANTS, "values": form.shown(20_000),
+                               "variant": request.GET.get("variant", "commander"), "errors": [], "result": None}
+    if form.is_bound:
+        if not form.is_valid():
+            context["errors"] = form.problems()
+        else:
+            try:
+                result = damage.calculate_commander_damage(form.payload())
+            except RulesError as err:
+                context["errors"] = present_problems(err)
+            else:
+                context["result"] = present_damage(result, form.labels())
+    return _page(request, "calc/damage.html", context)
+
+
+@csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
+@require_POST
+def damage_api(request: HttpRequest) -> JsonResponse:
+    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+                lambda data, lang: result_json(damage.calculate_commander_damage(data), lang))
+
+
+# --------------------------------------------------------------------------- colour identity
+
+
+def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    return identity.identify_cards(data).to_json(lang)
+
+
+@require_http_methods(["GET", "POST"])
+def identity_page(request: HttpRequest) -> HttpResponse:
+    params = _form_data(request)
+    has_cards = card_selectors.has_cards()
+    context: dict[str, Any] = {"values": {"names": "", "cards_json": ""}, "errors": [], "results": None,
+                               "unknown": [], "has_cards": has_cards, "hidden": 0}
+    if params is None:
+        context["errors"] = [_("The text is too long; paste fewer cards at once.")]
+        return _page(request, "calc/identity.html", context)
+    form = IdentityForm(params)
+    context["values"] = form.shown(100_000)
+    form.is_valid()  # reads both boxes; pasted JSON that does not parse is the form's own problem
+    names_text = form.cleaned_data["names"]
+    if not names_text and not form.data.get("cards_json", "").strip():
+        return _page(request, "calc/identity.html", context)
+    results: list[identity.IdentityResult] = []
+    errors: list[str] = []
+    if names_text:
+        try:
+            names = [entry.name for entry in parse_decklist(text=names_text).entries]
+        except RulesError as err:
+            errors.extend(present_problems(err))
+            names = []
+        if names and not has_cards:
+            errors.append(str(NO_CARD_DATA))
+        elif names:
+            cards, unknown = card_selectors.cards_by_name(list(dict.fromkeys(names)))
+            results.extend(identity.color_identity(card=card) for card in cards)
+            context["unknown"] = [{"name": n, "suggestions": s} for n, s in unknown]
+    errors.extend(form.problems())
+    if form.cleaned_data.get("cards_json"):
+        try:
+            batch = identity.identify_cards(form.payload())
+        except RulesError as err:
+            errors.extend(present_problems(err))
+        else:  # the cards that could be read, and beside them the problems of those that could not
+            results.extend(batch.results)
+            errors.extend(batch.render_problems(reader_language()))
+    context["errors"] = errors
+    context["results"] = [present_identity(r) for r in results[:PAGE_MAX_CARDS]]
+    context["hidden"] = max(0, len(results) - PAGE_MAX_CARDS)
+    return _page(request, "calc/identity.html", context)
+
+
+@csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
+@require_POST
+def identity_api(request: HttpRequest) -> JsonResponse:
+    return _api(request, IDENTITY_MAX_BODY, _identity_api)
+
+
+# --------------------------------------------------------------------------- deck check
+
+
+def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    result = check_deck(data)
+    answer = result.to_json(lang)
+    if data.get("variant") in MTG_DECK_VARIANTS:
+        answer["identity"] = list(result.identity)
+    return answer
+
+
+@require_http_methods(["GET", "POST"])
+def deck_page(request: HttpRequest) -> HttpResponse:
+    params = _form_data(request)
+    context: dict[str, Any] = {"variants": DECK_VARIANTS, "variant": "commander", "errors": [], "result": None,
+                               "values": {"decklist": "", "commanders": "", "teammate": ""},
+                               "has_cards": card_selectors.has_cards(), "no_card_data": False}
+    if params is None:
+        context["errors"] = [_("The decklist is too long: decklists over 1 MB are refused.")]
+        return _page(request, "calc/deck.html", context)
+    form = DeckForm(params)
+    variant = params.get("variant", "commander")
+    context.update(variant=variant, is_dm=variant in DM_DECK_VARIANTS, values=form.shown(1_100_000))
+    form.is_valid()  # reads and normalises; the deck check judges
+    if "variant" not in params or not (form.cleaned_data["decklist"] or form.cleaned_data["teammate"]):
+        return _page(request, "calc/deck.html", context)
+    try:
+        result = check_deck(form.payload())
+    except NoCardData:
+        context["no_card_data"] = True
+        context["errors"] = [str(NO_CARD_DATA)]
+    except RulesError as err:
+        context["errors"] = present_problems(err)
+    else:
+        context["result"] = present_deck(result)
+    return _page(request, "calc/deck.html", context)
+
+
+@csrf_exempt  # a pure check against read-only card data: no state, nothing a forged request could change
+@require_POST
+def deck_api(request: HttpRequest) -> JsonResponse:
+    """``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` or
+    ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (hand-entered Duel Masters
+    cards, see judge.engine.dm) -> ``{"legal", "problems": [{"card", "rule", "message"}], "notes"}``.
+    """
+    return _api(request, DECK_MAX_BODY, _deck_api)
+
+
+# --------------------------------------------------------------------------- index
+
+
+@require_GET
+def index_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "calc/index.html", {"has_cards": card_selectors.has_cards()})

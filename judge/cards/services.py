@@ -1,0 +1,187 @@
+"""Card data services: replace every card from one Scryfall or MTGJSON file, and check a deck against it.
+
+The import streams the file (``judge.parsing.card_data.iter_cards``) and written
+inside one transaction that first deletes the previous cards, so readers see
+either the old set or the new one, and a file that fails to parse halfway
+leaves the old set in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from judge.cards import selectors
+from judge.cards.models import Card, CardAlias
+from judge.engine import cards as engine_cards
+from judge.engine import deck, dm
+from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
+from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.messages import Message
+from judge.engine.variants import Variant
+from judge.parsing.card_data import iter_cards
+from judge.parsing.records import ParseError
+
+BATCH = 1000
+MAX_NAME = 255  # the column width; no printed card name comes close
+MTG_DECK_VARIANTS = {"commander": Variant.COMMANDER, "brawl": Variant.BRAWL}
+DM_DECK_VARIANTS = {"dtc": Variant.DTC, "dtcs": Variant.DTCS, "dtb": Variant.DTB}
+DECK_VARIANTS = (*MTG_DECK_VARIANTS, *DM_DECK_VARIANTS)
+
+
+class NoCardData(Exception):
+    """A Magic card lookup was needed, but no card data has been imported."""
+
+
+@dataclass
+class CardImport:
+    cards: int
+    aliases: int
+    duplicates: int  # reprints and repeated names, kept once
+
+
+def _batches(rows: Iterator[engine_cards.Card]) -> Iterator[list[engine_cards.Card]]:
+    batch: list[engine_cards.Card] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) >= BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -> CardImport:
+    """Replace the card table with every deck card in ``path``; ParseError leaves the old cards.
+
+    Reprints (Scryfall "default cards") repeat names: the first one is kept,
+    as :meth:`CardPool.of <judge.engine.cards.CardPool.of>` does. Face names
+    ("Fire", "Stomp") and Japanese names ("繁殖池") become aliases unless they are some card's own name.
+    """
+    seen: set[str] = set()
+    aliases: dict[str, str] = {}  # alias key -> card key, first card wins
+    duplicates = 0
+    with path.open(encoding="utf-8") as stream, transaction.atomic():
+        CardAlias.objects.all().delete()
+        Card.objects.all().delete()
+        for batch in _batches(iter_cards(stream, source=path.name)):
+            rows = []
+            for card in batch:
+                key = engine_cards.normalise_name(card.name)
+                # Face names and Japanese names; a reprint (a Scryfall print in Japanese) may add its own.
+                for other in card.other_names:
+                    alias = engine_cards.normalise_name(other)
+                    if alias != key and len(alias) <= MAX_NAME:
+                        aliases.setdefault(alias, key)
+                if key in seen:
+                    duplicates += 1
+                    continue
+                if len(card.name) > MAX_NAME:
+                    raise ParseError(f"{card.name[:60]}...: a card name longer than {MAX_NAME} characters",
+                                     source=path.name)
+                seen.add(key)
+                rows.append(Card(name=card.name, key=key, data=card.to_json()))
+            Card.objects.bulk_create(rows)
+            if progress is not None:
+                progress(f"  {len(seen)} cards...")
+        ids = dict(Card.objects.values_list("key", "id"))
+        alias_rows = [CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items()
+                      if alias not in ids]
+        CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
+    return CardImport(cards=len(seen), aliases=len(alias_rows), duplicates=duplicates)
+
+
+# --------------------------------------------------------------------------- deck check
+
+
+def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
+    """Add commanders named outside the list; one listed in the deck section moves to the commander section."""
+    entries = list(decklist.entries)
+    named = {engine_cards.normalise_name(e.name) for e in entries if e.section is Section.COMMANDER}
+    for name in commanders:
+        key = engine_cards.normalise_name(name)
+        if key in named:
+            continue
+        named.add(key)
+        line = 0
+        for i, entry in enumerate(entries):
+            if entry.section is Section.DECK and engine_cards.normalise_name(entry.name) == key:
+                line = entry.line
+                if entry.count > 1:
+                    entries[i] = DecklistEntry(count=entry.count - 1, name=entry.name, section=entry.section,
+                                               line=entry.line)
+                else:
+                    del entries[i]
+                break
+        entries.append(DecklistEntry(count=1, name=name.strip(), section=Section.COMMANDER, line=line))
+    return Decklist(entries=tuple(entries))
+
+
+def _text_field(data: Mapping[str, Any], name: str, problems: list[str | Message], *, required: bool) -> str:
+    value = data.get(name)
+    if value is None:
+        if required:
+            problems.append(f"{name}: required, the decklist as text")
+        return ""
+    if not isinstance(value, str):
+        problems.append(f"{name}: must be a string")
+        return ""
+    return value
+
+
+def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
+    """Check a deck: ``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` against the
+    imported card data, or ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` with the
+    Duel Masters cards typed in (judge.engine.dm). Raises InvalidInputError listing every problem, and
+    NoCardData when a Magic deck needs card data that has not been imported."""
+    problems: list[str | Message] = []
+    variant = data.get("variant")
+    if not isinstance(variant, str) or variant not in DECK_VARIANTS:
+        shown = "missing" if variant is None else repr(variant)[:60]
+        problems.append(f"variant: {shown} is not one of {', '.join(DECK_VARIANTS)}")
+        variant = None
+    allowed = {"variant", "decklist"} | ({"commanders"} if variant in MTG_DECK_VARIANTS else set()) | (
+        {"decks"} if variant in DM_DECK_VARIANTS else set())
+    if variant is not None:
+        for key in data:
+            if key not in allowed:
+                problems.append(f"{key}: unknown field for {variant} (expected: {', '.join(sorted(allowed))})")
+    decks = data.get("decks")
+    if decks is not None and not (isinstance(decks, list) and decks and len(decks) <= 8
+                                  and all(isinstance(d, str) for d in decks)):
+        problems.append("decks: must be a list of 1 to 8 decklists (text)")
+        decks = None
+    text = _text_field(data, "decklist", problems, required=decks is None)
+    commanders = data.get("commanders", [])
+    if not (isinstance(commanders, list) and len(commanders) <= 2
+            and all(isinstance(c, str) and c.strip() and len(c) <= 200 for c in commanders)):
+        problems.append("commanders: must be a list of at most two card names")
+        commanders = []
+    if problems or variant is None:
+        raise InvalidInputError(problems)
+
+    if variant in DM_DECK_VARIANTS:
+        dm_variant = DM_DECK_VARIANTS[variant]
+        # An empty decklist goes to the parser too, which answers what to paste.
+        texts = ([text] if text.strip() or not decks else []) + list(decks or [])
+        parsed: list[dm.DmDeck] = []
+        for index, deck_text in enumerate(texts):
+            try:
+                parsed.append(dm.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None))
+            except RulesError as err:
+                problems.extend(err.messages)
+        if problems or not parsed:
+            raise InvalidInputError(problems or ["decklist: no cards"])
+        if len(parsed) > 1:
+            return dm.check_dtc_team(decks=parsed, variant=dm_variant)
+        return dm.check_dtc_deck(commander=parsed[0].commander, cards=parsed[0].cards, variant=dm_variant)
+
+    decklist = _with_commanders(parse_decklist(text=text), commanders)
+    if not selectors.has_cards():
+        raise NoCardData
+    pool = selectors.card_pool(entry.name for entry in decklist.entries)
+    return deck.check_decklist(pool=pool, decklist=decklist, variant=MTG_DECK_VARIANTS[variant])

@@ -1,0 +1,61 @@
+"""Message texts of the site itself (the Django side): the JSON door's input problems and the answers
+of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game)."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "web.body-too-large": {
+        "en": "The request is larger than {size}; send less at once.",
+        "ja": "リクエストが {size} を超えています。一度に送る量を減らしてください。",
+    },
+    "web.bad-json": {
+        "en": "The request is not valid JSON ({error}).",
+        "ja": "リクエストが正しい JSON ではありません（{error}）。",
+    },
+    "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
+    "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
+    "web.unknown-field": {
+        "en": "{name}: unknown field (expected: {expected})",
+        "ja": "{name}：使えない項目です（使える項目：{expected}）",
+    },
+    "web.no-corpus": {
+        "en": "No rules have been loaded yet: run python manage.py ingest.",
+        "ja": "ルールがまだ読み込まれていません。python manage.py ingest を実行してください。",
+    },
+    "web.unknown-version": {
+        "en": "There is no rules version {version}; the loaded versions are {versions}.",
+        "ja": "ルールのバージョン {version} はありません。読み込まれているバージョン：{versions}。",
+    },
+    "web.no-rule": {
+        "en": "There is no rule {number} in version {version}.",
+        "ja": "バージョン {version} にルール {number} はありません。",
+    },
+    "web.no-document": {"en": "There is no document {slug}.", "ja": "文書 {slug} はありません。"},
+    "web.search-limit": {
+        "en": "The number of results must be a whole number from 1 to {high}.",
+        "ja": "件数は 1〜{high} の整数で指定してください。",
+    },
+    "web.search-ui": {
+        "en": "The reader's language (ui) must be one of {choices}.",
+        "ja": "読み手の言語（ui）は {choices} のいずれかで指定してください。",
+    },
+    "web.search-lang": {
+        "en": "The language must be one of {choices}.",
+        "ja": "言語は {choices} のいずれかで指定してください。",
+    },
+    "web.no-card-data": {
+        "en": "No card data has been imported: run python manage.py import_cards FILE with the Scryfall "
+              "“Oracle Cards” bulk file or MTGJSON AtomicCards.json.",
+        "ja": "カードデータがまだ取り込まれていません。Scryfall の “Oracle Cards” 一括ファイルか MTGJSON の "
+              "AtomicCards.json を指定して python manage.py import_cards FILE を実行してください。",
+    },
+    "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
+    "web.stale-revision": {
+        "en": "The table changed: you saw revision {expected}, it is now at revision {current}.",
+        "ja": "卓が更新されています。表示していたのはリビジョン {expected}、現在はリビジョン {current} です。",
+    },
+    "web.expected-revision": {
+        "en": "The revision you saw must be a whole number.",
+        "ja": "表示していたリビジョンは整数で指定してください。",
+    },
+}

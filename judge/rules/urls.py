@@ -1,0 +1,29 @@
+"""Rules, documents and search: pages under /ja/ and /en/, the read-only JSON API under /api/."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+
+from judge.engine.rule_numbers import CR_NUMBER
+from judge.rules import views
+
+RULE = CR_NUMBER.pattern.removeprefix("^").removesuffix("$")
+
+app_name = "rules"
+urlpatterns = [
+    path("rules/", views.rule_index, name="index"),
+    path("rules/changes/", views.changes, name="changes"),
+    re_path(rf"^rules/(?P<number>{RULE})/$", views.rule_detail, name="detail"),
+    path("glossary/", views.glossary, name="glossary"),
+    path("search/", views.search_page, name="search"),
+    path("docs/", views.doc_list, name="doc-list"),
+    path("docs/<slug:slug>/", views.doc_detail, name="doc-detail"),
+]
+api_urlpatterns = (
+    [
+        path("api/rules/<str:number>", views.api_rule, name="rule"),
+        path("api/docs/<slug:slug>", views.api_doc, name="doc"),
+        path("api/search", views.api_search, name="search"),
+    ],
+    "rules-api",
+)

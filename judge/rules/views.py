@@ -1,0 +1,277 @@
+"""The rules pages (rules, version changes, glossary, documents, search) and their read-only JSON API.
+
+Pages live under /ja/ and /en/; the JSON API (safe for bots: GET only, no state) has no language prefix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message, msg
+from judge.rules import models, selectors
+from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
+from judge.search.index import IndexNotReady, open_live
+from judge.search.query import LANGS, SearchQueryError
+from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
+from judge.web.json_api import error_response, json_response, request_language
+from judge.web.rendering import page_or_partial
+
+SEARCH_PAGE_LIMIT = 20
+QUICK_LIMIT = 6  # best matches under the header search box while typing
+QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
+API_DEFAULT_LIMIT = 10
+# Offered when a search finds nothing and no spelling is close: one per kind of query that works.
+EXAMPLE_QUERIES = ("commander tax", "統率者ダメージ", "player leaves the game", "次元ダイス", "903.8")
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@require_GET
+def rule_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/index.html", {"entries": selectors.chapters()})
+
+
+@require_GET
+def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
+    version = request.GET.get("version") or None
+    page = selectors.rule_page(number=number, version=version)
+    if page is None:
+        new_number = selectors.successor(selectors.live_corpus(), number)
+        if new_number and new_number != number:
+            return redirect(reverse("rules:detail", args=[new_number]) + f"?renumbered_from={number}")
+        raise Http404(_("No rule %(number)s in this version.") % {"number": number})
+    context = {
+        "page": page,
+        "rule": page.rule,
+        "old_texts": page.old_texts,
+        "renumbered_from": request.GET.get("renumbered_from", "")[:16],
+    }
+    return page_or_partial(request, "rules/rule_detail.html", "rule", context)
+
+
+@require_GET
+def changes(request: HttpRequest) -> HttpResponse:
+    corpus = selectors.live_corpus()
+    versions = corpus.versions
+    old = request.GET.get("from") or (versions[-2] if len(versions) > 1 else versions[-1])
+    new = request.GET.get("to") or versions[-1]
+    result = selectors.version_changes(old=old, new=new)
+    return render(
+        request,
+        "rules/changes.html",
+        {"changes": result, "versions": versions, "old": old, "new": new},
+        status=400 if result is None else 200,
+    )
+
+
+@require_GET
+def glossary(request: HttpRequest) -> HttpResponse:
+    version, terms = selectors.glossary(version=request.GET.get("version"))
+    return render(request, "rules/glossary.html", {"terms": terms, "version": version})
+
+
+@require_GET
+def doc_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/doc_list.html", {"sources": selectors.documents()})
+
+
+@require_GET
+def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    found = selectors.document(slug=slug)
+    if found is None:
+        raise Http404(_("No such document."))
+    source, sections = found
+    return render(request, "rules/doc_detail.html", {"source": source, "sections": sections})
+
+
+# --------------------------------------------------------------------------- search
+
+
+def url_for(doc: SearchDoc, *, current_version: str) -> str:
+    """The page of a hit, in the current UI language (i18n_patterns adds the prefix)."""
+    if doc.rule:
+        url = reverse("rules:detail", args=[doc.rule])
+        old = doc.doc == CR_SLUG and doc.version and doc.version != current_version
+        return f"{url}?version={doc.version}" if old else url
+    if doc.doc == GLOSSARY_SLUG:
+        return f"{reverse('rules:glossary')}#{doc.anchor}"
+    return f"{reverse('rules:doc-detail', args=[doc.doc])}#{doc.anchor}"
+
+
+def _search(q: str, *, lang: str, limit: int) -> SearchResult:
+    root = settings.JUDGE_INDEX_DIR
+    try:
+        current = open_live(root).current_version
+        return search(
+            q,
+            root=root,
+            lang=lang,
+            limit=limit,
+            ui_lang=get_language() or settings.LANGUAGE_CODE,
+            url_for=lambda doc: url_for(doc, current_version=current),
+        )
+    except IndexNotReady as err:
+        raise selectors.NoCorpus(str(err)) from err
+
+
+@require_GET
+def search_page(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()
+    lang = request.GET.get("lang", "all")
+    lang = lang if lang in LANGS else "all"
+    # The header box on every page asks for a few best matches; the search page's own form for the list.
+    quick = bool(request.htmx) and request.htmx.target == QUICK_TARGET
+    context: dict[str, Any] = {
+        "query": q,
+        "lang": lang,
+        "langs": [("all", _("All languages")), ("ja", _("Japanese")), ("en", _("English"))],
+        "result": None,
+        "problems": [],
+        "example_queries": EXAMPLE_QUERIES,
+    }
+    if q:
+        try:
+            result = _search(q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT)
+        except SearchQueryError as err:
+            context["problems"] = err.problems
+        else:
+            # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
+            if result.jump and not request.htmx:
+                return redirect(reverse("rules:detail", args=[result.jump]))
+            context["result"] = result
+    return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
+
+
+# --------------------------------------------------------------------------- the JSON API
+
+
+NO_CORPUS = msg("web.no-corpus")
+
+
+def _unknown_version(err: selectors.UnknownVersion, lang: str) -> JsonResponse:
+    problem = msg("web.unknown-version", field="version", version=err.version, versions=", ".join(err.versions))
+    return error_response([problem], status=404, lang=lang, versions=err.versions)
+
+
+@require_GET
+def api_rule(request: HttpRequest, number: str) -> JsonResponse:
+    lang = request_language(request)
+    number = number.strip().rstrip(".")
+    try:
+        page = selectors.rule_page(number=number, version=request.GET.get("version"))
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
+    except selectors.UnknownVersion as err:
+        return _unknown_version(err, lang)
+    if page is None:
+        corpus = selectors.live_corpus()
+        version = selectors.resolve_version(corpus, request.GET.get("version"))
+        return error_response([msg("web.no-rule", number=number, version=version)], status=404, lang=lang,
+                              successor=selectors.successor(corpus, number))
+    rule = page.rule
+    return json_response(
+        {
+            "number": rule.number,
+            "version": rule.version,
+            "source": rule.source.file_name,
+            "title": rule.title,
+            "text": rule.text,
+            "examples": rule.examples,
+            "parent": rule.parent or None,
+            "children": [c.number for c in page.children if c.parent == rule.number],
+            "links_to": rule.links_to,
+            "cited_by": page.cited_by,
+            "translations": [_translation(s) for s in page.translations],
+        }
+    )
+
+
+def _translation(section: models.DocSection) -> dict[str, object]:
+    """Exactly the documented keys; ``differs_from_current`` is true when the translation follows an
+    older version whose English differs from the current rule (or was numbered differently)."""
+    return {
+        "lang": section.source.lang,
+        "source": section.source.file_name,
+        "text": section.text,
+        "notes": section.notes,
+        "differs_from_current": section.differs_from_current,
+    }
+
+
+@require_GET
+def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
+    lang = request_language(request)
+    try:
+        found = selectors.document(slug=slug)
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
+    if found is None:
+        return error_response([msg("web.no-document", slug=slug)], status=404, lang=lang)
+    source, sections = found
+    return json_response(
+        {
+            "slug": source.slug,
+            "source": source.file_name,
+            "lang": source.lang,
+            "kind": source.kind,
+            "title": source.title,
+            "translated_from": source.translated_from or None,
+            "sections": [
+                {
+                    "anchor": s.anchor,
+                    "heading": s.heading,
+                    "number": s.number or None,
+                    "cr_number": s.cr_number or None,
+                    "parent": s.parent or None,
+                    "text": s.text,
+                    "details": s.details,
+                    "examples": s.examples,
+                    "notes": s.notes,
+                }
+                for s in sections
+            ],
+        }
+    )
+
+
+@require_GET
+def api_search(request: HttpRequest) -> JsonResponse:
+    """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
+    ranked first, the language of the links and of the answer's texts."""
+    q = request.GET.get("q", "")
+    lang = request.GET.get("lang", "all")
+    ui = request.GET.get("ui", "en")
+    texts = ui if ui in UI_LANGS else "en"
+    problems: list[str | Message] = []
+    try:
+        limit = int(request.GET.get("limit", API_DEFAULT_LIMIT))
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= MAX_LIMIT:
+        problems.append(msg("web.search-limit", field="limit", high=MAX_LIMIT))
+    if lang not in LANGS:
+        problems.append(msg("web.search-lang", field="lang", choices=", ".join(LANGS)))
+    if ui not in UI_LANGS:
+        problems.append(msg("web.search-ui", field="ui", choices=", ".join(UI_LANGS)))
+    if not problems:
+        try:
+            with translation.override(ui):
+                result = _search(q, lang=lang, limit=limit)
+        except SearchQueryError as err:
+            problems.extend(err.problems)
+        except selectors.NoCorpus:
+            return error_response([NO_CORPUS], status=503, lang=texts)
+        else:
+            return json_response(result.to_json())
+    return error_response(InvalidInputError(problems), status=400, lang=texts)

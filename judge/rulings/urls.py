@@ -1,0 +1,16 @@
+"""The leave-game board and the worked rulings under /ja/ and /en/; the leave-game JSON API."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from judge.rulings import views
+
+app_name = "rulings"
+urlpatterns = [
+    path("leave-game/", views.leave_game_page, name="leave-game"),
+    path("scenarios/", views.scenario_list, name="scenario-list"),
+    path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario-detail"),
+    path("scenarios/<slug:slug>/<int:step>/", views.scenario_step, name="scenario-step"),
+]
+api_urlpatterns = ([path("api/calc/leave-game", views.leave_game_api, name="leave-game")], "rulings-api")

@@ -1,0 +1,110 @@
+"""The tracker's forms: a new game (its seats as a formset) and the buttons of the board (one event each).
+
+They read the page's fields into what the tracker services take; the engine (judge.engine.tracker)
+checks the setup and every event, so these only add what the form itself can get wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.forms import formset_factory
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from judge.engine import tracker
+from judge.engine.variants import Variant
+from judge.web.forms import EngineForm, FlagField, TextField
+
+DEFAULT_SEATS = 6
+MAX_SEATS = tracker.MAX_PLAYERS
+VARIANT_LABELS = {
+    Variant.COMMANDER: gettext_lazy("Commander"),
+    Variant.BRAWL: gettext_lazy("Brawl"),
+    Variant.TWO_HEADED_GIANT: gettext_lazy("Two-Headed Giant"),
+    Variant.PLANECHASE: gettext_lazy("Planechase"),
+    Variant.DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
+}
+#: Variants whose tracked games have no commanders (Variant.has_commanders).
+NO_COMMANDER_VARIANTS = {v.value for v in tracker.VARIANTS if not v.has_commanders}
+
+
+class SeatForm(forms.Form):
+    name = TextField(limit=200)
+    commander = TextField(limit=200)
+    partner = TextField(limit=200)
+    team = TextField(limit=2)
+
+
+SeatFormSet = formset_factory(SeatForm, extra=0, max_num=MAX_SEATS + 1, absolute_max=MAX_SEATS + 1)
+BLANK_SEAT = {"name": "", "commander": "", "partner": "", "team": ""}
+
+
+class NewGameForm(EngineForm):
+    """The variant, Planechase, and one seat per player in turn order (blank seats are skipped)."""
+
+    variant = TextField(limit=40)
+    planechase = FlagField()
+
+    def __init__(self, data: Any = None) -> None:
+        super().__init__(data)
+        self.seats = SeatFormSet(data, prefix="seat")
+
+    def rows(self) -> list[dict[str, str]]:
+        """The seats as typed, for the page to show again."""
+        return [{**BLANK_SEAT, **seat.cleaned_data} for seat in self.seats.forms if seat.is_valid()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        players: list[str] = []
+        commanders: dict[str, list[str]] = {}
+        by_team: dict[str, list[str]] = {}
+        for number, seat in enumerate(self.rows(), start=1):
+            names = [c for c in (seat["commander"], seat["partner"]) if c]
+            if not seat["name"]:
+                if names:
+                    self.add_error(None, _("Seat %(seat)d: a commander without a player name.") % {"seat": number})
+                continue
+            players.append(seat["name"])
+            commanders[seat["name"]] = names
+            if seat["team"]:
+                by_team.setdefault(seat["team"], []).append(seat["name"])
+        variant = data.get("variant", "")
+        if variant in NO_COMMANDER_VARIANTS and any(commanders.values()):
+            # One clear message instead of the engine's line per player; the typed names stay in the form.
+            self.add_error(None, _("%(variant)s is tracked without commanders: leave the Commander and Partner "
+                                   "boxes empty.") % {"variant": VARIANT_LABELS[Variant(variant)]})
+            commanders = {name: [] for name in commanders}
+        data["setup"] = {
+            "variant": variant,
+            "players": players,
+            "commanders": commanders,
+            "teams": [by_team[k] for k in sorted(by_team)] if by_team else None,
+            "planechase": data.get("planechase", False),
+        }
+        return data
+
+    def payload(self) -> dict[str, Any]:
+        """The keyword arguments of judge.tracker.services.start_game (and judge.engine.tracker.table_setup)."""
+        return dict(self.cleaned_data["setup"])
+
+
+class EventForm(EngineForm):
+    """One button of the board: an event's kind and the fields it posts (judge.engine.tracker.event_from_payload)."""
+
+    kind = TextField(limit=40)
+    player = TextField(limit=200)
+    owner = TextField(limit=200)
+    amount = TextField(limit=40)
+    commander = TextField(limit=40)
+    how = TextField(limit=40)
+    reason = TextField(limit=40)
+    face = TextField(limit=40)
+    free = TextField(limit=10)
+    expected_revision = TextField(limit=40)
+
+    def payload(self) -> dict[str, Any]:
+        """The fields the button posted, but its kind and the revision it saw."""
+        return {name: value for name, value in self.cleaned_data.items()
+                if name in self.data and name not in ("kind", "expected_revision")}

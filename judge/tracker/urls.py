@@ -1,0 +1,17 @@
+"""The table tracker under /ja/ and /en/: pages for people, the same URLs answer JSON for programs."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+
+from judge.tracker import views
+
+SLUG = r"(?P<slug>[A-Za-z0-9_-]{8,32})"
+
+app_name = "tracker"
+urlpatterns = [
+    path("tracker/", views.new_game, name="new"),
+    re_path(rf"^tracker/{SLUG}/$", views.game, name="game"),
+    re_path(rf"^tracker/{SLUG}/event/$", views.event, name="event"),
+    re_path(rf"^tracker/{SLUG}/undo/$", views.undo, name="undo"),
+]

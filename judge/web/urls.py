@@ -1,0 +1,15 @@
+"""The home page (under /ja/ and /en/) and the health check (no language prefix)."""
+
+from __future__ import annotations
+
+from django.urls import path
+from django.views.generic import RedirectView
+
+from judge.web import views
+
+app_name = "web"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
+]
+api_urlpatterns = ([path("healthz", views.health, name="health")], "web-api")

@@ -1,0 +1,518 @@
+"""The calculators: JSON API answers and problems, pages with and without htmx, in English and Japanese."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from judge.cards.services import import_cards
+from judge.calc import views as calc
+from tests.helpers import error_texts
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+SCRYFALL = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
+MARKUP = "<script>alert(1)</script>"
+ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+def post(client: Client, url: str, body: Any) -> Any:
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body)
+    return client.post(url, data, content_type="application/json")
+
+
+@pytest.fixture()
+def cards() -> None:
+    import_cards(path=SCRYFALL)
+
+
+def kenrith_deck(*extra: str) -> str:
+    return "\n".join(["Commander", "1 Kenrith, the Returned King", "", "Deck", "1 Sol Ring", "1 Command Tower",
+                      "97 Plains", *extra])
+
+
+def dtc_deck(*, duplicate: bool = False) -> str:
+    lines = ["# a typed-in DTC deck", "統率者", "1 ボルシャック・ドラゴン | 火 | SR | クリーチャー", "デッキ"]
+    lines += [f"火のカード{i} | 火 | C | 呪文" for i in range(58 if duplicate else 59)]
+    if duplicate:
+        lines.append("火のカード0 | 火 | C | 呪文")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- tax
+
+
+@pytest.mark.parametrize(("body", "tax", "total"), [
+    ({"variant": "commander", "mana_cost": "{3}{G}{G}", "previous_casts": 2, "reduction": 1}, 4, "{6}{G}{G}"),
+    ({"variant": "brawl", "mana_cost": "{2}{U}", "previous_casts": 1}, 2, "{4}{U}"),
+    ({"variant": "dtc", "cost": 6, "reduction": 5, "play_number": 3}, 4, 5),
+    ({"variant": "planechase", "rolls_this_turn": 2}, 2, 2),
+])
+def test_tax_api(client: Client, body: dict[str, Any], tax: int, total: Any) -> None:
+    response = post(client, "/api/calc/tax", body)
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["tax_generic"], data["total_cost"]) == (tax, total)
+    assert all(set(step) >= {"text", "rule"} for step in data["steps"])
+    if body["variant"] == "commander":
+        assert [s["rule"] for s in data["steps"]][:2] == ["601.2f", "903.8"]
+
+
+def test_tax_api_lists_every_problem(client: Client) -> None:
+    response = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1,
+                                              "reduction": 10**9})
+    assert response.status_code == 400
+    errors = error_texts(response)
+    assert len(errors) == 3
+    # Each problem names its field by its label, never by the JSON key.
+    assert any(e.startswith("Mana cost:") for e in errors)
+    assert any(e.startswith("Previous casts from the command zone:") for e in errors)
+    assert any(e.startswith("Cost reduction:") for e in errors)
+    dtc = error_texts(post(client, "/api/calc/tax", {"variant": "dtc", "cost": -6, "play_number": 0}))
+    assert [e.split(":")[0] for e in dtc] == ["Cost", "Play from the command zone (1st, 2nd, …)"]
+
+
+def test_tax_api_cast_from_hand_and_colored_reduction(client: Client) -> None:
+    hand = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "4GG", "previous_casts": 3,
+                                          "cast_from": "hand"}).json()
+    assert (hand["tax_generic"], hand["total_cost"]) == (0, "{4}{G}{G}")
+    cleric = post(client, "/api/calc/tax", {"variant": "commander", "mana_cost": "{3}{W}{B}", "previous_casts": 1,
+                                            "reduction": "{W}{B}"}).json()
+    assert cleric["total_cost"] == "{5}"
+    assert [s["code"] for s in cleric["steps"]][3:6] == ["tax.reduce-start", "tax.reduce-pip", "tax.reduce-pip"]
+
+
+def test_tax_page_answers_by_get_with_shareable_url(client: Client) -> None:
+    url = "/en/calc/tax/?variant=commander&mana_cost=%7B3%7D%7BG%7D%7BG%7D&previous_casts=2&reduction=1"
+    html = client.get(url).content.decode()
+    assert '<span class="mana">{6}{G}{G}</span>' in html
+    assert 'href="/en/rules/903.8/"' in html and 'href="/en/rules/702.124d/"' in html
+    assert 'name="mana_cost" value="{3}{G}{G}"' in html
+    assert 'hx-get="/en/calc/tax/"' in html and 'hx-push-url="true"' in html
+    dtc = client.get("/en/calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3&mana_cost=ignored")
+    assert '<span class="number">5</span>' in dtc.content.decode()
+    assert 'href="/en/docs/dtc/#commander-tax"' in dtc.content.decode()
+    planes = client.get("/en/calc/tax/?variant=planechase&rolls_this_turn=2").content.decode()
+    assert '<span class="number">2</span>' in planes and 'href="/en/rules/901.9/"' in planes
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_full_and_fragment(client: Client, lang: str) -> None:
+    url = f"/{lang}/calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3"
+    full = client.get(url)
+    assert full.status_code == 200
+    html = full.content.decode()
+    assert "<html" in html and 'name="variant"' in html and 'id="result"' in html
+    assert f'href="/{lang}/rules/702.124d/"' in html  # the partner note
+    fragment = client.get(url, **HX).content.decode()
+    assert "<html" not in fragment and "<form" not in fragment
+    assert fragment.strip().startswith('<section id="result"') and '<span class="number">5</span>' in fragment
+    empty = client.get(f"/{lang}/calc/tax/")
+    assert empty.status_code == 200 and "answer" not in empty.content.decode().split('id="result"')[1]
+
+
+def test_tax_page_problems(client: Client) -> None:
+    response = client.get("/en/calc/tax/?variant=commander&mana_cost=" + MARKUP + "&previous_casts=-1")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Previous casts from the command zone: a whole number from 0 to 1000." in html and "Mana cost" in html
+    assert MARKUP not in html and "&lt;script&gt;" in html
+    fragment = client.get("/en/calc/tax/?variant=dtc&cost=x", **HX)
+    assert fragment.status_code == 200  # htmx swaps only 2xx answers
+    assert "Play from the command zone (1st, 2nd, …): required for Duel Masters Tag Commander (DTC)." in (
+        fragment.content.decode())
+    assert "Cost: a whole number" in fragment.content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_reads_full_width_input(client: Client, lang: str) -> None:
+    """A Japanese keyboard in full-width mode types ｛３｝｛Ｇ｝ and １; they mean {3}{G} and 1."""
+    query = {"variant": "commander", "mana_cost": "｛３｝｛ｇ｝", "previous_casts": "２", "reduction": "１"}
+    for extra in ({}, HX):
+        response = client.get(f"/{lang}/calc/tax/", query, **extra)
+        assert response.status_code == 200
+        assert '<span class="mana">{6}{G}</span>' in response.content.decode()
+    dtc = client.get(f"/{lang}/calc/tax/", {"variant": "dtc", "cost": "６", "play_number": "３"}, **HX)
+    assert '<span class="number">10</span>' in dtc.content.decode()
+
+
+# --------------------------------------------------------------------------- commander damage
+
+
+def damage_body(*events: dict[str, Any], variant: str = "commander") -> dict[str, Any]:
+    return {"variant": variant, "players": ["Alex", "Bianca", "Carol"],
+            "commanders": [{"id": "rafiq", "owner": "Alex", "name": "Rafiq of the Many"},
+                           {"id": "kraum", "owner": "Carol", "name": "Kraum"}],
+            "events": list(events)}
+
+
+def test_damage_api_21_loses(client: Client) -> None:
+    body = damage_body({"source": "rafiq", "target": "Bianca", "amount": 10, "combat": True},
+                       {"source": "rafiq", "target": "Bianca", "amount": 6, "combat": True, "prevented": 6},
+                       {"source": "rafiq", "target": "Bianca", "amount": 11, "combat": True, "controller": "Carol"},
+                       {"source": "kraum", "target": "Bianca", "amount": 30, "combat": False})
+    data = post(client, "/api/calc/commander-damage", body).json()
+    assert data["totals"] == [{"player": "Bianca", "commander": "rafiq", "damage": 21}]
+    assert data["lost"] == [{"player": "Bianca", "commander": "rafiq", "damage": 21, "rule": "704.6c"}]
+    rules = [s["rule"] for s in data["steps"]]
+    assert "615.6" in rules and "903.10a" in rules and "903.3" in rules
+
+
+def test_damage_api_prevented_damage_does_not_count(client: Client) -> None:
+    body = damage_body({"source": "rafiq", "target": "Bianca", "amount": 20, "combat": True},
+                       {"source": "rafiq", "target": "Bianca", "amount": 5, "combat": True, "prevented": 5})
+    data = post(client, "/api/calc/commander-damage", body).json()
+    assert data["totals"][0]["damage"] == 20 and data["lost"] == []
+
+
+def test_damage_api_brawl_nobody_loses(client: Client) -> None:
+    body = damage_body({"source": "rafiq", "target": "Bianca", "amount": 25, "combat": True}, variant="brawl")
+    data = post(client, "/api/calc/commander-damage", body).json()
+    assert data["totals"][0]["damage"] == 25 and data["lost"] == []
+    assert data["steps"][0]["rule"] == "903.12h"
+
+
+def test_damage_api_lists_every_problem(client: Client) -> None:
+    body = damage_body({"source": "nobody", "target": "Dana", "amount": -1, "combat": "yes"})
+    response = post(client, "/api/calc/commander-damage", body)
+    assert response.status_code == 400
+    errors = error_texts(response)
+    assert len(errors) == 4
+    assert [e.split(": ")[1] for e in errors] == ["commander", "player dealt damage", "combat damage", "amount"]
+    assert all(e.startswith("Event 1: ") for e in errors)
+
+
+def test_damage_api_two_headed_giant_team_loses(client: Client) -> None:
+    body = {"variant": "commander", "players": ["Alex", "Bianca", "Carol", "Dana"],
+            "teams": [["Alex", "Bianca"], ["Carol", "Dana"]],
+            "commanders": [{"id": "rafiq", "owner": "Alex", "name": "Rafiq of the Many"}],
+            "events": [{"source": "rafiq", "target": "Dana", "amount": 21, "combat": True}]}
+    data = post(client, "/api/calc/commander-damage", body).json()
+    assert data["lost_teams"] == [{"team": 2, "players": ["Carol", "Dana"], "player": "Dana", "rule": "810.8a"}]
+
+
+DAMAGE_QUERY = {
+    "variant": "commander",
+    "players": "Alex, Bianca\nCarol",
+    "commanders": "Rafiq | Alex\nKraum | carol",
+    "events": "# the game so far\nRafiq -> Bianca 10 combat\nRafiq -> bianca 6 combat prevented 6\n"
+              "Rafiq → Bianca 11 controller Carol\nKraum -> Bianca 30 noncombat\nBianca gains 5 life",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_damage_page_full_and_fragment(client: Client, lang: str) -> None:
+    full = client.get(f"/{lang}/calc/commander-damage/", DAMAGE_QUERY)
+    assert full.status_code == 200
+    html = full.content.decode()
+    assert "<html" in html and "<code>Rafiq -&gt; Bianca 10</code>" in html  # the line format is documented
+    assert f'href="/{lang}/rules/704.6c/"' in html
+    assert "<td>Bianca</td><td>Rafiq (Alex)</td>" in html and "<strong>21</strong>" in html
+    fragment = client.get(f"/{lang}/calc/commander-damage/", DAMAGE_QUERY, **HX).content.decode()
+    assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
+    assert f'href="/{lang}/rules/704.6c/"' in fragment and f'href="/{lang}/rules/615.6/"' in fragment
+
+
+def test_damage_page_english_answer(client: Client) -> None:
+    html = client.get("/en/calc/commander-damage/", DAMAGE_QUERY, **HX).content.decode()
+    assert "Bianca loses: 21 combat damage from Rafiq" in html
+    brawl = client.get("/en/calc/commander-damage/", {**DAMAGE_QUERY, "variant": "brawl"}, **HX).content.decode()
+    assert "Brawl: nobody loses to commander damage" in brawl and 'href="/en/rules/903.12h/"' in brawl
+
+
+def test_damage_page_reports_bad_lines_and_escapes_names(client: Client) -> None:
+    query = {"variant": "commander", "players": f"Alex, {MARKUP}", "commanders": f"{MARKUP} | Alex\nno owner",
+             "events": f"{MARKUP} -> Alex 3 sideways\nNobody -> Alex 3\nnonsense"}
+    response = client.get("/en/calc/commander-damage/", query)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Commanders, line 2" in html
+    assert "Damage, line 1: after the amount" in html
+    assert "Damage, line 2: Nobody is not one of the commanders" in html
+    assert "Damage, line 3" in html
+    assert MARKUP not in html and ESCAPED in html
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_damage_page_full_width_amounts_count(client: Client, lang: str) -> None:
+    query = {"variant": "commander", "players": "Alex, Bianca", "commanders": "Rafiq | Alex",
+             "events": "Rafiq -> Bianca １０\nRafiq －＞ Bianca ２１"}
+    for extra in ({}, HX):
+        response = client.get(f"/{lang}/calc/commander-damage/", query, **extra)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert '<tr class="lost"><td>Bianca</td>' in html and "<strong>31</strong> / 21" in html
+
+
+# --------------------------------------------------------------------------- colour identity
+
+
+def test_identity_api(client: Client) -> None:
+    body = {"cards": [
+        {"name": "Wort, the Raidfather", "mana_cost": "{4}{R/G}{R/G}", "type_line": "Legendary Creature — Goblin"},
+        {"name": "Birthing Pod", "mana_cost": "{3}{G/P}", "type_line": "Artifact",
+         "oracle_text": "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ..."},
+        {"name": "Evermind", "type_line": "Instant — Arcane", "color_indicator": ["U"]},
+        {"name": "Breeding Pool", "type_line": "Land — Forest Island",
+         "oracle_text": "({T}: Add {G} or {U}.)\nAs Breeding Pool enters, you may pay 2 life."},
+    ]}
+    response = post(client, "/api/calc/color-identity", body)
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert [(r["name"], r["identity"]) for r in results] == [
+        ("Wort, the Raidfather", ["R", "G"]), ("Birthing Pod", ["G"]), ("Evermind", ["U"]),
+        ("Breeding Pool", ["U", "G"])]
+    assert "{R/G} in the mana cost of Wort, the Raidfather gives R, G" in [
+        s["text"] for s in results[0]["explanation"]]
+    assert "204.2" in [s["rule"] for s in results[2]["explanation"]]
+    assert [s["rule"] for s in results[3]["explanation"]].count("commander:2") == 2
+
+
+def test_identity_api_problems(client: Client) -> None:
+    response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]}],
+                                                         "extra": 1})
+    assert response.status_code == 400
+    assert error_texts(response) == ["Request: unknown field “extra” (expected: cards)."]
+    # Bad cards are listed beside the others' results; they sink nothing.
+    response = post(client, "/api/calc/color-identity", {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]},
+                                                                   {"name": "Evermind", "color_indicator": ["U"]}]})
+    assert response.status_code == 200
+    data = response.json()
+    assert [(r["name"], r["identity"]) for r in data["results"]] == [("Evermind", ["U"])]
+    assert [(p["card"], [e["text"] for e in p["errors"]]) for p in data["problems"]] == [
+        (1, ["Card 1: name: must be text."]), (2, ["Card 2: colors: Q is not a colour; use W U B R G."])]
+
+
+def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
+    text = "Flying. When this creature enters, you may pay {W/U}. " * 3
+    body = json.dumps({"cards": [
+        {"name": f"Generated Card {i}", "mana_cost": "{2}{W/U}" if i % 2 else "{B}{B}",
+         "type_line": "Creature — Test", "oracle_text": text} for i in range(20_000)]})
+    assert len(body) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE  # the site-wide limit stays small
+    response = client.post("/api/calc/color-identity", body, content_type="application/json")
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert len(results) == 20_000
+    assert results[0]["identity"] == ["W", "U", "B"] and results[1]["identity"] == ["W", "U"]
+    too_many = json.dumps({"cards": [{"name": f"C{i}"} for i in range(20_001)]})
+    response = client.post("/api/calc/color-identity", too_many, content_type="application/json")
+    assert response.status_code == 400
+    assert error_texts(response) == ["Cards: 20001 cards is over the limit of 20000 per request."]
+
+
+def test_identity_api_body_cap(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(calc, "IDENTITY_MAX_BODY", 3 * 1024 * 1024)
+    body = json.dumps({"cards": [{"name": "x" * 1000}] * 4000})
+    response = client.post("/api/calc/color-identity", body, content_type="application/json")
+    assert response.status_code == 413
+    assert error_texts(response) == ["The request is larger than 3 MB; send less at once."]
+    assert response.json()["errors"][0]["field"] == "body"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_names_and_json(client: Client, cards: None, lang: str) -> None:
+    data = {"names": "1 Breeding Pool\nSol Rnig\nFire // Ice",
+            "cards_json": json.dumps({"name": "Evermind", "color_indicator": ["U"]})}
+    full = client.post(f"/{lang}/calc/color-identity/", data)
+    assert full.status_code == 200
+    html = full.content.decode()
+    assert "<html" in html and "csrfmiddlewaretoken" in html
+    assert '<span class="card-name">Breeding Pool</span>' in html
+    assert 'class="pip pip-U"' in html and 'class="pip pip-G"' in html
+    assert f'href="/{lang}/docs/commander-rules/#rule-2"' in html  # basic land types: Commander rule 2
+    assert "Sol Rnig" in html and "Sol Ring" in html  # unknown, with a suggestion
+    assert '<span class="card-name">Evermind</span>' in html
+    fragment = client.post(f"/{lang}/calc/color-identity/", data, **HX).content.decode()
+    assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
+    assert '<span class="card-name">Fire // Ice</span>' in fragment
+    shared = client.get(f"/{lang}/calc/color-identity/", {"names": "Breeding Pool"}).content.decode()
+    assert 'class="pip pip-U"' in shared
+
+
+def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
+    html = client.get("/en/calc/color-identity/").content.decode()
+    assert "python manage.py import_cards FILE" in html
+    response = client.post("/en/calc/color-identity/", {"names": MARKUP, "cards_json": json.dumps({"name": MARKUP})})
+    html = response.content.decode()
+    assert response.status_code == 400  # names can't be looked up without card data
+    assert MARKUP not in html and ESCAPED in html
+    bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
+    assert "Card JSON: not valid JSON" in bad
+
+
+# --------------------------------------------------------------------------- deck check
+
+
+def test_deck_api_legal_commander_deck(client: Client, cards: None) -> None:
+    response = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": kenrith_deck()})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["legal"] is True and data["problems"] == []
+    assert data["identity"] == ["W", "U", "B", "R", "G"]
+
+
+def test_deck_api_unknown_card_has_suggestion(client: Client, cards: None) -> None:
+    data = post(client, "/api/calc/deck-check", {"variant": "commander",
+                                                 "decklist": kenrith_deck().replace("97 Plains", "96 Plains\nSol Rnig")}
+                ).json()
+    assert data["legal"] is False
+    assert {"card": "Sol Rnig", "rule": "lookup:unknown-card", "code": "deck.unknown-card",
+            "message": "Unknown card 'Sol Rnig'; did you mean Sol Ring?"} in data["problems"]
+
+
+def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: Client, cards: None) -> None:
+    decklist = "1 Kenrith, the Returned King\n1 Sol Ring\n1 Command Tower\n97 Plains"
+    data = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": decklist,
+                                                 "commanders": ["Kenrith, the Returned King"]}).json()
+    assert data == {"legal": True, "problems": [], "identity": ["W", "U", "B", "R", "G"], "notes": [
+        {"code": "deck.banned-checked", "rule": "commander:11", "objects": [],
+         "text": "Checked against the Commander banned list as of 2024-09-23"}]}
+    brawl = post(client, "/api/calc/deck-check", {"variant": "brawl", "decklist": decklist,
+                                                  "commanders": ["Kenrith, the Returned King"]}).json()
+    assert [(p["rule"], p["card"]) for p in brawl["problems"]] == [("903.12d", "")]
+
+
+def test_deck_api_problems(client: Client, cards: None) -> None:
+    response = post(client, "/api/calc/deck-check", {"variant": "modern", "decklist": 5})
+    assert response.status_code == 400
+    assert error_texts(response) == ["variant: 'modern' is not one of commander, brawl, dtc, dtcs, dtb",
+                                         "decklist: must be a string"]
+    unknown = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "x", "commanders": []})
+    assert error_texts(unknown) == ["commanders: unknown field for dtc (expected: decklist, decks, variant)"]
+    big = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n" * 100_000})
+    assert big.status_code == 400
+    assert error_texts(big) == ["Decklist: longer than 1 MB; paste one deck at a time."]
+    lines = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n0 Forest\n2x"})
+    assert error_texts(lines) == ["Line 2: a count must be 1 or more.", "Line 3: “2x” has no card name."]
+
+
+def test_deck_api_without_card_data(client: Client) -> None:
+    response = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring"})
+    assert response.status_code == 503
+    assert "import_cards" in error_texts(response)[0]
+
+
+def test_deck_api_dtc(client: Client) -> None:
+    legal = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": dtc_deck()}).json()
+    assert legal == {"legal": True, "problems": [], "notes": []}
+    bad = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}).json()
+    assert bad["legal"] is False
+    assert [p["rule"] for p in bad["problems"]] == ["dtc:singleton"]
+    dtb = post(client, "/api/calc/deck-check", {"variant": "dtb", "decklist": dtc_deck()}).json()
+    assert [p["rule"] for p in dtb["problems"]] == ["dtb:deck-size"]
+    team = post(client, "/api/calc/deck-check", {"variant": "dtcs", "decklist": dtc_deck(),
+                                                 "decks": [dtc_deck()]}).json()
+    assert "dtcs:team-singleton" in [p["rule"] for p in team["problems"]]
+    typo = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "X | 土 | Z | クリーチャー"})
+    assert typo.status_code == 400
+    assert error_texts(typo) == ["Line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
+                                     "Line 1: unknown rarity 'Z'"]
+
+
+def test_deck_api_empty_dtc_deck_says_what_to_paste(client: Client) -> None:
+    response = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": ""})
+    assert response.status_code == 400
+    [error] = error_texts(response)
+    assert error.startswith("Deck: no cards. Paste the deck one card per line")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_deck_page_full_and_fragment(client: Client, cards: None, lang: str) -> None:
+    data = {"variant": "commander", "decklist": kenrith_deck("Sol Rnig"), "commanders": ""}
+    full = client.post(f"/{lang}/calc/deck-check/", data)
+    assert full.status_code == 200
+    html = full.content.decode()
+    assert "<html" in html and "csrfmiddlewaretoken" in html and "統率者" in html  # the DTC line format
+    assert 'class="answer not-legal"' in html
+    assert "Sol Rnig" in html and ("《Sol Ring》のことですか" if lang == "ja" else "Sol Ring?") in html
+    assert f'href="/{lang}/rules/903.5a/"' in html
+    fragment = client.post(f"/{lang}/calc/deck-check/", data, **HX).content.decode()
+    assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
+    assert 'class="answer not-legal"' in fragment
+    legal = client.post(f"/{lang}/calc/deck-check/", {"variant": "commander", "decklist": kenrith_deck()}, **HX)
+    assert 'class="answer legal"' in legal.content.decode()
+    assert client.get(f"/{lang}/calc/deck-check/").status_code == 200
+
+
+def test_deck_page_too_long(client: Client) -> None:
+    text = "1 Sol Ring\n" * 200_000  # over 1 MB as text, and over the site-wide form limit once encoded
+    response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": text})
+    assert response.status_code == 400
+    assert "decklists over 1 MB are refused" in response.content.decode()
+    response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": "1 Sol Ring\n" * 95_000})
+    assert response.status_code == 400
+    assert "Decklist: longer than 1 MB" in response.content.decode()
+
+
+def test_deck_page_dtc_rule_links(client: Client) -> None:
+    html = client.post("/en/calc/deck-check/", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}
+                       ).content.decode()
+    assert 'class="answer not-legal"' in html
+    assert '<a href="/en/docs/dtc/#deck-basics">dtc:singleton</a>' in html
+    assert "火のカード0" in html
+
+
+def test_deck_page_without_card_data(client: Client) -> None:
+    html = client.get("/en/calc/deck-check/").content.decode()
+    assert "python manage.py import_cards FILE" in html and "Oracle Cards" in html
+    response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": "1 Sol Ring"}, **HX)
+    assert "python manage.py import_cards FILE" in response.content.decode()
+
+
+def test_deck_page_escapes_card_names(client: Client, cards: None) -> None:
+    html = client.post("/en/calc/deck-check/", {"variant": "commander",
+                                                "decklist": f"Commander\n1 {MARKUP}\nDeck\n1 Sol Ring"}).content.decode()
+    assert MARKUP not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_deck_page_csrf_is_enforced() -> None:
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/en/calc/deck-check/", {"variant": "dtc", "decklist": dtc_deck()})
+    assert response.status_code == 403
+    # The JSON API keeps no state and is exempt.
+    api = client.post("/api/calc/deck-check", json.dumps({"variant": "dtc", "decklist": dtc_deck()}),
+                      content_type="application/json")
+    assert api.status_code == 200
+
+
+# --------------------------------------------------------------------------- shared
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_index_page(client: Client, lang: str) -> None:
+    for headers in ({}, HX):
+        response = client.get(f"/{lang}/calc/", **headers)
+        assert response.status_code == 200
+        html = response.content.decode()
+        for name in ("tax", "commander-damage", "color-identity", "deck-check"):
+            assert f'href="/{lang}/calc/{name}/"' in html
+
+
+@pytest.mark.parametrize("url", ["/api/calc/tax", "/api/calc/commander-damage", "/api/calc/color-identity",
+                                 "/api/calc/deck-check"])
+@pytest.mark.parametrize("body", [
+    "", "[1", "\xff", "[]", '"text"', "1", "null",
+    {"variant": []}, {"variant": {}}, {"variant": "commander", "players": "x", "commanders": {}, "events": 1},
+    {"cards": "x"}, {"cards": [1, "a", None, {"card_faces": "x"}]},
+    {"variant": "commander", "decklist": [], "commanders": "x"}, {"variant": "dtc", "decks": [1]},
+    {"variant": "commander", "mana_cost": ["{G}"], "previous_casts": True, "reduction": 1.5},
+    {"variant": "dtc", "cost": "6", "play_number": None},
+])
+def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
+    response = post(client, url, body.encode("latin-1") if isinstance(body, str) else body)
+    if url.endswith("color-identity") and isinstance(body, dict) and isinstance(body.get("cards"), list):
+        # A list of cards is answered card by card: each bad card is listed with its problems (issue 13).
+        assert response.status_code == 200 and len(response.json()["problems"]) == len(body["cards"])
+        return
+    assert response.status_code == 400, response.content
+    assert error_texts(response)
+
+
+def test_api_needs_post(client: Client) -> None:
+    assert client.get("/api/calc/tax").status_code == 405

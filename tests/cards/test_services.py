@@ -1,0 +1,130 @@
+"""import_cards: the command, the atomic replace, and the card pools read back from the database."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from judge.cards import selectors as card_selectors
+from judge.cards.models import Card, CardAlias
+from judge.cards.services import import_cards
+from judge.engine.identity import color_identity
+from judge.parsing.card_data import read_card_pool
+
+CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
+SCRYFALL = CARDS / "scryfall_cards.json"
+MTGJSON = CARDS / "mtgjson_atomic.json"
+
+pytestmark = pytest.mark.django_db
+
+
+def _run(path: Path) -> str:
+    out = StringIO()
+    call_command("import_cards", str(path), stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("path", [SCRYFALL, MTGJSON], ids=["scryfall", "mtgjson"])
+def test_import_command_counts_and_stores_cards(path: Path) -> None:
+    assert "imported 34 cards" in _run(path)
+    assert Card.objects.count() == 34
+    fire = Card.objects.get(name="Fire // Ice")
+    assert fire.key == "fire // ice"
+    assert [f["name"] for f in fire.data["card_faces"]] == ["Fire", "Ice"]
+    assert set(CardAlias.objects.filter(card=fire).values_list("key", flat=True)) == {"fire", "ice"}
+
+
+@pytest.mark.parametrize("path", [SCRYFALL, MTGJSON], ids=["scryfall", "mtgjson"])
+def test_cards_read_back_have_the_same_identity(path: Path) -> None:
+    import_cards(path=path)
+    expected = read_card_pool(path)
+    pool = card_selectors.card_pool(card.name for card in expected.cards.values())
+    for key, card in expected.cards.items():
+        stored = pool.cards[key]
+        assert stored == card
+        assert color_identity(card=stored).identity == color_identity(card=card).identity
+
+
+def test_reimport_replaces_the_previous_cards(tmp_path: Path) -> None:
+    import_cards(path=SCRYFALL)
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps([{"name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact"},
+                                 {"name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact"},
+                                 {"name": "Goblin Token", "layout": "token", "type_line": "Token Creature"}]))
+    result = import_cards(path=small)
+    assert (result.cards, result.duplicates) == (1, 1)
+    assert list(Card.objects.values_list("name", flat=True)) == ["Sol Ring"]
+    assert not CardAlias.objects.exists()
+
+
+def test_a_bad_file_keeps_the_previous_cards(tmp_path: Path) -> None:
+    import_cards(path=SCRYFALL)
+    broken = tmp_path / "broken.json"
+    broken.write_text('[{"name": "Sol Ring", "mana_cost": "{1}"}, {"name": 3}]')
+    with pytest.raises(CommandError, match="previous cards are kept"):
+        _run(broken)
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text('[{"name": "Sol Ring", "mana_cost": "{1}"}, {"name": "Isl')
+    with pytest.raises(CommandError, match="previous cards are kept"):
+        _run(truncated)
+    assert Card.objects.count() == 34
+    with pytest.raises(CommandError, match="no such file"):
+        _run(tmp_path / "missing.json")
+
+
+def test_pool_loads_only_the_names_asked_for() -> None:
+    import_cards(path=SCRYFALL)
+    pool = card_selectors.card_pool(["sol ring", "FIRE", "Kenrith, the Returned King", "Sol Ring"])
+    assert sorted(card.name for card in pool.cards.values()) == [
+        "Fire // Ice", "Kenrith, the Returned King", "Sol Ring"]
+    fire = pool.get("Fire")
+    assert fire is not None and fire.name == "Fire // Ice"
+
+
+def test_suggestions_for_unknown_names_come_from_every_known_name() -> None:
+    import_cards(path=SCRYFALL)
+    pool = card_selectors.card_pool(["Sol Rnig", "Kenrith", "Stomp", "ボルシャック・ドラゴン"])
+    assert pool.get("Sol Rnig") is None
+    assert pool.suggest("Sol Rnig") == ("Sol Ring",)
+    assert pool.suggest("Kenrith") == ("Kenrith, the Returned King",)
+    assert pool.suggest("ボルシャック・ドラゴン") == ()
+    stomp = pool.get("Stomp")
+    assert stomp is not None and stomp.name == "Bonecrusher Giant // Stomp"
+    # Placeholders stand in for the cards not asked for: names only.
+    assert pool.cards["phelddagrif"].front.mana_cost == ""
+
+
+def test_suggestions_follow_a_reimport(tmp_path: Path) -> None:
+    import_cards(path=SCRYFALL)
+    assert card_selectors.card_pool(["Sol Rnig"]).suggest("Sol Rnig") == ("Sol Ring",)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps([{"name": "Soul Ring", "mana_cost": "{1}", "type_line": "Artifact"}]))
+    import_cards(path=other)
+    assert card_selectors.card_pool(["Sol Rnig"]).suggest("Sol Rnig") == ("Soul Ring",)
+
+
+def test_name_index_shortlist() -> None:
+    index = card_selectors.NameIndex(["sol ring", "soul ring", "phelddagrif", "kenrith, the returned king"])
+    assert index.shortlist("sol rnig", limit=2) == ["sol ring", "soul ring"]
+    assert index.shortlist("zzz") == []
+
+
+def test_cards_by_name() -> None:
+    import_cards(path=SCRYFALL)
+    cards, unknown = card_selectors.cards_by_name(["Breeding Pool", "Sol Rnig", " "])
+    assert [c.name for c in cards] == ["Breeding Pool"]
+    assert unknown == [("Sol Rnig", ("Sol Ring",))]
+    assert card_selectors.has_cards()
+
+
+def test_japanese_names_are_imported_as_aliases() -> None:
+    # MTGJSON foreignData: 《繁殖池》 finds Breeding Pool in a deck check's pool.
+    _run(MTGJSON)
+    pool = card_selectors.card_pool(["《繁殖池》", "砕骨の巨人"])
+    assert pool.get("《繁殖池》").name == "Breeding Pool"  # type: ignore[union-attr]
+    assert pool.get("砕骨の巨人").name == "Bonecrusher Giant // Stomp"  # type: ignore[union-attr]
+    assert card_selectors.cards_by_name(["繁殖池"])[0][0].japanese_names == ("繁殖池",)

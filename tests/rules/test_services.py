@@ -1,0 +1,245 @@
+"""The ingest (judge.rules.services.ingest_corpus): idempotent, atomic; a bad old file is left out, a bad newest one
+stops it.
+
+Runs on a small corpus assembled from the project's own fixtures (tests/fixtures), with
+its own index directory, so it never touches the session's real-corpus index.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from judge.parsing.records import ParseError
+from judge.rules import models, selectors, services
+from judge.search.documents import documents_from_records
+from judge.search.index import activate, build_index, live_name
+from judge.search.service import search
+from tests.search import sample
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture()
+def corpus_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "corpus"
+    (root / "en").mkdir(parents=True)
+    (root / "ja").mkdir()
+    shutil.copy(FIXTURES / "cr" / "renumber_old.txt", root / "en" / "MagicCompRules 20300202.txt")
+    shutil.copy(FIXTURES / "cr" / "renumber_new.txt", root / "en" / "MagicCompRules 20310303.txt")
+    for path in sorted((FIXTURES / "ja").glob("*.txt")):
+        shutil.copy(path, root / "ja" / path.name)
+    return root
+
+
+@pytest.fixture()
+def index_root(tmp_path: Path) -> Path:
+    return tmp_path / "index"
+
+
+def live() -> models.Corpus:
+    return models.Corpus.objects.get(is_live=True)
+
+
+def snapshot() -> dict[str, int]:
+    corpus = live()
+    return {
+        "rules": models.Rule.objects.filter(corpus=corpus).count(),
+        "glossary": models.GlossaryTerm.objects.filter(corpus=corpus).count(),
+        "sections": models.DocSection.objects.filter(corpus=corpus).count(),
+        "citations": models.Citation.objects.filter(corpus=corpus).count(),
+        "renumbered": models.Renumbering.objects.filter(corpus=corpus).count(),
+    }
+
+
+def test_ingest_is_idempotent(corpus_dir: Path, index_root: Path) -> None:
+    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+    assert before["rules"] == 15 + 18 and before["sections"] > 0 and before["renumbered"] > 0
+    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert second.corpus_id != first.corpus_id and live().pk == second.corpus_id
+    assert snapshot() == before  # same data, new generation
+    assert second.counts == first.counts and second.unresolved == first.unresolved
+    assert live_name(index_root) == f"gen-{second.corpus_id}"
+    # The previous generation stays for requests still reading it; older ones go.
+    third = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    kept = set(models.Corpus.objects.values_list("pk", flat=True))
+    assert {second.corpus_id, third.corpus_id} <= kept and first.corpus_id not in kept
+
+
+def test_ingest_reports_unresolved_references(corpus_dir: Path, index_root: Path) -> None:
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert set(report.versions) == {"20300202", "20310303"}
+    # Every Japanese document is checked too, under its slug.
+    assert {"commander-rules", "cr-excerpt-ja", "dtc"} <= set(report.unresolved)
+    assert report.unresolved_total == sum(len(v) for v in report.unresolved.values())
+    for items in report.unresolved.values():
+        assert all(" -> " in item for item in items)
+
+
+BAD_OLD_FILES = [
+    ("ja/999_unknown.txt", "どのパーサーも知らない形式のファイルです。\n", "999_unknown.txt:1: unknown file"),
+    ("ja/notes.md", "# not a corpus file\n", "notes.md: unknown file"),
+    ("en/MagicCompRules 20290101.txt", "Magic: The Gathering Comprehensive Rules\n", "20290101.txt:2: no numbered"),
+    ("ja/998_binary.txt", b"\xff\xfe\x00garbag", "998_binary.txt:1: not UTF-16-LE text"),
+]
+
+
+@pytest.mark.parametrize(("path", "content", "where"), BAD_OLD_FILES)
+def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
+    corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
+) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+    target = corpus_dir / path
+    if isinstance(content, bytes):
+        target.write_bytes(content)
+    else:
+        target.write_text(content, encoding="utf-8")
+
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert len(report.skipped) == 1 and where in report.skipped[0]
+    assert live().pk == report.corpus_id != good.corpus_id
+    assert snapshot() == before and report.versions == good.versions
+    assert live().summary["skipped"][0]["file"] == Path(path).name
+    assert live_name(index_root) == f"gen-{report.corpus_id}"
+
+
+def _assert_previous_generation_live(
+    good: services.IngestReport, before: dict[str, int], index_root: Path
+) -> None:
+    """Nothing half-written: the same generation is live, with the same rows and the same index."""
+    assert live().pk == good.corpus_id and snapshot() == before
+    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()
+    assert live_name(index_root) == f"gen-{good.corpus_id}"
+    assert search("commander", root=index_root).total > 0
+
+
+@pytest.mark.parametrize(("path", "content", "where"), BAD_OLD_FILES)
+def test_strict_refuses_a_bad_old_file_and_the_previous_data_keep_serving(
+    corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
+) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+    target = corpus_dir / path
+    if isinstance(content, bytes):
+        target.write_bytes(content)
+    else:
+        target.write_text(content, encoding="utf-8")
+    with pytest.raises(ParseError) as caught:
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+    assert where in str(caught.value) and "strict" in str(caught.value)
+    _assert_previous_generation_live(good, before, index_root)
+
+
+def test_a_broken_newest_release_never_goes_live(corpus_dir: Path, index_root: Path) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+    (corpus_dir / "en" / "MagicCompRules 20320404.txt").write_text(
+        "\ufeffMagic: The Gathering Comprehensive Rules\n", encoding="utf-8"
+    )
+    with pytest.raises(ParseError) as caught:
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    message = str(caught.value)
+    assert "MagicCompRules 20320404.txt:2: the newest Comprehensive Rules file does not parse" in message
+    _assert_previous_generation_live(good, before, index_root)
+
+
+def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
+    corpus_dir: Path, index_root: Path
+) -> None:
+    shutil.copy(FIXTURES / "cr" / "pre2009_rules.txt", corpus_dir / "en" / "MagicCompRules 20090201.txt")
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert report.versions[0] == "20090201" and report.skipped == []
+    corpus = live()
+    assert models.Rule.objects.get(corpus=corpus, version="20090201", number="502.2").text == "Flying"
+    renumbered = models.Renumbering.objects.filter(corpus=corpus)
+    assert renumbered.exists() and not renumbered.filter(from_version="20090201").exists()
+    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
+    page = selectors.rule_page(number="100.1")
+    assert page is not None and [h["version"] for h in page.history] == ["20300202", "20310303"]
+    assert selectors.version_changes(old="20090201", new="20310303") is None
+    assert selectors.version_changes(old="20300202", new="20310303") is not None
+
+
+def test_a_failing_index_build_leaves_the_previous_generation_live(
+    corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(services, "_build_index", broken)
+    with pytest.raises(OSError, match="disk full"):
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert live().pk == good.corpus_id and snapshot() == before
+    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()  # the unfinished one is gone
+    assert live_name(index_root) == f"gen-{good.corpus_id}"
+
+
+def test_a_failing_index_switch_leaves_data_and_index_on_the_previous_generation(
+    corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    before = snapshot()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("pointer not writable")
+
+    monkeypatch.setattr(services, "_activate_index", broken)
+    with pytest.raises(OSError, match="pointer not writable"):
+        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert live().pk == good.corpus_id and snapshot() == before
+    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()
+    assert live_name(index_root) == f"gen-{good.corpus_id}"
+
+
+def test_the_command_prints_skipped_files_and_warnings_and_strict_fails(
+    corpus_dir: Path, index_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)
+    out = capsys.readouterr().out
+    assert "unresolved references:" in out and "is live" in out and "skipped:" not in out
+    (corpus_dir / "ja" / "999_unknown.txt").write_text("正体不明\n", encoding="utf-8")
+    call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)  # exit status 0
+    out = capsys.readouterr().out
+    assert "skipped: 999_unknown.txt:1: unknown file" in out and "is live" in out
+    with pytest.raises(CommandError) as caught:
+        call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root, strict=True)
+    message = str(caught.value)
+    assert "999_unknown.txt:1" in message and "previous corpus is still live" in message
+
+
+def test_a_new_generation_is_served_at_once_even_after_pages_were_cached(
+    client, corpus_dir: Path, index_root: Path
+) -> None:
+    """Rule pages are kept per process and generation (selectors.rule_page): a re-ingest must still show."""
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert "shuffle it away" in client.get("/api/rules/101.6").json()["text"]
+    new = corpus_dir / "en" / "MagicCompRules 20310303.txt"
+    new.write_bytes(new.read_bytes().replace(b"shuffle it away", b"mulligan it away"))
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert "mulligan it away" in client.get("/api/rules/101.6").json()["text"]
+    assert "mulligan it away" in client.get("/en/rules/101.6/").content.decode()
+
+
+
+def test_ingest_builds_beside_a_live_index_of_the_same_name(corpus_dir: Path, index_root: Path) -> None:
+    """Corpus ids start over when the corpus tables are rebuilt (a migration, a fresh database) while
+    the index directory keeps the old generations: the old live index keeps serving until the flip."""
+    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    taken = f"gen-{first.corpus_id + 1}"  # the name the next generation would take
+    build_index(index_root, documents_from_records(sample.rules_documents(), sample.ja_documents()), name=taken)
+    activate(index_root, taken)
+    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert second.corpus_id == first.corpus_id + 1 and live().pk == second.corpus_id
+    assert live_name(index_root) != taken and live_name(index_root).startswith(f"{taken}-")
+    assert search("commander", root=index_root, lang="all", limit=1).total
