@@ -79,7 +79,7 @@ def test_health_without_a_corpus(client: Client) -> None:
 
 def test_search_api_problems_in_both_languages(client: Client) -> None:
     english = client.get("/api/search", {"q": "tax", "limit": "0"})
-    japanese = client.get("/api/search", {"q": "tax", "limit": "0", "lang": "ja"})
+    japanese = client.get("/api/search", {"q": "tax", "limit": "0", "ui": "ja"})
     assert english.status_code == japanese.status_code == 400
     assert error_texts(english) == ["The number of results must be a whole number from 1 to 50."]
     assert error_texts(japanese) == ["件数は 1〜50 の整数で指定してください。"]
