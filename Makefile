@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export JUDGE_CORPUS_DIR ?= $(abspath ../shared/rules_data)
 
-.PHONY: setup run test install messages migrate ingest typecheck check bench load
+.PHONY: setup run test install messages migrate ingest typecheck lint check bench load
 
 setup: install messages migrate ingest
 
@@ -42,7 +42,11 @@ test: install messages
 typecheck: install
 	$(BIN)/mypy
 
-check: typecheck
+# Unused names and imports, import order (the rules in pyproject.toml).
+lint: install
+	$(BIN)/ruff check judge tests bench
+
+check: typecheck lint
 	$(BIN)/python -m pytest -m "not browser" -q
 
 bench: setup
