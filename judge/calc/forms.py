@@ -14,8 +14,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from judge.cards.services import MTG_DECK_VARIANTS
 from judge.engine.cards import normalise_name
+from judge.engine.deck_payload import DM_VARIANTS, MTG_VARIANTS
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField
 
 TAX_VARIANTS = [
@@ -32,6 +32,8 @@ DECK_VARIANTS = [
     ("dtcs", gettext_lazy("DTC: Source (DTCS)")),
     ("dtb", gettext_lazy("Duel Masters Tag Brawl (DTB)")),
 ]
+MTG_DECKS = {v.value for v in MTG_VARIANTS}
+DM_DECKS = {v.value for v in DM_VARIANTS}
 MAX_LINES = 2000  # lines read from each of the commander damage page's text boxes
 MAX_COMMANDERS = 3  # one more than the deck check takes, so a third is reported, not dropped
 
@@ -220,7 +222,7 @@ class DeckForm(EngineForm):
         """The deck check payload (judge.cards.services.check_deck)."""
         data = self.cleaned_data
         payload: dict[str, Any] = {"variant": data["variant"], "decklist": data["decklist"]}
-        if data["variant"] in MTG_DECK_VARIANTS:
+        if data["variant"] in MTG_DECKS:
             names = [c.strip() for c in re.split(r"[\n|]", data["commanders"]) if c.strip()]
             payload["commanders"] = names[:MAX_COMMANDERS]
         elif data["teammate"]:

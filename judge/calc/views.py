@@ -26,6 +26,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from judge.calc.forms import (
     DAMAGE_VARIANTS,
     DECK_VARIANTS,
+    DM_DECKS,
+    MTG_DECKS,
     TAX_VARIANTS,
     DamageForm,
     DeckForm,
@@ -34,7 +36,7 @@ from judge.calc.forms import (
 )
 from judge.calc.presenters import present_damage, present_deck, present_identity
 from judge.cards import selectors as card_selectors
-from judge.cards.services import DM_DECK_VARIANTS, MTG_DECK_VARIANTS, NoCardData, check_deck
+from judge.cards.services import NoCardData, check_deck
 from judge.engine import damage, identity, tax
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
@@ -199,7 +201,7 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     result = check_deck(data)
     answer = result.to_json(lang)
-    if data.get("variant") in MTG_DECK_VARIANTS:
+    if data.get("variant") in MTG_DECKS:
         answer["identity"] = list(result.identity)
     return answer
 
@@ -215,7 +217,7 @@ def deck_page(request: HttpRequest) -> HttpResponse:
         return _page(request, "calc/deck.html", context)
     form = DeckForm(params)
     variant = params.get("variant", "commander")
-    context.update(variant=variant, is_dm=variant in DM_DECK_VARIANTS, values=form.shown(1_100_000))
+    context.update(variant=variant, is_dm=variant in DM_DECKS, values=form.shown(1_100_000))
     form.is_valid()  # reads and normalises; the deck check judges
     if "variant" not in params or not (form.cleaned_data["decklist"] or form.cleaned_data["teammate"]):
         return _page(request, "calc/deck.html", context)

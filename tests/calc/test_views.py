@@ -381,10 +381,17 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
 def test_deck_api_problems(client: Client, cards: None) -> None:
     response = post(client, "/api/calc/deck-check", {"variant": "modern", "decklist": 5})
     assert response.status_code == 400
-    assert error_texts(response) == ["variant: 'modern' is not one of commander, brawl, dtc, dtcs, dtb",
-                                         "decklist: must be a string"]
+    assert error_texts(response) == ["Format: “modern” is not one of commander, brawl, dtc, dtcs, dtb.",
+                                     "Decklist: must be text."]
+    assert [e["field"] for e in response.json()["errors"]] == ["variant", "decklist"]
+    japanese = client.post("/api/calc/deck-check?lang=ja", json.dumps({"variant": "modern", "decklist": 5}),
+                           content_type="application/json")
+    assert error_texts(japanese) == ["フォーマット：「modern」は選べません（commander, brawl, dtc, dtcs, dtb のいずれか）。",
+                                     "デッキリスト：文字列で指定してください。"]
     unknown = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "x", "commanders": []})
-    assert error_texts(unknown) == ["commanders: unknown field for dtc (expected: decklist, decks, variant)"]
+    assert error_texts(unknown) == ["Request: unknown field “commanders” (expected: variant, decklist, decks)."]
+    empty = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": ""})
+    assert error_texts(empty)[0].startswith("Decklist: empty. Paste the deck")
     big = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n" * 100_000})
     assert big.status_code == 400
     assert error_texts(big) == ["Decklist: longer than 1 MB; paste one deck at a time."]
