@@ -13,10 +13,11 @@ import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.db.models import Count, Max
 
-from judge.cards.models import Card, CardAlias
+from judge.cards.models import Card, CardAlias, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
 
@@ -82,6 +83,13 @@ class IndexedCardPool(engine_cards.CardPool):
 def has_cards() -> bool:
     """Whether any card data has been imported (``python manage.py import_cards``)."""
     return Card.objects.exists()
+
+
+def imported_from(path: Path) -> bool:
+    """Whether the current cards were imported from ``path`` as it is now (same size and modification time)."""
+    stat = path.stat()
+    return CardSource.objects.filter(path=str(path.resolve())[:1024], size=stat.st_size,
+                                     modified=stat.st_mtime).exists() and has_cards()
 
 
 def _chunks(keys: list[str]) -> Iterable[list[str]]:

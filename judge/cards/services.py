@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from judge.cards import selectors
-from judge.cards.models import Card, CardAlias
+from judge.cards.models import Card, CardAlias, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine import deck, dm
 from judge.engine.deck_payload import read_deck_payload
@@ -89,6 +89,10 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
         alias_rows = [CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items()
                       if alias not in ids]
         CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
+        stat = path.stat()
+        CardSource.objects.all().delete()
+        CardSource.objects.create(path=str(path.resolve())[:1024], size=stat.st_size, modified=stat.st_mtime,
+                                  cards=len(seen))
     return CardImport(cards=len(seen), aliases=len(alias_rows), duplicates=duplicates)
 
 
