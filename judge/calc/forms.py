@@ -18,11 +18,21 @@ from judge.engine.cards import normalise_name
 from judge.engine.deck_payload import DM_VARIANTS, MTG_VARIANTS
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField
 
+#: The tax page's format switch: each format shows only its own fields.
 TAX_VARIANTS = [
     ("commander", gettext_lazy("Commander")),
     ("brawl", gettext_lazy("Brawl")),
-    ("dtc", gettext_lazy("Duel Masters Tag Commander (DTC)")),
-    ("planechase", gettext_lazy("Planechase (planar die)")),
+    ("dtc", gettext_lazy("DTC")),
+    ("planechase", gettext_lazy("Planar die")),
+]
+#: Where a commander is cast from (903.8: only a cast from the command zone is taxed).
+CAST_ZONES = [
+    ("command-zone", gettext_lazy("Command zone")),
+    ("hand", gettext_lazy("Hand")),
+    ("graveyard", gettext_lazy("Graveyard")),
+    ("exile", gettext_lazy("Exile")),
+    ("library", gettext_lazy("Library")),
+    ("other", gettext_lazy("Another zone")),
 ]
 DAMAGE_VARIANTS = [("commander", gettext_lazy("Commander")), ("brawl", gettext_lazy("Brawl"))]
 DECK_VARIANTS = [
@@ -42,12 +52,16 @@ MAX_COMMANDERS = 3  # one more than the deck check takes, so a third is reported
 
 
 class TaxForm(EngineForm):
-    """Commander tax, DTC tax or the planar die: the fields of every variant on one page."""
+    """Commander tax, DTC tax or the planar die: the page shows only the chosen variant's fields.
 
-    #: The fields each variant reads; the others on the page are ignored for it.
+    ``reduction`` is a number or, for Commander and Brawl, a mana string ("{W}{B}", "1W"): a text that is not a
+    number is passed on as it is, for the engine to read.
+    """
+
+    #: The fields each variant reads; any other field in the query is ignored for it.
     VARIANT_FIELDS = {
-        "commander": ("mana_cost", "previous_casts", "reduction"),
-        "brawl": ("mana_cost", "previous_casts", "reduction"),
+        "commander": ("mana_cost", "previous_casts", "cast_from", "reduction"),
+        "brawl": ("mana_cost", "previous_casts", "cast_from", "reduction"),
         "dtc": ("cost", "reduction", "play_number"),
         "planechase": ("rolls_this_turn", "two_headed_giant"),
     }
@@ -55,6 +69,7 @@ class TaxForm(EngineForm):
     variant = TextField()
     mana_cost = TextField()
     previous_casts = NumberField()
+    cast_from = TextField()
     reduction = NumberField()
     cost = NumberField()
     play_number = NumberField()
@@ -70,6 +85,10 @@ class TaxForm(EngineForm):
             if value is not None and value != "":
                 payload[name] = value
         return payload
+
+    def submitted(self) -> bool:
+        """Whether the query holds a field of its variant: a calculation, not just the format switch."""
+        return any(name in self.data for name in self.VARIANT_FIELDS.get(self.data.get("variant", ""), ()))
 
 
 # --------------------------------------------------------------------------- commander damage

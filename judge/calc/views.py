@@ -24,6 +24,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judge.calc.forms import (
+    CAST_ZONES,
     DAMAGE_VARIANTS,
     DECK_VARIANTS,
     DM_DECKS,
@@ -89,10 +90,14 @@ def _form_data(request: HttpRequest) -> QueryDict | None:
 
 @require_GET
 def tax_page(request: HttpRequest) -> HttpResponse:
-    form = TaxForm(request.GET if "variant" in request.GET else None)
-    context: dict[str, Any] = {"variants": TAX_VARIANTS, "values": form.shown(200),
-                               "variant": request.GET.get("variant", "commander"), "errors": [], "result": None}
-    if form.is_valid():
+    """The chosen format's fields only, so the answer fits a phone's first screen. The format switch is a
+    link (with htmx it swaps the whole calculator); the form answers by GET, so a result is a link too."""
+    form = TaxForm(request.GET)
+    variant = request.GET.get("variant", "commander")
+    context: dict[str, Any] = {"variants": TAX_VARIANTS, "zones": CAST_ZONES, "values": form.shown(200),
+                               "variant": variant if variant in TaxForm.VARIANT_FIELDS else "commander",
+                               "errors": [], "result": None}
+    if form.is_valid() and form.submitted():
         try:
             result = tax.calculate_tax(form.payload())
         except RulesError as err:
@@ -100,7 +105,8 @@ def tax_page(request: HttpRequest) -> HttpResponse:
         else:
             context.update(result=result, steps=present_steps(result.steps),
                            total_is_mana=isinstance(result.total_cost, str))
-    return _page(request, "calc/tax.html", context)
+    partial = "calculator" if request.htmx and request.htmx.target == "tax-calculator" else "result"
+    return page_or_partial(request, "calc/tax.html", partial, context, status=400 if context["errors"] else 200)
 
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change

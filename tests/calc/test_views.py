@@ -109,12 +109,64 @@ def test_tax_page_full_and_fragment(client: Client, lang: str) -> None:
     assert full.status_code == 200
     html = full.content.decode()
     assert "<html" in html and 'name="variant"' in html and 'id="result"' in html
-    assert f'href="/{lang}/rules/702.124d/"' in html  # the partner note
+    assert 'name="cost"' in html and 'name="mana_cost"' not in html  # only the DTC fields
     fragment = client.get(url, **HX).content.decode()
     assert "<html" not in fragment and "<form" not in fragment
     assert fragment.strip().startswith('<section id="result"') and '<span class="number">5</span>' in fragment
     empty = client.get(f"/{lang}/calc/tax/")
     assert empty.status_code == 200 and "answer" not in empty.content.decode().split('id="result"')[1]
+
+
+@pytest.mark.parametrize(("variant", "fields", "absent"), [
+    ("commander", ["mana_cost", "previous_casts", "cast_from", "reduction"], ["cost", "rolls_this_turn"]),
+    ("brawl", ["mana_cost", "previous_casts", "cast_from", "reduction"], ["play_number"]),
+    ("dtc", ["cost", "play_number", "reduction"], ["mana_cost", "cast_from", "rolls_this_turn"]),
+    ("planechase", ["rolls_this_turn", "two_headed_giant"], ["mana_cost", "cost", "reduction"]),
+])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_shows_only_the_formats_fields(client: Client, variant: str, fields: list[str],
+                                                absent: list[str], lang: str) -> None:
+    # The format switch is a link: without JavaScript it reloads the page with that format's fields and no
+    # answer yet; with htmx it swaps the whole calculator (tabs, form and result).
+    response = client.get(f"/{lang}/calc/tax/", {"variant": variant})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert all(f'name="{name}"' in html for name in fields)
+    assert not any(f'name="{name}"' in html for name in absent)
+    assert f'<a href="/{lang}/calc/tax/?variant={variant}" hx-get="/{lang}/calc/tax/?variant={variant}"' in html
+    assert f'?variant={variant}" hx-target="#tax-calculator" hx-swap="outerHTML" hx-push-url="true" ' \
+           f'aria-current="page">' in html
+    assert "errorlist" not in html and 'class="answer"' not in html
+    swapped = client.get(f"/{lang}/calc/tax/", {"variant": variant}, HTTP_HX_TARGET="tax-calculator", **HX)
+    fragment = swapped.content.decode()
+    assert fragment.strip().startswith('<div id="tax-calculator">') and "<html" not in fragment
+    assert all(f'name="{name}"' in fragment for name in fields) and 'id="result"' in fragment
+    assert ('href="/%s/rules/702.124d/"' % lang in html) == (variant in ("commander", "brawl"))  # the partner note
+
+
+@pytest.mark.parametrize(("query", "total", "sub"), [
+    # 903.8: a commander cast from its owner's hand pays no tax, whatever the earlier casts.
+    ({"mana_cost": "4GG", "previous_casts": "3", "cast_from": "hand"}, "{4}{G}{G}", "Tax: 0 generic mana"),
+    ({"mana_cost": "4GG", "previous_casts": "", "cast_from": "graveyard"}, "{4}{G}{G}", "Tax: 0 generic mana"),
+    # 118.7: "Cleric spells cost {W}{B} less", typed as mana.
+    ({"mana_cost": "3WB", "previous_casts": "1", "cast_from": "command-zone", "reduction": "{W}{B}"}, "{5}",
+     "Tax: 2 generic mana"),
+    ({"mana_cost": "３ＷＢ", "previous_casts": "１", "reduction": "ＷＢ"}, "{5}", "Tax: 2 generic mana"),
+    ({"mana_cost": "2緑緑", "previous_casts": "0", "reduction": "2"}, "{G}{G}", "Tax: 0 generic mana"),
+])
+def test_tax_page_cast_from_and_mana_reduction(client: Client, query: dict[str, str], total: str, sub: str) -> None:
+    html = client.get("/en/calc/tax/", {"variant": "commander", **query}, **HX).content.decode()
+    assert f'<span class="mana">{total}</span>' in html and sub in html
+
+
+def test_tax_page_cast_from_in_japanese(client: Client) -> None:
+    html = client.get("/ja/calc/tax/", {"variant": "commander", "mana_cost": "4GG", "previous_casts": "3",
+                                        "cast_from": "hand"}).content.decode()
+    assert '<option value="hand" selected>手札</option>' in html and "統率領域" in html
+    assert "手札から唱えられ" in html  # the step, in Japanese
+    bad = client.get("/ja/calc/tax/", {"variant": "commander", "mana_cost": "4GG", "previous_casts": "1",
+                                       "reduction": "{X}"})
+    assert bad.status_code == 400 and "コストの軽減：{X} はコストの軽減には使えません。" in bad.content.decode()
 
 
 def test_tax_page_problems(client: Client) -> None:
