@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
+from judge.calc.forms import DamageTable
 from judge.engine import damage, deck, identity
 from judge.web.citations import rule_ref_url
 from judge.web.presenters import ShownStep, present_steps, reader_language
 
 
 @dataclass(frozen=True)
-class DamageTotal:
-    player: str
-    commander: str
+class DamageColumn:
+    """A commander, as the table heads its column: its name ("" when none was typed) and its owner."""
+
+    name: str
     owner: str
+
+
+@dataclass(frozen=True)
+class DamageCell:
+    key: str  # the field that holds it, "d1a_2"
+    commander: str
+    player: str
     damage: int
-    lost: bool
+    lost: bool  # this commander's damage made this player lose
+    own: bool  # the player's own commander (its damage counts only while another player controls it)
+
+
+@dataclass(frozen=True)
+class DamageRow:
+    player: str
+    team: int | None
+    cells: list[DamageCell]
 
 
 @dataclass(frozen=True)
@@ -29,23 +45,47 @@ class DamageLoss:
 
 
 @dataclass(frozen=True)
+class ShownTeamLoss:
+    team: int
+    players: str
+    rule: str
+    url: str | None
+
+
+@dataclass(frozen=True)
 class ShownDamage:
+    columns: list[DamageColumn]
+    rows: list[DamageRow]
     brawl: bool
-    totals: list[DamageTotal]
+    computed: bool  # False while the table has problems: no verdict yet
     lost: list[DamageLoss]
+    lost_teams: list[ShownTeamLoss]
     steps: list[ShownStep]
 
 
-def present_damage(result: damage.DamageResult, labels: Mapping[str, tuple[str, str]]) -> ShownDamage:
-    """``labels``: commander id -> (name, owner), as the form read them."""
-    lost = {(loss.player, loss.commander) for loss in result.lost}
+def present_damage(table: DamageTable, result: damage.DamageResult | None) -> ShownDamage:
+    """The table as typed (so a problem never hides it), with the losses of ``result`` marked."""
+    names = {cid: name for cid, name, _owner in table.commanders()}
+    lost = {(loss.player, loss.commander) for loss in result.lost} if result else set()
+    rows = []
+    for index, seat in enumerate(table.seats):
+        cells = [DamageCell(key=f"d{cid}_{seat.number}", commander=name, player=seat.player,
+                            damage=table.counts.get(f"d{cid}_{seat.number}", 0),
+                            lost=(seat.player, cid) in lost, own=owner is seat)
+                 for cid, name, owner in table.commanders()]
+        rows.append(DamageRow(player=seat.player, team=index // 2 + 1 if table.two_headed_giant else None,
+                              cells=cells))
     return ShownDamage(
-        brawl=result.variant.value == "brawl",
-        totals=[DamageTotal(player=t.player, commander=labels[t.commander][0], owner=labels[t.commander][1],
-                            damage=t.damage, lost=(t.player, t.commander) in lost) for t in result.totals],
-        lost=[DamageLoss(player=loss.player, commander=labels[loss.commander][0], damage=loss.damage,
-                         rule=loss.rule, url=rule_ref_url(loss.rule)) for loss in result.lost],
-        steps=present_steps(result.steps),
+        columns=[DamageColumn(name=name if cid.endswith("b") or owner.commander else "", owner=owner.player)
+                 for cid, name, owner in table.commanders()],
+        rows=rows,
+        brawl=table.variant == "brawl",
+        computed=result is not None,
+        lost=[DamageLoss(player=loss.player, commander=names[loss.commander], damage=loss.damage,
+                         rule=loss.rule, url=rule_ref_url(loss.rule)) for loss in (result.lost if result else ())],
+        lost_teams=[ShownTeamLoss(team=loss.team, players=" / ".join(loss.players), rule=loss.rule,
+                                  url=rule_ref_url(loss.rule)) for loss in (result.lost_teams if result else ())],
+        steps=present_steps(result.steps) if result else [],
     )
 
 

@@ -17,11 +17,12 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url
 
 from judge.calc.forms import (
     CAST_ZONES,
@@ -30,7 +31,7 @@ from judge.calc.forms import (
     DM_DECKS,
     MTG_DECKS,
     TAX_VARIANTS,
-    DamageForm,
+    DamageTable,
     DeckForm,
     IdentityForm,
     TaxForm,
@@ -121,20 +122,27 @@ def tax_api(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def damage_page(request: HttpRequest) -> HttpResponse:
-    form = DamageForm(request.GET if "variant" in request.GET else None)
-    context: dict[str, Any] = {"variants": DAMAGE_VARIANTS, "values": form.shown(20_000),
-                               "variant": request.GET.get("variant", "commander"), "errors": [], "result": None}
-    if form.is_bound:
-        if not form.is_valid():
-            context["errors"] = form.problems()
-        else:
-            try:
-                result = damage.calculate_commander_damage(form.payload())
-            except RulesError as err:
-                context["errors"] = present_problems(err)
-            else:
-                context["result"] = present_damage(result, form.labels())
-    return _page(request, "calc/damage.html", context)
+    """The commander x player table. Every tap is a GET of the whole table plus the tap; without JavaScript
+    it redirects to the table's own URL (a reload never taps twice), with htmx the calculator is swapped
+    and that URL pushed."""
+    table = DamageTable(request.GET)
+    query = table.query()
+    url = f"{request.path}?{query}"
+    if not request.htmx and "seats" in request.GET and not table.problems and request.GET.urlencode() != query:
+        return redirect(url)  # a tap or a resize applied, zeros dropped: the table's own URL
+    result = None
+    errors = list(table.problems)
+    if not errors:
+        try:
+            result = damage.calculate_commander_damage(table.payload())
+        except RulesError as err:
+            errors = present_problems(err)
+    context = {"variants": DAMAGE_VARIANTS, "table": table, "errors": errors,
+               "shown": present_damage(table, result), "setup_open": not any(s.name for s in table.seats)}
+    response = page_or_partial(request, "calc/damage.html", "calculator", context, status=400 if errors else 200)
+    if request.htmx:
+        push_url(response, url)
+    return response
 
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
