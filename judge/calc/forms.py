@@ -233,8 +233,9 @@ class IdentityForm(EngineForm):
             return None
         try:
             data = json.loads(text)
-        except ValueError as err:
-            raise forms.ValidationError(_("Card JSON: not valid JSON (%(error)s)") % {"error": err}) from err
+        except json.JSONDecodeError as err:
+            raise forms.ValidationError(_("Card JSON: not valid JSON (line %(line)d, column %(column)d).")
+                                        % {"line": err.lineno, "column": err.colno}) from err
         if isinstance(data, list):
             return {"cards": data}
         if isinstance(data, dict) and isinstance(data.get("cards"), list):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.calc.forms import DamageTable
 from judge.engine import damage, deck, identity
+from judge.engine.cards import Card
+from judge.engine.cards_payload import card_label
 from judge.web.citations import rule_ref_url
 from judge.web.presenters import ShownStep, present_steps, reader_language
 
@@ -91,13 +94,49 @@ def present_damage(table: DamageTable, result: damage.DamageResult | None) -> Sh
 
 @dataclass(frozen=True)
 class ShownIdentity:
-    name: str
+    name: str  # in the reader's language: 《繁殖池》 on a Japanese page when the card data has it
     identity: tuple[str, ...]
     steps: list[ShownStep]
+    other_name: str = ""  # the name in the other language, when known
 
 
-def present_identity(result: identity.IdentityResult) -> ShownIdentity:
-    return ShownIdentity(name=result.name, identity=result.identity, steps=present_steps(result.explanation))
+@dataclass(frozen=True)
+class ShownCardProblem:
+    """A card that has no identity to show, in its place among the others: why, in the reader's language."""
+
+    label: str  # "Card 2" / "2枚目のカード" for pasted JSON, "" for a name looked up
+    name: str
+    problems: list[str]
+
+
+def present_identity(result: identity.IdentityResult, card: Card | None = None) -> ShownIdentity:
+    """``card``: the card looked up by name, whose Japanese name a Japanese reader sees first."""
+    japanese = card.japanese_names[0] if card is not None and card.japanese_names else ""
+    if japanese and reader_language() == "ja":
+        return ShownIdentity(name=f"《{japanese}》", identity=result.identity,
+                             steps=present_steps(result.explanation), other_name=result.name)
+    return ShownIdentity(name=result.name, identity=result.identity, steps=present_steps(result.explanation),
+                         other_name=japanese)
+
+
+def present_unknown(name: str, problems: Sequence[deck.Problem]) -> ShownCardProblem:
+    lang = reader_language()
+    return ShownCardProblem(label="", name=name, problems=[p.text(lang) for p in problems])
+
+
+def present_batch(batch: identity.IdentityBatch) -> list[ShownIdentity | ShownCardProblem]:
+    """Every pasted card in the order given: its identity, or in its place the problems that kept it out."""
+    lang = reader_language()
+    bad = {card.number: card for card in batch.problems}
+    results = iter(batch.results)
+    shown: list[ShownIdentity | ShownCardProblem] = []
+    for number in range(1, len(batch.results) + len(bad) + 1):
+        if number in bad:
+            shown.append(ShownCardProblem(label=card_label(number).text(lang), name=bad[number].name,
+                                          problems=[p.text(lang) for p in bad[number].problems]))
+        else:
+            shown.append(present_identity(next(results)))
+    return shown
 
 
 @dataclass(frozen=True)

@@ -138,18 +138,3 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
         return engine_cards.CardPool(cards=found, aliases=aliases)
     stubs, all_aliases, index = _known_names()
     return IndexedCardPool(cards={**stubs, **found}, aliases={**all_aliases, **aliases}, index=index)
-
-
-def cards_by_name(names: Iterable[str]) -> tuple[list[engine_cards.Card], list[tuple[str, tuple[str, ...]]]]:
-    """The cards named ``names`` in order, and (name, suggestions) for each unknown one."""
-    names = [n for n in names if n.strip()]
-    pool = card_pool(names)
-    cards: list[engine_cards.Card] = []
-    unknown: list[tuple[str, tuple[str, ...]]] = []
-    for name in names:
-        card = pool.get(name)
-        if card is None:
-            unknown.append((name, pool.suggest(name)))
-        else:
-            cards.append(card)
-    return cards, unknown

@@ -10,14 +10,15 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from judge.cards.services import import_cards
 from judge.calc import views as calc
+from judge.cards.services import import_cards
 from tests.helpers import error_texts
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
 SCRYFALL = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
+MTGJSON = SCRYFALL.with_name("mtgjson_atomic.json")
 MARKUP = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 
@@ -438,15 +439,69 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     assert 'class="pip pip-U"' in shared
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "No Magic card data yet: to get it, run python manage.py import_cards --download"),
+    ("ja", "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を実行してください。"),
+])
+@pytest.mark.parametrize("page", ["color-identity", "deck-check", ""])
+def test_pages_without_card_data_say_how_to_get_it_in_one_line(client: Client, lang: str, line: str,
+                                                                page: str) -> None:
+    url = f"/{lang}/calc/{page}/" if page else f"/{lang}/calc/"
+    assert f'<p class="notice">{line}</p>' in client.get(url).content.decode()
+
+
 def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
-    html = client.get("/en/calc/color-identity/").content.decode()
-    assert "python manage.py import_cards FILE" in html
     response = client.post("/en/calc/color-identity/", {"names": MARKUP, "cards_json": json.dumps({"name": MARKUP})})
     html = response.content.decode()
     assert response.status_code == 400  # names can't be looked up without card data
+    assert "python manage.py import_cards --download" in html
     assert MARKUP not in html and ESCAPED in html
     bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
-    assert "Card JSON: not valid JSON" in bad
+    assert "Card JSON: not valid JSON (line 1, column 2)." in bad
+    japanese = client.post("/ja/calc/color-identity/", {"cards_json": "[1,\n2"}, **HX).content.decode()
+    assert "カードのJSON：正しいJSONではありません（2行目、2文字目）。" in japanese
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_lists_bad_cards_in_their_place(client: Client, lang: str) -> None:
+    cards = [{"name": "Evermind", "color_indicator": ["U"]}, {"name": "Bad", "colors": ["Q"]},
+             {"name": "Who // What // When // Where // Why", "card_faces": [
+                 {"name": n, "mana_cost": cost} for n, cost in (("Who", "{X}{W}"), ("What", "{2}{R}"),
+                                                               ("When", "{2}{B}"), ("Where", "{3}{B}"),
+                                                               ("Why", "{1}{U}"))]},
+             {"name": 3}, {"name": "Forest", "type_line": "Basic Land — Forest"}]
+    response = client.post(f"/{lang}/calc/color-identity/", {"cards_json": json.dumps(cards)}, **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    items = html.split('<li class="identity-card')[1:]
+    assert len(items) == 5
+    assert "Evermind" in items[0] and "pip-U" in items[0]
+    assert items[1].startswith(' card-problem">') and "Bad" in items[1]
+    assert "Who // What // When // Where // Why" in items[2]  # five halves: read
+    assert all(f"pip-{c}" in items[2] for c in "WUBR")
+    assert items[3].startswith(' card-problem">')
+    assert "Forest" in items[4] and "pip-G" in items[4]
+    if lang == "en":
+        assert "Card 2: Bad" in items[1] and "Card 2: colors: Q is not a colour; use W U B R G." in items[1]
+        assert "Card 4: name: must be text." in items[3]
+    else:
+        assert "2枚目のカード: Bad" in items[1] and "2枚目のカードの色：Q は色ではありません。" in items[1]
+        assert "4枚目のカードのカード名：文字列で指定してください。" in items[3]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
+    import_cards(path=MTGJSON)
+    html = client.post(f"/{lang}/calc/color-identity/", {"names": "《繁殖池》\n1 砕骨の巨人\nSol Rnig"}).content.decode()
+    items = html.split('<li class="identity-card')[1:]
+    assert len(items) == 3
+    if lang == "ja":
+        assert '<span class="card-name">《繁殖池》</span> <span class="other-name">Breeding Pool</span>' in items[0]
+        assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
+    else:
+        assert '<span class="card-name">Breeding Pool</span> <span class="other-name">繁殖池</span>' in items[0]
+        assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
+    assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
 
 
 # --------------------------------------------------------------------------- deck check
@@ -569,10 +624,30 @@ def test_deck_page_dtc_rule_links(client: Client) -> None:
 
 
 def test_deck_page_without_card_data(client: Client) -> None:
-    html = client.get("/en/calc/deck-check/").content.decode()
-    assert "python manage.py import_cards FILE" in html and "Oracle Cards" in html
     response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": "1 Sol Ring"}, **HX)
-    assert "python manage.py import_cards FILE" in response.content.decode()
+    assert "python manage.py import_cards --download" in response.content.decode()
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "Deck: no cards. Paste the deck one card per line"),
+                                             ("ja", "デッキ：カードがありません。デッキを1行に1枚ずつ")])
+def test_empty_deck_checks_say_what_to_paste(client: Client, lang: str, start: str) -> None:
+    response = client.post(f"/{lang}/calc/deck-check/", {"variant": "dtc", "decklist": "", "teammate": ""})
+    assert response.status_code == 400
+    assert f"<li>{start}" in response.content.decode()
+    magic = client.post(f"/{lang}/calc/deck-check/", {"variant": "commander", "decklist": " ", "commanders": ""},
+                        **HX).content.decode()
+    assert ("Decklist: empty. Paste the deck" if lang == "en" else "デッキリスト：空です。") in magic
+    # Opening the page is not a submission: no problem shown.
+    assert "errorlist" not in client.get(f"/{lang}/calc/deck-check/").content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_deck_page_takes_japanese_names(client: Client, lang: str) -> None:
+    import_cards(path=MTGJSON)
+    decklist = "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains"
+    html = client.post(f"/{lang}/calc/deck-check/", {"variant": "commander", "decklist": decklist}, **HX
+                       ).content.decode()
+    assert 'class="answer legal"' in html, html
 
 
 def test_deck_page_escapes_card_names(client: Client, cards: None) -> None:
