@@ -619,7 +619,7 @@ def test_deck_page_dtc_rule_links(client: Client) -> None:
     html = client.post("/en/calc/deck-check/", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}
                        ).content.decode()
     assert 'class="answer not-legal"' in html
-    assert '<a href="/en/docs/dtc/#deck-basics">dtc:singleton</a>' in html
+    assert '<a href="/en/docs/dtc/#deck-basics">DTC house rules</a>' in html
     assert "火のカード0" in html
 
 
@@ -664,6 +664,17 @@ def test_deck_page_csrf_is_enforced() -> None:
     api = client.post("/api/calc/deck-check", json.dumps({"variant": "dtc", "decklist": dtc_deck()}),
                       content_type="application/json")
     assert api.status_code == 200
+
+
+@pytest.mark.parametrize(("lang", "dtc", "commander"), [("en", "DTC house rules", "Commander rules 2"),
+                                                         ("ja", "DTC ハウスルール", "統率者戦ルール 2")])
+def test_cited_document_points_are_named_not_shown_as_anchors(client: Client, lang: str, dtc: str,
+                                                              commander: str) -> None:
+    tax_page = client.get(f"/{lang}/calc/tax/?variant=dtc&cost=6&play_number=3", **HX).content.decode()
+    assert f'<a href="/{lang}/docs/dtc/#commander-tax">{dtc}</a>' in tax_page and "dtc:commander-tax" not in tax_page
+    cards = {"cards_json": json.dumps({"name": "Breeding Pool", "type_line": "Land — Forest Island"})}
+    identity_page = client.post(f"/{lang}/calc/color-identity/", cards, **HX).content.decode()
+    assert f'<a href="/{lang}/docs/commander-rules/#rule-2">{commander}</a>' in identity_page
 
 
 # --------------------------------------------------------------------------- shared
