@@ -215,8 +215,8 @@ def color_identity(*, card: Card) -> IdentityResult:
         for land_type in face.basic_land_types if "Land" in face.type_line else ():
             color = BASIC_LAND_TYPES[land_type]
             face_colors.add(color)
-            steps.append(Step.of("identity.land-type", rule="commander:2", land_type=land_type, face=label,
-                                 color=color_list(color)))
+            steps.append(Step.of("identity.land-type", rule="commander:2", face=label, color=color_list(color),
+                                 land_type=msg(f"identity.land-type.{land_type.lower()}")))
         found |= face_colors
     if card.layout == "meld":
         steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))
