@@ -5,8 +5,9 @@ Each calculator is a pure engine function (judge/engine) behind two doors:
 - a JSON API at ``/api/calc/...`` (POST a JSON object, get a JSON object; 400 listing every
   problem), for bots and scripts;
 - a page inside ``i18n_patterns`` with a real form that works without JavaScript; with htmx only
-  the result fragment (``#result`` partial) is swapped. Pure calculations use GET, so a result is
-  a shareable URL; the pages taking long pasted text (identity, deck) also accept POST.
+  what changes is swapped (the ``result`` partial; the ``calculator`` partial for the tax page's
+  format switch and the commander damage table). Pure calculations use GET, so a result is a
+  shareable URL; the pages taking long pasted text (identity, deck) also accept POST.
 """
 
 from __future__ import annotations

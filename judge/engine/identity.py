@@ -38,7 +38,6 @@ from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, color_
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
 
-
 _COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
 # "Transguild Courier is all colors." / "This creature is all colors." (604.3 CDAs that set colour).
 _ALL_COLORS_RE = re.compile(r"\bis all colors\b", re.IGNORECASE)

@@ -557,6 +557,18 @@ def test_deck_api_problems(client: Client, cards: None) -> None:
     assert error_texts(lines) == ["Line 2: a count must be 1 or more.", "Line 3: “2x” has no card name."]
 
 
+def test_deck_api_reads_japanese_names_in_the_readers_language(client: Client) -> None:
+    import_cards(path=MTGJSON)
+    decklist = "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains"
+    legal = post(client, "/api/calc/deck-check?lang=ja", {"variant": "commander", "decklist": decklist}).json()
+    assert legal["legal"] is True and legal["identity"] == ["W", "U", "B", "R", "G"]
+    unknown = client.post("/api/calc/deck-check?lang=ja", json.dumps(
+        {"variant": "commander", "decklist": decklist.replace("1 Sol Ring", "1 ソル・リングもどき")}),
+        content_type="application/json").json()
+    assert [(p["code"], p["message"]) for p in unknown["problems"]] == [
+        ("deck.unknown-card-no-suggestion", "「ソル・リングもどき」というカードは見つかりません。似た名前のカードもありません。")]
+
+
 def test_deck_api_without_card_data(client: Client) -> None:
     response = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring"})
     assert response.status_code == 503
