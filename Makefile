@@ -6,9 +6,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export JUDGE_CORPUS_DIR ?= $(abspath ../shared/rules_data)
 
-.PHONY: setup run test install messages migrate ingest typecheck lint check bench load
+.PHONY: setup run test install messages migrate ingest cards typecheck lint check bench load
 
-setup: install messages migrate ingest
+setup: install messages migrate ingest cards
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ migrate: install
 
 ingest: migrate
 	$(BIN)/python manage.py ingest
+
+# Magic card data: imports var/cards/*.json (or JUDGE_CARDS_FILE) when it changed since the last import;
+# never downloads (python manage.py import_cards --download fetches Scryfall's Oracle Cards file).
+cards: migrate
+	$(BIN)/python manage.py import_cards --if-newer
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)

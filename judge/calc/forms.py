@@ -1,28 +1,41 @@
 """The calculator pages' forms: each reads a request into the payload its engine function takes.
 
 The JSON API takes the same payloads directly; the pages add what a form needs on a phone: full-width
-input read as ASCII (judge.web.forms), and the commander damage page's lines of text.
+input read as ASCII (judge.web.forms), one field per format, and the commander damage page's table of
+taps (commander x player), carried whole in the URL.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from judge.cards.services import MTG_DECK_VARIANTS
-from judge.engine.cards import normalise_name
-from judge.web.forms import EngineForm, FlagField, NumberField, TextField
+from judge.engine.deck_payload import DM_VARIANTS, MTG_VARIANTS
+from judge.web.forms import EngineForm, FlagField, NumberField, TextField, normalise
 
+#: The tax page's format switch: each format shows only its own fields.
 TAX_VARIANTS = [
     ("commander", gettext_lazy("Commander")),
     ("brawl", gettext_lazy("Brawl")),
-    ("dtc", gettext_lazy("Duel Masters Tag Commander (DTC)")),
-    ("planechase", gettext_lazy("Planechase (planar die)")),
+    ("dtc", gettext_lazy("DTC")),
+    ("planechase", gettext_lazy("Planar die")),
+]
+#: Where a commander is cast from (903.8: only a cast from the command zone is taxed).
+CAST_ZONES = [
+    ("command-zone", gettext_lazy("Command zone")),
+    ("hand", gettext_lazy("Hand")),
+    ("graveyard", gettext_lazy("Graveyard")),
+    ("exile", gettext_lazy("Exile")),
+    ("library", gettext_lazy("Library")),
+    ("other", gettext_lazy("Another zone")),
 ]
 DAMAGE_VARIANTS = [("commander", gettext_lazy("Commander")), ("brawl", gettext_lazy("Brawl"))]
 DECK_VARIANTS = [
@@ -32,7 +45,14 @@ DECK_VARIANTS = [
     ("dtcs", gettext_lazy("DTC: Source (DTCS)")),
     ("dtb", gettext_lazy("Duel Masters Tag Brawl (DTB)")),
 ]
-MAX_LINES = 2000  # lines read from each of the commander damage page's text boxes
+MTG_DECKS = {v.value for v in MTG_VARIANTS}
+DM_DECKS = {v.value for v in DM_VARIANTS}
+#: The commander damage table: seats shown, and the most damage one cell holds.
+DEFAULT_SEATS = 4
+MIN_SEATS = 2
+MAX_SEATS = 8
+MAX_DAMAGE = 999
+MAX_NAME = 60
 MAX_COMMANDERS = 3  # one more than the deck check takes, so a third is reported, not dropped
 
 
@@ -40,12 +60,16 @@ MAX_COMMANDERS = 3  # one more than the deck check takes, so a third is reported
 
 
 class TaxForm(EngineForm):
-    """Commander tax, DTC tax or the planar die: the fields of every variant on one page."""
+    """Commander tax, DTC tax or the planar die: the page shows only the chosen variant's fields.
 
-    #: The fields each variant reads; the others on the page are ignored for it.
+    ``reduction`` is a number or, for Commander and Brawl, a mana string ("{W}{B}", "1W"): a text that is not a
+    number is passed on as it is, for the engine to read.
+    """
+
+    #: The fields each variant reads; any other field in the query is ignored for it.
     VARIANT_FIELDS = {
-        "commander": ("mana_cost", "previous_casts", "reduction"),
-        "brawl": ("mana_cost", "previous_casts", "reduction"),
+        "commander": ("mana_cost", "previous_casts", "cast_from", "reduction"),
+        "brawl": ("mana_cost", "previous_casts", "cast_from", "reduction"),
         "dtc": ("cost", "reduction", "play_number"),
         "planechase": ("rolls_this_turn", "two_headed_giant"),
     }
@@ -53,6 +77,7 @@ class TaxForm(EngineForm):
     variant = TextField()
     mana_cost = TextField()
     previous_casts = NumberField()
+    cast_from = TextField()
     reduction = NumberField()
     cost = NumberField()
     play_number = NumberField()
@@ -69,109 +94,127 @@ class TaxForm(EngineForm):
                 payload[name] = value
         return payload
 
+    def submitted(self) -> bool:
+        """Whether the query holds a field of its variant: a calculation, not just the format switch."""
+        return any(name in self.data for name in self.VARIANT_FIELDS.get(self.data.get("variant", ""), ()))
+
 
 # --------------------------------------------------------------------------- commander damage
 
 
-_EVENT_RE = re.compile(r"^(?P<source>.+?)\s*(?:->|→|=>)\s*(?P<target>.+?)\s+(?P<amount>[0-9]{1,9})(?P<rest>(?:\s+.*)?)$")
-_GAIN_RE = re.compile(r"^(?P<target>.+?)\s+(?:gains?|\+)\s*(?P<amount>[0-9]{1,9})(?:\s+life)?$", re.IGNORECASE)
-_OPTION_WORDS = ("combat", "noncombat", "prevented", "controller")
+@dataclass(frozen=True)
+class Seat:
+    """One player at the table: their name and their commanders (a partner is optional), as typed."""
+
+    number: int  # from 1, in seat order
+    name: str
+    commander: str
+    partner: str
+
+    @property
+    def player(self) -> str:
+        """The name, or "Player 2" in the reader's language when none was typed."""
+        return self.name or _("Player %(number)d") % {"number": self.number}
+
+    def commanders(self) -> list[tuple[str, str]]:
+        """(id, name) of this seat's commanders: "1a" always (named after the player if unnamed), "1b" if typed."""
+        return [(f"{self.number}a", self.commander_name)] + (
+            [(f"{self.number}b", self.partner)] if self.partner else [])
+
+    @property
+    def commander_name(self) -> str:
+        return self.commander or _("%(player)s's commander") % {"player": self.player}
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    """Numbered lines that say something (blank lines and # or // comments are skipped)."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines()[:MAX_LINES], start=1)]
-    return [(n, line) for n, line in lines if line and not line.startswith(("#", "//"))]
+class DamageTable:
+    """The commander damage table read from a query: seats, then one count per (commander, player) cell.
 
-
-def _canonical(name: str, known: list[str]) -> str:
-    """``name`` as written in ``known`` (case and width forgiven), or unchanged for the engine to report."""
-    wanted = normalise_name(name)
-    return next((k for k in known if normalise_name(k) == wanted), name)
-
-
-def _read_options(words: list[str], event: dict[str, Any], players: list[str]) -> bool:
-    """Apply ``combat`` / ``noncombat`` / ``prevented N`` / ``controller NAME`` to ``event``; False if malformed."""
-    position = 0
-    while position < len(words):
-        word = words[position].casefold()
-        position += 1
-        if word in ("combat", "noncombat"):
-            event["combat"] = word == "combat"
-        elif word == "prevented" and position < len(words) and re.fullmatch(r"[0-9]{1,9}", words[position]):
-            event["prevented"] = int(words[position])
-            position += 1
-        elif word == "controller":
-            name: list[str] = []
-            while position < len(words) and words[position].casefold() not in _OPTION_WORDS:
-                name.append(words[position])
-                position += 1
-            if not name:
-                return False
-            event["controller"] = _canonical(" ".join(name), players)
-        else:
-            return False
-    return True
-
-
-class DamageForm(EngineForm):
-    """Players (comma or line separated), commanders (``name | owner``, one a line) and damage lines.
-
-    A damage line is ``Rafiq -> Bianca 10`` followed by ``combat`` (the default) or ``noncombat``,
-    ``prevented 6`` and ``controller Carol`` in any order; ``Bianca gains 5 life`` records life gain
-    (which changes nothing). Names are matched with case and width forgiven.
+    Every cell holds the combat damage that commander has dealt that player so far; a ``tap``
+    (``up:1a_2`` / ``down:1a_2``, a + or − button) changes one cell by 1. Cells are named
+    ``d<commander id>_<seat>`` ("d1a_2": player 1's commander to player 2). Two-Headed Giant puts seats
+    1+2, 3+4, … on a team. Nothing is kept on the server: :meth:`query` is the whole table as a URL query.
     """
 
-    variant = TextField()
-    players = TextField()
-    commanders = TextField()
-    events = TextField()
+    def __init__(self, data: QueryDict) -> None:
+        self.problems: list[str] = []
+        self.variant = normalise(data.get("variant", "")) or "commander"
+        self.two_headed_giant = bool(data.get("thg"))
+        wanted = _whole(data.get("resize") or data.get("seats"))
+        seats = wanted if wanted is not None else DEFAULT_SEATS
+        self.size = min(max(seats, MIN_SEATS), MAX_SEATS)
+        self.seats = [Seat(number=n, name=normalise(data.get(f"name{n}", ""))[:MAX_NAME],
+                           commander=normalise(data.get(f"cmdr{n}", ""))[:MAX_NAME],
+                           partner=normalise(data.get(f"partner{n}", ""))[:MAX_NAME])
+                      for n in range(1, self.size + 1)]
+        self.counts: dict[str, int] = {}
+        for key in self.cell_keys():
+            text = normalise(data.get(key, ""))
+            count = _whole(text) if text else 0
+            if count is None or count > MAX_DAMAGE:
+                commander, player = self.describe(key)
+                self.problems.append(_("Damage to %(player)s from %(commander)s: write a whole number from 0 to "
+                                       "%(high)d.") % {"player": player, "commander": commander, "high": MAX_DAMAGE})
+            elif count:
+                self.counts[key] = count
+        self.tapped = self._tap(normalise(data.get("tap", "")))
+        if self.two_headed_giant and self.size % 2:
+            self.problems.append(_("Two-Headed Giant: teams are two players each, so the number of players must "
+                                   "be even."))
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        players = [p.strip() for p in re.split(r"[,\n、，]", data.get("players", "")) if p.strip()]
-        commanders: list[dict[str, str]] = []
-        for number, line in _lines(data.get("commanders", "")):
-            name, bar, owner = line.partition("|")
-            if not bar or not name.strip() or not owner.strip():
-                self.add_error("commanders", _("Commanders, line %(line)d: write the commander's name, then | and "
-                                               "its owner") % {"line": number})
-                continue
-            commanders.append({"id": name.strip(), "owner": _canonical(owner.strip(), players), "name": name.strip()})
-        ids = [c["id"] for c in commanders]
-        events: list[dict[str, Any]] = []
-        for number, line in _lines(data.get("events", "")):
-            gain = _GAIN_RE.match(line)
-            match = _EVENT_RE.match(line)
-            if gain and not match:
-                events.append({"kind": "life-gain", "target": _canonical(gain["target"], players),
-                               "amount": int(gain["amount"])})
-                continue
-            if not match:
-                self.add_error("events", _("Damage, line %(line)d: write it like “Rafiq -> Bianca 10 combat”")
-                               % {"line": number})
-                continue
-            source = _canonical(match["source"].strip(), ids)
-            if source not in ids:
-                self.add_error("events", _("Damage, line %(line)d: %(name)s is not one of the commanders listed "
-                                           "above") % {"line": number, "name": source})
-                continue
-            event: dict[str, Any] = {"source": source, "target": _canonical(match["target"].strip(), players),
-                                     "amount": int(match["amount"]), "combat": True}
-            if not _read_options(match["rest"].split(), event, players):
-                self.add_error("events", _("Damage, line %(line)d: after the amount, write combat, noncombat, "
-                                           "prevented N or controller NAME") % {"line": number})
-                continue
-            events.append(event)
-        data["parsed"] = {"players": players, "commanders": commanders, "events": events}
-        return data
+    def _tap(self, tap: str) -> bool:
+        direction, _sep, key = tap.partition(":")
+        if direction not in ("up", "down") or key not in self.cell_keys():
+            return False
+        count = self.counts.get(key, 0) + (1 if direction == "up" else -1)
+        self.counts[key] = min(max(count, 0), MAX_DAMAGE)
+        return True
+
+    def commanders(self) -> list[tuple[str, str, Seat]]:
+        """(id, name, owner's seat) of every commander, in seat order."""
+        return [(cid, name, seat) for seat in self.seats for cid, name in seat.commanders()]
+
+    def cell_keys(self) -> list[str]:
+        return [f"d{cid}_{seat.number}" for cid, _name, _owner in self.commanders() for seat in self.seats]
+
+    def describe(self, key: str) -> tuple[str, str]:
+        """(commander name, player name) of a cell."""
+        cid, _sep, number = key[1:].partition("_")
+        commander = next(name for c, name, _owner in self.commanders() if c == cid)
+        return commander, self.seats[int(number) - 1].player
+
+    def teams(self) -> list[list[str]]:
+        players = [seat.player for seat in self.seats]
+        return [players[i:i + 2] for i in range(0, len(players), 2)]
 
     def payload(self) -> dict[str, Any]:
-        return {"variant": self.cleaned_data["variant"], **self.cleaned_data["parsed"]}
+        """The commander damage payload: one combat damage event per cell that holds damage."""
+        players = {str(seat.number): seat.player for seat in self.seats}
+        payload: dict[str, Any] = {
+            "variant": self.variant,
+            "players": list(players.values()),
+            "commanders": [{"id": cid, "owner": owner.player, "name": name} for cid, name, owner in self.commanders()],
+            "events": [{"source": key[1:].partition("_")[0], "target": players[key.partition("_")[2]],
+                        "amount": count, "combat": True} for key, count in self.counts.items()],
+        }
+        if self.two_headed_giant:
+            payload["teams"] = self.teams()
+        return payload
 
-    def labels(self) -> dict[str, tuple[str, str]]:
-        """Commander id -> (name, owner), for the result table."""
-        return {c["id"]: (c["name"], c["owner"]) for c in self.cleaned_data["parsed"]["commanders"]}
+    def query(self) -> str:
+        """The table as a URL query, without the tap (a reload never taps twice) or anything empty."""
+        pairs: list[tuple[str, str]] = [("variant", self.variant), ("seats", str(self.size))]
+        if self.two_headed_giant:
+            pairs.append(("thg", "1"))
+        for seat in self.seats:
+            pairs += [(f"{field}{seat.number}", value) for field, value in
+                      (("name", seat.name), ("cmdr", seat.commander), ("partner", seat.partner)) if value]
+        pairs += [(key, str(count)) for key, count in self.counts.items() if count]
+        return urlencode(pairs)
+
+
+def _whole(text: str | None) -> int | None:
+    text = normalise(text or "")
+    return int(text) if text.isdigit() and len(text) < 7 else None
 
 
 # --------------------------------------------------------------------------- colour identity
@@ -190,8 +233,9 @@ class IdentityForm(EngineForm):
             return None
         try:
             data = json.loads(text)
-        except ValueError as err:
-            raise forms.ValidationError(_("Card JSON: not valid JSON (%(error)s)") % {"error": err}) from err
+        except json.JSONDecodeError as err:
+            raise forms.ValidationError(_("Card JSON: not valid JSON (line %(line)d, column %(column)d).")
+                                        % {"line": err.lineno, "column": err.colno}) from err
         if isinstance(data, list):
             return {"cards": data}
         if isinstance(data, dict) and isinstance(data.get("cards"), list):
@@ -220,7 +264,7 @@ class DeckForm(EngineForm):
         """The deck check payload (judge.cards.services.check_deck)."""
         data = self.cleaned_data
         payload: dict[str, Any] = {"variant": data["variant"], "decklist": data["decklist"]}
-        if data["variant"] in MTG_DECK_VARIANTS:
+        if data["variant"] in MTG_DECKS:
             names = [c.strip() for c in re.split(r"[\n|]", data["commanders"]) if c.strip()]
             payload["commanders"] = names[:MAX_COMMANDERS]
         elif data["teammate"]:

@@ -5,8 +5,9 @@ Each calculator is a pure engine function (judge/engine) behind two doors:
 - a JSON API at ``/api/calc/...`` (POST a JSON object, get a JSON object; 400 listing every
   problem), for bots and scripts;
 - a page inside ``i18n_patterns`` with a real form that works without JavaScript; with htmx only
-  the result fragment (``#result`` partial) is swapped. Pure calculations use GET, so a result is
-  a shareable URL; the pages taking long pasted text (identity, deck) also accept POST.
+  what changes is swapped (the ``result`` partial; the ``calculator`` partial for the tax page's
+  format switch and the commander damage table). Pure calculations use GET, so a result is a
+  shareable URL; the pages taking long pasted text (identity, deck) also accept POST.
 """
 
 from __future__ import annotations
@@ -17,25 +18,36 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url
 
 from judge.calc.forms import (
+    CAST_ZONES,
     DAMAGE_VARIANTS,
     DECK_VARIANTS,
+    DM_DECKS,
+    MTG_DECKS,
     TAX_VARIANTS,
-    DamageForm,
+    DamageTable,
     DeckForm,
     IdentityForm,
     TaxForm,
 )
-from judge.calc.presenters import present_damage, present_deck, present_identity
+from judge.calc.presenters import (
+    ShownCardProblem,
+    ShownIdentity,
+    present_batch,
+    present_damage,
+    present_deck,
+    present_identity,
+    present_unknown,
+)
 from judge.cards import selectors as card_selectors
-from judge.cards.services import DM_DECK_VARIANTS, MTG_DECK_VARIANTS, NoCardData, check_deck
-from judge.engine import damage, identity, tax
+from judge.cards.services import NoCardData, check_deck
+from judge.engine import damage, deck, identity, tax
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
@@ -50,10 +62,11 @@ IDENTITY_MAX_BODY = 64 * 1024 * 1024
 DECK_MAX_BODY = 8 * 1024 * 1024
 #: How many results a page shows; the JSON API returns all of them.
 PAGE_MAX_CARDS = 500
-NO_CARD_DATA = gettext_lazy(
-    "No card data has been imported yet, so Magic cards can't be looked up by name. "
-    "The site's operator can import it with: python manage.py import_cards FILE "
-    "(the Scryfall “Oracle Cards” bulk file or MTGJSON AtomicCards.json).")
+
+
+def no_card_data() -> str:
+    """One line, in the reader's language, with the command that gets the card data."""
+    return msg("web.no-card-data").text(reader_language())
 
 
 Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, language of the texts) -> answer
@@ -87,10 +100,14 @@ def _form_data(request: HttpRequest) -> QueryDict | None:
 
 @require_GET
 def tax_page(request: HttpRequest) -> HttpResponse:
-    form = TaxForm(request.GET if "variant" in request.GET else None)
-    context: dict[str, Any] = {"variants": TAX_VARIANTS, "values": form.shown(200),
-                               "variant": request.GET.get("variant", "commander"), "errors": [], "result": None}
-    if form.is_valid():
+    """The chosen format's fields only, so the answer fits a phone's first screen. The format switch is a
+    link (with htmx it swaps the whole calculator); the form answers by GET, so a result is a link too."""
+    form = TaxForm(request.GET)
+    variant = request.GET.get("variant", "commander")
+    context: dict[str, Any] = {"variants": TAX_VARIANTS, "zones": CAST_ZONES, "values": form.shown(200),
+                               "variant": variant if variant in TaxForm.VARIANT_FIELDS else "commander",
+                               "errors": [], "result": None}
+    if form.is_valid() and form.submitted():
         try:
             result = tax.calculate_tax(form.payload())
         except RulesError as err:
@@ -98,7 +115,8 @@ def tax_page(request: HttpRequest) -> HttpResponse:
         else:
             context.update(result=result, steps=present_steps(result.steps),
                            total_is_mana=isinstance(result.total_cost, str))
-    return _page(request, "calc/tax.html", context)
+    partial = "calculator" if request.htmx and request.htmx.target == "tax-calculator" else "result"
+    return page_or_partial(request, "calc/tax.html", partial, context, status=400 if context["errors"] else 200)
 
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
@@ -113,20 +131,27 @@ def tax_api(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def damage_page(request: HttpRequest) -> HttpResponse:
-    form = DamageForm(request.GET if "variant" in request.GET else None)
-    context: dict[str, Any] = {"variants": DAMAGE_VARIANTS, "values": form.shown(20_000),
-                               "variant": request.GET.get("variant", "commander"), "errors": [], "result": None}
-    if form.is_bound:
-        if not form.is_valid():
-            context["errors"] = form.problems()
-        else:
-            try:
-                result = damage.calculate_commander_damage(form.payload())
-            except RulesError as err:
-                context["errors"] = present_problems(err)
-            else:
-                context["result"] = present_damage(result, form.labels())
-    return _page(request, "calc/damage.html", context)
+    """The commander x player table. Every tap is a GET of the whole table plus the tap; without JavaScript
+    it redirects to the table's own URL (a reload never taps twice), with htmx the calculator is swapped
+    and that URL pushed."""
+    table = DamageTable(request.GET)
+    query = table.query()
+    url = f"{request.path}?{query}"
+    if not request.htmx and "seats" in request.GET and not table.problems and request.GET.urlencode() != query:
+        return redirect(url)  # a tap or a resize applied, zeros dropped: the table's own URL
+    result = None
+    errors = list(table.problems)
+    if not errors:
+        try:
+            result = damage.calculate_commander_damage(table.payload())
+        except RulesError as err:
+            errors = present_problems(err)
+    context = {"variants": DAMAGE_VARIANTS, "table": table, "errors": errors,
+               "shown": present_damage(table, result), "setup_open": not any(s.name for s in table.seats)}
+    response = page_or_partial(request, "calc/damage.html", "calculator", context, status=400 if errors else 200)
+    if request.htmx:
+        push_url(response, url)
+    return response
 
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
@@ -145,10 +170,12 @@ def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
 
 @require_http_methods(["GET", "POST"])
 def identity_page(request: HttpRequest) -> HttpResponse:
+    """Names looked up in the card data (English or Japanese) and pasted card JSON: each card's identity,
+    and in the place of a card that has none (unknown name, unreadable JSON) its problems."""
     params = _form_data(request)
     has_cards = card_selectors.has_cards()
-    context: dict[str, Any] = {"values": {"names": "", "cards_json": ""}, "errors": [], "results": None,
-                               "unknown": [], "has_cards": has_cards, "hidden": 0}
+    context: dict[str, Any] = {"values": {"names": "", "cards_json": ""}, "errors": [], "entries": None,
+                               "has_cards": has_cards, "no_card_data": no_card_data(), "hidden": 0}
     if params is None:
         context["errors"] = [_("The text is too long; paste fewer cards at once.")]
         return _page(request, "calc/identity.html", context)
@@ -158,32 +185,32 @@ def identity_page(request: HttpRequest) -> HttpResponse:
     names_text = form.cleaned_data["names"]
     if not names_text and not form.data.get("cards_json", "").strip():
         return _page(request, "calc/identity.html", context)
-    results: list[identity.IdentityResult] = []
+    entries: list[ShownIdentity | ShownCardProblem] = []
     errors: list[str] = []
     if names_text:
         try:
-            names = [entry.name for entry in parse_decklist(text=names_text).entries]
+            names = list(dict.fromkeys(entry.name for entry in parse_decklist(text=names_text).entries))
         except RulesError as err:
             errors.extend(present_problems(err))
             names = []
         if names and not has_cards:
-            errors.append(str(NO_CARD_DATA))
+            errors.append(no_card_data())
         elif names:
-            cards, unknown = card_selectors.cards_by_name(list(dict.fromkeys(names)))
-            results.extend(identity.color_identity(card=card) for card in cards)
-            context["unknown"] = [{"name": n, "suggestions": s} for n, s in unknown]
+            pool = card_selectors.card_pool(names)
+            for name in names:
+                unknown: list[deck.Problem] = []
+                card = deck.lookup(pool, name, unknown)
+                entries.append(present_identity(identity.color_identity(card=card), card) if card
+                               else present_unknown(name, unknown))
     errors.extend(form.problems())
     if form.cleaned_data.get("cards_json"):
         try:
-            batch = identity.identify_cards(form.payload())
+            entries.extend(present_batch(identity.identify_cards(form.payload())))
         except RulesError as err:
             errors.extend(present_problems(err))
-        else:  # the cards that could be read, and beside them the problems of those that could not
-            results.extend(batch.results)
-            errors.extend(batch.render_problems(reader_language()))
     context["errors"] = errors
-    context["results"] = [present_identity(r) for r in results[:PAGE_MAX_CARDS]]
-    context["hidden"] = max(0, len(results) - PAGE_MAX_CARDS)
+    context["entries"] = entries[:PAGE_MAX_CARDS]
+    context["hidden"] = max(0, len(entries) - PAGE_MAX_CARDS)
     return _page(request, "calc/identity.html", context)
 
 
@@ -199,31 +226,31 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     result = check_deck(data)
     answer = result.to_json(lang)
-    if data.get("variant") in MTG_DECK_VARIANTS:
+    if data.get("variant") in MTG_DECKS:
         answer["identity"] = list(result.identity)
     return answer
 
 
 @require_http_methods(["GET", "POST"])
 def deck_page(request: HttpRequest) -> HttpResponse:
+    """A submitted deck is always checked, an empty one too: the check says what to paste."""
     params = _form_data(request)
     context: dict[str, Any] = {"variants": DECK_VARIANTS, "variant": "commander", "errors": [], "result": None,
                                "values": {"decklist": "", "commanders": "", "teammate": ""},
-                               "has_cards": card_selectors.has_cards(), "no_card_data": False}
+                               "has_cards": card_selectors.has_cards(), "no_card_data": no_card_data()}
     if params is None:
         context["errors"] = [_("The decklist is too long: decklists over 1 MB are refused.")]
         return _page(request, "calc/deck.html", context)
     form = DeckForm(params)
     variant = params.get("variant", "commander")
-    context.update(variant=variant, is_dm=variant in DM_DECK_VARIANTS, values=form.shown(1_100_000))
-    form.is_valid()  # reads and normalises; the deck check judges
-    if "variant" not in params or not (form.cleaned_data["decklist"] or form.cleaned_data["teammate"]):
+    context.update(variant=variant, is_dm=variant in DM_DECKS, values=form.shown(1_100_000))
+    if "variant" not in params:
         return _page(request, "calc/deck.html", context)
+    form.is_valid()  # reads and normalises; the deck check judges
     try:
         result = check_deck(form.payload())
     except NoCardData:
-        context["no_card_data"] = True
-        context["errors"] = [str(NO_CARD_DATA)]
+        context["errors"] = [no_card_data()]
     except RulesError as err:
         context["errors"] = present_problems(err)
     else:
@@ -235,8 +262,8 @@ def deck_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def deck_api(request: HttpRequest) -> JsonResponse:
     """``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` or
-    ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (hand-entered Duel Masters
-    cards, see judge.engine.dm) -> ``{"legal", "problems": [{"card", "rule", "message"}], "notes"}``.
+    ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (judge.engine.deck_payload) ->
+    ``{"legal", "problems": [{"card", "rule", "code", "message"}], "notes", "identity"?}``.
     """
     return _api(request, DECK_MAX_BODY, _deck_api)
 
@@ -246,4 +273,5 @@ def deck_api(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def index_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "calc/index.html", {"has_cards": card_selectors.has_cards()})
+    return render(request, "calc/index.html", {"has_cards": card_selectors.has_cards(),
+                                               "no_card_data": no_card_data()})

@@ -32,3 +32,16 @@ class CardAlias(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} -> {self.card_id}"
+
+
+class CardSource(models.Model):
+    """The file the current cards came from (one row): ``import_cards --if-newer`` skips a file already imported."""
+
+    path = models.CharField(max_length=1024)
+    size = models.BigIntegerField()
+    modified = models.FloatField()  # the file's modification time (seconds since the epoch)
+    cards = models.PositiveIntegerField()
+    imported_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.path

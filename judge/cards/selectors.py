@@ -13,10 +13,11 @@ import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.db.models import Count, Max
 
-from judge.cards.models import Card, CardAlias
+from judge.cards.models import Card, CardAlias, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
 
@@ -84,6 +85,13 @@ def has_cards() -> bool:
     return Card.objects.exists()
 
 
+def imported_from(path: Path) -> bool:
+    """Whether the current cards were imported from ``path`` as it is now (same size and modification time)."""
+    stat = path.stat()
+    return CardSource.objects.filter(path=str(path.resolve())[:1024], size=stat.st_size,
+                                     modified=stat.st_mtime).exists() and has_cards()
+
+
 def _chunks(keys: list[str]) -> Iterable[list[str]]:
     for start in range(0, len(keys), CHUNK):
         yield keys[start:start + CHUNK]
@@ -130,18 +138,3 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
         return engine_cards.CardPool(cards=found, aliases=aliases)
     stubs, all_aliases, index = _known_names()
     return IndexedCardPool(cards={**stubs, **found}, aliases={**all_aliases, **aliases}, index=index)
-
-
-def cards_by_name(names: Iterable[str]) -> tuple[list[engine_cards.Card], list[tuple[str, tuple[str, ...]]]]:
-    """The cards named ``names`` in order, and (name, suggestions) for each unknown one."""
-    names = [n for n in names if n.strip()]
-    pool = card_pool(names)
-    cards: list[engine_cards.Card] = []
-    unknown: list[tuple[str, tuple[str, ...]]] = []
-    for name in names:
-        card = pool.get(name)
-        if card is None:
-            unknown.append((name, pool.suggest(name)))
-        else:
-            cards.append(card)
-    return cards, unknown

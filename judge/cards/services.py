@@ -16,21 +16,18 @@ from typing import Any
 from django.db import transaction
 
 from judge.cards import selectors
-from judge.cards.models import Card, CardAlias
+from judge.cards.models import Card, CardAlias, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine import deck, dm
+from judge.engine.deck_payload import read_deck_payload
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import Message
-from judge.engine.variants import Variant
 from judge.parsing.card_data import iter_cards
 from judge.parsing.records import ParseError
 
 BATCH = 1000
 MAX_NAME = 255  # the column width; no printed card name comes close
-MTG_DECK_VARIANTS = {"commander": Variant.COMMANDER, "brawl": Variant.BRAWL}
-DM_DECK_VARIANTS = {"dtc": Variant.DTC, "dtcs": Variant.DTCS, "dtb": Variant.DTB}
-DECK_VARIANTS = (*MTG_DECK_VARIANTS, *DM_DECK_VARIANTS)
 
 
 class NoCardData(Exception):
@@ -92,6 +89,10 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
         alias_rows = [CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items()
                       if alias not in ids]
         CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
+        stat = path.stat()
+        CardSource.objects.all().delete()
+        CardSource.objects.create(path=str(path.resolve())[:1024], size=stat.st_size, modified=stat.st_mtime,
+                                  cards=len(seen))
     return CardImport(cards=len(seen), aliases=len(alias_rows), duplicates=duplicates)
 
 
@@ -121,67 +122,29 @@ def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
     return Decklist(entries=tuple(entries))
 
 
-def _text_field(data: Mapping[str, Any], name: str, problems: list[str | Message], *, required: bool) -> str:
-    value = data.get(name)
-    if value is None:
-        if required:
-            problems.append(f"{name}: required, the decklist as text")
-        return ""
-    if not isinstance(value, str):
-        problems.append(f"{name}: must be a string")
-        return ""
-    return value
-
-
 def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
-    """Check a deck: ``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` against the
-    imported card data, or ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` with the
-    Duel Masters cards typed in (judge.engine.dm). Raises InvalidInputError listing every problem, and
-    NoCardData when a Magic deck needs card data that has not been imported."""
-    problems: list[str | Message] = []
-    variant = data.get("variant")
-    if not isinstance(variant, str) or variant not in DECK_VARIANTS:
-        shown = "missing" if variant is None else repr(variant)[:60]
-        problems.append(f"variant: {shown} is not one of {', '.join(DECK_VARIANTS)}")
-        variant = None
-    allowed = {"variant", "decklist"} | ({"commanders"} if variant in MTG_DECK_VARIANTS else set()) | (
-        {"decks"} if variant in DM_DECK_VARIANTS else set())
-    if variant is not None:
-        for key in data:
-            if key not in allowed:
-                problems.append(f"{key}: unknown field for {variant} (expected: {', '.join(sorted(allowed))})")
-    decks = data.get("decks")
-    if decks is not None and not (isinstance(decks, list) and decks and len(decks) <= 8
-                                  and all(isinstance(d, str) for d in decks)):
-        problems.append("decks: must be a list of 1 to 8 decklists (text)")
-        decks = None
-    text = _text_field(data, "decklist", problems, required=decks is None)
-    commanders = data.get("commanders", [])
-    if not (isinstance(commanders, list) and len(commanders) <= 2
-            and all(isinstance(c, str) and c.strip() and len(c) <= 200 for c in commanders)):
-        problems.append("commanders: must be a list of at most two card names")
-        commanders = []
-    if problems or variant is None:
-        raise InvalidInputError(problems)
-
-    if variant in DM_DECK_VARIANTS:
-        dm_variant = DM_DECK_VARIANTS[variant]
+    """Check a deck (the payload of judge.engine.deck_payload): a Magic deck against the imported card data,
+    a Duel Masters deck from its typed-in cards (judge.engine.dm). Raises InvalidInputError listing every
+    problem, and NoCardData when a Magic deck needs card data that has not been imported."""
+    request = read_deck_payload(data)
+    if request.is_duel_masters:
         # An empty decklist goes to the parser too, which answers what to paste.
-        texts = ([text] if text.strip() or not decks else []) + list(decks or [])
+        texts = ([request.decklist] if request.decklist.strip() or not request.decks else []) + list(request.decks)
         parsed: list[dm.DmDeck] = []
+        problems: list[str | Message] = []
         for index, deck_text in enumerate(texts):
             try:
                 parsed.append(dm.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None))
             except RulesError as err:
                 problems.extend(err.messages)
-        if problems or not parsed:
-            raise InvalidInputError(problems or ["decklist: no cards"])
+        if problems:
+            raise InvalidInputError(problems)
         if len(parsed) > 1:
-            return dm.check_dtc_team(decks=parsed, variant=dm_variant)
-        return dm.check_dtc_deck(commander=parsed[0].commander, cards=parsed[0].cards, variant=dm_variant)
+            return dm.check_dtc_team(decks=parsed, variant=request.variant)
+        return dm.check_dtc_deck(commander=parsed[0].commander, cards=parsed[0].cards, variant=request.variant)
 
-    decklist = _with_commanders(parse_decklist(text=text), commanders)
+    decklist = _with_commanders(parse_decklist(text=request.decklist), list(request.commanders))
     if not selectors.has_cards():
         raise NoCardData
     pool = selectors.card_pool(entry.name for entry in decklist.entries)
-    return deck.check_decklist(pool=pool, decklist=decklist, variant=MTG_DECK_VARIANTS[variant])
+    return deck.check_decklist(pool=pool, decklist=decklist, variant=request.variant)

@@ -38,7 +38,6 @@ from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, color_
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
 
-
 _COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
 # "Transguild Courier is all colors." / "This creature is all colors." (604.3 CDAs that set colour).
 _ALL_COLORS_RE = re.compile(r"\bis all colors\b", re.IGNORECASE)
@@ -215,8 +214,8 @@ def color_identity(*, card: Card) -> IdentityResult:
         for land_type in face.basic_land_types if "Land" in face.type_line else ():
             color = BASIC_LAND_TYPES[land_type]
             face_colors.add(color)
-            steps.append(Step.of("identity.land-type", rule="commander:2", land_type=land_type, face=label,
-                                 color=color_list(color)))
+            steps.append(Step.of("identity.land-type", rule="commander:2", face=label, color=color_list(color),
+                                 land_type=msg(f"identity.land-type.{land_type.lower()}")))
         found |= face_colors
     if card.layout == "meld":
         steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))

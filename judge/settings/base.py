@@ -97,6 +97,10 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR.parent / "shared" / "rules_data"))
 JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", BASE_DIR / "var" / "index"))
 JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
+# Magic card data: `import_cards --download` stores Scryfall's bulk file in JUDGE_CARDS_DIR; `make run`
+# imports the newest *.json there, or JUDGE_CARDS_FILE, when it changed since the last import.
+JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "cards"))
+JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
 
 LOGGING = {
     "version": 1,

@@ -7,6 +7,7 @@ A CR number opens its rule page; a format-document anchor ("commander:2",
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
 
@@ -50,3 +51,22 @@ def rule_ref_url(rule: str) -> str | None:
         return None
     slug, anchor = section
     return reverse("rules:doc-detail", args=[slug]) + "#" + anchor
+
+
+def rule_label(rule: str) -> str:
+    """How a page names a cited rule, in the reader's language: a CR number as it is, a format document's
+    point by the document ("Commander rules 2", "DTC house rules"), never an internal anchor like "dtc:singleton".
+    """
+    if is_cr_number(rule) or not rule:
+        return rule
+    prefix, _, anchor = rule.partition(":")
+    if prefix == "commander":
+        return gettext("Commander rules %(point)s") % {"point": anchor} if anchor.isdigit() else gettext(
+            "Commander rules")
+    if prefix in ("dtc", "dtcs", "dtb"):
+        return gettext("DTC house rules")
+    if rule == "banned:brawl":
+        return gettext("Brawl banned list")
+    if prefix == "lookup":
+        return gettext("card data")
+    return rule

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from judge.calc.forms import DamageForm, TaxForm
+from django.http import QueryDict
+
+from judge.calc.forms import DamageTable, TaxForm
 
 
 def test_tax_form_reads_full_width_input_and_only_the_variant_fields() -> None:
@@ -17,20 +19,31 @@ def test_tax_form_reads_full_width_input_and_only_the_variant_fields() -> None:
                                                       "two_headed_giant": True}
 
 
-def test_damage_form_reads_options() -> None:
-    form = DamageForm({"variant": "commander", "players": "Alex,Bianca,Carol Ann", "commanders": "Rafiq | Alex",
-                       "events": "rafiq -> Bianca 6 prevented 2 controller carol ann noncombat"})
-    assert form.is_valid() and form.problems() == []
-    assert form.payload()["events"] == [{"source": "Rafiq", "target": "Bianca", "amount": 6, "combat": False,
-                                         "prevented": 2, "controller": "Carol Ann"}]
+def test_damage_table_reads_seats_cells_and_a_tap() -> None:
+    data = QueryDict(mutable=True)
+    data.update({"seats": "4", "name1": "Alex", "name2": " Ｂｉａｎｃａ ", "cmdr1": "Rafiq", "partner3": "Tymna",
+                 "d1a_2": "２０", "d3b_1": "0", "tap": "up:d1a_2", "thg": "1"})
+    table = DamageTable(data)
+    assert table.problems == [] and table.tapped
+    assert table.payload() == {
+        "variant": "commander",
+        "players": ["Alex", "Bianca", "Player 3", "Player 4"],
+        "commanders": [{"id": "1a", "owner": "Alex", "name": "Rafiq"},
+                       {"id": "2a", "owner": "Bianca", "name": "Bianca's commander"},
+                       {"id": "3a", "owner": "Player 3", "name": "Player 3's commander"},
+                       {"id": "3b", "owner": "Player 3", "name": "Tymna"},
+                       {"id": "4a", "owner": "Player 4", "name": "Player 4's commander"}],
+        "events": [{"source": "1a", "target": "Bianca", "amount": 21, "combat": True}],
+        "teams": [["Alex", "Bianca"], ["Player 3", "Player 4"]],
+    }
+    assert table.query() == ("variant=commander&seats=4&thg=1&name1=Alex&cmdr1=Rafiq&name2=Bianca"
+                             "&partner3=Tymna&d1a_2=21")
+    assert len(table.cell_keys()) == 5 * 4
 
 
-def test_damage_form_reads_full_width_lines() -> None:
-    """Full-width digits, spaces and arrows (typed with a Japanese keyboard) read like their ASCII forms."""
-    form = DamageForm({"variant": "commander", "players": "アレックス、ビアンカ", "commanders": "ラフィーク｜アレックス",
-                       "events": "ラフィーク → ビアンカ　１０\nﾗﾌｨｰｸ－＞ビアンカ １１　ｃｏｍｂａｔ　ｐｒｅｖｅｎｔｅｄ　２"})
-    assert form.is_valid() and form.problems() == []
-    assert form.payload()["events"] == [
-        {"source": "ラフィーク", "target": "ビアンカ", "amount": 10, "combat": True},
-        {"source": "ラフィーク", "target": "ビアンカ", "amount": 11, "combat": True, "prevented": 2},
-    ]
+def test_damage_table_problems() -> None:
+    table = DamageTable(QueryDict("seats=3&thg=1&d1a_2=-1&d2a_1=1000&d1a_3=7"))
+    assert table.problems == ["Damage to Player 2 from Player 1's commander: write a whole number from 0 to 999.",
+                              "Damage to Player 1 from Player 2's commander: write a whole number from 0 to 999.",
+                              "Two-Headed Giant: teams are two players each, so the number of players must be even."]
+    assert table.counts == {"d1a_3": 7} and not table.tapped

@@ -10,14 +10,15 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from judge.cards.services import import_cards
 from judge.calc import views as calc
+from judge.cards.services import import_cards
 from tests.helpers import error_texts
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
 SCRYFALL = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
+MTGJSON = SCRYFALL.with_name("mtgjson_atomic.json")
 MARKUP = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 
@@ -109,12 +110,64 @@ def test_tax_page_full_and_fragment(client: Client, lang: str) -> None:
     assert full.status_code == 200
     html = full.content.decode()
     assert "<html" in html and 'name="variant"' in html and 'id="result"' in html
-    assert f'href="/{lang}/rules/702.124d/"' in html  # the partner note
+    assert 'name="cost"' in html and 'name="mana_cost"' not in html  # only the DTC fields
     fragment = client.get(url, **HX).content.decode()
     assert "<html" not in fragment and "<form" not in fragment
     assert fragment.strip().startswith('<section id="result"') and '<span class="number">5</span>' in fragment
     empty = client.get(f"/{lang}/calc/tax/")
     assert empty.status_code == 200 and "answer" not in empty.content.decode().split('id="result"')[1]
+
+
+@pytest.mark.parametrize(("variant", "fields", "absent"), [
+    ("commander", ["mana_cost", "previous_casts", "cast_from", "reduction"], ["cost", "rolls_this_turn"]),
+    ("brawl", ["mana_cost", "previous_casts", "cast_from", "reduction"], ["play_number"]),
+    ("dtc", ["cost", "play_number", "reduction"], ["mana_cost", "cast_from", "rolls_this_turn"]),
+    ("planechase", ["rolls_this_turn", "two_headed_giant"], ["mana_cost", "cost", "reduction"]),
+])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_shows_only_the_formats_fields(client: Client, variant: str, fields: list[str],
+                                                absent: list[str], lang: str) -> None:
+    # The format switch is a link: without JavaScript it reloads the page with that format's fields and no
+    # answer yet; with htmx it swaps the whole calculator (tabs, form and result).
+    response = client.get(f"/{lang}/calc/tax/", {"variant": variant})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert all(f'name="{name}"' in html for name in fields)
+    assert not any(f'name="{name}"' in html for name in absent)
+    assert f'<a href="/{lang}/calc/tax/?variant={variant}" hx-get="/{lang}/calc/tax/?variant={variant}"' in html
+    assert f'?variant={variant}" hx-target="#tax-calculator" hx-swap="outerHTML" hx-push-url="true" ' \
+           f'aria-current="page">' in html
+    assert "errorlist" not in html and 'class="answer"' not in html
+    swapped = client.get(f"/{lang}/calc/tax/", {"variant": variant}, HTTP_HX_TARGET="tax-calculator", **HX)
+    fragment = swapped.content.decode()
+    assert fragment.strip().startswith('<div id="tax-calculator">') and "<html" not in fragment
+    assert all(f'name="{name}"' in fragment for name in fields) and 'id="result"' in fragment
+    assert ('href="/%s/rules/702.124d/"' % lang in html) == (variant in ("commander", "brawl"))  # the partner note
+
+
+@pytest.mark.parametrize(("query", "total", "sub"), [
+    # 903.8: a commander cast from its owner's hand pays no tax, whatever the earlier casts.
+    ({"mana_cost": "4GG", "previous_casts": "3", "cast_from": "hand"}, "{4}{G}{G}", "Tax: 0 generic mana"),
+    ({"mana_cost": "4GG", "previous_casts": "", "cast_from": "graveyard"}, "{4}{G}{G}", "Tax: 0 generic mana"),
+    # 118.7: "Cleric spells cost {W}{B} less", typed as mana.
+    ({"mana_cost": "3WB", "previous_casts": "1", "cast_from": "command-zone", "reduction": "{W}{B}"}, "{5}",
+     "Tax: 2 generic mana"),
+    ({"mana_cost": "３ＷＢ", "previous_casts": "１", "reduction": "ＷＢ"}, "{5}", "Tax: 2 generic mana"),
+    ({"mana_cost": "2緑緑", "previous_casts": "0", "reduction": "2"}, "{G}{G}", "Tax: 0 generic mana"),
+])
+def test_tax_page_cast_from_and_mana_reduction(client: Client, query: dict[str, str], total: str, sub: str) -> None:
+    html = client.get("/en/calc/tax/", {"variant": "commander", **query}, **HX).content.decode()
+    assert f'<span class="mana">{total}</span>' in html and sub in html
+
+
+def test_tax_page_cast_from_in_japanese(client: Client) -> None:
+    html = client.get("/ja/calc/tax/", {"variant": "commander", "mana_cost": "4GG", "previous_casts": "3",
+                                        "cast_from": "hand"}).content.decode()
+    assert '<option value="hand" selected>手札</option>' in html and "統率領域" in html
+    assert "手札から唱えられ" in html  # the step, in Japanese
+    bad = client.get("/ja/calc/tax/", {"variant": "commander", "mana_cost": "4GG", "previous_casts": "1",
+                                       "reduction": "{X}"})
+    assert bad.status_code == 400 and "コストの軽減：{X} はコストの軽減には使えません。" in bad.content.decode()
 
 
 def test_tax_page_problems(client: Client) -> None:
@@ -197,57 +250,108 @@ def test_damage_api_two_headed_giant_team_loses(client: Client) -> None:
     assert data["lost_teams"] == [{"team": 2, "players": ["Carol", "Dana"], "player": "Dana", "rule": "810.8a"}]
 
 
-DAMAGE_QUERY = {
-    "variant": "commander",
-    "players": "Alex, Bianca\nCarol",
-    "commanders": "Rafiq | Alex\nKraum | carol",
-    "events": "# the game so far\nRafiq -> Bianca 10 combat\nRafiq -> bianca 6 combat prevented 6\n"
-              "Rafiq → Bianca 11 controller Carol\nKraum -> Bianca 30 noncombat\nBianca gains 5 life",
-}
+TABLE = {"variant": "commander", "seats": "4", "name1": "Alex", "name2": "Bianca", "name3": "Carol", "name4": "Dana",
+         "cmdr1": "Rafiq", "cmdr3": "Kraum", "partner3": "Tymna"}
+DAMAGE = "/en/calc/commander-damage/"
+
+
+def test_damage_page_starts_with_a_table_to_tap(client: Client) -> None:
+    html = client.get(DAMAGE).content.decode()
+    assert html.count('name="tap" value="up:') == 16 and html.count('name="tap" value="down:') == 16  # 4 x 4
+    assert 'name="d1a_2"' in html and 'placeholder="Player 2"' in html
+    assert '<details class="damage-setup" open>' in html  # no names yet: the seats are shown first
+    assert "Nobody has lost to commander damage" in html
+    japanese = client.get("/ja/calc/commander-damage/").content.decode()
+    assert 'placeholder="プレイヤー2"' in japanese
+    assert '<th scope="col">プレイヤー1<small>統率者</small></th>' in japanese  # an unnamed commander: its owner
+    assert "統率者ダメージで敗北したプレイヤーはいません" in japanese
+
+
+def test_a_tap_without_javascript_redirects_to_the_tables_own_url(client: Client) -> None:
+    response = client.get(DAMAGE, {**TABLE, "d1a_2": "20", "d3a_1": "0", "tap": "up:d1a_2"})
+    assert response.status_code == 302
+    assert response["Location"] == (DAMAGE + "?variant=commander&seats=4&name1=Alex&cmdr1=Rafiq&name2=Bianca"
+                                    "&name3=Carol&cmdr3=Kraum&partner3=Tymna&name4=Dana&d1a_2=21")
+    html = client.get(response["Location"]).content.decode()
+    assert "Bianca loses: 21 combat damage from Rafiq" in html and 'href="/en/rules/704.6c/"' in html
+    assert '<td class="cell lost">' in html and 'value="21"' in html
+    assert '<details class="damage-setup">' in html  # names given: the table comes first
+    # A reload of the table's URL taps nothing; − never goes below 0.
+    again = client.get(DAMAGE, {**TABLE, "d1a_2": "0", "tap": "down:d1a_2"})
+    assert again["Location"].endswith("&name4=Dana")
+    assert client.get(DAMAGE, {**TABLE, "tap": "up:d9z_1"})["Location"].endswith("&name4=Dana")
+
+
+def test_a_tap_with_htmx_swaps_the_calculator_and_pushes_its_url(client: Client) -> None:
+    response = client.get(DAMAGE, {**TABLE, "d3b_2": "4", "tap": "up:d3b_2"}, **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.strip().startswith('<div id="damage-calculator">') and "<html" not in html
+    assert response["HX-Push-Url"].endswith("&name4=Dana&d3b_2=5")
+    assert 'name="d3b_2" type="number" inputmode="numeric" min="0" max="999" value="5"' in html
+    # A number typed into a cell goes with the whole form (hx-include), the same way.
+    assert f'hx-get="{DAMAGE}" hx-trigger="change" hx-include="closest form"' in html
+
+
+def test_partners_are_counted_separately(client: Client) -> None:
+    html = client.get(DAMAGE, {**TABLE, "d3a_2": "12", "d3b_2": "12"}, **HX).content.decode()
+    assert "Nobody has lost to commander damage" in html and "loses:" not in html
+    assert "<th scope=\"col\">Tymna<small>Carol</small></th>" in html
+    assert 'href="/en/rules/702.124d/"' in html  # the step that says so
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_damage_page_full_and_fragment(client: Client, lang: str) -> None:
-    full = client.get(f"/{lang}/calc/commander-damage/", DAMAGE_QUERY)
-    assert full.status_code == 200
-    html = full.content.decode()
-    assert "<html" in html and "<code>Rafiq -&gt; Bianca 10</code>" in html  # the line format is documented
-    assert f'href="/{lang}/rules/704.6c/"' in html
-    assert "<td>Bianca</td><td>Rafiq (Alex)</td>" in html and "<strong>21</strong>" in html
-    fragment = client.get(f"/{lang}/calc/commander-damage/", DAMAGE_QUERY, **HX).content.decode()
-    assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
-    assert f'href="/{lang}/rules/704.6c/"' in fragment and f'href="/{lang}/rules/615.6/"' in fragment
+def test_two_headed_giant_team_loses(client: Client, lang: str) -> None:
+    html = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "thg": "1", "d1a_4": "21"},
+                      follow=True).content.decode()
+    assert f'href="/{lang}/rules/810.8a/"' in html and f'href="/{lang}/rules/704.6c/"' in html
+    if lang == "en":
+        assert "Team 2 (Carol / Dana) loses" in html and "<small>Team 1</small>" in html
+    else:
+        assert "チーム2（Carol / Dana）の敗北" in html and "<small>チーム1</small>" in html
+    odd = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "thg": "1", "seats": "3"}, follow=True)
+    assert odd.status_code == 400
+    assert ("the number of players must be even" if lang == "en" else "人数は偶数") in odd.content.decode()
 
 
-def test_damage_page_english_answer(client: Client) -> None:
-    html = client.get("/en/calc/commander-damage/", DAMAGE_QUERY, **HX).content.decode()
-    assert "Bianca loses: 21 combat damage from Rafiq" in html
-    brawl = client.get("/en/calc/commander-damage/", {**DAMAGE_QUERY, "variant": "brawl"}, **HX).content.decode()
-    assert "Brawl: nobody loses to commander damage" in brawl and 'href="/en/rules/903.12h/"' in brawl
+def test_brawl_nobody_loses(client: Client) -> None:
+    html = client.get(DAMAGE, {**TABLE, "variant": "brawl", "d1a_2": "25"}, **HX).content.decode()
+    assert "Brawl: nobody loses to commander damage" in html and 'href="/en/rules/903.12h/"' in html
+    assert "loses:" not in html
 
 
-def test_damage_page_reports_bad_lines_and_escapes_names(client: Client) -> None:
-    query = {"variant": "commander", "players": f"Alex, {MARKUP}", "commanders": f"{MARKUP} | Alex\nno owner",
-             "events": f"{MARKUP} -> Alex 3 sideways\nNobody -> Alex 3\nnonsense"}
-    response = client.get("/en/calc/commander-damage/", query)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_damage_page_problems_name_the_cell_or_the_seat(client: Client, lang: str) -> None:
+    response = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "d1a_2": "x", "name4": "Alex"})
     assert response.status_code == 400
     html = response.content.decode()
-    assert "Commanders, line 2" in html
-    assert "Damage, line 1: after the amount" in html
-    assert "Damage, line 2: Nobody is not one of the commanders" in html
-    assert "Damage, line 3" in html
-    assert MARKUP not in html and ESCAPED in html
+    if lang == "en":
+        assert "Damage to Bianca from Rafiq: write a whole number from 0 to 999." in html
+    else:
+        assert "RafiqからBiancaへのダメージ：0〜999 の整数を入力してください。" in html
+    assert 'name="d1a_2"' in html  # the table stays, to be mended
+    duplicate = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, follow=True)
+    assert duplicate.status_code == 400
+    assert ("Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が重複しています。") in (
+        duplicate.content.decode())
+    fragment = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, **HX)
+    assert fragment.status_code == 200 and "errorlist" in fragment.content.decode()  # htmx swaps only 2xx
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_damage_page_full_width_amounts_count(client: Client, lang: str) -> None:
-    query = {"variant": "commander", "players": "Alex, Bianca", "commanders": "Rafiq | Alex",
-             "events": "Rafiq -> Bianca １０\nRafiq －＞ Bianca ２１"}
-    for extra in ({}, HX):
-        response = client.get(f"/{lang}/calc/commander-damage/", query, **extra)
-        assert response.status_code == 200
-        html = response.content.decode()
-        assert '<tr class="lost"><td>Bianca</td>' in html and "<strong>31</strong> / 21" in html
+def test_damage_page_resizes_and_escapes(client: Client) -> None:
+    response = client.get(DAMAGE, {**TABLE, "resize": "5"})
+    assert response.status_code == 302 and "seats=5" in response["Location"]
+    html = client.get(response["Location"]).content.decode()
+    assert 'name="name5"' in html and 'name="name6"' not in html
+    assert 'name="name8"' in client.get(DAMAGE, {"seats": "80"}, follow=True).content.decode()
+    assert 'name="name3"' not in client.get(DAMAGE, {"seats": "1"}, follow=True).content.decode()
+    marked = client.get(DAMAGE, {**TABLE, "name2": MARKUP, "d1a_2": "3"}, follow=True).content.decode()
+    assert MARKUP not in marked and ESCAPED in marked
+
+
+def test_damage_page_reads_full_width_numbers(client: Client) -> None:
+    html = client.get(DAMAGE, {**TABLE, "d1a_2": "２１"}, **HX).content.decode()
+    assert "Bianca loses: 21 combat damage from Rafiq" in html
 
 
 # --------------------------------------------------------------------------- colour identity
@@ -335,15 +439,69 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     assert 'class="pip pip-U"' in shared
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "No Magic card data yet: to get it, run python manage.py import_cards --download"),
+    ("ja", "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を実行してください。"),
+])
+@pytest.mark.parametrize("page", ["color-identity", "deck-check", ""])
+def test_pages_without_card_data_say_how_to_get_it_in_one_line(client: Client, lang: str, line: str,
+                                                                page: str) -> None:
+    url = f"/{lang}/calc/{page}/" if page else f"/{lang}/calc/"
+    assert f'<p class="notice">{line}</p>' in client.get(url).content.decode()
+
+
 def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
-    html = client.get("/en/calc/color-identity/").content.decode()
-    assert "python manage.py import_cards FILE" in html
     response = client.post("/en/calc/color-identity/", {"names": MARKUP, "cards_json": json.dumps({"name": MARKUP})})
     html = response.content.decode()
     assert response.status_code == 400  # names can't be looked up without card data
+    assert "python manage.py import_cards --download" in html
     assert MARKUP not in html and ESCAPED in html
     bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
-    assert "Card JSON: not valid JSON" in bad
+    assert "Card JSON: not valid JSON (line 1, column 2)." in bad
+    japanese = client.post("/ja/calc/color-identity/", {"cards_json": "[1,\n2"}, **HX).content.decode()
+    assert "カードのJSON：正しいJSONではありません（2行目、2文字目）。" in japanese
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_lists_bad_cards_in_their_place(client: Client, lang: str) -> None:
+    cards = [{"name": "Evermind", "color_indicator": ["U"]}, {"name": "Bad", "colors": ["Q"]},
+             {"name": "Who // What // When // Where // Why", "card_faces": [
+                 {"name": n, "mana_cost": cost} for n, cost in (("Who", "{X}{W}"), ("What", "{2}{R}"),
+                                                               ("When", "{2}{B}"), ("Where", "{3}{B}"),
+                                                               ("Why", "{1}{U}"))]},
+             {"name": 3}, {"name": "Forest", "type_line": "Basic Land — Forest"}]
+    response = client.post(f"/{lang}/calc/color-identity/", {"cards_json": json.dumps(cards)}, **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    items = html.split('<li class="identity-card')[1:]
+    assert len(items) == 5
+    assert "Evermind" in items[0] and "pip-U" in items[0]
+    assert items[1].startswith(' card-problem">') and "Bad" in items[1]
+    assert "Who // What // When // Where // Why" in items[2]  # five halves: read
+    assert all(f"pip-{c}" in items[2] for c in "WUBR")
+    assert items[3].startswith(' card-problem">')
+    assert "Forest" in items[4] and "pip-G" in items[4]
+    if lang == "en":
+        assert "Card 2: Bad" in items[1] and "Card 2: colors: Q is not a colour; use W U B R G." in items[1]
+        assert "Card 4: name: must be text." in items[3]
+    else:
+        assert "2枚目のカード: Bad" in items[1] and "2枚目のカードの色：Q は色ではありません。" in items[1]
+        assert "4枚目のカードのカード名：文字列で指定してください。" in items[3]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
+    import_cards(path=MTGJSON)
+    html = client.post(f"/{lang}/calc/color-identity/", {"names": "《繁殖池》\n1 砕骨の巨人\nSol Rnig"}).content.decode()
+    items = html.split('<li class="identity-card')[1:]
+    assert len(items) == 3
+    if lang == "ja":
+        assert '<span class="card-name">《繁殖池》</span> <span class="other-name">Breeding Pool</span>' in items[0]
+        assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
+    else:
+        assert '<span class="card-name">Breeding Pool</span> <span class="other-name">繁殖池</span>' in items[0]
+        assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
+    assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
 
 
 # --------------------------------------------------------------------------- deck check
@@ -381,15 +539,34 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
 def test_deck_api_problems(client: Client, cards: None) -> None:
     response = post(client, "/api/calc/deck-check", {"variant": "modern", "decklist": 5})
     assert response.status_code == 400
-    assert error_texts(response) == ["variant: 'modern' is not one of commander, brawl, dtc, dtcs, dtb",
-                                         "decklist: must be a string"]
+    assert error_texts(response) == ["Format: “modern” is not one of commander, brawl, dtc, dtcs, dtb.",
+                                     "Decklist: must be text."]
+    assert [e["field"] for e in response.json()["errors"]] == ["variant", "decklist"]
+    japanese = client.post("/api/calc/deck-check?lang=ja", json.dumps({"variant": "modern", "decklist": 5}),
+                           content_type="application/json")
+    assert error_texts(japanese) == ["フォーマット：「modern」は選べません（commander, brawl, dtc, dtcs, dtb のいずれか）。",
+                                     "デッキリスト：文字列で指定してください。"]
     unknown = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "x", "commanders": []})
-    assert error_texts(unknown) == ["commanders: unknown field for dtc (expected: decklist, decks, variant)"]
+    assert error_texts(unknown) == ["Request: unknown field “commanders” (expected: variant, decklist, decks)."]
+    empty = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": ""})
+    assert error_texts(empty)[0].startswith("Decklist: empty. Paste the deck")
     big = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n" * 100_000})
     assert big.status_code == 400
     assert error_texts(big) == ["Decklist: longer than 1 MB; paste one deck at a time."]
     lines = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": "1 Sol Ring\n0 Forest\n2x"})
     assert error_texts(lines) == ["Line 2: a count must be 1 or more.", "Line 3: “2x” has no card name."]
+
+
+def test_deck_api_reads_japanese_names_in_the_readers_language(client: Client) -> None:
+    import_cards(path=MTGJSON)
+    decklist = "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains"
+    legal = post(client, "/api/calc/deck-check?lang=ja", {"variant": "commander", "decklist": decklist}).json()
+    assert legal["legal"] is True and legal["identity"] == ["W", "U", "B", "R", "G"]
+    unknown = client.post("/api/calc/deck-check?lang=ja", json.dumps(
+        {"variant": "commander", "decklist": decklist.replace("1 Sol Ring", "1 ソル・リングもどき")}),
+        content_type="application/json").json()
+    assert [(p["code"], p["message"]) for p in unknown["problems"]] == [
+        ("deck.unknown-card-no-suggestion", "「ソル・リングもどき」というカードは見つかりません。似た名前のカードもありません。")]
 
 
 def test_deck_api_without_card_data(client: Client) -> None:
@@ -454,15 +631,35 @@ def test_deck_page_dtc_rule_links(client: Client) -> None:
     html = client.post("/en/calc/deck-check/", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}
                        ).content.decode()
     assert 'class="answer not-legal"' in html
-    assert '<a href="/en/docs/dtc/#deck-basics">dtc:singleton</a>' in html
+    assert '<a href="/en/docs/dtc/#deck-basics">DTC house rules</a>' in html
     assert "火のカード0" in html
 
 
 def test_deck_page_without_card_data(client: Client) -> None:
-    html = client.get("/en/calc/deck-check/").content.decode()
-    assert "python manage.py import_cards FILE" in html and "Oracle Cards" in html
     response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": "1 Sol Ring"}, **HX)
-    assert "python manage.py import_cards FILE" in response.content.decode()
+    assert "python manage.py import_cards --download" in response.content.decode()
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "Deck: no cards. Paste the deck one card per line"),
+                                             ("ja", "デッキ：カードがありません。デッキを1行に1枚ずつ")])
+def test_empty_deck_checks_say_what_to_paste(client: Client, lang: str, start: str) -> None:
+    response = client.post(f"/{lang}/calc/deck-check/", {"variant": "dtc", "decklist": "", "teammate": ""})
+    assert response.status_code == 400
+    assert f"<li>{start}" in response.content.decode()
+    magic = client.post(f"/{lang}/calc/deck-check/", {"variant": "commander", "decklist": " ", "commanders": ""},
+                        **HX).content.decode()
+    assert ("Decklist: empty. Paste the deck" if lang == "en" else "デッキリスト：空です。") in magic
+    # Opening the page is not a submission: no problem shown.
+    assert "errorlist" not in client.get(f"/{lang}/calc/deck-check/").content.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_deck_page_takes_japanese_names(client: Client, lang: str) -> None:
+    import_cards(path=MTGJSON)
+    decklist = "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains"
+    html = client.post(f"/{lang}/calc/deck-check/", {"variant": "commander", "decklist": decklist}, **HX
+                       ).content.decode()
+    assert 'class="answer legal"' in html, html
 
 
 def test_deck_page_escapes_card_names(client: Client, cards: None) -> None:
@@ -479,6 +676,17 @@ def test_deck_page_csrf_is_enforced() -> None:
     api = client.post("/api/calc/deck-check", json.dumps({"variant": "dtc", "decklist": dtc_deck()}),
                       content_type="application/json")
     assert api.status_code == 200
+
+
+@pytest.mark.parametrize(("lang", "dtc", "commander"), [("en", "DTC house rules", "Commander rules 2"),
+                                                         ("ja", "DTC ハウスルール", "統率者戦ルール 2")])
+def test_cited_document_points_are_named_not_shown_as_anchors(client: Client, lang: str, dtc: str,
+                                                              commander: str) -> None:
+    tax_page = client.get(f"/{lang}/calc/tax/?variant=dtc&cost=6&play_number=3", **HX).content.decode()
+    assert f'<a href="/{lang}/docs/dtc/#commander-tax">{dtc}</a>' in tax_page and "dtc:commander-tax" not in tax_page
+    cards = {"cards_json": json.dumps({"name": "Breeding Pool", "type_line": "Land — Forest Island"})}
+    identity_page = client.post(f"/{lang}/calc/color-identity/", cards, **HX).content.decode()
+    assert f'<a href="/{lang}/docs/commander-rules/#rule-2">{commander}</a>' in identity_page
 
 
 # --------------------------------------------------------------------------- shared

@@ -46,6 +46,9 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
     subprocess.run([*manage, "ingest"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    # A small card file (MTGJSON shape, with Japanese names) for the colour identity and deck checks.
+    cards = ROOT / "tests" / "fixtures" / "cards" / "mtgjson_atomic.json"
+    subprocess.run([*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     port = _free_port()
     server = subprocess.Popen(
         [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],

@@ -163,7 +163,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "judge" / "engine"
 CHECKED_DOMAINS = ("input", "variant", "mana", "tax", "damage", "identity", "cards", "deck", "dm")
 #: The calculator modules: no English-only step text and no plain-string problem left in them.
 CALCULATOR_MODULES = ("tax", "tax_payload", "damage", "damage_payload", "identity", "identity_payload", "cards",
-                      "cards_payload", "deck", "decklist", "companions", "dm", "mana", "payload", "rules_data")
+                      "cards_payload", "deck", "deck_payload", "decklist", "companions", "dm", "mana", "payload", "rules_data")
 NOT_PARAMS = {"rule", "field", "objects"}
 
 

@@ -11,6 +11,24 @@ TEXTS: dict[str, dict[str, str]] = {
     # --- pasted decklists
     "deck.label.decklist": {"en": "Decklist", "ja": "デッキリスト"},
     "deck.label.line": {"en": "Line {line}", "ja": "{line}行目"},
+    "deck.label.commanders": {"en": "Commanders named outside the list", "ja": "リストの外で指定した統率者"},
+    "deck.label.team-decks": {"en": "Teammates' decks", "ja": "チームメイトのデッキ"},
+    # --- the deck check request (judge.engine.deck_payload)
+    "deck.not-text": {"en": "{label}: must be text.", "ja": "{label}：文字列で指定してください。"},
+    "deck.list-empty": {
+        "en": "{label}: empty. Paste the deck one card per line, as “1 Sol Ring”, with the commander under a line "
+              "“Commander” (or name it in the commander box).",
+        "ja": "{label}：空です。デッキを1行に1枚ずつ「1 Sol Ring」のように貼り付け、統率者は「統率者」の行の"
+              "下に書いてください（統率者の欄に書いてもかまいません）。",
+    },
+    "deck.commander-names": {
+        "en": "{label}: a list of at most {high} card names.",
+        "ja": "{label}：カード名 {high} 個までのリストで指定してください。",
+    },
+    "deck.team-decks": {
+        "en": "{label}: a list of at most {high} decklists (text).",
+        "ja": "{label}：デッキリスト（文字列）{high} 個までのリストで指定してください。",
+    },
     "deck.list-too-long": {
         "en": "{label}: longer than {high} MB; paste one deck at a time.",
         "ja": "{label}：{high} MB を超えています。デッキは1つずつ貼り付けてください。",

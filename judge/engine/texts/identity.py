@@ -53,6 +53,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The basic land type {land_type} of {face} gives {color}",
         "ja": "{face}の基本土地タイプ {land_type} で {color} が加わります",
     },
+    # the basic land types by their official Japanese names
+    "identity.land-type.plains": {"en": "Plains", "ja": "平地"},
+    "identity.land-type.island": {"en": "Island", "ja": "島"},
+    "identity.land-type.swamp": {"en": "Swamp", "ja": "沼"},
+    "identity.land-type.mountain": {"en": "Mountain", "ja": "山"},
+    "identity.land-type.forest": {"en": "Forest", "ja": "森"},
     "identity.meld": {
         "en": "Only the front face of the meld card {card} counts",
         "ja": "合体カード《{card}》は第1面だけを数えます",

@@ -44,10 +44,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "言語は {choices} のいずれかで指定してください。",
     },
     "web.no-card-data": {
-        "en": "No card data has been imported: run python manage.py import_cards FILE with the Scryfall "
-              "“Oracle Cards” bulk file or MTGJSON AtomicCards.json.",
-        "ja": "カードデータがまだ取り込まれていません。Scryfall の “Oracle Cards” 一括ファイルか MTGJSON の "
-              "AtomicCards.json を指定して python manage.py import_cards FILE を実行してください。",
+        "en": "No Magic card data yet: to get it, run python manage.py import_cards --download",
+        "ja": "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を"
+              "実行してください。",
     },
     "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
     "web.stale-revision": {
