@@ -207,28 +207,28 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- new game
 
 
-def _too_many_games(request: HttpRequest, *, count: bool) -> bool:
-    """Whether this client address has started its share of games lately (``count``: this one counts)."""
+def _too_many_games(request: HttpRequest) -> bool:
+    """Count a new game of this client address; whether it has started its share lately (then it starts none).
+
+    Asked only once the setup is valid: a form sent back with a typo costs nothing.
+    """
     return is_ratelimited(request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE,
-                          increment=count)
+                          increment=True)
 
 
 def _start_from_json(request: HttpRequest) -> JsonResponse:
     lang = _language(request)
-    if _too_many_games(request, count=False):
-        return error_response([msg("web.too-many-games")], status=429, lang=lang)
     try:
         data = _json_body(request)
-        game = services.start_game(
-            variant=data.get("variant", ""),
-            players=data.get("players") or [],
-            commanders=data.get("commanders") or {},
-            teams=data.get("teams") or None,
-            planechase=data.get("planechase", False),
-        )
+        setup = {"variant": data.get("variant", ""), "players": data.get("players") or [],
+                 "commanders": data.get("commanders") or {}, "teams": data.get("teams") or None,
+                 "planechase": data.get("planechase", False)}
+        tracker.table_setup(**setup)
     except RulesError as err:
         return error_response(err, status=400, lang=lang)
-    _too_many_games(request, count=True)
+    if _too_many_games(request):
+        return error_response([msg("web.too-many-games")], status=429, lang=lang)
+    game = services.start_game(**setup)
     return _json_state(game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug]))
 
 
@@ -250,11 +250,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
         except RulesError as err:
             errors += present_problems(err)
         status = 400
-        if not errors and _too_many_games(request, count=False):
+        if not errors and _too_many_games(request):
             errors, status = [msg("web.too-many-games").text(reader_language())], 429
         if not errors:
             game = services.start_game(**form.payload())
-            _too_many_games(request, count=True)
             return redirect("tracker:game", slug=game.slug)
     else:
         try:
