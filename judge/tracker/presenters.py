@@ -44,7 +44,6 @@ class Cell:
 class Column:
     owner: str
     name: str
-    short: str  # a few letters for the column head
 
 
 @dataclass(frozen=True)
@@ -69,16 +68,10 @@ class Overview:
     poison_limit: int
 
 
-def _short(name: str) -> str:
-    """The column head of a commander: its first word, cut to five characters (the full name is its title)."""
-    word = name.split()[0] if name.split() else name
-    return word[:5]
-
-
 def overview(state: tracker.TableState) -> Overview:
     view = tracker.table_view(state)
     setup = state.setup
-    columns = [Column(owner=c.owner, name=c.name, short=_short(c.name)) for c in view.columns]
+    columns = [Column(owner=c.owner, name=c.name) for c in view.columns]
     rows = []
     for index, seat in enumerate(view.seats):
         cells = [
