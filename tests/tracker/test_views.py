@@ -427,8 +427,9 @@ def test_history_is_read_a_page_at_a_time(client: Client) -> None:
 
 
 def test_a_stored_game_the_readers_refuse_answers_410_never_500(client: Client) -> None:
-    """Issue 14: a game saved with a player named "\\ud800" made every later read fail with 500."""
-    game = Game.objects.create(variant="commander", setup={"variant": "commander", "players": ["\ud800", "Ben"],
+    """Issue 14: a game saved with a name the readers now refuse ("\\ud800", here a control character) made every
+    later read fail with 500."""
+    game = Game.objects.create(variant="commander", setup={"variant": "commander", "players": ["Bell\u0007", "Ben"],
                                                            "commanders": {}, "teams": None, "planechase": False})
     url = f"/ja/tracker/{game.slug}/"
     page = client.get(url)
