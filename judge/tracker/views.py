@@ -113,12 +113,12 @@ def _not_modified(request: HttpRequest, etag: str) -> bool:
     return bool(wanted) and etag.removeprefix("W/") in {t.removeprefix("W/") for t in parse_etags(wanted)}
 
 
-def _revalidated(request: HttpResponse | JsonResponse, etag: str) -> HttpResponse:
+def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
     """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared cache)."""
-    request["ETag"] = etag
-    patch_cache_control(request, private=True, no_cache=True)
-    patch_vary_headers(request, ("HX-Request", "Accept", "Cookie"))
-    return request
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request", "Accept", "Cookie"))
+    return response
 
 
 def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpResponse:
