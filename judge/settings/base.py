@@ -108,3 +108,18 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# The table tracker (judge/tracker; README "Table tracker", docs/deploy.md). A game is removed after this many
+# days without a change (`manage.py expire_games`, and a sweep at most once an hour when a game starts); one
+# client address may start this many games (django-ratelimit: "30/h" is 30 an hour).
+JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))
+JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
+# The rate limit counts in Django's cache: per process by default. With several app servers point every one
+# at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server
+# counts on its own. Behind a proxy, RATELIMIT_IP_META_KEY names the header with the client's address.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["DJANGO_CACHE_URL"]}
+    if os.environ.get("DJANGO_CACHE_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "judge"},
+}
+RATELIMIT_IP_META_KEY = os.environ.get("DJANGO_RATELIMIT_IP_META_KEY") or None

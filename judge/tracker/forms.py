@@ -91,20 +91,42 @@ class NewGameForm(EngineForm):
 
 
 class EventForm(EngineForm):
-    """One button of the board: an event's kind and the fields it posts (judge.engine.tracker.event_from_payload)."""
+    """One button of the board: an event's kind and the fields it posts (judge.engine.tracker.event_from_json).
+
+    Every button also posts the seat it was pressed from (``by``) and the table
+    revision it was pressed on (``expected_revision``); the engine reads both.
+    The life keypad posts the digits typed and the sign of the key pressed
+    ("−" or "+") instead of an amount: a phone's number pad has no minus key.
+    """
 
     kind = TextField(limit=40)
     player = TextField(limit=200)
     owner = TextField(limit=200)
     amount = TextField(limit=40)
+    digits = TextField(limit=40)
+    sign = TextField(limit=2)
     commander = TextField(limit=40)
     how = TextField(limit=40)
     reason = TextField(limit=40)
     face = TextField(limit=40)
     free = TextField(limit=10)
+    by = TextField(limit=200)
     expected_revision = TextField(limit=40)
 
     def payload(self) -> dict[str, Any]:
-        """The fields the button posted, but its kind and the revision it saw."""
-        return {name: value for name, value in self.cleaned_data.items()
-                if name in self.data and name not in ("kind", "expected_revision")}
+        """The fields the button posted, but its kind (the keypad's digits and sign become the amount)."""
+        data = {name: value for name, value in self.cleaned_data.items()
+                if name in self.data and name not in ("kind", "digits", "sign")}
+        if "sign" in self.data:
+            data["amount"] = ("-" if self.cleaned_data["sign"] == "-" else "") + self.cleaned_data["digits"]
+        return data
+
+
+class UndoForm(EngineForm):
+    """The undo button: the seat pressing it and the revision it was pressed on."""
+
+    by = TextField(limit=200)
+    expected_revision = TextField(limit=40)
+
+    def payload(self) -> dict[str, Any]:
+        return {name: value for name, value in self.cleaned_data.items() if name in self.data}

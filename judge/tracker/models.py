@@ -1,9 +1,16 @@
-"""Shared table tracker games: the setup and every change, never the derived state.
+"""Shared table tracker games: the setup, every change, and the table after each recent change (a snapshot).
 
-The table (life, tax, damage, ...) is always recomputed by replaying the
-events that were not undone (``judge.engine.tracker.replay``), so an undo is a
-flag and the history keeps every change. ``revision`` goes up with every write
-and lets a client say which table it was looking at (optimistic concurrency).
+A change is a :class:`GameEvent`; an undo is a flag on it, so the history
+keeps every change. ``GameEvent.state`` holds the table after that change
+(``judge.engine.tracker.TableState.to_json``), so a write reads one snapshot
+and applies one event, and a page reads one snapshot, whatever the length of
+the game. Only the last ``KEEP_SNAPSHOTS`` changes and every
+``CHECKPOINT``-th one keep theirs (``judge.tracker.services`` thins them): an
+older table is the nearest snapshot before it with at most a few dozen changes
+applied again, and a game of 5,000 changes stores a few hundred tables, not
+5,000. ``revision`` goes up with every write and lets a client say which table
+it was looking at (``expected_revision``); ``updated`` dates the last change,
+for expiry (``manage.py expire_games``).
 """
 
 from __future__ import annotations
@@ -13,10 +20,17 @@ import secrets
 from django.db import models
 
 SLUG_BYTES = 12  # 16 URL-safe characters: 96 random bits, not guessable
+KEEP_SNAPSHOTS = 64  # the latest changes keep their table (undo of a recent change, the history shown)
+CHECKPOINT = 64  # and every 64th change keeps its own, so an older table is at most 63 changes away
 
 
 def new_slug() -> str:
     return secrets.token_urlsafe(SLUG_BYTES)
+
+
+def keeps_snapshot(*, seq: int, last_seq: int) -> bool:
+    """Whether change ``seq`` keeps its table once the game has ``last_seq`` changes."""
+    return seq % CHECKPOINT == 0 or seq > last_seq - KEEP_SNAPSHOTS
 
 
 class Game(models.Model):
@@ -24,7 +38,7 @@ class Game(models.Model):
     variant = models.CharField(max_length=20)
     setup = models.JSONField()  # judge.engine.tracker.TableSetup.to_json
     created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    updated = models.DateTimeField(auto_now=True, db_index=True)
     revision = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
@@ -36,6 +50,8 @@ class GameEvent(models.Model):
     seq = models.PositiveIntegerField()  # 1, 2, 3, ... within the game
     kind = models.CharField(max_length=32)
     payload = models.JSONField(default=dict)  # judge.engine.tracker.Event.to_json
+    # The table after this change (TableState.to_json); None when undone or thinned out (keeps_snapshot).
+    state = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
     undone_at = models.DateTimeField(null=True, blank=True)
@@ -48,4 +64,4 @@ class GameEvent(models.Model):
         return f"{self.game_id}#{self.seq} {self.kind}"
 
 
-__all__ = ["Game", "GameEvent", "new_slug"]
+__all__ = ["CHECKPOINT", "KEEP_SNAPSHOTS", "Game", "GameEvent", "keeps_snapshot", "new_slug"]

@@ -1,11 +1,19 @@
-"""What the tracker's pages show of a table: each player's panel and the history, typed for the templates."""
+"""What the tracker's pages show of a table, typed for the templates.
+
+- :func:`overview`: the whole table at a glance (judge.engine.tracker.table_view): one row per seat
+  with life, poison and the commander damage it took from every commander, for one phone screen;
+- :func:`panels`: each seat's controls (poison, commander damage, casts, the planar die, losing);
+- :func:`history`: lines of the history log, in the reader's language.
+"""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from functools import lru_cache
 
-from django.utils.translation import gettext_lazy
+import segno
+from django.utils.translation import gettext
 
 from judge.engine import tracker
 from judge.engine.variants import Variant
@@ -13,27 +21,73 @@ from judge.tracker.selectors import HistoryEntry
 from judge.web.citations import rule_ref_url
 from judge.web.presenters import ShownStep, present_steps, reader_language
 
-VARIANT_LABELS = {
-    Variant.COMMANDER: gettext_lazy("Commander"),
-    Variant.BRAWL: gettext_lazy("Brawl"),
-    Variant.TWO_HEADED_GIANT: gettext_lazy("Two-Headed Giant"),
-    Variant.PLANECHASE: gettext_lazy("Planechase"),
-    Variant.DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
-}
-LOSS_LABELS = {
-    tracker.LossReason.LIFE: gettext_lazy("0 or less life"),
-    tracker.LossReason.POISON: gettext_lazy("poison counters"),
-    tracker.LossReason.COMMANDER_DAMAGE: gettext_lazy("21 commander damage"),
-    tracker.LossReason.TEAM_LIFE: gettext_lazy("team at 0 or less life"),
-    tracker.LossReason.TEAM_POISON: gettext_lazy("team poison counters"),
-    tracker.LossReason.CONCEDE: gettext_lazy("conceded"),
-    tracker.LossReason.EMPTY_LIBRARY: gettext_lazy("drew from an empty library"),
-    tracker.LossReason.EFFECT: gettext_lazy("an effect says so"),
-    tracker.LossReason.DIRECT_ATTACK: gettext_lazy("direct attack"),
-}
-def describe(event: tracker.Event, state: tracker.TableState, lang: str) -> str:
-    """One line of the history log, in the reader's language (the engine's summary of the change)."""
-    return tracker.summary(setup=state.setup, event=event).text(lang)
+NEAR_LETHAL = 5  # commander damage this close to 21 is shown as a warning
+
+
+def tax_text(setup: tracker.TableSetup, tax: int) -> str:
+    """{2} for Magic (903.8); +2 for DTC, whose tax is a number of extra mana, not a mana symbol."""
+    return f"+{tax}" if setup.variant is Variant.DTC else f"{{{tax}}}"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the commander damage matrix."""
+
+    amount: int
+    lethal: bool
+    near: bool
+    own: bool
+    title: str  # "Kraum (Ben) → Aki: 12" for the screen reader and a long press
+
+
+@dataclass(frozen=True)
+class Column:
+    owner: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Row:
+    index: int
+    name: str
+    life: int | None
+    poison: int | None
+    poison_near: bool
+    shields: int | None
+    planar_text: str  # "{1}": the next planar die roll's cost this turn (901.9), "" without Planechase
+    active: bool
+    lost: bool
+    taxes: list[tuple[str, str]]  # (commander, tax text)
+    cells: list[Cell]
+
+
+@dataclass(frozen=True)
+class Overview:
+    columns: list[Column]
+    rows: list[Row]
+    poison_limit: int
+
+
+def overview(state: tracker.TableState) -> Overview:
+    view = tracker.table_view(state)
+    setup = state.setup
+    columns = [Column(owner=c.owner, name=c.name) for c in view.columns]
+    rows = []
+    for index, seat in enumerate(view.seats):
+        cells = [
+            Cell(amount=cell.amount, lethal=cell.lethal, own=cell.own,
+                 near=cell.to_lethal is not None and 0 < cell.to_lethal <= NEAR_LETHAL and cell.amount > 0,
+                 title=f"{column.name} ({column.owner}) → {seat.name}: {cell.amount}")
+            for column, cell in zip(columns, seat.damage)
+        ]
+        rows.append(Row(
+            index=index, name=seat.name, life=seat.life, poison=seat.poison,
+            poison_near=seat.poison is not None and seat.poison >= view.poison_limit - 3 and seat.poison > 0,
+            shields=seat.shields,
+            planar_text="" if seat.planar_cost is None else f"{{{seat.planar_cost}}}", active=seat.active, lost=bool(seat.lost_rule),
+            taxes=[(c.name, tax_text(setup, c.tax)) for c in seat.commanders], cells=cells,
+        ))
+    return Overview(columns=columns, rows=rows, poison_limit=view.poison_limit)
 
 
 @dataclass(frozen=True)
@@ -57,7 +111,7 @@ class DamageRow:
 
 @dataclass(frozen=True)
 class Panel:
-    """What one player's panel shows."""
+    """One seat's controls."""
 
     index: int
     name: str
@@ -82,6 +136,7 @@ class Panel:
 
 def panels(state: tracker.TableState) -> list[Panel]:
     setup = state.setup
+    lang = reader_language()
     active = set(state.active_players)
     sources = [c for p in state.players for c in p.commanders]
     shown = []
@@ -104,14 +159,11 @@ def panels(state: tracker.TableState) -> list[Panel]:
             planar_cost=player.planar_cost,
             active=player.name in active,
             lost=side.loss,
-            lost_label=str(LOSS_LABELS[side.loss.reason]) if side.loss else "",
+            lost_label=tracker.reason_name(side.loss.reason).text(lang) if side.loss else "",
             lost_url=rule_ref_url(side.loss.rule) if side.loss else None,
             planar_cost_text=f"{{{player.planar_cost}}}",
-            commanders=[
-                CommanderRow(index=c.index, name=c.name, casts=c.casts,
-                             tax_text=f"+{c.tax}" if setup.variant is Variant.DTC else f"{{{c.tax}}}")
-                for c in player.commanders
-            ],
+            commanders=[CommanderRow(index=c.index, name=c.name, casts=c.casts, tax_text=tax_text(setup, c.tax))
+                        for c in player.commanders],
             damage=damage,
             out_of_shields=setup.variant is Variant.DTC
             and all(state.player(m).shields == 0 for m in side.members),
@@ -125,13 +177,26 @@ class ShownChange:
 
     seq: int
     text: str
+    by: str
     created: datetime.datetime
     undone: bool
     undone_at: datetime.datetime | None
     steps: list[ShownStep]
 
 
-def history(entries: list[HistoryEntry], state: tracker.TableState) -> list[ShownChange]:
+def history(entries: list[HistoryEntry], setup: tracker.TableSetup) -> list[ShownChange]:
     lang = reader_language()
-    return [ShownChange(seq=h.seq, text=describe(h.event, state, lang), created=h.created, undone=h.undone,
-                        undone_at=h.undone_at, steps=present_steps(h.steps)) for h in entries]
+    return [ShownChange(seq=h.seq, text=tracker.summary(setup=setup, event=h.event).text(lang), by=h.event.by,
+                        created=h.created, undone=h.undone, undone_at=h.undone_at, steps=present_steps(h.steps))
+            for h in entries]
+
+
+def share_qr(url: str) -> str:
+    """The game's link as a QR code, inline SVG (segno; no image library, nothing for the CSP to block)."""
+    return _qr(url, gettext("QR code of the game's link"))
+
+
+@lru_cache(maxsize=256)
+def _qr(url: str, title: str) -> str:
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, title=title, svgclass="qr",
+                                                      lineclass="qr-line"))

@@ -1,32 +1,66 @@
-"""Writes for the shared table tracker.
+"""Writes for the shared table tracker, and the read every write starts from (:func:`table_before`).
 
 Every write locks the game row (``select_for_update``; on SQLite the
 ``IMMEDIATE`` transactions of the settings serialise writers the same way),
-replays the table, checks the new event against it and appends it with the
-next ``seq``. So two phones tapping at the same moment are applied one after
-the other: neither update is lost, and an event that the table can no longer
-take (a roll after the turn passed) is refused instead of stored.
+reads the current table from its latest snapshot, checks the change against
+it (judge.engine.tracker: ``check_revision``, ``check_room``, ``apply_event``)
+and appends it with the next ``seq`` and the table after it. So two phones
+tapping at the same moment are applied one after the other: neither update is
+lost; a change the table can no longer take (a roll after the turn passed) is
+refused instead of stored; and a second press of "next turn" or "undo" made on
+a table that has moved on since is refused as already done
+(:class:`judge.engine.tracker.AlreadyDoneError`).
+
+An undo takes back the seat's own last change (``by``): the changes recorded
+after it are applied again over the table before it, and their snapshots are
+rewritten. Idle games are removed after ``JUDGE_TRACKER_RETENTION_DAYS``
+(:func:`expire_games`).
 """
 
 from __future__ import annotations
 
+import datetime
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
 from judge.engine import tracker
-from judge.engine.errors import IllegalStateError, InvalidInputError
+from judge.engine.errors import IllegalStateError, InvalidInputError, RulesError
+from judge.engine.messages import msg
 from judge.engine.steps import Step
-from judge.tracker.models import Game, GameEvent
+from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, Game, GameEvent
 
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
+UNDO_SCAN = 64  # changes read at a time, newest first, looking for the seat's last one
+EXPIRY_EVERY = 3600  # seconds: a new game sweeps expired ones at most this often per cache
+EXPIRY_BATCH = 200  # games deleted per statement
 
 T = TypeVar("T")
+
+
+class UnreadableGame(Exception):
+    """What is stored for a game no longer passes the engine's readers (saved before they were stricter)."""
+
+    def __init__(self, slug: str, error: RulesError) -> None:
+        self.slug = slug
+        self.error = error
+        super().__init__(f"game {slug}: {error}")
+
+
+@contextmanager
+def reading(game: Game) -> Iterator[None]:
+    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a 400."""
+    try:
+        yield
+    except RulesError as err:
+        raise UnreadableGame(game.slug, err) from err
 
 
 def _retry_if_locked(write: Callable[[], T]) -> T:
@@ -48,17 +82,35 @@ def _retry_if_locked(write: Callable[[], T]) -> T:
     raise AssertionError("unreachable")
 
 
-class StaleRevision(Exception):
-    """The client's ``expected_revision`` is not the game's revision: someone changed the table first."""
-
-    def __init__(self, *, expected: int, current: int) -> None:
-        self.expected = expected
-        self.current = current
-        super().__init__(f"the table changed: expected revision {expected}, now {current}")
-
-
 def stored_event(row: GameEvent) -> tracker.Event:
-    return replace(tracker.event_from_json({**row.payload, "kind": row.kind}), undone=row.undone)
+    """A recorded change read back through the engine's reader (RulesError if it no longer passes)."""
+    payload = row.payload if isinstance(row.payload, Mapping) else {}
+    return tracker.event_from_json({**payload, "kind": row.kind, "undone": row.undone})
+
+
+def game_setup(game: Game) -> tracker.TableSetup:
+    with reading(game):
+        return tracker.setup_from_json(game.setup)
+
+
+def table_before(game: Game, seq: int | None = None) -> tracker.TableState:
+    """The table just before change ``seq`` (None: the current table).
+
+    The nearest snapshot of a change before it that is not undone (or the
+    starting table), with the changes between applied again: none for the
+    current table of a game played forward, at most ``CHECKPOINT - 1``
+    otherwise. Raises UnreadableGame when stored data no longer reads.
+    """
+    kept = game.events.filter(undone=False)
+    if seq is not None:
+        kept = kept.filter(seq__lt=seq)
+    base = kept.filter(state__isnull=False).order_by("-seq").first()
+    with reading(game):
+        state = tracker.state_from_json(base.state) if base else tracker.initial_state(game_setup(game))
+        between = [stored_event(r) for r in kept.filter(seq__gt=base.seq if base else 0).order_by("seq")]
+        if between:
+            state, _ = tracker.undo_change(before=state, later=between)
+    return state
 
 
 def start_game(
@@ -69,73 +121,136 @@ def start_game(
     teams: Sequence[Sequence[str]] | None = None,
     planechase: bool = False,
 ) -> Game:
-    """Check the setup (raises InvalidInputError with every problem) and save a new game."""
+    """Check the setup (raises InvalidInputError with every problem) and save a new game.
+
+    Now and then (once an hour per cache) it also removes the games idle past
+    the retention, so a site nobody runs ``expire_games`` on stays bounded.
+    """
     setup = tracker.table_setup(
         variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase
     )
+    if cache.add("tracker:expiry-sweep", True, timeout=EXPIRY_EVERY):
+        expire_games()
     return Game.objects.create(variant=setup.variant.value, setup=setup.to_json())
 
 
-def _check_revision(game: Game, expected_revision: int | None) -> None:
-    if expected_revision is not None and expected_revision != game.revision:
-        raise StaleRevision(expected=expected_revision, current=game.revision)
-
-
 def record_event(
-    *, game: Game, kind: str, payload: Mapping[str, Any], expected_revision: int | None = None
+    *, game: Game, kind: str, payload: Mapping[str, Any]
 ) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
-    """Append one event; return the locked game (new revision), the new table and the event's steps.
+    """Append one change; return the locked game (new revision), the new table and the change's steps.
 
-    Raises InvalidInputError / IllegalStateError (nothing stored) and
-    StaleRevision when ``expected_revision`` is given and out of date.
+    ``payload`` holds the event's fields (judge.engine.tracker.event_from_json),
+    with ``by`` (the seat making it) and ``expected_revision`` (the revision
+    it was made on) if the client sent them. Raises InvalidInputError /
+    IllegalStateError (nothing stored), AlreadyDoneError for a "next turn"
+    pressed on a table that has moved on since, UnreadableGame.
     """
-    payload = dict(payload) if isinstance(payload, Mapping) else payload
-    if kind == tracker.EventKind.PLANAR_ROLL.value and isinstance(payload, dict) and not payload.get("face"):
-        payload["face"] = secrets.choice(tracker.PLANAR_DIE).value  # the server rolls: every phone sees one result
-    event = tracker.event_from_json({**payload, "kind": kind} if isinstance(payload, dict) else payload)
-    if event.undone:
-        raise InvalidInputError(["undone: a new event can't be undone already"])
-    return _retry_if_locked(lambda: _append(game, event, expected_revision))
+    data = {k: v for k, v in payload.items() if k != "undone"} if isinstance(payload, Mapping) else payload
+    if kind == tracker.EventKind.PLANAR_ROLL.value and isinstance(data, dict) and not data.get("face"):
+        data["face"] = secrets.choice(tracker.PLANAR_DIE).value  # the server rolls: every phone sees one result
+    event = tracker.event_from_json({**data, "kind": kind} if isinstance(data, dict) else data)
+    return _retry_if_locked(lambda: _append(game, event))
 
 
-def _append(
-    game: Game, event: tracker.Event, expected_revision: int | None
-) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
+def _append(game: Game, event: tracker.Event) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        _check_revision(locked, expected_revision)
-        rows = list(locked.events.order_by("seq"))
-        tracker.check_room(recorded=len(rows))
-        setup = tracker.setup_from_json(locked.setup)
-        state = tracker.replay(setup=setup, events=[stored_event(r) for r in rows])
-        event = tracker.canonical_event(setup=setup, event=event)
+        tracker.check_revision(change=event, revision=locked.revision)
+        last = locked.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+        tracker.check_room(recorded=last)
+        state = table_before(locked)
+        event = tracker.canonical_event(setup=state.setup, event=event)
         state, steps = tracker.apply_event(state=state, event=event)
-        GameEvent.objects.create(
-            game=locked,
-            seq=rows[-1].seq + 1 if rows else 1,
-            kind=event.kind.value,
-            payload=event.to_json(),
-        )
+        seq = last + 1
+        GameEvent.objects.create(game=locked, seq=seq, kind=event.kind.value, payload=event.to_json(),
+                                 state=state.to_json())
+        leaving = seq - KEEP_SNAPSHOTS  # the change that just left the recent window keeps its table no more
+        if leaving > 0 and leaving % CHECKPOINT:
+            locked.events.filter(seq=leaving).update(state=None)
         locked.revision += 1
         locked.save(update_fields=["revision", "updated"])
     return locked, state, steps
 
 
-def undo_last(*, game: Game, expected_revision: int | None = None) -> tuple[Game, GameEvent]:
-    """Mark the last change that is not undone yet as undone (it stays in the history)."""
-    return _retry_if_locked(lambda: _undo(game, expected_revision))
+def _seat(setup: tracker.TableSetup, by: str) -> str:
+    """The seat's name as spelled at setup ("" for anyone); InvalidInputError if no player has it."""
+    if not by:
+        return ""
+    for player in setup.players:
+        if player.casefold() == by.casefold():
+            return player
+    raise InvalidInputError([msg("tracker.not-a-player", field="by", label=msg("tracker.label.by"), name=by)])
 
 
-def _undo(game: Game, expected_revision: int | None) -> tuple[Game, GameEvent]:
+def _undo_target(game: Game, by: str) -> GameEvent:
+    """The seat's last change not undone yet, read newest first a few dozen at a time."""
+    rows = game.events.filter(undone=False).order_by("-seq")
+    offset = 0
+    while chunk := list(rows[offset:offset + UNDO_SCAN]):
+        chunk.reverse()
+        with reading(game):
+            events = [stored_event(r) for r in chunk]
+        try:
+            return chunk[tracker.undo_target(events=events, by=by)]
+        except IllegalStateError:
+            offset += UNDO_SCAN
+    tracker.undo_target(events=[], by=by)  # raises: nothing (of this seat's) left to undo
+    raise AssertionError("unreachable")
+
+
+def undo_last(*, game: Game, payload: Any = None) -> tuple[Game, tracker.TableState, GameEvent]:
+    """Undo the last change of the seat ``payload["by"]`` (anyone's without it); it stays in the history.
+
+    ``payload`` may carry ``by`` and ``expected_revision`` (judge.engine.tracker.undo_from_json).
+    Returns the locked game, the table now and the undone change. Raises
+    AlreadyDoneError for an undo pressed on a table that has moved on since
+    (two presses never undo two changes), IllegalStateError when nothing is
+    left to undo or a later change depends on this one.
+    """
+    undo = tracker.undo_from_json(payload if payload is not None else {})
+    return _retry_if_locked(lambda: _undo(game, undo))
+
+
+def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, GameEvent]:
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        _check_revision(locked, expected_revision)
-        last = locked.events.filter(undone=False).order_by("-seq").first()
-        if last is None:
-            raise IllegalStateError(["nothing to undo"])
-        last.undone = True
-        last.undone_at = timezone.now()
-        last.save(update_fields=["undone", "undone_at"])
+        tracker.check_revision(change=undo, revision=locked.revision)
+        target = _undo_target(locked, _seat(game_setup(locked), undo.by))
+        before = table_before(locked, seq=target.seq)
+        later = list(locked.events.filter(seq__gt=target.seq).order_by("seq"))
+        with reading(locked):
+            events = [stored_event(r) for r in later]
+        state, applied = tracker.undo_change(before=before, later=events)
+        target.undone = True
+        target.undone_at = timezone.now()
+        target.state = None
+        target.save(update_fields=["undone", "undone_at", "state"])
+        rewritten = []
+        for row, after in zip(later, applied):
+            if not row.undone and row.state is not None:  # the changes that keep a table get the new one
+                row.state = after.state.to_json()
+                rewritten.append(row)
+        GameEvent.objects.bulk_update(rewritten, ["state"])
         locked.revision += 1
         locked.save(update_fields=["revision", "updated"])
-    return locked, last
+    return locked, state, target
+
+
+def retention() -> datetime.timedelta:
+    return datetime.timedelta(days=settings.JUDGE_TRACKER_RETENTION_DAYS)
+
+
+def expire_games(*, now: datetime.datetime | None = None) -> int:
+    """Delete the games without a change for longer than the retention; return how many.
+
+    Each batch deletes the changes first (one statement) and then the games,
+    so a game of 5,000 changes never loads its rows to cascade.
+    """
+    cutoff = (now or timezone.now()) - retention()
+    deleted = 0
+    while ids := list(Game.objects.filter(updated__lt=cutoff).values_list("pk", flat=True)[:EXPIRY_BATCH]):
+        with transaction.atomic():
+            idle = Game.objects.filter(pk__in=ids, updated__lt=cutoff)  # not one changed meanwhile
+            GameEvent.objects.filter(game__in=idle).delete()
+            deleted += idle.delete()[1].get(Game._meta.label, 0)
+    return deleted

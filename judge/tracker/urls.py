@@ -14,4 +14,5 @@ urlpatterns = [
     re_path(rf"^tracker/{SLUG}/$", views.game, name="game"),
     re_path(rf"^tracker/{SLUG}/event/$", views.event, name="event"),
     re_path(rf"^tracker/{SLUG}/undo/$", views.undo, name="undo"),
+    re_path(rf"^tracker/{SLUG}/history/$", views.history, name="history"),
 ]

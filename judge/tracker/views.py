@@ -1,24 +1,33 @@
 """The shared table tracker: start a game, then every phone at the table opens its short link.
 
 Every button is a real form (POST, then redirect to the game page) that also
-carries ``hx-post``: with htmx the answer is the board fragment alone. The
-board polls every few seconds and gets 204 (nothing to swap) until the
-revision changes. JSON bodies get JSON answers, for bots and scripts.
+carries ``hx-post``: with htmx the answer is the board fragment alone. Each
+button posts the seat it was pressed from (``by``: the phone's seat, kept in a
+cookie per game) and the revision it was pressed on (``expected_revision``),
+so a second phone's "next turn" on a table that has moved on is answered
+"already done" instead of skipping a player. The board polls every second with
+``If-None-Match``: while the revision is unchanged the answer is 304 after one
+indexed read, no render. JSON bodies get JSON answers, for bots and scripts.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import is_ratelimited
 
 from judge.engine import tracker
-from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.errors import RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
@@ -31,13 +40,15 @@ from judge.tracker.forms import (
     EventForm,
     NewGameForm,
     SeatFormSet,
+    UndoForm,
 )
 from judge.tracker.models import Game
 from judge.web.json_api import error_response, json_object, json_response, request_language, steps_json
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
-HISTORY_SHOWN = 200
+BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
+POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
 
 
@@ -51,80 +62,174 @@ def _json_body(request: HttpRequest) -> dict[str, Any]:
     return json_object(request.body, empty="{}")
 
 
-def _revision(value: Any) -> int | None:
-    """The revision the client saw (``expected_revision``), if it sent one."""
-    if value in (None, ""):
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InvalidInputError([msg("web.expected-revision", field="expected_revision")]) from None
-
-
 def _language(request: HttpRequest) -> str:
     """The language of a JSON answer's texts: ``?lang=``, else the language of the page's URL."""
     return request_language(request, default=reader_language())
 
 
-def _board_context(request: HttpRequest, slug: str, errors: list[str] | None = None) -> dict[str, Any]:
-    try:
-        game, state, history = selectors.game_state(slug=slug)
-    except Game.DoesNotExist:
-        raise Http404(_("No such game.")) from None
+# --------------------------------------------------------------------------- the phone's seat
+
+
+def _seat_cookie(slug: str) -> str:
+    return f"tracker-seat-{slug}"
+
+
+def _seat_index(request: HttpRequest, slug: str) -> str:
+    """The seat this phone picked for the game (its number in turn order, as text), "" for none."""
+    value = request.COOKIES.get(_seat_cookie(slug), "")
+    return value if value.isdigit() and len(value) <= 2 else ""
+
+
+def _seat(request: HttpRequest, slug: str, setup: tracker.TableSetup) -> str:
+    index = _seat_index(request, slug)
+    return setup.players[int(index)] if index and int(index) < len(setup.players) else ""
+
+
+def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
+    """``?seat=N`` keeps seat N for this phone (a cookie for this game alone); ``?seat=`` forgets it."""
+    if selectors.game_revision(slug=slug) is None:
+        raise Http404(_("No such game."))
+    response = redirect(reverse("tracker:game", args=[slug]))
+    seat = request.GET["seat"]
+    if seat.isdigit() and int(seat) < tracker.MAX_PLAYERS:
+        response.set_cookie(_seat_cookie(slug), seat, max_age=services.retention(), path="/", samesite="Lax",
+                            httponly=True, secure=request.is_secure())
+    else:
+        response.delete_cookie(_seat_cookie(slug), path="/", samesite="Lax")
+    return response
+
+
+# --------------------------------------------------------------------------- answers
+
+
+def _etag(request: HttpRequest, slug: str, revision: int, shape: str = "") -> str:
+    """One tag per revision and representation (the page, the board fragment or JSON) and this phone's seat."""
+    shape = shape or ("json" if _wants_json(request) else "board" if request.htmx else "page")
+    return f'W/"{revision}-{shape}-{_seat_index(request, slug) or "x"}"'
+
+
+def _not_modified(request: HttpRequest, etag: str) -> bool:
+    wanted = request.headers.get("If-None-Match", "")
+    return bool(wanted) and etag.removeprefix("W/") in {t.removeprefix("W/") for t in parse_etags(wanted)}
+
+
+def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
+    """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared cache)."""
+    response["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request", "Accept", "Cookie"))
+    return response
+
+
+def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpResponse:
+    """A game stored before the engine's readers were strict, that they now refuse: say so, never a 500."""
+    problem = msg("web.game-unreadable")
+    if _wants_json(request):
+        return error_response([problem], status=410, lang=_language(request))
+    return render(request, "tracker/unreadable.html", {"problem": problem.text(reader_language())}, status=410)
+
+
+def _board_context(request: HttpRequest, game: Game, state: tracker.TableState,
+                   errors: list[str] | None = None) -> dict[str, Any]:
     setup = state.setup
+    recent = selectors.history(game=game, limit=BOARD_HISTORY)
+    seat = _seat(request, game.slug, setup)
+    seat_index = setup.players.index(seat) if seat else None
+    in_game = [i for i, name in enumerate(setup.players) if not state.has_lost(name)]
     return {
         "game": game,
         "state": state,
         "setup": setup,
+        "seat": seat,
+        "seat_index": seat_index,
+        "keypad_target": seat_index if seat_index in in_game else (in_game or [None])[0],
+        "poll_headers": json.dumps({"If-None-Match": _etag(request, game.slug, game.revision, "board")}),
+        "poll_seconds": POLL_SECONDS,
         "variant_label": VARIANT_LABELS[setup.variant],
+        "overview": presenters.overview(state),
         "panels": presenters.panels(state),
-        "history": presenters.history(history[:HISTORY_SHOWN], state),
-        "history_hidden": max(0, len(history) - HISTORY_SHOWN),
-        "can_undo": any(not h.undone for h in history),
-        "start_steps": present_steps(tracker.start_steps(setup)),
+        "history": presenters.history(recent.entries, setup),
+        "history_older": recent.older,
+        "can_undo": state.events > 0,
         "is_dtc": setup.variant is Variant.DTC,
         "has_life": setup.has_life,
         "has_commanders": setup.variant.has_commanders,
         "damage_counts": setup.commander_damage_counts,
         "is_team_game": setup.variant.has_teams,
-        "share_url": request.build_absolute_uri(reverse("tracker:game", args=[game.slug])),
         "errors": errors or [],
+    }
+
+
+def _page_context(request: HttpRequest, game: Game, state: tracker.TableState,
+                  errors: list[str] | None = None) -> dict[str, Any]:
+    share_url = request.build_absolute_uri(reverse("tracker:game", args=[game.slug]))
+    return {
+        **_board_context(request, game, state, errors),
+        "share_url": share_url,
+        "share_qr": presenters.share_qr(share_url),
+        "start_steps": present_steps(tracker.start_steps(state.setup)),
+        "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
     }
 
 
 def _board_response(request: HttpRequest, slug: str, *, errors: list[str] | None = None,
                     status: int = 200) -> HttpResponse:
     """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
-    response = page_or_partial(request, "tracker/game.html", "board", _board_context(request, slug, errors),
-                               status=status)
+    try:
+        game, state = selectors.game_state(slug=slug)
+    except Game.DoesNotExist:
+        raise Http404(_("No such game.")) from None
+    except services.UnreadableGame as err:
+        return _unreadable(request, err)
+    context = (_board_context if request.htmx else _page_context)(request, game, state, errors)
+    response = page_or_partial(request, "tracker/game.html", "board", context, status=status)
     if request.htmx and errors:
         # The button pressed may be far down the board: bring the problems above it into view.
         response["HX-Reswap"] = "outerHTML show:#board-errors:top"
+    if status == 200 and not errors:
+        _revalidated(response, _etag(request, slug, game.revision))
     return response
 
 
 def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **extra: Any) -> JsonResponse:
     return json_response({"slug": game.slug, "revision": game.revision, "state": state.to_json(),
-                          **extra}, status=status)
+                          "table": tracker.table_view(state).to_json(), **extra}, status=status)
+
+
+def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
+    return {
+        "history": [{"seq": h.seq, "kind": h.kind, "payload": h.event.to_json(), "undone": h.undone,
+                     "created": h.created.isoformat(), "steps": steps_json(h.steps, lang)} for h in page.entries],
+        "history_before": page.older,
+    }
 
 
 # --------------------------------------------------------------------------- new game
 
 
+def _too_many_games(request: HttpRequest) -> bool:
+    """Count a new game of this client address; whether it has started its share lately (then it starts none).
+
+    Asked only once the setup is valid: a form sent back with a typo costs nothing.
+    """
+    return is_ratelimited(request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE,
+                          increment=True)
+
+
 def _start_from_json(request: HttpRequest) -> JsonResponse:
+    lang = _language(request)
     try:
         data = _json_body(request)
-        game = services.start_game(
-            variant=data.get("variant", ""),
-            players=data.get("players") or [],
-            commanders=data.get("commanders") or {},
-            teams=data.get("teams") or None,
-            planechase=bool(data.get("planechase", False)),
-        )
+        setup = {"variant": data.get("variant", ""), "players": data.get("players") or [],
+                 "commanders": data.get("commanders") or {}, "teams": data.get("teams") or None,
+                 "planechase": data.get("planechase", False)}
+        tracker.table_setup(**setup)
     except RulesError as err:
-        return error_response(err, status=400, lang=_language(request))
-    _, state, _history = selectors.game_state(slug=game.slug)
-    return _json_state(game, state, status=201, url=reverse("tracker:game", args=[game.slug]))
+        return error_response(err, status=400, lang=lang)
+    if _too_many_games(request):
+        return error_response([msg("web.too-many-games")], status=429, lang=lang)
+    game = services.start_game(**setup)
+    return _json_state(game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug]))
 
 
 @require_http_methods(["GET", "POST"])
@@ -135,6 +240,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     errors: list[str] = []
     rows: list[dict[str, str]] = []
     seats = DEFAULT_SEATS
+    status = 200
     if form.is_bound:
         form.is_valid()
         errors = form.problems()
@@ -143,6 +249,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
             tracker.table_setup(**form.payload())  # every problem of the setup, beside the form's own
         except RulesError as err:
             errors += present_problems(err)
+        status = 400
+        if not errors and _too_many_games(request):
+            errors, status = [msg("web.too-many-games").text(reader_language())], 429
         if not errors:
             game = services.start_game(**form.payload())
             return redirect("tracker:game", slug=game.slug)
@@ -161,81 +270,114 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if form.is_bound else {"variant": Variant.COMMANDER.value, "planechase": False},
         "variants": [(v.value, VARIANT_LABELS[v]) for v in tracker.VARIANTS],
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
+        "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
     }
-    return render(request, "tracker/new.html", context, status=400 if errors else 200)
+    return render(request, "tracker/new.html", context, status=status)
 
 
 # --------------------------------------------------------------------------- the game
 
 
+def _no_game(request: HttpRequest) -> HttpResponse:
+    if _wants_json(request):
+        return error_response([msg("web.no-game")], status=404, lang=_language(request))
+    raise Http404(_("No such game."))
+
+
 @require_GET
 def game(request: HttpRequest, slug: str) -> HttpResponse:
-    if request.htmx and request.GET.get("revision"):
-        # Polling: nothing to swap while the table has not changed.
-        current = selectors.game_revision(slug=slug)
-        if current is None:
-            raise Http404(_("No such game."))
-        if request.GET["revision"] == str(current):
-            return HttpResponse(status=204)
-    if _wants_json(request):
-        try:
-            found, state, history = selectors.game_state(slug=slug)
-        except Game.DoesNotExist:
-            return error_response([msg("web.no-game")], status=404, lang=_language(request))
-        lang = _language(request)
-        return _json_state(found, state, history=[
-            {"seq": h.seq, "kind": h.kind, "payload": h.event.to_json(), "undone": h.undone,
-             "created": h.created.isoformat(), "steps": steps_json(h.steps, lang)}
-            for h in history
-        ])
-    return _board_response(request, slug)
-
-
-def _get_game(slug: str) -> Game:
+    if "seat" in request.GET:
+        return _choose_seat(request, slug)
+    revision = selectors.game_revision(slug=slug)
+    if revision is None:
+        return _no_game(request)
+    etag = _etag(request, slug, revision)
+    if _not_modified(request, etag):
+        # The poll of a phone whose table is current: one indexed read, nothing rendered.
+        return _revalidated(HttpResponse(status=304), etag)
+    if not _wants_json(request):
+        return _board_response(request, slug)
+    lang = _language(request)
     try:
-        return Game.objects.get(slug=slug)
+        found, state = selectors.game_state(slug=slug)
+        page = selectors.history(game=found)
     except Game.DoesNotExist:
-        raise Http404(_("No such game.")) from None
+        return _no_game(request)
+    except services.UnreadableGame as err:
+        return _unreadable(request, err)
+    return _revalidated(_json_state(found, state, **_history_json(page, lang)), _etag(request, slug, found.revision))
+
+
+def _before(request: HttpRequest) -> int | None:
+    value = request.GET.get("before", "")
+    return int(value) if value.isdigit() and len(value) <= 6 else None
+
+
+@require_GET
+def history(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every change, a page at a time, newest first (``?before=N``: the changes before change N)."""
+    try:
+        found = Game.objects.get(slug=slug)
+        page = selectors.history(game=found, before=_before(request))
+        setup = services.game_setup(found)
+    except Game.DoesNotExist:
+        return _no_game(request)
+    except services.UnreadableGame as err:
+        return _unreadable(request, err)
+    if _wants_json(request):
+        return json_response({"slug": found.slug, "revision": found.revision,
+                              **_history_json(page, _language(request))})
+    context = {"game": found, "variant_label": VARIANT_LABELS[setup.variant],
+               "history": presenters.history(page.entries, setup), "history_older": page.older}
+    return page_or_partial(request, "tracker/history.html", "changes", context)
 
 
 def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
-    """Run a write; answer JSON, the board fragment (htmx) or a redirect, or 400/409 with the problems."""
+    """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems."""
     as_json = request.content_type == "application/json"
+    lang = _language(request)
     try:
         written, state, steps = write()
-    except services.StaleRevision as err:
+    except services.UnreadableGame as err:
+        return _unreadable(request, err)
+    except tracker.AlreadyDoneError as err:
+        # A second phone pressed the same "next turn" or "undo": nothing was done; show the table as it is.
         if as_json:
-            stale = msg("web.stale-revision", field="expected_revision", expected=err.expected, current=err.current)
-            return error_response([stale], status=409, lang=_language(request), revision=err.current)
-        message = _("Someone else changed the table first; it has been reloaded.")
-        return _board_response(request, slug, errors=[message], status=409)
+            return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
+        return _board_response(request, slug, errors=present_problems(err), status=409)
     except RulesError as err:
         if as_json:
-            return error_response(err, status=400, lang=_language(request))
+            return error_response(err, status=400, lang=lang)
         return _board_response(request, slug, errors=present_problems(err), status=400)
     if as_json:
-        return _json_state(written, state, steps=steps_json(steps, _language(request)))
+        return _json_state(written, state, steps=steps_json(steps, lang))
     if request.htmx:
-        return _board_response(request, slug)
+        response = _board_response(request, slug)
+        response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
+        return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
+
+
+def _get_game(slug: str) -> Game | None:
+    return Game.objects.filter(slug=slug).first()
 
 
 @require_POST
 def event(request: HttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
+    if found is None:
+        return _no_game(request)
 
     def write() -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
         if request.content_type == "application/json":
             data = _json_body(request)
-            kind = str(data.pop("kind", "") or "")
-            expected = _revision(data.pop("expected_revision", None))
+            kind = data.pop("kind", "")
         else:
             form = EventForm(request.POST)
             form.is_valid()  # never refuses: the fields normalise, the engine judges the event
             data = form.payload()
             kind = form.cleaned_data["kind"]
-            expected = _revision(form.cleaned_data["expected_revision"])
-        return services.record_event(game=found, kind=kind, payload=data, expected_revision=expected)
+        return services.record_event(game=found, kind=kind if isinstance(kind, str) else "", payload=data)
 
     return _after_write(request, slug, write)
 
@@ -243,14 +385,17 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
+    if found is None:
+        return _no_game(request)
 
     def write() -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
         if request.content_type == "application/json":
-            expected = _revision(_json_body(request).get("expected_revision"))
+            payload = _json_body(request)
         else:
-            expected = _revision(request.POST.get("expected_revision", "").strip())
-        locked, _undone = services.undo_last(game=found, expected_revision=expected)
-        _, state, _history = selectors.game_state(slug=slug)
+            form = UndoForm(request.POST)
+            form.is_valid()
+            payload = form.payload()
+        locked, state, _undone = services.undo_last(game=found, payload=payload)
         return locked, state, ()
 
     return _after_write(request, slug, write)

@@ -15,9 +15,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from judge.engine import tracker
 from judge.tracker.models import GameEvent
 from judge.tracker.selectors import game_state
-from judge.tracker.services import record_event, start_game
+from judge.tracker.services import record_event, start_game, stored_event
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -52,6 +53,15 @@ def _in_thread(target, errors: list[BaseException], start: threading.Barrier):  
     return threading.Thread(target=run)
 
 
+def _assert_snapshots_are_the_replay(game) -> None:  # type: ignore[no-untyped-def]
+    rows = list(game.events.order_by("seq"))
+    setup = tracker.setup_from_json(game.setup)
+    for row in rows:
+        if row.state is not None:
+            replayed = tracker.replay(setup=setup, events=[stored_event(r) for r in rows if r.seq <= row.seq])
+            assert tracker.state_from_json(row.state) == replayed, row.seq
+
+
 def test_parallel_posts_to_one_game_lose_no_update() -> None:
     game = start_game(variant="commander", players=["Aki", "Ben", "Chie"],
                       commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]})
@@ -81,11 +91,12 @@ def test_parallel_posts_to_one_game_lose_no_update() -> None:
     assert len(backends) == THREADS  # really one PostgreSQL connection per thread
     assert statuses == [200] * total
     assert sorted(revisions) == list(range(1, total + 1))  # every write saw its own, distinct revision
-    game, state, history = game_state(slug=game.slug)
+    game, state = game_state(slug=game.slug)
     assert game.revision == total
-    assert len(history) == total == GameEvent.objects.filter(game=game).count()
-    assert sorted(h.seq for h in history) == list(range(1, total + 1))
+    assert GameEvent.objects.filter(game=game).count() == total
+    assert sorted(game.events.values_list("seq", flat=True)) == list(range(1, total + 1))
     assert state.life_of("Ben") == 40 + PER_THREAD * sum(amounts)
+    _assert_snapshots_are_the_replay(game)
 
 
 def test_parallel_undo_and_writes_keep_the_history_whole() -> None:
@@ -110,11 +121,61 @@ def test_parallel_undo_and_writes_keep_the_history_whole() -> None:
     _run_at_once(work)
 
     assert not errors, errors
-    game, state, history = game_state(slug=game.slug)
+    game, state = game_state(slug=game.slug)
     writes, undos = THREADS // 2, THREADS - THREADS // 2
     assert game.revision == THREADS + writes + undos
-    assert len(history) == THREADS + writes
-    assert sum(1 for h in history if h.undone) == undos
+    assert game.events.count() == THREADS + writes
+    assert game.events.filter(undone=True).count() == undos
+    _assert_snapshots_are_the_replay(game)
     # Each undo took back one poison counter or one life loss, whichever was last at that moment.
     poison, life_lost = state.side_of("Aki").poison, 40 - state.life_of("Ben")
     assert poison + life_lost == THREADS + writes - undos
+
+
+def test_phones_pressing_next_turn_on_one_revision_pass_one_turn() -> None:
+    """Every phone shows Aki's turn at revision 0 and presses "next turn" at once: one turn passes (Ben's
+    begins, nobody skipped), every other press is "already done" (409)."""
+    game = start_game(variant="commander", players=["Aki", "Ben", "Chie"],
+                      commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]})
+    statuses: list[int] = []
+    codes: list[str] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def press() -> None:
+        response = Client().post(f"/en/tracker/{game.slug}/event/",
+                                 json.dumps({"kind": "next-turn", "expected_revision": 0}),
+                                 content_type="application/json")
+        statuses.append(response.status_code)
+        codes.extend(e["code"] for e in response.json().get("errors", []))
+
+    _run_at_once([_in_thread(press, errors, start) for _ in range(THREADS)])
+
+    assert not errors, errors
+    assert sorted(statuses) == [200] + [409] * (THREADS - 1)
+    assert codes == ["tracker.already-done.next-turn"] * (THREADS - 1)
+    game, state = game_state(slug=game.slug)
+    assert state.active_players == ("Ben",) and game.revision == 1 and game.events.count() == 1
+
+
+def test_undo_presses_on_one_revision_undo_one_change() -> None:
+    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    for _ in range(THREADS):
+        record_event(game=game, kind="life", payload={"player": "Ben", "amount": -1, "by": "Aki"})
+    statuses: list[int] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def press() -> None:
+        response = Client().post(f"/en/tracker/{game.slug}/undo/",
+                                 json.dumps({"by": "Aki", "expected_revision": THREADS}),
+                                 content_type="application/json")
+        statuses.append(response.status_code)
+
+    _run_at_once([_in_thread(press, errors, start) for _ in range(THREADS)])
+
+    assert not errors, errors
+    assert sorted(statuses) == [200] + [409] * (THREADS - 1)
+    game, state = game_state(slug=game.slug)
+    assert game.events.filter(undone=True).count() == 1 and state.life_of("Ben") == 40 - THREADS + 1
+    _assert_snapshots_are_the_replay(game)

@@ -1,7 +1,9 @@
-"""Games survive the move to the tracker app: a database in the old single-app layout migrates with its games.
+"""Games survive the tracker's migrations: the move from the old single app, and the snapshots per change.
 
 The old layout is built as the old app's migration made it (tables judge_game and judge_gameevent), a
 game is stored in it, and the tracker's migrations run; the game is then read back through the app.
+A game stored before snapshots (0001) gets the table after each kept change filled by 0002, equal to
+the engine's replay; a game the stricter readers now refuse is named and left, and its page says so.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.recorder import MigrationRecorder
 
 from judge.engine import tracker
-from judge.tracker.models import Game
+from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, Game
 from judge.tracker.selectors import game_state
-from judge.tracker.services import record_event
+from judge.tracker.services import UnreadableGame, record_event, stored_event, undo_last
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,8 +56,12 @@ class OldGameEvent(models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="gameevent_unique_seq")]
 
 
+LATEST = "0002_snapshots"
+
+
 def _migrate(target: str | None) -> None:
     executor = MigrationExecutor(connection)
+    executor.loader.build_graph()  # the recorder may have changed under it
     executor.migrate([("tracker", target)])
 
 
@@ -76,8 +82,9 @@ def old_layout() -> Iterator[None]:
                 if model._meta.db_table in tables:
                     editor.delete_model(model)
         if "tracker_game" not in tables:
-            MigrationRecorder(connection).record_unapplied("tracker", "0001_initial")
-            _migrate("0001_initial")
+            for name in ("0001_initial", LATEST):
+                MigrationRecorder(connection).record_unapplied("tracker", name)
+        _migrate(LATEST)
 
 
 def test_a_game_stored_by_the_old_app_is_read_back_after_migrating(old_layout: None) -> None:
@@ -87,23 +94,72 @@ def test_a_game_stored_by_the_old_app_is_read_back_after_migrating(old_layout: N
     # The payload exactly as the old app stored it: the event's fields without its kind (a column of its own).
     OldGameEvent.objects.create(game=old, seq=1, kind="life", payload={"player": "Ben", "amount": -7})
 
-    _migrate("0001_initial")
+    _migrate(LATEST)
 
     tables = set(connection.introspection.table_names())
     assert {"tracker_game", "tracker_gameevent"} <= tables and "judge_game" not in tables
     assert not MigrationRecorder(connection).migration_qs.filter(app="judge").exists()
-    game, state, history = game_state(slug="oldgame-1234567")
+    game, state = game_state(slug="oldgame-1234567")
     assert game.revision == 1 and state.setup.players == ("Aki", "Ben")
-    assert state.side_of("Ben").life == 33 and [h.kind for h in history] == ["life"]
+    assert state.side_of("Ben").life == 33 and game.events.get().state == state.to_json()
     # The game goes on in the new tables, and new games are numbered after the old ones.
     record_event(game=game, kind="next-turn", payload={})
-    assert [h.seq for h in game_state(slug=game.slug)[2]] == [2, 1]
+    assert list(game.events.values_list("seq", flat=True)) == [1, 2]
     assert Game.objects.create(variant="commander", setup=game.setup).pk > game.pk
 
 
 def test_a_fresh_database_gets_empty_tracker_tables() -> None:
     _migrate(None)
     assert "tracker_game" not in connection.introspection.table_names()
-    _migrate("0001_initial")
+    _migrate(LATEST)
     assert {"tracker_game", "tracker_gameevent"} <= set(connection.introspection.table_names())
     assert not Game.objects.exists()
+
+
+@pytest.fixture()
+def back_to_latest() -> Iterator[None]:
+    try:
+        yield
+    finally:  # whatever happened, leave the tracker's tables as the tests that follow expect them
+        _migrate(LATEST)
+
+
+def test_snapshots_are_filled_for_games_stored_before_them(capsys: pytest.CaptureFixture[str],
+                                                           back_to_latest: None) -> None:
+    """A long game with undone changes and an unreadable game, stored as 0001 stored them, migrate to 0002."""
+    _migrate("0001_initial")
+    old_apps = MigrationExecutor(connection).loader.project_state(("tracker", "0001_initial")).apps
+    OldGame, OldEvent = old_apps.get_model("tracker", "Game"), old_apps.get_model("tracker", "GameEvent")
+    setup = tracker.table_setup(variant="commander", players=["Aki", "Ben", "Chie"],
+                                commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    long_game = OldGame.objects.create(slug="long-game-12345", variant="commander", setup=setup.to_json())
+    total = KEEP_SNAPSHOTS + CHECKPOINT + 10
+    for seq in range(1, total + 1):
+        payload = ({"player": "Ben", "amount": -1 if seq % 3 else 2, "by": "Aki"} if seq % 10 else
+                   {"player": "Ben", "owner": "Chie", "commander": 0, "amount": 1})
+        OldEvent.objects.create(game=long_game, seq=seq, kind="life" if seq % 10 else "commander-damage",
+                                payload=payload, undone=seq % 7 == 0)
+    OldGame.objects.filter(pk=long_game.pk).update(revision=total)
+    broken = OldGame.objects.create(slug="broken-game-1234", variant="commander",
+                                    setup={**setup.to_json(), "players": ["Bell\u0007", "Ben", "Chie"]})
+    OldEvent.objects.create(game=broken, seq=1, kind="next-turn", payload={})
+
+    _migrate(LATEST)
+
+    out = capsys.readouterr().out
+    assert "broken-game-1234" in out and "long-game" not in out, out  # named, not a failed migration
+    game = Game.objects.get(slug="long-game-12345")
+    rows = list(game.events.order_by("seq"))
+    kept = {r.seq for r in rows if r.state is not None}
+    assert kept == {r.seq for r in rows if not r.undone and (r.seq % CHECKPOINT == 0 or r.seq > total - KEEP_SNAPSHOTS)}
+    for row in rows:
+        if row.state is not None:
+            replayed = tracker.replay(setup=setup, events=[stored_event(r) for r in rows if r.seq <= row.seq])
+            assert tracker.state_from_json(row.state) == replayed
+    # The game reads and goes on at the same cost as a new one; the unreadable one says so.
+    _, state = game_state(slug=game.slug)
+    assert state == tracker.replay(setup=setup, events=[stored_event(r) for r in rows])
+    _, _after, undone = undo_last(game=game, payload={"by": "Aki"})
+    assert undone.seq == max(r.seq for r in rows if not r.undone and r.payload.get("by") == "Aki")
+    with pytest.raises(UnreadableGame):
+        game_state(slug="broken-game-1234")

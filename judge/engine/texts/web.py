@@ -49,12 +49,12 @@ TEXTS: dict[str, dict[str, str]] = {
               "実行してください。",
     },
     "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
-    "web.stale-revision": {
-        "en": "The table changed: you saw revision {expected}, it is now at revision {current}.",
-        "ja": "卓が更新されています。表示していたのはリビジョン {expected}、現在はリビジョン {current} です。",
+    "web.game-unreadable": {
+        "en": "This game was saved by an older version of the site and can no longer be read: start a new game.",
+        "ja": "このゲームは以前の版のサイトで保存されたもので、もう読み込めません。新しいゲームを始めてください。",
     },
-    "web.expected-revision": {
-        "en": "The revision you saw must be a whole number.",
-        "ja": "表示していたリビジョンは整数で指定してください。",
+    "web.too-many-games": {
+        "en": "Too many new games from this connection lately: wait a while, or keep playing the game you have.",
+        "ja": "この接続から短時間に作られたゲームが多すぎます。しばらく待つか、今のゲームを続けてください。",
     },
 }

@@ -1,0 +1,106 @@
+"""Tracker cost by game length through Django: a write, a page, the board, the JSON and a poll (304).
+
+    .venv/bin/python bench/tracker_web.py [--lengths 1,1000,4980] [--repeat 20]
+
+A throwaway SQLite database in a temp dir (migrated here; the test settings: DEBUG off); for each length, a
+six-player Commander game is played to that many changes through the service
+(judge.tracker.services.record_event), then timed in-process with Django's
+test client (the whole request: middleware, view, SQL, template), median of
+--repeat runs in milliseconds:
+
+- write: POST a JSON life change (each adds one change: the longest game ends
+  at 4980 + repeat, within the 5,000-change bound);
+- page: GET the game page (the whole table, the keypad, the last 10 changes);
+- board: the same with HX-Request (what a phone swaps in after a change);
+- json: GET ?format=json (the table and the last 20 changes);
+- poll: the board's poll while nothing changed (If-None-Match answered 304);
+- page KB: size of the page.
+
+No assertions: the numbers go to bench/tracker.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORK = tempfile.mkdtemp(prefix="bench-tracker-")
+os.environ.update(DJANGO_SETTINGS_MODULE="judge.settings.test", DATABASE_URL=f"sqlite:///{WORK}/db.sqlite3",
+                  JUDGE_INDEX_DIR=f"{WORK}/index", JUDGE_TRACKER_NEW_GAME_RATE="1000/h")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.core.signals import request_finished, request_started  # noqa: E402
+from django.db import close_old_connections  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from judge.tracker.services import record_event, start_game  # noqa: E402
+
+PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
+CHANGES = [
+    ("life", {"player": "Ben", "amount": -3}), ("life", {"player": "Ben", "amount": 3}),
+    ("commander-damage", {"player": "Chie", "owner": "Dan", "amount": 1}),
+    ("commander-damage", {"player": "Chie", "owner": "Dan", "amount": -1}),
+    ("set-commander-casts", {"player": "Emi", "amount": 2}), ("next-turn", {}),
+]
+
+
+def _median_ms(run: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lengths", default="1,1000,4980")
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    for signal in (request_started, request_finished):  # one connection throughout, as the test runner does
+        signal.disconnect(close_old_connections)
+    client = Client()
+    print(f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} {'page KB':>8}")
+    for length in (int(n) for n in args.lengths.split(",")):
+        game = start_game(variant="commander", players=PLAYERS, commanders={p: [f"{p}'s commander"] for p in PLAYERS})
+        for n in range(length):
+            kind, payload = CHANGES[n % len(CHANGES)]
+            record_event(game=game, kind=kind, payload=payload)
+        url = f"/en/tracker/{game.slug}/"
+        body = json.dumps({"kind": "life", "player": "Aki", "amount": -1})
+
+        def write() -> object:
+            response = client.post(url + "event/", body, content_type="application/json")
+            assert response.status_code == 200, response.content
+            return response
+
+        write_ms = _median_ms(write, args.repeat)
+        page = client.get(url)
+        board = client.get(url, HTTP_HX_REQUEST="true")
+        page_ms = _median_ms(lambda: client.get(url), args.repeat)
+        board_ms = _median_ms(lambda: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
+        json_ms = _median_ms(lambda: client.get(url + "?format=json"), args.repeat)
+        poll_ms = _median_ms(lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]),
+                             args.repeat)
+        assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]).status_code == 304
+        print(f"{length:>7} {write_ms:>9.1f} {page_ms:>8.1f} {board_ms:>9.1f} {json_ms:>8.1f} {poll_ms:>8.2f} "
+              f"{len(page.content) / 1024:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+// The table tracker, with JavaScript: the keypad's digit keys, and polls answered 304 keep the board.
+// Without it every button still works: the keypad takes digits from the phone's own number pad.
+(function () {
+  "use strict";
+
+  // The board polls with If-None-Match; 304 means "your table is current": nothing to swap.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 304) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  function showKeys(root) {
+    root.querySelectorAll(".keys[hidden]").forEach(function (keys) {
+      keys.hidden = false;
+      var input = document.getElementById(keys.dataset.for);
+      if (input) {
+        input.setAttribute("inputmode", "none"); // the keys below stand in for the phone's keyboard
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { showKeys(document); });
+  document.addEventListener("htmx:load", function (event) { showKeys(event.detail.elt); });
+
+  document.addEventListener("click", function (event) {
+    var key = event.target.closest("[data-key]");
+    if (!key) {
+      return;
+    }
+    var input = document.getElementById(key.closest(".keys").dataset.for);
+    var value = input.value;
+    if (key.dataset.key === "back") {
+      value = value.slice(0, -1);
+    } else if (key.dataset.key === "clear") {
+      value = "";
+    } else if (value.length < (input.maxLength > 0 ? input.maxLength : 4)) {
+      value = value === "0" ? key.dataset.key : value + key.dataset.key;
+    }
+    input.value = value;
+  });
+
+  // A change was recorded: the digits typed for it are spent (the input survives board swaps: hx-preserve).
+  document.addEventListener("tracker-saved", function () {
+    var digits = document.getElementById("kp-digits");
+    if (digits) {
+      digits.value = "";
+    }
+  });
+})();
