@@ -95,6 +95,31 @@ def _planar(value: Any) -> list[str]:
     return [_str(value)] if value else []
 
 
+# --------------------------------------------------------------------------- cited rules
+
+# Format documents' short names, for a citation of one of their sections ("commander:9", "dtc:win-loss").
+DOC_NAMES: dict[str, Callable[[], str]] = {
+    "commander": lambda: _("Commander rules"),
+    "dtc": lambda: _("DTC"),
+    "dtcs": lambda: _("DTC"),
+    "dtb": lambda: _("DTC"),
+}
+
+
+def citation_label(rule: str, lang: str, heading: str = "") -> str:
+    """How a cited rule reads on a chip: a CR number as it is; a document section by the document's short name
+    and the section's number or heading ("統率者戦ルール 9", "DTC：ターンの流れ"), never "dtc:win-loss"."""
+    prefix, colon, anchor = rule.partition(":")
+    if not colon or prefix not in DOC_NAMES:
+        return rule
+    name = DOC_NAMES[prefix]()
+    if anchor.isdigit():
+        return f"{name} {anchor}"
+    if lang == "ja" and heading:
+        return f"{name}：{heading}"
+    return f"{name}: {anchor.replace('-', ' ')}"
+
+
 # --------------------------------------------------------------------------- a board, per player
 
 
@@ -122,6 +147,10 @@ class ShownBoard:
     others: tuple[ShownObject, ...]  # objects with no controller or owner at the table (a shared planar deck)
     notes: tuple[tuple[str, tuple[str, ...]], ...]  # (heading, sentences): control effects, triggers, ...
 
+    @property
+    def has_objects(self) -> bool:
+        return bool(self.others) or any(p.controls or p.owns for p in self.players)
+
 
 def _object_details(item: Mapping[str, Any], names: Mapping[str, str], lang: str, *,
                     under: str | None) -> tuple[str, ...]:
@@ -144,7 +173,7 @@ def _object_details(item: Mapping[str, Any], names: Mapping[str, str], lang: str
         details.append(_("source: %(source)s") % {"source": names.get(source, source)})
     if item.get("planeswalking") is True:
         details.append(_("the planeswalking ability"))
-    return tuple(details)
+    return tuple(d for d in details if d)
 
 
 def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -276,7 +305,7 @@ def present_board(board: Board | Mapping[str, Any], *, marks: Mapping[str, str] 
         if not (player in left and not any(by_player[player])):
             players.append(ShownPlayer(name=player, badges=tuple(badges), controls=tuple(by_player[player][0]),
                                        owns=tuple(by_player[player][1]), left=player in left))
-    facts = [(_("Variant"), label_of("board.variant.", data.get("variant"), lang)),
+    facts = [(render(msg("board.label.variant"), lang), label_of("board.variant.", data.get("variant"), lang)),
              (_("Turn order"), " → ".join(turn_order) or "—")]
     if left:
         facts.append((_("Already left"), ", ".join(left)))
@@ -489,7 +518,7 @@ KEY_LABELS: dict[str, Callable[[], str]] = {
     "teams": lambda: _("Teams"),
     "allowed": lambda: _("Attack allowed"),
     "direct": lambda: _("Direct attack"),
-    "attacker": lambda: _("Attacking player"),
+    "attacker": lambda: _("Attacking creature"),
     "life": lambda: _("Life"),
     "assignments": lambda: _("Combat damage assigned"),
     "to_player": lambda: _("To the player"),
@@ -552,8 +581,10 @@ class Values:
                              for k, v in value.items())
         if isinstance(value, list):
             if all(isinstance(v, Mapping) for v in value):
-                return "; ".join(" · ".join(f"{_key(k)}: {self.cell(k, v)}" for k, v in item.items()
-                                            if k not in HIDDEN_KEYS or k == "id") for item in value) or "—"
+                return "; ".join(" · ".join(
+                    [self.cell("id", item["id"])] * ("id" in item)
+                    + [f"{_key(k)}: {self.cell(k, v)}" for k, v in item.items() if k not in HIDDEN_KEYS])
+                    for item in value) or "—"
             return ", ".join(self.cell(key, v) for v in value) or "—"
         return _str(value)
 

@@ -80,6 +80,7 @@ class RuleText:
     compared_version: str = ""
     translated_number: str = ""
     aligned_number: str = ""
+    heading: str = ""  # a format document's section heading ("ターンの流れ")
 
     @property
     def old_leave_term(self) -> bool:
@@ -208,7 +209,8 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
         for section in sections:
             cited = anchors.get((section.source.slug, section.anchor))
             if cited is not None:
-                found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang)
+                found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang,
+                                        heading=section.heading if not section.number else "")
     return found
 
 

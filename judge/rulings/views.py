@@ -33,6 +33,7 @@ from judge.rulings.presenters import (
     Resolution,
     board_json,
     choices,
+    citation_label,
     label_of,
     label_rows,
     object_options,
@@ -206,6 +207,7 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
         "attachments": choices(Attachment, "board.attachment.", lang),
         "reasons": choices(LossReason, "leave.reason.", lang),
         "page_url": reverse("rulings:leave-game"),
+        "rule_labels": rule_labels((s.rule for s in resolution.steps), None, lang) if resolution else {},
     }
     status = (404 if request.method == "GET" else 400) if errors else 200
     response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
@@ -218,13 +220,22 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- worked rulings
 
 
-def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText]) -> list[dict[str, Any]]:
-    """Cited rules for the ``<details>`` disclosures: number, link, and text (when the corpus has it) with
-    how a Japanese translation stands to the current rules (for the notice the rule pages show)."""
+def rule_labels(rules: Iterable[str], texts: Mapping[str, selectors.RuleText] | None, lang: str) -> dict[str, str]:
+    """How each cited rule reads (a format document's section by its name, see ``citation_label``)."""
+    wanted = [r for r in dict.fromkeys(rules) if ":" in r]
+    if texts is None:
+        texts = selectors.rule_texts(wanted, lang=lang) if wanted else {}
+    return {r: citation_label(r, lang, texts[r].heading if r in texts else "") for r in wanted}
+
+
+def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText], lang: str) -> list[dict[str, Any]]:
+    """Cited rules for the ``<details>`` disclosures: number, label, link, and text (when the corpus has it)
+    with how a Japanese translation stands to the current rules (for the notice the rule pages show)."""
     refs = []
     for rule in dict.fromkeys(rules):
         found = texts.get(rule)
-        refs.append({"rule": rule, "url": rule_ref_url(rule), "found": found})
+        refs.append({"rule": rule, "label": citation_label(rule, lang, found.heading if found else ""),
+                     "url": rule_ref_url(rule), "found": found})
     return refs
 
 
@@ -285,8 +296,9 @@ def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
         "total": total,
         "narration": replayed.step.narration.in_(lang) if replayed else "",
         "change": replayed.change_text(lang) if replayed else "",
-        "step_rules": rule_refs(step_rules, texts),
-        "scenario_rules": rule_refs(found.scenario.rules, texts),
+        "step_rules": rule_refs(step_rules, texts, lang),
+        "scenario_rules": rule_refs(found.scenario.rules, texts, lang),
+        "rule_labels": rule_labels((s.rule for s in display.engine_steps), texts, lang),
         "display": display,
         "previous_url": url(step - 1) if step > found.first_step else None,
         "next_url": url(step + 1) if step < total else None,

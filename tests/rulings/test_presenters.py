@@ -73,6 +73,7 @@ def test_every_kind_of_effect_is_a_sentence(lang: str) -> None:
 def test_a_refused_board_is_shown_as_given() -> None:
     shown = present_board({"variant": "chess", "turn_order": "Alex", "objects": [1, {"id": ["x"]}]}, lang="en")
     assert shown.players == () and shown.facts[0] == ("Variant", "chess")
+    assert shown.others[0].name == '["x"]' and shown.others[0].details == ()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -117,3 +118,19 @@ def test_values_show_names_and_labels_not_ids_and_codes() -> None:
     assert shown[1].items == ((("名前", "《数多のラフィーク》"),),)
     assert shown[2].items == ((("出来事", "ライフ獲得"), ("受け手", "Bianca"), ("戦闘ダメージ", "はい")),)
     assert len(shown) == 3  # empty lists and the engine's steps are not repeated here
+
+
+@pytest.mark.parametrize(("rule", "lang", "heading", "label"), [
+    ("903.10a", "ja", "", "903.10a"),
+    ("commander:9", "en", "", "Commander rules 9"),
+    ("commander:9", "ja", "", "統率者戦ルール 9"),
+    ("dtc:win-loss", "en", "勝利/敗北条件", "DTC: win loss"),
+    ("dtc:win-loss", "ja", "勝利/敗北条件", "DTC：勝利/敗北条件"),
+    ("chess:1", "en", "", "chess:1"),
+])
+def test_a_document_citation_reads_as_its_section(rule: str, lang: str, heading: str, label: str) -> None:
+    """Issue 10: cited rules shown as "dtc:commander-tax", "commander:2"."""
+    from judge.rulings.presenters import citation_label
+
+    with translation.override(lang):
+        assert citation_label(rule, lang, heading) == label

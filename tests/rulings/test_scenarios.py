@@ -114,8 +114,11 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
         heading = (f"手順 {number} / {len(scenario.steps)}" if lang == "ja"
                    else f"Step {number} of {len(scenario.steps)}")
         assert 'class="sc-change"' in article  # each step's one line of what changed
-        for rule in step.rules:
-            assert f">{rule}<" in article
+        for rule in step.rules:  # each one tap away, named as a reader knows it (never "dtc:win-loss")
+            url = rule_ref_url(rule).replace("/en/", f"/{lang}/")
+            assert f'href="{url}"' in article
+            if ":" in rule:
+                assert f">{rule}<" not in article
         if step.kind is not None:
             assert 'class="sc-before"' in article and 'class="sc-after"' in article
             assert 'class="lg-steps"' in article  # the engine's explained steps
@@ -220,7 +223,7 @@ def test_other_kinds_render_their_results(client: Client) -> None:
     damage = client.get("/en/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()
     after = damage.split('class="sc-after"')[1]
     assert '<span class="sc-key">Damage</span> 21</span>' in after and "704.6c" in after
-    assert 'href="/en/docs/commander-rules/#rule-9">commander:9</a>' in damage
+    assert 'href="/en/docs/commander-rules/#rule-9">Commander rules 9</a>' in damage
     # The commander by its name in the reader's language, the damage source as 発生源, the card as 統率者.
     damage = client.get("/ja/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()
     before = damage.split('class="sc-before"')[1].split('class="sc-after"')[0]
@@ -247,7 +250,7 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
     assert escape(english)[:60] in popover and 'lang="en"' in popover
     assert 'href="/en/rules/903.10a/"' in popover
     commander = DocSection.objects.get(corpus=ingested, source__slug="commander-rules", anchor="rule-9").text
-    assert escape(commander) in html.split("<summary>commander:9</summary>")[1].split("</details>")[0]
+    assert escape(commander) in html.split("<summary>Commander rules 9</summary>")[1].split("</details>")[0]
 
     # /ja/ shows the Japanese translation where the corpus has one (800.4a), else the English text (303.4e).
     translated = (DocSection.objects.filter(corpus=ingested, aligned_number="800.4a", source__kind="cr-translation")
