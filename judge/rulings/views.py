@@ -110,6 +110,22 @@ def leave_game_api(request: HttpRequest) -> JsonResponse:
                     compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang))
 
 
+@csrf_exempt  # Pure, as above.
+@require_POST
+def end_turn_api(request: HttpRequest) -> JsonResponse:
+    """``POST /api/calc/end-turn``: a board plus ``turns`` (1 by default) in, the board as the next turn begins out."""
+    return json_api(request, limit=MAX_BODY_BYTES,
+                    compute=lambda payload, lang: result_json(end_turn_from_payload(payload), lang))
+
+
+@csrf_exempt  # Pure, as above.
+@require_POST
+def dtc_loss_api(request: HttpRequest) -> JsonResponse:
+    """``POST /api/calc/dtc-loss``: a Duel Masters board plus ``player`` and ``reason`` in, the team's loss out."""
+    return json_api(request, limit=MAX_BODY_BYTES,
+                    compute=lambda payload, lang: result_json(team_loss_from_payload(payload), lang))
+
+
 # --------------------------------------------------------------------------- the board page
 
 

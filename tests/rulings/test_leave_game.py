@@ -161,6 +161,35 @@ def test_api_is_post_only_and_needs_no_csrf_token() -> None:
     assert post_json(client, board(leaving="Bianca")).status_code == 200
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_end_turn_ends_an_effect_until_end_of_turn(client: Client, lang: str) -> None:
+    payload = board(control_effects=[{"id": "treason", "object": "griffin", "controller": "Alex", "source": None,
+                                      "ends": "end-of-turn", "name": "Act of Treason", "name_ja": "反逆の行動"}])
+    payload["objects"] = payload["objects"][:1]
+    response = client.post(f"/api/calc/end-turn?lang={lang}", json.dumps(payload), content_type="application/json")
+    assert response.status_code == 200
+    data = response.json()
+    assert {"id": "griffin", "zone": "battlefield", "controller": "Bianca"} in data["objects"]
+    assert data["active_player"] == "Bianca" and data["control_effects"] == [{"id": "treason", "status": "ended"}]
+    assert "514.2" in [s["rule"] for s in data["steps"]] and data["summary"]
+    bad = client.post("/api/calc/end-turn", json.dumps({**payload, "turns": 0}), content_type="application/json")
+    assert bad.status_code == 400 and error_texts(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_dtc_loss_is_the_teams_loss(client: Client, lang: str) -> None:
+    payload = {"variant": "dtc", "turn_order": ["Aki", "Chie", "Ben", "Dai"], "active_player": "Aki",
+               "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "player": "Chie", "reason": "library-out"}
+    response = client.post(f"/api/calc/dtc-loss?lang={lang}", json.dumps(payload), content_type="application/json")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["losers"] == ["Chie", "Dai"] and data["winners"] == ["Aki", "Ben"] and data["game_over"]
+    assert data["left"] == []
+    bad = client.post("/api/calc/dtc-loss?lang=ja", json.dumps({**payload, "variant": "free-for-all"}),
+                      content_type="application/json")
+    assert bad.status_code == 400 and error_texts(bad)
+
+
 # --------------------------------------------------------------------------- the page
 
 
