@@ -89,6 +89,11 @@ def board_names(board: Board | Mapping[str, Any], lang: str) -> dict[str, str]:
     return {_str(o.get("id")): object_label(o).in_(lang) for o in _mappings(board.get("objects"))}
 
 
+def joined(names: Iterable[str], lang: str) -> str:
+    """Names listed in the reader's language: "A, B" / "A、B"."""
+    return ("、" if lang == "ja" else ", ").join(names)
+
+
 def _planar(value: Any) -> list[str]:
     if isinstance(value, list):
         return [_str(v) for v in value]
@@ -241,7 +246,7 @@ def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str)
                                                        "target": name(attack.get("attacking"))}
         blockers = [name(b) for b in _list(attack.get("blockers"))]
         if blockers:
-            line += _("; blocked by %(blockers)s") % {"blockers": ", ".join(blockers)}
+            line += _("; blocked by %(blockers)s") % {"blockers": joined(blockers, lang)}
         attacks.append(line)
     if attacks:
         notes.append((_("Combat"), tuple(attacks)))
@@ -308,7 +313,7 @@ def present_board(board: Board | Mapping[str, Any], *, marks: Mapping[str, str] 
     facts = [(render(msg("board.label.variant"), lang), label_of("board.variant.", data.get("variant"), lang)),
              (_("Turn order"), " → ".join(turn_order) or "—")]
     if left:
-        facts.append((_("Already left"), ", ".join(left)))
+        facts.append((_("Already left"), joined(left, lang)))
     if data.get("single_planar_deck") is True:
         facts.append((_("Planar deck"), _("one planar deck shared by every player")))
     return ShownBoard(facts=tuple(facts), players=tuple(players), others=tuple(others),
@@ -388,6 +393,7 @@ class Outcome:
     losers: tuple[str, ...]
     game_over: bool
     summary: str
+    winners_text: str = ""
 
 
 def _where(zone: str, controller: str | None, lang: str) -> str:
@@ -414,16 +420,17 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
         for item in result.objects)
     facts: list[tuple[str, str]] = []
     if result.left:
-        facts.append((_("Left the game"), ", ".join(result.left)))
+        facts.append((_("Left the game"), joined(result.left, lang)))
     if result.losers:
-        facts.append((_("Lost the game"), ", ".join(result.losers)))
-    facts.append((_("Still playing, in turn order"), " → ".join(after.turn_order) or "—"))
+        facts.append((_("Lost the game"), joined(result.losers, lang)))
     # A game that is over says so above the facts, with its winners; one that goes on says who plays next.
-    if result.next_turn is not None and not result.ended:
-        facts.append((_("Next turn"), result.next_turn))
-    elif not result.ended:
-        facts.append((_("Active player"), after.active_player
-                      or _("none (the turn continues without an active player)")))
+    if not result.ended:
+        facts.append((_("Still playing, in turn order"), " → ".join(after.turn_order) or "—"))
+        if result.next_turn is not None:
+            facts.append((_("Next turn"), result.next_turn))
+        else:
+            facts.append((_("Active player"), after.active_player
+                          or _("none (the turn continues without an active player)")))
     if before.monarch or after.monarch:
         facts.append((_("The monarch"), _holder(before.monarch, after.monarch)))
     if before.initiative or after.initiative:
@@ -431,9 +438,9 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
     if before.has_planes:
         old, new = planar_json(before), planar_json(after)
         facts.append((_("Planar controller"), _holder(
-            ", ".join(old) if isinstance(old, list) else old, ", ".join(new) if isinstance(new, list) else new)))
+            joined(old, lang) if isinstance(old, list) else old, joined(new, lang) if isinstance(new, list) else new)))
         if result.planeswalks:
-            facts.append((_("Planeswalks"), ", ".join(result.planeswalks)))
+            facts.append((_("Planeswalks"), joined(result.planeswalks, lang)))
     if before.player_control or after.player_control:
         facts.append((_("Control of players"), "; ".join(
             (_("%(controller)s will control %(player)s's next turn") if c.pending
@@ -451,6 +458,7 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
         triggers=tuple((trigger_names.get(i, i), status == "removed") for i, status in result.delayed_triggers),
         effects=tuple((effect_names.get(i, i), status == "ended") for i, status in result.control_effects),
         winners=result.winners, losers=result.losers, game_over=result.ended, summary=result.summary(lang),
+        winners_text=joined(result.winners, lang),
     )
 
 
@@ -625,7 +633,8 @@ def identity_cards(before: Mapping[str, Any], after: Mapping[str, Any], cards: M
         identity = [label_of("mana.color.", c, lang) for c in _list(card.get("identity"))]
         name = _str(card.get("name"))
         rows.append(IdentityCard(name=cards.get(name, card_name(name, None)).in_(lang), mana_cost=str(costs or "—"),
-                                 type_line=_str(given.get("type_line")),
+                                 # The type line is English card data: a Japanese page keeps the cost only.
+                                 type_line=_str(given.get("type_line")) if lang == "en" else "",
                                  identity=("・" if lang == "ja" else " ").join(identity) if identity
                                  else label_of("mana.", "colorless", lang)))
     return rows

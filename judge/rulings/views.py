@@ -26,6 +26,7 @@ from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
 from judge.engine.leave_game_result import LeaveGameResult
 from judge.engine.messages import msg
+from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
 from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows
@@ -216,6 +217,7 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
         "preset": preset,
         "presets": [(key, label) for key, (_slug, label) in PRESETS.items()],
         "variants": variant_choices(rows.variant, lang),
+        "variant_label": render_message(msg("board.label.variant"), lang),  # as the engine's problems name it
         "kinds": choices(ObjectKind, "board.kind.", lang),
         "zones": choices(Zone, "board.zone.", lang),
         "ends_choices": choices(Ends, "board.ends.", lang),

@@ -332,6 +332,50 @@ def test_every_preset_resolves_on_the_page_as_its_worked_ruling_does(client: Cli
     assert 'id="lg-result"' in response.content.decode()
 
 
+THREE = {"variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Alex"}
+TEAMS = {"variant": "two-headed-giant", "turn_order": ["Alex", "Bianca", "Carol", "Dana"], "active_player": "Alex",
+         "teams": [["Alex", "Bianca"], ["Carol", "Dana"]]}
+BEARS = {"id": "bears", "name": "Grizzly Bears", "name_ja": "灰色熊", "kind": "card", "owner": "Bianca",
+         "controller": "Alex", "zone": "battlefield"}
+TAZEEM = {"id": "tazeem", "name": "Tazeem", "kind": "plane", "owner": "Carol", "controller": "Alex", "zone": "command"}
+# The boards of issue 13 the page refused or could not express, each built in the form and resolved there.
+ISSUE_13_BOARDS = {
+    # Bribery: under Alex's control since it entered, no control effect (110.2a).
+    "owner-is-not-the-controller": ({**THREE, "objects": [BEARS]}, "resolve-0", ("exile", "追放領域")),
+    # Act of Treason has resolved: its effect stays with no source on the board.
+    "source-gone": ({**THREE, "objects": [BEARS], "control_effects": [
+        {"id": "treason", "object": "bears", "controller": "Alex", "source": None, "ends": "end-of-turn",
+         "name": "Act of Treason", "name_ja": "反逆の行動"}]}, "resolve-0", ("battlefield · Bianca", "戦場 · Bianca")),
+    # Two-Headed Giant Planechase: the primary player of the active team is the planar controller (901.12).
+    "two-headed-giant-planechase": ({**TEAMS, "planar_controller": "Alex", "objects": [TAZEEM]}, "resolve-0",
+                                    ("Planar controller", "次元コントローラー")),
+    # The single planar deck: its planes have no owner (901.15b).
+    "single-planar-deck": ({**THREE, "variant": "planechase", "planar_controller": "Alex", "single_planar_deck": True,
+                            "objects": [{**TAZEEM, "owner": None}]}, "resolve-0",
+                           ("Planar controller", "次元コントローラー")),
+    # Mindslaver: Alex controls Bianca's turn, then leaves (800.4a ends it).
+    "mindslaver": ({**THREE, "active_player": "Bianca", "player_control": [
+        {"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}]}, "resolve-0",
+                   ("nobody controls another player", "他のプレイヤーをコントロールしているプレイヤーはいない")),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("name", list(ISSUE_13_BOARDS))
+def test_the_boards_of_issue_13_are_built_and_resolved_on_the_page(client: Client, name: str, lang: str) -> None:
+    payload, action, expected = ISSUE_13_BOARDS[name]
+    response = client.post(f"/{lang}/leave-game/", form_data(payload, action))
+    html = response.content.decode()
+    assert response.status_code == 200, html.split('id="lg-errors"')[-1][:1500]
+    result = result_of(html)
+    assert expected[0 if lang == "en" else 1] in result
+    # And the form keeps the board as built (the JSON of the page is the board posted).
+    shown = json.loads(unescape(html.split('spellcheck="false">')[1].split("</textarea>")[0]))
+    for key, value in payload.items():
+        if key != "objects":
+            assert shown[key] == value, key
+
+
 def test_unknown_preset_is_404_with_the_default_board(client: Client) -> None:
     response = client.get("/en/leave-game/?preset=nope")
     assert response.status_code == 404

@@ -198,7 +198,7 @@ def test_designations_and_the_end_of_the_game_are_shown_after(client: Client, la
     assert re.search(rf"<dt>{monarch}</dt><dd>Bianca → Alex</dd>", after)
     dtc = client.get(f"/{lang}/scenarios/dtc-team-leaves/2/").content.decode().split('class="sc-after"')[1]
     lost = "Lost the game" if lang == "en" else "ゲームに敗北"
-    assert re.search(rf"<dt>{lost}</dt><dd>Alex, Bianca</dd>", dtc)
+    assert re.search(rf"<dt>{lost}</dt><dd>Alex{', ' if lang == 'en' else '、'}Bianca</dd>", dtc)
     assert 'class="notice lg-game-over"' in dtc
 
 
