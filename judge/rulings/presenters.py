@@ -23,7 +23,7 @@ from judge.engine.board import Board, ObjectKind, Zone, card_name
 from judge.engine.board_payload import BOARD_FIELDS
 from judge.engine.errors import RulesError
 from judge.engine.leave_game_result import LeaveGameResult, planar_json
-from judge.engine.messages import Message, Text, msg, render
+from judge.engine.messages import Text, msg, render
 from judge.engine.scenarios import ReplayedStep
 from judge.engine.texts import CATALOG
 from judge.web.presenters import ShownStep, present_problems, present_steps, reader_language
@@ -32,14 +32,6 @@ from judge.web.presenters import ShownStep, present_problems, present_steps, rea
 UNQUOTED_KINDS = frozenset({ObjectKind.ABILITY.value, ObjectKind.TOKEN.value, ObjectKind.EMBLEM.value})
 # Where an object sits under its controller rather than its owner (109.4, 109.4d).
 CONTROLLED_ZONES = frozenset({Zone.BATTLEFIELD.value, Zone.STACK.value})
-
-
-def text_in(value: Text | Message | str, lang: str) -> str:
-    if isinstance(value, Text):
-        return value.in_(lang)
-    if isinstance(value, Message):
-        return render(value, lang)
-    return value
 
 
 def label_of(code: str, value: Any, lang: str) -> str:
@@ -466,8 +458,6 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
 class Resolution:
     """A player's leave on the board page: the steps, the board afterwards, and that board as JSON to go on from."""
 
-    leaving: str
-    left: tuple[str, ...]
     steps: list[ShownStep]
     outcome: Outcome
     after: ShownBoard
@@ -479,7 +469,6 @@ class Resolution:
 def present_resolution(result: LeaveGameResult, *, title: str) -> Resolution:
     lang = reader_language()
     return Resolution(
-        leaving=", ".join(result.left), left=result.left,
         steps=present_steps(result.steps, names=board_names(result.before, lang)),
         outcome=present_outcome(result, lang), after=present_board(result.board, lang=lang),
         after_json=board_json(result.board.to_json()), game_over=result.ended, title=title,

@@ -115,3 +115,23 @@ def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: i
     assert "722" in result.inner_text() or "800.4a" in result.inner_text()
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-resolved-phone-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_load_a_duel_masters_example_and_its_team_loses(phone, site_url, lang):  # type: ignore[no-untyped-def]
+    phone.goto(f"{site_url}/{lang}/leave-game/")
+    phone.select_option("#lg-preset", "dtc")
+    phone.locator("form.lg-preset button[type=submit]").click()
+    # Wait for the swapped board itself: the select shows the preset before the swap lands.
+    phone.wait_for_url("**preset=dtc*")
+    lose = phone.locator("button.lg-resolve[value=lose-0]")
+    expect(lose).to_have_count(1)  # Duel Masters has no leaving the game: a team loses
+    expect(phone.locator("button[value=end-turn]")).to_have_count(0)
+    lose.click()
+    result = phone.locator("#lg-result")
+    expect(result.locator(".lg-game-over")).to_be_visible()
+    expect(result.locator(".lg-facts")).to_contain_text("Alex")
+    expect(result.locator("a[href*='/docs/dtc/']").first).to_be_visible()
+    assert "dtc:" not in result.inner_text()
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"leave-game-dtc-phone-{lang}")

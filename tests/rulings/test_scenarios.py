@@ -139,6 +139,15 @@ def test_step_fragment_for_htmx(client: Client, lang: str) -> None:
     assert f'hx-get="/{lang}/scenarios/planechase-planar-controller-leaves/3/"' in html
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_start_position_as_a_fragment_for_htmx(client: Client, lang: str) -> None:
+    response = client.get(f"/{lang}/scenarios/mind-control-bianca-leaves/0/", **HX)
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<article id="scenario-step"')
+    griffin = "《突撃するグリフィン》" if lang == "ja" else "Assault Griffin"
+    assert f'<span class="bd-object">{griffin}</span>' in html and "<html" not in html
+
+
 def test_previous_and_next_links(client: Client) -> None:
     slug = "planechase-planar-controller-leaves"
     start = client.get(f"/en/scenarios/{slug}/0/").content.decode()
