@@ -333,9 +333,11 @@ def label_rows(rows: Any, lang: str) -> None:
     for index, row in enumerate(objects):
         row["label"] = object_label(row).in_(lang) if row.get("name") else nth("board.label.nth-object", index)
     seen = Counter(row["label"] for row in objects)
+    owned = Counter((row["label"], row["owner"]) for row in objects)
     for index, row in enumerate(objects):
         if seen[row["label"]] > 1:  # two Mindslavers: tell them apart by their owner, else by their place
-            row["label"] += f" ({row['owner'] or index + 1})"
+            own = row["owner"] and owned[(row["label"], row["owner"])] == 1
+            row["label"] += f" ({row['owner'] if own else index + 1})"
         if row.get("id"):
             names.setdefault(row["id"], row["label"])
     for index, row in enumerate(rows.rows["player"]):

@@ -596,3 +596,19 @@ def test_page_never_answers_500_on_odd_forms(client: Client) -> None:
     assert response.status_code == 400
     for action in ("lose-0", "end-turn", "remove-timed-5", "add-attack", "remove-control-0"):
         assert client.post("/en/leave-game/", {"action": action}).status_code in (200, 400)
+
+
+def test_a_big_pasted_board_refers_to_objects_by_text_not_by_huge_selects(client: Client) -> None:
+    """A select per reference with an option per object would grow as objects squared: past a table's worth of
+    objects the form offers a text field with the ids as suggestions instead."""
+    from judge.rulings.views import MAX_SELECT_OPTIONS
+
+    objects = [{"id": f"token-{n}", "name": "Soldier", "kind": "token", "owner": "Alex", "controller": "Alex",
+                "zone": "battlefield"} for n in range(MAX_SELECT_OPTIONS + 1)]
+    data = form_data(MIND_CONTROL, "load-json")
+    data["board_json"] = json.dumps({**MIND_CONTROL, "objects": objects, "control_effects": []})
+    response = client.post("/en/leave-game/", data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<datalist id="lg-object-ids">' in html and '<select name="obj-0-attached_to">' not in html
+    assert len(html) < 3_000_000

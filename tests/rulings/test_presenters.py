@@ -134,3 +134,10 @@ def test_a_document_citation_reads_as_its_section(rule: str, lang: str, heading:
 
     with translation.override(lang):
         assert citation_label(rule, lang, heading) == label
+
+
+def test_tokens_of_one_owner_are_told_apart_by_their_place() -> None:
+    rows = BoardRows.from_payload({"variant": "free-for-all", "turn_order": ["Alex", "Dana"], "objects": [
+        {"id": f"t{n}", "name": "Soldier", "kind": "token", "owner": "Alex"} for n in range(2)]})
+    label_rows(rows, "en")
+    assert [o["label"] for o in rows.objects] == ["Soldier (1)", "Soldier (2)"]
