@@ -1,10 +1,11 @@
-"""The leave-game board form: the board's own fields plus four formsets (players, objects, control
-effects, delayed triggers), read into the JSON API's board payload.
+"""The leave-game board form: the board's own fields plus one formset per table (players, objects, control
+effects, delayed triggers, effects until a player's next turn, control of players, attacks), read into the
+JSON API's board payload.
 
 The page keeps the whole board in the form and re-renders it on every submit, so it works without
 JavaScript: each button is a submit button with an ``action`` ("add-object", "remove-object-3",
-"resolve-1", ...). The form reads leniently (anything odd is kept as text); the engine judges the
-board and lists every problem.
+"resolve-1", "end-turn", ...). The form reads leniently (anything odd is kept as text); the engine judges
+the board and lists every problem.
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from django import forms
 from django.forms import formset_factory
 from django.utils.translation import gettext as _
 
-from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS, Attachment, Ends, ObjectKind, Variant, Zone
-from judge.web.forms import EngineForm, FlagField, TextField
+from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS, Attachment, Ends, ObjectKind, Until, Variant, Zone
+from judge.engine.dtc_game import LossReason
+from judge.web.forms import EngineForm, FlagField, NumberField, TextField
 
 MAX_ROWS = MAX_OBJECTS  # rows of each kind the form accepts
 MAX_JSON = 1_000_000  # pasted board JSON kept for the page to show again
-ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger)(?:-(\d{1,4}))?$")
-RESOLVE_RE = re.compile(r"^resolve-(\d{1,3})$")
-TEAM_VARIANTS = (Variant.TWO_HEADED_GIANT.value, Variant.DTC.value)
-PLANE_VARIANTS = (Variant.PLANECHASE.value, Variant.GRAND_MELEE.value)
+ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger|timed|control|attack)(?:-(\d{1,4}))?$")
+RESOLVE_RE = re.compile(r"^(resolve|lose)-(\d{1,3})$")
+END_TURN = "end-turn"
+# Two-Headed Giant takes a planar controller too: Two-Headed Giant Planechase (901.12).
+PLANAR_VARIANTS = (Variant.PLANECHASE.value, Variant.GRAND_MELEE.value, Variant.TWO_HEADED_GIANT.value)
 
 
 class IndexesField(forms.Field):
@@ -42,16 +45,32 @@ class IndexesField(forms.Field):
         return {str(v) for v in value or ()}
 
 
+class IdsField(forms.Field):
+    """Ids chosen in a multiple select (the blockers of an attack), as a list."""
+
+    widget = forms.SelectMultiple
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> list[str]:
+        return [str(v).strip()[:1000] for v in value or () if str(v).strip()][:MAX_OBJECTS]
+
+
 class BoardForm(EngineForm):
-    """The fields of the board itself; radio and checkbox columns carry row numbers, so renaming a
-    player keeps them."""
+    """The fields of the board itself; the player columns (active player, priority, monarch, initiative,
+    planar controller) carry row numbers, so renaming a player keeps them."""
 
     action = TextField(limit=40)
     variant = TextField(limit=40)
     left = TextField(limit=2000)  # players who already left, comma-separated
     active = TextField(limit=4)  # row number of the active player
     priority = TextField(limit=4)  # row number of the player with priority
+    monarch = TextField(limit=4)
+    initiative = TextField(limit=4)
     planar = IndexesField()  # row numbers of the planar controllers
+    single_planar_deck = FlagField()
+    reason = TextField(limit=40)  # why a Duel Masters team loses
     board_json = forms.CharField(required=False, strip=False)
 
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
@@ -68,11 +87,13 @@ class BoardForm(EngineForm):
 class PlayerForm(forms.Form):
     name = TextField(limit=1000)
     team = TextField(limit=1000)
+    shields = NumberField(limit=40)
 
 
 class ObjectForm(forms.Form):
     id = TextField(limit=1000)
     name = TextField(limit=1000)
+    name_ja = TextField(limit=1000)
     kind = TextField(limit=1000)
     owner = TextField(limit=1000)
     controller = TextField(limit=1000)
@@ -90,6 +111,8 @@ class EffectForm(forms.Form):
     controller = TextField(limit=1000)
     source = TextField(limit=1000)
     ends = TextField(limit=1000)
+    name = TextField(limit=1000)
+    name_ja = TextField(limit=1000)
 
 
 class TriggerForm(forms.Form):
@@ -98,6 +121,35 @@ class TriggerForm(forms.Form):
     source = TextField(limit=1000)
     text = TextField(limit=1000)
     object = TextField(limit=1000)
+    name = TextField(limit=1000)
+    name_ja = TextField(limit=1000)
+
+
+class TimedForm(forms.Form):
+    id = TextField(limit=1000)
+    controller = TextField(limit=1000)
+    until = TextField(limit=1000)
+    text = TextField(limit=1000)
+    source = TextField(limit=1000)
+    object = TextField(limit=1000)
+    name = TextField(limit=1000)
+    name_ja = TextField(limit=1000)
+    ends_after_turn_of = TextField(limit=1000)
+
+
+class PlayerControlForm(forms.Form):
+    player = TextField(limit=1000)
+    controller = TextField(limit=1000)
+    pending = FlagField()
+    source = TextField(limit=1000)
+    name = TextField(limit=1000)
+    name_ja = TextField(limit=1000)
+
+
+class AttackForm(forms.Form):
+    attacker = TextField(limit=1000)
+    attacking = TextField(limit=1000)
+    blockers = IdsField()
 
 
 def _formset(form: type[forms.Form], limit: int) -> type[forms.BaseFormSet]:  # type: ignore[type-arg]
@@ -110,19 +162,33 @@ FORMSETS = {
     "obj": _formset(ObjectForm, MAX_ROWS),
     "eff": _formset(EffectForm, MAX_ROWS),
     "trg": _formset(TriggerForm, MAX_ROWS),
+    "tmd": _formset(TimedForm, MAX_ROWS),
+    "pc": _formset(PlayerControlForm, MAX_PLAYERS),
+    "atk": _formset(AttackForm, MAX_ROWS),
 }
-TABLES = {"player": "player", "object": "obj", "effect": "eff", "trigger": "trg"}  # action word -> prefix
+# Action word -> prefix.
+TABLES = {"player": "player", "object": "obj", "effect": "eff", "trigger": "trg", "timed": "tmd", "control": "pc",
+          "attack": "atk"}
+# Tables whose rows have an id: a new row gets a fresh one ("object-3"), so a player never has to make one up.
+ID_WORDS = {"obj": "object", "eff": "effect", "trg": "trigger", "tmd": "effect-until"}
+# Player columns of the board form, each a row number: field -> payload key.
+PLAYER_COLUMNS = {"active": "active_player", "priority": "priority", "monarch": "monarch", "initiative": "initiative"}
+FLAGS = ("planeswalking", "pending")
 
 
 def _blank(prefix: str) -> dict[str, Any]:
     row: dict[str, Any] = {name: "" for name in FORMSETS[prefix].form.base_fields}
+    row.update({flag: False for flag in FLAGS if flag in row})
+    if "blockers" in row:
+        row["blockers"] = []
     if prefix == "player":
-        row.update(active=False, planar=False, priority=False)
+        row.update({column: False for column in PLAYER_COLUMNS}, planar=False, shields="")
     elif prefix == "obj":
-        row.update(kind=ObjectKind.CARD.value, zone=Zone.BATTLEFIELD.value, attachment=Attachment.AURA.value,
-                   planeswalking=False)
+        row.update(kind=ObjectKind.CARD.value, zone=Zone.BATTLEFIELD.value, attachment=Attachment.AURA.value)
     elif prefix == "eff":
         row["ends"] = Ends.SOURCE_LEAVES.value
+    elif prefix == "tmd":
+        row["until"] = Until.NEXT_TURN.value
     return row
 
 
@@ -143,16 +209,43 @@ def _mapping(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def _or_none(value: str) -> str | None:
-    return value.strip() or None
+def _or_none(value: Any) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _row(prefix: str, raw: Any) -> dict[str, Any]:
+    """A payload item as a form row: text fields as text, flags as flags."""
+    item = _mapping(raw)
+    row = _blank(prefix)
+    for name in FORMSETS[prefix].form.base_fields:
+        if name in FLAGS:
+            row[name] = item.get(name) is True
+        elif name == "blockers":
+            value = item.get(name)
+            row[name] = [_text(b) for b in value] if isinstance(value, list) else [_text(value)] if value else []
+        elif item.get(name) is not None:
+            row[name] = _text(item.get(name))
+    return row
+
+
+def _number(value: Any) -> Any:
+    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to judge)."""
+    return int(value) if isinstance(value, str) and value.isdigit() else value
+
+
+def _optional(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """The fields of ``names`` that are filled in (an optional field left blank is left out)."""
+    return {name: _or_none(row[name]) for name in names if _or_none(row[name])}
 
 
 @dataclass
 class BoardRows:
-    """The board as the form shows it: one row of fields per player, object, effect and trigger."""
+    """The board as the form shows it: one row of fields per player, object, effect, trigger, ..."""
 
     variant: str = Variant.FREE_FOR_ALL.value
     left: str = ""
+    single_planar_deck: bool = False
+    reason: str = LossReason.LIBRARY_OUT.value
     rows: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: {prefix: [] for prefix in FORMSETS})
 
     @property
@@ -164,20 +257,16 @@ class BoardRows:
         return self.rows["obj"]
 
     @property
-    def effects(self) -> list[dict[str, Any]]:
-        return self.rows["eff"]
-
-    @property
-    def triggers(self) -> list[dict[str, Any]]:
-        return self.rows["trg"]
-
-    @property
     def has_teams(self) -> bool:
-        return self.variant in TEAM_VARIANTS
+        return self.variant in {v.value for v in Variant if v.has_teams}
 
     @property
     def has_planes(self) -> bool:
-        return self.variant in PLANE_VARIANTS
+        return self.variant in PLANAR_VARIANTS
+
+    @property
+    def is_duel_masters(self) -> bool:
+        return self.variant in {v.value for v in Variant if v.is_duel_masters}
 
     @classmethod
     def from_post(cls, data: Mapping[str, Any]) -> tuple[BoardRows, BoardForm]:
@@ -190,9 +279,10 @@ class BoardRows:
             formset = formset_class(data, prefix=prefix)
             rows[prefix] = [{**_blank(prefix), **f.cleaned_data} for f in formset.forms if f.is_valid()]
         for index, player in enumerate(rows["player"]):
-            player.update(active=board["active"] == str(index), planar=str(index) in board["planar"],
-                          priority=board["priority"] == str(index))
-        return cls(variant=board["variant"], left=board["left"], rows=rows), form
+            player.update({column: board[column] == str(index) for column in PLAYER_COLUMNS},
+                          planar=str(index) in board["planar"])
+        return cls(variant=board["variant"], left=board["left"], single_planar_deck=board["single_planar_deck"],
+                   reason=board["reason"] or LossReason.LIBRARY_OUT.value, rows=rows), form
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> BoardRows:
@@ -200,32 +290,33 @@ class BoardRows:
         teams = _list(payload.get("teams"))
         planar = payload.get("planar_controller")
         planar_names = {_text(p) for p in (planar if isinstance(planar, list) else [planar]) if p is not None}
+        shields = _mapping(payload.get("shields"))
         players = []
         for name in [_text(p) for p in _list(payload.get("turn_order"))][:MAX_PLAYERS]:
             team = next((str(n) for n, members in enumerate(teams, start=1)
                          if isinstance(members, list) and name in members), "")
-            players.append({"name": name, "team": team, "active": name == payload.get("active_player"),
-                            "planar": name in planar_names, "priority": name == payload.get("priority")})
-        objects = []
-        for raw in _list(payload.get("objects"))[:MAX_ROWS]:
-            item = _mapping(raw)
-            row = {**_blank("obj"),
-                   **{f: _text(item.get(f)) for f in ObjectForm.base_fields if f != "planeswalking"}}
+            players.append({**_blank("player"), "name": name, "team": team, "planar": name in planar_names,
+                            "shields": _text(shields.get(name)),
+                            **{column: name == payload.get(key) for column, key in PLAYER_COLUMNS.items()}})
+        keys = {"obj": "objects", "eff": "control_effects", "trg": "delayed_triggers", "tmd": "timed_effects",
+                "pc": "player_control", "atk": "combat"}
+        rows = {prefix: [_row(prefix, raw) for raw in _list(payload.get(key))[:MAX_ROWS]]
+                for prefix, key in keys.items()}
+        for row in rows["obj"]:
             row["attachment"] = row["attachment"] or Attachment.AURA.value
-            row["planeswalking"] = item.get("planeswalking") is True
-            objects.append(row)
         return cls(
             variant=_text(payload.get("variant")) or Variant.FREE_FOR_ALL.value,
             left=", ".join(_text(p) for p in _list(payload.get("left"))),
-            rows={
-                "player": players,
-                "obj": objects,
-                "eff": [{f: _text(_mapping(raw).get(f)) for f in EffectForm.base_fields}
-                        for raw in _list(payload.get("control_effects"))[:MAX_ROWS]],
-                "trg": [{f: _text(_mapping(raw).get(f)) for f in TriggerForm.base_fields}
-                        for raw in _list(payload.get("delayed_triggers"))[:MAX_ROWS]],
-            },
+            single_planar_deck=payload.get("single_planar_deck") is True,
+            rows={"player": players, **rows},
         )
+
+    def _fresh_id(self, prefix: str) -> str:
+        taken = {row["id"] for row in self.rows[prefix]}
+        number = len(self.rows[prefix]) + 1
+        while f"{ID_WORDS[prefix]}-{number}" in taken:
+            number += 1
+        return f"{ID_WORDS[prefix]}-{number}"
 
     def apply(self, action: str) -> bool:
         """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not one."""
@@ -236,7 +327,10 @@ class BoardRows:
         prefix = TABLES[table]
         items = self.rows[prefix]
         if verb == "add" and index is None and len(items) < FORMSETS[prefix].absolute_max:
-            items.append(_blank(prefix))
+            row = _blank(prefix)
+            if prefix in ID_WORDS:
+                row["id"] = self._fresh_id(prefix)
+            items.append(row)
         elif verb == "remove" and index is not None and int(index) < len(items):
             del items[int(index)]
         return True
@@ -246,11 +340,10 @@ class BoardRows:
         problems: list[str] = []
         names = [p["name"].strip() for p in self.players]
         payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}
-        active = [n for p, n in zip(self.players, names) if p["active"]]
-        payload["active_player"] = active[0] if active else None
-        priority = [n for p, n in zip(self.players, names) if p["priority"]]
-        if priority:
-            payload["priority"] = priority[0]
+        for column, key in PLAYER_COLUMNS.items():
+            chosen = [n for p, n in zip(self.players, names) if p[column]]
+            if chosen or key == "active_player":
+                payload[key] = chosen[0] if chosen else None
         left = [n.strip() for n in self.left.split(",") if n.strip()]
         if left:
             payload["left"] = left
@@ -260,32 +353,56 @@ class BoardRows:
                 if player["team"].strip():
                     teams.setdefault(player["team"].strip(), []).append(name)
             payload["teams"] = list(teams.values())
+        if self.is_duel_masters:
+            shields = {n: _number(p["shields"]) for p, n in zip(self.players, names) if p["shields"] not in ("", None)}
+            if shields:
+                payload["shields"] = shields
         planar = [n for p, n in zip(self.players, names) if p["planar"]]
-        if self.variant == Variant.PLANECHASE.value:
+        if self.variant in (Variant.PLANECHASE.value, Variant.TWO_HEADED_GIANT.value):
             if len(planar) > 1:
-                problems.append(_("planar_controller: Planechase has one planar controller (901.6); %(count)d are "
-                                  "ticked.") % {"count": len(planar)})
-            payload["planar_controller"] = planar[0] if planar else None
+                problems.append(_("Planar controller: this game has one planar controller (901.6, 901.12b); "
+                                  "%(count)d are ticked.") % {"count": len(planar)})
+            if planar or self.variant == Variant.PLANECHASE.value:
+                payload["planar_controller"] = planar[0] if planar else None
         elif self.variant == Variant.GRAND_MELEE.value:
             payload["planar_controller"] = planar
+        if self.single_planar_deck:
+            payload["single_planar_deck"] = True
         objects = []
         for row in self.objects:
-            item: dict[str, Any] = {f: _or_none(row[f])
-                                    for f in ("id", "name", "kind", "owner", "controller", "zone")}
-            for optional in ("attached_to", "default_controller", "source"):
-                if _or_none(row[optional]):
-                    item[optional] = _or_none(row[optional])
+            item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
+            item.update(_optional(row, ("name_ja",)))
+            item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
+            item.update(_optional(row, ("attached_to", "default_controller", "source")))
             if row["attachment"] and row["attachment"] != Attachment.AURA.value:
                 item["attachment"] = row["attachment"]
             if row["planeswalking"]:
                 item["planeswalking"] = True
             objects.append(item)
         payload["objects"] = objects
-        payload["control_effects"] = [{f: _or_none(row[f]) for f in EffectForm.base_fields} for row in self.effects]
+        payload["control_effects"] = [
+            {**{f: _or_none(row[f]) for f in ("id", "object", "controller", "source", "ends")},
+             **_optional(row, ("name", "name_ja"))}
+            for row in self.rows["eff"]]
         payload["delayed_triggers"] = [
-            {**{f: _or_none(row[f]) for f in ("id", "controller", "source", "object")}, "text": row["text"]}
-            for row in self.triggers
-        ]
+            {**{f: _or_none(row[f]) for f in ("id", "controller", "source", "object")}, "text": row["text"],
+             **_optional(row, ("name", "name_ja"))}
+            for row in self.rows["trg"]]
+        if self.rows["tmd"]:
+            payload["timed_effects"] = [
+                {**{f: _or_none(row[f]) for f in ("id", "controller", "until")}, "text": row["text"],
+                 **_optional(row, ("source", "object", "name", "name_ja", "ends_after_turn_of"))}
+                for row in self.rows["tmd"]]
+        if self.rows["pc"]:
+            payload["player_control"] = [
+                {**{f: _or_none(row[f]) for f in ("player", "controller")}, **({"pending": True} if row["pending"] else {}),
+                 **_optional(row, ("source", "name", "name_ja"))}
+                for row in self.rows["pc"]]
+        if self.rows["atk"]:
+            payload["combat"] = [
+                {**{f: _or_none(row[f]) for f in ("attacker", "attacking")},
+                 **({"blockers": list(row["blockers"])} if row["blockers"] else {})}
+                for row in self.rows["atk"]]
         return payload, problems
 
     def management_forms(self) -> dict[str, forms.Form]:

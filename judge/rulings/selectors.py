@@ -17,104 +17,157 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q
 
-from judge.engine.board import Board
-from judge.engine.leave_game import LeaveGameResult
 from judge.engine.rule_numbers import is_cr_number
-from judge.engine.scenarios import ReplayedStep, Scenario, load_scenarios, replay
+from judge.engine.scenarios import ReplayedScenario, ReplayedStep, Scenario, load_scenarios, replay_scenario
+from judge.engine.variants import Variant
 from judge.rules import models, selectors
 from judge.web.citations import doc_section
 
-# Groups on the list page, in display order.
-GROUP_LEAVING = "leaving"
-GROUP_COMMANDER = "commander"
-GROUP_DTC = "dtc"
-GROUP_PLANECHASE = "planechase"
-GROUPS = (GROUP_LEAVING, GROUP_COMMANDER, GROUP_DTC, GROUP_PLANECHASE)
+# Groups on the list page, in display order, by what the rulings are about.
+GROUP_LEAVING = "leaving"                  # 800.4: a player leaves (control, triggers, designations, turns)
+GROUP_DAMAGE = "commander-damage"          # 903.10a: commander damage
+GROUP_COMMANDER = "commander"              # 903: commander tax, zones, colour identity
+GROUP_TEAMS = "two-headed-giant"           # 810: Two-Headed Giant
+GROUP_PLANECHASE = "planechase"            # 901
+GROUP_DTC = "dtc"                          # the Duel Masters Tag Commander house rules
+GROUPS = (GROUP_LEAVING, GROUP_DAMAGE, GROUP_COMMANDER, GROUP_TEAMS, GROUP_PLANECHASE, GROUP_DTC)
+BOARD_KINDS = frozenset({"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"})
 
 
 @dataclass(frozen=True)
-class Leave:
-    """A leave-game step as the engine resolved it: the board before and the result, for the outcome table."""
+class WorkedRuling:
+    """A scenario replayed through the engine, with the list-page group it belongs to."""
 
-    board: Board
-    result: LeaveGameResult
-
-
-@dataclass(frozen=True)
-class ReplayedScenario:
-    scenario: Scenario
-    steps: tuple[ReplayedStep, ...]
+    replayed: ReplayedScenario
     group: str
-    leaves: tuple[Leave | None, ...]  # per step: the resolved leave of a leave-game step the engine accepted
 
     @property
     def slug(self) -> str:
-        return self.scenario.slug
+        return self.replayed.slug
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.replayed.scenario
+
+    @property
+    def steps(self) -> tuple[ReplayedStep, ...]:
+        return self.replayed.steps
+
+    @property
+    def start(self) -> ReplayedStep | None:
+        """The first step that acts on a board: its board before is the position the ruling starts from."""
+        start = self.replayed.start
+        return start if start is not None and start.board_before is not None else None
+
+    @property
+    def first_step(self) -> int:
+        """0 when the ruling starts from a board (step 0 shows it), else 1."""
+        return 0 if self.start is not None else 1
 
 
 @dataclass(frozen=True)
 class RuleText:
-    """The text shown for a cited rule; ``lang`` is the language of ``text`` (for the ``lang`` attribute)."""
+    """The text shown for a cited rule; ``lang`` is the language of ``text`` (for the ``lang`` attribute).
+
+    A Japanese translation carries how it stands to the current rules, for the notice the rule pages show:
+    ``compared_version`` (the English version it was compared with), ``differs`` (that English has changed
+    since), ``translated_number`` (the number it had in that version) and ``aligned_number``.
+    """
 
     text: str
     lang: str
+    differs: bool = False
+    compared_version: str = ""
+    translated_number: str = ""
+    aligned_number: str = ""
+    heading: str = ""  # a format document's section heading ("ターンの流れ")
+
+    @property
+    def old_leave_term(self) -> bool:
+        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる today)."""
+        return self.lang == "ja" and "ゲームから除外" in self.text
+
+
+def _variants(scenario: Scenario) -> set[Variant]:
+    found = set()
+    for step in scenario.steps:
+        value = step.payload.get("variant") if step.payload is not None else None
+        if value in {v.value for v in Variant}:
+            found.add(Variant(value))
+    return found
 
 
 def group_of(scenario: Scenario) -> str:
-    """Which list-page group a scenario belongs to (by its slug and the engine actions it uses)."""
-    if scenario.slug.startswith("dtc-"):
+    """The list-page group of a scenario, by what it is about: the format its boards and calculations are
+    in first (Duel Masters, Planechase, Two-Headed Giant), then the engine actions it uses.
+
+    >>> from judge.engine.messages import Text
+    >>> from judge.engine.scenarios import ScenarioStep
+    >>> step = ScenarioStep(narration=Text("", ""), rules=("903.10a",), kind="commander-damage",
+    ...                     payload={"variant": "commander"})
+    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",), steps=(step,)))
+    'commander-damage'
+    """
+    variants = _variants(scenario)
+    kinds = scenario.kinds
+    if any(v.is_duel_masters for v in variants) or any(k.startswith("dtc-") for k in kinds):
         return GROUP_DTC
-    if scenario.slug.startswith("planechase-") or "planar-die" in scenario.kinds:
+    if any(v.has_planes for v in variants) or "planar-die" in kinds or any(
+            s.payload is not None and s.payload.get("planar_controller") for s in scenario.steps):
         return GROUP_PLANECHASE
-    if "leave-game" in scenario.kinds:
+    if Variant.TWO_HEADED_GIANT in variants:
+        return GROUP_TEAMS
+    if kinds & {"commander-damage", "combat-damage"}:
+        return GROUP_DAMAGE
+    if kinds & BOARD_KINDS:
         return GROUP_LEAVING
     return GROUP_COMMANDER
 
 
-def _leave(step: ReplayedStep) -> Leave | None:
-    # The replay kept the board it read and the engine's result: nothing is read or resolved twice.
-    if step.error is not None or step.board_before is None or not isinstance(step.result, LeaveGameResult):
-        return None
-    return Leave(board=step.board_before, result=step.result)
-
-
 @functools.lru_cache(maxsize=4)
-def _load(directory: str) -> tuple[ReplayedScenario, ...]:
+def _load(directory: str) -> tuple[WorkedRuling, ...]:
     # Keyed by directory so a test pointing JUDGE_RULES_DATA_DIR elsewhere gets its own cache entry.
-    found = []
-    for scenario in load_scenarios(Path(directory)):
-        steps = replay(scenario)
-        found.append(ReplayedScenario(scenario=scenario, steps=steps, group=group_of(scenario),
-                                      leaves=tuple(_leave(step) for step in steps)))
-    return tuple(found)
+    return tuple(WorkedRuling(replayed=replay_scenario(s), group=group_of(s)) for s in load_scenarios(Path(directory)))
 
 
-def all_scenarios() -> tuple[ReplayedScenario, ...]:
+def all_scenarios() -> tuple[WorkedRuling, ...]:
     """Every scenario, replayed, sorted by file name."""
     return _load(str(Path(settings.JUDGE_RULES_DATA_DIR) / "scenarios"))
 
 
-def scenario(*, slug: str) -> ReplayedScenario | None:
+def scenario(*, slug: str) -> WorkedRuling | None:
     for found in all_scenarios():
         if found.slug == slug:
             return found
     return None
 
 
-def grouped_scenarios() -> list[tuple[str, list[ReplayedScenario]]]:
+def grouped_scenarios() -> list[tuple[str, list[WorkedRuling]]]:
     """(group, scenarios) pairs in :data:`GROUPS` order; empty groups are left out."""
-    by_group: dict[str, list[ReplayedScenario]] = {g: [] for g in GROUPS}
+    by_group: dict[str, list[WorkedRuling]] = {g: [] for g in GROUPS}
     for found in all_scenarios():
         by_group[found.group].append(found)
     return [(g, items) for g, items in by_group.items() if items]
 
 
+def _preference(section: models.DocSection, number: str) -> tuple[int, int]:
+    """How well a Japanese section stands for the current rule ``number``, best first: a translation of
+    the same text under the same number, of the same text renumbered, of a text changed since, and last a
+    text that only had this number once. A translation of the CR itself beats a prose page that quotes it."""
+    if section.aligned_number == number:
+        rank = 0 if not section.differs_from_current else 1 if section.cr_number != number else 2
+    else:
+        rank = 3
+    return rank, 0 if section.source.kind == "cr-translation" else 1
+
+
 def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
     """Text for each cited rule: CR numbers ("903.10a") and document anchors ("commander:9", "dtc:win-loss").
 
-    In Japanese the Japanese translation is used where the corpus has one for that rule, else the English
-    current-version text. Format documents exist only in Japanese, so their text is Japanese in both
-    languages. Rules the corpus does not have are left out; with no corpus at all the answer is empty.
+    In Japanese the Japanese translation is used where the corpus has one for that rule (with how it stands
+    to the current rules, for the notice), else the English current-version text. Format documents exist
+    only in Japanese, so their text is Japanese in both languages. Rules the corpus does not have are left
+    out; with no corpus at all the answer is empty.
     """
     wanted = list(dict.fromkeys(refs))
     try:
@@ -132,15 +185,18 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
                 .filter(Q(aligned_number__in=numbers) | Q(aligned_number="", cr_number__in=numbers))
                 .exclude(text="")
                 .select_related("source")
-                # A translation of the CR itself beats a prose page that quotes the rule.
-                .order_by("source__kind", "source__slug", "position")
+                .order_by("source__slug", "position")
             )
-            translated: dict[str, RuleText] = {}
+            best: dict[str, models.DocSection] = {}
             for section in sections:
                 number = section.aligned_number or section.cr_number
-                if number not in translated:
-                    translated[number] = RuleText(text=section.text, lang=section.source.lang)
-            found.update(translated)
+                if number not in best or _preference(section, number) < _preference(best[number], number):
+                    best[number] = section
+            for number, section in best.items():
+                found[number] = RuleText(
+                    text=section.text, lang=section.source.lang, differs=section.differs_from_current,
+                    compared_version=section.compared_version, translated_number=section.cr_number,
+                    aligned_number=section.aligned_number)
     anchors: dict[tuple[str, str], str] = {}
     for ref in wanted:
         section = doc_section(ref)
@@ -153,7 +209,8 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
         for section in sections:
             cited = anchors.get((section.source.slug, section.anchor))
             if cited is not None:
-                found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang)
+                found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang,
+                                        heading=section.heading if not section.number else "")
     return found
 
 

@@ -1,4 +1,4 @@
-"""The leave-game board and the worked rulings under /ja/ and /en/; the leave-game JSON API."""
+"""The leave-game board and the worked rulings under /ja/ and /en/; their JSON API."""
 
 from __future__ import annotations
 
@@ -13,4 +13,10 @@ urlpatterns = [
     path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario-detail"),
     path("scenarios/<slug:slug>/<int:step>/", views.scenario_step, name="scenario-step"),
 ]
-api_urlpatterns = ([path("api/calc/leave-game", views.leave_game_api, name="leave-game")], "rulings-api")
+api_urlpatterns = ([
+    path("api/calc/leave-game", views.leave_game_api, name="leave-game"),
+    path("api/calc/end-turn", views.end_turn_api, name="end-turn"),
+    path("api/calc/dtc-loss", views.dtc_loss_api, name="dtc-loss"),
+    path("api/scenarios", views.scenarios_api, name="scenarios"),
+    path("api/scenarios/<str:slug>", views.scenario_api, name="scenario"),
+], "rulings-api")

@@ -8,62 +8,96 @@ turns into a swap of the step fragment, and each cited rule opens its text in a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from judge.engine.board import Attachment, ObjectKind, Zone
-from judge.engine.board_payload import board_from_payload
+from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
+from judge.engine.dtc_game import LossReason, team_loss_from_payload
 from judge.engine.errors import RulesError
-from judge.engine.leave_game import leave_game_from_payload, resolve_leave_game
-from judge.engine.scenarios import Text
+from judge.engine.leave_game import leave_game_from_payload
+from judge.engine.leave_game_result import LeaveGameResult
+from judge.engine.messages import msg
+from judge.engine.messages import render as render_message
+from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
-from judge.rulings.forms import MAX_JSON, RESOLVE_RE, BoardRows
+from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows
 from judge.rulings.presenters import (
-    ATTACHMENT_LABELS,
-    KIND_LABELS,
-    VARIANT_LABELS,
-    ZONE_LABELS,
     Resolution,
     board_json,
-    ends_choices,
+    choices,
+    citation_label,
+    label_of,
+    label_rows,
+    object_options,
     present_resolution,
     present_step,
+    scenario_names,
+    start_display,
 )
 from judge.web.citations import rule_ref_url
-from judge.web.json_api import json_api, result_json
+from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import page_or_partial
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
 # so an oversized body gets this clear answer instead of Django's generic 400 page.
 MAX_BODY_BYTES = 1_000_000
+# Objects a board may have for the form to offer them in selects; a bigger (pasted) board gets text fields,
+# so a 2000-object board does not become millions of <option>s.
+MAX_SELECT_OPTIONS = 60
 
-# Preset boards: the first leave-game step of these worked rulings, without who leaves.
+# Preset boards: the first board of these worked rulings, without who leaves.
 PRESETS: dict[str, tuple[str, Any]] = {
     "mind-control": ("mind-control-alex-leaves", gettext_lazy("Mind Control (example of 800.4a)")),
     "act-of-treason": ("act-of-treason-alex-leaves", gettext_lazy("Act of Treason (example of 800.4a)")),
     "bribery": ("bribery-alex-leaves", gettext_lazy("Bribery (example of 800.4a)")),
+    "bribery-act-of-treason": ("bribery-act-of-treason-default-controller-leaves",
+                               gettext_lazy("Bribery, then Act of Treason (800.4c)")),
     "genesis-chamber": ("genesis-chamber-alex-leaves", gettext_lazy("Genesis Chamber (example of 800.4a)")),
     "astral-slide": ("astral-slide-alex-leaves", gettext_lazy("Astral Slide (example of 800.4d)")),
+    "monarch": ("monarch-and-initiative-holder-leaves", gettext_lazy("The monarch and the initiative (724.4, 725.4)")),
+    "mindslaver": ("mindslaver-controller-leaves", gettext_lazy("Mindslaver: a player controlling another's turn")),
+    "until-next-turn": ("until-next-turn-effect-player-leaves",
+                        gettext_lazy("An effect until your next turn (800.4m)")),
+    "concede-in-combat": ("player-concedes-mid-combat", gettext_lazy("A player concedes mid-combat (800.4e)")),
     "planechase": ("planechase-planar-controller-leaves", gettext_lazy("Planechase: the planar controller leaves")),
+    "phenomenon": ("planechase-phenomenon-ability-owner-leaves",
+                   gettext_lazy("Planechase: a phenomenon's ability on the stack")),
     "two-headed-giant": ("two-headed-giant-team-leaves", gettext_lazy("Two-Headed Giant: a team leaves")),
-    "dtc": ("dtc-team-leaves", gettext_lazy("Duel Masters Tag Commander: a team leaves")),
+    "dtc": ("dtc-team-leaves", gettext_lazy("Duel Masters Tag Commander: a team loses")),
 }
 DEFAULT_PRESET = "mind-control"
 GROUP_LABELS = {
     selectors.GROUP_LEAVING: gettext_lazy("Leaving the game"),
-    selectors.GROUP_COMMANDER: gettext_lazy("Commander"),
-    selectors.GROUP_DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
+    selectors.GROUP_DAMAGE: gettext_lazy("Commander damage"),
+    selectors.GROUP_COMMANDER: gettext_lazy("Commander tax and color identity"),
+    selectors.GROUP_TEAMS: gettext_lazy("Two-Headed Giant"),
     selectors.GROUP_PLANECHASE: gettext_lazy("Planechase"),
+    selectors.GROUP_DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
 }
+# Variants a board can be: the multiplayer formats of leaving the game (800.4) and the Duel Masters team game.
+BOARD_VARIANTS = (Variant.FREE_FOR_ALL, Variant.PLANECHASE, Variant.GRAND_MELEE, Variant.TWO_HEADED_GIANT,
+                  Variant.DTC)
+
+
+
+
+def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
+    """The variants a board can be, and the one it is when that is another (a pasted board: the engine judges)."""
+    offered = [(value, label) for value, label in choices(Variant, "board.variant.", lang)
+               if Variant(value) in BOARD_VARIANTS]
+    if current not in {value for value, _label in offered}:
+        offered.append((current, label_of("board.variant.", current, lang)))
+    return offered
 
 
 # --------------------------------------------------------------------------- the leave-game JSON API
@@ -77,6 +111,22 @@ def leave_game_api(request: HttpRequest) -> JsonResponse:
                     compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang))
 
 
+@csrf_exempt  # Pure, as above.
+@require_POST
+def end_turn_api(request: HttpRequest) -> JsonResponse:
+    """``POST /api/calc/end-turn``: a board plus ``turns`` (1 by default) in, the board as the next turn begins out."""
+    return json_api(request, limit=MAX_BODY_BYTES,
+                    compute=lambda payload, lang: result_json(end_turn_from_payload(payload), lang))
+
+
+@csrf_exempt  # Pure, as above.
+@require_POST
+def dtc_loss_api(request: HttpRequest) -> JsonResponse:
+    """``POST /api/calc/dtc-loss``: a Duel Masters board plus ``player`` and ``reason`` in, the team's loss out."""
+    return json_api(request, limit=MAX_BODY_BYTES,
+                    compute=lambda payload, lang: result_json(team_loss_from_payload(payload), lang))
+
+
 # --------------------------------------------------------------------------- the board page
 
 
@@ -84,19 +134,38 @@ def preset_board(key: str) -> dict[str, Any] | None:
     return selectors.preset_board(PRESETS[key][0]) if key in PRESETS else None
 
 
-def _resolve(payload: dict[str, Any], problems: list[str], index: int) -> tuple[Resolution | None, list[str]]:
-    """Resolve player ``index`` leaving the board: read once, resolved once, presented from the engine's values."""
+def _action(rows: BoardRows, payload: dict[str, Any], action: str) -> tuple[Callable[[], LeaveGameResult], str] | str:
+    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no player."""
+    if action == END_TURN:
+        return (lambda: end_turn_from_payload(payload)), _("The turn ends")
+    match = RESOLVE_RE.match(action)
+    assert match is not None
+    verb, index = match.group(1), int(match.group(2))
     players = payload["turn_order"]
     if index >= len(players):
-        return None, [_("There is no player %(number)d to leave the game.") % {"number": index + 1}]
+        return _("There is no player %(number)d to leave the game.") % {"number": index + 1}
+    player = players[index]
+    if verb == "lose":
+        return ((lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
+                _("%(name)s's team loses the game") % {"name": player})
+    return (lambda: leave_game_from_payload({**payload, "leaving": player})), \
+        _("%(name)s leaves the game") % {"name": player}
+
+
+def _resolve(rows: BoardRows, payload: dict[str, Any], problems: list[str],
+             action: str) -> tuple[Resolution | None, list[str]]:
+    """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
+    asked = _action(rows, payload, action)
+    if isinstance(asked, str):
+        return None, [asked]
+    compute, title = asked
     try:
-        board = board_from_payload(payload)
-        result = resolve_leave_game(board=board, leaving=players[index])
+        result = compute()
     except RulesError as err:
         return None, problems + present_problems(err)
     if problems:
         return None, problems
-    return present_resolution(board, players[index], result), []
+    return present_resolution(result, title=title), []
 
 
 @require_http_methods(["GET", "POST"])
@@ -105,7 +174,7 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
     errors: list[str] = []
     resolution: Resolution | None = None
     pasted: str | None = None
-    resolve = None
+    resolving = False
     preset = ""
     if request.method == "GET":
         preset = request.GET.get("preset") or DEFAULT_PRESET
@@ -118,34 +187,45 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
     else:
         rows, form = BoardRows.from_post(request.POST)
         action = form.cleaned_data["action"] or "update"
-        resolve = RESOLVE_RE.match(action)
+        resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
         if action == "load-json":
             pasted_board, errors = form.pasted_board()
             if pasted_board is not None:
                 rows = BoardRows.from_payload(pasted_board)
             else:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
-        elif resolve is None:
+        elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
-    if resolve is not None:
-        resolution, errors = _resolve(payload, problems, int(resolve.group(1)))
+    if resolving:
+        resolution, errors = _resolve(rows, payload, problems, action)
+    lang = reader_language()
+    label_rows(rows, lang)
+    objects = object_options(rows.objects, lang)
     context = {
         "rows": rows,
         "management": rows.management_forms(),
-        "players": [p["name"] for p in rows.players],
-        "object_ids": [o["id"] for o in rows.objects if o["id"]],
+        "players": [p["name"] for p in rows.players if p["name"]],
+        "player_options": [p["name"] for p in rows.players if p["name"]]
+        + [n.strip() for n in rows.left.split(",") if n.strip()],
+        "objects": objects,
+        "object_ids": [object_id for object_id, _label in objects],
+        "object_selects": len(objects) <= MAX_SELECT_OPTIONS,
         "errors": errors,
         "board_json": pasted if pasted is not None else board_json(payload),
         "resolution": resolution,
         "preset": preset,
         "presets": [(key, label) for key, (_slug, label) in PRESETS.items()],
-        "variants": [(v.value, label) for v, label in VARIANT_LABELS.items()],
-        "kinds": [(k.value, KIND_LABELS[k]) for k in ObjectKind],
-        "zones": [(z.value, ZONE_LABELS[z.value]) for z in Zone],
-        "ends_choices": ends_choices(reader_language()),
-        "attachments": [(a.value, ATTACHMENT_LABELS[a]) for a in Attachment],
+        "variants": variant_choices(rows.variant, lang),
+        "variant_label": render_message(msg("board.label.variant"), lang),  # as the engine's problems name it
+        "kinds": choices(ObjectKind, "board.kind.", lang),
+        "zones": choices(Zone, "board.zone.", lang),
+        "ends_choices": choices(Ends, "board.ends.", lang),
+        "until_choices": choices(Until, "board.until.", lang),
+        "attachments": choices(Attachment, "board.attachment.", lang),
+        "reasons": choices(LossReason, "leave.reason.", lang),
         "page_url": reverse("rulings:leave-game"),
+        "rule_labels": rule_labels((s.rule for s in resolution.steps), None, lang) if resolution else {},
     }
     status = (404 if request.method == "GET" else 400) if errors else 200
     response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
@@ -158,39 +238,40 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- worked rulings
 
 
-def _in(text: Text, lang: str) -> str:
-    return text.ja if lang == "ja" else text.en
+def rule_labels(rules: Iterable[str], texts: Mapping[str, selectors.RuleText] | None, lang: str) -> dict[str, str]:
+    """How each cited rule reads (a format document's section by its name, see ``citation_label``)."""
+    wanted = [r for r in dict.fromkeys(rules) if ":" in r]
+    if texts is None:
+        texts = selectors.rule_texts(wanted, lang=lang) if wanted else {}
+    return {r: citation_label(r, lang, texts[r].heading if r in texts else "") for r in wanted}
 
 
-def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText]) -> list[dict[str, Any]]:
-    """Cited rules for the ``<details>`` disclosures: number, link, and text (when the corpus has it)."""
+def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText], lang: str) -> list[dict[str, Any]]:
+    """Cited rules for the ``<details>`` disclosures: number, label, link, and text (when the corpus has it)
+    with how a Japanese translation stands to the current rules (for the notice the rule pages show)."""
     refs = []
-    for rule in rules:
+    for rule in dict.fromkeys(rules):
         found = texts.get(rule)
-        refs.append({"rule": rule, "url": rule_ref_url(rule), "text": found.text if found else "",
-                     "lang": found.lang if found else ""})
+        refs.append({"rule": rule, "label": citation_label(rule, lang, found.heading if found else ""),
+                     "url": rule_ref_url(rule), "found": found})
     return refs
+
+
+def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
+    return {"slug": found.slug, "title": found.scenario.title.in_(lang), "summary": found.scenario.summary.in_(lang),
+            "group": found.group, "steps": len(found.steps),
+            "url": reverse("rulings:scenario-step", args=[found.slug, found.first_step])}
 
 
 @require_GET
 def scenario_list(request: HttpRequest) -> HttpResponse:
     lang = reader_language()
-    groups = [
-        {
-            "key": group,
-            "label": GROUP_LABELS[group],
-            "scenarios": [
-                {"slug": s.slug, "title": _in(s.scenario.title, lang), "summary": _in(s.scenario.summary, lang),
-                 "steps": len(s.steps), "url": reverse("rulings:scenario-step", args=[s.slug, 1])}
-                for s in items
-            ],
-        }
-        for group, items in selectors.grouped_scenarios()
-    ]
+    groups = [{"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
+              for group, items in selectors.grouped_scenarios()]
     return render(request, "rulings/scenario_list.html", {"groups": groups})
 
 
-def _get(slug: str) -> selectors.ReplayedScenario:
+def _get(slug: str) -> selectors.WorkedRuling:
     found = selectors.scenario(slug=slug)
     if found is None:
         raise Http404(_("No such worked ruling."))
@@ -199,21 +280,27 @@ def _get(slug: str) -> selectors.ReplayedScenario:
 
 @require_GET
 def scenario_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    _get(slug)
-    return redirect("rulings:scenario-step", slug=slug, step=1)
+    return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
 @require_GET
 def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
+    """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)
-    if not 1 <= step <= total:
+    if not found.first_step <= step <= total:
         raise Http404(_("This worked ruling has no step %(step)d.") % {"step": step})
     lang = reader_language()
-    replayed = found.steps[step - 1]
-    leave = found.leaves[step - 1]
-    display = present_step(replayed, (leave.board, leave.result) if leave else None)
-    cited = [*replayed.step.rules, *found.scenario.rules, *(s.rule for s in display.engine_steps)]
+    cards = found.scenario.card_names
+    if step == 0:
+        assert found.start is not None
+        replayed = None
+        display = start_display(found.start, lang)
+    else:
+        replayed = found.steps[step - 1]
+        display = present_step(replayed, names=scenario_names(found.steps, cards, lang), cards=cards, lang=lang)
+    step_rules = replayed.step.rules if replayed else ()
+    cited = [*step_rules, *found.scenario.rules, *(s.rule for s in display.engine_steps)]
     texts = selectors.rule_texts(cited, lang=lang)
 
     def url(number: int) -> str:
@@ -221,17 +308,66 @@ def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
 
     context = {
         "slug": slug,
-        "title": _in(found.scenario.title, lang),
-        "summary": _in(found.scenario.summary, lang),
+        "title": found.scenario.title.in_(lang),
+        "summary": found.scenario.summary.in_(lang),
         "number": step,
         "total": total,
-        "narration": _in(replayed.step.narration, lang),
-        "step_rules": rule_refs(replayed.step.rules, texts),
-        "scenario_rules": rule_refs(found.scenario.rules, texts),
+        "narration": replayed.step.narration.in_(lang) if replayed else "",
+        "change": replayed.change_text(lang) if replayed else "",
+        "step_rules": rule_refs(step_rules, texts, lang),
+        "scenario_rules": rule_refs(found.scenario.rules, texts, lang),
+        "rule_labels": rule_labels((s.rule for s in display.engine_steps), texts, lang),
         "display": display,
-        "previous_url": url(step - 1) if step > 1 else None,
+        "previous_url": url(step - 1) if step > found.first_step else None,
         "next_url": url(step + 1) if step < total else None,
         "share_url": request.build_absolute_uri(url(step)),
-        "steps_nav": [{"number": n, "url": url(n), "current": n == step} for n in range(1, total + 1)],
+        "steps_nav": [{"number": n, "url": url(n), "current": n == step}
+                      for n in range(found.first_step, total + 1)],
     }
     return page_or_partial(request, "rulings/scenario_step.html", "step", context)
+
+
+# --------------------------------------------------------------------------- the worked rulings' JSON API
+
+
+def _absolute(request: HttpRequest, lang: str, viewname: str, *args: Any) -> str:
+    with translation.override(lang):
+        return request.build_absolute_uri(reverse(viewname, args=args))
+
+
+@require_GET
+def scenarios_api(request: HttpRequest) -> JsonResponse:
+    """``GET /api/scenarios?lang=ja|en``: every worked ruling (slug, title, summary, group, steps, url)."""
+    lang = request_language(request)
+    items = []
+    for found in selectors.all_scenarios():
+        item = _list_item(found, lang)
+        item["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
+        item["api"] = request.build_absolute_uri(reverse("rulings-api:scenario", args=[found.slug]))
+        items.append(item)
+    return json_response({"scenarios": items})
+
+
+@require_GET
+def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
+    """``GET /api/scenarios/<slug>?lang=ja|en``: one worked ruling with its steps and its cited rules."""
+    lang = request_language(request)
+    found = selectors.scenario(slug=slug)
+    if found is None:
+        return error_response([msg("web.no-scenario", slug=slug[:100])], status=404, lang=lang)
+    data = found.replayed.to_json(lang)
+    texts = selectors.rule_texts(data["rules"], lang=lang)
+    data["group"] = found.group
+    data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
+    data["rules"] = [
+        {"rule": rule, "url": _rule_url(request, lang, rule),
+         **({"text": texts[rule].text, "lang": texts[rule].lang} if rule in texts else {})}
+        for rule in data["rules"]
+    ]
+    return json_response(data)
+
+
+def _rule_url(request: HttpRequest, lang: str, rule: str) -> str | None:
+    with translation.override(lang):
+        url = rule_ref_url(rule)
+    return request.build_absolute_uri(url) if url else None

@@ -1,4 +1,4 @@
-"""The leave-game board and the worked rulings in a real browser."""
+"""The leave-game board and the worked rulings in a real browser, at phone width, in Japanese and English."""
 
 from __future__ import annotations
 
@@ -12,45 +12,126 @@ from tests.e2e.conftest import PHONE, screenshot
 # The strict CSP forbids eval in the page, so waits use expect(), never wait_for_function("...").
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
+# Elements that scroll sideways inside the page: a table or a box cut off at the phone's edge.
+CUT_OFF = """() => [...document.querySelectorAll('main *')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible'
+                 && !e.classList.contains('visually-hidden'))
+    .map(e => e.tagName + '.' + e.className)"""
+OPEN_ALL = "() => document.querySelectorAll('main details').forEach(d => d.open = true)"
 
-def test_load_a_worked_example_and_resolve_it(phone, site_url):  # type: ignore[no-untyped-def]
-    phone.goto(f"{site_url}/en/leave-game/")
-    phone.select_option("#lg-preset", "mind-control")
-    phone.locator("form.lg-preset button[type=submit]").click()
-    # Wait for the swapped board itself: the select shows the preset before the swap lands, and a click on
-    # the old form would resolve the empty board.
-    phone.wait_for_url("**preset=mind-control*")
-    expect(phone.locator("form.lg-form input[value='Assault Griffin']")).to_have_count(1)
 
-    # Alex leaves: his Mind Control leaves the game with him, so Bianca's creature comes back to her (800.4a).
-    phone.locator("button.lg-resolve", has_text="Alex").click()
+def assert_fits_the_phone(page) -> None:  # type: ignore[no-untyped-def]
+    page.evaluate(OPEN_ALL)  # what a tap opens must fit too
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate(CUT_OFF) == []
+    assert page.locator("main table").count() == 0
+
+
+TEXTS = {
+    "ja": {"griffin": "《突撃するグリフィン》", "start": "開始時の盤面", "step2": "手順 2 / 2", "next": "次へ",
+           "changed": "変わったこと", "gone": "ゲームから離れた", "monarch": "統治者", "initiative": "イニシアチブ",
+           "remove_griffin": "《突撃するグリフィン》を削除"},
+    "en": {"griffin": "Assault Griffin", "start": "The position at the start", "step2": "Step 2 of 2", "next": "Next",
+           "changed": "What changed", "gone": "left the game", "monarch": "The monarch",
+           "initiative": "The initiative", "remove_griffin": "Remove Assault Griffin"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_step_through_a_worked_ruling_on_a_phone(phone, site_url, lang):  # type: ignore[no-untyped-def]
+    text = TEXTS[lang]
+    phone.goto(f"{site_url}/{lang}/scenarios/")
+    assert_fits_the_phone(phone)
+    phone.locator("a.sc-title[href*='/scenarios/mind-control-bianca-leaves/']").click()
+    # The ruling opens on its start position, the board before anything happens.
+    phone.wait_for_url(f"**/{lang}/scenarios/mind-control-bianca-leaves/0/")
+    expect(phone.locator("#sc-step-title")).to_have_text(text["start"])
+    expect(phone.locator(".sc-now .bd-player").first).to_contain_text(text["griffin"])
+    # Previous / next sit at the top: on the first screen, without scrolling.
+    top_next = phone.locator(".sc-pager-top a[rel=next]")
+    assert top_next.bounding_box()["y"] + top_next.bounding_box()["height"] <= PHONE["height"]
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"scenario-start-phone-{lang}")
+
+    # Next is an htmx swap that still changes the address, so every step has a shareable URL.
+    top_next.click()
+    phone.wait_for_url("**/mind-control-bianca-leaves/1/")
+    expect(phone.locator(".sc-change")).to_contain_text(text["changed"])
+    phone.locator(".sc-pager-top a[rel=next]").click()
+    phone.wait_for_url("**/mind-control-bianca-leaves/2/")
+    expect(phone.locator("#sc-step-title")).to_have_text(text["step2"])
+    after = phone.locator(".sc-after")
+    expect(after.locator("li.lg-gone").first).to_contain_text(text["griffin"])
+    expect(after.locator("li.lg-gone").first).to_contain_text(text["gone"])
+    # Names, never ids.
+    body = phone.locator("main").inner_text()
+    assert "assault-griffin" not in body and "mind-control-effect" not in body
+    # Every cited rule one tap away, its text in place (a <details>, no script needed).
+    rule = phone.locator(".sc-cited details.sc-rule").first
+    rule.locator("summary").click()
+    expect(rule).to_have_attribute("open", "")
+    assert len(rule.locator(".sc-rule-text").inner_text()) > 40
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"scenario-step-phone-{lang}")
+
+    phone.go_back()
+    phone.wait_for_url("**/mind-control-bianca-leaves/1/")
+    phone.locator(".sc-pager-bottom a[rel=prev]").click()
+    phone.wait_for_url("**/mind-control-bianca-leaves/0/")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: ignore[no-untyped-def]
+    """The default board (Mind Control), made into one the rules of issue 13 need: Alex is the monarch and will
+    control Carol's next turn (Mindslaver); Alex leaves on his own turn."""
+    text = TEXTS[lang]
+    phone.goto(f"{site_url}/{lang}/leave-game/")
+    form = phone.locator("form.lg-form")
+    expect(form.locator("li.lg-object h3").first).to_have_text(text["griffin"])  # rows named by their object
+    expect(form.locator("button.lg-remove", has_text=text["remove_griffin"])).to_have_count(1)
+    form.locator("select[name=monarch]").select_option("0")  # Alex
+
+    form.locator("button[value=add-control]").click()
+    row = phone.locator("li.lg-control")
+    expect(row).to_have_count(1)  # the board came back with the new row (htmx swap)
+    row.locator("select[name=pc-0-controller]").select_option("Alex")
+    row.locator("select[name=pc-0-player]").select_option("Carol")
+    row.locator("input[name=pc-0-pending]").check()
+    row.locator("input[name=pc-0-name]").fill("Mindslaver")
+    row.locator("input[name=pc-0-name_ja]").fill("精神隷属器")
+    phone.locator("form.lg-form button.lg-update").click()
+    expect(phone.locator("li.lg-control h3")).to_contain_text("Carol")
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"leave-game-built-phone-{lang}")
+
+    phone.locator("button.lg-resolve[value=resolve-0]").click()
     result = phone.locator("#lg-result")
     expect(result).to_contain_text("800.4a")
     expect(result.locator("a[href*='/rules/800.4a/']").first).to_be_visible()
-    rows = result.locator("table.lg-objects-after tbody tr")
-    griffin = rows.filter(has_text=re.compile("Griffin"))
-    expect(griffin.locator(".lg-controller")).to_have_text("Bianca")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    screenshot(phone, "leave-game-phone")
+    facts = result.locator(".lg-outcome .lg-facts")
+    expect(facts).to_contain_text(re.compile(rf"{text['monarch']}\s*Alex → Bianca"))
+    griffin = result.locator("li.lg-changed", has_text=text["griffin"])
+    expect(griffin.locator(".lg-zone")).to_contain_text("Bianca")
+    assert "722" in result.inner_text() or "800.4a" in result.inner_text()
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"leave-game-resolved-phone-{lang}")
 
 
-def test_step_through_a_scenario(page, site_url):  # type: ignore[no-untyped-def]
-    page.goto(f"{site_url}/ja/scenarios/")
-    page.locator("a[href*='/ja/scenarios/commander-damage-beacon-fog-stolen/']").first.click()
-    page.wait_for_url("**/ja/scenarios/commander-damage-beacon-fog-stolen/1/")
-    expect(page.locator("#sc-step-title")).to_contain_text("1")
-
-    # Next is an htmx swap that still changes the address, so every step has a shareable URL.
-    page.locator("#scenario-step a[rel=next]").click()
-    page.wait_for_url("**/ja/scenarios/commander-damage-beacon-fog-stolen/2/")
-    page.locator("#scenario-step a[rel=next]").click()
-    page.wait_for_url("**/commander-damage-beacon-fog-stolen/3/")
-    page.go_back()
-    page.wait_for_url("**/commander-damage-beacon-fog-stolen/2/")
-
-    # A cited rule opens in place with its text (a <details> disclosure, no script needed).
-    disclosure = page.locator("#scenario-step details").first
-    disclosure.locator("summary").click()
-    expect(disclosure).to_have_attribute("open", "")
-    assert len(disclosure.inner_text()) > 40
-    screenshot(page, "scenario-step")
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_load_a_duel_masters_example_and_its_team_loses(phone, site_url, lang):  # type: ignore[no-untyped-def]
+    phone.goto(f"{site_url}/{lang}/leave-game/")
+    phone.select_option("#lg-preset", "dtc")
+    phone.locator("form.lg-preset button[type=submit]").click()
+    # Wait for the swapped board itself: the select shows the preset before the swap lands.
+    phone.wait_for_url("**preset=dtc*")
+    lose = phone.locator("button.lg-resolve[value=lose-0]")
+    expect(lose).to_have_count(1)  # Duel Masters has no leaving the game: a team loses
+    expect(phone.locator("button[value=end-turn]")).to_have_count(0)
+    lose.click()
+    result = phone.locator("#lg-result")
+    expect(result.locator(".lg-game-over")).to_be_visible()
+    expect(result.locator(".lg-facts")).to_contain_text("Alex")
+    expect(result.locator("a[href*='/docs/dtc/']").first).to_be_visible()
+    assert "dtc:" not in result.inner_text()
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"leave-game-dtc-phone-{lang}")

@@ -9,9 +9,9 @@ from html import unescape
 from typing import Any
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from django.test import Client
 
 from judge.rulings.views import MAX_BODY_BYTES
 from tests.helpers import error_texts
@@ -161,16 +161,46 @@ def test_api_is_post_only_and_needs_no_csrf_token() -> None:
     assert post_json(client, board(leaving="Bianca")).status_code == 200
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_end_turn_ends_an_effect_until_end_of_turn(client: Client, lang: str) -> None:
+    payload = board(control_effects=[{"id": "treason", "object": "griffin", "controller": "Alex", "source": None,
+                                      "ends": "end-of-turn", "name": "Act of Treason", "name_ja": "反逆の行動"}])
+    payload["objects"] = payload["objects"][:1]
+    response = client.post(f"/api/calc/end-turn?lang={lang}", json.dumps(payload), content_type="application/json")
+    assert response.status_code == 200
+    data = response.json()
+    assert {"id": "griffin", "zone": "battlefield", "controller": "Bianca"} in data["objects"]
+    assert data["active_player"] == "Bianca" and data["control_effects"] == [{"id": "treason", "status": "ended"}]
+    assert "514.2" in [s["rule"] for s in data["steps"]] and data["summary"]
+    bad = client.post("/api/calc/end-turn", json.dumps({**payload, "turns": 0}), content_type="application/json")
+    assert bad.status_code == 400 and error_texts(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_dtc_loss_is_the_teams_loss(client: Client, lang: str) -> None:
+    payload = {"variant": "dtc", "turn_order": ["Aki", "Chie", "Ben", "Dai"], "active_player": "Aki",
+               "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "player": "Chie", "reason": "library-out"}
+    response = client.post(f"/api/calc/dtc-loss?lang={lang}", json.dumps(payload), content_type="application/json")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["losers"] == ["Chie", "Dai"] and data["winners"] == ["Aki", "Ben"] and data["game_over"]
+    assert data["left"] == []
+    bad = client.post("/api/calc/dtc-loss?lang=ja", json.dumps({**payload, "variant": "free-for-all"}),
+                      content_type="application/json")
+    assert bad.status_code == 400 and error_texts(bad)
+
+
 # --------------------------------------------------------------------------- the page
 
 
 def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]:
-    """The board as the page's form posts it: one formset per table ("obj-0-name"), and the radio and
-    checkbox columns of the players (active, planar) carrying row numbers."""
+    """The board as the page's form posts it: one formset per table ("obj-0-name"), and the player columns
+    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row numbers."""
     players = payload["turn_order"]
     teams = payload.get("teams") or []
     planar = payload.get("planar_controller")
     planar = planar if isinstance(planar, list) else [planar]
+    shields = payload.get("shields") or {}
 
     data: dict[str, Any] = {
         "action": action,
@@ -179,32 +209,50 @@ def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]
         "left": ", ".join(payload.get("left", [])),
         "priority": "",
     }
-    if payload.get("active_player") in players:
-        data["active"] = str(players.index(payload["active_player"]))
+    for column, key in (("active", "active_player"), ("priority", "priority"), ("monarch", "monarch"),
+                        ("initiative", "initiative")):
+        if payload.get(key) in players:
+            data[column] = str(players.index(payload[key]))
+    if payload.get("single_planar_deck"):
+        data["single_planar_deck"] = "1"
 
     def table(prefix: str, rows: list[dict[str, Any]], defaults: dict[str, str] | None = None) -> None:
         data[f"{prefix}-TOTAL_FORMS"] = data[f"{prefix}-INITIAL_FORMS"] = str(len(rows))
         for i, row in enumerate(rows):
             for key, value in {**(defaults or {}), **{k: v for k, v in row.items() if v}}.items():
-                data[f"{prefix}-{i}-{key}"] = "1" if value is True else str(value)
+                data[f"{prefix}-{i}-{key}"] = "1" if value is True else value if isinstance(value, list) else str(value)
 
-    table("player", [{"name": p, "team": next((str(i + 1) for i, t in enumerate(teams) if p in t), "")}
-                     for p in players])
+    table("player", [{"name": p, "team": next((str(i + 1) for i, t in enumerate(teams) if p in t), ""),
+                      "shields": shields.get(p, "")} for p in players])
     table("obj", payload.get("objects", []), {"attachment": "aura"})
     table("eff", payload.get("control_effects", []))
     table("trg", payload.get("delayed_triggers", []))
+    table("tmd", payload.get("timed_effects", []))
+    table("pc", payload.get("player_control", []))
+    table("atk", payload.get("combat", []))
     return data
 
 
 def count(html: str, field: str) -> int:
-    """How many rows of a table the page shows ("obj", "id" -> inputs named obj-N-id)."""
-    prefix, name = field.split("-")
+    """How many rows of a table the page shows ("obj-name" -> fields named obj-N-name)."""
+    prefix, name = field.split("-", 1)
     return len(re.findall(rf'name="{prefix}-\d+-{name}"', html))
 
 
 def has_input(html: str, field: str, value: str) -> bool:
-    prefix, name = field.split("-")
+    prefix, name = field.split("-", 1)
     return re.search(rf'name="{prefix}-\d+-{name}" value="{re.escape(value)}"', html) is not None
+
+
+def has_selected(html: str, field: str, value: str) -> bool:
+    """A select of the form (a player or an object chosen by name) with ``value`` chosen."""
+    prefix, name = field.split("-", 1)
+    return re.search(rf'<select name="{prefix}-\d+-{name}"[^>]*>(?:(?!</select>).)*'
+                     rf'<option value="{re.escape(value)}" selected>', html, re.S) is not None
+
+
+def result_of(html: str) -> str:
+    return html.split('id="lg-result"')[1]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -216,10 +264,36 @@ def test_page_renders_a_preset_board(client: Client, lang: str) -> None:
     assert "csrfmiddlewaretoken" in html
     assert 'value="Assault Griffin"' in html and 'value="mind-control"' in html  # the default preset
     assert count(html, "obj-id") == 2
-    assert 'value="resolve-0"' in html and 'value="resolve-2"' in html
+    assert 'value="resolve-0"' in html and 'value="resolve-2"' in html and 'value="end-turn"' in html
     assert 'name="preset"' in html and '<option value="planechase">' in html
     assert "css/leave_game.css" in html
     assert 'style="' not in html and "<script>" not in html  # strict CSP: no inline style or script
+
+
+@pytest.mark.parametrize(("lang", "griffin", "effect", "remove"), [
+    ("en", "Assault Griffin", "Control effect on Assault Griffin", "Remove Assault Griffin"),
+    ("ja", "《突撃するグリフィン》", "《突撃するグリフィン》のコントロール変更効果", "《突撃するグリフィン》を削除"),
+])
+def test_rows_are_labelled_by_the_objects_name(client: Client, lang: str, griffin: str, effect: str,
+                                               remove: str) -> None:
+    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's language."""
+    html = client.get(f"/{lang}/leave-game/").content.decode()
+    form = html.split('class="lg-form"')[1]
+    assert f'<h3 class="lg-row-title">{griffin}</h3>' in form
+    assert f'<h3 class="lg-row-title">{effect}</h3>' in form
+    assert f'value="remove-object-0" class="lg-remove">{remove}</button>' in form
+    assert "objects[" not in form and "control_effects[" not in form and "delayed_triggers[" not in form
+    # References to objects and players are chosen by name, never typed as ids.
+    assert has_selected(form, "eff-object", "assault-griffin") and has_selected(form, "eff-controller", "Alex")
+    assert f'<option value="assault-griffin" selected>{griffin}</option>' in form
+    assert has_input(form, "obj-name_ja", "突撃するグリフィン")
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Object 3"), ("ja", "オブジェクト3")])
+def test_an_unnamed_row_is_labelled_by_its_place(client: Client, lang: str, label: str) -> None:
+    html = client.post(f"/{lang}/leave-game/", form_data(MIND_CONTROL, "add-object")).content.decode()
+    assert f'<h3 class="lg-row-title">{label}</h3>' in html
+    assert has_input(html, "obj-id", "object-3")  # a fresh id, so a player never has to make one up
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -235,10 +309,71 @@ def test_page_htmx_fragment(client: Client, lang: str) -> None:
 def test_preset_loads_the_planechase_board(client: Client) -> None:
     html = client.get("/en/leave-game/?preset=planechase").content.decode()
     assert 'value="Tazeem"' in html
-    assert re.search(r'<option value="planechase" selected>', html)
     assert re.search(r'name="planar" value="0" checked', html)  # Alex, the planar controller
     assert re.search(r'name="obj-2-planeswalking" value="1" checked', html)
     assert re.search(r'<option value="planechase" selected>Planechase</option>', html)
+
+
+@pytest.mark.parametrize("preset", ["monarch", "mindslaver", "until-next-turn", "concede-in-combat",
+                                    "bribery-act-of-treason", "phenomenon", "dtc"])
+def test_every_preset_resolves_on_the_page_as_its_worked_ruling_does(client: Client, preset: str) -> None:
+    """A preset loaded into the form and posted back is the same board: nothing the form lacks is dropped."""
+    from judge.rulings.views import preset_board
+
+    board_payload = preset_board(preset)
+    assert board_payload is not None
+    html = client.get(f"/en/leave-game/?preset={preset}").content.decode()
+    shown = json.loads(unescape(html.split('name="board_json" rows="14" spellcheck="false">')[1].split("</textarea>")[0]))
+    for key, value in board_payload.items():
+        assert shown.get(key) == value or key in ("objects", "control_effects", "delayed_triggers"), key
+    action = "lose-0" if board_payload["variant"] == "dtc" else "resolve-0"
+    response = client.post("/en/leave-game/", form_data(shown, action))
+    assert response.status_code == 200, response.content.decode()[:2000]
+    assert 'id="lg-result"' in response.content.decode()
+
+
+THREE = {"variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Alex"}
+TEAMS = {"variant": "two-headed-giant", "turn_order": ["Alex", "Bianca", "Carol", "Dana"], "active_player": "Alex",
+         "teams": [["Alex", "Bianca"], ["Carol", "Dana"]]}
+BEARS = {"id": "bears", "name": "Grizzly Bears", "name_ja": "灰色熊", "kind": "card", "owner": "Bianca",
+         "controller": "Alex", "zone": "battlefield"}
+TAZEEM = {"id": "tazeem", "name": "Tazeem", "kind": "plane", "owner": "Carol", "controller": "Alex", "zone": "command"}
+# The boards of issue 13 the page refused or could not express, each built in the form and resolved there.
+ISSUE_13_BOARDS = {
+    # Bribery: under Alex's control since it entered, no control effect (110.2a).
+    "owner-is-not-the-controller": ({**THREE, "objects": [BEARS]}, "resolve-0", ("exile", "追放領域")),
+    # Act of Treason has resolved: its effect stays with no source on the board.
+    "source-gone": ({**THREE, "objects": [BEARS], "control_effects": [
+        {"id": "treason", "object": "bears", "controller": "Alex", "source": None, "ends": "end-of-turn",
+         "name": "Act of Treason", "name_ja": "反逆の行動"}]}, "resolve-0", ("battlefield · Bianca", "戦場 · Bianca")),
+    # Two-Headed Giant Planechase: the primary player of the active team is the planar controller (901.12).
+    "two-headed-giant-planechase": ({**TEAMS, "planar_controller": "Alex", "objects": [TAZEEM]}, "resolve-0",
+                                    ("Planar controller", "次元コントローラー")),
+    # The single planar deck: its planes have no owner (901.15b).
+    "single-planar-deck": ({**THREE, "variant": "planechase", "planar_controller": "Alex", "single_planar_deck": True,
+                            "objects": [{**TAZEEM, "owner": None}]}, "resolve-0",
+                           ("Planar controller", "次元コントローラー")),
+    # Mindslaver: Alex controls Bianca's turn, then leaves (800.4a ends it).
+    "mindslaver": ({**THREE, "active_player": "Bianca", "player_control": [
+        {"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}]}, "resolve-0",
+                   ("nobody controls another player", "他のプレイヤーをコントロールしているプレイヤーはいない")),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("name", list(ISSUE_13_BOARDS))
+def test_the_boards_of_issue_13_are_built_and_resolved_on_the_page(client: Client, name: str, lang: str) -> None:
+    payload, action, expected = ISSUE_13_BOARDS[name]
+    response = client.post(f"/{lang}/leave-game/", form_data(payload, action))
+    html = response.content.decode()
+    assert response.status_code == 200, html.split('id="lg-errors"')[-1][:1500]
+    result = result_of(html)
+    assert expected[0 if lang == "en" else 1] in result
+    # And the form keeps the board as built (the JSON of the page is the board posted).
+    shown = json.loads(unescape(html.split('spellcheck="false">')[1].split("</textarea>")[0]))
+    for key, value in payload.items():
+        if key != "objects":
+            assert shown[key] == value, key
 
 
 def test_unknown_preset_is_404_with_the_default_board(client: Client) -> None:
@@ -263,39 +398,42 @@ def test_no_js_add_and_remove_object_round_trip(client: Client) -> None:
     assert has_input(html, "obj-name", "Mind Control")
 
 
-def test_add_and_remove_players_effects_and_triggers(client: Client) -> None:
-    html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-player")).content.decode()
-    assert count(html, "player-name") == 4
-    html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "remove-player-0")).content.decode()
-    assert count(html, "player-name") == 2 and not has_input(html, "player-name", "Alex")
-    html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-effect")).content.decode()
-    assert count(html, "eff-id") == 2
-    html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "remove-effect-0")).content.decode()
-    assert count(html, "eff-id") == 0
-    html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "add-trigger")).content.decode()
-    assert count(html, "trg-id") == 1
+@pytest.mark.parametrize(("table", "field"), [("player", "player-name"), ("effect", "eff-id"),
+                                              ("trigger", "trg-id"), ("timed", "tmd-id"),
+                                              ("control", "pc-controller"), ("attack", "atk-attacker")])
+def test_add_and_remove_rows_of_every_table(client: Client, table: str, field: str) -> None:
+    before = count(client.post("/en/leave-game/", form_data(MIND_CONTROL)).content.decode(), field)
+    html = client.post("/en/leave-game/", form_data(MIND_CONTROL, f"add-{table}")).content.decode()
+    assert count(html, field) == before + 1
+    data = form_data(MIND_CONTROL, f"add-{table}")
+    grown = client.post("/en/leave-game/", data).content.decode()
+    shown = json.loads(unescape(grown.split('spellcheck="false">')[1].split("</textarea>")[0]))
+    html = client.post("/en/leave-game/", form_data(shown, f"remove-{table}-0")).content.decode()
+    assert count(html, field) == before
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang: str) -> None:
     response = client.post(f"/{lang}/leave-game/", form_data(MIND_CONTROL, "resolve-0"))
     assert response.status_code == 200
-    html = response.content.decode()
-    result = html.split('id="lg-result"')[1]
+    result = result_of(response.content.decode())
     assert f'<a href="/{lang}/rules/800.4a/">800.4a</a>' in result
     expected = ("Alex leaves the game, and every object they own leaves with them: Mind Control." if lang == "en"
                 else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。")
     assert expected in result  # the steps in the reader's language
-    griffin = re.search(r"<tr[^>]*>\s*<th scope=\"row\">Assault Griffin.*?</tr>", result, re.S)
-    assert griffin is not None and '<span class="lg-controller">Bianca</span>' in griffin.group(0)
-    mind_control = re.search(r"<tr class=\"lg-gone lg-left-game\">\s*<th scope=\"row\">Mind Control", result)
-    assert mind_control is not None
-    if lang == "en":
-        assert "left the game" in result
+    name = "Assault Griffin" if lang == "en" else "《Assault Griffin》"  # no Japanese name given: the English one
+    griffin = re.search(rf'<li class="lg-changed">\s*<span class="bd-object">{name}</span>.*?</li>', result, re.S)
+    assert griffin is not None
+    after = "battlefield · Bianca" if lang == "en" else "戦場 · Bianca"
+    assert f'<span class="lg-zone">{after}</span>' in griffin.group(0)
+    gone = "left the game" if lang == "en" else "ゲームから離れた"
+    mind_control = "Mind Control" if lang == "en" else "《Mind Control》"
+    assert re.search(rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
+                     rf'<strong>{gone}</strong>', result, re.S)
     # The board after the leave, ready to continue from.
-    after = re.search(r'name="board_json" value="([^"]*)"', result)
-    assert after is not None
-    after_board = json.loads(unescape(after.group(1)))
+    after_json = re.search(r'name="board_json" value="([^"]*)"', result)
+    assert after_json is not None
+    after_board = json.loads(unescape(after_json.group(1)))
     assert after_board["turn_order"] == ["Bianca", "Carol"] and after_board["left"] == ["Alex"]
 
 
@@ -305,7 +443,7 @@ def test_resolve_with_htmx_returns_the_fragment_and_scrolls_to_the_result(client
     assert response["HX-Reswap"] == "outerHTML show:#lg-result:top"
     html = response.content.decode()
     assert "<html" not in html and 'id="lg-result"' in html
-    assert "Bianca left the game" in html
+    assert "Bianca leaves the game</h2>" in html
 
 
 def test_delayed_triggers_and_ceased_objects_are_shown(client: Client) -> None:
@@ -318,15 +456,19 @@ def test_delayed_triggers_and_ceased_objects_are_shown(client: Client) -> None:
              "zone": "stack"},
             {"id": "bear", "name": "Grizzly Bears", "kind": "card", "owner": "Bianca", "controller": None,
              "zone": "exile"},
+            {"id": "slide", "name": "Astral Slide", "kind": "card", "owner": "Alex", "controller": "Alex",
+             "zone": "battlefield"},
         ],
-        "delayed_triggers": [{"id": "slide", "controller": "Alex", "text": "return the Bears", "object": "bear"}],
+        "delayed_triggers": [{"id": "t", "controller": "Alex", "source": "slide", "text": "return the Bears",
+                              "object": "bear"}],
         "control_effects": [],
     }
     html = client.post("/en/leave-game/", form_data(payload, "resolve-0")).content.decode()
-    result = html.split('id="lg-result"')[1]
+    result = result_of(html)
     assert "ceased to exist" in result
-    assert "removed (never put on the stack)" in result and "return the Bears" in result
-    assert "Winner: Bianca" in result
+    assert "Delayed triggered ability of Astral Slide: <strong>removed (never put on the stack)</strong>" in result
+    assert "The game is over. Winner: Bianca" in result
+    assert "Continue from this board" not in result  # nothing to go on from
 
 
 def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Client) -> None:
@@ -341,7 +483,7 @@ def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Clie
     assert "Assault Griffin: controller: “Zed” is not a player in this game." in errors
     assert "Odd Ability is in the graveyard, where it cannot be: an ability exists only on the stack." in errors
     assert html.index('id="lg-errors"') < html.index('class="lg-form"')
-    assert has_input(html, "obj-controller", "Zed") and 'value="Odd Ability"' in html
+    assert has_selected(html, "obj-controller", "Zed") and 'value="Odd Ability"' in html  # kept, odd as it is
     assert 'id="lg-result"' not in html
     # With htmx the same problems come back in the fragment (htmx does not swap a 400).
     response = client.post("/en/leave-game/", form_data(payload, "resolve-0"), **HX)
@@ -349,21 +491,26 @@ def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Clie
     assert "where it cannot be: an ability exists only on the stack" in response.content.decode()
 
 
-def test_planechase_with_two_planar_controllers_is_a_form_problem(client: Client) -> None:
-    payload = {"variant": "planechase", "turn_order": ["Alex", "Bianca"], "active_player": "Alex",
+@pytest.mark.parametrize("variant", ["planechase", "two-headed-giant"])
+def test_one_planar_controller_is_a_form_problem(client: Client, variant: str) -> None:
+    payload = {"variant": variant, "turn_order": ["Alex", "Bianca", "Carol", "Dana"], "active_player": "Alex",
+               "teams": [["Alex", "Bianca"], ["Carol", "Dana"]] if variant == "two-headed-giant" else [],
                "planar_controller": ["Alex", "Bianca"], "objects": []}
     response = client.post("/en/leave-game/", form_data(payload, "resolve-0"))
     assert response.status_code == 400
-    assert "Planechase has one planar controller" in response.content.decode()
+    assert "this game has one planar controller" in response.content.decode()
 
 
 def test_advanced_json_loads_into_the_form_and_bad_json_is_kept(client: Client) -> None:
     data = form_data(MIND_CONTROL, "load-json")
     data["board_json"] = json.dumps({"variant": "dtc", "turn_order": ["Aki", "Ben", "Chie", "Dai"],
-                                     "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "active_player": "Aki"})
+                                     "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "active_player": "Aki",
+                                     "shields": {"Aki": 5, "Chie": 0}})
     html = client.post("/en/leave-game/", data).content.decode()
     assert has_input(html, "player-name", "Chie") and count(html, "obj-id") == 0
     assert re.search(r'<option value="dtc" selected>', html)
+    assert has_input(html, "player-shields", "5") and has_input(html, "player-shields", "0")
+    assert 'value="lose-2"' in html and 'value="resolve-0"' not in html  # Duel Masters: a team loses
 
     data["board_json"] = "{broken"
     response = client.post("/en/leave-game/", data)
@@ -379,14 +526,14 @@ def test_advanced_json_loads_into_the_form_and_bad_json_is_kept(client: Client) 
 
 def test_continue_from_the_board_after_a_leave(client: Client) -> None:
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, "resolve-0")).content.decode()
-    after = re.search(r'name="board_json" value="([^"]*)"', html.split('id="lg-result"')[1])
+    after = re.search(r'name="board_json" value="([^"]*)"', result_of(html))
     assert after is not None
     response = client.post("/en/leave-game/", {"action": "load-json", "board_json": unescape(after.group(1))})
     html = response.content.decode()
     assert response.status_code == 200
     assert not has_input(html, "player-name", "Alex") and has_input(html, "player-name", "Bianca")
     assert 'name="left" value="Alex"' in html
-    assert count(html, "obj-id") == 1 and has_input(html, "obj-controller", "Bianca")
+    assert count(html, "obj-id") == 1 and has_selected(html, "obj-controller", "Bianca")
 
 
 def test_markup_in_names_is_escaped(client: Client) -> None:
@@ -396,7 +543,7 @@ def test_markup_in_names_is_escaped(client: Client) -> None:
     payload["objects"][1]["owner"] = XSS
     payload["objects"][1]["controller"] = XSS
     payload["control_effects"][0]["controller"] = XSS
-    for action in ("update", "resolve-0", "resolve-1"):
+    for action in ("update", "resolve-0", "resolve-1", "end-turn"):
         html = client.post("/en/leave-game/", form_data(payload, action)).content.decode()
         assert XSS not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -447,3 +594,21 @@ def test_page_never_answers_500_on_odd_forms(client: Client) -> None:
     assert response.status_code == 200
     response = client.post("/en/leave-game/", {"action": "resolve-0"})  # no board at all
     assert response.status_code == 400
+    for action in ("lose-0", "end-turn", "remove-timed-5", "add-attack", "remove-control-0"):
+        assert client.post("/en/leave-game/", {"action": action}).status_code in (200, 400)
+
+
+def test_a_big_pasted_board_refers_to_objects_by_text_not_by_huge_selects(client: Client) -> None:
+    """A select per reference with an option per object would grow as objects squared: past a table's worth of
+    objects the form offers a text field with the ids as suggestions instead."""
+    from judge.rulings.views import MAX_SELECT_OPTIONS
+
+    objects = [{"id": f"token-{n}", "name": "Soldier", "kind": "token", "owner": "Alex", "controller": "Alex",
+                "zone": "battlefield"} for n in range(MAX_SELECT_OPTIONS + 1)]
+    data = form_data(MIND_CONTROL, "load-json")
+    data["board_json"] = json.dumps({**MIND_CONTROL, "objects": objects, "control_effects": []})
+    response = client.post("/en/leave-game/", data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<datalist id="lg-object-ids">' in html and '<select name="obj-0-attached_to">' not in html
+    assert len(html) < 3_000_000

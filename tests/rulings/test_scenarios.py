@@ -3,20 +3,38 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
 from django.test import Client
 from django.utils.html import escape
 
+from judge.engine.scenarios import Scenario, load_scenarios
 from judge.rulings import selectors as scenario_selectors
-from judge.engine.scenarios import load_scenarios
 from judge.web.citations import rule_ref_url
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
 SCENARIOS = load_scenarios(SCENARIOS_DIR)
-STEPS = [(s.slug, n) for s in SCENARIOS for n in range(1, len(s.steps) + 1)]
+BOARD_KINDS = {"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"}
+
+
+def first_step(scenario: Scenario) -> int:
+    """Step 0 is the board a ruling starts from, when its first action acts on a board."""
+    first = next(s for s in scenario.steps if s.kind is not None)
+    return 0 if first.kind in BOARD_KINDS else 1
+
+
+STEPS = [(s.slug, n) for s in SCENARIOS for n in range(first_step(s), len(s.steps) + 1)]
 HX = {"HTTP_HX_REQUEST": "true"}
+# Object ids that could pass for words of a narration are left out of the "no ids" check.
+IDS = sorted({o["id"] for s in SCENARIOS for step in s.steps if step.payload
+              for o in step.payload.get("objects", []) if "-" in o["id"]})
+
+
+def visible_text(html: str) -> str:
+    body = html.split("<main", 1)[1].split("</main>", 1)[0]
+    return unescape(re.sub(r"<[^>]+>", " ", body))
 
 pytestmark = pytest.mark.django_db
 
@@ -37,13 +55,18 @@ def test_rule_ref_url_covers_cr_numbers_and_documents() -> None:
     assert rule_ref_url("chess:1") is None and rule_ref_url("dtc:") is None
 
 
-def test_selector_loads_once_and_groups_sensibly() -> None:
+def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
     assert scenario_selectors.all_scenarios() is scenario_selectors.all_scenarios()  # cached per process
     groups = dict(scenario_selectors.grouped_scenarios())
     slugs = {g: {s.slug for s in items} for g, items in groups.items()}
-    assert list(groups) == ["leaving", "commander", "dtc", "planechase"]
-    assert "mind-control-alex-leaves" in slugs["leaving"] and "two-headed-giant-team-leaves" in slugs["leaving"]
-    assert {"commander-tax-partners", "commander-damage-beacon-fog-stolen", "color-identity-examples"} <= slugs["commander"]
+    assert list(groups) == ["leaving", "commander-damage", "commander", "two-headed-giant", "planechase", "dtc"]
+    assert {"mind-control-alex-leaves", "mindslaver-controller-leaves", "player-concedes-mid-combat",
+            "monarch-and-initiative-holder-leaves"} <= slugs["leaving"]
+    # Commander damage on its own; Two-Headed Giant (its team leaving and its trample damage) not under Commander.
+    assert slugs["commander-damage"] == {"commander-damage-beacon-fog-stolen",
+                                         "commander-damage-own-commander-and-partners"}
+    assert slugs["commander"] == {"commander-tax-partners", "commander-zone-change", "color-identity-examples"}
+    assert slugs["two-headed-giant"] == {"two-headed-giant-team-leaves", "two-headed-giant-trample-shared-life"}
     assert slugs["dtc"] == {"dtc-commander-tax", "dtc-team-leaves", "dtc-attacking-a-player-with-no-shields"}
     assert slugs["planechase"] == {"planar-die-cost-over-a-turn", "planechase-planar-controller-leaves",
                                    "planechase-phenomenon-ability-owner-leaves"}
@@ -59,14 +82,16 @@ def test_list_in_the_ui_language(client: Client, lang: str, no_corpus: None) -> 
         title = scenario.title.ja if lang == "ja" else scenario.title.en
         other = scenario.title.en if lang == "ja" else scenario.title.ja
         assert escape(title) in html and escape(other) not in html
-        assert f'href="/{lang}/scenarios/{scenario.slug}/1/"' in html
+        assert f'href="/{lang}/scenarios/{scenario.slug}/{first_step(scenario)}/"' in html
     assert html.index('id="group-leaving"') < html.index('id="group-commander"') < html.index('id="group-dtc"')
     assert "css/scenarios.css" in html
 
 
 def test_detail_redirects_to_the_first_step(client: Client) -> None:
     response = client.get("/en/scenarios/mind-control-alex-leaves/")
-    assert response.status_code == 302 and response["Location"] == "/en/scenarios/mind-control-alex-leaves/1/"
+    assert response.status_code == 302 and response["Location"] == "/en/scenarios/mind-control-alex-leaves/0/"
+    response = client.get("/en/scenarios/commander-tax-partners/")  # no board to start from
+    assert response.status_code == 302 and response["Location"] == "/en/scenarios/commander-tax-partners/1/"
     assert client.get("/en/scenarios/no-such-ruling/").status_code == 404
 
 
@@ -77,17 +102,31 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
     response = client.get(f"/{lang}/scenarios/{slug}/{number}/")
     assert response.status_code == 200
     html = response.content.decode()
-    step = scenario.steps[number - 1]
-    narration = step.narration.ja if lang == "ja" else step.narration.en
-    assert escape(narration) in html
-    heading = (f"手順 {number} / {len(scenario.steps)}" if lang == "ja"
-               else f"Step {number} of {len(scenario.steps)}")
-    assert heading in html
-    for rule in step.rules:
-        assert f">{rule}<" in html
-    if step.kind is not None:
-        assert 'class="sc-before"' in html and 'class="sc-after"' in html
-        assert 'class="lg-steps"' in html  # the engine's explained steps
+    article = html.split('<article id="scenario-step"')[1]
+    # Previous and next sit at the top of the step, before anything else of it.
+    assert article.index('class="sc-pager sc-pager-top"') < article.index('id="sc-step-title"')
+    if number == 0:
+        heading = "開始時の盤面" if lang == "ja" else "The position at the start"
+        assert escape(scenario.summary.in_(lang)) in article and 'class="bd-player"' in article
+    else:
+        step = scenario.steps[number - 1]
+        assert escape(step.narration.in_(lang)) in article
+        heading = (f"手順 {number} / {len(scenario.steps)}" if lang == "ja"
+                   else f"Step {number} of {len(scenario.steps)}")
+        assert 'class="sc-change"' in article  # each step's one line of what changed
+        for rule in step.rules:  # each one tap away, named as a reader knows it (never "dtc:win-loss")
+            url = rule_ref_url(rule).replace("/en/", f"/{lang}/")
+            assert f'href="{url}"' in article
+            if ":" in rule:
+                assert f">{rule}<" not in article
+        if step.kind is not None:
+            assert 'class="sc-before"' in article and 'class="sc-after"' in article
+            assert 'class="lg-steps"' in article  # the engine's explained steps
+    assert heading in article
+    assert "<table" not in html  # a phone-width page: lists and cards, never a table to scroll sideways
+    text = visible_text(html)
+    assert not [i for i in IDS if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]  # names, never ids
+    assert "objects[" not in text and "control_effects" not in text
     assert 'style="' not in html and "<script>" not in html
 
 
@@ -100,50 +139,106 @@ def test_step_fragment_for_htmx(client: Client, lang: str) -> None:
     assert f'hx-get="/{lang}/scenarios/planechase-planar-controller-leaves/3/"' in html
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_start_position_as_a_fragment_for_htmx(client: Client, lang: str) -> None:
+    response = client.get(f"/{lang}/scenarios/mind-control-bianca-leaves/0/", **HX)
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<article id="scenario-step"')
+    griffin = "《突撃するグリフィン》" if lang == "ja" else "Assault Griffin"
+    assert f'<span class="bd-object">{griffin}</span>' in html and "<html" not in html
+
+
 def test_previous_and_next_links(client: Client) -> None:
-    first = client.get("/en/scenarios/planechase-planar-controller-leaves/1/").content.decode()
-    assert 'rel="prev"' not in first
-    assert re.search(r'<a rel="next" href="/en/scenarios/planechase-planar-controller-leaves/2/" '
-                     r'hx-get="/en/scenarios/planechase-planar-controller-leaves/2/" hx-target="#scenario-step"[^>]*'
-                     r'hx-push-url="true"', first)
-    middle = client.get("/en/scenarios/planechase-planar-controller-leaves/2/").content.decode()
-    assert 'href="/en/scenarios/planechase-planar-controller-leaves/1/"' in middle
-    assert 'rel="next" href="/en/scenarios/planechase-planar-controller-leaves/3/"' in middle
-    last = client.get("/en/scenarios/planechase-planar-controller-leaves/3/").content.decode()
-    assert 'rel="prev" href="/en/scenarios/planechase-planar-controller-leaves/2/"' in last
+    slug = "planechase-planar-controller-leaves"
+    start = client.get(f"/en/scenarios/{slug}/0/").content.decode()
+    assert 'rel="prev"' not in start
+    assert re.search(rf'<a rel="next" class="sc-next" href="/en/scenarios/{slug}/1/" '
+                     rf'hx-get="/en/scenarios/{slug}/1/" hx-target="#scenario-step"[^>]*hx-push-url="true"', start)
+    assert start.count('rel="next"') == 2  # at the top and at the bottom
+    assert '<span aria-current="step">Start</span>' in start
+    middle = client.get(f"/en/scenarios/{slug}/2/").content.decode()
+    assert f'rel="prev" class="sc-prev" href="/en/scenarios/{slug}/1/"' in middle
+    assert f'rel="next" class="sc-next" href="/en/scenarios/{slug}/3/"' in middle
+    assert f'<a href="/en/scenarios/{slug}/0/" hx-get="/en/scenarios/{slug}/0/"' in middle  # back to the start
+    last = client.get(f"/en/scenarios/{slug}/3/").content.decode()
+    assert f'rel="prev" class="sc-prev" href="/en/scenarios/{slug}/2/"' in last
     assert 'rel="next"' not in last and 'href="/en/scenarios/"' in last
-    assert "http://testserver/en/scenarios/planechase-planar-controller-leaves/3/" in last  # shareable URL
+    assert f"http://testserver/en/scenarios/{slug}/3/" in last  # shareable URL
 
 
 @pytest.mark.parametrize("path", [
-    "/en/scenarios/mind-control-alex-leaves/0/",
     "/en/scenarios/mind-control-alex-leaves/3/",
     "/ja/scenarios/mind-control-alex-leaves/99/",
+    "/en/scenarios/commander-tax-partners/0/",  # no board to start from: the ruling starts at step 1
     "/en/scenarios/no-such-ruling/1/",
 ])
 def test_out_of_range_step_is_404(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
 
 
-def test_leave_game_step_shows_board_before_and_after(client: Client) -> None:
-    html = client.get("/en/scenarios/mind-control-alex-leaves/2/").content.decode()
+@pytest.mark.parametrize(("lang", "griffin", "mind_control", "gone", "bianca_gets_it"), [
+    ("en", "Assault Griffin", "Mind Control", "left the game", "battlefield · Bianca"),
+    ("ja", "《突撃するグリフィン》", "《精神の制御》", "ゲームから離れた", "戦場 · Bianca"),
+])
+def test_leave_game_step_shows_board_before_and_after(client: Client, lang: str, griffin: str, mind_control: str,
+                                                      gone: str, bianca_gets_it: str) -> None:
+    html = client.get(f"/{lang}/scenarios/mind-control-alex-leaves/2/").content.decode()
     before = html.split('class="sc-before"')[1].split('class="sc-after"')[0]
     after = html.split('class="sc-after"')[1].split('class="sc-engine"')[0]
-    assert "Assault Griffin" in before and "Leaves the game" in before and "<strong>Alex</strong>" in before
-    assert re.search(r'<tr class="lg-gone lg-left-game">\s*<th scope="row">Mind Control', after)
-    assert '<span class="lg-controller">Bianca</span>' in after
-    assert 'href="/en/rules/800.4a/">800.4a</a>' in html
+    # Before: a card per player; Alex, who leaves, controls Bianca's creature.
+    alex = before.split('<h4 class="bd-name">Alex</h4>')[1].split("</li>\n  \n    <li")[0]
+    assert (">leaves the game<" if lang == "en" else ">ゲームから離れる<") in alex
+    assert f'<span class="bd-object">{griffin}</span>' in alex
+    owner = "owner: Bianca" if lang == "en" else "オーナー：Bianca"
+    assert owner in alex
+    # After: each object before -> after, by name.
+    assert re.search(rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
+                     rf'<strong>{gone}</strong>', after, re.S)
+    assert re.search(rf'<li class="lg-changed">\s*<span class="bd-object">{griffin}</span>.*?'
+                     rf'<span class="lg-zone">{bianca_gets_it}</span>', after, re.S)
+    assert f'href="/{lang}/rules/800.4a/">800.4a</a>' in html
+    assert "assault-griffin" not in visible_text(html) and "mind-control-effect" not in visible_text(html)
+
+
+@pytest.mark.parametrize(("lang", "monarch"), [("en", "The monarch"), ("ja", "統治者")])
+def test_designations_and_the_end_of_the_game_are_shown_after(client: Client, lang: str, monarch: str) -> None:
+    html = client.get(f"/{lang}/scenarios/monarch-and-initiative-holder-leaves/2/").content.decode()
+    after = html.split('class="sc-after"')[1]
+    assert re.search(rf"<dt>{monarch}</dt><dd>Bianca → Alex</dd>", after)
+    dtc = client.get(f"/{lang}/scenarios/dtc-team-leaves/2/").content.decode().split('class="sc-after"')[1]
+    lost = "Lost the game" if lang == "en" else "ゲームに敗北"
+    assert re.search(rf"<dt>{lost}</dt><dd>Alex{', ' if lang == 'en' else '、'}Bianca</dd>", dtc)
+    assert 'class="notice lg-game-over"' in dtc
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_end_of_turn_steps_show_the_board_after(client: Client, lang: str) -> None:
+    """The end-turn step of 800.4c: the stolen Bears are exiled as the turn ends, object by object."""
+    html = client.get(f"/{lang}/scenarios/bribery-act-of-treason-default-controller-leaves/4/").content.decode()
+    after = html.split('class="sc-after"')[1].split('class="sc-engine"')[0]
+    exile = "exile" if lang == "en" else "追放領域"
+    assert re.search(rf'<li class="lg-changed">.*?<span class="lg-zone">{exile}</span>', after, re.S)
+    next_turn = "Next turn" if lang == "en" else "次のターン"
+    assert f"<dt>{next_turn}</dt>" in after
 
 
 def test_other_kinds_render_their_results(client: Client) -> None:
     tax = client.get("/en/scenarios/commander-tax-partners/2/").content.decode()
     assert "{2}{G}{U}" in tax.split('class="sc-after"')[1]
     identity = client.get("/en/scenarios/color-identity-examples/1/").content.decode()
-    assert '<td class="sc-identity">W U G</td>' in identity
+    assert '<span class="sc-identity">W U G</span>' in identity
+    identity = client.get("/ja/scenarios/color-identity-examples/1/").content.decode()
+    assert '<span class="sc-identity">白・青・緑</span>' in identity
     damage = client.get("/en/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()
     after = damage.split('class="sc-after"')[1]
-    assert "<td>21</td>" in after and "<td>704.6c</td>" in after
-    assert 'href="/en/docs/commander-rules/#rule-9">commander:9</a>' in damage
+    assert '<span class="sc-key">Damage</span> 21</span>' in after and "704.6c" in after
+    assert 'href="/en/docs/commander-rules/#rule-9">Commander rules 9</a>' in damage
+    # The commander by its name in the reader's language, the damage source as 発生源, the card as 統率者.
+    damage = client.get("/ja/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()
+    before = damage.split('class="sc-before"')[1].split('class="sc-after"')[0]
+    assert '<span class="sc-key">発生源</span> 《数多のラフィーク》' in before
+    assert '<span class="sc-key">統率者</span> 《数多のラフィーク》' in damage
+    assert ">rafiq<" not in damage and "<dd>統率者戦</dd>" in before  # the format keeps its name
     dtc = client.get("/ja/scenarios/dtc-commander-tax/1/").content.decode()
     assert 'href="/ja/docs/dtc/#commander-tax"' in dtc
 
@@ -164,7 +259,7 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
     assert escape(english)[:60] in popover and 'lang="en"' in popover
     assert 'href="/en/rules/903.10a/"' in popover
     commander = DocSection.objects.get(corpus=ingested, source__slug="commander-rules", anchor="rule-9").text
-    assert escape(commander) in html.split("<summary>commander:9</summary>")[1].split("</details>")[0]
+    assert escape(commander) in html.split("<summary>Commander rules 9</summary>")[1].split("</details>")[0]
 
     # /ja/ shows the Japanese translation where the corpus has one (800.4a), else the English text (303.4e).
     translated = (DocSection.objects.filter(corpus=ingested, aligned_number="800.4a", source__kind="cr-translation")
@@ -176,3 +271,20 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
     untranslated = Rule.objects.get(corpus=ingested, version=ingested.current_version, number="303.4e").text
     popover = html.split("<summary>303.4e</summary>")[1].split("</details>")[0]
     assert 'lang="en"' in popover and escape(untranslated)[:30] in popover
+    # A translation of an older version carries the rule pages' notice, and the old term for leaving the game
+    # gets its note (issue 15).
+    popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]
+    if translated.differs_from_current:
+        assert '<p class="notice differs">' in popover and translated.compared_version in popover
+    if "ゲームから除外" in translated.text:
+        assert "現在の日本語のルールでは「ゲームから離れる」です" in popover
+
+
+@pytest.mark.corpus
+def test_a_renumbered_rule_quotes_the_translation_of_its_text(ingested) -> None:  # type: ignore[no-untyped-def]
+    """805.10f today is 805.10g of the translated version: that translation is quoted, with the renumbering notice."""
+    texts = scenario_selectors.rule_texts(["805.10f", "800.4a"], lang="ja")
+    found = texts["805.10f"]
+    assert found.lang == "ja" and found.aligned_number == "805.10f"
+    assert found.translated_number == "805.10g" and found.text.startswith("戦闘ダメージ・ステップ開始に際して")
+    assert texts["800.4a"].lang == "ja"

@@ -31,6 +31,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "バージョン {version} にルール {number} はありません。",
     },
     "web.no-document": {"en": "There is no document {slug}.", "ja": "文書 {slug} はありません。"},
+    "web.no-scenario": {"en": "There is no worked ruling {slug}.", "ja": "裁定の実例 {slug} はありません。"},
     "web.search-limit": {
         "en": "The number of results must be a whole number from 1 to {high}.",
         "ja": "件数は 1〜{high} の整数で指定してください。",
