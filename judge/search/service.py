@@ -26,7 +26,7 @@ import math
 import re
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,8 @@ GLOSSARY_PRIOR = 0.8  # a glossary entry mostly points at the rule: it ranks jus
 HEADING_PRIOR = 0.6  # a chapter or section heading ("810. Two-Headed Giant Variant") is a title, not a rule
 # A rule other rules cite governs its subject ("exception to rule 800.4a"): x(1 + step * log2(1 + citations)).
 CITED_STEP = 0.1
+# ... and a rule the other results of the query cite governs them: x(1 + step per citing result).
+GOVERNS_STEP = 0.1
 UI_LANG_BOOST = 1.5  # a document in the reader's language ranks above one of the same score in the other
 RERANK_WINDOW = 50  # documents read for merging and the priors, whatever the limit
 MAX_RULE_SUGGESTIONS = 5
@@ -341,6 +343,25 @@ def doc_tiers(live: LiveIndex, ranking: Ranking) -> list[int]:
     return found
 
 
+def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, float]:
+    """The rules that other results of the same query cite govern them: 901.10, found for "player
+    leaves the game", says "See rule 800.4a", so 800.4a ranks above it. Group -> factor
+    (1 + GOVERNS_STEP per other result citing it).
+
+    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"], {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
+    {'rule:800.4a': 1.2}
+    """
+    found = list(found)
+    here = {group[5:]: group for group in found if group.startswith("rule:")}
+    citing: dict[str, int] = {}
+    for group in found:
+        for number in cites.get(group, ()):
+            cited = here.get(number)
+            if cited is not None and cited != group:
+                citing[cited] = citing.get(cited, 0) + 1
+    return {group: 1 + GOVERNS_STEP * n for group, n in citing.items()}
+
+
 def _hits(
     live: LiveIndex,
     match: Match,
@@ -367,10 +388,12 @@ def _hits(
             best[lang] = (score, docnum)
         tier[group] = min(tier.get(group, doc_tier), doc_tier)
 
+    governs = governing(per_lang, live.meta.get("cites") or {})
+
     # A rule found in both languages is stronger evidence: its score is the sum of the best hit of
     # each language. It is shown once, in the reader's language when it has it.
     def rank(group: str) -> tuple[int, float]:
-        return (tier[group], -sum(score for score, _ in per_lang[group].values()))
+        return (tier[group], -sum(score for score, _ in per_lang[group].values()) * governs.get(group, 1.0))
 
     ranked = sorted(per_lang, key=rank)[:limit]
     hits: list[SearchHit] = []
