@@ -60,7 +60,7 @@ BM25_K1 = float(os.environ.get("JUDGE_BM25_K1", "1.2"))
 LEAD_B = float(os.environ.get("JUDGE_LEAD_B", "0.0"))  # opening with the words counts, not its length
 
 
-class FieldBM25F(scoring.BM25F):
+class FieldBM25F(scoring.BM25F):  # type: ignore[misc]
     """BM25F whose statistics are those of the documents that have the field.
 
     whoosh divides by every document of the index: the average length of the Japanese fields
