@@ -35,6 +35,7 @@ _RULE_WORD = re.compile(r"^\d{3}(?:\.\d{1,3}[a-z]?)?$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
 _QUOTES = str.maketrans({"「": '"', "」": '"', "『": '"', "』": '"', "“": '"', "”": '"', "„": '"'})
 _TOKEN = re.compile(r'(?P<neg>-)?(?:(?P<key>[A-Za-z]+):)?(?:"(?P<phrase>[^"]*)"?|(?P<word>[^\s"]+))|"')
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _EDGE_PUNCT = re.compile(r"^[^\w\u3005-\u30ff\u3400-\u9fff]+|[^\w\u3005-\u30ff\u3400-\u9fff]+$")
 
 
@@ -70,7 +71,12 @@ class ParsedQuery:
 
 
 def normalize_query(q: str) -> str:
-    return unicodedata.normalize("NFKC", q.translate(_QUOTES)).strip()
+    """NFKC, quotes made plain, lone surrogates (no text has them; the analysers cannot encode them) dropped.
+
+    >>> normalize_query(" ｌａｎｇ：ｊａ 「統率者」 ")
+    'lang:ja "統率者"'
+    """
+    return unicodedata.normalize("NFKC", _SURROGATE.sub("", q).translate(_QUOTES)).strip()
 
 
 def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:

@@ -144,6 +144,7 @@ HOSTILE = [
     "OR OR OR",
     "version:",
     "\x00\u202e\ufeff",
+    "0\ud800⻳",  # a lone surrogate (no HTTP request carries one; a caller of search() might)
     "*",
     "903.8a" * 50,
 ]
