@@ -667,13 +667,14 @@ def search(
 
 def warm(root: Path, *, terms: TermTable | None = None) -> bool:
     """Load everything a search reads, once per process and index generation: the Japanese
-    dictionary, the term table, the live index's searcher, columns, documents and decoded
+    dictionary, the term table, the Japanese titles of sections, the live index's searcher, columns, documents and decoded
     postings, the analysed snippet texts and the spelling vocabulary. Later generations (a
     re-ingest) are warmed the same way, in a background thread, as soon as a search notices them.
 
     Call it when a worker starts (judge/wsgi.py does). False when there is no index yet.
     """
     sudachi_dictionary()
+    _japanese_names()  # section titles and glossary names for Japanese readers' hits
     table = terms if terms is not None else load_terms()
     try:
         live = open_live(root)
