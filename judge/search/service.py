@@ -388,7 +388,8 @@ def doc_tiers(live: LiveIndex, ranking: Ranking) -> list[int]:
 def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, float]:
     """The rules that other results of the same query cite govern them: 901.10, found for "player
     leaves the game", says "See rule 800.4a", so 800.4a ranks above it. Group -> factor
-    (1 + GOVERNS_STEP per other result citing it).
+    (1 + GOVERNS_STEP per other result citing it). ``cites``: the current release's citations
+    (index meta), by group.
 
     >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"], {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
     {'rule:800.4a': 1.2}
