@@ -109,7 +109,8 @@ def url_for(doc: SearchDoc, *, current_version: str) -> str:
     return f"{reverse('rules:doc-detail', args=[doc.doc])}#{doc.anchor}"
 
 
-def _search(q: str, *, lang: str, limit: int) -> SearchResult:
+def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
+    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
     root = settings.JUDGE_INDEX_DIR
     try:
         current = open_live(root).current_version
@@ -120,6 +121,7 @@ def _search(q: str, *, lang: str, limit: int) -> SearchResult:
             limit=limit,
             ui_lang=get_language() or settings.LANGUAGE_CODE,
             url_for=lambda doc: url_for(doc, current_version=current),
+            correct=not as_typed,
         )
     except IndexNotReady as err:
         raise selectors.NoCorpus(str(err)) from err
@@ -130,11 +132,13 @@ def search_page(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     lang = request.GET.get("lang", "all")
     lang = lang if lang in LANGS else "all"
+    as_typed = request.GET.get("as_typed") == "1"  # the link under "showing results for ...": no correction
     # The header box on every page asks for a few best matches; the search page's own form for the list.
     quick = bool(request.htmx) and request.htmx.target == QUICK_TARGET
     context: dict[str, Any] = {
         "query": q,
         "lang": lang,
+        "as_typed": as_typed,
         "langs": [("all", _("All languages")), ("ja", _("Japanese")), ("en", _("English"))],
         "result": None,
         "problems": [],
@@ -142,7 +146,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
     }
     if q:
         try:
-            result = _search(q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT)
+            result = _search(q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed)
         except SearchQueryError as err:
             context["problems"] = err.problems
         else:
@@ -248,7 +252,7 @@ def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
 @require_GET
 def api_search(request: HttpRequest) -> JsonResponse:
     """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
-    ranked first, the language of the links and of the answer's texts."""
+    ranked first, the language of the links, titles and texts; ``?as_typed=1`` no spelling correction."""
     q = request.GET.get("q", "")
     lang = request.GET.get("lang", "all")
     ui = request.GET.get("ui", "en")
@@ -267,7 +271,7 @@ def api_search(request: HttpRequest) -> JsonResponse:
     if not problems:
         try:
             with translation.override(ui):
-                result = _search(q, lang=lang, limit=limit)
+                result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
         except SearchQueryError as err:
             problems.extend(err.problems)
         except selectors.NoCorpus:

@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from functools import lru_cache
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from whoosh.analysis import Token, Tokenizer

@@ -9,10 +9,11 @@ and cached on the live index; a query is then set and dict arithmetic.
 
 The result is the same as whoosh's matchers give (tests/search/test_evaluate.py
 compares them on every benchmark query): Term and Phrase scores are the
-scorer's, Or and And add their members' scores, AndMaybe adds the optional
-part where it matches, AndNot removes documents, and boosts apply where whoosh
-applies them (Term, Phrase, And, Or — not AndMaybe or AndNot). Any other query
-type falls back to whoosh's own matcher.
+scorer's, Or and And add their members' scores, DisjunctionMax keeps the best
+of them, AndMaybe adds the optional part where it matches, AndNot removes
+documents, and boosts apply where whoosh applies them (Term, Phrase, And, Or,
+DisjunctionMax — not AndMaybe or AndNot). Any other query type falls back to
+whoosh's own matcher.
 """
 
 from __future__ import annotations
@@ -200,6 +201,8 @@ class Evaluator:
             return _boost(self._and([self.scores(sub, within) for sub in q.subqueries]), q.boost)
         if type(q) is wq.Or and not q.scale and q.minmatch in (0, 1):
             return _boost(self._or([self.scores(sub, within) for sub in q.subqueries]), q.boost)
+        if type(q) is wq.DisjunctionMax and not q.tiebreak:
+            return _boost(self._max([self.scores(sub, within) for sub in q.subqueries]), q.boost)
         if q is wq.NullQuery:
             return {}
         return self._whoosh(q)
@@ -227,6 +230,18 @@ class Evaluator:
         for part in kept[1:]:
             for d, s in part.items():
                 out[d] = out[d] + s if d in out else s
+        return out
+
+    @staticmethod
+    def _max(parts: list[Scores]) -> Scores:
+        kept = [p for p in parts if p]
+        if len(kept) <= 1:
+            return kept[0] if kept else {}
+        out = dict(kept[0])
+        for part in kept[1:]:
+            for d, s in part.items():
+                if d not in out or s > out[d]:
+                    out[d] = s
         return out
 
     def _phrase(self, fieldname: str, words: Iterable[str], slop: int = 1, within: set[int] | None = None) -> Scores:

@@ -20,6 +20,7 @@ that the first search a worker answers is as fast as any other.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -39,8 +40,8 @@ from judge.search.analysis import (
     bigram_analyzer,
     english_analyzer,
     has_japanese,
-    japanese_analyzer,
     ja_morphemes,
+    japanese_analyzer,
     latin_analyzer,
     normalize_ja,
 )
@@ -51,7 +52,7 @@ POINTER = "LIVE"
 META = "meta.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 _VOCAB_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3  # 3: meta.json has field_docs (BM25 statistics per field) and cites
 
 
 BM25_B = float(os.environ.get("JUDGE_BM25_B", "0.75"))
@@ -59,10 +60,40 @@ BM25_K1 = float(os.environ.get("JUDGE_BM25_K1", "1.2"))
 LEAD_B = float(os.environ.get("JUDGE_LEAD_B", "0.0"))  # opening with the words counts, not its length
 
 
-def weighting(versions: Iterable[str] = ()) -> scoring.BM25F:
-    """BM25F; the first-sentence fields may get their own B. See docs/search-analyzer.md."""
+class FieldBM25F(scoring.BM25F):  # type: ignore[misc]
+    """BM25F whose statistics are those of the documents that have the field.
+
+    whoosh divides by every document of the index: the average length of the Japanese fields
+    came out ~80 times too small (186 Japanese sections among 15 000 documents), so a Japanese
+    section looked ~80 times longer than average and a word in it scored a fraction of the same
+    word in an English rule; a Japanese query lost to its own English expansion. Here a field's
+    document count (``field_docs``: the Japanese sections for ``ja``, one CR version's rules for
+    ``en_20260116``) gives its IDF and its average length, so the two languages score alike.
+    """
+
+    def __init__(self, field_docs: dict[str, int], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.field_docs = field_docs
+
+    def documents(self, searcher: Searcher, fieldname: str) -> int:
+        return self.field_docs.get(fieldname) or searcher.doc_count_all() or 1
+
+    def idf(self, searcher: Searcher, fieldname: str, text: str) -> float:
+        return math.log(self.documents(searcher, fieldname) / (searcher.doc_frequency(fieldname, text) + 1)) + 1
+
+    def scorer(self, searcher: Searcher, fieldname: str, text: str, qf: int = 1) -> Any:
+        found = super().scorer(searcher, fieldname, text, qf=qf)
+        if isinstance(found, scoring.BM25FScorer):
+            found.avgfl = searcher.get_parent().field_length(fieldname) / self.documents(searcher, fieldname) or 1
+            found.setup(searcher, fieldname, text)  # its best score, with that average
+        return found
+
+
+def weighting(versions: Iterable[str] = (), field_docs: dict[str, int] | None = None) -> FieldBM25F:
+    """BM25F over each field's own documents; the first-sentence fields may get their own B.
+    See docs/search-analyzer.md."""
     per_field = {f"lead_{v}_B": LEAD_B for v in versions}
-    return scoring.BM25F(B=BM25_B, K1=BM25_K1, ja_lead_B=LEAD_B, **per_field)
+    return FieldBM25F(field_docs or {}, B=BM25_B, K1=BM25_K1, ja_lead_B=LEAD_B, **per_field)
 
 
 class IndexNotReady(RuntimeError):
@@ -104,7 +135,6 @@ def group_key(doc: SearchDoc) -> str:
 
 
 def _fields(doc: SearchDoc) -> dict[str, Any]:
-    text = "\n".join((doc.title, doc.body, *doc.examples))
     fields: dict[str, Any] = {
         "key": doc.key,
         "group": group_key(doc),
@@ -119,19 +149,20 @@ def _fields(doc: SearchDoc) -> dict[str, Any]:
         "body": doc.body,
         "examples": tuple(doc.examples),
         "anchor": doc.anchor,
+        **_text_fields(doc),
     }
+    if doc.lang == "ja" and doc.rule:
+        fields["rule_ja"] = doc.rule
+    return fields
+
+
+def _text_fields(doc: SearchDoc) -> dict[str, str]:
+    """The scored text fields of a document: the Japanese ones, or its CR version's English ones."""
+    text = "\n".join((doc.title, doc.body, *doc.examples))
     lead = first_sentence(doc.body or doc.title)
     if doc.lang == "ja":
-        fields["ja"] = text
-        fields["jagram"] = text
-        fields["ja_lead"] = lead
-        fields["ja_en"] = text
-        if doc.rule:
-            fields["rule_ja"] = doc.rule
-    else:
-        fields[f"en_{doc.version or 'none'}"] = text
-        fields[f"lead_{doc.version or 'none'}"] = lead
-    return fields
+        return {"ja": text, "jagram": text, "ja_lead": lead, "ja_en": text}
+    return {f"en_{doc.version or 'none'}": text, f"lead_{doc.version or 'none'}": lead}
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s|(?<=[。!?])")
@@ -159,13 +190,20 @@ def _meta(docs: Sequence[SearchDoc]) -> dict[str, Any]:
     english: dict[str, int] = {}
     japanese: dict[str, int] = {}
     cited: dict[str, int] = {}
+    cites: dict[str, list[str]] = {}
+    field_docs: dict[str, int] = {}
     for d in docs:
         text = "\n".join((d.title, d.body, *d.examples))
+        for name in _text_fields(d):
+            field_docs[name] = field_docs.get(name, 0) + 1
         if d.lang == "en" and d.version == current:
             for word in {w.lower() for w in _VOCAB_WORD.findall(text)}:
                 english[word] = english.get(word, 0) + 1
-            for number in {n for ref in find_references(text) for n in ref.numbers if n != d.rule}:
+            numbers = sorted({n for ref in find_references(text) for n in ref.numbers if n != d.rule})
+            for number in numbers:
                 cited[number] = cited.get(number, 0) + 1
+            if numbers:
+                cites[group_key(d)] = numbers
         elif d.lang == "ja":
             for word in {m.text for m in ja_morphemes(normalize_ja(text)) if len(m.text) > 1 and has_japanese(m.text)}:
                 japanese[word] = japanese.get(word, 0) + 1
@@ -178,6 +216,8 @@ def _meta(docs: Sequence[SearchDoc]) -> dict[str, Any]:
         "vocabulary": dict(sorted(english.items())),
         "ja_vocabulary": dict(sorted(japanese.items())),
         "cited": dict(sorted(cited.items())),  # rule -> how many other rules and glossary entries cite it
+        "cites": dict(sorted(cites.items())),  # group (rule:903.9a, a glossary entry) -> the rules it cites
+        "field_docs": dict(sorted(field_docs.items())),  # text field -> documents that have it (BM25 statistics)
     }
 
 
@@ -271,7 +311,9 @@ class LiveIndex:
         if self._searcher is None:
             with self.lock:
                 if self._searcher is None:
-                    self._searcher = self.index.searcher(weighting=weighting(self.versions))
+                    self._searcher = self.index.searcher(
+                        weighting=weighting(self.versions, self.meta.get("field_docs"))
+                    )
         return self._searcher
 
     def docset(self, fieldname: str, value: str) -> set[int]:

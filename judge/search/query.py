@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 
 from whoosh import query as wq
 
-from judge.search.analysis import bigrams, en_terms, en_tokens, has_japanese, ja_morphemes, ja_terms, normalize_ja
+from judge.search.analysis import (
+    bigrams,
+    en_terms,
+    en_tokens,
+    has_japanese,
+    ja_morphemes,
+    ja_terms,
+    normalize_ja,
+)
 from judge.search.terms import TermPair, TermTable
 
 MAX_QUERY_CHARS = 500
@@ -27,6 +35,7 @@ _RULE_WORD = re.compile(r"^\d{3}(?:\.\d{1,3}[a-z]?)?$")
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
 _QUOTES = str.maketrans({"「": '"', "」": '"', "『": '"', "』": '"', "“": '"', "”": '"', "„": '"'})
 _TOKEN = re.compile(r'(?P<neg>-)?(?:(?P<key>[A-Za-z]+):)?(?:"(?P<phrase>[^"]*)"?|(?P<word>[^\s"]+))|"')
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _EDGE_PUNCT = re.compile(r"^[^\w\u3005-\u30ff\u3400-\u9fff]+|[^\w\u3005-\u30ff\u3400-\u9fff]+$")
 
 
@@ -62,7 +71,12 @@ class ParsedQuery:
 
 
 def normalize_query(q: str) -> str:
-    return unicodedata.normalize("NFKC", q.translate(_QUOTES)).strip()
+    """NFKC, quotes made plain, lone surrogates (no text has them; the analysers cannot encode them) dropped.
+
+    >>> normalize_query(" ｌａｎｇ：ｊａ 「統率者」 ")
+    'lang:ja "統率者"'
+    """
+    return unicodedata.normalize("NFKC", _SURROGATE.sub("", q).translate(_QUOTES)).strip()
 
 
 def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:
@@ -228,6 +242,15 @@ def _or(parts: Sequence[wq.Query | None]) -> wq.Query | None:
     return kept[0] if len(kept) == 1 else wq.Or(kept)
 
 
+def _alternatives(parts: Sequence[wq.Query | None]) -> wq.Query | None:
+    """One thing in its several spellings and languages: a document scores as its best spelling, so
+    a term the table spells five ways counts once, like a word with one spelling."""
+    kept = [p for p in parts if p is not None]
+    if not kept:
+        return None
+    return kept[0] if len(kept) == 1 else wq.DisjunctionMax(kept)
+
+
 def _and(parts: Sequence[wq.Query | None]) -> wq.Query | None:
     kept = [p for p in parts if p is not None]
     if not kept:
@@ -307,11 +330,13 @@ class _Builder:
         """The pairs' English spellings (other than the one typed), each as a phrase scored like typed words."""
         if not self.en:
             return []
+        seen = {tuple(typed)}  # "turn markers | turn marker" is one spelling once stemmed
         out: list[wq.Query | None] = []
         for pair in pairs:
             for spelling in pair.en:
-                stems = en_terms(spelling)
-                if stems and stems != list(typed):
+                stems = tuple(en_terms(spelling))
+                if stems and stems not in seen:
+                    seen.add(stems)
                     out.append(_boosted(self.en_words(stems), EXPANSION_BOOST))
         return out
 
@@ -327,17 +352,15 @@ class _Builder:
 
     def ja_spellings(self, pairs: Sequence[TermPair], *, typed: str = "") -> list[wq.Query | None]:
         """The pairs' Japanese spellings (other than the one typed), each as a phrase."""
-        return [
-            _boosted(self.ja_text(spelling, phrase=True), EXPANSION_BOOST)
-            for pair in pairs
-            for spelling in pair.ja
-            if normalize_ja(spelling) != typed
-        ]
+        spellings = dict.fromkeys(normalize_ja(s) for pair in pairs for s in pair.ja)
+        return [_boosted(self.ja_text(s, phrase=True), EXPANSION_BOOST) for s in spellings if s != typed]
 
     def ja_term(self, span: str, pairs: Sequence[TermPair]) -> wq.Query | None:
         """A term-table term typed in Japanese: as typed, its other Japanese spellings, and in English."""
         to_en = [p for p in pairs if p.ja_to_en]
-        return _or([self.ja_text(span, phrase=True), *self.ja_spellings(pairs, typed=span), *self.en_spellings(to_en)])
+        return _alternatives(
+            [self.ja_text(span, phrase=True), *self.ja_spellings(pairs, typed=span), *self.en_spellings(to_en)]
+        )
 
     def japanese_clause(self, clause: Clause) -> list[Unit]:
         """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed."""
@@ -409,7 +432,7 @@ class _Builder:
             if english is not None and self.en and len(span) > 1:
                 # all words required; the exact phrase scores higher
                 english = wq.AndMaybe(english, wq.Phrase(self.en, span, boost=1.5))
-            q = _or([english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)])
+            q = _alternatives([english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)])
             if q is not None:
                 text = " ".join(typed for _, typed in flat[match.start : match.end])
                 parts = tuple(word_units(match.start, match.end)) if len(span) > 1 else ()
@@ -434,7 +457,7 @@ class _Builder:
         if clause.phrase:
             whole = [m for m in self.terms.find_en(stems) if m.start == 0 and m.end == len(stems)]
             expansions = [*self.en_spellings(whole[0].pairs, typed=stems), *self.ja_spellings(whole[0].pairs)] if whole else []
-            q = _or([self.en_text(stems, phrase=True), *expansions])
+            q = _alternatives([self.en_text(stems, phrase=True), *expansions])
             return [Unit(clause.text, q, plain=False)] if q is not None else []
         return self.english_run([clause])
 

@@ -26,13 +26,24 @@ import math
 import re
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from judge.engine.rule_numbers import parent, sort_key
 from judge.parsing.references import normalize_rule_query
+from judge.parsing.terms_table import (
+    SectionTitle,
+    Term,
+    english_index,
+    glossary_terms,
+    load_section_titles,
+    load_terms_table,
+    section_title_index,
+    section_title_ja,
+)
 from judge.search.analysis import en_terms, has_japanese, normalize_ja, sudachi_dictionary
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc, SourceKind
 from judge.search.evaluate import Evaluator, Scores
@@ -62,6 +73,8 @@ GLOSSARY_PRIOR = 0.8  # a glossary entry mostly points at the rule: it ranks jus
 HEADING_PRIOR = 0.6  # a chapter or section heading ("810. Two-Headed Giant Variant") is a title, not a rule
 # A rule other rules cite governs its subject ("exception to rule 800.4a"): x(1 + step * log2(1 + citations)).
 CITED_STEP = 0.1
+# ... and a rule the other results of the query cite governs them: x(1 + step per citing result).
+GOVERNS_STEP = 0.1
 UI_LANG_BOOST = 1.5  # a document in the reader's language ranks above one of the same score in the other
 RERANK_WINDOW = 50  # documents read for merging and the priors, whatever the limit
 MAX_RULE_SUGGESTIONS = 5
@@ -174,6 +187,37 @@ def default_url(doc: SearchDoc, *, ui_lang: str = "en", current_version: str = "
 def rule_url(rule: str, *, ui_lang: str, version: str = "", current_version: str = "") -> str:
     url = f"/{ui_lang}/rules/{rule}/"
     return f"{url}?version={version}" if version and current_version and version != current_version else url
+
+
+@lru_cache(maxsize=1)
+def _japanese_names() -> tuple[dict[tuple[str, str], SectionTitle], dict[str, Term]]:
+    return section_title_index(load_section_titles()), english_index(load_terms_table())
+
+
+def display_title(doc: SearchDoc, ui_lang: str) -> str:
+    """A hit's title for the reader. An English CR rule's title names its section ("903.8. Commander"):
+    a Japanese reader reads the section's Japanese title (rules_data/sections.tsv); a glossary entry
+    gets its Japanese name first (rules_data/terms.tsv). Everything else keeps its own title.
+
+    >>> doc = SearchDoc(key="k", rule="903.8", lang="en", source="", doc="cr", version="20260116",
+    ...                 title="903.8. Commander", body="")
+    >>> display_title(doc, "ja"), display_title(doc, "en")
+    ('903.8. 統率者戦', '903.8. Commander')
+    >>> display_title(replace(doc, rule=None, kind=SourceKind.GLOSSARY, title="Commander Tax"), "ja")
+    '統率者税（Commander Tax）'
+    """
+    if ui_lang != "ja" or doc.lang != "en":
+        return doc.title
+    sections, terms = _japanese_names()
+    if doc.kind is SourceKind.GLOSSARY:
+        names = [t.name_ja for t in glossary_terms(terms, doc.title) if t.name_ja]
+        return f"{'・'.join(names)}（{doc.title}）" if names else doc.title
+    if doc.kind is not SourceKind.CR or not doc.rule or not doc.title.startswith(doc.rule):
+        return doc.title
+    # "903.8. Commander", "903.8a Commander", "903. Commander": the number, then the section's title.
+    english = doc.title[len(doc.rule) :].lstrip(". ")
+    japanese = section_title_ja(sections, doc.rule.split(".")[0], english) if english else None
+    return f"{doc.title[: len(doc.title) - len(english)]}{japanese}" if japanese else doc.title
 
 
 def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
@@ -341,6 +385,26 @@ def doc_tiers(live: LiveIndex, ranking: Ranking) -> list[int]:
     return found
 
 
+def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, float]:
+    """The rules that other results of the same query cite govern them: 901.10, found for "player
+    leaves the game", says "See rule 800.4a", so 800.4a ranks above it. Group -> factor
+    (1 + GOVERNS_STEP per other result citing it). ``cites``: the current release's citations
+    (index meta), by group.
+
+    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"], {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
+    {'rule:800.4a': 1.2}
+    """
+    found = list(found)
+    here = {group[5:]: group for group in found if group.startswith("rule:")}
+    citing: dict[str, int] = {}
+    for group in found:
+        for number in cites.get(group, ()):
+            cited = here.get(number)
+            if cited is not None and cited != group:
+                citing[cited] = citing.get(cited, 0) + 1
+    return {group: 1 + GOVERNS_STEP * n for group, n in citing.items()}
+
+
 def _hits(
     live: LiveIndex,
     match: Match,
@@ -367,10 +431,12 @@ def _hits(
             best[lang] = (score, docnum)
         tier[group] = min(tier.get(group, doc_tier), doc_tier)
 
+    governs = governing(per_lang, live.meta.get("cites") or {})
+
     # A rule found in both languages is stronger evidence: its score is the sum of the best hit of
     # each language. It is shown once, in the reader's language when it has it.
     def rank(group: str) -> tuple[int, float]:
-        return (tier[group], -sum(score for score, _ in per_lang[group].values()))
+        return (tier[group], -sum(score for score, _ in per_lang[group].values()) * governs.get(group, 1.0))
 
     ranked = sorted(per_lang, key=rank)[:limit]
     hits: list[SearchHit] = []
@@ -385,7 +451,7 @@ def _hits(
                 rule=doc.rule,
                 lang=doc.lang,
                 source=doc.source,
-                title=doc.title,
+                title=display_title(doc, ui),
                 snippet=snippet(text, needles, lang=doc.lang),
                 url=url_for(doc),
                 score=sum(score for score, _ in found.values()),
@@ -461,7 +527,8 @@ def _rule_suggestions(q: str, live: LiveIndex, *, version: str, ui_lang: str, ur
             continue
         shown = next((d for d in docs if live.langs()[d] == ui_lang), docs[0])
         doc = live.doc(shown)
-        out.append(Suggestion(SuggestionKind.RULE, query=number, rule=number, title=doc.title, url=url_for(doc)))
+        title = display_title(doc, ui_lang)
+        out.append(Suggestion(SuggestionKind.RULE, query=number, rule=number, title=title, url=url_for(doc)))
     return out
 
 
@@ -510,6 +577,7 @@ def search(
     ui_lang: str = "en",
     url_for: UrlFor | None = None,
     terms: TermTable | None = None,
+    correct: bool = True,
 ) -> SearchResult:
     """Search the live index under ``root``.
 
@@ -517,8 +585,10 @@ def search(
     query wins); ``ui_lang`` ("en", "ja") is the reader's language, which ranks first
     and is the language a hit found in both is shown in. Only the current English CR
     version is searched unless the query says ``version:``; current is
-    ``current_version`` or the newest indexed. Raises SearchQueryError for a query
-    that cannot be searched, IndexNotReady when there is no index yet.
+    ``current_version`` or the newest indexed. With ``correct=False`` the words are
+    searched as typed and a spelling that finds more is only suggested. Raises
+    SearchQueryError for a query that cannot be searched, IndexNotReady when there is
+    no index yet.
     """
     if lang not in LANGS:
         raise SearchQueryError([f"lang must be one of {', '.join(LANGS)}"])
@@ -558,6 +628,7 @@ def search(
     built = build_query(searched, terms=terms, version=version)
     match = _match(live, built, allow) if built is not None else Match({})
     corrected: str | None = None
+    suggestions: list[Suggestion] = []
     if built is not None and match.dead and (match.partial or not match.scores):
         better = _corrected(q, match.dead, speller(live, terms))
         if better is not None:
@@ -566,12 +637,14 @@ def search(
             if built_better is not None:
                 match_better = _match(live, built_better, allow)
                 if match_better.scores and (not match_better.partial or match.partial or not match.scores):
-                    match, built, corrected = match_better, built_better, better
+                    if correct:
+                        match, built, corrected = match_better, built_better, better
+                    else:
+                        suggestions.append(Suggestion(SuggestionKind.SPELLING, query=better))
     hits: list[SearchHit] = []
     total = 0
     if built is not None and match.scores:
         hits, total = _hits(live, match, built.needles, limit=limit, url_for=url, ranking=ranking)
-    suggestions: list[Suggestion] = []
     if not hits:
         if parsed.has_filters:
             unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
@@ -595,13 +668,14 @@ def search(
 
 def warm(root: Path, *, terms: TermTable | None = None) -> bool:
     """Load everything a search reads, once per process and index generation: the Japanese
-    dictionary, the term table, the live index's searcher, columns, documents and decoded
+    dictionary, the term table, the Japanese titles of sections, the live index's searcher, columns, documents and decoded
     postings, the analysed snippet texts and the spelling vocabulary. Later generations (a
     re-ingest) are warmed the same way, in a background thread, as soon as a search notices them.
 
     Call it when a worker starts (judge/wsgi.py does). False when there is no index yet.
     """
     sudachi_dictionary()
+    _japanese_names()  # section titles and glossary names for Japanese readers' hits
     table = terms if terms is not None else load_terms()
     try:
         live = open_live(root)
@@ -639,5 +713,6 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
 
 
 __all__ = [
-    "SearchHit", "SearchQueryError", "SearchResult", "Suggestion", "SuggestionKind", "default_url", "search", "warm",
+    "SearchHit", "SearchQueryError", "SearchResult", "Suggestion", "SuggestionKind", "default_url", "display_title",
+    "search", "warm",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import PHONE, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
@@ -42,3 +42,44 @@ def test_rule_number_while_typing_then_enter_opens_the_rule(page, site_url):
     page.locator("#site-search-results .search-jump a").wait_for(timeout=10_000)
     page.locator("#site-q").press("Enter")
     page.wait_for_url("**/en/rules/903.8/")
+
+
+@pytest.mark.parametrize(
+    ("query", "shown", "text"),
+    [
+        ("color identity hybrid mana", "#site-search-results .search-partial", "すべての語を含むルールはありません"),
+        ("comander tax", "#site-search-results .search-corrected", "「commander tax」の検索結果を表示しています"),
+        ("903.9zz", "#site-search-results .rule-suggestions a", "903.9"),
+    ],
+)
+def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
+    """Closest matches (with the words each lacks), a corrected spelling (with a link to the spelling typed)
+    and the nearest rules, in Japanese at phone width: in the header box while typing, and without JavaScript."""
+    phone.goto(f"{site_url}/ja/")
+    phone.locator("#site-q").fill(query)
+    phone.locator(shown).first.wait_for(timeout=10_000)
+    box = phone.locator("#site-search-results")
+    assert text in box.inner_text()
+    if "partial" in shown:
+        assert "含まない語" in box.inner_text() and box.locator(".search-missing s").count() > 0
+    if "corrected" in shown:
+        assert box.locator('a[href*="as_typed=1"]').count() == 1
+    assert box.locator(".search-source").count() == box.locator(".quick-hits li").count()  # every hit labelled
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    screenshot(phone, f"search-phone-{query.replace(' ', '-')}")
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, java_script_enabled=False, locale="ja-JP")
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/ja/")
+        page.locator("#site-q").fill(query)
+        page.locator("#site-q").press("Enter")  # the form submits to the search page
+        page.wait_for_url("**/ja/search/?q=*")
+        assert text in page.locator("#search-results").inner_text()
+        screenshot(page, f"search-phone-nojs-{query.replace(' ', '-')}")
+        if "corrected" in shown:
+            page.locator('#search-results a[href*="as_typed=1"]').click()
+            page.wait_for_url("**as_typed=1*")
+            assert "もしかして" in page.locator("#search-results").inner_text()
+    finally:
+        context.close()

@@ -216,3 +216,79 @@ def test_hostile_queries_never_break_the_page(client: Client, index: Path, q: st
     api = client.get("/api/search", {"q": q})
     assert api.status_code in (200, 400)
     assert ("hits" in api.json()) or error_texts(api)
+
+
+# --- no dead ends, shown in the reader's language (with and without htmx, and in the header box) -----------
+
+QUICK = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"}
+EVERY_WAY = ({}, {"HTTP_HX_REQUEST": "true"}, QUICK)  # the page, its results fragment, the header box
+
+
+@pytest.mark.parametrize("headers", EVERY_WAY)
+def test_closest_matches_say_so_and_list_the_missing_words(client: Client, index: Path, headers: dict[str, str]) -> None:
+    en = client.get("/en/search/", {"q": "planar die commander damage"}, **headers).content.decode()
+    assert "No rule has every word; closest matches:" in en and "Missing:" in en
+    ja = client.get("/ja/search/", {"q": "planar die commander damage"}, **headers).content.decode()
+    assert "すべての語を含むルールはありません。近いものを表示します:" in ja and "含まない語:" in ja
+    assert "<s>planar</s>" in ja or "<s>commander</s>" in ja
+
+
+@pytest.mark.parametrize("headers", EVERY_WAY)
+def test_a_corrected_query_says_so_and_links_to_the_spelling_typed(client: Client, index: Path, headers: dict[str, str]) -> None:
+    html = client.get("/ja/search/", {"q": "comander tax"}, **headers).content.decode()
+    assert "「commander tax」の検索結果を表示しています。" in html and 'href="/ja/rules/903.8/"' in html
+    as_typed = "/ja/search/?q=comander%20tax&amp;lang=all&amp;as_typed=1"
+    assert f'href="{as_typed}"' in html and "入力どおり「comander tax」で検索" in html
+    typed = client.get("/ja/search/", {"q": "comander tax", "as_typed": "1"}, **headers).content.decode()
+    assert "検索結果を表示しています" not in typed  # searched as typed: "tax" alone, and the spelling offered
+    assert 'もしかして: <a href="/ja/search/?q=commander%20tax&amp;lang=all">commander tax</a>' in typed
+
+
+@pytest.mark.parametrize("headers", EVERY_WAY)
+def test_a_missing_rule_number_links_the_nearest_rules(client: Client, index: Path, headers: dict[str, str]) -> None:
+    html = client.get("/en/search/", {"q": "903.10zz"}, **headers).content.decode()
+    assert "There is no rule “903.10zz”. The nearest rules:" in html
+    assert '<a href="/en/rules/903.10a/">903.10a Commander</a>' in html and "Nothing found" not in html
+    ja = client.get("/ja/search/", {"q": "903.10zz"}, **headers).content.decode()
+    assert "ルール「903.10zz」はありません。近いルール:" in ja and 'href="/ja/rules/903.10a/"' in ja
+
+
+@pytest.mark.parametrize("headers", EVERY_WAY)
+@pytest.mark.parametrize(
+    ("q", "ja", "en"),
+    [
+        ("commander tax lang:en", "総合ルール", "Comprehensive Rules"),
+        ("planar die lang:en", "用語集", "Glossary"),
+        ("統率者税 lang:ja", "総合ルール（日本語訳）", "Comprehensive Rules (Japanese translation)"),
+        ("統率者ダメージ lang:ja", "統率者戦 公式ルール", "Commander format rules"),
+        ("文明", "デュエル・マスターズ（ハウスルール）", "Duel Masters (house rules)"),
+        ("次元ダイス lang:ja", "wiki: プレインチェイス戦", "wiki: プレインチェイス戦"),
+    ],
+)
+def test_hits_are_labelled_by_kind_and_title_never_by_file(
+    client: Client, index: Path, headers: dict[str, str], q: str, ja: str, en: str
+) -> None:
+    for lang, label in (("ja", ja), ("en", en)):
+        html = client.get(f"/{lang}/search/", {"q": q}, **headers).content.decode()
+        assert f'<span class="search-source">{label}</span>' in html, (lang, label)
+        assert ".txt" not in html and "_sample" not in html
+
+
+@pytest.mark.parametrize("headers", EVERY_WAY)
+def test_japanese_readers_read_cr_sections_and_glossary_words_in_japanese(
+    client: Client, index: Path, headers: dict[str, str]
+) -> None:
+    ja = client.get("/ja/search/", {"q": "commander tax lang:en"}, **headers).content.decode()
+    assert "903.8. 統率者戦" in ja and "統率者税（Commander Tax）" in ja
+    en = client.get("/en/search/", {"q": "commander tax lang:en"}, **headers).content.decode()
+    assert "903.8. Commander" in en and "統率者戦" not in en
+
+
+def test_api_titles_follow_the_reader_and_as_typed_only_suggests(client: Client, index: Path) -> None:
+    ja = client.get("/api/search", {"q": "commander tax", "lang": "en", "ui": "ja"}).json()
+    assert ja["hits"][0]["title"] == "903.8. 統率者戦" and ja["hits"][0]["url"] == "/ja/rules/903.8/"
+    en = client.get("/api/search", {"q": "commander tax", "lang": "en"}).json()
+    assert en["hits"][0]["title"] == "903.8. Commander"
+    typed = client.get("/api/search", {"q": "comander tax", "as_typed": "1"}).json()
+    assert typed["corrected_query"] is None and typed["partial"] is True
+    assert typed["suggestions"] == [{"kind": "spelling", "query": "commander tax"}]

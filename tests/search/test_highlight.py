@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge.search.highlight import SNIPPET_CHARS, _LEAD, _merge, _window, snippet
+from judge.search.highlight import _LEAD, SNIPPET_CHARS, _merge, _window, snippet
 from judge.search.query import Needles
 
 

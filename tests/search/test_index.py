@@ -3,8 +3,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from whoosh import query as wq
 
 from judge.search.documents import SearchDoc
+from judge.search.evaluate import Evaluator
 from judge.search.index import POINTER, IndexNotReady, activate, build_index, live_name, open_live
 
 
@@ -80,3 +82,32 @@ def test_an_index_of_an_older_format_asks_for_a_new_ingest(tmp_path: Path) -> No
     activate(tmp_path, "gen-1")
     with pytest.raises(IndexNotReady, match="ingest"):
         open_live(tmp_path)
+
+
+def ja_doc(key: str, body: str) -> SearchDoc:
+    return SearchDoc(
+        key=key, rule=None, lang="ja", source="ja.txt", doc="notes", version="", title=key, body=body, anchor=key
+    )
+
+
+def test_a_fields_statistics_are_those_of_its_own_documents(tmp_path: Path) -> None:
+    """A Japanese word scores the same in a Japanese section however many English rules the index
+    holds (whoosh's own BM25 averaged every field over every document: with many English rules a
+    Japanese section looked long and its words scored next to nothing)."""
+    japanese = [ja_doc("a", "統率者は統率領域にいる。"), ja_doc("b", "次元ダイスを振る。統率者ではない。")]
+
+    def score(name: str, english: int) -> float:
+        rules = [doc(f"100.{i}", "the commander and the command zone of every player " * (1 + i % 3)) for i in range(english)]
+        build_index(tmp_path, [*japanese, *rules], name=name)
+        activate(tmp_path, name)
+        live = open_live(tmp_path)
+        assert live.meta["field_docs"]["ja"] == 2 and live.meta["field_docs"].get("en_20260116", 0) == english
+        return Evaluator(live.searcher(), live.postings).scores(wq.Term("ja", "統率"))[0]
+
+    assert score("gen-1", 0) == pytest.approx(score("gen-2", 300))
+
+
+def test_the_index_records_which_rules_each_rule_cites(tmp_path: Path) -> None:
+    build_index(tmp_path, [doc("901.10", "All leave the game. (See rule 800.4a.)"), doc("800.4a", "Leave.")], name="gen-1")
+    activate(tmp_path, "gen-1")
+    assert open_live(tmp_path).meta["cites"] == {"rule:901.10": ["800.4a"]}

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from whoosh import query as wq
 
-from judge.search.query import MAX_QUERY_CHARS, Clause, SearchQueryError, parse_query
+from judge.search.query import MAX_QUERY_CHARS, Clause, SearchQueryError, build_query, parse_query
+from judge.search.terms import TermTable, parse_terms
 
 
 def texts(q: str) -> list[list[str]]:
@@ -75,3 +77,19 @@ def test_dangling_not_is_ignored_with_a_notice() -> None:
     parsed = parse_query("commander NOT")
     assert texts("commander NOT") == [["commander"]]
     assert parsed.notices
+
+
+def test_a_term_is_searched_as_its_best_spelling_each_spelling_once() -> None:
+    """A term-table term is one unit whose spellings are alternatives (a document scores as its best
+    spelling, not the sum of all: a five-spelling row weighs what a one-spelling row weighs), and a
+    spelling that stems like another ("turn markers | turn marker") is searched once."""
+    table = TermTable(parse_terms(
+        "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn marker\tmultiplayer\t807.4\t\n"
+    ))
+    for typed, expected in (("ターン・マーカー", 3), ("turn markers", 3), ("turn marker", 3)):
+        built = build_query(parse_query(typed), terms=table, version="20260116")
+        assert built is not None
+        [unit] = built.units
+        assert isinstance(unit.query, wq.DisjunctionMax), typed
+        # as typed, the other Japanese spelling (or the other language's two), the other language
+        assert len(unit.query.subqueries) == expected, (typed, str(unit.query))

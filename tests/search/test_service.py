@@ -144,6 +144,7 @@ HOSTILE = [
     "OR OR OR",
     "version:",
     "\x00\u202e\ufeff",
+    "0\ud800⻳",  # a lone surrogate (no HTTP request carries one; a caller of search() might)
     "*",
     "903.8a" * 50,
 ]
@@ -214,6 +215,26 @@ def test_a_misspelled_query_shows_the_results_of_its_correction(sample_root: Pat
     assert search("comander tax", root=sample_root).hits[0].rule == "903.8"
     # A word that is known is never "corrected", even when the query finds nothing with it.
     assert search("zzqx", root=sample_root).corrected_query is None
+
+
+def test_searched_as_typed_the_correction_is_only_suggested(sample_root: Path) -> None:
+    """correct=False (the page's link "search for ... as typed"): the words typed, and the spelling offered."""
+    typed = search("comander tax", root=sample_root, correct=False)
+    assert typed.corrected_query is None and typed.partial and typed.hits[0].missing == ("comander",)
+    assert [s.to_json() for s in typed.suggestions] == [{"kind": "spelling", "query": "commander tax"}]
+    nothing = search("commnader", root=sample_root, correct=False)
+    assert nothing.hits == () and nothing.suggestions[0].query == "commander"
+    assert search("commander tax", root=sample_root, correct=False).suggestions == ()
+
+
+def test_titles_in_the_readers_language(sample_root: Path) -> None:
+    """A Japanese reader reads an English rule's section and a glossary word in Japanese (sections.tsv, terms.tsv)."""
+    ja = {h.rule or h.doc: h.title for h in search("commander tax", root=sample_root, lang="en", ui_lang="ja").hits}
+    assert ja == {"903.8": "903.8. 統率者戦", "glossary": "統率者税（Commander Tax）"}
+    en = {h.rule or h.doc: h.title for h in search("commander tax", root=sample_root, lang="en", ui_lang="en").hits}
+    assert en == {"903.8": "903.8. Commander", "glossary": "Commander Tax"}
+    [suggestion, *_] = search("903.10zz", root=sample_root, ui_lang="ja").suggestions
+    assert suggestion.title == "903.10a 統率者戦"
 
 
 def test_question_words_do_not_block_a_match(sample_root: Path) -> None:
