@@ -25,6 +25,7 @@ writes the linked records as they come and adds nothing.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import re
 from collections.abc import Mapping, Sequence
@@ -161,12 +162,31 @@ def _differs(old: RuleRecord, now: RuleRecord) -> bool:
     )
 
 
+# A rule whose number now holds a text this unlike it (word sequences) and sharing this few of the game's
+# terms was deleted and its number given to a new rule (2019's 800.5, the free mulligan, is today's
+# seating order), not rewritten in place (20200601's 903.12c shares 0.19 of its words and 0.27 of its terms).
+REPLACED_WORDS = 0.15
+REPLACED_TERMS = 0.3
+
+
+def replaced(old: RuleRecord, now: RuleRecord, terms: TermMatcher | None = None) -> bool:
+    """Is ``now``, at the number ``old`` had, another rule rather than ``old`` rewritten?"""
+    words = difflib.SequenceMatcher(None, old.text.lower().split(), now.text.lower().split(), autojunk=False)
+    if words.ratio() >= REPLACED_WORDS:
+        return False
+    if terms is None:
+        return True
+    mine, theirs = terms.english(old.text), terms.english(now.text)
+    shared = len(mine & theirs) / len(mine | theirs) if mine | theirs else 0.0
+    return shared < REPLACED_TERMS
+
+
 def align(number: str, old: Mapping[str, RuleRecord], now: Mapping[str, RuleRecord],
-          moved: Mapping[str, str]) -> tuple[str, Status]:
+          moved: Mapping[str, str], terms: TermMatcher | None = None) -> tuple[str, Status]:
     """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its renumbering).
 
     A rule that kept its number is today's rule of that number unless another rule of the older
-    release moved there: then it was deleted, and its number holds that other rule now.
+    release moved there, or today's text there is another rule (``replaced``): then it was deleted.
 
     >>> from judge.parsing.records import RuleKind
     >>> def rules(*pairs): return {n: RuleRecord(n, RuleKind.SUBRULE, t, "805.10", 1) for n, t in pairs}
@@ -179,7 +199,7 @@ def align(number: str, old: Mapping[str, RuleRecord], now: Mapping[str, RuleReco
         return "", Status.UNCHECKED  # the release translated from has no such rule: nothing to check it by
     if number in moved:
         return moved[number], Status.RENUMBERED
-    if number not in now or number in moved.values():
+    if number not in now or number in moved.values() or replaced(old[number], now[number], terms):
         return "", Status.DELETED
     return number, Status.CHANGED if _differs(old[number], now[number]) else Status.CURRENT
 
@@ -203,7 +223,7 @@ def link_document(document: JaDocument, rules: Sequence[RulesDocument],
         if not section.cr_number:
             sections.append(AlignedSection(section=section, compared_version=dating.version))
             continue
-        aligned, status = align(section.cr_number, by_version[dating.basis], by_version[current], moved)
+        aligned, status = align(section.cr_number, by_version[dating.basis], by_version[current], moved, terms)
         if dating.how == "unknown":
             # Placed by the closest release only where the text agrees with it; never shown as today's.
             aligned = "" if section.cr_number in dating.differences else aligned

@@ -143,3 +143,20 @@ def test_the_fixture_corpus() -> None:
     linked = link_corpus_documents((old, new), ())
     assert linked.versions == ["20300202", "20310303"] and linked.current is new
     assert linked.renumbered["20300202"]  # rules moved between the two invented editions
+
+
+def test_a_number_given_to_another_rule_is_a_deletion_and_a_rewrite_is_a_change() -> None:
+    old = rules("20190125", ("800.5", "In a multiplayer game, the first time a player takes a mulligan, they draw seven."),
+                ("800.6", "The starting player doesn't skip their draw step in a multiplayer game."))
+    new = rules("20260116", ("800.5", "Seating order is determined by any mutually agreeable method."),
+                ("800.6", "In a multiplayer game the starting player doesn't skip the draw step."))
+    document = translation(
+        DocSection(anchor="a", heading="", text="マリガン", line=1, cr_number="800.5"),
+        DocSection(anchor="b", heading="", text="ドロー", line=2, cr_number="800.6"),
+        translated_from="20190125",
+    )
+    [aligned] = link_corpus_documents((old, new), (document,)).documents
+    assert [(s.aligned_number, s.status) for s in aligned.sections] == [
+        ("", Status.DELETED),  # seating order is not the free mulligan rewritten
+        ("800.6", Status.CHANGED),
+    ]

@@ -38,7 +38,7 @@ KNOWN = {
 }
 KNOWN_UNCHECKED_001 = {
     "800.5": "",  # its free mulligan: not beside today's 800.5 (seating order)
-    "800.6": "",  # the starting player draws: not beside today's 800.6 (mulligan)
+    "800.6": "",  # the starting player draws (today's 800.7): not beside today's 800.6 (mulligan)
     "802.4b": "",  # agrees too little with 20200601's to be placed
     "802.5": "",  # damage assignment order (deleted since 20200601)
     "802.6": "802.5",
@@ -71,8 +71,9 @@ def test_001_is_compared_with_the_release_its_content_matches_or_unchecked(inges
     sections = {s.cr_number: s for s in sections_of(ingested, "cr-excerpt-ja") if s.cr_number}
     if source.meta["dating"] == "content":  # an older release whose rules it matches has been added
         assert source.meta["compared_version"] < "20200101"
-        for number in ("800.5", "800.6", "802.5"):
+        for number in ("800.5", "802.5"):  # the free mulligan, damage assignment order
             assert (sections[number].aligned_number, sections[number].status) == ("", "deleted")
+        assert sections["800.6"].aligned_number == "800.7"  # the starting player's draw
         return
     assert source.meta["dating"] == "unknown" and source.meta["placed_by"] == "20200601"
     assert {s.status for s in sections.values()} == {"unchecked"}
