@@ -4,7 +4,7 @@ Layout of the file (a web page copied as text)::
 
     <title line>                    -> meta "heading" (the document is titled TITLE_JA / TITLE_EN)
     最終更新:2021年9月13日          -> date "2021-09-13" (date_label "updated")
-    原文:https://...                -> meta "original"; credit: the original's site
+    原文:https://...                -> meta "original" (the page names no translator: no credit)
     <intro paragraphs>              -> section "intro"
         基本原則                    -> un-numbered heading (indented, short, no sentence punctuation)
         <paragraph>
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 
 from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
@@ -169,7 +168,6 @@ def parse(text: str, *, source: str) -> JaDocument:
 
     if not numbers:
         raise ParseError("no numbered rules (\"1. ...\") found", source=source, line=1)
-    original = dict(meta).get("original", "")
     document = JaDocument(
         source=source,
         slug=SLUG,
@@ -178,7 +176,6 @@ def parse(text: str, *, source: str) -> JaDocument:
         kind=DocKind.FORMAT_RULES,
         sections=tuple(draft.section() for draft in drafts),
         meta=tuple(meta),
-        credit=urlsplit(original).hostname or "",
         date=date,
         date_label="updated" if date else "",
     )
