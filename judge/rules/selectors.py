@@ -378,11 +378,6 @@ def glossary(*, version: str | None = None) -> tuple[str, list[models.GlossaryTe
     return version, list(models.GlossaryTerm.objects.filter(corpus=corpus, version=version).order_by("position"))
 
 
-def documents() -> list[models.Source]:
-    corpus = live_corpus()
-    return list(models.Source.objects.filter(corpus=corpus).order_by("lang", "slug"))
-
-
 def japanese_documents() -> list[DocumentInfo]:
     """Every document other than the Comprehensive Rules files, Magic first, then by slug."""
     corpus = live_corpus()
