@@ -2,15 +2,15 @@
 
 Layout of the file (a web page copied as text)::
 
-    <title line>
-    最終更新:2021年9月13日          -> meta "updated" = "2021-09-13"
-    原文:https://...                -> meta "original"
+    <title line>                    -> meta "heading" (the document is titled TITLE_JA / TITLE_EN)
+    最終更新:2021年9月13日          -> date "2021-09-13" (date_label "updated")
+    原文:https://...                -> meta "original" (the page names no translator: no credit)
     <intro paragraphs>              -> section "intro"
         基本原則                    -> un-numbered heading (indented, short, no sentence punctuation)
         <paragraph>
         デッキ構築ルール
       1. <rule sentence>            -> section number "1", anchor "rule-1"
-        詳細:                       -> following paragraphs / "•" bullets go to ``details``
+        詳細:                       -> following paragraphs / "•" bullets ("- " items) go to ``details``
         例:                         -> following paragraphs go to ``examples``
     ...
     ←戻る                           -> chrome, dropped
@@ -29,7 +29,8 @@ from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
 
 SLUG = "commander-rules"
-DEFAULT_TITLE = "統率者戦 公式ルール"
+TITLE_JA = "統率者戦 公式ルール"
+TITLE_EN = "Commander format rules (Japanese translation)"
 
 # ASCII anchors for the page's known un-numbered headings; others get a heading slug.
 KNOWN_HEADINGS = {
@@ -42,7 +43,7 @@ KNOWN_HEADINGS = {
 _RULE_RE = re.compile(r"^(\d{1,2})\.[ \u3000]+(\S.*)$")
 _DETAILS_RE = re.compile(r"^詳細[:：]\s*(.*)$")
 _EXAMPLE_RE = re.compile(r"^例[:：]\s*(.*)$")
-_BULLET_RE = re.compile(r"^[•・●◦▪■\-][ \u3000]*")
+_BULLET_RE = re.compile(r"^[•・●◦▪■\-][ \u3000]*")  # not a heading
 _UPDATED_RE = re.compile(r"^最終更新[:：]\s*(\d{4})年(\d{1,2})月(\d{1,2})日")
 _ORIGINAL_RE = re.compile(r"^原文[:：]\s*(\S+)")
 
@@ -100,11 +101,12 @@ def parse(text: str, *, source: str) -> JaDocument:
     ...             "  2. 二つ目。\\n  3. 三つ目。\\n    例:\\n    見本。\\n", source="s.txt")
     >>> [(s.anchor, s.parent, s.details, s.examples) for s in doc.sections[1:]]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('rule-1', 'game-rules', ('伝説のみ。',), ()), ('rule-2', 'game-rules', (), ()),
+    [('rule-1', 'game-rules', ('- 伝説のみ。',), ()), ('rule-2', 'game-rules', (), ()),
      ('rule-3', 'game-rules', (), ('見本。',))]
     """
     lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
     title = ""
+    date = ""
     meta: list[tuple[str, str]] = []
     drafts: list[_Draft] = []
     used: set[str] = set()
@@ -118,10 +120,11 @@ def parse(text: str, *, source: str) -> JaDocument:
         stripped = ja_common.nfkc(raw)
         if not title:
             title = raw.strip()
+            meta.append(("heading", title))
             continue
         if match := _UPDATED_RE.match(stripped):
             year, month, day = (int(part) for part in match.groups())
-            meta.append(("updated", f"{year:04d}-{month:02d}-{day:02d}"))
+            date = f"{year:04d}-{month:02d}-{day:02d}"
             continue
         if match := _ORIGINAL_RE.match(stripped):
             meta.append(("original", match.group(1)))
@@ -161,16 +164,19 @@ def parse(text: str, *, source: str) -> JaDocument:
             if match.group(1):
                 current.add(match.group(1))
             continue
-        current.add(_BULLET_RE.sub("", raw.strip()))
+        current.add(ja_common.list_item(raw) or raw.strip())
 
     if not numbers:
         raise ParseError("no numbered rules (\"1. ...\") found", source=source, line=1)
     document = JaDocument(
         source=source,
         slug=SLUG,
-        title=title or DEFAULT_TITLE,
+        title_ja=TITLE_JA,
+        title_en=TITLE_EN,
         kind=DocKind.FORMAT_RULES,
         sections=tuple(draft.section() for draft in drafts),
         meta=tuple(meta),
+        date=date,
+        date_label="updated" if date else "",
     )
     return ja_common.check_document(document)

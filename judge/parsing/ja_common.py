@@ -8,6 +8,8 @@
   so links survive re-ingests.
 * Chrome (comment boxes, "←戻る", copyright and ad lines) is recognised by
   ``is_chrome_line`` / ``is_chrome_end``.
+* Section text keeps the source's lists and card text boxes in its lines
+  (``list_item``, ``NOTE_INDENT``), and ``blocks`` reads them back for the pages.
 """
 
 from __future__ import annotations
@@ -15,9 +17,16 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
 from judge.parsing.records import JaDocument, ParseError
+
+ITEM = "- "  # a list item's line starts with this, whatever bullet the source used
+NOTE_INDENT = "  "  # a note on the list item above it
+CARD_TEXT = "■"  # a Duel Masters card's text box
+_BULLET = re.compile(r"^[ \u3000]*(?:[•・●◦▪]|-(?!\d))[ \u3000]*(?=\S)")  # "-1000" is no bullet
 
 MAX_ANCHOR = 80  # DocSection.anchor column length
 
@@ -230,3 +239,55 @@ def check_document(document: JaDocument) -> JaDocument:
                 line=section.line,
             )
     return document
+
+
+def list_item(line: str) -> str | None:
+    """``line`` as a list item ("- text") when it starts with a bullet (•, ・, ●, -), else None.
+
+    >>> list_item("• 伝説のみ。"), list_item("・GRを禁止"), list_item("-次元デッキ"), list_item("本文")
+    ('- 伝説のみ。', '- GRを禁止', '- 次元デッキ', None)
+    """
+    match = _BULLET.match(line)
+    return ITEM + line[match.end():].strip() if match else None
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a section's text on a page: a paragraph, a list (each item with its notes) or card text."""
+
+    kind: str  # "paragraph", "list" or "card"
+    text: str = ""
+    items: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def blocks(parts: Iterable[str]) -> list[Block]:
+    """The blocks of section text (``parts``: paragraphs, each maybe several lines; see ``DocSection``).
+
+    >>> [(b.kind, b.text or b.items) for b in blocks(["前置き。\\n- 一つ目\\n  補足\\n- 二つ目", "■カードの文章。"])]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('paragraph', '前置き。'), ('list', (('一つ目', ('補足',)), ('二つ目', ()))), ('card', 'カードの文章。')]
+    """
+    out: list[Block] = []
+    items: list[tuple[str, list[str]]] = []
+
+    def close_list() -> None:
+        if items:
+            out.append(Block("list", items=tuple((text, tuple(notes)) for text, notes in items)))
+            items.clear()
+
+    for part in parts:
+        for line in part.split("\n"):
+            if not line.strip():
+                continue
+            if line.startswith(ITEM):
+                items.append((line[len(ITEM):].strip(), []))
+            elif line.startswith(NOTE_INDENT) and items:
+                items[-1][1].append(line.strip())
+            else:
+                close_list()
+                if line.startswith(CARD_TEXT):
+                    out.append(Block("card", text=line[len(CARD_TEXT):].strip()))
+                else:
+                    out.append(Block("paragraph", text=line.strip()))
+    close_list()
+    return out

@@ -3,7 +3,7 @@
 The post quotes the rules about Brawl (103.3c, 800–802, 903) and adds the
 blogger's notes::
 
-    <intro chat>                      -> chrome: dropped
+    <intro chat>                      -> section "intro": what the post is and what it leaves out
     ――――――――――                        -> separator: the excerpt starts after it
     8. 多人数戦ルール                 -> section cr_number "8" (chapter)
     800. 総則                         -> section cr_number "800"
@@ -28,7 +28,9 @@ from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
 
 SLUG = "cr-excerpt-ja"
-TITLE = "総合ルール抜粋(Brawl関連項目)"
+TITLE_JA = "総合ルール（抜粋・日本語）"
+TITLE_EN = "Comprehensive Rules (excerpt, Japanese)"
+INTRO_ANCHOR = "intro"
 
 _SEPARATOR_RE = re.compile(r"^[―─━\-=＝ー~〜]{8,}$")
 _CHAPTER_RE = re.compile(r"^(\d)\.[ \u3000]+(\S.*)$")
@@ -84,13 +86,14 @@ def parse(text: str, *, source: str) -> JaDocument:
     ...             "⇒ブロールも同じ\\n903.8a 細則。\\n例:見本。\\nコメント\\n", source="s.txt")
     >>> [(s.cr_number, s.parent, s.heading, s.text, s.examples, s.notes) for s in doc.sections]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('903', None, '統率者戦', '統率者戦', (), ()),
+    [(None, None, '', '前置き', (), ()), ('903', None, '統率者戦', '統率者戦', (), ()),
      ('903.8', 'r903', '統率者戦', '統率領域から唱える。', (), ('ブロールも同じ',)),
      ('903.8a', 'r903-8', '統率者戦', '細則。', ('見本。',), ())]
     """
     all_lines = ja_common.normalize_newlines(text).split("\n")
     start = _excerpt_start(all_lines)
     body = ja_common.cut_trailing_chrome(all_lines[start:])
+    intro = _intro(all_lines[:start])
     drafts: list[_Draft] = []
     seen: set[str] = set()
     titles: dict[str, str] = {}  # CR section / chapter number -> its title
@@ -137,6 +140,21 @@ def parse(text: str, *, source: str) -> JaDocument:
             parent = ja_common.cr_parent(parent)
         sections.append(draft.section(ja_common.cr_anchor(parent) if parent else None))
     document = JaDocument(
-        source=source, slug=SLUG, title=TITLE, kind=DocKind.CR_TRANSLATION, sections=tuple(sections)
+        source=source,
+        slug=SLUG,
+        title_ja=TITLE_JA,
+        title_en=TITLE_EN,
+        kind=DocKind.CR_TRANSLATION,
+        sections=(*intro, *sections),
     )
     return ja_common.check_document(document)
+
+
+def _intro(lines: list[str]) -> tuple[DocSection, ...]:
+    """The post's own words before the excerpt: it says what the excerpt leaves out, which a reader needs."""
+    kept = [(index + 1, line.strip()) for index, line in enumerate(lines)
+            if line.strip() and not ja_common.is_chrome_line(line) and not _SEPARATOR_RE.match(line.strip())]
+    if not kept:
+        return ()
+    text = "\n".join(ja_common.close_cjk_gaps(line) for _, line in kept)
+    return (DocSection(anchor=INTRO_ANCHOR, heading="", text=text, line=kept[0][0]),)

@@ -7,13 +7,20 @@ The page was copied as plain text, so its structure has to be recovered:
 * the copy glued some lines together, which are split again: a heading after
   the last "。" of a paragraph ("…7枚にします。基本ルール"), a bullet after a
   bullet's note ("…1枚までです - メインデッキのみ…"), a card text box after a
-  paragraph ("…作用します。■バトルゾーンに…");
+  paragraph ("…作用します。■バトルゾーンに…"), the commentary after a card
+  text box ("■…ならない。《ボントボルト》の軽減効果には…", "(※…)", "余談ですが…");
+* a bullet's note (the text glued before the next bullet, or a remark without
+  "。" right after an item: "SR以上の偉い感じのカードだね") is a note on that
+  item (an indented line, see ``DocSection``), not an item of its own;
 * the revision history ("2019/09/19 初版", "2020/06/16 第5版", "・…" items)
   becomes its own section "history" (heading 改訂履歴); the page repeats
   some versions and items, which are kept once;
 * blocks the page repeats are kept once: a line repeated inside a section,
   and a line of a section that a sub-section also holds (the 統率者税 text
-  repeats its sub-sections) stay only in the most specific place;
+  repeats its sub-sections) stay only in the most specific place. Of two
+  copies with a card text box between them the second is kept: an
+  explanation follows the card text it explains (the page also pasted the
+  《ボントボルト》 explanation before its card);
 * "例)" lines become examples; chrome (comment box, "←戻る", copyright, ads)
   is dropped.
 
@@ -29,9 +36,11 @@ import re
 from dataclasses import dataclass, field
 
 from judge.parsing import ja_common
-from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
+from judge.parsing.records import DocKind, DocSection, Game, JaDocument, ParseError
 
 SLUG = "dtc"
+TITLE_JA = "デュエル・マスターズ タッグ統率者戦 ハウスルール"
+TITLE_EN = "Duel Masters Tag Commander (DTC) house rules"
 HISTORY_ANCHOR = "history"
 HISTORY_HEADING = "改訂履歴"
 
@@ -98,6 +107,9 @@ _GLUED_BULLET_RE = re.compile(r"[ \u3000]+-[ \u3000]+")
 _GLUED_BOX_RE = re.compile(r"(?<=.)(?=■)")
 _SENTENCE_END_RE = re.compile(r"(?:です|ます|ません|ない|だね|よ|ね|w|ｗ|・・|[)」!?!?…])$")
 _NOT_HEADING_START_RE = re.compile(r"^(?:[-・･■《(\[※]|例[))]|\d)")
+# Where the commentary glued after a card's text box starts: a sentence about a card (《…》, この《…》),
+# an aside (余談), or a bracketed note of the page's author ("(※…)"; a card's own reminder text has no ※).
+_COMMENTARY_RE = re.compile(r"(?<=。)(?=(?:この)?《|余談)|(?=[(（]※)")
 
 
 def sniff(text: str) -> bool:
@@ -137,8 +149,10 @@ def _split_glued(number: int, raw: str) -> list[_Line]:
             continue
         if index > 0:
             part = "- " + part
-        for piece in _GLUED_BOX_RE.split(part):
-            piece = piece.strip()
+        for box_or_piece in _GLUED_BOX_RE.split(part):
+            box, piece = _card_text(box_or_piece.strip())
+            if box:
+                out.append(_Line(number, box))
             if not piece:
                 continue
             head, _, tail = piece.rpartition("。")
@@ -149,6 +163,22 @@ def _split_glued(number: int, raw: str) -> list[_Line]:
             else:
                 out.append(_Line(number, piece, note=index == 0 and len(parts) > 1))
     return out
+
+
+def _card_text(piece: str) -> tuple[str, str]:
+    """A card text box and the commentary glued after it; ("", piece) for a piece that is no box.
+
+    >>> _card_text("■コストを1少なくする。《ボントボルト》の軽減効果には対象がない。")
+    ('■コストを1少なくする。', '《ボントボルト》の軽減効果には対象がない。')
+    >>> _card_text("■パワーは-1000される。(パワー0以下は破壊される)(※常在型効果です)")
+    ('■パワーは-1000される。(パワー0以下は破壊される)', '(※常在型効果です)')
+    """
+    if not piece.startswith(ja_common.CARD_TEXT):
+        return "", piece
+    match = _COMMENTARY_RE.search(piece, 1)
+    if match is None:
+        return piece, ""
+    return piece[: match.start()].strip(), piece[match.start():].strip()
 
 
 @dataclass
@@ -173,7 +203,7 @@ def _history(lines: list[_Line]) -> tuple[list[str], list[tuple[str, str]]]:
         elif current is None:
             continue
         elif _HISTORY_ITEM_RE.match(text):
-            current.append(line.text.strip())
+            current.append(ja_common.list_item(line.text) or line.text.strip())
         elif current:
             current[-1] = f"{current[-1]} {line.text.strip()}"  # an item continued on the next line
     out: list[str] = []
@@ -250,20 +280,26 @@ def parse(text: str, *, source: str) -> JaDocument:
         if match := _EXAMPLE_RE.match(line.text.strip()):
             sections[-1].examples.append(match.group(1).strip())
         else:
-            sections[-1].lines.append(line.text.strip())
+            sections[-1].lines.append(_body_line(line, sections[-1].lines))
 
     if not any(s.anchor != HISTORY_ANCHOR for s in sections):
         raise ParseError("no headings found", source=source, line=1)
-    meta: list[tuple[str, str]] = []
+    meta: list[tuple[str, str]] = [("heading", title)]
     for section in sections:
         if section.anchor == HISTORY_ANCHOR:
-            section.lines, meta = _history(history)
+            section.lines, revision = _history(history)
+            meta.extend(revision)
     _drop_repeats(sections)
+    revised = dict(meta).get("revised", "")
     document = JaDocument(
         source=source,
         slug=SLUG,
-        title=title,
-        kind=DocKind.FORMAT_RULES,
+        title_ja=TITLE_JA,
+        title_en=TITLE_EN,
+        game=Game.DUEL_MASTERS,
+        date="-".join(f"{int(part):02d}" for part in revised.split("/")) if revised else "",
+        date_label="edition" if revised else "",
+        kind=DocKind.HOUSE_RULES,
         sections=tuple(
             DocSection(
                 anchor=s.anchor,
@@ -278,6 +314,29 @@ def parse(text: str, *, source: str) -> JaDocument:
         meta=tuple(meta),
     )
     return ja_common.check_document(document)
+
+
+def _body_line(line: _Line, before: list[str]) -> str:
+    """A section's line as ``DocSection`` text: a list item, a note on the item above it, or as it is."""
+    text = line.text.strip()
+    if item := ja_common.list_item(text):
+        return item
+    in_list = bool(before) and before[-1].startswith((ja_common.ITEM, ja_common.NOTE_INDENT))
+    remark = not text.endswith("。") and not text.startswith(ja_common.CARD_TEXT)
+    return ja_common.NOTE_INDENT + text if in_list and (line.note or remark) else text
+
+
+def _once(lines: list[str]) -> list[str]:
+    """Each line once: the first copy, or the second when a card text box stands between the first two
+    (an explanation belongs after the card text it explains)."""
+    positions: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        positions.setdefault(line, []).append(index)
+    keep: set[int] = set()
+    for copies in positions.values():
+        between = lines[copies[0] + 1 : copies[1]] if len(copies) > 1 else []
+        keep.add(copies[1] if any(line.startswith(ja_common.CARD_TEXT) for line in between) else copies[0])
+    return [line for index, line in enumerate(lines) if index in keep]
 
 
 def _drop_repeats(sections: list[_Section]) -> None:
@@ -296,9 +355,5 @@ def _drop_repeats(sections: list[_Section]) -> None:
 
     for section in sections:
         below = descendant_lines(section.anchor)
-        kept: list[str] = []
-        for line in section.lines:
-            if line not in below and line not in kept:
-                kept.append(line)
-        section.lines = kept
+        section.lines = _once([line for line in section.lines if line not in below])
         section.examples = list(dict.fromkeys(section.examples))

@@ -3,30 +3,35 @@
 The page was copied with one word (link) per line::
 
     カード / Wiki / ルール / ...      -> site navigation: dropped
-    MJMJ訳 20231117.0 / 版            -> meta "version"; translated_from "20231117"
-    最終同期: / 2025/01/17            -> meta "synced"
+    MJMJ訳 20231117.0 / 版            -> meta "version"; translated_from "20231117"; credit "MJMJ訳"
+    最終同期: / 2025/01/17            -> date "2025-01-17" (date_label "synced")
     0. はじめに ... 9. カジュアル...  -> table of contents: dropped
     総合ルールビューア                -> page label: dropped
     8. / 多人数戦 / ルール            -> chapter "8", heading "多人数戦ルール"
     805. / 「共有チーム・ターン」...  -> section "805"
     805.1 / チーム / 同士で戦う / ... -> rule "805.1", the following lines reflowed
-    © 1999-2025 / ...                 -> footer: the page ends
+    © 1999-2025 / Wisdom Guild / ...  -> footer: the page ends; the site is named in the credit
 
 The body starts at the first line that is a rule number on its own. Lines
 are joined without spaces between Japanese words but with one space where
 two ASCII words meet ("rule" + "810" -> "rule 810", see
 ``ja_common.join_tokens``).
+
+The title names the section the page shows: "総合ルール 805 共有チーム・ターン（日本語）", and
+in English with the section's title from ``rules_data/sections.tsv``.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
-from judge.parsing import ja_common
+from judge.parsing import ja_common, terms_table
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
 
 SLUG = "cr-805-ja"
-DEFAULT_TITLE = "総合ルール(ルールビューア)"
+DEFAULT_TITLE_JA = "総合ルール（日本語）"
+DEFAULT_TITLE_EN = "Comprehensive Rules (Japanese)"
 
 _NUMBER_LINE_RE = re.compile(r"^(\d|\d{3}|\d{3}\.\d{1,3}[a-z]?)\.?$")
 _VERSION_RE = re.compile(r"^(\S*訳)[ \u3000]+((\d{8})(?:\.\d+)?)$")
@@ -34,6 +39,7 @@ _SYNCED_RE = re.compile(r"^最終同期[:：]?[ \u3000]*(\d{4}/\d{1,2}/\d{1,2})?
 _DATE_RE = re.compile(r"^\d{4}/\d{1,2}/\d{1,2}$")
 _CROSS_REFERENCE_RE = re.compile(r"\brules?$", re.IGNORECASE)
 _FOOTER_RE = re.compile(r"^(?:©|\(c\)|copyright)", re.IGNORECASE)
+_QUOTED_RE = re.compile(r"「([^」]+)」")
 
 
 def sniff(text: str) -> bool:
@@ -53,22 +59,52 @@ def reflow(lines: list[str]) -> str:
     return text
 
 
-def _meta(lines: list[str]) -> tuple[list[tuple[str, str]], str | None]:
-    """Version and sync date from the page header."""
+def _meta(lines: list[str]) -> tuple[list[tuple[str, str]], str | None, str, str]:
+    """Version, translator and sync date (ISO) from the page header."""
     meta: list[tuple[str, str]] = []
     translated_from: str | None = None
+    translator = synced = ""
     for index, line in enumerate(lines):
         stripped = ja_common.nfkc(line)
         if match := _VERSION_RE.match(stripped):
             meta.append(("version", f"{match.group(1)} {match.group(2)}"))
-            translated_from = match.group(3)
+            translated_from, translator = match.group(3), match.group(1)
         elif match := _SYNCED_RE.match(stripped):
             date = match.group(1)
             if date is None and index + 1 < len(lines) and _DATE_RE.match(lines[index + 1].strip()):
                 date = lines[index + 1].strip()
             if date:
-                meta.append(("synced", date))
-    return meta, translated_from
+                year, month, day = (int(part) for part in date.split("/"))
+                synced = f"{year:04d}-{month:02d}-{day:02d}"
+    return meta, translated_from, translator, synced
+
+
+def _site(lines: list[str]) -> str:
+    """The site named after the copyright sign of the footer ("© 1999-2025" / "Wisdom Guild")."""
+    for index, line in enumerate(lines[:-1]):
+        following = lines[index + 1].strip()
+        if _FOOTER_RE.match(line.strip()) and following and not following.startswith((",", "、")):
+            return following
+    return ""
+
+
+@functools.lru_cache(maxsize=1)
+def _english_section_titles() -> dict[tuple[str, str], str]:
+    """(section number, NFKC Japanese title) -> English title, from the project's section table."""
+    return {(t.number, ja_common.nfkc(t.ja)): t.en for t in terms_table.load_section_titles()}
+
+
+def titles_of(number: str, heading: str) -> tuple[str, str]:
+    """Japanese and English titles of a page showing section ``number`` headed ``heading``.
+
+    >>> titles_of("805", "「共有チーム・ターン」選択ルール")
+    ('総合ルール 805 共有チーム・ターン（日本語）', 'Comprehensive Rules 805 Shared Team Turns Option (Japanese)')
+    """
+    quoted = _QUOTED_RE.search(heading)
+    name = quoted.group(1) if quoted else heading
+    english = _english_section_titles().get((number, ja_common.nfkc(heading)))
+    title_en = f"Comprehensive Rules {number} {english} (Japanese)" if english else f"Comprehensive Rules {number} (Japanese)"
+    return f"総合ルール {number} {name}（日本語）", title_en
 
 
 def parse(text: str, *, source: str) -> JaDocument:
@@ -85,7 +121,7 @@ def parse(text: str, *, source: str) -> JaDocument:
     start = next((i for i, line in enumerate(lines) if _NUMBER_LINE_RE.match(line.strip())), None)
     if start is None:
         raise ParseError("no rule number on its own line found", source=source, line=1)
-    meta, translated_from = _meta(lines[:start])
+    meta, translated_from, translator, synced = _meta(lines[:start])
 
     # (number, first line, word lines) for every numbered paragraph of the body.
     blocks: list[tuple[str, int, list[str]]] = []
@@ -133,14 +169,21 @@ def parse(text: str, *, source: str) -> JaDocument:
         )
 
     section_numbers = [s.cr_number for s in sections if s.cr_number and re.fullmatch(r"\d{3}", s.cr_number)]
-    title = f"{section_numbers[0]}. {titles[section_numbers[0]]}" if section_numbers else DEFAULT_TITLE
+    title_ja, title_en = (
+        titles_of(section_numbers[0], titles[section_numbers[0]]) if section_numbers
+        else (DEFAULT_TITLE_JA, DEFAULT_TITLE_EN)
+    )
     document = JaDocument(
         source=source,
         slug=SLUG,
-        title=title,
+        title_ja=title_ja,
+        title_en=title_en,
         kind=DocKind.CR_TRANSLATION,
         sections=tuple(sections),
         translated_from=translated_from,
         meta=tuple(meta),
+        credit=" · ".join(part for part in (translator, _site(lines[start:])) if part),
+        date=synced,
+        date_label="synced" if synced else "",
     )
     return ja_common.check_document(document)

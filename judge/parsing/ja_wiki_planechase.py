@@ -2,14 +2,14 @@
 
 Layout of the copied page::
 
-    プレインチェイス戦                -> title
-    提供:MTG Wiki                     -> chrome: dropped
-    <intro paragraphs>                -> section "intro"
+    プレインチェイス戦                -> title "プレインチェイス戦（wiki）"
+    提供:MTG Wiki                     -> credit "MTG Wiki"
+    <intro paragraphs>                -> section "intro"; "プレインチェイス戦/Planechaseは…" gives the English title
     目次 |                            -> table of contents: dropped
     構築ルール                        -> prose heading (short line, not a sentence)
     <paragraphs> / - <bullets>        -> its text, one line each
     ...
-    参考 / - <links>                  -> chrome: dropped up to the next heading or quote
+    参考 / - <links>                  -> section "参考" (the wiki's see-also list)
     引用:総合ルール 20231117.0        -> section "cr-quote"; translated_from "20231117"
     - 9 カジュアル変種ルール          -> CR sections with cr_number (chapter / section / rule)
     - 901.9a <text>
@@ -38,9 +38,9 @@ QUOTE_ANCHOR = "cr-quote"
 TOP_LEVEL_HEADINGS = frozenset(
     {"構築ルール", "ゲームルール", "選択ルール", "関連カード", "参考", "脚注", "外部リンク", "関連項目", "歴史", "解説"}
 )
-CHROME_HEADINGS = frozenset({"参考", "脚注", "外部リンク", "関連項目"})  # link lists of the wiki
 
-_PROVIDED_BY_RE = re.compile(r"^提供[:：]")
+_PROVIDED_BY_RE = re.compile(r"^提供[:：]\s*(.*)$")
+_ENGLISH_NAME_RE = re.compile(r"^(?P<ja>[^/／\s]+)[/／](?P<en>[A-Za-z][A-Za-z0-9 '’:&-]*?)(?:は|とは|\s*[(（])")
 _TOC_RE = re.compile(r"^目次\s*\|?\s*$")
 _QUOTE_RE = re.compile(r"^引用[:：]\s*(総合ルール\s*((\d{8})(?:\.\d+)?))\s*$")
 _CR_BULLET_RE = re.compile(r"^-[ \u3000]*(\d|\d{3}|\d{3}\.\d{1,3}[a-z]?)\.?[ \u3000]+(\S.*)$")
@@ -94,6 +94,8 @@ def parse(text: str, *, source: str) -> JaDocument:
     end = next((i for i, line in enumerate(lines) if _WIKI_END_RE.match(line.strip())), len(lines))
     lines = lines[:end]
     title = ""
+    credit = ""
+    english = ""
     meta: list[tuple[str, str]] = []
     translated_from: str | None = None
     used: set[str] = set()
@@ -101,7 +103,6 @@ def parse(text: str, *, source: str) -> JaDocument:
     quoted: list[tuple[str, str, int]] = []  # (number, text, line)
     in_quote = False
     quote: tuple[str, int] | None = None  # (heading, line) of the quote marker
-    skipping = False  # inside a chrome section (参考, ...)
     after_toc = False
     group: str | None = None  # anchor of the open heading group
 
@@ -113,13 +114,16 @@ def parse(text: str, *, source: str) -> JaDocument:
         if not title:
             title = stripped
             continue
-        if _PROVIDED_BY_RE.match(stripped):
+        if match := _PROVIDED_BY_RE.match(stripped):
+            credit = credit or match.group(1).strip()
             continue
+        if not english and (match := _ENGLISH_NAME_RE.match(stripped)) and match.group("ja") == title:
+            english = match.group("en").strip()
         if _TOC_RE.match(stripped):
             after_toc = True
             continue
         if match := _QUOTE_RE.match(ja_common.nfkc(stripped)):
-            in_quote, skipping = True, False
+            in_quote = True
             translated_from = match.group(3)
             meta.append(("cr_quote", match.group(1)))
             quote = quote or (stripped, line_no)
@@ -133,9 +137,6 @@ def parse(text: str, *, source: str) -> JaDocument:
             in_quote = False  # prose resumes after the quote
         if _is_heading(stripped) and (after_toc or prose):
             heading = stripped
-            skipping = heading in CHROME_HEADINGS
-            if skipping:
-                continue
             top_level = heading in TOP_LEVEL_HEADINGS
             if top_level:
                 group = None
@@ -145,12 +146,10 @@ def parse(text: str, *, source: str) -> JaDocument:
             anchor = ja_common.unique_anchor(ja_common.heading_slug(heading), used, group or "")
             prose.append(_Prose(anchor=anchor, heading=heading, line=line_no, parent=group))
             continue
-        if skipping:
-            continue
         if not prose:
             intro = ja_common.unique_anchor("intro", used, "")
             prose.append(_Prose(anchor=intro, heading=title, line=line_no, parent=None))
-        prose[-1].lines.append(stripped)
+        prose[-1].lines.append(ja_common.list_item(stripped) or stripped)
 
     sections = [
         DocSection(anchor=p.anchor, heading=p.heading, text="\n".join(p.lines), line=p.line, parent=p.parent)
@@ -165,10 +164,13 @@ def parse(text: str, *, source: str) -> JaDocument:
         sections.extend(_quoted_sections(quoted, source=source, parent=quote_section.anchor, used=used))
     if not sections:
         raise ParseError("no headings or quoted rules found", source=source, line=1)
+    wiki = credit or "wiki"
     document = JaDocument(
         source=source,
         slug=SLUG,
-        title=title,
+        title_ja=f"{title}（wiki）",
+        title_en=f"{english or title} ({wiki})",
+        credit=credit,
         kind=DocKind.PROSE,
         sections=tuple(sections),
         translated_from=translated_from,

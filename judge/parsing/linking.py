@@ -8,9 +8,12 @@ writes the linked records as they come and adds nothing.
   definitions too. A Japanese document cites the rules of the CR version it was translated from,
   followed through the renumbering to today's rules; other documents cite the current rules.
 - **Renumbering**: for each older version, old number -> current number of the rules that moved.
-- **Alignment**: each Japanese section that translates a CR rule gets the current number it
-  translates (``aligned_number``), the English version it was compared with, and whether that
-  English has changed since (``differs_from_current``, so a page can say it is out of date).
+- **Alignment**: a translation is compared with the release it was translated from (declared, or
+  dated by its content: :mod:`judge.parsing.dating`), never with the "nearest" other release. Each
+  section that translates a CR rule gets its status (:class:`Status`) and the current number it
+  translates (``aligned_number``), followed through the renumbering from that release: 20231117's
+  805.10g is today's 805.10f, and 20231117's 805.10f (deleted since) is aligned to no current rule.
+  A translation whose release is not ingested and matches none is *unchecked* throughout.
 
 >>> from judge.parsing.records import RuleKind, RuleRecord, RulesDocument
 >>> rules = (RuleRecord("903.1", RuleKind.RULE, "See rule 903.2 and rule 903.9.", "903", 1),
@@ -22,13 +25,17 @@ writes the linked records as they come and adds nothing.
 
 from __future__ import annotations
 
+import difflib
+import enum
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from judge.parsing.corpus import ParsedCorpus
+from judge.parsing.dating import Dating, TermMatcher, date_translation
 from judge.parsing.records import DocKind, DocSection, JaDocument, RuleRecord, RulesDocument
 from judge.parsing.references import find_references
+from judge.parsing.terms_table import load_terms_table
 from judge.parsing.versions import track_renumbering
 
 _WS = re.compile(r"\s+")
@@ -49,12 +56,23 @@ class LinkedRules:
     unresolved: tuple[str, ...]  # "903.1 -> 903.99", "glossary 'Map' -> 110.10"
 
 
+class Status(enum.Enum):
+    """How a translated rule stands against today's rules."""
+
+    CURRENT = "current"  # today's rule of the same number, with the English the translation was made from
+    CHANGED = "changed"  # today's rule of the same number; its English has changed since
+    RENUMBERED = "renumbered"  # the same rule has another number today (its English may have changed too)
+    DELETED = "deleted"  # the rule is not in today's rules (its number may hold another rule now)
+    UNCHECKED = "unchecked"  # the translation's release is unknown: it cannot be checked against today's rules
+
+
 @dataclass(frozen=True)
 class AlignedSection:
     section: DocSection
-    aligned_number: str = ""  # the current CR number the section translates ("" when it translates none)
-    compared_version: str = ""  # the CR version it was compared with
-    differs_from_current: bool = False  # that version's English differs from today's rule (or moved)
+    aligned_number: str = ""  # the current CR number the section translates ("" for none: deleted, not a rule)
+    compared_version: str = ""  # the release the translation was compared with ("" when unknown)
+    differs_from_current: bool = False  # anything but CURRENT: the page says the text is not today's
+    status: Status | None = None  # None for a section that translates no rule
 
 
 @dataclass(frozen=True)
@@ -64,6 +82,7 @@ class LinkedDocument:
     document: JaDocument
     sections: tuple[AlignedSection, ...]
     unresolved: tuple[str, ...]  # "anchor -> number"
+    dating: Dating = field(default_factory=Dating)
 
 
 @dataclass(frozen=True)
@@ -83,23 +102,6 @@ class LinkedCorpus:
 
 def _normalise(text: str) -> str:
     return _WS.sub(" ", text).strip()
-
-
-def nearest_version(versions: Sequence[str], wanted: str | None) -> str:
-    """The ingested CR version a translation is compared with.
-
-    Exactly the version it was translated from when there is one; otherwise the one nearest in date
-    (an unknown date compares with the oldest version, as the undated blog excerpt predates every
-    other translation).
-
-    >>> nearest_version(["20200601", "20231117", "20260116"], "20230901"), nearest_version(["20200601"], None)
-    ('20231117', '20200601')
-    """
-    if not wanted:
-        return versions[0]
-    if wanted in versions:
-        return wanted
-    return min(versions, key=lambda v: abs(int(v) - int(wanted)))
 
 
 def renumberings(documents: Sequence[RulesDocument]) -> dict[str, dict[str, str]]:
@@ -155,47 +157,95 @@ def _unresolved_ja(document: JaDocument, compared: set[str], current: set[str],
 
 
 def _differs(old: RuleRecord, now: RuleRecord) -> bool:
-    return _normalise(old.text) != _normalise(now.text) or [_normalise(e) for e in old.examples] != [
-        _normalise(e) for e in now.examples
-    ]
+    return (old.title, _normalise(old.text), [_normalise(e) for e in old.examples]) != (
+        now.title, _normalise(now.text), [_normalise(e) for e in now.examples]
+    )
+
+
+# A rule whose number now holds a text this unlike it (word sequences) and sharing this few of the game's
+# terms was deleted and its number given to a new rule (2019's 800.5, the free mulligan, is today's
+# seating order), not rewritten in place (20200601's 903.12c shares 0.19 of its words and 0.27 of its terms).
+REPLACED_WORDS = 0.15
+REPLACED_TERMS = 0.3
+
+
+def replaced(old: RuleRecord, now: RuleRecord, terms: TermMatcher | None = None) -> bool:
+    """Is ``now``, at the number ``old`` had, another rule rather than ``old`` rewritten?"""
+    words = difflib.SequenceMatcher(None, old.text.lower().split(), now.text.lower().split(), autojunk=False)
+    if words.ratio() >= REPLACED_WORDS:
+        return False
+    if terms is None:
+        return True
+    mine, theirs = terms.english(old.text), terms.english(now.text)
+    shared = len(mine & theirs) / len(mine | theirs) if mine | theirs else 0.0
+    return shared < REPLACED_TERMS
+
+
+def align(number: str, old: Mapping[str, RuleRecord], now: Mapping[str, RuleRecord],
+          moved: Mapping[str, str], terms: TermMatcher | None = None) -> tuple[str, Status]:
+    """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its renumbering).
+
+    A rule that kept its number is today's rule of that number unless another rule of the older
+    release moved there, or today's text there is another rule (``replaced``): then it was deleted.
+
+    >>> from judge.parsing.records import RuleKind
+    >>> def rules(*pairs): return {n: RuleRecord(n, RuleKind.SUBRULE, t, "805.10", 1) for n, t in pairs}
+    >>> old = rules(("805.10f", "Damage assignment order."), ("805.10g", "Combat damage."))
+    >>> now = rules(("805.10f", "Combat damage."))
+    >>> align("805.10g", old, now, {"805.10g": "805.10f"}), align("805.10f", old, now, {"805.10g": "805.10f"})
+    (('805.10f', <Status.RENUMBERED: 'renumbered'>), ('', <Status.DELETED: 'deleted'>))
+    """
+    if number not in old:
+        return "", Status.UNCHECKED  # the release translated from has no such rule: nothing to check it by
+    if number in moved:
+        return moved[number], Status.RENUMBERED
+    if number not in now or number in moved.values() or replaced(old[number], now[number], terms):
+        return "", Status.DELETED
+    return number, Status.CHANGED if _differs(old[number], now[number]) else Status.CURRENT
 
 
 def link_document(document: JaDocument, rules: Sequence[RulesDocument],
-                  renumbered: dict[str, dict[str, str]]) -> LinkedDocument:
-    """Align a Japanese document's sections with the current rules (``rules``: oldest version first)."""
+                  renumbered: dict[str, dict[str, str]], terms: TermMatcher | None = None) -> LinkedDocument:
+    """Align a Japanese document's sections with the current rules (``rules``: oldest version first).
+
+    ``terms`` date a translation that names no ingested release by its content (without them such a
+    translation can only be unchecked).
+    """
     # A translation is compared with versions numbered like the current rules, never with pre-2009 ones.
-    by_version = {doc.version: {r.number: r for r in doc.rules} for doc in rules if doc.numbering is rules[-1].numbering}
+    comparable = [doc for doc in rules if doc.numbering is rules[-1].numbering]
+    by_version = {doc.version: {r.number: r for r in doc.rules} for doc in comparable}
     current = rules[-1].version
     translation = document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
-    compared = nearest_version(sorted(by_version), document.translated_from) if translation else ""
-    moved = renumbered.get(compared, {})
+    dating = date_translation(document, comparable, terms or TermMatcher(())) if translation else Dating()
+    moved = renumbered.get(dating.basis, {})
     sections: list[AlignedSection] = []
     for section in document.sections:
         if not section.cr_number:
-            sections.append(AlignedSection(section=section))
+            sections.append(AlignedSection(section=section, compared_version=dating.version))
             continue
-        old = by_version[compared].get(section.cr_number)
-        aligned = moved.get(section.cr_number, section.cr_number)
-        now = by_version[current].get(aligned)
-        if now is None:
-            aligned, differs = "", True
-        else:
-            differs = old is None or aligned != section.cr_number or _differs(old, now)
-        sections.append(AlignedSection(section=section, aligned_number=aligned, compared_version=compared,
-                                       differs_from_current=differs))
-    unresolved = _unresolved_ja(document, set(by_version[compared or current]), set(by_version[current]), moved)
-    return LinkedDocument(document=document, sections=tuple(sections), unresolved=unresolved)
+        aligned, status = align(section.cr_number, by_version[dating.basis], by_version[current], moved, terms)
+        if dating.how == "unknown":
+            # Placed by the closest release only where the text agrees with it; never shown as today's.
+            aligned = "" if section.cr_number in dating.differences else aligned
+            status = Status.UNCHECKED
+        sections.append(AlignedSection(section=section, aligned_number=aligned, compared_version=dating.version,
+                                       differs_from_current=status is not Status.CURRENT, status=status))
+    unresolved = _unresolved_ja(document, set(by_version[dating.basis or current]), set(by_version[current]), moved)
+    return LinkedDocument(document=document, sections=tuple(sections), unresolved=unresolved, dating=dating)
 
 
-def link_corpus_documents(rules: Sequence[RulesDocument], documents: Sequence[JaDocument]) -> LinkedCorpus:
+def link_corpus_documents(rules: Sequence[RulesDocument], documents: Sequence[JaDocument],
+                          terms: TermMatcher | None = None) -> LinkedCorpus:
     """Link every CR version (oldest first) and every Japanese document."""
     renumbered = renumberings(rules)
     return LinkedCorpus(
         rules=tuple(link_rules(doc) for doc in rules),
-        documents=tuple(link_document(doc, rules, renumbered) for doc in documents),
+        documents=tuple(link_document(doc, rules, renumbered, terms) for doc in documents),
         renumbered=renumbered,
     )
 
 
 def link_corpus(parsed: ParsedCorpus) -> LinkedCorpus:
-    return link_corpus_documents(parsed.rules_documents, parsed.ja_documents)
+    """Link a parsed corpus, dating undated translations with the project's term table."""
+    terms = TermMatcher.from_terms(load_terms_table())
+    return link_corpus_documents(parsed.rules_documents, parsed.ja_documents, terms)

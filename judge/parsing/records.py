@@ -114,9 +114,19 @@ class RulesDocument:
 
 
 class DocKind(enum.Enum):
-    CR_TRANSLATION = "cr-translation"  # Japanese CR text (001, 002, CR part of 003)
-    FORMAT_RULES = "format-rules"      # Commander official rules (000), DTC (004)
-    PROSE = "prose"                    # wiki prose (003)
+    """What a Japanese document is (the document pages and search label it so)."""
+
+    CR_TRANSLATION = "cr-translation"  # Japanese text of Comprehensive Rules rules (001, 002)
+    FORMAT_RULES = "format-rules"      # a format's own rules: the Commander rules (000)
+    HOUSE_RULES = "house-rules"        # a group's own rules for a format: Duel Masters Tag Commander (004)
+    PROSE = "prose"                    # a wiki article, which may quote the Comprehensive Rules (003)
+
+
+class Game(enum.Enum):
+    """The game a document is about: Duel Masters material is always labelled as Duel Masters."""
+
+    MAGIC = "magic"
+    DUEL_MASTERS = "duel-masters"
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,12 @@ class DocSection:
     ("800.4a"); ``number`` is the document's own numbering when it has one
     (Commander rules "1".."11"). ``anchor`` is stable across re-ingests: it is
     derived from the number or the heading, never from the position.
+
+    ``text``, ``details`` and ``examples`` keep the structure of the source in
+    their lines (read by :func:`judge.parsing.ja_common.blocks`): a line "- ..."
+    is a list item (the sources' •, ・ and - bullets), an indented line "  ..."
+    right after an item is a note on that item, a line "■..." is a card's text
+    box (Duel Masters), any other line a paragraph.
     """
 
     anchor: str
@@ -143,11 +159,30 @@ class DocSection:
 
 @dataclass(frozen=True)
 class JaDocument:
+    """One Japanese document and what it says about itself.
+
+    ``title_ja`` / ``title_en`` name the document everywhere a reader meets it (search hits, a rule's
+    sources); the file name ``source`` appears only on the document's own page. ``date`` is the
+    document's own date (ISO "YYYY-MM-DD") and ``date_label`` what that date is: "updated"
+    (最終更新), "synced" (最終同期) or "edition" (the latest 第N版). ``credit`` names who provides
+    the text as the page itself says (提供, a translator, a site).
+    """
+
     source: str        # corpus file name
-    slug: str          # URL slug: "commander-rules", "cr-multiplayer-ja", ...
-    title: str
+    slug: str          # URL slug: "commander-rules", "cr-excerpt-ja", ...
+    title_ja: str
     kind: DocKind
     sections: tuple[DocSection, ...]
-    translated_from: str | None = None  # CR version the translation follows, "YYYYMMDD" when known
+    translated_from: str | None = None  # CR version the translation follows, "YYYYMMDD", when the text says
     lang: str = "ja"
     meta: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    title_en: str = ""
+    game: Game = Game.MAGIC
+    credit: str = ""
+    date: str = ""
+    date_label: str = ""  # "updated", "synced" or "edition"; "" when the document has no date
+
+    @property
+    def title(self) -> str:
+        """The title in the document's own language."""
+        return self.title_ja

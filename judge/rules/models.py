@@ -28,6 +28,7 @@ class Source(models.Model):
         CR = "cr", "Comprehensive Rules"
         CR_TRANSLATION = "cr-translation", "Comprehensive Rules translation"
         FORMAT_RULES = "format-rules", "Format rules"
+        HOUSE_RULES = "house-rules", "House rules"
         PROSE = "prose", "Prose"
 
     corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="sources")
@@ -35,7 +36,7 @@ class Source(models.Model):
     slug = models.SlugField(max_length=64)
     lang = models.CharField(max_length=2)
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    title = models.CharField(max_length=255)
+    title = models.CharField(max_length=255)  # in the document's language (Japanese documents: title_ja)
     version = models.CharField(max_length=8, blank=True)  # CR effective date, English files
     translated_from = models.CharField(max_length=8, blank=True)  # CR version a translation follows
     meta = models.JSONField(default=dict)
@@ -110,11 +111,22 @@ class DocSection(models.Model):
     """One section of a Japanese (or other non-CR) document.
 
     ``aligned_number`` is the current-version CR number this section
-    translates (it differs from ``cr_number`` when the rule was renumbered);
-    ``compared_version`` is the English version the translation was compared
-    with, and ``differs_from_current`` says whether that English text has
-    changed since.
+    translates (it differs from ``cr_number`` when the rule was renumbered;
+    empty when the rule was deleted since, or could not be placed);
+    ``compared_version`` is the release the translation was compared with (the
+    one it was translated from; empty when that is unknown), ``status`` how the
+    rule stands against today's rules (``judge.parsing.linking.Status``:
+    current, changed, renumbered, deleted, unchecked; empty for a section that
+    translates no rule), and ``differs_from_current`` is true for any status but
+    current.
     """
+
+    class Status(models.TextChoices):
+        CURRENT = "current", "current"
+        CHANGED = "changed", "changed since the version translated"
+        RENUMBERED = "renumbered", "renumbered since the version translated"
+        DELETED = "deleted", "deleted since the version translated"
+        UNCHECKED = "unchecked", "version translated unknown"
 
     corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="sections")
     source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="sections")
@@ -132,6 +144,7 @@ class DocSection(models.Model):
     aligned_number = models.CharField(max_length=16, blank=True)
     compared_version = models.CharField(max_length=8, blank=True)
     differs_from_current = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, choices=Status.choices, blank=True)
 
     class Meta:
         indexes = [

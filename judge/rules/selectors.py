@@ -6,7 +6,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from judge.engine.rule_numbers import sort_key
 from judge.parsing.comprehensive_rules import numbering_of
@@ -161,37 +162,156 @@ def _renumbering_maps(generation: tuple[int, str]) -> dict[str, dict[str, str]]:
     return maps
 
 
+KIND_LABELS: dict[str, Promise] = {
+    models.Source.Kind.CR: gettext_lazy("Comprehensive Rules"),
+    models.Source.Kind.CR_TRANSLATION: gettext_lazy("Comprehensive Rules in Japanese"),
+    models.Source.Kind.FORMAT_RULES: gettext_lazy("Format rules"),
+    models.Source.Kind.HOUSE_RULES: gettext_lazy("House rules"),
+    models.Source.Kind.PROSE: gettext_lazy("Wiki article"),
+}
+GAME_LABELS: dict[str, Promise] = {"magic": gettext_lazy("Magic: The Gathering"), "duel-masters": gettext_lazy("Duel Masters")}
+DATE_LABELS: dict[str, Promise] = {
+    "updated": gettext_lazy("Last updated"),  # 最終更新
+    "synced": gettext_lazy("Last synced"),  # 最終同期
+    "edition": gettext_lazy("Latest edition"),  # 第N版
+}
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """What a Japanese document says about itself and the release it was compared with (``Source`` and
+    its ``meta``, written by ``services.document_meta``). The file name is for the document's own page only."""
+
+    slug: str
+    title_ja: str
+    title_en: str
+    kind: str
+    game: str
+    lang: str
+    file_name: str
+    translated_from: str  # the release the text names ("" when it names none)
+    credit: str
+    date: str  # ISO
+    date_label: str  # "updated", "synced", "edition" or ""
+    edition: str  # the latest edition the page lists ("第5版"), when it numbers them
+    original: str  # the URL of the original the text translates
+    heading: str  # the title the page itself prints ("タッグ・コマンダーとは"), when it differs from ours
+    dating: str  # "declared", "content", "unknown" or "" (translates no rule)
+    compared_version: str  # the release its rules were compared with ("" when unknown)
+    matching_versions: tuple[str, ...]  # the releases its content matches
+    placed_by: str  # unknown release: the closest release, which placed the rules that agree with it
+    differences: tuple[str, ...]  # unknown release: the rules not placed beside any current rule
+
+    @classmethod
+    def of(cls, source: models.Source) -> DocumentInfo:
+        meta = source.meta
+        return cls(
+            slug=source.slug,
+            title_ja=source.title,
+            title_en=str(meta.get("title_en", "")),
+            kind=source.kind,
+            game=str(meta.get("game", "magic")),
+            lang=source.lang,
+            file_name=source.file_name,
+            translated_from=source.translated_from,
+            credit=str(meta.get("credit", "")),
+            date=str(meta.get("date", "")),
+            date_label=str(meta.get("date_label", "")),
+            edition=str(meta.get("edition", "")),
+            original=str(meta.get("original", "")),
+            heading=str(meta.get("heading", "")),
+            dating=str(meta.get("dating", "")),
+            compared_version=str(meta.get("compared_version", "")),
+            matching_versions=tuple(meta.get("matching_versions", ())),
+            placed_by=str(meta.get("placed_by", "")),
+            differences=tuple(meta.get("differences", ())),
+        )
+
+    @property
+    def is_duel_masters(self) -> bool:
+        return self.game == "duel-masters"
+
+    @property
+    def kind_label(self) -> Promise:
+        return KIND_LABELS.get(self.kind, KIND_LABELS[models.Source.Kind.PROSE])
+
+    @property
+    def game_label(self) -> Promise:
+        return GAME_LABELS.get(self.game, GAME_LABELS["magic"])
+
+    @property
+    def date_label_text(self) -> Promise | str:
+        return DATE_LABELS.get(self.date_label, "")
+
+    @property
+    def links_version(self) -> str:
+        """The release whose numbers the document's references are written in ("" for today's rules)."""
+        return self.compared_version or self.placed_by
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` when there is one, else the document's own."""
+        return self.title_en if lang == "en" and self.title_en else self.title_ja
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "slug": self.slug,
+            "title": {"ja": self.title_ja, "en": self.title_en},
+            "kind": self.kind,
+            "game": self.game,
+            "lang": self.lang,
+            "source": self.file_name,
+            "translated_from": self.translated_from or None,
+            "compared_version": self.compared_version or None,
+            "dating": self.dating or None,
+            "date": self.date or None,
+            "date_label": self.date_label or None,
+            "credit": self.credit or None,
+            "original": self.original or None,
+        }
+
+
 def annotate_sections(corpus: models.Corpus, sections: list[models.DocSection]) -> list[models.DocSection]:
-    """Give each Japanese section ``link_map``: a translation of an older version cites that
-    version's numbers, so its references follow the renumbering to the current rules."""
-    maps = renumbering_maps(corpus) if any(s.compared_version for s in sections) else {}
+    """Give each Japanese section ``link_map`` and ``document`` (its :class:`DocumentInfo`).
+
+    A translation of an older release cites that release's numbers, so its references (in every section,
+    prose too) follow the renumbering to the current rules: 003's "rule 701.24" is 20231117's Planeswalk,
+    today's 701.31. ``depth`` is how deep the section sits under its parents on the document page.
+    """
+    maps = renumbering_maps(corpus) if sections else {}
+    infos: dict[int, DocumentInfo] = {}
+    parents = {(s.source_id, s.anchor): s.parent for s in sections}
     for section in sections:
-        section.link_map = maps.get(section.compared_version, {})  # type: ignore[attr-defined]
+        info = infos.setdefault(section.source_id, DocumentInfo.of(section.source))
+        section.document = info  # type: ignore[attr-defined]
+        section.link_map = maps.get(info.links_version, {})  # type: ignore[attr-defined]
+        depth, parent = 0, section.parent
+        while parent and depth < 8:
+            depth, parent = depth + 1, parents.get((section.source_id, parent), "")
+        section.depth = depth  # type: ignore[attr-defined]
     return sections
 
 
 def translations_of(
     corpus: models.Corpus, number: str, children: Sequence[str] = ()
 ) -> tuple[list[models.DocSection], dict[str, list[models.DocSection]]]:
-    """Japanese sections for a current rule and its subrules.
+    """Japanese sections for a current rule and its subrules: the sections aligned to each.
 
-    The rule gets the sections aligned to it and also the ones that translate its number in an
-    older version even though that text has moved on (the page says so). Each subrule gets the
-    sections aligned to it.
+    Only the alignment counts, never the number a section had: 20231117's 805.10f (deleted since) is
+    not shown beside today's 805.10f, 20231117's 805.10g is. Each section carries its ``status``
+    (``DocSection.Status``), ``cr_number`` (its number in the text) and ``document``.
     """
     rows = annotate_sections(
         corpus,
         list(
-            models.DocSection.objects.filter(corpus=corpus)
-            .filter(Q(aligned_number__in=[number, *children]) | Q(cr_number=number))
+            models.DocSection.objects.filter(corpus=corpus, aligned_number__in=[number, *children])
             .select_related("source")
             .order_by("source__slug", "position")
         ),
     )
-    own = [s for s in rows if number in (s.aligned_number, s.cr_number)]
+    own = [s for s in rows if s.aligned_number == number]
     by_child: dict[str, list[models.DocSection]] = {}
     for section in rows:
-        if section.aligned_number in children and section.aligned_number != number:
+        if section.aligned_number != number:
             by_child.setdefault(section.aligned_number, []).append(section)
     return own, by_child
 
@@ -258,17 +378,19 @@ def glossary(*, version: str | None = None) -> tuple[str, list[models.GlossaryTe
     return version, list(models.GlossaryTerm.objects.filter(corpus=corpus, version=version).order_by("position"))
 
 
-def documents() -> list[models.Source]:
+def japanese_documents() -> list[DocumentInfo]:
+    """Every document other than the Comprehensive Rules files, Magic first, then by slug."""
     corpus = live_corpus()
-    return list(models.Source.objects.filter(corpus=corpus).order_by("lang", "slug"))
+    infos = [DocumentInfo.of(s) for s in models.Source.objects.filter(corpus=corpus).exclude(kind="cr")]
+    return sorted(infos, key=lambda info: (info.is_duel_masters, info.slug))
 
 
-def document(*, slug: str) -> tuple[models.Source, list[models.DocSection]] | None:
+def document(*, slug: str) -> tuple[DocumentInfo, list[models.DocSection]] | None:
     corpus = live_corpus()
     source = models.Source.objects.filter(corpus=corpus, slug=slug).exclude(kind="cr").first()
     if source is None:
         return None
-    return source, annotate_sections(corpus, list(source.sections.order_by("position")))
+    return DocumentInfo.of(source), annotate_sections(corpus, list(source.sections.order_by("position")))
 
 
 @dataclass

@@ -32,6 +32,7 @@ class IngestReport:
     # CR version or Japanese document slug -> ["from -> to", ...]: references that name no rule
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past (official typos)
+    translations: dict[str, str] = field(default_factory=dict)  # document slug -> the release it was compared with
     skipped: list[str] = field(default_factory=list)  # "file:line: problem" of files left out
 
     @property
@@ -91,6 +92,34 @@ def _write_rules(corpus: models.Corpus, linked: LinkedRules) -> None:
     )
 
 
+def document_meta(linked: LinkedDocument) -> dict[str, object]:
+    """What a Japanese document says about itself and the release it was compared with, kept in
+    ``Source.meta`` (read by ``selectors.DocumentInfo``)."""
+    document, dating = linked.document, linked.dating
+    return {
+        "title_en": document.title_en,
+        "game": document.game.value,
+        "credit": document.credit,
+        "date": document.date,
+        "date_label": document.date_label,
+        "dating": dating.how,
+        "compared_version": dating.version,
+        "matching_versions": list(dating.matches),
+        "placed_by": dating.placed_by,
+        "differences": list(dating.differences),
+    }
+
+
+def _dating_line(linked: LinkedDocument) -> str:
+    dating = linked.dating
+    if dating.how == "declared":
+        return f"compared with {dating.version}, the release it names"
+    if dating.how == "content":
+        return f"compared with {dating.version}: its content matches {', '.join(dating.matches)}"
+    unplaced = f" except {', '.join(dating.differences)}" if dating.differences else ""
+    return f"no ingested release matches: every rule unchecked, placed by the closest ({dating.placed_by}){unplaced}"
+
+
 def _write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:
     document = linked.document
     source = models.Source.objects.create(
@@ -99,9 +128,9 @@ def _write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:
         slug=document.slug,
         lang=document.lang,
         kind=document.kind.value,
-        title=document.title,
+        title=document.title_ja,
         translated_from=document.translated_from or "",
-        meta=dict(document.meta),
+        meta={**dict(document.meta), **document_meta(linked)},
     )
     models.DocSection.objects.bulk_create(
         [
@@ -122,6 +151,7 @@ def _write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:
                 aligned_number=aligned.aligned_number,
                 compared_version=aligned.compared_version,
                 differs_from_current=aligned.differs_from_current,
+                status=aligned.status.value if aligned.status else "",
             )
             for position, aligned in enumerate(linked.sections)
         ],
@@ -141,6 +171,8 @@ def _report(corpus: models.Corpus, parsed: ParsedCorpus, linked: LinkedCorpus) -
     for document in linked.documents:
         report.counts[f"sections {document.document.slug}"] = len(document.sections)
         report.unresolved[document.document.slug] = list(document.unresolved)
+        if document.dating.how:
+            report.translations[document.document.slug] = _dating_line(document)
     report.counts["renumbered"] = sum(len(m) for m in linked.renumbered.values())
     return report
 

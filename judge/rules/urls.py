@@ -22,6 +22,7 @@ urlpatterns = [
 api_urlpatterns = (
     [
         path("api/rules/<str:number>", views.api_rule, name="rule"),
+        path("api/docs", views.api_docs, name="docs"),
         path("api/docs/<slug:slug>", views.api_doc, name="doc"),
         path("api/search", views.api_search, name="search"),
     ],

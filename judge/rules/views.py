@@ -83,7 +83,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def doc_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/doc_list.html", {"sources": selectors.documents()})
+    corpus = selectors.live_corpus()
+    return render(
+        request,
+        "rules/doc_list.html",
+        {"documents": selectors.japanese_documents(), "versions": list(reversed(corpus.versions)),
+         "current_version": corpus.current_version},
+    )
 
 
 @require_GET
@@ -91,8 +97,33 @@ def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
     found = selectors.document(slug=slug)
     if found is None:
         raise Http404(_("No such document."))
-    source, sections = found
-    return render(request, "rules/doc_detail.html", {"source": source, "sections": sections})
+    info, sections = found
+    for section in sections:
+        _page_section(section)
+    return render(
+        request,
+        "rules/doc_detail.html",
+        {
+            "doc": info,
+            "sections": sections,
+            "current_version": selectors.live_corpus().current_version,
+            # The page's own title, unless a section already shows it (000's introduction does).
+            "page_heading": "" if info.heading in {s.heading for s in sections} else info.heading,
+        },
+    )
+
+
+def _page_section(section: models.DocSection) -> None:
+    """What the document page shows of a section: its heading level (h2 at the top, h4 at most), the
+    heading (a translated rule's is its number: the section title it repeats is on the section above),
+    and the text without a first line that only repeats the heading."""
+    section.level = min(2 + section.depth, 4)  # type: ignore[attr-defined]
+    if section.cr_number and "." in section.cr_number:
+        section.heading = ""
+    lines = section.text.split("\n") if section.text else []
+    if lines and lines[0] == section.heading:
+        lines = lines[1:]
+    section.body = "\n".join(lines)  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------- search
@@ -201,16 +232,43 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
     )
 
 
-def _translation(section: models.DocSection) -> dict[str, object]:
-    """Exactly the documented keys; ``differs_from_current`` is true when the translation follows an
-    older version whose English differs from the current rule (or was numbered differently)."""
+def _alignment(section: models.DocSection) -> dict[str, object]:
+    """How a translated rule stands against today's rules (README "JSON API")."""
     return {
-        "lang": section.source.lang,
-        "source": section.source.file_name,
-        "text": section.text,
-        "notes": section.notes,
+        "cr_number": section.cr_number or None,
+        "aligned_number": section.aligned_number or None,
+        "status": section.status or None,
+        "compared_version": section.compared_version or None,
         "differs_from_current": section.differs_from_current,
     }
+
+
+def _translation(section: models.DocSection) -> dict[str, object]:
+    """One Japanese text of a rule: its words, examples and notes, where it comes from, and its alignment.
+    ``differs_from_current`` is true for every status but "current"."""
+    info: selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
+    return {
+        "lang": info.lang,
+        "doc": info.slug,
+        "doc_title": {"ja": info.title_ja, "en": info.title_en},
+        "source": info.file_name,
+        "anchor": section.anchor,
+        "text": section.text,
+        "examples": section.examples,
+        "notes": section.notes,
+        **_alignment(section),
+    }
+
+
+@require_GET
+def api_docs(request: HttpRequest) -> JsonResponse:
+    """Every document other than the Comprehensive Rules files."""
+    lang = request_language(request)
+    try:
+        documents = selectors.japanese_documents()
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
+    return json_response({"documents": [info.to_json() for info in documents]})
 
 
 @require_GET
@@ -222,26 +280,21 @@ def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
         return error_response([NO_CORPUS], status=503, lang=lang)
     if found is None:
         return error_response([msg("web.no-document", slug=slug)], status=404, lang=lang)
-    source, sections = found
+    info, sections = found
     return json_response(
         {
-            "slug": source.slug,
-            "source": source.file_name,
-            "lang": source.lang,
-            "kind": source.kind,
-            "title": source.title,
-            "translated_from": source.translated_from or None,
+            **info.to_json(),
             "sections": [
                 {
                     "anchor": s.anchor,
                     "heading": s.heading,
                     "number": s.number or None,
-                    "cr_number": s.cr_number or None,
                     "parent": s.parent or None,
                     "text": s.text,
                     "details": s.details,
                     "examples": s.examples,
                     "notes": s.notes,
+                    **_alignment(s),
                 }
                 for s in sections
             ],

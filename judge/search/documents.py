@@ -11,7 +11,6 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from judge.parsing import ja_dtc
 from judge.parsing.records import DocKind, JaDocument, RuleKind, RulesDocument
 
 CR_SLUG = "cr"
@@ -40,8 +39,7 @@ class SourceKind(enum.StrEnum):
 def section_kind(document: JaDocument, cr_number: str | None) -> SourceKind:
     """A translated CR rule is a translation whichever document quotes it (003 quotes the CR in its prose).
 
-    >>> from judge.parsing.records import DocKind
-    >>> doc = JaDocument(source="s", slug="dtc", title="t", kind=DocKind.FORMAT_RULES, sections=())
+    >>> doc = JaDocument(source="s", slug="dtc", title_ja="t", kind=DocKind.HOUSE_RULES, sections=())
     >>> section_kind(doc, None), section_kind(doc, "903.8")
     (<SourceKind.HOUSE_RULES: 'house-rules'>, <SourceKind.CR_TRANSLATION: 'cr-translation'>)
     """
@@ -49,7 +47,7 @@ def section_kind(document: JaDocument, cr_number: str | None) -> SourceKind:
         return SourceKind.CR_TRANSLATION
     if document.kind is DocKind.PROSE:
         return SourceKind.PROSE
-    return SourceKind.HOUSE_RULES if document.slug == ja_dtc.SLUG else SourceKind.FORMAT_RULES
+    return SourceKind.HOUSE_RULES if document.kind is DocKind.HOUSE_RULES else SourceKind.FORMAT_RULES
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class SearchDoc:
     examples: tuple[str, ...] = ()
     anchor: str = ""  # fragment on the document page (Japanese sections, glossary entries)
     kind: SourceKind = SourceKind.CR
-    doc_title: str = ""  # the document's own title ("Comprehensive Rules", "統率者戦 公式ルール")
+    doc_title: str = ""  # the document's own title in its language ("Comprehensive Rules", "統率者戦 公式ルール")
 
 
 def _rule_title(number: str, kind: RuleKind, title: str, section_titles: dict[str, str]) -> str:
@@ -137,7 +135,7 @@ def _ja_docs(document: JaDocument) -> list[SearchDoc]:
                 examples=section.examples,
                 anchor=section.anchor,
                 kind=section_kind(document, section.cr_number),
-                doc_title=document.title,
+                doc_title=document.title_ja,
             )
         )
     return out

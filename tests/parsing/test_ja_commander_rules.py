@@ -21,8 +21,10 @@ def sample() -> JaDocument:
 def test_document_fields(sample: JaDocument) -> None:
     assert sample.slug == "commander-rules" == ja_commander_rules.SLUG
     assert sample.kind is DocKind.FORMAT_RULES
-    assert sample.title == "統率者戦 公式ルール(見本)"
-    assert dict(sample.meta) == {"updated": "2022-03-04", "original": "https://example.org/commander/rules/"}
+    # Named by its title, whatever the page's own heading says (kept in meta).
+    assert (sample.title_ja, sample.title_en) == ("統率者戦 公式ルール", "Commander format rules (Japanese translation)")
+    assert dict(sample.meta) == {"heading": "統率者戦 公式ルール(見本)", "original": "https://example.org/commander/rules/"}
+    assert (sample.date, sample.date_label, sample.credit) == ("2022-03-04", "updated", "")
     assert sample.translated_from is None
 
 
@@ -46,20 +48,20 @@ def test_rule_sentence_details_and_examples(sample: JaDocument) -> None:
     sections = by_anchor(sample)
     first = sections["rule-1"]
     assert first.heading == first.text == "各プレイヤーは統率者を1枚決めておきます。"
-    # A plain 詳細 paragraph and two "•" bullets (marker dropped), in order.
+    # A plain 詳細 paragraph and two "•" bullets (list items), in order.
     assert first.details == (
         "統率者には伝説のクリーチャーを選びます。",
-        "同じ統率者を何人が使っても構いません。",
-        "統率者はデッキの顔役です。",
+        "- 同じ統率者を何人が使っても構いません。",
+        "- 統率者はデッキの顔役です。",
     )
     assert first.examples == ()
     second = sections["rule-2"]
-    assert second.details == ("混成シンボルは両方の色として数えます。",)
+    assert second.details == ("- 混成シンボルは両方の色として数えます。",)
     assert second.examples == (
         "緑単色の統率者なら、青のカードは入りません。",
         "白黒の統率者なら、白黒の混成カードは入ります。",
     )
-    assert sections["rule-5"].details[1] == "回復しても受けたダメージの記録は減りません。"
+    assert sections["rule-5"].details[1] == "- 回復しても受けたダメージの記録は減りません。"
 
 
 def test_title_like_item_is_a_heading_with_its_paragraphs(sample: JaDocument) -> None:
@@ -95,8 +97,8 @@ def test_real_file(real_corpus: Path) -> None:
     assert [s.anchor for s in document.sections if not s.number] == [
         "intro", "philosophy", "deck-construction", "game-rules",
     ]  # fmt: skip
-    assert document.title.startswith("統率者戦")
-    assert dict(document.meta)["updated"] == "2021-09-13"
+    assert document.title_ja == "統率者戦 公式ルール" and dict(document.meta)["heading"].startswith("統率者戦")
+    assert (document.date, document.date_label) == ("2021-09-13", "updated")
     assert dict(document.meta)["original"].startswith("https://mtgcommander.net/")
     assert {sections[f"rule-{n}"].parent for n in range(1, 5)} == {"deck-construction"}
     assert {sections[f"rule-{n}"].parent for n in range(5, 12)} == {"game-rules"}
@@ -105,7 +107,7 @@ def test_real_file(real_corpus: Path) -> None:
     assert (len(sections["rule-2"].details), len(sections["rule-2"].examples)) == (6, 5)
     assert sections["rule-2"].examples[0].startswith("Phelddagrif》")
     assert len(sections["rule-9"].details) == 7 and sections["rule-9"].examples == ()
-    assert sections["rule-9"].details[0] == "これは追加の状況起因処理です。"  # "•" marker dropped
+    assert sections["rule-9"].details[0] == "- これは追加の状況起因処理です。"  # a "•" bullet: a list item
     assert sections["rule-11"].heading == "禁止リスト"
     assert sections["rule-11"].text.count("\n") == 1
     assert sections["rule-10"].details == () and sections["rule-10"].text.startswith("自分がオーナーである")

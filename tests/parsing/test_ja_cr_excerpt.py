@@ -21,12 +21,13 @@ def sample() -> JaDocument:
 def test_document_fields(sample: JaDocument) -> None:
     assert sample.slug == "cr-excerpt-ja" == ja_cr_excerpt.SLUG
     assert sample.kind is DocKind.CR_TRANSLATION
-    assert sample.title == ja_cr_excerpt.TITLE
+    assert (sample.title_ja, sample.title_en) == ("総合ルール（抜粋・日本語）", "Comprehensive Rules (excerpt, Japanese)")
     assert sample.translated_from is None  # the post does not say which CR it quotes
 
 
 def test_numbers_anchors_parents(sample: JaDocument) -> None:
     assert [(s.cr_number, s.anchor, s.parent, s.line) for s in sample.sections] == [
+        (None, "intro", None, 1),  # the post's own words before the excerpt
         ("103", "r103", None, 8),
         ("103.2", "r103-2", "r103", 10),
         ("103.2c", "r103-2c", "r103-2", 12),
@@ -63,8 +64,14 @@ def test_text_is_cleaned(sample: JaDocument) -> None:
     assert rules["903.8"].text.startswith("統率領域にいる統率者は")  # link gap closed
     assert rules["800.4a"].text.endswith("(rule 109 参照)。")  # space next to ASCII kept
     everything = "".join(s.text + "".join(s.examples) for s in sample.sections)
-    for chrome in ("前回の続き", "おまけ", "――", "コメント", "日記"):
+    for chrome in ("――", "コメント", "日記"):
         assert chrome not in everything
+
+
+def test_the_introduction_says_what_the_excerpt_leaves_out(sample: JaDocument) -> None:
+    intro = sample.sections[0]
+    assert (intro.anchor, intro.heading, intro.cr_number) == ("intro", "", None)
+    assert intro.text.split("\n") == ["前回の続きです。", "今日はいくつかの項目を抜き出してみます。", "例:おまけの話はしません"]
 
 
 def test_without_separator_the_excerpt_starts_at_the_first_rule() -> None:
@@ -87,7 +94,7 @@ def test_real_file(real_corpus: Path) -> None:
     name, text = real_file(real_corpus, "001_")
     document = ja_cr_excerpt.parse(text, source=name)
     rules = by_cr(document)
-    assert len(document.sections) == 51
+    assert len(document.sections) == 52
     assert {"103", "103.3", "103.3c", "8", "800", "800.4", "800.4a", "800.4k", "802", "802.6", "903", "903.8",
             "903.9", "903.9a"} <= set(rules)  # fmt: skip
     assert "800.7" not in rules and "801" not in rules
@@ -103,4 +110,7 @@ def test_real_file(real_corpus: Path) -> None:
     assert rules["903.5a"].notes == ("Brawlは60枚です。",)
     assert [s.cr_number for s in document.sections if s.notes] == ["103.3c", "903.5a", "903.7"]
     assert rules["802"].heading == "「複数への攻撃」選択ルール" == rules["802.4b"].heading
-    assert document.sections[0].cr_number == "103" and document.sections[0].line == 11
+    assert document.sections[1].cr_number == "103" and document.sections[1].line == 11
+    intro = document.sections[0]
+    assert intro.anchor == "intro" and intro.line == 1 and len(intro.text.split("\n")) == 5
+    assert "割愛" in intro.text  # the post says it leaves rules out: a reader needs that

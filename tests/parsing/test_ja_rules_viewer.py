@@ -21,9 +21,14 @@ def sample() -> JaDocument:
 def test_document_fields(sample: JaDocument) -> None:
     assert sample.slug == "cr-805-ja" == ja_rules_viewer.SLUG
     assert sample.kind is DocKind.CR_TRANSLATION
-    assert sample.title == "805. 「共有チーム・ターン」選択ルール"
+    # Named by the section it shows; the English from the project's table of section titles.
+    assert (sample.title_ja, sample.title_en) == (
+        "総合ルール 805 共有チーム・ターン（日本語）", "Comprehensive Rules 805 Shared Team Turns Option (Japanese)",
+    )  # fmt: skip
     assert sample.translated_from == "20240101"
-    assert sample.meta == (("version", "MJMJ訳 20240101.0"), ("synced", "2024/02/03"))
+    assert sample.meta == (("version", "MJMJ訳 20240101.0"),)
+    assert (sample.date, sample.date_label) == ("2024-02-03", "synced")  # 最終同期
+    assert sample.credit == "MJMJ訳 · Example Guild"  # the translator and the site after the footer's ©
 
 
 def test_navigation_and_contents_are_dropped(sample: JaDocument) -> None:
@@ -74,8 +79,10 @@ def test_real_file(real_corpus: Path) -> None:
     assert list(rules)[:3] == ["8", "805", "805.1"]
     assert {"805.1", "805.3a", "805.4d", "805.8", "805.10", "805.10a", "805.10g"} <= set(rules)
     assert document.translated_from == "20231117"
-    assert dict(document.meta) == {"version": "MJMJ訳 20231117.0", "synced": "2025/01/17"}
-    assert document.title == "805. 「共有チーム・ターン」選択ルール"
+    assert dict(document.meta) == {"version": "MJMJ訳 20231117.0"}
+    assert (document.date, document.date_label) == ("2025-01-17", "synced")
+    assert document.title_ja == "総合ルール 805 共有チーム・ターン（日本語）"
+    assert document.credit == "MJMJ訳 · Wisdom Guild"
     assert rules["8"].text == "多人数戦ルール"
     assert rules["805.1"].text.startswith("チーム同士で戦う多人数戦において")
     assert "(rule 810参照)" in rules["805.1"].text and "(rule 904参照)" in rules["805.1"].text

@@ -21,7 +21,8 @@ def sample() -> JaDocument:
 def test_document_fields(sample: JaDocument) -> None:
     assert sample.slug == "planechase-wiki" == ja_wiki_planechase.SLUG
     assert sample.kind is DocKind.PROSE
-    assert sample.title == "アーチエネミー戦"
+    assert (sample.title_ja, sample.title_en) == ("アーチエネミー戦（wiki）", "Archenemy (MTG Wiki)")
+    assert sample.credit == "MTG Wiki"  # 提供
     assert sample.translated_from == "20240101"
     assert sample.meta == (("cr_quote", "総合ルール 20240101.0"),)
 
@@ -36,6 +37,7 @@ def test_prose_sections(sample: JaDocument) -> None:
         ("協力魔王戦", "協力魔王戦", "選択ルール"),  # under the heading that has no text of its own
         ("大乱闘魔王戦", "大乱闘魔王戦", "選択ルール"),
         ("関連カード", "関連カード", None),  # a usual top-level heading closes the group
+        ("参考", "参考", None),  # the wiki's see-also list
         ("cr-quote", "引用:総合ルール 20240101.0", None),
     ]
     sections = by_anchor(sample)
@@ -45,6 +47,7 @@ def test_prose_sections(sample: JaDocument) -> None:
     ]  # fmt: skip
     assert sections["選択ルール"].text == ""
     assert sections["関連カード"].text == "- 見本のカード/Sample Card"
+    assert sections["参考"].text == "- 多人数戦\n- フォーマット"
 
 
 def test_quoted_rules(sample: JaDocument) -> None:
@@ -62,7 +65,7 @@ def test_quoted_rules(sample: JaDocument) -> None:
 
 def test_wiki_chrome_is_dropped(sample: JaDocument) -> None:
     everything = "\n".join(s.heading + "\n" + s.text for s in sample.sections)
-    for chrome in ("提供", "目次", "参考", "- 多人数戦", "- フォーマット", "編集", "カテゴリ", "案内", "ログイン"):
+    for chrome in ("提供", "目次", "編集", "カテゴリ", "案内", "ログイン"):
         assert chrome not in everything
 
 
@@ -89,8 +92,10 @@ def test_real_file(real_corpus: Path) -> None:
     document = ja_wiki_planechase.parse(text, source=name)
     sections = by_anchor(document)
     rules = by_cr(document)
-    assert len(document.sections) == 43
-    assert document.title == "プレインチェイス戦"
+    assert len(document.sections) == 44
+    assert (document.title_ja, document.title_en, document.credit) == (
+        "プレインチェイス戦（wiki）", "Planechase (MTG Wiki)", "MTG Wiki",
+    )  # fmt: skip
     assert document.translated_from == "20231117"
     assert [(s.heading, s.parent) for s in document.sections if s.cr_number is None] == [
         ("プレインチェイス戦", None),
@@ -101,6 +106,7 @@ def test_real_file(real_corpus: Path) -> None:
         ("双頭巨人戦プレインチェイス戦", "選択ルール"),
         ("大乱闘戦プレインチェイス戦", "選択ルール"),
         ("関連カード", None),
+        ("参考", None),
         ("引用:総合ルール 20231117.0", None),
     ]
     assert len(rules) == 34 and list(rules)[:3] == ["9", "901", "901.1"]
@@ -115,5 +121,6 @@ def test_real_file(real_corpus: Path) -> None:
     assert sections["関連カード"].text.count("\n- ") == 7
     assert sections["選択ルール"].text == ""
     everything = "\n".join(s.heading + "\n" + s.text for s in document.sections)
-    for chrome in ("提供:MTG Wiki", "目次", "参考", "- ルーリング", "- プレインチェイス用セット"):
+    for chrome in ("提供:MTG Wiki", "目次", "カテゴリ"):
         assert chrome not in everything
+    assert sections["参考"].text.count("- ") == 6 and "- ルーリング" in sections["参考"].text

@@ -112,12 +112,15 @@ def test_api_docs(client, ingested):
 # --- the real corpus end to end: counts, alignment, references -------------------------------------------
 
 ALIGNED = {
-    # current rule: (Japanese file prefix, Japanese CR number, translation follows an older English text)
-    "800.4a": ("001_", "800.4a", True),
-    "805.10a": ("002_", "805.10a", False),
-    "901.9": ("003_", "901.9", False),
-    "903.8": ("001_", "903.8", False),
+    # current rule: (Japanese file prefix, Japanese CR number, status of the translation)
+    "800.4a": ("001_", "800.4a", "unchecked"),  # 001's release is older than every ingested one
+    "805.10a": ("002_", "805.10a", "current"),
+    "805.10f": ("002_", "805.10g", "renumbered"),  # 20231117's 805.10g, not its old 805.10f
+    "901.9": ("003_", "901.9", "current"),
+    "903.8": ("001_", "903.8", "unchecked"),
 }
+TRANSLATION_KEYS = {"lang", "doc", "doc_title", "source", "anchor", "text", "examples", "notes", "cr_number",
+                    "aligned_number", "status", "compared_version", "differs_from_current"}
 
 
 # rules and glossary entries of the official releases in the shared corpus
@@ -139,8 +142,8 @@ def test_ingested_counts(ingested):
     for version, (rules, glossary) in KNOWN_RELEASES.items():
         assert (counts[f"rules {version}"], counts[f"glossary {version}"]) == (rules, glossary), version
     assert {k: v for k, v in counts.items() if k.startswith("sections")} == {
-        "sections commander-rules": 15, "sections cr-excerpt-ja": 51, "sections cr-805-ja": 28,
-        "sections planechase-wiki": 43, "sections dtc": 49,
+        "sections commander-rules": 15, "sections cr-excerpt-ja": 52, "sections cr-805-ja": 28,
+        "sections planechase-wiki": 44, "sections dtc": 49,
     }  # fmt: skip
     current = Rule.objects.filter(corpus=ingested, version="20260116")
     assert sum(len(r.examples) for r in current) == 276
@@ -149,11 +152,12 @@ def test_ingested_counts(ingested):
 
 @pytest.mark.parametrize("number", sorted(ALIGNED))
 def test_japanese_aligned_to_english(client, ingested, number):
-    prefix, ja_number, differs = ALIGNED[number]
+    prefix, ja_number, status = ALIGNED[number]
     data = client.get(f"/api/rules/{number}").json()
     ja = [t for t in data["translations"] if t["lang"] == "ja" and t["source"].startswith(prefix)]
-    assert len(ja) == 1 and ja[0]["differs_from_current"] is differs
-    assert set(ja[0]) == {"lang", "source", "text", "notes", "differs_from_current"}
+    assert len(ja) == 1 and (ja[0]["status"], ja[0]["cr_number"], ja[0]["aligned_number"]) == (status, ja_number, number)
+    assert ja[0]["differs_from_current"] is (status != "current")
+    assert set(ja[0]) == TRANSLATION_KEYS
     for lang in ("en", "ja"):
         html = client.get(f"/{lang}/rules/{number}/").content.decode()
         assert ja[0]["text"][:20] in html.replace("\n", "")
@@ -188,26 +192,44 @@ def test_every_reference_on_a_rule_page_is_a_link(client, ingested):
     assert '<a class="rule-ref" href="/ja/rules/806/">rule 806</a>〔' in html
 
 
-def test_old_translation_of_a_renumbered_rule_says_so(client, ingested):
-    """The 2020 translation of 903.9 is the text that is 903.9b now; 903.9 today says something else."""
-    html = client.get("/en/rules/903.9/").content.decode()
-    assert "This Japanese text translates rule 903.9 as it was in 20200601" in html
-    assert 'That text is rule <a href="/en/rules/903.9b/">903.9b</a> now' in html
-    assert "English text of 903.9 in 20200601" in html  # the old English, to compare with
-    assert 'class="child-ja"' in html  # 903.9b's Japanese is shown under the subrule too
+def test_a_renumbered_rule_shows_the_japanese_of_its_old_number_and_says_so(client, ingested):
+    """Today's 805.10f is 20231117's 805.10g: its Japanese (戦闘ダメージ・ステップ開始に際して…) is shown with a
+    notice; 20231117's own 805.10f (damage assignment order, deleted since) is not."""
+    html = client.get("/en/rules/805.10f/").content.decode()
+    assert "This Japanese text translates rule 805.10g of an older version of the rules (20231117)" in html
+    assert "<strong>805.10g</strong> 戦闘ダメージ・ステップ開始に際して" in html
+    assert "<strong>805.10f</strong>" not in html and "ダメージ割り振り順" not in html
+    assert "English text of 805.10g in 20231117" in html  # the English it was made from, to compare with
+    assert "002_" not in html  # file names only on the document's own page
+    assert "総合ルール 805 共有チーム・ターン（日本語）" in html or "Comprehensive Rules 805 Shared Team Turns" in html
+    data = client.get("/api/rules/805.10f").json()
+    assert [(t["cr_number"], t["status"]) for t in data["translations"]] == [("805.10g", "renumbered")]
+
+
+def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(client, ingested):
+    """001 (older than every ingested release) is placed by the closest one: its 903.9 is 20200601's 903.9,
+    today's 903.9b; today's 903.9 (which says something else) gets none of it."""
     page_b = client.get("/en/rules/903.9b/").content.decode()
-    assert "This Japanese text translates rule 903.9 of an older version" in page_b
-    data = client.get("/api/rules/903.9").json()
-    assert [t["differs_from_current"] for t in data["translations"]] == [True]
+    assert "could not be identified: it cannot be checked against the current rule" in page_b
+    assert [t["status"] for t in client.get("/api/rules/903.9b").json()["translations"]] == ["unchecked"]
+    assert not [t for t in client.get("/api/rules/903.9").json()["translations"] if t["source"].startswith("001_")]
+    # 001's mulligan (800.5) and starting player's draw (800.6) are beside no current rule.
+    for number in ("800.5", "800.6"):
+        assert not [t for t in client.get(f"/api/rules/{number}").json()["translations"] if t["source"].startswith("001_")]
 
 
 def test_japanese_references_follow_the_renumbering_of_their_version(client, ingested):
-    """The 2020 translation of 903.4c cites rule 711 (double-faced cards then): that is rule 712 now."""
-    html = client.get("/ja/rules/903.4c/").content.decode()
+    """A translation's references are read in its own release's numbers: 001's "rule 711" (double-faced cards,
+    placed by 20200601) is rule 712 now; 003's "rule 701.24〔プレインズウォークする〕" (20231117) is today's 701.31,
+    not today's 701.24 (Shuffle), in its prose and in its quoted rules."""
+    html = client.get("/ja/rules/903.4d/").content.decode()
     assert '<a class="rule-ref" href="/ja/rules/712/">rule 711</a>' in html
     assert '<a class="rule-ref" href="/ja/rules/712.8a/">rule 711.4a</a>' in html
     doc = client.get("/ja/docs/cr-excerpt-ja/").content.decode()
     assert 'href="/ja/rules/712/">rule 711</a>' in doc
+    wiki = client.get("/ja/docs/planechase-wiki/").content.decode()
+    assert wiki.count('href="/ja/rules/701.31/">rule 701.24</a>') >= 2 and 'href="/ja/rules/701.24/"' not in wiki
+    assert '<a class="rule-ref" href="/ja/rules/701.31/">rule 701.24</a>' in client.get("/ja/rules/901.8/").content.decode()
 
 
 def test_gone_number_redirects_to_its_successor(client, ingested):

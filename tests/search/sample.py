@@ -77,7 +77,7 @@ def ja_documents() -> list[JaDocument]:
     translation = JaDocument(
         source="001_sample.txt",
         slug="cr-multiplayer-ja",
-        title="総合ルール抜粋",
+        title_ja="総合ルール抜粋",
         kind=DocKind.CR_TRANSLATION,
         translated_from="20200601",
         sections=(
@@ -99,7 +99,7 @@ def ja_documents() -> list[JaDocument]:
     commander = JaDocument(
         source="000_sample.txt",
         slug="commander-rules",
-        title="統率者戦ルール",
+        title_ja="統率者戦ルール",
         kind=DocKind.FORMAT_RULES,
         sections=(
             DocSection(
@@ -113,8 +113,8 @@ def ja_documents() -> list[JaDocument]:
     dtc = JaDocument(
         source="004_sample.txt",
         slug="dtc",
-        title="タッグ・コマンダー",
-        kind=DocKind.FORMAT_RULES,
+        title_ja="タッグ・コマンダー",
+        kind=DocKind.HOUSE_RULES,
         sections=(
             DocSection(
                 anchor="deck", heading="デッキ", line=1,
@@ -129,7 +129,7 @@ def ja_documents() -> list[JaDocument]:
     wiki = JaDocument(
         source="003_sample.txt",
         slug="planechase-wiki",
-        title="プレインチェイス戦",
+        title_ja="プレインチェイス戦",
         kind=DocKind.PROSE,
         sections=(
             DocSection(

@@ -1,4 +1,5 @@
-"""Template filters of the rules pages: rule text with every rule reference as a link, word diffs."""
+"""Template filters of the rules pages: rule text with every rule reference as a link, document text as
+paragraphs, lists and card text, word diffs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from django import template
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
+from judge.parsing.ja_common import blocks
 from judge.parsing.references import find_references
 
 register = template.Library()
@@ -40,6 +43,35 @@ def rule_links(text: str, renumbered: Mapping[str, str] | None = None) -> SafeSt
         cursor = reference.end
     out.append(escape((text or "")[cursor:]))
     return mark_safe("".join(out))
+
+
+@register.filter
+def doc_blocks(parts: str | Iterable[str], renumbered: Mapping[str, str] | None = None) -> SafeString:
+    """A document section's text (a string, or paragraphs) as HTML: paragraphs, lists with the notes on
+    their items nested under them, and card text boxes (``judge.parsing.ja_common.blocks``), each with
+    its rule references as links (``rule_links``)."""
+    out: list[str] = []
+    for block in blocks([parts] if isinstance(parts, str) else parts):
+        if block.kind == "list":
+            items = []
+            for text, notes in block.items:
+                nested = "".join(format_html("<li>{}</li>", rule_links(note, renumbered)) for note in notes)
+                inner = format_html('<ul class="item-notes">{}</ul>', mark_safe(nested)) if notes else ""
+                items.append(format_html("<li>{}{}</li>", rule_links(text, renumbered), inner))
+            out.append(format_html("<ul>{}</ul>", mark_safe("".join(items))))
+        elif block.kind == "card":
+            out.append(format_html('<blockquote class="card-text" aria-label="{}">{}</blockquote>', _("Card text"),
+                                   rule_links(block.text, renumbered)))
+        else:
+            out.append(format_html("<p>{}</p>", rule_links(block.text, renumbered)))
+    return mark_safe("".join(out))
+
+
+@register.filter
+def doc_title(document: object, lang: str) -> str:
+    """A document's title in the reader's language (``DocumentInfo.title_in``)."""
+    title_in = getattr(document, "title_in", None)
+    return str(title_in(lang)) if title_in else ""
 
 
 @register.filter

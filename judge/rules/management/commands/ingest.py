@@ -45,6 +45,8 @@ class Command(BaseCommand):
             self.stdout.write(self.style.WARNING(f"skipped: {skipped}"))
         for warning in report.warnings:
             self.stdout.write(self.style.WARNING(f"warning: {warning}"))
+        for slug, line in report.translations.items():
+            self.stdout.write(f"translation {slug}: {line}")
         self.stdout.write(f"unresolved references: {report.unresolved_total}")
         for version, items in report.unresolved.items():
             if items:
