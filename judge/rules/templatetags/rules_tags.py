@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django import template
-from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from judge.parsing.references import find_references
+from judge.rules.text import rule_html, rule_url_prefix
 
 register = template.Library()
 
@@ -21,25 +20,7 @@ def rule_links(text: str, renumbered: Mapping[str, str] | None = None) -> SafeSt
     ``renumbered`` (old number -> current number) is for text written against an older version
     of the rules, such as a Japanese translation: its "rule 711" is today's rule 712.
     """
-    out: list[str] = []
-    cursor = 0
-    for reference in find_references(text or ""):
-        if not reference.numbers:
-            continue
-        number = reference.numbers[0]
-        if renumbered:
-            number = renumbered.get(number, number)
-        out.append(escape(text[cursor : reference.start]))
-        out.append(
-            format_html(
-                '<a class="rule-ref" href="{}">{}</a>',
-                reverse("rules:detail", args=[number]),
-                text[reference.start : reference.end],
-            )
-        )
-        cursor = reference.end
-    out.append(escape((text or "")[cursor:]))
-    return mark_safe("".join(out))
+    return rule_html(text, rule_url=rule_url_prefix(), renumbered=renumbered)
 
 
 @register.filter
@@ -54,8 +35,3 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
         else:
             out.append(escape(words))
     return mark_safe(" ".join(out))
-
-
-@register.filter
-def get_item(mapping: dict[object, object], key: object) -> object:
-    return mapping.get(key) if mapping else None

@@ -1,0 +1,131 @@
+"""Server time of the rules pages: rule pages, the rule index and the glossary, in both languages.
+
+    .venv/bin/python bench/pages.py [corpus_dir] [--repeat N] [--use-database]
+
+Migrates a throwaway SQLite database and ingests the corpus into it (or, with
+--use-database, reads the database the settings name, already ingested), then
+requests each page in-process through Django's WSGI handler (what gunicorn
+calls: every middleware, the view, the template), with DEBUG off:
+
+- rule pages: the RULES below (~50 rules, subrules, sections and chapters of
+  every chapter, the ones the site links to most), under /ja/ and /en/, whole
+  page and htmx fragment;
+- the rule index and the glossary under /ja/ and /en/;
+- the largest section pages (702 Keyword Abilities, 701 Keyword Actions),
+  reported apart: a section page lists every rule under it.
+
+"first" is each page's first request in the process (what the first reader
+after an ingest pays: the page's data read and its body rendered); "warm" pools
+every later request (--repeat per page). No assertions: the numbers go to
+docs/pages.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings.dev")
+
+RULES = (
+    "1", "100.1", "103.4", "104.3a", "107.4", "110.2", "116.2", "117.3a", "119.3", "205.3m",
+    "302.6", "305.2", "400.7", "405.1", "506.4", "508.1", "509.1", "510.2", "601.2f", "603.3b",
+    "604.3", "613.1", "614.5", "701.10", "702.9", "702.124a", "704.5a", "800.4", "800.4a", "802.2",
+    "805.10f", "806.1", "810.9", "901.4", "901.9", "901.10", "903", "903.3", "903.4", "903.5a",
+    "903.8", "903.9", "903.9a", "903.10", "903.10a", "903.11", "903.12", "904.4", "905", "9",
+)
+LARGEST = ("702", "701")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    default = Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data"))
+    parser.add_argument("corpus", nargs="?", type=Path, default=default)
+    parser.add_argument("--repeat", type=int, default=20, help="warm requests per page")
+    parser.add_argument("--use-database", action="store_true", help="the settings' database, already ingested")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        if not args.use_database:
+            os.environ["DATABASE_URL"] = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
+            os.environ["JUDGE_INDEX_DIR"] = str(Path(tmp) / "index")
+        import django
+        from django.conf import settings
+
+        django.setup()
+        settings.DEBUG = False  # before the first template: the engine reads it once; no query log either
+        from django.core.handlers.wsgi import WSGIHandler
+        from django.core.management import call_command
+        from django.db import connection
+        from django.test import RequestFactory
+        from django.test.utils import CaptureQueriesContext
+
+        if not args.use_database:
+            start = time.perf_counter()
+            call_command("migrate", "--noinput", verbosity=0)
+            with open(os.devnull, "w") as quiet:
+                call_command("ingest", corpus_dir=args.corpus, stdout=quiet)
+            print(f"migrated and ingested {args.corpus} in {time.perf_counter() - start:.0f} s")
+
+        handler = WSGIHandler()
+        factory = RequestFactory()
+
+        def get(path: str, **headers: str) -> Callable[[], None]:
+            def request() -> None:
+                statuses: list[str] = []
+                environ = factory.get(path, **headers).environ
+                b"".join(handler(environ, lambda status, headers, *_: statuses.append(status)))
+                assert statuses == ["200 OK"], (path, statuses)
+
+            return request
+
+        def measure(name: str, requests: list[Callable[[], None]]) -> None:
+            first: list[float] = []
+            warm: list[float] = []
+            for request in requests:
+                start = time.perf_counter()
+                request()
+                first.append((time.perf_counter() - start) * 1000)
+            for _ in range(args.repeat):
+                for request in requests:
+                    start = time.perf_counter()
+                    request()
+                    warm.append((time.perf_counter() - start) * 1000)
+            print(
+                f"{name:34} {len(requests):5} {percentile(first, 50):8.2f} {percentile(first, 95):8.2f}"
+                f" {percentile(warm, 50):8.2f} {percentile(warm, 95):8.2f} {max(warm):8.2f}"
+            )
+
+        get("/en/")()  # Django's own first request (URL patterns, middleware, translations)
+        print(f"\n{'':34} {'pages':>5} {'first ms':>8} {'p95':>8} {'warm p50':>8} {'p95':>8} {'max':>8}")
+        for lang in ("ja", "en"):
+            measure(f"rule pages /{lang}/", [get(f"/{lang}/rules/{n}/") for n in RULES])
+            measure(f"rule pages /{lang}/, htmx fragment", [get(f"/{lang}/rules/{n}/", HTTP_HX_REQUEST="true")
+                                                          for n in RULES])
+        for lang in ("ja", "en"):
+            measure(f"rule index /{lang}/rules/", [get(f"/{lang}/rules/")])
+        for lang in ("ja", "en"):
+            measure(f"glossary /{lang}/glossary/", [get(f"/{lang}/glossary/")])
+        for lang in ("ja", "en"):
+            measure(f"largest sections /{lang}/ ({', '.join(LARGEST)})", [get(f"/{lang}/rules/{n}/") for n in LARGEST])
+
+        with CaptureQueriesContext(connection) as queries:
+            get("/ja/rules/903.10a/")()
+        print(f"\ndatabase queries of a warm rule page: {len(queries)}")
+
+
+if __name__ == "__main__":
+    main()
