@@ -63,7 +63,7 @@ def row(kana: str) -> str:
     ('た', 'か', 'あ', 'A–Z')
     """
     first = sort_key(kana)[0][:1]
-    name = _letter_name(first)
+    name = _letter_name(first) if first else ""
     if not name:
         return LATIN_ROW
     if name == "N":  # ン starts no word, but a reading the dictionary lacks may

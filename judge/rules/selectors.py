@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -303,6 +304,7 @@ def term_table() -> TermTable:
 
 NOT_GLOSSED = frozenset({"duel-masters", "obsolete"})  # Duel Masters words mean else; obsolete words are gone
 KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "reach", not "reaches"
+EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
 
 
 @functools.cache
@@ -457,7 +459,10 @@ def _glosser(generation: tuple[int, str], version: str) -> Glosser:
             anchor=entry.anchor if entry else "",
             rule=term.rule,
         )
-        items.append((term.en, gloss, term.kind not in KEYWORDS))
+        # Another English spelling of a row may be another Japanese word ("phased out" is フェイズ・アウト,
+        # not フェイズ・イン): glossed only when the row has one Japanese word.
+        spellings = [s for s in (term.en if len(term.ja) == 1 else term.en[:1]) if s not in EVERYDAY_WORDS]
+        items.append((spellings, gloss, term.kind not in KEYWORDS))
     return Glosser(items)
 
 
@@ -465,6 +470,10 @@ def _glosser(generation: tuple[int, str], version: str) -> Glosser:
 
 
 MAX_PASSAGES = 4
+# The Japanese documents explain the multiplayer variants: they use the other words of the game in
+# passing (対象, 墓地), which doesn't make a passage an explanation of those rules.
+VARIANT_WORDS = frozenset({"commander", "multiplayer", "planechase", "variant"})
+CARD_NAME = re.compile(r"《[^》]*》")
 
 
 @dataclass
@@ -488,7 +497,7 @@ def _doc_index(generation: tuple[int, str]) -> _DocIndex:
     index = _DocIndex(sections=[], citing={}, translating={})
     for section in sections:
         text = "\n".join([section.heading, section.text, *section.details, *section.examples, *section.notes])
-        index.sections.append((section, text))
+        index.sections.append((section, CARD_NAME.sub("", text)))  # 《不死の標》 is no use of 不死
         if section.aligned_number:
             index.translating.setdefault(section.aligned_number, []).append(section)
         cited: list[str] = []
@@ -505,8 +514,9 @@ def _doc_index(generation: tuple[int, str]) -> _DocIndex:
 def japanese_passages(corpus: models.Corpus, rule: models.Rule) -> list[Passage]:
     """Japanese passages for a rule with no Japanese text of its own, best first (at most MAX_PASSAGES).
 
-    First the passages that cite the rule; then those that use a word the rule defines in the term
-    table (903.10a defines commander damage: the Commander rules' passage on 21 points of 統率者ダメージ);
+    First the passages that cite the rule; then those that use a word of the multiplayer variants
+    the rule defines in the term table (903.10a defines commander damage: the Commander rules'
+    passage on 21 points of 統率者ダメージ), unless so many passages use it that it tells nothing;
     then the Japanese text of its parent rule and the passages citing that. Duel Masters documents
     are left out of the word matches: their words mean other things.
     """
@@ -520,9 +530,16 @@ def japanese_passages(corpus: models.Corpus, rule: models.Rule) -> list[Passage]
     for section in index.citing.get(rule.number, []):
         add(section, "cites", number=rule.number)
     for term in term_table().by_rule.get(rule.number, []):
+        if term.kind not in VARIANT_WORDS:
+            continue
         spellings = [s for s in term.ja if s == term.name_ja or len(s) >= 3]
-        for section, text in index.sections:
-            if section.source.slug != ja_dtc.SLUG and any(s in text for s in spellings):
+        using = [
+            section
+            for section, text in index.sections
+            if section.source.slug != ja_dtc.SLUG and any(s in text for s in spellings)
+        ]
+        if len(using) <= MAX_PASSAGES:  # a word many passages use (デッキ) picks out none of them
+            for section in using:
                 add(section, "term", term=term.name_ja, number=rule.number)
     if "." in rule.parent:  # a rule's parent rule; a section's text is its title only
         for section in [*index.translating.get(rule.parent, []), *index.citing.get(rule.parent, [])]:

@@ -50,16 +50,18 @@ class Glosser:
     """Finds the words of the term table in English text: the longest spelling first, whole words only.
 
     Nouns also match their plural ("commanders", "abilities"); keyword abilities and actions
-    only as spelled, so "reaches" is not the keyword reach.
+    only as spelled, so "reaches" is not the keyword reach. A spelling the table capitalises
+    (the subtype "Case", "Commander variant") matches only capitalised: "in that case" is no Case.
 
     >>> glosser = Glosser([
     ...     (("commander",), Gloss("1", "Commander", "統率者"), True),
     ...     (("commander tax",), Gloss("2", "Commander Tax", "統率者税"), True),
     ...     (("reach",), Gloss("3", "Reach", "到達"), False),
+    ...     (("Case",), Gloss("4", "Case", "事件"), True),
     ... ])
-    >>> text = "Commanders pay the commander tax; a player reaches 0 life. Reach."
+    >>> text = "Commanders pay the commander tax; in that case a player reaches 0 life. Reach. Cases."
     >>> [(text[a:b], g.name_ja) for a, b, g in glosser.find(text)]
-    [('Commanders', '統率者'), ('commander tax', '統率者税'), ('Reach', '到達')]
+    [('Commanders', '統率者'), ('commander tax', '統率者税'), ('Reach', '到達'), ('Cases', '事件')]
     """
 
     def __init__(self, entries: Iterable[tuple[Sequence[str], Gloss, bool]]) -> None:
@@ -71,14 +73,12 @@ class Glosser:
                 if key in self._by_spelling or not key:
                     continue
                 self._by_spelling[key] = gloss
-                word = re.escape(key).replace("'", "['’]")
+                word = r"\s+".join(re.escape(part) for part in spelling.split()).replace("'", "['’]")
                 if inflects and key[-1].isalpha():
                     word = f"{word[:-1]}(?:y|ies)" if re.search(r"[^aeiou]y$", key) else f"{word}(?:e?s)?"
-                alternatives.append(word)
+                alternatives.append(word if spelling[0].isupper() else f"(?i:{word})")
         alternatives.sort(key=len, reverse=True)
-        self._pattern = (
-            re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])", re.IGNORECASE) if alternatives else None
-        )
+        self._pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])") if alternatives else None
 
     def find(self, text: str) -> Iterator[tuple[int, int, Gloss]]:
         if self._pattern is None:
