@@ -1,8 +1,8 @@
 """The Japanese glossary's order: words by their reading in 五十音 (gojūon) order, grouped by kana row.
 
-The Japanese Comprehensive Rules order their glossary (用語集) this way, so a Japanese reader
-finds 統率者税 under た, between トークン and 特性, as in the book. Readings come from the
-Sudachi dictionary the search already loads (統率者税 -> トウソツシャゼイ).
+A Japanese reader looks a word up by how it is read, as in any Japanese glossary or index: 統率者税
+under た, beside 統率者 and 統率領域, rather than under "C" for its English headword. Readings come
+from the Sudachi dictionary the search already loads (統率者税 -> トウソツシャゼイ).
 """
 
 from __future__ import annotations

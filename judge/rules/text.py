@@ -65,35 +65,41 @@ class Glosser:
     """
 
     def __init__(self, entries: Iterable[tuple[Sequence[str], Gloss, bool]]) -> None:
-        self._by_spelling: dict[str, Gloss] = {}
-        alternatives: list[str] = []
+        # Every form of every spelling, reduced, with whether it must be capitalised: a dictionary
+        # looked up from each word that starts a form (one regular expression of ~1,500 alternatives
+        # took 2.4 ms per 1,000 characters).
+        self._forms: dict[str, tuple[Gloss, bool]] = {}
+        self._starts: dict[str, int] = {}  # the first word of a form -> the most words of a form it starts
         for spellings, gloss, inflects in entries:
             for spelling in spellings:
                 key = _fold(spelling)
-                if key in self._by_spelling or not key:
+                if not key or key in self._forms:
                     continue
-                self._by_spelling[key] = gloss
-                word = r"\s+".join(re.escape(part) for part in spelling.split()).replace("'", "['’]")
+                forms = [key]
                 if inflects and key[-1].isalpha():
-                    word = f"{word[:-1]}(?:y|ies)" if re.search(r"[^aeiou]y$", key) else f"{word}(?:e?s)?"
-                alternatives.append(word if spelling[0].isupper() else f"(?i:{word})")
-        alternatives.sort(key=len, reverse=True)
-        self._pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])") if alternatives else None
+                    forms += [key[:-1] + "ies"] if re.search(r"[^aeiou]y$", key) else [key + "s", key + "es"]
+                for form in forms:
+                    self._forms.setdefault(form, (gloss, spelling[0].isupper()))
+                    words = _WORD.findall(form)
+                    self._starts[words[0]] = max(self._starts.get(words[0], 1), len(words))
 
     def find(self, text: str) -> Iterator[tuple[int, int, Gloss]]:
-        if self._pattern is None:
-            return
-        for match in self._pattern.finditer(text):
-            gloss = self._lookup(match.group())
-            if gloss is not None:
-                yield match.start(), match.end(), gloss
+        words = list(_WORD.finditer(text))
+        i = 0
+        while i < len(words):
+            longest = self._starts.get(words[i].group().casefold(), 0)
+            for n in range(min(longest, len(words) - i), 0, -1):
+                start, end = words[i].start(), words[i + n - 1].end()
+                found = self._forms.get(_fold(text[start:end]))
+                if found is not None and (not found[1] or text[start].isupper()):
+                    yield start, end, found[0]
+                    i += n
+                    break
+            else:
+                i += 1
 
-    def _lookup(self, word: str) -> Gloss | None:
-        key = _fold(word)
-        for candidate in (key, key.removesuffix("s"), key.removesuffix("es"), key.removesuffix("ies") + "y"):
-            if candidate in self._by_spelling:
-                return self._by_spelling[candidate]
-        return None
+
+_WORD = re.compile(r"\w+(?:-\w+)*")  # "double-faced" is one word, "commander's" the word "commander" and "s"
 
 
 def _fold(word: str) -> str:

@@ -336,7 +336,7 @@ def test_japanese_rule_page_glosses_the_english_words(client, ingested, hx):
 def test_a_rule_without_japanese_text_says_so_and_shows_the_passages_about_it(client, ingested, hx):
     headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
     html = client.get("/ja/rules/903.10a/", **headers).content.decode()
-    assert '<p class="notice no-ja">このルールの日本語訳はありません。</p>' in html
+    assert '<p class="notice no-ja" lang="ja">このルールの日本語訳はありません。' in html
     ja = html.split('class="rule-ja no-translation"', 1)[1]
     # The Commander rules (ja/000) on 21 points of commander damage: found through 統率者ダメージ (903.10a).
     assert "このルールが定める用語「統率者ダメージ」を使っています。" in ja
