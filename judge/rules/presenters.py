@@ -17,14 +17,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from judge.rules import models, selectors
-from judge.rules.text import Gloss, rule_html, rule_url_prefix
-
-
-def reader_language() -> str:
-    return "ja" if (get_language() or "en").startswith("ja") else "en"
+from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
+from judge.web.presenters import reader_language
 
 
 @dataclass
@@ -33,7 +29,7 @@ class _Text:
 
     rule_url: str
     glossary_url: str
-    glosser: Any = None
+    glosser: Glosser | None = None
     glossed: list[Gloss] = field(default_factory=list)
 
     def english(self, text: str) -> SafeString:
@@ -79,7 +75,6 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
         "page": page,
         "rule": rule,
         "lang": lang,
-        "query": query,
         "rule_url": text.rule_url,
         "glossary_url": text.glossary_url,
         "crumbs": [link(r) for r in page.breadcrumb],
@@ -169,13 +164,17 @@ def index_html(index: selectors.RuleIndex) -> str:
 
 
 def glossary_html(glossary: selectors.Glossary, entries: Sequence[selectors.GlossaryEntry] | None = None) -> str:
-    """The glossary's entries in the reader's language and order; the whole list is rendered once."""
+    """The glossary's entries in the reader's language and order; the whole list is rendered once, and a
+    filtered one from definitions rendered once."""
     lang = reader_language()
     if entries is None and lang in glossary.html:
         return glossary.html[lang]
-    rule_url = rule_url_prefix()
+    if lang not in glossary.definitions:
+        rule_url = rule_url_prefix()
+        glossary.definitions[lang] = {e.anchor: _definition(e.definition, rule_url) for e in glossary.entries}
+    definitions = glossary.definitions[lang]
     groups = [
-        (heading, [{"entry": e, "definition": _definition(e.definition, rule_url)} for e in group])
+        (heading, [{"entry": e, "definition": definitions[e.anchor]} for e in group])
         for heading, group in glossary.groups(lang, entries)
     ]
     html = render_to_string("rules/_glossary_entries.html", {"groups": groups, "lang": lang})

@@ -370,6 +370,7 @@ class Glossary:
     is_current: bool
     entries: list[GlossaryEntry]  # the glossary's own (English) order
     html: dict[str, str] = field(default_factory=dict, repr=False)  # by language (judge.rules.presenters)
+    definitions: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)  # language -> anchor -> HTML
 
     def groups(self, lang: str, entries: Sequence[GlossaryEntry] | None = None) -> list[tuple[str, list[GlossaryEntry]]]:
         """Headings and their entries: by initial in English; in Japanese by kana row (あ か さ …) of the

@@ -24,6 +24,7 @@ from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.web.json_api import error_response, json_response, request_language
+from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
 
 SEARCH_PAGE_LIMIT = 20
@@ -86,7 +87,7 @@ def glossary(request: HttpRequest) -> HttpResponse:
         "q": q,
         "count": len(entries) if entries is not None else len(found.entries),
         "entries_html": presenters.glossary_html(found, entries),
-        "lang": presenters.reader_language(),
+        "lang": reader_language(),
     }
     return page_or_partial(request, "rules/glossary.html", "entries", context)
 
