@@ -99,36 +99,42 @@ def main() -> None:
             request()
             return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
 
-        def measure(name: str, requests: list[Callable[[], None]]) -> None:
-            first = [timed(request)[0] for request in requests]
-            warm = [timed(request) for _ in range(args.repeat) for request in requests]
-            wall = [w for w, _ in warm]
-            cpu = [c for _, c in warm]
-            print(
-                f"{name:36} {len(requests):5} {percentile(first, 50):7.2f} {percentile(first, 95):7.2f}"
-                f" {percentile(wall, 50):7.2f} {percentile(wall, 95):7.2f}"
-                f" {percentile(cpu, 50):7.2f} {percentile(cpu, 95):7.2f}"
-            )
+        groups: list[tuple[str, list[Callable[[], None]]]] = []
+        for lang in ("ja", "en"):
+            groups.append((f"rule pages /{lang}/", [get(f"/{lang}/rules/{n}/") for n in RULES]))
+            groups.append((f"rule pages /{lang}/, htmx fragment",
+                           [get(f"/{lang}/rules/{n}/", HTTP_HX_REQUEST="true") for n in RULES]))
+        for lang in ("ja", "en"):
+            groups.append((f"rule index /{lang}/rules/", [get(f"/{lang}/rules/")]))
+        for lang in ("ja", "en"):
+            groups.append((f"glossary /{lang}/glossary/", [get(f"/{lang}/glossary/")]))
+        groups.append(("glossary /ja/glossary/?q=とうそつ", [get("/ja/glossary/?q=%E3%81%A8%E3%81%86%E3%81%9D%E3%81%A4")]))
+        for lang in ("ja", "en"):
+            groups.append((f"largest sections /{lang}/ ({', '.join(LARGEST)})",
+                           [get(f"/{lang}/rules/{n}/") for n in LARGEST]))
 
         get("/en/")()  # Django's own first request (URL patterns, middleware, translations)
         # What the first reader of a new generation pays once per process and language: the glossary with
         # its readings, the glosses and the index of the Japanese passages (then each page its own body).
         print(f"first /en/ rule page: {timed(get('/en/rules/100.1/'))[0]:.0f} ms; "
               f"first /ja/ rule page: {timed(get('/ja/rules/100.1/'))[0]:.0f} ms")
+        first = [[timed(request)[0] for request in requests] for _, requests in groups]
+        # Warm requests round-robin over every group, so that a slower moment of the machine is shared out.
+        warm: list[list[tuple[float, float]]] = [[] for _ in groups]
+        for _ in range(args.repeat):
+            for times, (_, requests) in zip(warm, groups):
+                times.extend(timed(request) for request in requests)
         print(f"\n{'':36} {'pages':>5} {'first':>7} {'p95':>7} {'warm':>7} {'p95':>7} {'cpu':>7} {'p95':>7}")
-        for lang in ("ja", "en"):
-            measure(f"rule pages /{lang}/", [get(f"/{lang}/rules/{n}/") for n in RULES])
-            measure(f"rule pages /{lang}/, htmx fragment", [get(f"/{lang}/rules/{n}/", HTTP_HX_REQUEST="true")
-                                                          for n in RULES])
-        for lang in ("ja", "en"):
-            measure(f"rule index /{lang}/rules/", [get(f"/{lang}/rules/")])
-        for lang in ("ja", "en"):
-            measure(f"glossary /{lang}/glossary/", [get(f"/{lang}/glossary/")])
-        measure("glossary /ja/glossary/?q=とうそつ", [get("/ja/glossary/?q=%E3%81%A8%E3%81%86%E3%81%9D%E3%81%A4")])
-        for lang in ("ja", "en"):
-            measure(f"largest sections /{lang}/ ({', '.join(LARGEST)})", [get(f"/{lang}/rules/{n}/") for n in LARGEST])
+        for (name, requests), cold, times in zip(groups, first, warm):
+            wall, cpu = [w for w, _ in times], [c for _, c in times]
+            print(
+                f"{name:36} {len(requests):5} {percentile(cold, 50):7.2f} {percentile(cold, 95):7.2f}"
+                f" {percentile(wall, 50):7.2f} {percentile(wall, 95):7.2f}"
+                f" {percentile(cpu, 50):7.2f} {percentile(cpu, 95):7.2f}"
+            )
         print("(milliseconds; first: each page's first request; warm: the later ones, wall clock; cpu: the"
-              " thread's CPU time of the same requests, what a busy machine does not inflate)")
+              " thread's CPU time of the same requests, which other processes on the machine inflate less)")
+        print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
         with CaptureQueriesContext(connection) as queries:
             get("/ja/rules/903.10a/")()
