@@ -57,7 +57,9 @@ def main() -> None:
     default = Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data"))
     parser.add_argument("corpus", nargs="?", type=Path, default=default)
     parser.add_argument("--repeat", type=int, default=20, help="warm requests per page")
-    parser.add_argument("--use-database", action="store_true", help="the settings' database, already ingested")
+    parser.add_argument(
+        "--use-database", action="store_true", help="the settings' database, already ingested"
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -85,10 +87,10 @@ def main() -> None:
         handler = WSGIHandler()
         factory = RequestFactory()
 
-        def get(path: str, **headers: str) -> Callable[[], None]:
+        def get(path: str, query: dict[str, str] | None = None, **headers: str) -> Callable[[], None]:
             def request() -> None:
                 statuses: list[str] = []
-                environ = factory.get(path, **headers).environ
+                environ = factory.get(path, query, **headers).environ
                 b"".join(handler(environ, lambda status, headers, *_: statuses.append(status)))
                 assert statuses == ["200 OK"], (path, statuses)
 
@@ -108,7 +110,7 @@ def main() -> None:
             groups.append((f"rule index /{lang}/rules/", [get(f"/{lang}/rules/")]))
         for lang in ("ja", "en"):
             groups.append((f"glossary /{lang}/glossary/", [get(f"/{lang}/glossary/")]))
-        groups.append(("glossary /ja/glossary/?q=とうそつ", [get("/ja/glossary/?q=%E3%81%A8%E3%81%86%E3%81%9D%E3%81%A4")]))
+        groups.append(("glossary /ja/glossary/?q=とうそつ", [get("/ja/glossary/", {"q": "とうそつ"})]))
         for lang in ("ja", "en"):
             groups.append((f"largest sections /{lang}/ ({', '.join(LARGEST)})",
                            [get(f"/{lang}/rules/{n}/") for n in LARGEST]))

@@ -25,7 +25,7 @@ from judge.web.presenters import reader_language
 
 @dataclass
 class _Text:
-    """Marks up the texts of one page in reading order, so that each word is glossed where it first appears."""
+    """Marks up the texts of one page in reading order: each word is glossed where it first appears."""
 
     rule_url: str
     glossary_url: str
@@ -34,7 +34,11 @@ class _Text:
 
     def english(self, text: str) -> SafeString:
         return rule_html(
-            text, rule_url=self.rule_url, glosser=self.glosser, glossary_url=self.glossary_url, glossed=self.glossed
+            text,
+            rule_url=self.rule_url,
+            glosser=self.glosser,
+            glossary_url=self.glossary_url,
+            glossed=self.glossed,
         )
 
     def plain(self, text: str, renumbered: dict[str, str] | None = None) -> SafeString:
@@ -67,7 +71,8 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
         text.glosser = selectors.glosser(page.corpus)
 
     def link(r: models.Rule) -> dict[str, str]:
-        return {"url": f"{text.rule_url}{r.number}/{query}", "label": _label(r.number, r.title, selectors.title_ja(r), lang)}
+        label = _label(r.number, r.title, selectors.title_ja(r), lang)
+        return {"url": f"{text.rule_url}{r.number}/{query}", "label": label}
 
     topics = [t.name_ja if lang == "ja" else t.en[0] for t in page.topics][:3]
     title_ja = selectors.title_ja(rule)
@@ -91,7 +96,9 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
             "rule": child,
             "url": f"{text.rule_url}{child.number}/{query}",
             "text": (
-                escape(_title(child.title, selectors.title_ja(child), lang)) if child.title else text.english(child.text)
+                escape(_title(child.title, selectors.title_ja(child), lang))
+                if child.title
+                else text.english(child.text)
             ),
             "title_en": child.title if lang == "ja" and selectors.title_ja(child) else "",
             "examples": [text.english(e) for e in child.examples],
@@ -107,7 +114,8 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
     context["glosses"] = [
         {"gloss": g, "definition": _definition(g.definition, text.rule_url)} for g in text.glossed
     ]
-    heading = " ".join([f"{rule.number}{'' if rule.kind == 'subrule' else '.'}", context["title_ja"] or rule.title, *topics])
+    number = f"{rule.number}{'' if rule.kind == 'subrule' else '.'}"
+    heading = " ".join([number, context["title_ja"] or rule.title, *topics])
     return {
         "title": heading.strip(),
         "crumbs": render_to_string("rules/_rule_body.html#crumbs", context),
@@ -156,14 +164,20 @@ def index_html(index: selectors.RuleIndex) -> str:
     if lang not in index.html:
         rule_url = rule_url_prefix()
         entries = [
-            {"entry": e, "url": f"{rule_url}{e.number}/", "label": _label(e.number, e.title, e.title_ja, lang)}
+            {
+                "entry": e,
+                "url": f"{rule_url}{e.number}/",
+                "label": _label(e.number, e.title, e.title_ja, lang),
+            }
             for e in index.entries
         ]
         index.html[lang] = render_to_string("rules/_index_toc.html", {"entries": entries, "lang": lang})
     return index.html[lang]
 
 
-def glossary_html(glossary: selectors.Glossary, entries: Sequence[selectors.GlossaryEntry] | None = None) -> str:
+def glossary_html(
+    glossary: selectors.Glossary, entries: Sequence[selectors.GlossaryEntry] | None = None
+) -> str:
     """The glossary's entries in the reader's language and order; the whole list is rendered once, and a
     filtered one from definitions rendered once."""
     lang = reader_language()

@@ -63,7 +63,9 @@ class Passage:
     """A Japanese passage about a rule that has no Japanese text of its own, and why it is shown."""
 
     section: models.DocSection
-    reason: str  # "cites": it cites the rule; "term": it uses the rule's word (``term``); "parent": its parent's
+    # "cites": it cites the rule; "term": it uses the word (``term``) the rule defines;
+    # "parent": it translates or cites the rule's parent rule
+    reason: str
     term: str = ""
     rule: str = ""  # the rule it cites or translates
 
@@ -302,7 +304,8 @@ def term_table() -> TermTable:
     return TermTable(terms=terms, english=english_index(terms), by_rule=by_rule)
 
 
-NOT_GLOSSED = frozenset({"duel-masters", "obsolete"})  # Duel Masters words mean else; obsolete words are gone
+# Duel Masters words mean other things in Magic; obsolete words are gone from the rules.
+NOT_GLOSSED = frozenset({"duel-masters", "obsolete"})
 KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "reach", not "reaches"
 EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
 
@@ -370,9 +373,12 @@ class Glossary:
     is_current: bool
     entries: list[GlossaryEntry]  # the glossary's own (English) order
     html: dict[str, str] = field(default_factory=dict, repr=False)  # by language (judge.rules.presenters)
-    definitions: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)  # language -> anchor -> HTML
+    # language -> anchor -> the definition as HTML (judge.rules.presenters)
+    definitions: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
-    def groups(self, lang: str, entries: Sequence[GlossaryEntry] | None = None) -> list[tuple[str, list[GlossaryEntry]]]:
+    def groups(
+        self, lang: str, entries: Sequence[GlossaryEntry] | None = None
+    ) -> list[tuple[str, list[GlossaryEntry]]]:
         """Headings and their entries: by initial in English; in Japanese by kana row (あ か さ …) of the
         reading, as the Japanese Comprehensive Rules order their glossary, then the words that have no
         Japanese name, in English order (heading "")."""
@@ -389,13 +395,13 @@ class Glossary:
         return list(groups.items())
 
     def find(self, q: str) -> list[GlossaryEntry]:
-        """The entries one of whose spellings (English, Japanese, the Japanese reading in kana) holds ``q``."""
+        """The entries with a spelling (English, Japanese, the reading in kana) that holds ``q``."""
         key = _filter_key(q)
         return [e for e in self.entries if any(key in k for k in e.keys)] if key else self.entries
 
 
 def _filter_key(text: str) -> str:
-    """Reduced for the glossary's filter: width, case, spaces; hiragana as katakana (とうそつ finds 統率者)."""
+    """Reduced for the glossary's filter: width, case, spaces; hiragana as katakana (とうそつ: 統率者)."""
     text = japanese_key(text)
     return "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
 
@@ -411,7 +417,8 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
     corpus = models.Corpus.objects.get(pk=generation[0])
     terms = list(models.GlossaryTerm.objects.filter(corpus=corpus, version=version).order_by("position"))
     rows = [
-        tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way) for term in terms
+        tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way)
+        for term in terms
     ]
     readings = japanese.readings([r[0].name_ja if r else "" for r in rows])
     entries = []

@@ -39,7 +39,7 @@ class Gloss:
     """A word of the game with its official Japanese name, where a tap on it leads."""
 
     key: str  # the page's id for the word's entry ("gloss-" + key)
-    en: str  # the English word, as the glossary heads it when it has an entry
+    en: str  # the English word (the term table's first spelling)
     name_ja: str
     definition: str = ""  # the glossary's definition; "" when the glossary has no entry for the word
     anchor: str = ""  # the glossary page's fragment ("term-12"); "" when not in the glossary
@@ -122,8 +122,8 @@ def rule_html(
     glossed the first time it appears on a page: ``glossed`` lists the page's glosses so far and
     gets the new ones.
 
-    >>> str(rule_html("See rule 903.9 & 903.10.", rule_url="/en/rules/"))
-    'See <a class="rule-ref" href="/en/rules/903.9/">rule 903.9</a> &amp; <a class="rule-ref" href="/en/rules/903.10/">903.10</a>.'
+    >>> str(rule_html("See rule 903.9 & more.", rule_url="/en/rules/"))
+    'See <a class="rule-ref" href="/en/rules/903.9/">rule 903.9</a> &amp; more.'
     """
     text = text or ""
     out: list[str] = []
@@ -135,9 +135,8 @@ def rule_html(
         if renumbered:
             number = renumbered.get(number, number)
         out.append(_glossed(text[cursor : reference.start], glosser, glossary_url, rule_url, glossed))
-        out.append(
-            f'<a class="rule-ref" href="{rule_url}{escape(number)}/">{escape(text[reference.start : reference.end])}</a>'
-        )
+        cited = escape(text[reference.start : reference.end])
+        out.append(f'<a class="rule-ref" href="{rule_url}{escape(number)}/">{cited}</a>')
         cursor = reference.end
     out.append(_glossed(text[cursor:], glosser, glossary_url, rule_url, glossed))
     return mark_safe("".join(out))

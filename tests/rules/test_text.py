@@ -62,9 +62,10 @@ def test_rule_html_links_references_and_glosses_each_word_once() -> None:
     )
     second = rule_html("It moves to the command zone; the commander.", rule_url="/ja/rules/", glosser=GLOSSER,
                        glossary_url="/ja/glossary/", glossed=glossed)
-    # A word without a glossary entry leads to its rule; a word glossed before on the page is not glossed again.
+    # A word without a glossary entry leads to its rule; a word glossed earlier on the page is not again.
     assert str(second) == (
-        'It moves to the <a class="gloss" href="/ja/rules/408/" data-gloss="3">command zone</a>; the commander.'
+        'It moves to the <a class="gloss" href="/ja/rules/408/" data-gloss="3">command zone</a>;'
+        " the commander."
     )
     assert glossed == [COMMANDER, TAX, ZONE]
 
