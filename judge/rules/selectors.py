@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -10,9 +11,23 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from judge.engine.rule_numbers import sort_key
+from judge.parsing import ja_dtc
 from judge.parsing.comprehensive_rules import numbering_of
+from judge.parsing.references import find_references
+from judge.parsing.terms_table import (
+    SectionTitle,
+    Term,
+    english_index,
+    glossary_terms,
+    japanese_key,
+    load_section_titles,
+    load_terms_table,
+    section_title_index,
+    section_title_ja,
+)
 from judge.parsing.versions import word_diff
-from judge.rules import models
+from judge.rules import japanese, models
+from judge.rules.text import Gloss, Glosser
 
 
 class NoCorpus(LookupError):
@@ -44,6 +59,18 @@ def resolve_version(corpus: models.Corpus, version: str | None) -> str:
     return version
 
 
+@dataclass(frozen=True)
+class Passage:
+    """A Japanese passage about a rule that has no Japanese text of its own, and why it is shown."""
+
+    section: models.DocSection
+    # "cites": it cites the rule; "term": it uses the word (``term``) the rule defines;
+    # "parent": it translates or cites the rule's parent rule
+    reason: str
+    term: str = ""
+    rule: str = ""  # the rule it cites or translates
+
+
 @dataclass
 class RulePage:
     corpus: models.Corpus
@@ -60,6 +87,12 @@ class RulePage:
     child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
     # The older English text each out-of-date translation was made from: section pk -> rule
     old_texts: dict[int, models.Rule | None] = field(default_factory=dict)
+    # For a rule with no Japanese text: the Japanese passages that cite or explain it
+    passages: list[Passage] = field(default_factory=list)
+    # The words of the term table this rule defines (903.8: commander tax), the page's topic
+    topics: list[Term] = field(default_factory=list)
+    # The page's HTML as the reader sees it, by language and part: rendered once (judge.rules.presenters)
+    html: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     @property
     def is_current(self) -> bool:
@@ -333,8 +366,11 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
     children = _children(corpus, rule)
     translations: list[models.DocSection] = []
     child_translations: dict[str, list[models.DocSection]] = {}
+    passages: list[Passage] = []
     if version == corpus.current_version:
         translations, child_translations = translations_of(corpus, number, [c.number for c in children])
+        if not translations:
+            passages = japanese_passages(corpus, rule)
     return RulePage(
         corpus=corpus,
         rule=rule,
@@ -361,21 +397,282 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
             for section in translations
             if section.differs_from_current and section.compared_version and section.cr_number
         },
+        passages=passages,
+        topics=[] if rule.title else term_table().by_rule.get(number, []),
     )
 
 
-def chapters() -> list[models.Rule]:
+# --------------------------------------------------------------------------- Japanese names
+
+
+@dataclass(frozen=True)
+class TermTable:
+    """rules_data/terms.tsv, read once per process: the game's words in Japanese and English."""
+
+    terms: tuple[Term, ...]
+    english: dict[str, Term]  # each English spelling's row (judge.parsing.terms_table.english_index)
+    by_rule: dict[str, list[Term]]  # the rows a rule defines, words with a Japanese name only
+
+
+@functools.cache
+def term_table() -> TermTable:
+    terms = load_terms_table()
+    by_rule: dict[str, list[Term]] = {}
+    for term in terms:
+        if term.rule and term.name_ja and term.kind not in NOT_GLOSSED:
+            by_rule.setdefault(term.rule, []).append(term)
+    return TermTable(terms=terms, english=english_index(terms), by_rule=by_rule)
+
+
+# Duel Masters words mean other things in Magic; obsolete words are gone from the rules.
+NOT_GLOSSED = frozenset({"duel-masters", "obsolete"})
+KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "reach", not "reaches"
+EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
+
+
+@functools.cache
+def _section_titles() -> dict[tuple[str, str], SectionTitle]:
+    return section_title_index(load_section_titles())
+
+
+def title_ja(rule: models.Rule) -> str:
+    """The Japanese title of a chapter or section (rules_data/sections.tsv); "" for other rules."""
+    if not rule.title:
+        return ""
+    return section_title_ja(_section_titles(), rule.number, rule.title) or ""
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    number: str
+    kind: str
+    title: str
+    title_ja: str
+
+
+@dataclass
+class RuleIndex:
+    """The chapters and sections of the current rules, read once per generation."""
+
+    entries: list[IndexEntry]
+    html: dict[str, str] = field(default_factory=dict, repr=False)  # by language (judge.rules.presenters)
+
+
+def rule_index() -> RuleIndex:
+    return _rule_index(_generation(live_corpus()))
+
+
+@functools.lru_cache(maxsize=2)
+def _rule_index(generation: tuple[int, str]) -> RuleIndex:
+    corpus = models.Corpus.objects.get(pk=generation[0])
+    rules = models.Rule.objects.filter(
+        corpus=corpus, version=corpus.current_version, kind__in=["chapter", "section"]
+    ).order_by("position")
+    return RuleIndex([IndexEntry(r.number, r.kind, r.title, title_ja(r)) for r in rules])
+
+
+# --------------------------------------------------------------------------- the glossary
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    term: str  # the headword, as the glossary prints it
+    definition: str
+    anchor: str  # the glossary page's fragment: "term-1", "term-2", ... in file order (as search links them)
+    rows: tuple[Term, ...]  # the term table's rows naming it (one per word of "Tap and Untap")
+    names_ja: tuple[str, ...]  # their official Japanese names
+    reading: str  # the katakana reading of the first Japanese name: the Japanese order
+    keys: tuple[str, ...]  # every spelling, reduced, that the glossary's filter matches
+
+
+@dataclass
+class Glossary:
+    """One version's glossary with the Japanese names, read once per generation and version."""
+
+    version: str
+    is_current: bool
+    entries: list[GlossaryEntry]  # the glossary's own (English) order
+    html: dict[str, str] = field(default_factory=dict, repr=False)  # by language (judge.rules.presenters)
+    # language -> anchor -> the definition as HTML (judge.rules.presenters)
+    definitions: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def groups(
+        self, lang: str, entries: Sequence[GlossaryEntry] | None = None
+    ) -> list[tuple[str, list[GlossaryEntry]]]:
+        """Headings and their entries: by initial in English; in Japanese by kana row (あ か さ …) of the
+        reading, as the Japanese Comprehensive Rules order their glossary, then the words that have no
+        Japanese name, in English order (heading "")."""
+        entries = self.entries if entries is None else entries
+        groups: dict[str, list[GlossaryEntry]] = {}
+        if lang == "ja":
+            for entry in sorted(entries, key=lambda e: japanese.sort_key(e.reading)):
+                groups.setdefault(japanese.row(entry.reading) if entry.names_ja else "", []).append(entry)
+            order = [*japanese.ROW_ORDER, ""]
+            return [(heading, groups[heading]) for heading in order if heading in groups]
+        for entry in entries:
+            initial = entry.term.lstrip("“\"'")[:1].upper()
+            groups.setdefault(initial if initial.isalpha() else "#", []).append(entry)
+        return list(groups.items())
+
+    def find(self, q: str) -> list[GlossaryEntry]:
+        """The entries with a spelling (English, Japanese, the reading in kana) that holds ``q``."""
+        key = _filter_key(q)
+        return [e for e in self.entries if any(key in k for k in e.keys)] if key else self.entries
+
+
+def _filter_key(text: str) -> str:
+    """Reduced for the glossary's filter: width, case, spaces; hiragana as katakana (とうそつ: 統率者)."""
+    text = japanese_key(text)
+    return "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
+
+
+def glossary(*, version: str | None = None) -> Glossary:
     corpus = live_corpus()
-    return list(
-        models.Rule.objects.filter(corpus=corpus, version=corpus.current_version, kind__in=["chapter", "section"])
-        .order_by("position")
+    return _glossary(_generation(corpus), resolve_version(corpus, version))
+
+
+@functools.lru_cache(maxsize=8)
+def _glossary(generation: tuple[int, str], version: str) -> Glossary:
+    table = term_table()
+    corpus = models.Corpus.objects.get(pk=generation[0])
+    terms = list(models.GlossaryTerm.objects.filter(corpus=corpus, version=version).order_by("position"))
+    rows = [
+        tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way)
+        for term in terms
+    ]
+    readings = japanese.readings([r[0].name_ja if r else "" for r in rows])
+    entries = []
+    for term, found, kana in zip(terms, rows, readings, strict=True):
+        keys = {_filter_key(term.term), _filter_key(kana)}
+        keys.update(_filter_key(spelling) for row in found for spelling in (*row.ja, *row.en))
+        entries.append(
+            GlossaryEntry(
+                term=term.term,
+                definition=term.definition,
+                anchor=f"term-{term.position + 1}",
+                rows=found,
+                names_ja=tuple(row.name_ja for row in found),
+                reading=kana,
+                keys=tuple(sorted(keys - {""})),
+            )
+        )
+    return Glossary(version=version, is_current=version == corpus.current_version, entries=entries)
+
+
+def glosser(corpus: models.Corpus) -> Glosser:
+    """The words the rule pages gloss for a Japanese reader, with the current glossary's definitions."""
+    return _glosser(_generation(corpus), corpus.current_version)
+
+
+@functools.lru_cache(maxsize=2)
+def _glosser(generation: tuple[int, str], version: str) -> Glosser:
+    entries = _glossary(generation, version).entries
+    entry_of: dict[Term, GlossaryEntry] = {}
+    # A word is glossed with the entry that is about it alone ("Tap") before one it shares ("Tap and Untap").
+    for alone in (True, False):
+        for entry in entries:
+            if (len(entry.rows) == 1) is alone:
+                for row in entry.rows:
+                    entry_of.setdefault(row, entry)
+    items: list[tuple[Sequence[str], Gloss, bool]] = []
+    for position, term in enumerate(term_table().terms):
+        entry = entry_of.get(term)
+        if not term.name_ja or term.kind in NOT_GLOSSED or (entry is None and not term.rule):
+            continue
+        gloss = Gloss(
+            key=str(position),
+            en=term.en[0],
+            name_ja=term.name_ja,
+            definition=entry.definition if entry else "",
+            anchor=entry.anchor if entry else "",
+            rule=term.rule,
+        )
+        # Another English spelling of a row may be another Japanese word ("phased out" is フェイズ・アウト,
+        # not フェイズ・イン): glossed only when the row has one Japanese word.
+        spellings = [s for s in (term.en if len(term.ja) == 1 else term.en[:1]) if s not in EVERYDAY_WORDS]
+        items.append((spellings, gloss, term.kind not in KEYWORDS))
+    return Glosser(items)
+
+
+# --------------------------------------------------------------------------- Japanese passages
+
+
+MAX_PASSAGES = 4
+# The Japanese documents explain the multiplayer variants: they use the other words of the game in
+# passing (対象, 墓地), which doesn't make a passage an explanation of those rules.
+VARIANT_WORDS = frozenset({"commander", "multiplayer", "planechase", "variant"})
+CARD_NAME = re.compile(r"《[^》]*》")
+
+
+@dataclass
+class _DocIndex:
+    sections: list[tuple[models.DocSection, str]]  # every Japanese section, with all its text
+    citing: dict[str, list[models.DocSection]]  # rule number -> the sections citing it
+    translating: dict[str, list[models.DocSection]]  # rule number -> the sections translating it
+
+
+@functools.lru_cache(maxsize=2)
+def _doc_index(generation: tuple[int, str]) -> _DocIndex:
+    corpus = models.Corpus.objects.get(pk=generation[0])
+    sections = annotate_sections(
+        corpus,
+        list(
+            models.DocSection.objects.filter(corpus=corpus)
+            .select_related("source")
+            .order_by("source__slug", "position")
+        ),
     )
+    index = _DocIndex(sections=[], citing={}, translating={})
+    for section in sections:
+        text = "\n".join([section.heading, section.text, *section.details, *section.examples, *section.notes])
+        index.sections.append((section, CARD_NAME.sub("", text)))  # 《不死の標》 is no use of 不死
+        if section.aligned_number:
+            index.translating.setdefault(section.aligned_number, []).append(section)
+        cited: list[str] = []
+        for reference in find_references(text):
+            for number in reference.numbers:
+                number = section.link_map.get(number, number)  # type: ignore[attr-defined]
+                if number not in cited and number != section.aligned_number:
+                    cited.append(number)
+        for number in cited:
+            index.citing.setdefault(number, []).append(section)
+    return index
 
 
-def glossary(*, version: str | None = None) -> tuple[str, list[models.GlossaryTerm]]:
-    corpus = live_corpus()
-    version = resolve_version(corpus, version)
-    return version, list(models.GlossaryTerm.objects.filter(corpus=corpus, version=version).order_by("position"))
+def japanese_passages(corpus: models.Corpus, rule: models.Rule) -> list[Passage]:
+    """Japanese passages for a rule with no Japanese text of its own, best first (at most MAX_PASSAGES).
+
+    First the passages that cite the rule; then those that use a word of the multiplayer variants
+    the rule defines in the term table (903.10a defines commander damage: the Commander rules'
+    passage on 21 points of 統率者ダメージ), unless so many passages use it that it tells nothing;
+    then the Japanese text of its parent rule and the passages citing that. Duel Masters documents
+    are left out of the word matches: their words mean other things.
+    """
+    index = _doc_index(_generation(corpus))
+    found: list[Passage] = []
+
+    def add(section: models.DocSection, reason: str, *, term: str = "", number: str = "") -> None:
+        if len(found) < MAX_PASSAGES and all(p.section.pk != section.pk for p in found):
+            found.append(Passage(section=section, reason=reason, term=term, rule=number))
+
+    for section in index.citing.get(rule.number, []):
+        add(section, "cites", number=rule.number)
+    for term in term_table().by_rule.get(rule.number, []):
+        if term.kind not in VARIANT_WORDS:
+            continue
+        spellings = [s for s in term.ja if s == term.name_ja or len(s) >= 3]
+        using = [
+            section
+            for section, text in index.sections
+            if section.source.slug != ja_dtc.SLUG and any(s in text for s in spellings)
+        ]
+        if len(using) <= MAX_PASSAGES:  # a word many passages use (デッキ) picks out none of them
+            for section in using:
+                add(section, "term", term=term.name_ja, number=rule.number)
+    if "." in rule.parent:  # a rule's parent rule; a section's text is its title only
+        for section in [*index.translating.get(rule.parent, []), *index.citing.get(rule.parent, [])]:
+            add(section, "parent", number=rule.parent)
+    return found
 
 
 def japanese_documents() -> list[DocumentInfo]:

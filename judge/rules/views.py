@@ -18,12 +18,13 @@ from django.views.decorators.http import require_GET
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
-from judge.rules import models, selectors
+from judge.rules import models, presenters, selectors
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.web.json_api import error_response, json_response, request_language
+from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
 
 SEARCH_PAGE_LIMIT = 20
@@ -39,7 +40,7 @@ EXAMPLE_QUERIES = ("commander tax", "統率者ダメージ", "player leaves the 
 
 @require_GET
 def rule_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/index.html", {"entries": selectors.chapters()})
+    return render(request, "rules/index.html", {"toc": presenters.index_html(selectors.rule_index())})
 
 
 @require_GET
@@ -52,9 +53,8 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
             return redirect(reverse("rules:detail", args=[new_number]) + f"?renumbered_from={number}")
         raise Http404(_("No rule %(number)s in this version.") % {"number": number})
     context = {
-        "page": page,
         "rule": page.rule,
-        "old_texts": page.old_texts,
+        "parts": presenters.rule_parts(page),
         "renumbered_from": request.GET.get("renumbered_from", "")[:16],
     }
     return page_or_partial(request, "rules/rule_detail.html", "rule", context)
@@ -77,8 +77,19 @@ def changes(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def glossary(request: HttpRequest) -> HttpResponse:
-    version, terms = selectors.glossary(version=request.GET.get("version"))
-    return render(request, "rules/glossary.html", {"terms": terms, "version": version})
+    """Every word of the glossary with its Japanese name; ``?q=`` keeps the words whose English,
+    Japanese or reading holds it (with htmx, only the list)."""
+    found = selectors.glossary(version=request.GET.get("version"))
+    q = request.GET.get("q", "").strip()[:100]
+    entries = found.find(q) if q else None
+    context = {
+        "glossary": found,
+        "q": q,
+        "count": len(entries) if entries is not None else len(found.entries),
+        "entries_html": presenters.glossary_html(found, entries),
+        "lang": reader_language(),
+    }
+    return page_or_partial(request, "rules/glossary.html", "entries", context)
 
 
 @require_GET

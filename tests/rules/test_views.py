@@ -288,3 +288,126 @@ def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, l
     assert 'id="site-q"' in html and f'href="/{lang}/rules/"' in html and f'<html lang="{lang}">' in html
     unrouted = client.get(f"/{lang}/no-such-page/%3Cscript%3E/").content.decode()
     assert f"<h1>{title}</h1>" in unrouted and "Resolver404" not in unrouted and "<script>" not in unrouted
+
+
+# --- the rules in the reader's language: Japanese names, glosses, rules with no Japanese text --------------
+
+
+def _main(html: str) -> str:
+    """The page's own content (the site header and nav name the rules pages too)."""
+    return html.split('<main id="main">', 1)[1]
+
+
+@pytest.mark.parametrize("hx", [False, True])
+def test_rule_index_names_chapters_and_sections_in_japanese(client, ingested, hx):
+    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
+    ja = _main(client.get("/ja/rules/", **headers).content.decode())
+    assert '<a href="/ja/rules/9/">9. カジュアル変種ルール</a> <span class="title-en" lang="en">Casual Variants</span>' in ja
+    assert '<a href="/ja/rules/903/">903. 統率者戦</a> <span class="title-en" lang="en">Commander</span>' in ja
+    assert '<a href="/ja/rules/100/">100. 原則</a>' in ja
+    en = _main(client.get("/en/rules/", **headers).content.decode())
+    assert '<a href="/en/rules/903/">903. Commander</a></li>' in en and "統率者戦" not in en
+
+
+@pytest.mark.parametrize("hx", [False, True])
+def test_breadcrumb_heading_and_neighbours_in_the_readers_language(client, ingested, hx):
+    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
+    ja = client.get("/ja/rules/903.10a/", **headers).content.decode()
+    assert (
+        '<a href="/ja/rules/">ルール</a> › <a href="/ja/rules/9/">9. カジュアル変種ルール</a> › '
+        '<a href="/ja/rules/903/">903. 統率者戦</a> › <a href="/ja/rules/903.10/">903.10</a>'
+    ) in ja
+    assert '<span class="rule-topic">統率者ダメージ</span>' in ja  # the word the rule defines
+    assert "前へ" in ja and "次へ" in ja
+    section = client.get("/ja/rules/903/", **headers).content.decode()
+    assert '<span>統率者戦</span> <span class="title-en" lang="en">Commander</span>' in section
+    first = client.get("/ja/rules/903.1/", **headers).content.decode()
+    assert '<span class="prev-next-label">← 前へ</span> 903. 統率者戦' in first
+    en = client.get("/en/rules/903.10a/", **headers).content.decode()
+    assert '<a href="/en/rules/9/">9. Casual Variants</a> › <a href="/en/rules/903/">903. Commander</a>' in en
+    assert '<span class="rule-topic">commander damage</span>' in en
+    assert (b"<html" in client.get("/ja/rules/903.10a/", **headers).content) is not hx
+
+
+def _glossary_anchor(ingested, term: str) -> str:
+    from judge.rules.models import GlossaryTerm
+
+    found = GlossaryTerm.objects.get(corpus=ingested, version=ingested.current_version, term=term)
+    return f"term-{found.position + 1}"
+
+
+@pytest.mark.parametrize("hx", [False, True])
+def test_japanese_rule_page_glosses_the_english_words(client, ingested, hx):
+    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
+    anchor = _glossary_anchor(ingested, "Commander Tax")
+    html = client.get("/ja/rules/903.8/", **headers).content.decode()
+    # The word is a link to its glossary entry (no JavaScript), and the page lists it with its Japanese name.
+    link = f'<a class="gloss" href="/ja/glossary/#{anchor}" data-gloss="'
+    assert link in html and html.count(link) == 1
+    key = html.split(link, 1)[1].split('"', 1)[0]
+    entry = html.split(f'id="gloss-{key}"', 1)[1].split("</div>", 1)[0]
+    assert '<span class="gloss-ja" lang="ja">統率者税</span>' in entry
+    assert "Informal term for the additional cost" in entry and f'href="/ja/glossary/#{anchor}"' in entry
+    assert "このルールの用語" in html
+    assert 'src="/static/js/glosses.js"' in html or hx  # the popover's script comes with the full page
+    english = client.get("/en/rules/903.8/", **headers).content.decode()
+    assert 'class="gloss"' not in english and "Words in this rule" not in english
+
+
+@pytest.mark.parametrize("hx", [False, True])
+def test_a_rule_without_japanese_text_says_so_and_shows_the_passages_about_it(client, ingested, hx):
+    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
+    html = client.get("/ja/rules/903.10a/", **headers).content.decode()
+    assert '<p class="notice no-ja" lang="ja">このルールの日本語訳はありません。' in html
+    ja = html.split('class="rule-ja no-translation"', 1)[1]
+    # The Commander rules (ja/000) on 21 points of commander damage: found through 統率者ダメージ (903.10a).
+    assert "このルールが定める用語「統率者ダメージ」を使っています。" in ja
+    assert '<a href="/ja/docs/commander-rules/#rule-9">' in ja and "21点" in ja and "<mark>統率者ダメージ</mark>" in ja
+    assert "000_" not in ja  # a document by its title, never its file name
+    translated = client.get("/ja/rules/903.8/", **headers).content.decode()
+    assert "日本語訳はありません" not in translated and 'class="translation"' in translated
+    english = client.get("/en/rules/903.10a/", **headers).content.decode()
+    assert "no Japanese translation" not in english and "rule-ja" not in english
+
+
+def test_a_rule_without_japanese_text_shows_passages_citing_it(client, ingested):
+    """204 (color indicators) has no Japanese text; the Japanese 903.4 cites it."""
+    html = client.get("/ja/rules/204/").content.decode()
+    assert "このルールの日本語訳はありません。" in html
+    assert "ルール 204 を参照しています。" in html and '<a href="/ja/docs/cr-excerpt-ja/#r903-4">' in html
+
+
+@pytest.mark.parametrize("hx", [False, True])
+def test_glossary_gives_each_word_its_japanese_name(client, ingested, hx):
+    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
+    anchor = _glossary_anchor(ingested, "Commander Tax")
+    ja = client.get("/ja/glossary/", **headers).content.decode()
+    assert (
+        f'<dt id="{anchor}"><span class="term-ja" lang="ja">統率者税</span> '
+        '<span class="term-en" lang="en">Commander Tax</span></dt>'
+    ) in ja
+    # In the order of the Japanese reading (トウソツシャ... under た), words with no Japanese name last.
+    assert ja.index("<h2>あ</h2>") < ja.index("<h2>た</h2>") < ja.index(f'<dt id="{anchor}">') < ja.index("<h2>な</h2>")
+    assert ja.index("<h2>わ</h2>") < ja.index("<h2>日本語名のない用語</h2>")
+    en = client.get("/en/glossary/", **headers).content.decode()
+    assert (
+        f'<dt id="{anchor}"><span class="term-en">Commander Tax</span> <span class="term-ja" lang="ja">統率者税</span></dt>'
+    ) in en
+    assert en.index("<h2>A</h2>") < en.index(f'<dt id="{anchor}">') < en.index("<h2>D</h2>")
+
+
+@pytest.mark.parametrize("q", ["統率者税", "commander tax", "とうそつしゃぜい", "Commander  Tax", "ｃｏｍｍａｎｄｅｒ"])
+def test_glossary_finds_a_word_in_either_language(client, ingested, q):
+    page = client.get("/ja/glossary/", {"q": q}).content.decode()
+    assert "統率者税" in page and "Commander Tax" in page and "Trample" not in page
+    fragment = client.get("/en/glossary/", {"q": q}, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in fragment and "Commander Tax" in fragment and "match" in fragment
+    nothing = client.get("/ja/glossary/", {"q": "zzzz"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "一致する用語はありません。" in nothing
+
+
+def test_a_warm_rule_page_reads_the_database_once(client, ingested, django_assert_max_num_queries):
+    for url in ("/ja/rules/903.10a/", "/en/rules/903.10a/", "/ja/rules/", "/ja/glossary/"):
+        client.get(url)  # rendered once per generation and language
+        with django_assert_max_num_queries(1):
+            assert client.get(url).status_code == 200

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django import template
-from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from judge.parsing.ja_common import blocks
-from judge.parsing.references import find_references
+from judge.rules import models
+from judge.rules.selectors import DocumentInfo
+from judge.rules.text import rule_html, rule_url_prefix
 
 register = template.Library()
 
@@ -24,25 +25,7 @@ def rule_links(text: str, renumbered: Mapping[str, str] | None = None) -> SafeSt
     ``renumbered`` (old number -> current number) is for text written against an older version
     of the rules, such as a Japanese translation: its "rule 711" is today's rule 712.
     """
-    out: list[str] = []
-    cursor = 0
-    for reference in find_references(text or ""):
-        if not reference.numbers:
-            continue
-        number = reference.numbers[0]
-        if renumbered:
-            number = renumbered.get(number, number)
-        out.append(escape(text[cursor : reference.start]))
-        out.append(
-            format_html(
-                '<a class="rule-ref" href="{}">{}</a>',
-                reverse("rules:detail", args=[number]),
-                text[reference.start : reference.end],
-            )
-        )
-        cursor = reference.end
-    out.append(escape((text or "")[cursor:]))
-    return mark_safe("".join(out))
+    return rule_html(text, rule_url=rule_url_prefix(), renumbered=renumbered)
 
 
 @register.filter
@@ -75,6 +58,12 @@ def doc_title(document: object, lang: str) -> str:
 
 
 @register.filter
+def source_title(source: models.Source, lang: str) -> str:
+    """A stored document's title in the reader's language, never its file name."""
+    return DocumentInfo.of(source).title_in(lang)
+
+
+@register.filter
 def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
     """Render ``word_diff`` output: insertions in <ins>, deletions in <del>."""
     out: list[str] = []
@@ -86,8 +75,3 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
         else:
             out.append(escape(words))
     return mark_safe(" ".join(out))
-
-
-@register.filter
-def get_item(mapping: dict[object, object], key: object) -> object:
-    return mapping.get(key) if mapping else None

@@ -1,0 +1,37 @@
+"""The Japanese glossary's order (judge/rules/japanese.py)."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import judge.rules.japanese as japanese
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(japanese)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_readings_of_official_names() -> None:
+    assert japanese.readings(["統率者税", "固有色", "次元コントローラー", "APNAP順"]) == [
+        "トウソツシャゼイ", "コユウショク", "ジゲンコントローラー", "apnapジュン",
+    ]
+
+
+def test_gojuon_order() -> None:
+    """Voiced after plain at the same place, small kana as full, a long vowel read as its vowel."""
+    words = ["トークン", "ドロー", "トウソツシャゼイ", "アーティファクト", "アンタップ", "キッカー", "ギルド", "キーワード"]
+    assert sorted(words, key=japanese.sort_key) == [
+        "アーティファクト", "アンタップ", "キーワード", "キッカー", "ギルド", "トウソツシャゼイ", "トークン", "ドロー",
+    ]
+
+
+@pytest.mark.parametrize(("kana", "row"), [
+    ("アンタップ", "あ"), ("ゲーム", "か"), ("ジゲン", "さ"), ("ヂ", "た"), ("ツイホウ", "た"), ("ヌ", "な"),
+    ("ブロック", "は"), ("パス", "は"), ("モード", "ま"), ("ユウハツ", "や"), ("ライフ", "ら"), ("ワ", "わ"),
+    ("APNAPジュン", "A–Z"), ("", "A–Z"),
+])
+def test_rows(kana: str, row: str) -> None:
+    assert japanese.row(kana) == row
