@@ -1,27 +1,60 @@
 """Writes. The ingest is the only writer of the corpus tables.
 
-``ingest_corpus`` reads one way down: parse (judge.parsing), link (references,
-renumbering and translation alignment: judge.parsing.linking), both pure and
-without a database; then write the linked records as a new
-:class:`~judge.rules.models.Corpus` generation beside the live one inside a
-transaction, and build the search index beside the live index. Only then are
-both flipped to the new generation: any failure before the flip leaves the
-previous data and index serving.
+``ingest_corpus`` reads one way down: parse (judge.parsing), link (references, the lineage of each
+rule from one release to the next, translation alignment: judge.parsing.linking and
+judge.parsing.lineage), both pure and without a database; then write the linked records as a new
+:class:`~judge.rules.models.Corpus` generation beside the live one inside a transaction, and build
+the search index beside the live index. Only then are both flipped to the new generation: any
+failure before the flip leaves the previous data and index serving.
+
+It does only what changed:
+
+1. A Comprehensive Rules file is a :class:`~judge.rules.models.Release`, known by its name, the
+   digest of its bytes and the fingerprint of the code that reads it (``parser_fingerprint``). A file
+   an earlier ingest read is not parsed, linked or written again: the new generation lists the
+   release rows the earlier one wrote. Release rows no generation lists any more are deleted.
+2. The steps between adjacent releases (which rule became which) are computed for new pairs only:
+   one new release on top costs one step.
+3. The Japanese documents are parsed and aligned on every ingest that changes anything (five small
+   files): their alignment depends on the current release.
+4. The search index holds what search needs: the current release (rules and glossary) and the
+   Japanese texts. Older releases are read and compared from the database.
+5. When every file is as the live generation read it, with the same code, and its index is live,
+   there is nothing to do (``IngestReport.unchanged``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import hashlib
+import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import transaction
 
-from judge.parsing.corpus import ParsedCorpus, parse_corpus_dir
-from judge.parsing.linking import LinkedCorpus, LinkedDocument, LinkedRules, link_corpus
-from judge.rules import models
+from judge.parsing.corpus import KnownRelease, ParsedCorpus, corpus_digests, parse_corpus_dir
+from judge.parsing.lineage import Lineage, Step, step_between
+from judge.parsing.linking import LinkedDocument, LinkedRules, link_document, link_rules, nearest_version
+from judge.parsing.records import JaDocument, Numbering, ParseWarning, RulesDocument
+from judge.rules import models, selectors
+from judge.rules.progress import Progress, Silent
 
 KEEP_GENERATIONS = 2  # the live one and the one before it, for requests still reading it
+# The code whose output a Release row stores: when any of it changes, every file is read again.
+FINGERPRINTED = (Path(__file__).resolve().parent.parent / "parsing", Path(__file__).resolve())
+
+
+@functools.cache
+def parser_fingerprint() -> str:
+    """SHA-256 over the source of the parsing package and this module: a Release row is reused only
+    by the code that wrote it, so a parser fix re-reads every file on the next ingest."""
+    digest = hashlib.sha256()
+    for root in FINGERPRINTED:
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 @dataclass
@@ -33,30 +66,42 @@ class IngestReport:
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past (official typos)
     skipped: list[str] = field(default_factory=list)  # "file:line: problem" of files left out
+    parsed: list[str] = field(default_factory=list)  # CR files read now
+    reused: list[str] = field(default_factory=list)  # CR files an earlier ingest read, not read again
+    unchanged: bool = False  # nothing to do: the live generation read these very files
+    previous_version: str = ""  # the current version before this ingest ("" on the first)
+    seconds: dict[str, float] = field(default_factory=dict)  # time per stage
 
     @property
     def unresolved_total(self) -> int:
         return sum(len(v) for v in self.unresolved.values())
 
+    @property
+    def current_version(self) -> str:
+        return self.versions[-1] if self.versions else ""
 
-def _write_rules(corpus: models.Corpus, linked: LinkedRules) -> None:
-    document = linked.document
-    source = models.Source.objects.create(
-        corpus=corpus,
+
+# --------------------------------------------------------------------------- writing
+
+
+def _write_release(document: RulesDocument, linked: LinkedRules, digest: str) -> models.Release:
+    release = models.Release.objects.create(
         file_name=document.source,
-        slug=f"cr-{document.version}",
-        lang="en",
-        kind=models.Source.Kind.CR,
-        title=f"Comprehensive Rules {document.version}",
+        digest=digest,
+        fingerprint=parser_fingerprint(),
         version=document.version,
+        numbering=document.numbering.value,
         intro=document.intro,
-        meta={"credits": document.credits},
+        credits=document.credits,
+        warnings=[w.to_json() for w in document.warnings],
+        unresolved=list(linked.unresolved),
+        rule_count=len(document.rules),
+        glossary_count=len(document.glossary),
     )
     models.Rule.objects.bulk_create(
         [
             models.Rule(
-                corpus=corpus,
-                source=source,
+                release=release,
                 version=document.version,
                 number=rule.record.number,
                 kind=rule.record.kind.value,
@@ -74,7 +119,7 @@ def _write_rules(corpus: models.Corpus, linked: LinkedRules) -> None:
     )
     models.Citation.objects.bulk_create(
         [
-            models.Citation(corpus=corpus, version=document.version, from_number=rule.record.number, to_number=n)
+            models.Citation(release=release, from_number=rule.record.number, to_number=n)
             for rule in linked.rules
             for n in rule.links_to
         ],
@@ -83,12 +128,14 @@ def _write_rules(corpus: models.Corpus, linked: LinkedRules) -> None:
     models.GlossaryTerm.objects.bulk_create(
         [
             models.GlossaryTerm(
-                corpus=corpus, version=document.version, term=e.term, definition=e.definition, position=i
+                release=release, version=document.version, term=e.term, definition=e.definition, position=i,
+                line=e.line,
             )
             for i, e in enumerate(document.glossary)
         ],
         batch_size=1000,
     )
+    return release
 
 
 def _write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:
@@ -129,56 +176,215 @@ def _write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:
     )
 
 
-def _report(corpus: models.Corpus, parsed: ParsedCorpus, linked: LinkedCorpus) -> IngestReport:
-    report = IngestReport(corpus_id=corpus.pk, versions=linked.versions)
-    report.warnings.extend(str(w) for w in parsed.warnings)
-    report.skipped.extend(str(s) for s in parsed.skipped)
-    for rules in linked.rules:
-        version = rules.document.version
-        report.counts[f"rules {version}"] = len(rules.rules)
-        report.counts[f"glossary {version}"] = len(rules.document.glossary)
-        report.unresolved[version] = list(rules.unresolved)
-    for document in linked.documents:
-        report.counts[f"sections {document.document.slug}"] = len(document.sections)
-        report.unresolved[document.document.slug] = list(document.unresolved)
-    report.counts["renumbered"] = sum(len(m) for m in linked.renumbered.values())
-    return report
+def _write_sources(corpus: models.Corpus, releases: Iterable[models.Release]) -> None:
+    """The CR files of the generation, for the documents list (their rules are on the releases)."""
+    models.Source.objects.bulk_create(
+        [
+            models.Source(
+                corpus=corpus,
+                file_name=release.file_name,
+                slug=f"cr-{release.version}",
+                lang="en",
+                kind=models.Source.Kind.CR,
+                title=f"Comprehensive Rules {release.version}",
+                version=release.version,
+            )
+            for release in releases
+        ]
+    )
 
 
-def _write_generation(parsed: ParsedCorpus, linked: LinkedCorpus) -> tuple[models.Corpus, IngestReport]:
-    """Write the linked corpus as a new generation, not live yet."""
+# --------------------------------------------------------------------------- the ingest, stage by stage
+
+
+@dataclass
+class _Plan:
+    """What one ingest works with, filled stage by stage."""
+
+    parsed: ParsedCorpus
+    known: dict[str, models.Release]  # file name -> the release row of a CR file not read again
+    linked: dict[str, LinkedRules] = field(default_factory=dict)  # version -> a CR file read now
+    steps: list[tuple[Step, models.ReleaseStep | None]] = field(default_factory=list)  # adjacent pairs
+    documents: list[LinkedDocument] = field(default_factory=list)  # Japanese documents, aligned
+    _loaded: dict[str, RulesDocument] = field(default_factory=dict)
+
+    def document(self, version: str) -> RulesDocument:
+        """A release's records: parsed now, or read back from its rows (once)."""
+        if version in self.linked:
+            return self.linked[version].document
+        if version not in self._loaded:
+            self._loaded[version] = selectors.release_document(self.known_by_version[version])
+        return self._loaded[version]
+
+    @functools.cached_property
+    def known_by_version(self) -> dict[str, models.Release]:
+        return {release.version: release for release in self.known.values()}
+
+    @property
+    def lineage_versions(self) -> list[str]:
+        """The releases numbered like the current one, oldest first: the ones a lineage links."""
+        numbering = self.parsed.current.numbering
+        return [r.version for r in self.parsed.releases if r.numbering is numbering]
+
+
+def _known_releases() -> dict[tuple[str, str], models.Release]:
+    """(file name, digest) -> release row, of the rows the running code wrote."""
+    return {
+        (release.file_name, release.digest): release
+        for release in models.Release.objects.filter(fingerprint=parser_fingerprint()).order_by("pk")
+    }
+
+
+def _as_known(release: models.Release) -> KnownRelease:
+    warnings = tuple(ParseWarning(w["file"], w["line"], w["problem"]) for w in release.warnings)
+    return KnownRelease(release.file_name, release.version, Numbering(release.numbering), warnings)
+
+
+def _parse(corpus_dir: Path, files: int, strict: bool, progress: Progress) -> _Plan:
+    rows = _known_releases()
+    progress.stage("reading the corpus files", files)
+    parsed = parse_corpus_dir(
+        corpus_dir,
+        strict=strict,
+        known={key: _as_known(release) for key, release in rows.items()},
+        on_file=lambda path: progress.advance(path.name),
+    )
+    digests = dict(parsed.digests)
+    known = {r.source: rows[(r.source, digests[r.source])] for r in parsed.known}
+    return _Plan(parsed=parsed, known=known)
+
+
+def _link(plan: _Plan, progress: Progress) -> None:
+    """References of the new releases, steps for new pairs of adjacent releases, the Japanese alignment."""
+    progress.stage("linking the references of new releases", len(plan.parsed.rules_documents))
+    for document in plan.parsed.rules_documents:
+        plan.linked[document.version] = link_rules(document)
+        progress.advance(document.source)
+
+    versions = plan.lineage_versions
+    pairs = list(zip(versions, versions[1:]))
+    ids = {version: release.pk for version, release in plan.known_by_version.items()}
+    stored = {
+        (row.older_id, row.newer_id): row
+        for row in models.ReleaseStep.objects.filter(older__in=ids.values(), newer__in=ids.values())
+    }
+    progress.stage("following each rule to the next release", sum(
+        (ids.get(older), ids.get(newer)) not in stored for older, newer in pairs
+    ))
+    for older, newer in pairs:
+        row = stored.get((ids.get(older), ids.get(newer)))
+        if row is not None:
+            plan.steps.append((Step(older, newer, row.forward, row.backward), row))
+            continue
+        plan.steps.append((step_between(plan.document(older), plan.document(newer)), None))
+        progress.advance(f"{older} -> {newer}")
+
+    lineage = Lineage(versions, [step for step, _ in plan.steps])
+    renumbered = lineage.renumbered()
+    progress.stage("aligning the Japanese documents", len(plan.parsed.ja_documents))
+    for document in plan.parsed.ja_documents:
+        plan.documents.append(link_document(document, _compared(plan, document), renumbered))
+        progress.advance(document.source)
+
+
+def _compared(plan: _Plan, document: JaDocument) -> list[RulesDocument]:
+    """The releases a Japanese document is aligned with: the one it is compared with and the current
+    one (``link_document`` picks the nearest of those it is given, so it is given the nearest of all)."""
+    versions = plan.lineage_versions
+    wanted = {nearest_version(versions, document.translated_from), versions[-1]}
+    return [plan.document(version) for version in versions if version in wanted]
+
+
+def _write(plan: _Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:
+    """The new releases, steps and generation, in one transaction; not live yet."""
+    parsed = plan.parsed
+    digests = dict(parsed.digests)
+    progress.stage("writing", len(plan.linked) + len(plan.documents) + 1)
     with transaction.atomic():
-        corpus = models.Corpus.objects.create(
-            is_live=False, current_version=linked.current.version, versions=linked.versions
-        )
-        for rules in linked.rules:
-            _write_rules(corpus, rules)
-        models.Renumbering.objects.bulk_create(
+        written = dict(plan.known_by_version)
+        for version, linked in plan.linked.items():
+            written[version] = _write_release(linked.document, linked, digests[linked.document.source])
+            progress.advance(linked.document.source)
+        models.ReleaseStep.objects.bulk_create(
             [
-                models.Renumbering(corpus=corpus, from_version=version, old_number=old, new_number=new)
-                for version, mapping in linked.renumbered.items()
-                for old, new in sorted(mapping.items())
+                models.ReleaseStep(older=written[step.older], newer=written[step.newer],
+                                   forward=dict(step.forward), backward=dict(step.backward))
+                for step, row in plan.steps
+                if row is None
             ]
         )
-        for document in linked.documents:
+        releases = [written[r.version] for r in parsed.releases]
+        corpus = models.Corpus.objects.create(
+            is_live=False,
+            current_version=parsed.current.version,
+            versions=[r.version for r in parsed.releases],
+        )
+        corpus.releases.set(releases)
+        _write_sources(corpus, releases)
+        for document in plan.documents:
             _write_document(corpus, document)
-        report = _report(corpus, parsed, linked)
-        corpus.summary = {
-            "counts": report.counts,
-            "unresolved": report.unresolved,
-            "files": [r.document.source for r in linked.rules] + [d.document.source for d in linked.documents],
-            "skipped": [s.to_json() for s in parsed.skipped],
-            "warnings": [w.to_json() for w in parsed.warnings],
-        }
+            progress.advance(document.document.source)
+        lineage = Lineage(plan.lineage_versions, [step for step, _ in plan.steps])
+        corpus.summary = _summary(plan, releases, lineage)
         corpus.save(update_fields=["summary"])
-    return corpus, report
+        progress.advance("generation")
+    return corpus, lineage
 
 
-def _build_index(parsed: ParsedCorpus, index_root: Path, name: str) -> None:
+def _summary(plan: _Plan, releases: Sequence[models.Release], lineage: Lineage) -> dict[str, object]:
+    counts: dict[str, int] = {}
+    unresolved: dict[str, list[str]] = {}
+    for release in releases:
+        counts[f"rules {release.version}"] = release.rule_count
+        counts[f"glossary {release.version}"] = release.glossary_count
+        unresolved[release.version] = list(release.unresolved)
+    for document in plan.documents:
+        counts[f"sections {document.document.slug}"] = len(document.sections)
+        unresolved[document.document.slug] = list(document.unresolved)
+    counts["renumbered"] = sum(len(moved) for moved in lineage.renumbered().values())
+    return {
+        "counts": counts,
+        "unresolved": unresolved,
+        "files": [r.file_name for r in releases] + [d.document.source for d in plan.documents],
+        "skipped": [s.to_json() for s in plan.parsed.skipped],
+        "warnings": [w.to_json() for w in plan.parsed.warnings],
+        "parsed": [d.source for d in plan.parsed.rules_documents],
+        "reused": sorted(plan.known),
+        "fingerprint": parser_fingerprint(),
+    }
+
+
+def _report(corpus: models.Corpus, *, previous_version: str, unchanged: bool = False) -> IngestReport:
+    summary = corpus.summary
+    return IngestReport(
+        corpus_id=corpus.pk,
+        versions=list(corpus.versions),
+        counts=dict(summary["counts"]),
+        unresolved={k: list(v) for k, v in summary["unresolved"].items()},
+        warnings=[_where(w) for w in summary["warnings"]],
+        skipped=[_where(s) for s in summary["skipped"]],
+        parsed=[] if unchanged else list(summary["parsed"]),
+        reused=sorted(r.file_name for r in corpus.releases.all()) if unchanged else list(summary["reused"]),
+        unchanged=unchanged,
+        previous_version=previous_version,
+    )
+
+
+def _where(problem: dict[str, object]) -> str:
+    """``{"file", "line", "problem"}`` as the command prints it: "file:line: problem"."""
+    where = problem["file"] if problem.get("line") is None else f"{problem['file']}:{problem['line']}"
+    return f"{where}: {problem['problem']}"
+
+
+# --------------------------------------------------------------------------- the index
+
+
+def _build_index(current: RulesDocument, documents: Sequence[JaDocument], index_root: Path, name: str) -> None:
+    """Only what search needs: the current release (rules and glossary) and the Japanese texts."""
     from judge.search.documents import documents_from_records
     from judge.search.index import build_index
 
-    build_index(index_root, documents_from_records(parsed.rules_documents, parsed.ja_documents), name=name)
+    build_index(index_root, documents_from_records([current], documents), name=name)
 
 
 def _index_name(corpus: models.Corpus, index_root: Path) -> str:
@@ -196,28 +402,63 @@ def _activate_index(index_root: Path, name: str) -> None:
     activate(index_root, name)
 
 
+def _live_index(index_root: Path) -> str | None:
+    from judge.search.index import live_name
+
+    return live_name(index_root)
+
+
+# --------------------------------------------------------------------------- the ingest
+
+
 def ingest_corpus(
     *,
     corpus_dir: Path,
     index_root: Path,
-    progress: Callable[[str], None] = lambda message: None,
+    progress: Progress | None = None,
     strict: bool = False,
 ) -> IngestReport:
-    """Parse, link, write and index a corpus directory, then make it live.
+    """Parse, link, write and index what changed in a corpus directory, then make it live.
 
     A file that does not parse is left out and listed in ``report.skipped``. Raises ParseError when the
     newest CR file does not parse (nothing goes live), or, with ``strict``, on any skipped file or warning.
     """
-    progress(f"parsing {corpus_dir}")
-    parsed = parse_corpus_dir(corpus_dir, strict=strict)
-    progress("linking references, renumbering and translations")
-    linked = link_corpus(parsed)
-    progress(f"writing {len(parsed.rules_documents)} CR versions and {len(parsed.ja_documents)} documents")
-    corpus, report = _write_generation(parsed, linked)
+    progress = progress or Silent()
+    seconds: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        seconds[stage] = round(now - clock, 3)
+        clock = now
+
+    live = models.Corpus.objects.filter(is_live=True).order_by("-pk").first()
+    previous = live.current_version if live else ""
+    digests = corpus_digests(corpus_dir)
+    if (
+        live is not None
+        and not strict  # a strict ingest re-checks the skipped files and warnings
+        and live.summary.get("fingerprint") == parser_fingerprint()
+        and live.digests == digests
+        and live.index_name
+        and _live_index(index_root) == live.index_name
+    ):
+        progress.close()
+        return _report(live, previous_version=previous, unchanged=True)
+
+    plan = _parse(corpus_dir, len(digests), strict, progress)
+    lap("parse")
+    _link(plan, progress)
+    lap("link")
+    corpus, _ = _write(plan, progress)
+    lap("write")
     name = _index_name(corpus, index_root)
     try:
-        progress("building the search index")
-        _build_index(parsed, index_root, name)
+        progress.stage("building the search index", 1)
+        _build_index(plan.document(plan.parsed.current.version), plan.parsed.ja_documents, index_root, name)
+        progress.advance(name)
+        lap("index")
     except BaseException:
         corpus.delete()  # never served: it was not live
         raise
@@ -226,16 +467,23 @@ def ingest_corpus(
         # data flip rolls back too, so the data and the index never disagree about what is live.
         with transaction.atomic():
             models.Corpus.objects.filter(is_live=True).update(is_live=False)
-            models.Corpus.objects.filter(pk=corpus.pk).update(is_live=True)
+            models.Corpus.objects.filter(pk=corpus.pk).update(is_live=True, index_name=name, digests=digests)
             _activate_index(index_root, name)
     except BaseException:
         corpus.delete()
         raise
     _prune_generations()
+    lap("switch")
+    progress.close()
+    corpus.refresh_from_db()
+    report = _report(corpus, previous_version=previous)
+    report.seconds = seconds
     return report
 
 
 def _prune_generations() -> None:
+    """Keep the live generation and the one before it; then the releases no generation lists any more."""
     keep = list(models.Corpus.objects.order_by("-pk").values_list("pk", flat=True)[:KEEP_GENERATIONS])
     live = list(models.Corpus.objects.filter(is_live=True).values_list("pk", flat=True))
     models.Corpus.objects.exclude(pk__in=keep + live).delete()
+    models.Release.objects.filter(generations__isnull=True).delete()
