@@ -97,6 +97,8 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR.parent / "shared" / "rules_data"))
 JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", BASE_DIR / "var" / "index"))
 JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
+# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its "TXT" link).
+JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/en/rules")
 
 LOGGING = {
     "version": 1,

@@ -273,3 +273,53 @@ def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, l
     assert 'id="site-q"' in html and f'href="/{lang}/rules/"' in html and f'<html lang="{lang}">' in html
     unrouted = client.get(f"/{lang}/no-such-page/%3Cscript%3E/").content.decode()
     assert f"<h1>{title}</h1>" in unrouted and "Resolver404" not in unrouted and "<script>" not in unrouted
+
+
+# --- history, versions and stable citations across the four releases of the shared corpus ---------------
+
+
+def _history(client, number, version=""):
+    data = client.get(f"/api/rules/{number}/history" + (f"?version={version}" if version else "")).json()
+    return [(e["version"], e["number"], e["change"]) for e in data["history"]]
+
+
+def test_history_of_903_9_starts_where_the_rule_was_rewritten(client, ingested):
+    """In 2021 903.9 became a heading with subrules: the 2020 text of 903.9 is 903.9b now."""
+    assert _history(client, "903.9") == [
+        ("20231117", "903.9", "added"), ("20251114", "903.9", "unchanged"), ("20260116", "903.9", "unchanged"),
+    ]
+    assert _history(client, "903.9b")[0] == ("20200601", "903.9", "added")
+    html = client.get("/ja/rules/903.9/history/").content.decode()
+    assert "20200601 版のルール 903.9 は別のルールでした。" in html and 'href="/ja/rules/903.9b/?version=20231117"' in html
+
+
+def test_history_of_805_10f_through_the_removal_of_damage_assignment_order(client, ingested):
+    # Today's 805.10f (combat damage) was 805.10g until 20251114 removed the old 805.10f.
+    assert _history(client, "805.10f") == [
+        ("20200601", "805.10g", "added"), ("20231117", "805.10g", "unchanged"),
+        ("20251114", "805.10f", "renumbered"), ("20260116", "805.10f", "unchanged"),
+    ]
+    assert _history(client, "805.10f", "20231117") == [
+        ("20200601", "805.10f", "added"), ("20231117", "805.10f", "unchanged"), ("20251114", "805.10f", "removed"),
+    ]
+    html = client.get("/en/rules/805.10f/?version=20231117").content.decode()
+    assert "It is not in the current rules: it was removed in version 20251114." in html
+    moved = client.get("/en/rules/805.10g/?version=20231117").content.decode()
+    assert 'In the current rules it is rule <a href="/en/rules/805.10f/">805.10f</a>.' in moved
+
+
+def test_api_versions_on_the_real_corpus(client, ingested):
+    data = client.get("/api/versions").json()
+    assert data["current"] == ingested.current_version and data["skipped"] == []
+    found = {v["version"]: (v["rules"], v["glossary_terms"]) for v in data["versions"]}
+    assert {version: found[version] for version in KNOWN_RELEASES} == KNOWN_RELEASES
+    assert {"version": "20260116", "effective": "2026-01-16", "rules": 3269, "glossary_terms": 725,
+            "file": "MagicCompRules 20260116.txt"} in data["versions"]
+
+
+def test_changes_between_far_apart_versions(client, ingested):
+    response = client.get("/en/rules/changes/?from=20260116&to=20200601")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<option selected>20200601</option>' in html  # shown oldest first, whichever order was asked
+    assert "<h2>Renumbered</h2>" in html and "(was 903.9)" in html
