@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db import models as dj_models
 
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.corpus import (
@@ -47,7 +48,12 @@ from judge.parsing.corpus import (
     KnownRelease,
     ParsedCorpus,
     corpus_digests,
+    corpus_files,
+    file_digest,
+    is_rules_file,
     parse_corpus_dir,
+    parse_file,
+    read_bytes,
 )
 from judge.parsing.encoding import decode_text
 from judge.parsing.lineage import Lineage, Step, step_between
@@ -57,6 +63,7 @@ from judge.rules import models, selectors
 from judge.rules.progress import Progress, Silent
 
 KEEP_GENERATIONS = 2  # the live one and the one before it, for requests still reading it
+KEEP_LOADED = 3  # releases' records kept in memory at once: a step needs two
 # The code whose output a Release row stores: when any of it changes, every file is read again.
 FINGERPRINTED = (Path(__file__).resolve().parent.parent / "parsing", Path(__file__).resolve())
 
@@ -99,6 +106,27 @@ class IngestReport:
 # --------------------------------------------------------------------------- writing
 
 
+def _insert(model: type[dj_models.Model], fields: Sequence[str], rows: Iterable[tuple[object, ...]]) -> None:
+    """Insert many rows with one prepared statement: a release is ~3000 rules and ~2000 citations, and
+    building a model instance per row (bulk_create) was most of the time a new release took to write.
+    JSON values are adapted by their field, as the ORM would (text on SQLite, jsonb on PostgreSQL)."""
+    meta = model._meta
+    columns = [meta.get_field(name) for name in fields]
+    json_at = [i for i, column in enumerate(columns) if isinstance(column, dj_models.JSONField)]
+    quote = connection.ops.quote_name
+    sql = (f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(c.column) for c in columns)}) "
+           f"VALUES ({', '.join(['%s'] * len(columns))})")
+
+    def prepared(row: tuple[object, ...]) -> list[object]:
+        values = list(row)
+        for i in json_at:
+            values[i] = columns[i].get_db_prep_save(values[i], connection)
+        return values
+
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [prepared(row) for row in rows])
+
+
 def _write_release(document: RulesDocument, linked: LinkedRules, digest: str) -> models.Release:
     release = models.Release.objects.create(
         file_name=document.source,
@@ -113,42 +141,25 @@ def _write_release(document: RulesDocument, linked: LinkedRules, digest: str) ->
         rule_count=len(document.rules),
         glossary_count=len(document.glossary),
     )
-    models.Rule.objects.bulk_create(
-        [
-            models.Rule(
-                release=release,
-                version=document.version,
-                number=rule.record.number,
-                kind=rule.record.kind.value,
-                title=rule.record.title,
-                text=rule.record.text,
-                examples=list(rule.record.examples),
-                parent=rule.record.parent or "",
-                position=position,
-                line=rule.record.line,
-                links_to=list(rule.links_to),
-            )
+    _insert(
+        models.Rule,
+        ("release", "version", "number", "kind", "title", "text", "examples", "parent", "position", "line", "links_to"),
+        (
+            (release.pk, document.version, rule.record.number, rule.record.kind.value, rule.record.title,
+             rule.record.text, list(rule.record.examples), rule.record.parent or "", position, rule.record.line,
+             list(rule.links_to))
             for position, rule in enumerate(linked.rules)
-        ],
-        batch_size=1000,
+        ),
     )
-    models.Citation.objects.bulk_create(
-        [
-            models.Citation(release=release, from_number=rule.record.number, to_number=n)
-            for rule in linked.rules
-            for n in rule.links_to
-        ],
-        batch_size=2000,
+    _insert(
+        models.Citation,
+        ("release", "from_number", "to_number"),
+        ((release.pk, rule.record.number, n) for rule in linked.rules for n in rule.links_to),
     )
-    models.GlossaryTerm.objects.bulk_create(
-        [
-            models.GlossaryTerm(
-                release=release, version=document.version, term=e.term, definition=e.definition, position=i,
-                line=e.line,
-            )
-            for i, e in enumerate(document.glossary)
-        ],
-        batch_size=1000,
+    _insert(
+        models.GlossaryTerm,
+        ("release", "version", "term", "definition", "position", "line"),
+        ((release.pk, document.version, e.term, e.definition, i, e.line) for i, e in enumerate(document.glossary)),
     )
     return release
 
@@ -217,19 +228,24 @@ class _Plan:
     """What one ingest works with, filled stage by stage."""
 
     parsed: ParsedCorpus
-    known: dict[str, models.Release]  # file name -> the release row of a CR file not read again
-    linked: dict[str, LinkedRules] = field(default_factory=dict)  # version -> a CR file read now
+    known: dict[str, models.Release]  # file name -> the release row of every CR file kept
+    fresh: list[str] = field(default_factory=list)  # CR files read by this ingest
     steps: list[tuple[Step, models.ReleaseStep | None]] = field(default_factory=list)  # adjacent pairs
     documents: list[LinkedDocument] = field(default_factory=list)  # Japanese documents, aligned
-    _loaded: dict[str, RulesDocument] = field(default_factory=dict)
+    loaded: dict[str, RulesDocument] = field(default_factory=dict)  # a few releases' records, by version
 
     def document(self, version: str) -> RulesDocument:
-        """A release's records: parsed now, or read back from its rows (once)."""
-        if version in self.linked:
-            return self.linked[version].document
-        if version not in self._loaded:
-            self._loaded[version] = selectors.release_document(self.known_by_version[version])
-        return self._loaded[version]
+        """A release's records: kept from its parse, or read back from its rows."""
+        if version not in self.loaded:
+            self.keep(selectors.release_document(self.known_by_version[version]))
+        return self.loaded[version]
+
+    def keep(self, document: RulesDocument) -> None:
+        """Keep a release's records for the next steps; only the last few, so that memory does not grow
+        with the archive (a step needs two adjacent releases, taken in order)."""
+        self.loaded[document.version] = document
+        while len(self.loaded) > KEEP_LOADED:
+            del self.loaded[next(iter(self.loaded))]
 
     @functools.cached_property
     def known_by_version(self) -> dict[str, models.Release]:
@@ -255,8 +271,55 @@ def _as_known(release: models.Release) -> KnownRelease:
     return KnownRelease(release.file_name, release.version, Numbering(release.numbering), warnings)
 
 
-def _parse(corpus_dir: Path, files: int, strict: bool, progress: Progress) -> _Plan:
+def _read_new_releases(
+    corpus_dir: Path, progress: Progress
+) -> tuple[dict[tuple[str, str], models.Release], set[str], dict[str, RulesDocument]]:
+    """Parse, link and write each CR file no release row has, one at a time, so that a cold ingest of
+    the whole archive holds one release in memory, not all of them. A release row is immutable and
+    no reader sees it until a generation lists it: each is written in its own short transaction, and
+    one left without a generation (this ingest failed later) is reused by the next ingest or pruned.
+    A file that does not parse is left for ``parse_corpus_dir``, which names it (or refuses the newest).
+    Returns every release row by (file name, digest), the files read now, and the records of the last few."""
     rows = _known_releases()
+    new = []
+    for path in corpus_files(corpus_dir):
+        if is_rules_file(path):
+            try:
+                data = read_bytes(path)
+            except ParseError:
+                continue
+            if (path.name, file_digest(data)) not in rows:
+                new.append((path, data))
+    progress.stage("reading new Comprehensive Rules files", len(new))
+    recent: dict[str, RulesDocument] = {}
+    read: set[str] = set()
+    for path, data in new:
+        try:
+            document = parse_file(path, data)
+        except ParseError:
+            progress.advance(path.name)
+            continue
+        assert isinstance(document, RulesDocument)  # a rules file name: the CR parser read it
+        with transaction.atomic():
+            rows[(path.name, file_digest(data))] = _write_release(document, link_rules(document), file_digest(data))
+        read.add(path.name)
+        recent[document.version] = document
+        while len(recent) > KEEP_LOADED:
+            del recent[next(iter(recent))]
+        progress.advance(path.name)
+    return rows, read, recent
+
+
+def _parse(
+    corpus_dir: Path,
+    files: int,
+    strict: bool,
+    progress: Progress,
+    new: tuple[dict[tuple[str, str], models.Release], set[str], dict[str, RulesDocument]],
+) -> _Plan:
+    """Every file of the directory: the CR files as known releases (``new``: what _read_new_releases
+    wrote), the Japanese ones parsed; the files left out named."""
+    rows, read, recent = new
     progress.stage("reading the corpus files", files)
     parsed = parse_corpus_dir(
         corpus_dir,
@@ -265,17 +328,16 @@ def _parse(corpus_dir: Path, files: int, strict: bool, progress: Progress) -> _P
         on_file=lambda path: progress.advance(path.name),
     )
     digests = dict(parsed.digests)
-    known = {r.source: rows[(r.source, digests[r.source])] for r in parsed.known}
-    return _Plan(parsed=parsed, known=known)
+    known = {r.source: rows[(r.source, digests[r.source])] for r in parsed.releases}
+    plan = _Plan(parsed=parsed, known=known, fresh=[r.source for r in parsed.releases if r.source in read])
+    for document in recent.values():
+        if document.source in known:  # not a file left out as a second file of its date
+            plan.keep(document)
+    return plan
 
 
 def _link(plan: _Plan, progress: Progress) -> None:
-    """References of the new releases, steps for new pairs of adjacent releases, the Japanese alignment."""
-    progress.stage("linking the references of new releases", len(plan.parsed.rules_documents))
-    for document in plan.parsed.rules_documents:
-        plan.linked[document.version] = link_rules(document)
-        progress.advance(document.source)
-
+    """Steps for new pairs of adjacent releases, the Japanese alignment."""
     versions = plan.lineage_versions
     pairs = list(zip(versions, versions[1:]))
     ids = {version: release.pk for version, release in plan.known_by_version.items()}
@@ -284,10 +346,10 @@ def _link(plan: _Plan, progress: Progress) -> None:
         for row in models.ReleaseStep.objects.filter(older__in=ids.values(), newer__in=ids.values())
     }
     progress.stage("following each rule to the next release", sum(
-        (ids.get(older), ids.get(newer)) not in stored for older, newer in pairs
+        (ids[older], ids[newer]) not in stored for older, newer in pairs
     ))
     for older, newer in pairs:
-        row = stored.get((ids.get(older), ids.get(newer)))
+        row = stored.get((ids[older], ids[newer]))
         if row is not None:
             plan.steps.append((Step(older, newer, row.forward, row.backward), row))
             continue
@@ -311,15 +373,11 @@ def _compared(plan: _Plan, document: JaDocument) -> list[RulesDocument]:
 
 
 def _write(plan: _Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:
-    """The new releases, steps and generation, in one transaction; not live yet."""
+    """The new steps and the generation (the releases it lists are written), in one transaction; not live yet."""
     parsed = plan.parsed
-    digests = dict(parsed.digests)
-    progress.stage("writing", len(plan.linked) + len(plan.documents) + 1)
+    progress.stage("writing", len(plan.documents) + 1)
     with transaction.atomic():
-        written = dict(plan.known_by_version)
-        for version, linked in plan.linked.items():
-            written[version] = _write_release(linked.document, linked, digests[linked.document.source])
-            progress.advance(linked.document.source)
+        written = plan.known_by_version
         models.ReleaseStep.objects.bulk_create(
             [
                 models.ReleaseStep(older=written[step.older], newer=written[step.newer],
@@ -363,8 +421,8 @@ def _summary(plan: _Plan, releases: Sequence[models.Release], lineage: Lineage) 
         "files": [r.file_name for r in releases] + [d.document.source for d in plan.documents],
         "skipped": [s.to_json() for s in plan.parsed.skipped],
         "warnings": [w.to_json() for w in plan.parsed.warnings],
-        "parsed": [d.source for d in plan.parsed.rules_documents],
-        "reused": sorted(plan.known),
+        "parsed": plan.fresh,
+        "reused": sorted(set(plan.known) - set(plan.fresh)),
         "fingerprint": parser_fingerprint(),
     }
 
@@ -462,12 +520,14 @@ def ingest_corpus(
         progress.close()
         return _report(live, previous_version=previous, unchanged=True)
 
-    plan = _parse(corpus_dir, len(digests), strict, progress)
-    lap("parse")
+    new = _read_new_releases(corpus_dir, progress)
+    lap("releases")  # parse, link and write the CR files not read before
+    plan = _parse(corpus_dir, len(digests), strict, progress, new)
+    lap("documents")  # the Japanese texts
     _link(plan, progress)
-    lap("link")
+    lap("lineage")  # steps between new pairs of releases, the Japanese alignment
     corpus, _ = _write(plan, progress)
-    lap("write")
+    lap("generation")
     name = _index_name(corpus, index_root)
     try:
         progress.stage("building the search index", 1)

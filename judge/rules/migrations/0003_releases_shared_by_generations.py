@@ -5,21 +5,13 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
-def forget_generations(apps, schema_editor):
-    """The corpus is derived data: the next ingest writes it again in the new shape. Until then pages
-    answer "run ingest" (no live corpus) instead of showing a generation without its rules."""
-    for name in ("DocSection", "Source", "Citation", "GlossaryTerm", "Renumbering", "Rule", "Corpus"):
-        apps.get_model("rules", name).objects.all().delete()
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rules', '0001_initial'),
+        ('rules', '0002_forget_generations'),
     ]
 
     operations = [
-        migrations.RunPython(forget_generations, migrations.RunPython.noop),
         migrations.DeleteModel(
             name='Citation',
         ),
