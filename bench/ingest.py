@@ -16,10 +16,18 @@ its own:
 - on top: every release but the newest, first ingest (not timed), then the newest added and ingested
   (timed): what a new release costs on top of an ingested archive;
 - unchanged: the same directory ingested again (nothing to do);
+- steps: the time of each step between adjacent releases (judge.parsing.lineage.step_between, outside the
+  ingest), by the months between them: the whole archive's releases are two to four months apart, most of
+  the sample's pairs years apart;
 - pages: in the "on top" database, the server time of the rule page (/en/rules/903.8/, its cache warm as a
   worker's is), the history page, the changes page between the newest two releases and between the oldest
   and the newest (first request and cached), GET /api/versions: median of N requests through the Django test
   client (middleware, view and template; no network).
+
+The estimate for the whole archive (~85 releases) adds what was measured: the fixed cost of the cold run (the
+Japanese texts, the generation, the index), 85 times the cost of reading one new release (parse, references,
+write: the cold run's "releases" stage over its release count), and 84 steps, at the median of the steps
+between releases at most seven months apart (and, as an upper bound, at the mean of every pair measured).
 
 No assertions: it prints the numbers for bench/ingest.md.
 """
@@ -61,8 +69,10 @@ def corpus_dir(root: Path, files: list[Path], japanese: Path) -> Path:
         target = root / "en" / path.name
         if not target.exists():
             target.symlink_to(path)
-    if not (root / "ja").exists():
-        (root / "ja").symlink_to(japanese)
+    (root / "ja").mkdir(exist_ok=True)  # a directory of links: the ingest does not walk into a linked directory
+    for path in sorted(japanese.glob("*.txt")):
+        if not (root / "ja" / path.name).exists():
+            (root / "ja" / path.name).symlink_to(path)
     return root
 
 
@@ -108,6 +118,25 @@ def phase_main(phase: str, work: Path, corpus: Path, pages: int) -> None:
         return
     if phase == "pages":
         print(json.dumps(page_times(pages)))
+    if phase == "steps":
+        print(json.dumps({"steps": step_times(corpus)}))
+
+
+def step_times(directory: Path) -> list[tuple[str, str, int, float]]:
+    """(older, newer, months apart, seconds) of each step between the adjacent releases of ``directory``."""
+    from judge.parsing.corpus import parse_file
+    from judge.parsing.lineage import step_between
+
+    documents = [parse_file(path) for path in sorted((directory / "en").glob("MagicCompRules *.txt"))]
+    documents.sort(key=lambda d: d.version)
+    out = []
+    for older, newer in zip(documents, documents[1:]):
+        start = time.perf_counter()
+        step_between(older, newer)  # type: ignore[arg-type]
+        seconds = time.perf_counter() - start
+        months = (int(newer.version[:4]) - int(older.version[:4])) * 12 + int(newer.version[4:6]) - int(older.version[4:6])
+        out.append((older.version, newer.version, months, round(seconds, 3)))
+    return out
 
 
 def page_times(repeat: int) -> dict[str, object]:
@@ -199,15 +228,25 @@ def main() -> None:
             print(f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak {result['peak_mb']:5.0f} MB"
                   f"  parsed {result['parsed']}, reused {result['reused']}{'  (nothing to do)' if result['unchanged'] else ''}"
                   f"{'  [' + stages + ' s]' if stages else ''}")
-        big, small = results["cold"], results["small cold"]
-        n_big, n_small = int(big["versions"]), int(small["versions"])  # type: ignore[call-overload]
-        slope = (float(big["seconds"]) - float(small["seconds"])) / (n_big - n_small)  # type: ignore[arg-type]
-        fixed = float(big["seconds"]) - slope * n_big  # type: ignore[arg-type]
-        memory_slope = (float(big["peak_mb"]) - float(small["peak_mb"])) / (n_big - n_small)  # type: ignore[arg-type]
-        print(f"per release (cold, {n_small} -> {n_big} releases): {slope:.2f} s and {memory_slope:.1f} MB; "
-              f"fixed (Japanese texts, index, start): {fixed:.1f} s")
-        print(f"ESTIMATE, not measured: cold ingest of 85 releases ~ {fixed + 85 * slope:.0f} s, "
-              f"peak ~ {float(big['peak_mb']) + memory_slope * (85 - n_big):.0f} MB")  # type: ignore[arg-type]
+        steps = run_phase("steps", temp / "cold", ["--dir", str(temp / "cold" / "corpus")])["steps"]
+        print("steps between adjacent releases (months apart: seconds):")
+        print("  " + ", ".join(f"{a}->{b} ({m}): {t:.2f}" for a, b, m, t in steps))  # type: ignore[union-attr]
+        cold = results["cold"]
+        n = int(cold["versions"])  # type: ignore[call-overload]
+        stages = dict(cold["stages"])  # type: ignore[call-overload]
+        per_release = stages["releases"] / n
+        fixed = sum(stages[k] for k in ("documents", "generation", "index", "switch"))
+        close = [t for _, _, m, t in steps if m <= 7]  # type: ignore[misc]
+        every = [t for *_, t in steps]  # type: ignore[misc]
+        step_close = statistics.median(close) if close else statistics.mean(every)
+        print(f"per release: read, link and write {per_release:.2f} s; step to the next release: median "
+              f"{step_close:.2f} s (at most 7 months apart), mean {statistics.mean(every):.2f} s (every pair); "
+              f"fixed (Japanese texts, generation, index): {fixed:.1f} s")
+        low, high = fixed + 85 * per_release + 84 * step_close, fixed + 85 * per_release + 84 * statistics.mean(every)
+        print(f"ESTIMATE, not measured: cold ingest of 85 releases ~ {low:.0f} s "
+              f"(~ {high:.0f} s if every step cost as much as the sample's mean); "
+              f"peak memory: {results['small cold']['peak_mb']:.0f} MB for {results['small cold']['versions']} "
+              f"releases, {cold['peak_mb']:.0f} MB for {n} (the records of at most 3 releases are held at once)")
         print("page server time (median, ms):")
         for page, ms in pages.items():
             print(f"  {page}: {ms}")

@@ -15,6 +15,7 @@ test), so logs never fill with carriage returns.
 
 from __future__ import annotations
 
+import shutil
 from typing import Protocol, TextIO
 
 from tqdm import tqdm
@@ -70,7 +71,10 @@ class Bar:
 
     def stage(self, label: str, total: int) -> None:
         self.close()
-        self.bar = tqdm(total=total, desc=label, file=self.stream, unit="", leave=True, dynamic_ncols=True)
+        # A terminal that reports no size (a pty nobody sized) would hide the bar: 80 x 24 then.
+        size = shutil.get_terminal_size()
+        self.bar = tqdm(total=total, desc=label, file=self.stream, unit="", leave=True,
+                        ncols=size.columns or 80, nrows=size.lines or 24)
 
     def advance(self, item: str = "") -> None:
         if self.bar is not None:

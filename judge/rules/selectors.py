@@ -279,7 +279,8 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
     )
     if current:
         found = _rule_history(generation, version, number)
-        page.history = found.entries if found else []
+        # What changed only: with every release since 2009 loaded, "same text" would fill the page.
+        page.history = [e for e in found.entries if e.change is not Change.UNCHANGED] if found else []
     elif page.comparable:
         page.successor = line.successor(number, since=version)
         page.removed_in = line.trace(number, version)[1] or ""

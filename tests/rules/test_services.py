@@ -240,8 +240,8 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     assert selectors.lineage(corpus).versions == ["20300202", "20310303"]
     assert "20090201" not in selectors.renumbering_maps(corpus) and selectors.renumbering_maps(corpus)["20300202"]
     # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
-    page = selectors.rule_page(number="100.1")
-    assert page is not None and [h.version for h in page.history] == ["20300202", "20310303"]
+    history = selectors.rule_history(number="100.1")
+    assert history is not None and [h.version for h in history.entries] == ["20300202", "20310303"]
     old = selectors.rule_page(number="100.1", version="20090201")
     assert old is not None and not old.comparable and old.successor is None
     assert selectors.version_changes(old="20090201", new="20310303") is None
