@@ -10,12 +10,18 @@ A file that cannot be read is left out and reported as a ``SkippedFile``
 newest Comprehensive Rules file (by the date in its name) is the exception:
 if it does not parse, nothing does, because a broken new release must never
 become the current rules. ``strict=True`` makes every skip and warning fatal.
+
+A Comprehensive Rules file an earlier ingest already read (same name, same
+bytes: see ``file_digest``) is not parsed again when the caller names it in
+``known``: it stays in the corpus as a :class:`KnownRelease`, whose rules the
+caller already has.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -23,7 +29,7 @@ from typing import Protocol
 from judge.parsing import ja_commander_rules, ja_cr_excerpt, ja_dtc, ja_rules_viewer, ja_wiki_planechase
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.encoding import decode_text
-from judge.parsing.records import JaDocument, ParseError, ParseWarning, RulesDocument, SkippedFile
+from judge.parsing.records import JaDocument, Numbering, ParseError, ParseWarning, RulesDocument, SkippedFile
 
 
 class ParseJa(Protocol):
@@ -53,19 +59,45 @@ _NAME_DATE_RE = re.compile(r"\d{8}")
 
 
 @dataclass(frozen=True)
+class KnownRelease:
+    """A Comprehensive Rules file read by an earlier ingest (same name and bytes): not parsed again."""
+
+    source: str
+    version: str
+    numbering: Numbering
+    warnings: tuple[ParseWarning, ...] = ()  # what its parse read past, kept from that ingest
+
+
+@dataclass(frozen=True)
 class ParsedCorpus:
-    rules_documents: tuple[RulesDocument, ...]  # oldest version first
+    rules_documents: tuple[RulesDocument, ...]  # the CR files parsed now, oldest version first
     ja_documents: tuple[JaDocument, ...]
     skipped: tuple[SkippedFile, ...] = ()  # files left out, in file order
+    known: tuple[KnownRelease, ...] = ()  # the CR files not parsed again, oldest version first
+    digests: tuple[tuple[str, str], ...] = ()  # (file name, file_digest) of every CR file kept
 
     @property
-    def current(self) -> RulesDocument:
-        return self.rules_documents[-1]
+    def releases(self) -> tuple[RulesDocument | KnownRelease, ...]:
+        """Every CR version kept, parsed now or known, oldest first."""
+        return tuple(sorted((*self.rules_documents, *self.known), key=lambda release: release.version))
+
+    @property
+    def current(self) -> RulesDocument | KnownRelease:
+        return self.releases[-1]
 
     @property
     def warnings(self) -> tuple[ParseWarning, ...]:
         """What the parsers read past in the files kept (official typos), oldest version first."""
-        return tuple(warning for document in self.rules_documents for warning in document.warnings)
+        return tuple(warning for release in self.releases for warning in release.warnings)
+
+
+def file_digest(data: bytes) -> str:
+    """The SHA-256 of a file's bytes: what tells an ingest that a file did not change.
+
+    >>> file_digest(b"")[:12]
+    'e3b0c44298fc'
+    """
+    return hashlib.sha256(data).hexdigest()
 
 
 def read_text(path: Path) -> str:
@@ -74,13 +106,17 @@ def read_text(path: Path) -> str:
     Raises ParseError (naming the file, and the line when there is one) for a
     file too large or not text in any of these encodings.
     """
+    return decode_text(read_bytes(path), source=path.name).text
+
+
+def read_bytes(path: Path) -> bytes:
+    """A corpus file's bytes; ParseError (naming the file) when it is too large or cannot be read."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise ParseError(f"file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", source=path.name)
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise ParseError(f"cannot read the file ({err.strerror})", source=path.name) from None
-    return decode_text(data, source=path.name).text
 
 
 def is_rules_file(path: Path) -> bool:
@@ -97,10 +133,11 @@ def newest_rules_file(paths: list[Path]) -> Path | None:
     return max((path for path in paths if is_rules_file(path)), key=key, default=None)
 
 
-def parse_file(path: Path) -> RulesDocument | JaDocument:
+def parse_file(path: Path, data: bytes | None = None) -> RulesDocument | JaDocument:
+    """Parse one corpus file (``data``: its bytes, when the caller has read them already)."""
     if path.suffix.lower() != ".txt":
         raise ParseError("unknown file: only .txt corpus files are read", source=path.name)
-    text = read_text(path)
+    text = decode_text(read_bytes(path) if data is None else data, source=path.name).text
     if is_rules_file(path):
         return parse_comprehensive_rules(text, source=path.name)
     claims = [parser for parser in JA_PARSERS if parser.sniff(text)]
@@ -121,8 +158,29 @@ def corpus_files(directory: Path) -> list[Path]:
     )
 
 
-def parse_corpus_dir(directory: Path, *, strict: bool = False) -> ParsedCorpus:
+def corpus_digests(directory: Path) -> dict[str, str]:
+    """Path under the directory -> ``file_digest`` of every corpus file: an ingest whose files all
+    match the live generation's has nothing to do. A file that cannot be read gets ""."""
+    digests: dict[str, str] = {}
+    for path in corpus_files(directory):
+        try:
+            digests[path.relative_to(directory).as_posix()] = file_digest(read_bytes(path))
+        except ParseError:
+            digests[path.relative_to(directory).as_posix()] = ""
+    return digests
+
+
+def parse_corpus_dir(
+    directory: Path,
+    *,
+    strict: bool = False,
+    known: Mapping[tuple[str, str], KnownRelease] | None = None,
+    on_file: Callable[[Path], None] = lambda path: None,
+) -> ParsedCorpus:
     """Parse every file of a corpus directory (``en/`` and ``ja/``); leave out the ones that fail.
+
+    ``known`` maps (file name, ``file_digest``) of CR files read before to what they were: those are
+    not parsed again. ``on_file`` is called after each file (a progress bar).
 
     Raises ParseError when the directory is missing, holds no Comprehensive
     Rules file, or its newest one does not parse; with ``strict``, also when
@@ -134,12 +192,19 @@ def parse_corpus_dir(directory: Path, *, strict: bool = False) -> ParsedCorpus:
         raise ParseError(
             "no Comprehensive Rules file (en/MagicCompRules YYYYMMDD.txt) found", source=str(directory)
         )
-    rules: dict[str, RulesDocument] = {}  # version -> document
+    rules: dict[str, RulesDocument | KnownRelease] = {}  # version -> document
     ja: dict[str, JaDocument] = {}  # slug -> document
     skipped: list[SkippedFile] = []
+    digests: dict[str, str] = {}  # CR file name -> digest
     for path in paths:
         try:
-            parsed = parse_file(path)
+            parsed: RulesDocument | JaDocument | KnownRelease
+            data = read_bytes(path)
+            digest = file_digest(data) if is_rules_file(path) else ""
+            reused = (known or {}).get((path.name, digest)) if digest else None
+            parsed = reused if reused is not None else parse_file(path, data)
+            if digest:
+                digests[path.name] = digest
         except ParseError as err:
             if path == newest:
                 raise ParseError(
@@ -149,7 +214,9 @@ def parse_corpus_dir(directory: Path, *, strict: bool = False) -> ParsedCorpus:
                 ) from err
             skipped.append(SkippedFile.from_error(err))
             continue
-        if isinstance(parsed, RulesDocument):
+        finally:
+            on_file(path)
+        if isinstance(parsed, (RulesDocument, KnownRelease)):
             other = rules.get(parsed.version)
             if other is not None:
                 # One effective date in two files: keep the later one (a re-issue corrects the first).
@@ -164,10 +231,13 @@ def parse_corpus_dir(directory: Path, *, strict: bool = False) -> ParsedCorpus:
             skipped.append(SkippedFile(parsed.source, None, problem))
         else:
             ja[parsed.slug] = parsed
+    kept = [rules[version] for version in sorted(rules)]
     corpus = ParsedCorpus(
-        rules_documents=tuple(rules[version] for version in sorted(rules)),
+        rules_documents=tuple(r for r in kept if isinstance(r, RulesDocument)),
         ja_documents=tuple(ja.values()),
         skipped=tuple(skipped),
+        known=tuple(r for r in kept if isinstance(r, KnownRelease)),
+        digests=tuple((r.source, digests[r.source]) for r in kept),
     )
     problems: list[SkippedFile | ParseWarning] = [*corpus.skipped, *corpus.warnings]
     if strict and problems:

@@ -204,19 +204,28 @@ def align(number: str, old: Mapping[str, RuleRecord], now: Mapping[str, RuleReco
     return number, Status.CHANGED if _differs(old[number], now[number]) else Status.CURRENT
 
 
+def is_translation(document: JaDocument) -> bool:
+    """Does the document translate rules of the Comprehensive Rules (and so need a release to follow)?"""
+    return document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
+
+
 def link_document(document: JaDocument, rules: Sequence[RulesDocument],
-                  renumbered: dict[str, dict[str, str]], terms: TermMatcher | None = None) -> LinkedDocument:
+                  renumbered: dict[str, dict[str, str]], terms: TermMatcher | None = None,
+                  dating: Dating | None = None) -> LinkedDocument:
     """Align a Japanese document's sections with the current rules (``rules``: oldest version first).
 
     ``terms`` date a translation that names no ingested release by its content (without them such a
-    translation can only be unchecked).
+    translation can only be unchecked). ``dating``: the translation dated beforehand, against releases
+    not all given here (the incremental ingest dates it on excerpts of every release, then gives only
+    the release it follows and the current one).
     """
     # A translation is compared with versions numbered like the current rules, never with pre-2009 ones.
     comparable = [doc for doc in rules if doc.numbering is rules[-1].numbering]
     by_version = {doc.version: {r.number: r for r in doc.rules} for doc in comparable}
     current = rules[-1].version
-    translation = document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
-    dating = date_translation(document, comparable, terms or TermMatcher(())) if translation else Dating()
+    if dating is None:
+        translation = is_translation(document)
+        dating = date_translation(document, comparable, terms or TermMatcher(())) if translation else Dating()
     moved = renumbered.get(dating.basis, {})
     sections: list[AlignedSection] = []
     for section in document.sections:

@@ -1,8 +1,19 @@
 """Database records of the ingested corpus.
 
-Every row belongs to one :class:`Corpus` generation. An ingest writes a new
-generation beside the live one and flips ``is_live`` at the end, so readers
+A :class:`Corpus` generation is what one ingest made live. An ingest writes a
+new generation beside the live one and flips ``is_live`` at the end, so readers
 never see a half-built corpus (see ``judge.rules.services.ingest_corpus``).
+
+The Comprehensive Rules releases are shared between generations: a
+:class:`Release` is one CR file as parsed (its rules, glossary and citations
+hang off it), identified by its file name, the digest of its bytes and the
+fingerprint of the code that parsed it. A generation lists its releases
+(``Corpus.releases``), so a file that did not change is neither parsed nor
+written again: the new generation points at the rows the previous one used.
+:class:`ReleaseStep` keeps how the rules of one release became those of the
+next (``judge.parsing.lineage``). The Japanese documents (:class:`Source`,
+:class:`DocSection`) belong to one generation: their alignment depends on the
+current release.
 """
 
 from __future__ import annotations
@@ -10,11 +21,52 @@ from __future__ import annotations
 from django.db import models
 
 
+class Release(models.Model):
+    """One Comprehensive Rules file as parsed, shared by every generation that has this file."""
+
+    file_name = models.CharField(max_length=255)
+    digest = models.CharField(max_length=64)  # SHA-256 of the file's bytes
+    fingerprint = models.CharField(max_length=64)  # of the code that parsed it (services.parser_fingerprint)
+    version = models.CharField(max_length=8)  # effective date, YYYYMMDD
+    numbering = models.CharField(max_length=10)  # judge.parsing.records.Numbering
+    intro = models.TextField(blank=True)
+    credits = models.TextField(blank=True)
+    warnings = models.JSONField(default=list)  # [{"file", "line", "problem"}] read past by the parser
+    unresolved = models.JSONField(default=list)  # references that name no rule: ["903.1 -> 903.99", ...]
+    rule_count = models.PositiveIntegerField(default=0)
+    glossary_count = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["file_name", "digest", "fingerprint"], name="release_unique_content")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.digest[:12]})"
+
+
+class ReleaseStep(models.Model):
+    """How the rules of ``older`` became those of ``newer``, two releases adjacent in some generation
+    (``judge.parsing.lineage.Step``: only the rules that moved, were removed or were added)."""
+
+    older = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="steps_to_newer")
+    newer = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="steps_from_older")
+    forward = models.JSONField(default=dict)  # older number -> newer number or null (removed)
+    backward = models.JSONField(default=dict)  # newer number -> older number or null (added)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["older", "newer"], name="release_step_unique_pair")]
+
+
 class Corpus(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     is_live = models.BooleanField(default=False, db_index=True)
     current_version = models.CharField(max_length=8, blank=True)
     versions = models.JSONField(default=list)  # every CR version, oldest first
+    releases = models.ManyToManyField(Release, related_name="generations")
+    digests = models.JSONField(default=dict)  # path under the corpus directory -> file digest, every file read
+    index_name = models.CharField(max_length=120, blank=True)  # its search index (judge.search.index)
     summary = models.JSONField(default=dict)  # counts and unresolved references, for the ingest report
 
     def __str__(self) -> str:
@@ -22,7 +74,7 @@ class Corpus(models.Model):
 
 
 class Source(models.Model):
-    """One corpus file."""
+    """One corpus file of a generation, for the documents list (a CR file's rules are on its Release)."""
 
     class Kind(models.TextChoices):
         CR = "cr", "Comprehensive Rules"
@@ -47,10 +99,9 @@ class Source(models.Model):
 
 
 class Rule(models.Model):
-    """One numbered line of one version of the Comprehensive Rules."""
+    """One numbered line of one release of the Comprehensive Rules."""
 
-    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="rules")
-    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="rules")
+    release = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="rules")
     version = models.CharField(max_length=8)
     number = models.CharField(max_length=16)
     kind = models.CharField(max_length=10)
@@ -63,48 +114,34 @@ class Rule(models.Model):
     links_to = models.JSONField(default=list)  # CR numbers this rule's text and examples cite
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["corpus", "version", "number"], name="rule_unique_number")
-        ]
+        constraints = [models.UniqueConstraint(fields=["release", "number"], name="rule_unique_number")]
         indexes = [
-            models.Index(fields=["corpus", "version", "position"]),
-            models.Index(fields=["corpus", "version", "parent"]),
+            models.Index(fields=["release", "position"]),
+            models.Index(fields=["release", "parent"]),
         ]
 
 
 class Citation(models.Model):
-    """Rule ``from_number`` cites rule ``to_number`` (same version): the "cited by" lists."""
+    """Rule ``from_number`` cites rule ``to_number`` (same release): the "cited by" lists."""
 
-    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="citations")
-    version = models.CharField(max_length=8)
+    release = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="citations")
     from_number = models.CharField(max_length=16)
     to_number = models.CharField(max_length=16)
 
     class Meta:
-        indexes = [models.Index(fields=["corpus", "version", "to_number"])]
+        indexes = [models.Index(fields=["release", "to_number"])]
 
 
 class GlossaryTerm(models.Model):
-    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="glossary")
+    release = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="glossary")
     version = models.CharField(max_length=8)
     term = models.CharField(max_length=255)
     definition = models.TextField()
     position = models.PositiveIntegerField()
+    line = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["corpus", "version", "position"])]
-
-
-class Renumbering(models.Model):
-    """In ``from_version`` this rule was ``old_number``; in the current version it is ``new_number``."""
-
-    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="renumberings")
-    from_version = models.CharField(max_length=8)
-    old_number = models.CharField(max_length=16)
-    new_number = models.CharField(max_length=16)
-
-    class Meta:
-        indexes = [models.Index(fields=["corpus", "old_number"]), models.Index(fields=["corpus", "new_number"])]
+        indexes = [models.Index(fields=["release", "position"])]
 
 
 class DocSection(models.Model):

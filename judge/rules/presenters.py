@@ -159,14 +159,16 @@ def _passage(passage: selectors.Passage, text: _Text) -> dict[str, Any]:
 
 
 def index_html(index: selectors.RuleIndex) -> str:
-    """The rule index's list in the reader's language (rendered on first use)."""
+    """The rule index's list in the reader's language (rendered on first use); an older version's links
+    keep its ``?version=``."""
     lang = reader_language()
     if lang not in index.html:
         rule_url = rule_url_prefix()
+        query = "" if index.is_current else f"?version={index.version}"
         entries = [
             {
                 "entry": e,
-                "url": f"{rule_url}{e.number}/",
+                "url": f"{rule_url}{e.number}/{query}",
                 "label": _label(e.number, e.title, e.title_ja, lang),
             }
             for e in index.entries

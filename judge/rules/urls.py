@@ -14,6 +14,7 @@ urlpatterns = [
     path("rules/", views.rule_index, name="index"),
     path("rules/changes/", views.changes, name="changes"),
     re_path(rf"^rules/(?P<number>{RULE})/$", views.rule_detail, name="detail"),
+    re_path(rf"^rules/(?P<number>{RULE})/history/$", views.rule_history, name="history"),
     path("glossary/", views.glossary, name="glossary"),
     path("search/", views.search_page, name="search"),
     path("docs/", views.doc_list, name="doc-list"),
@@ -22,6 +23,8 @@ urlpatterns = [
 api_urlpatterns = (
     [
         path("api/rules/<str:number>", views.api_rule, name="rule"),
+        path("api/rules/<str:number>/history", views.api_rule_history, name="rule-history"),
+        path("api/versions", views.api_versions, name="versions"),
         path("api/docs", views.api_docs, name="docs"),
         path("api/docs/<slug:slug>", views.api_doc, name="doc"),
         path("api/search", views.api_search, name="search"),

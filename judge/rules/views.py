@@ -1,4 +1,5 @@
-"""The rules pages (rules, version changes, glossary, documents, search) and their read-only JSON API.
+"""The rules pages (rules, their history, version changes, glossary, documents, search) and their read-only
+JSON API.
 
 Pages live under /ja/ and /en/; the JSON API (safe for bots: GET only, no state) has no language prefix.
 """
@@ -40,7 +41,8 @@ EXAMPLE_QUERIES = ("commander tax", "統率者ダメージ", "player leaves the 
 
 @require_GET
 def rule_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/index.html", {"toc": presenters.index_html(selectors.rule_index())})
+    index = selectors.rule_index(version=request.GET.get("version"))
+    return render(request, "rules/index.html", {"toc": presenters.index_html(index), "index": index})
 
 
 @require_GET
@@ -61,16 +63,31 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
+def rule_history(request: HttpRequest, number: str) -> HttpResponse:
+    """Every version of one rule, oldest first, with what each version changed (word diffs)."""
+    history = selectors.rule_history(number=number, version=request.GET.get("version") or None)
+    if history is None:
+        raise Http404(_("Rule %(number)s has no history in the versions loaded.") % {"number": number})
+    return render(request, "rules/history.html", {"history": history, "number": number,
+                                                  "current": selectors.live_corpus().current_version})
+
+
+@require_GET
 def changes(request: HttpRequest) -> HttpResponse:
+    """What changed between two versions (any two since July 2009, in either order); the comparison is
+    kept per generation and pair (selectors.version_changes) and its rendering in the cache."""
     corpus = selectors.live_corpus()
-    versions = corpus.versions
+    versions = selectors.comparable_versions(corpus)
     old = request.GET.get("from") or (versions[-2] if len(versions) > 1 else versions[-1])
     new = request.GET.get("to") or versions[-1]
     result = selectors.version_changes(old=old, new=new)
+    if result is not None:
+        old, new = result.old, result.new
     return render(
         request,
         "rules/changes.html",
-        {"changes": result, "versions": versions, "old": old, "new": new},
+        {"changes": result, "versions": versions, "old": old, "new": new,
+         "generation": selectors.generation_key(corpus)},
         status=400 if result is None else 200,
     )
 
@@ -230,7 +247,7 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
         {
             "number": rule.number,
             "version": rule.version,
-            "source": rule.source.file_name,
+            "source": rule.release.file_name,
             "title": rule.title,
             "text": rule.text,
             "examples": rule.examples,
@@ -239,6 +256,57 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
             "links_to": rule.links_to,
             "cited_by": page.cited_by,
             "translations": [_translation(s) for s in page.translations],
+        }
+    )
+
+
+@require_GET
+def api_rule_history(request: HttpRequest, number: str) -> JsonResponse:
+    """``{"number", "history": [{"version", "number", "change", "text", "examples"}]}``: the rule in every
+    version it is in, oldest first (``?version=``: the rule of that version; default: the newest one that
+    has this number)."""
+    lang = request_language(request)
+    number = number.strip().rstrip(".")
+    version = request.GET.get("version") or None
+    try:
+        history = selectors.rule_history(number=number, version=version)
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
+    except selectors.UnknownVersion as err:
+        return _unknown_version(err, lang)
+    if history is None:
+        corpus = selectors.live_corpus()
+        if version and version not in selectors.comparable_versions(corpus):
+            problem = msg("web.old-numbering", field="version", version=version)
+        else:
+            problem = msg("web.no-history", number=number)
+        return error_response([problem], status=404, lang=lang)
+    return json_response({"number": history.number, "history": [entry.to_json() for entry in history.entries]})
+
+
+@require_GET
+def api_versions(request: HttpRequest) -> JsonResponse:
+    """``{"current", "versions": [{"version", "effective", "rules", "glossary_terms", "file"}], "skipped"}``:
+    every version loaded, oldest first, and the files the last ingest left out."""
+    lang = request_language(request)
+    try:
+        corpus = selectors.live_corpus()
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
+    return json_response(
+        {
+            "current": corpus.current_version,
+            "versions": [
+                {
+                    "version": release.version,
+                    "effective": f"{release.version[:4]}-{release.version[4:6]}-{release.version[6:]}",
+                    "rules": release.rule_count,
+                    "glossary_terms": release.glossary_count,
+                    "file": release.file_name,
+                }
+                for release in selectors.releases(corpus)
+            ],
+            "skipped": corpus.summary.get("skipped", []),  # [{"file", "line", "problem"}], as the ingest wrote them
         }
     )
 

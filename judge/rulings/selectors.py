@@ -177,7 +177,7 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
     numbers = [r for r in wanted if is_cr_number(r)]
     found: dict[str, RuleText] = {}
     if numbers:
-        for rule in models.Rule.objects.filter(corpus=corpus, version=corpus.current_version, number__in=numbers):
+        for rule in selectors.rules_of(corpus).filter(number__in=numbers):
             found[rule.number] = RuleText(text=rule.text or rule.title, lang="en")
         if lang == "ja":
             sections = (

@@ -622,6 +622,12 @@ def search(
             [f"doc:{d} is not a document of this index: use one of {', '.join(known_docs)}" for d in unknown]
         )
     version = parsed.version or current
+    notices = parsed.notices
+    if version not in live.versions:
+        # The ingest indexes the current release only (judge.rules.services); older ones are read from the database.
+        notices = (*notices, f"version:{version} is not in the search index: the current rules ({current}) were "
+                             "searched. Older versions: each rule's history page and the changes page.")
+        version = current
     allow = live.allowed(lang=parsed.lang, version=version, docs=parsed.docs) if parsed.docs else None
     searched, names = named_kinds(parsed, terms)
     ranking = Ranking(ui_lang, names)
@@ -658,7 +664,7 @@ def search(
         jump=None,
         hits=tuple(hits),
         suggestions=tuple(suggestions),
-        notices=parsed.notices,
+        notices=notices,
         partial=match.partial and bool(hits),
         corrected_query=corrected,
     )

@@ -102,6 +102,9 @@ JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
 JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "cards"))
 JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
 
+# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its "TXT" link).
+JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/en/rules")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

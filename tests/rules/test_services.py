@@ -1,8 +1,8 @@
-"""The ingest (judge.rules.services.ingest_corpus): idempotent, atomic; a bad old file is left out, a bad newest one
-stops it.
+"""The ingest (judge.rules.services.ingest_corpus): incremental, atomic; a bad old file is left out, a bad newest
+one stops it.
 
-Runs on a small corpus assembled from the project's own fixtures (tests/fixtures), with
-its own index directory, so it never touches the session's real-corpus index.
+Runs on a small corpus assembled from the project's own fixtures (tests/fixtures) and files written by
+tests/rules/cr_files.py, with its own index directory, so it never touches the session's real-corpus index.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from judge.parsing import corpus as corpus_module
 from judge.parsing.records import ParseError
 from judge.rules import models, selectors, services
 from judge.search.documents import documents_from_records
-from judge.search.index import activate, build_index, live_name
+from judge.search.index import activate, build_index, live_name, open_live
 from judge.search.service import search
+from tests.rules.cr_files import BASE, edited, write_release
 from tests.search import sample
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -50,27 +52,103 @@ def live() -> models.Corpus:
 def snapshot() -> dict[str, int]:
     corpus = live()
     return {
-        "rules": models.Rule.objects.filter(corpus=corpus).count(),
-        "glossary": models.GlossaryTerm.objects.filter(corpus=corpus).count(),
+        "rules": models.Rule.objects.filter(release__generations=corpus).count(),
+        "glossary": models.GlossaryTerm.objects.filter(release__generations=corpus).count(),
         "sections": models.DocSection.objects.filter(corpus=corpus).count(),
-        "citations": models.Citation.objects.filter(corpus=corpus).count(),
-        "renumbered": models.Renumbering.objects.filter(corpus=corpus).count(),
+        "citations": models.Citation.objects.filter(release__generations=corpus).count(),
+        "renumbered": corpus.summary["counts"]["renumbered"],
     }
 
 
-def test_ingest_is_idempotent(corpus_dir: Path, index_root: Path) -> None:
+@pytest.fixture()
+def parsed_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The CR files the parser reads, in order: what an incremental ingest must not read again."""
+    seen: list[str] = []
+    parse = corpus_module.parse_comprehensive_rules
+
+    def counting(text: str, *, source: str):  # type: ignore[no-untyped-def]
+        seen.append(source)
+        return parse(text, source=source)
+
+    monkeypatch.setattr(corpus_module, "parse_comprehensive_rules", counting)
+    return seen
+
+
+def test_a_first_ingest_writes_every_release_and_goes_live(corpus_dir: Path, index_root: Path) -> None:
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    counts = snapshot()
+    assert counts["rules"] == 15 + 18 and counts["sections"] > 0 and counts["renumbered"] > 0
+    assert report.parsed == ["MagicCompRules 20300202.txt", "MagicCompRules 20310303.txt"] and report.reused == []
+    assert live().pk == report.corpus_id and live_name(index_root) == f"gen-{report.corpus_id}"
+    assert set(report.seconds) == {"releases", "documents", "lineage", "generation", "index", "switch"}
+
+
+def test_an_unchanged_corpus_is_nothing_to_do(corpus_dir: Path, index_root: Path, parsed_files: list[str]) -> None:
     first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    before = snapshot()
-    assert before["rules"] == 15 + 18 and before["sections"] > 0 and before["renumbered"] > 0
+    parsed_files.clear()
     second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    assert second.corpus_id != first.corpus_id and live().pk == second.corpus_id
-    assert snapshot() == before  # same data, new generation
-    assert second.counts == first.counts and second.unresolved == first.unresolved
-    assert live_name(index_root) == f"gen-{second.corpus_id}"
-    # The previous generation stays for requests still reading it; older ones go.
+    assert second.unchanged and second.corpus_id == first.corpus_id == live().pk
+    assert parsed_files == [] and second.parsed == []
+    assert second.reused == first.parsed and second.counts == first.counts and second.unresolved == first.unresolved
+
+
+def test_a_new_release_on_top_reads_and_writes_only_that_file(
+    corpus_dir: Path, index_root: Path, parsed_files: list[str]
+) -> None:
+    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    old_rows = {r.file_name: r.pk for r in live().releases.all()}
+    steps = set(models.ReleaseStep.objects.filter(older__in=old_rows.values()).values_list("pk", flat=True))
+    parsed_files.clear()
+    write_release(corpus_dir, "20320404", edited(BASE, {"101.2": "Decide who goes first by rolling a die."}))
+
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert parsed_files == ["MagicCompRules 20320404.txt"] and report.parsed == parsed_files
+    assert report.reused == ["MagicCompRules 20300202.txt", "MagicCompRules 20310303.txt"]
+    # The new generation lists the very rows the first one wrote; one new step, to the new release.
+    corpus = live()
+    assert corpus.pk == report.corpus_id != first.corpus_id and corpus.current_version == "20320404"
+    assert {r.file_name: r.pk for r in corpus.releases.all() if r.file_name in old_rows} == old_rows
+    now = models.ReleaseStep.objects.filter(newer__generations=corpus).values_list("pk", "newer__version")
+    assert {pk for pk, _ in now} - steps == {pk for pk, version in now if version == "20320404"} and len(now) == 2
+    assert report.counts["rules 20320404"] == len(BASE) and report.previous_version == "20310303"
+    # Only the current release and the Japanese texts are in the search index.
+    assert open_live(index_root).versions == ["20320404"]
+
+
+def test_a_changed_file_is_read_again_and_its_old_rows_go_with_the_generations_that_used_them(
+    corpus_dir: Path, index_root: Path, parsed_files: list[str]
+) -> None:
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    newest = corpus_dir / "en" / "MagicCompRules 20310303.txt"
+    original = models.Release.objects.get(file_name=newest.name).pk
+    parsed_files.clear()
+    newest.write_bytes(newest.read_bytes().replace(b"shuffle it away", b"mulligan it away"))
+    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert parsed_files == [newest.name] and second.reused == ["MagicCompRules 20300202.txt"]
+    assert models.Release.objects.filter(pk=original).exists()  # the previous generation still lists it
+    write_release(corpus_dir, "20320404")
     third = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     kept = set(models.Corpus.objects.values_list("pk", flat=True))
-    assert {second.corpus_id, third.corpus_id} <= kept and first.corpus_id not in kept
+    assert kept == {second.corpus_id, third.corpus_id}
+    assert not models.Release.objects.filter(pk=original).exists()
+    assert models.Release.objects.filter(generations__isnull=True).count() == 0
+
+
+def test_new_parsing_code_reads_every_file_again(
+    corpus_dir: Path, index_root: Path, parsed_files: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    parsed_files.clear()
+    monkeypatch.setattr(services, "parser_fingerprint", lambda: "0" * 64)
+    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert not report.unchanged and len(parsed_files) == 2 and report.reused == []
+
+
+def test_a_release_read_back_from_its_rows_is_what_parsing_gave(corpus_dir: Path, index_root: Path) -> None:
+    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    path = corpus_dir / "en" / "MagicCompRules 20310303.txt"
+    parsed = corpus_module.parse_file(path)
+    assert selectors.release_document(models.Release.objects.get(file_name=path.name)) == parsed
 
 
 def test_ingest_reports_unresolved_references(corpus_dir: Path, index_root: Path) -> None:
@@ -158,12 +236,14 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert report.versions[0] == "20090201" and report.skipped == []
     corpus = live()
-    assert models.Rule.objects.get(corpus=corpus, version="20090201", number="502.2").text == "Flying"
-    renumbered = models.Renumbering.objects.filter(corpus=corpus)
-    assert renumbered.exists() and not renumbered.filter(from_version="20090201").exists()
+    assert selectors.rules_of(corpus, "20090201").get(number="502.2").text == "Flying"
+    assert selectors.lineage(corpus).versions == ["20300202", "20310303"]
+    assert "20090201" not in selectors.renumbering_maps(corpus) and selectors.renumbering_maps(corpus)["20300202"]
     # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
-    page = selectors.rule_page(number="100.1")
-    assert page is not None and [h["version"] for h in page.history] == ["20300202", "20310303"]
+    history = selectors.rule_history(number="100.1")
+    assert history is not None and [h.version for h in history.entries] == ["20300202", "20310303"]
+    old = selectors.rule_page(number="100.1", version="20090201")
+    assert old is not None and not old.comparable and old.successor is None
     assert selectors.version_changes(old="20090201", new="20310303") is None
     assert selectors.version_changes(old="20300202", new="20310303") is not None
 
@@ -178,6 +258,7 @@ def test_a_failing_index_build_leaves_the_previous_generation_live(
         raise OSError("disk full")
 
     monkeypatch.setattr(services, "_build_index", broken)
+    write_release(corpus_dir, "20320404")
     with pytest.raises(OSError, match="disk full"):
         services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert live().pk == good.corpus_id and snapshot() == before
@@ -195,6 +276,7 @@ def test_a_failing_index_switch_leaves_data_and_index_on_the_previous_generation
         raise OSError("pointer not writable")
 
     monkeypatch.setattr(services, "_activate_index", broken)
+    write_release(corpus_dir, "20320404")
     with pytest.raises(OSError, match="pointer not writable"):
         services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert live().pk == good.corpus_id and snapshot() == before
@@ -208,6 +290,9 @@ def test_the_command_prints_skipped_files_and_warnings_and_strict_fails(
     call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)
     out = capsys.readouterr().out
     assert "unresolved references:" in out and "is live" in out and "skipped:" not in out
+    assert "reading the corpus files (7)\n" in out  # plain lines, not a bar: the output is not a terminal
+    call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)
+    assert "nothing changed" in capsys.readouterr().out
     (corpus_dir / "ja" / "999_unknown.txt").write_text("正体不明\n", encoding="utf-8")
     call_command("ingest", corpus_dir=corpus_dir, index_dir=index_root)  # exit status 0
     out = capsys.readouterr().out

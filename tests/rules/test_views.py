@@ -63,7 +63,9 @@ def test_unknown_rule_is_404(client, ingested):
 def test_version_switch(client, ingested):
     response = client.get("/en/rules/903.8/?version=20200601")
     assert response.status_code == 200
-    assert b"You are reading version 20200601" in response.content
+    html = response.content.decode()
+    assert "You are reading rule 903.8 as it was in version 20200601; the current version is 20260116." in html
+    assert '<a href="/en/rules/903.8/">Show the current version</a>' in html
 
 
 def test_changes_page(client, ingested):
@@ -133,7 +135,7 @@ KNOWN_RELEASES = {
 
 
 def test_ingested_counts(ingested):
-    from judge.rules.models import Rule
+    from judge.rules import selectors
 
     counts = ingested.summary["counts"]
     # More releases may be added to the corpus at any time: check the ones whose counts are known.
@@ -145,7 +147,7 @@ def test_ingested_counts(ingested):
         "sections commander-rules": 15, "sections cr-excerpt-ja": 52, "sections cr-805-ja": 28,
         "sections planechase-wiki": 44, "sections dtc": 49,
     }  # fmt: skip
-    current = Rule.objects.filter(corpus=ingested, version="20260116")
+    current = selectors.rules_of(ingested, "20260116")
     assert sum(len(r.examples) for r in current) == 276
     assert len(current.get(number="800.4a").examples) == 4
 
@@ -167,7 +169,8 @@ def test_japanese_aligned_to_english(client, ingested, number):
 def test_every_reference_resolves_except_the_glossary_typo(ingested):
     """Ingest counts the references it could not resolve: on the real corpus only the official glossary's
     "Map" entry, which cites rule 110.10 (the predefined tokens are rule 111.10)."""
-    from judge.rules.models import Citation, Rule
+    from judge.rules import selectors
+    from judge.rules.models import Citation
 
     unresolved = {k: v for k, v in ingested.summary["unresolved"].items() if v}
     # The typo is in every release since 20231117 (and in any later one added to the corpus).
@@ -175,11 +178,12 @@ def test_every_reference_resolves_except_the_glossary_typo(ingested):
     assert {"20231117", "20251114", "20260116"} <= set(unresolved)
     assert all(items == ["glossary 'Map' -> 110.10"] for items in unresolved.values())
     for version in ingested.versions:
-        known = set(Rule.objects.filter(corpus=ingested, version=version).values_list("number", flat=True))
-        cited = set(Citation.objects.filter(corpus=ingested, version=version).values_list("to_number", flat=True))
+        known = set(selectors.rules_of(ingested, version).values_list("number", flat=True))
+        release = selectors.rules_of(ingested, version).first().release
+        cited = set(Citation.objects.filter(release=release).values_list("to_number", flat=True))
         assert cited and cited <= known
     # "See rules 701.42, “Meld,” and 729, “Merging Permanents”": both numbers, past the quoted title.
-    assert {"701.42", "729"} <= set(Rule.objects.get(corpus=ingested, version="20260116", number="701.27g").links_to)
+    assert {"701.42", "729"} <= set(selectors.rules_of(ingested, "20260116").get(number="701.27g").links_to)
 
 
 def test_every_reference_on_a_rule_page_is_a_link(client, ingested):
@@ -244,8 +248,11 @@ def test_gone_number_redirects_to_its_successor(client, ingested):
 
 def test_changes_lists_renumbered_rules(client, ingested):
     html = client.get("/en/rules/changes/?from=20251114&to=20260116").content.decode()
-    assert "6 added, 1 removed, 9 changed." in html
-    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> → <a href="/en/rules/702.124h/">702.124h</a>' in html
+    # "Friends forever" (702.124k) is gone; the rules after it moved up one letter, their text unchanged.
+    assert "6 added, 1 removed, 6 changed." in html
+    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> “Friends forever”' in html
+    assert ('<a href="/en/rules/702.124m/?version=20251114">702.124m</a> → '
+            '<a href="/en/rules/702.124k/?version=20260116">702.124k</a>') in html
     assert "<del>another</del> <ins>any other</ins>" in html  # 115.7e, word by word
 
 
@@ -332,7 +339,7 @@ def test_breadcrumb_heading_and_neighbours_in_the_readers_language(client, inges
 def _glossary_anchor(ingested, term: str) -> str:
     from judge.rules.models import GlossaryTerm
 
-    found = GlossaryTerm.objects.get(corpus=ingested, version=ingested.current_version, term=term)
+    found = GlossaryTerm.objects.get(release__generations=ingested, version=ingested.current_version, term=term)
     return f"term-{found.position + 1}"
 
 
@@ -411,3 +418,53 @@ def test_a_warm_rule_page_reads_the_database_once(client, ingested, django_asser
         client.get(url)  # rendered once per generation and language
         with django_assert_max_num_queries(1):
             assert client.get(url).status_code == 200
+
+
+# --- history, versions and stable citations across the four releases of the shared corpus ---------------
+
+
+def _history(client, number, version=""):
+    data = client.get(f"/api/rules/{number}/history" + (f"?version={version}" if version else "")).json()
+    return [(e["version"], e["number"], e["change"]) for e in data["history"]]
+
+
+def test_history_of_903_9_starts_where_the_rule_was_rewritten(client, ingested):
+    """In 2021 903.9 became a heading with subrules: the 2020 text of 903.9 is 903.9b now."""
+    assert _history(client, "903.9") == [
+        ("20231117", "903.9", "added"), ("20251114", "903.9", "unchanged"), ("20260116", "903.9", "unchanged"),
+    ]
+    assert _history(client, "903.9b")[0] == ("20200601", "903.9", "added")
+    html = client.get("/ja/rules/903.9/history/").content.decode()
+    assert "20200601 版のルール 903.9 は別のルールでした。" in html and 'href="/ja/rules/903.9b/?version=20231117"' in html
+
+
+def test_history_of_805_10f_through_the_removal_of_damage_assignment_order(client, ingested):
+    # Today's 805.10f (combat damage) was 805.10g until 20251114 removed the old 805.10f.
+    assert _history(client, "805.10f") == [
+        ("20200601", "805.10g", "added"), ("20231117", "805.10g", "unchanged"),
+        ("20251114", "805.10f", "renumbered"), ("20260116", "805.10f", "unchanged"),
+    ]
+    assert _history(client, "805.10f", "20231117") == [
+        ("20200601", "805.10f", "added"), ("20231117", "805.10f", "unchanged"), ("20251114", "805.10f", "removed"),
+    ]
+    html = client.get("/en/rules/805.10f/?version=20231117").content.decode()
+    assert "It is not in the current rules: it was removed in version 20251114." in html
+    moved = client.get("/en/rules/805.10g/?version=20231117").content.decode()
+    assert 'In the current rules it is rule <a href="/en/rules/805.10f/">805.10f</a>.' in moved
+
+
+def test_api_versions_on_the_real_corpus(client, ingested):
+    data = client.get("/api/versions").json()
+    assert data["current"] == ingested.current_version and data["skipped"] == []
+    found = {v["version"]: (v["rules"], v["glossary_terms"]) for v in data["versions"]}
+    assert {version: found[version] for version in KNOWN_RELEASES} == KNOWN_RELEASES
+    assert {"version": "20260116", "effective": "2026-01-16", "rules": 3269, "glossary_terms": 725,
+            "file": "MagicCompRules 20260116.txt"} in data["versions"]
+
+
+def test_changes_between_far_apart_versions(client, ingested):
+    response = client.get("/en/rules/changes/?from=20260116&to=20200601")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<option selected>20200601</option>' in html  # shown oldest first, whichever order was asked
+    assert "<h2>Renumbered</h2>" in html and "(was 903.9)" in html

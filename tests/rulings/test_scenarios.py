@@ -251,9 +251,10 @@ def test_without_a_corpus_rules_are_plain_links(client: Client, no_corpus: None)
 
 @pytest.mark.corpus
 def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # type: ignore[no-untyped-def]
-    from judge.rules.models import DocSection, Rule
+    from judge.rules.models import DocSection
+    from judge.rules.selectors import rules_of
 
-    english = Rule.objects.get(corpus=ingested, version=ingested.current_version, number="903.10a").text
+    english = rules_of(ingested).get(number="903.10a").text
     html = client.get("/en/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()
     popover = html.split('<summary>903.10a</summary>')[1].split("</details>")[0]
     assert escape(english)[:60] in popover and 'lang="en"' in popover
@@ -268,7 +269,7 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
     html = client.get("/ja/scenarios/mind-control-alex-leaves/2/").content.decode()
     popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]
     assert 'lang="ja"' in popover and escape(translated.text)[:20] in popover
-    untranslated = Rule.objects.get(corpus=ingested, version=ingested.current_version, number="303.4e").text
+    untranslated = rules_of(ingested).get(number="303.4e").text
     popover = html.split("<summary>303.4e</summary>")[1].split("</details>")[0]
     assert 'lang="en"' in popover and escape(untranslated)[:30] in popover
     # A translation of an older version carries the rule pages' notice, and the old term for leaving the game

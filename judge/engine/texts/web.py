@@ -30,6 +30,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "There is no rule {number} in version {version}.",
         "ja": "バージョン {version} にルール {number} はありません。",
     },
+    "web.no-history": {
+        "en": "No version since the July 2009 renumbering has a rule {number}: it has no history.",
+        "ja": "2009年7月の番号変更以降のどのバージョンにもルール {number} はないため、履歴はありません。",
+    },
+    "web.old-numbering": {
+        "en": "Version {version} predates the July 2009 renumbering: its rules are numbered differently and "
+              "have no history in today's numbering.",
+        "ja": "バージョン {version} は2009年7月の番号変更より前のものです。番号の付け方が異なるため、"
+              "現在の番号での履歴はありません。",
+    },
     "web.no-document": {"en": "There is no document {slug}.", "ja": "文書 {slug} はありません。"},
     "web.no-scenario": {"en": "There is no worked ruling {slug}.", "ja": "裁定の実例 {slug} はありません。"},
     "web.search-limit": {

@@ -1,7 +1,8 @@
 """python manage.py ingest [--corpus-dir DIR] [--strict]: parse the corpus, write it and its index, go live.
 
-A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest goes live
-and the exit status is 0. ``--strict`` makes skipped files and warnings fatal.
+Only what changed is read again (judge.rules.services); a progress bar shows on a terminal, plain lines
+otherwise. A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest
+goes live and the exit status is 0. ``--strict`` makes skipped files and warnings fatal.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
-from judge.rules.services import ingest_corpus
+from judge.rules.progress import for_stream
+from judge.rules.services import IngestReport, ingest_corpus
 
 
 class Command(BaseCommand):
@@ -34,22 +36,35 @@ class Command(BaseCommand):
             report = ingest_corpus(
                 corpus_dir=Path(corpus_dir),
                 index_root=Path(index_dir),
-                progress=self.stdout.write,
+                progress=for_stream(getattr(self.stdout, "_out", self.stdout)),
                 strict=options["strict"],
             )
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
-        for name, count in report.counts.items():
-            self.stdout.write(f"  {name}: {count}")
-        for skipped in report.skipped:
-            self.stdout.write(self.style.WARNING(f"skipped: {skipped}"))
-        for warning in report.warnings:
-            self.stdout.write(self.style.WARNING(f"warning: {warning}"))
-        for slug, line in report.translations.items():
-            self.stdout.write(f"translation {slug}: {line}")
-        self.stdout.write(f"unresolved references: {report.unresolved_total}")
-        for version, items in report.unresolved.items():
-            if items:
-                shown = items if options["show_unresolved"] else items[:5]
-                self.stdout.write(f"  {version}: {len(items)} ({', '.join(shown)}{', ...' if len(shown) < len(items) else ''})")
-        self.stdout.write(self.style.SUCCESS(f"corpus {report.corpus_id} is live ({', '.join(report.versions)})"))
+        print_report(self, report, show_unresolved=options["show_unresolved"])
+
+
+def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved: bool = False) -> None:
+    """What an ingest did, as ``ingest`` and ``fetch_rules`` print it."""
+    out = command.stdout
+    if report.unchanged:
+        out.write(f"nothing changed: corpus {report.corpus_id} stays live ({', '.join(report.versions)})")
+        return
+    for name, count in report.counts.items():
+        out.write(f"  {name}: {count}")
+    out.write(f"read {len(report.parsed)} Comprehensive Rules files, {len(report.reused)} unchanged since an "
+              f"earlier ingest")
+    for skipped in report.skipped:
+        out.write(command.style.WARNING(f"skipped: {skipped}"))
+    for warning in report.warnings:
+        out.write(command.style.WARNING(f"warning: {warning}"))
+    for slug, line in report.translations.items():
+        out.write(f"translation {slug}: {line}")
+    out.write(f"unresolved references: {report.unresolved_total}")
+    for version, items in report.unresolved.items():
+        if items:
+            shown = items if show_unresolved else items[:5]
+            out.write(f"  {version}: {len(items)} ({', '.join(shown)}{', ...' if len(shown) < len(items) else ''})")
+    if report.seconds:
+        out.write("time: " + ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in report.seconds.items()))
+    out.write(command.style.SUCCESS(f"corpus {report.corpus_id} is live ({', '.join(report.versions)})"))
