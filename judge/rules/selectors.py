@@ -91,7 +91,9 @@ class RulePage:
     next: models.Rule | None
     cited_by: list[str]
     translations: list[models.DocSection]
-    history: list[dict[str, object]] = field(default_factory=list)
+    # The current rule's history, the releases that changed it only (first: the oldest it is in)
+    history: list[HistoryEntry] = field(default_factory=list)
+    history_oldest: str = ""  # the oldest release ingested with this numbering: "added" there means "already there"
     # Japanese text of the subrules shown on the page: rule number -> sections
     child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
     # The older English text each out-of-date translation was made from: section pk -> rule
@@ -464,8 +466,10 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
     )
     if current:
         found = _rule_history(generation, version, number)
-        # What changed only: with every release since 2009 loaded, "same text" would fill the page.
-        page.history = [e for e in found.entries if e.change is not Change.UNCHANGED] if found else []
+        # What changed only: with every release since 2009 loaded, unchanged releases would fill the page.
+        if found:
+            page.history = [e for e in found.entries if e.change is not Change.UNCHANGED]
+            page.history_oldest = found.oldest
     elif page.comparable:
         page.successor = line.successor(number, since=version)
         page.removed_in = line.trace(number, version)[1] or ""

@@ -242,7 +242,7 @@ def test_gone_number_redirects_to_its_successor(client, ingested):
     assert response["Location"] == "/en/rules/103.4c/?renumbered_from=103.3c"
     page = client.get(response["Location"]).content.decode()
     assert "Rule 103.3c was renumbered: in the current rules it is rule 103.4c." in page
-    assert "numbered 103.3c" in page  # the history follows the rule to its old number
+    assert "Renumbered in 20231117: 103.3c → 103.4c" in page  # the history follows the rule to its old number
     assert client.get("/api/rules/103.3c").json()["successor"] == "103.4c"
 
 
@@ -314,6 +314,14 @@ def test_rule_index_names_chapters_and_sections_in_japanese(client, ingested, hx
     assert '<a href="/ja/rules/100/">100. 原則</a>' in ja
     en = _main(client.get("/en/rules/", **headers).content.decode())
     assert '<a href="/en/rules/903/">903. Commander</a></li>' in en and "統率者戦" not in en
+
+
+def test_an_older_versions_index_keeps_the_japanese_titles_and_its_version(client, ingested):
+    ja = _main(client.get("/ja/rules/?version=20200601").content.decode())
+    assert "<h1>総合ルール <small>(20200601)</small></h1>" in ja
+    assert '<a href="/ja/rules/903/?version=20200601">903. 統率者戦</a>' in ja
+    current = _main(client.get("/ja/rules/").content.decode())
+    assert "<small>" not in current and "?version=" not in current
 
 
 @pytest.mark.parametrize("hx", [False, True])
