@@ -75,3 +75,9 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
         else:
             out.append(escape(words))
     return mark_safe(" ".join(out))
+
+
+@register.filter
+def get_item(mapping: Mapping[object, object] | None, key: object) -> object:
+    """``mapping[key]`` in a template (None when absent), e.g. a cited rule's label by its number."""
+    return mapping.get(key) if mapping else None
