@@ -631,7 +631,7 @@ def test_deck_page_dtc_rule_links(client: Client) -> None:
     html = client.post("/en/calc/deck-check/", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}
                        ).content.decode()
     assert 'class="answer not-legal"' in html
-    assert '<a href="/en/docs/dtc/#deck-basics">DTC house rules</a>' in html
+    assert '<a href="/en/docs/dtc/#deck-basics">DTC house rules: singleton</a>' in html
     assert "火のカード0" in html
 
 
@@ -678,7 +678,7 @@ def test_deck_page_csrf_is_enforced() -> None:
     assert api.status_code == 200
 
 
-@pytest.mark.parametrize(("lang", "dtc", "commander"), [("en", "DTC house rules", "Commander rules 2"),
+@pytest.mark.parametrize(("lang", "dtc", "commander"), [("en", "DTC house rules: commander tax", "Commander rules 2"),
                                                          ("ja", "DTC ハウスルール", "統率者戦ルール 2")])
 def test_cited_document_points_are_named_not_shown_as_anchors(client: Client, lang: str, dtc: str,
                                                               commander: str) -> None:
