@@ -6,7 +6,6 @@ input read as ASCII (judge.web.forms), and the commander damage page's lines of 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -16,7 +15,8 @@ from django.utils.translation import gettext_lazy
 
 from judge.cards.services import MTG_DECK_VARIANTS
 from judge.engine.cards import normalise_name
-from judge.web.forms import EngineForm, FlagField, NumberField, TextField
+from judge.engine.messages import msg
+from judge.web.forms import EngineForm, FlagField, NumberField, TextField, read_pasted_json
 
 TAX_VARIANTS = [
     ("commander", gettext_lazy("Commander")),
@@ -188,10 +188,7 @@ class IdentityForm(EngineForm):
         text = self.cleaned_data["cards_json"]
         if not text:
             return None
-        try:
-            data = json.loads(text)
-        except ValueError as err:
-            raise forms.ValidationError(_("Card JSON: not valid JSON (%(error)s)") % {"error": err}) from err
+        data = read_pasted_json(text, field="cards_json", label=msg("web.label.card-json"))
         if isinstance(data, list):
             return {"cards": data}
         if isinstance(data, dict) and isinstance(data.get("cards"), list):

@@ -9,9 +9,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "リクエストが {size} を超えています。一度に送る量を減らしてください。",
     },
     "web.bad-json": {
-        "en": "The request is not valid JSON ({error}).",
-        "ja": "リクエストが正しい JSON ではありません（{error}）。",
+        "en": "The request is not valid JSON (line {line}, column {column}).",
+        "ja": "リクエストが正しい JSON ではありません（{line} 行 {column} 文字目）。",
     },
+    # Pasted JSON boxes and the reader's refusals (judge.web.json_api.read_json); {label} names the box.
+    "web.json-bad": {
+        "en": "{label}: not valid JSON (line {line}, column {column}).",
+        "ja": "{label}：正しい JSON ではありません（{line} 行 {column} 文字目）。",
+    },
+    "web.json-too-deep": {
+        "en": "{label}: lists and objects are nested more than {limit} levels deep.",
+        "ja": "{label}：リストやオブジェクトの入れ子が {limit} 段を超えています。",
+    },
+    "web.json-surrogate": {
+        "en": "{label}: contains half of a surrogate pair alone (an escape such as \\ud800), which is not a "
+              "character; send valid Unicode text.",
+        "ja": "{label}：対になっていないサロゲート（\\ud800 のようなエスケープ）が含まれています。これは文字ではありません。"
+              "正しい Unicode の文字で送ってください。",
+    },
+    "web.json-number": {
+        "en": "{label}: {value} is not a number the site reads (a finite number from -{high} to {high}).",
+        "ja": "{label}：{value} は使えない数値です（±{high} 以内の有限の数で指定してください）。",
+    },
+    "web.label.card-json": {"en": "Card JSON", "ja": "カードの JSON"},
+    "web.label.board-json": {"en": "Board JSON", "ja": "盤面の JSON"},
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
     "web.unknown-field": {
