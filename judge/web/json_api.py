@@ -26,6 +26,11 @@ MEGABYTE = 1024 * 1024
 LANGUAGES = ("en", "ja")
 
 
+def is_api(request: HttpRequest) -> bool:
+    """Whether the request is for the JSON API (``/api/...``): its answers, errors included, are JSON."""
+    return request.path_info.startswith("/api/")
+
+
 def request_language(request: HttpRequest, default: str = "en") -> str:
     """The language of the answer's texts: ``?lang=ja|en``, else ``default``."""
     lang = request.GET.get("lang", "")

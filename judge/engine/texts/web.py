@@ -70,6 +70,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "カードデータがまだ取り込まれていません。Scryfall の “Oracle Cards” 一括ファイルか MTGJSON の "
               "AtomicCards.json を指定して python manage.py import_cards FILE を実行してください。",
     },
+    "web.not-found": {
+        "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
+        "ja": "API に {path} というアドレスはありません。使えるアドレスは README（JSON API）にあります。",
+    },
+    "web.method-not-allowed": {
+        "en": "This address does not take {method}; it takes {allowed}.",
+        "ja": "このアドレスは {method} を受け付けません（使えるのは {allowed}）。",
+    },
+    "web.bad-request": {
+        "en": "The request could not be read.",
+        "ja": "リクエストを読み取れませんでした。",
+    },
+    "web.server-error": {
+        "en": "Something went wrong on the server; the request was not carried out. Please try again later.",
+        "ja": "サーバーで問題が起きたため、リクエストは処理されませんでした。しばらくしてからもう一度お試しください。",
+    },
     "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
     "web.stale-revision": {
         "en": "The table changed: you saw revision {expected}, it is now at revision {current}.",
