@@ -1,7 +1,7 @@
 """Load and fault test of the production setup: gunicorn + judge.settings.prod, driven by wrk.
 
     .venv/bin/python bench/load.py [--duration 10] [--connections 16] [--workers N] [--skip-faults]
-                                   [--max-requests 2000] [--max-requests-jitter 200]
+                                   [--max-requests 2000] [--max-requests-jitter 200] [--no-preload]
     make load
 
 Needs wrk (https://github.com/wg/wrk); on Debian/Ubuntu: ``apt-get install -y wrk``.
@@ -10,7 +10,7 @@ Everything happens in a temp dir and on 127.0.0.1 only:
 
 1. a throwaway SQLite database and search index: ``migrate`` + ``ingest`` of the corpus
    (JUDGE_CORPUS_DIR), ``collectstatic`` (prod serves fingerprinted static files);
-2. gunicorn as docs/deploy.md runs it (N sync workers, default 2 x cores; ``--max-requests 2000
+2. gunicorn as docs/deploy.md runs it (N sync workers, default 2 x cores; ``--preload --max-requests 2000
    --max-requests-jitter 200``) on a free port;
 3. wrk for ``--duration`` seconds per page, after ``--warmup`` seconds that are not counted:
    requests/s, p50/p99 latency, answers other than 2xx (or the 304 a revalidation expects) and
@@ -141,7 +141,7 @@ def lua_script(work: Path, page: Page, etag: str = "") -> Path:
 
 def start_wrk(base: str, page: Page, *, work: Path, duration: float, connections: int, threads: int,
               log: Path) -> subprocess.Popen[str]:
-    etag = http(base + page.path)[2].get("ETag", "") if page.revalidate else ""
+    etag = http(base + page.path, timeout=60)[2].get("ETag", "") if page.revalidate else ""
     command = ["wrk", "--latency", "-t", str(threads), "-c", str(max(connections, threads)),
                "-d", f"{int(duration)}s", "--timeout", "10s", "-s", str(lua_script(work, page, etag)),
                base + page.path]
@@ -168,14 +168,19 @@ def run_wrk(base: str, page: Page, *, work: Path, duration: float, connections: 
     return wrk_result(page.name, log)
 
 
-def http(url: str, *, data: bytes | None = None,
-         headers: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
+def http(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None,
+         timeout: float = 10) -> tuple[int, bytes, dict[str, str]]:
     request = urllib.request.Request(url, data=data, headers=headers or {})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, response.read(), dict(response.headers)
     except urllib.error.HTTPError as err:
         return err.code, err.read(), dict(err.headers)
+
+
+def worker_boots(work: Path) -> int:
+    """How many workers gunicorn has booted so far (its log): --max-requests restarts show here."""
+    return (work / "gunicorn.log").read_text(encoding="utf-8", errors="replace").count("Booting worker")
 
 
 def load_average() -> str:
@@ -238,14 +243,14 @@ def live_corpus_id(ingest_output: str) -> int:
 
 
 def start_gunicorn(env: dict[str, str], work: Path, port: int, workers: int, *, max_requests: int,
-                   jitter: int) -> tuple[subprocess.Popen[str], int]:
+                   jitter: int, preload: bool) -> tuple[subprocess.Popen[str], int]:
     gunicorn = Path(PYTHON).with_name("gunicorn")
     pidfile = work / "gunicorn.pid"
     log = (work / "gunicorn.log").open("w")
     server = subprocess.Popen(
         [str(gunicorn), "judge.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
          "--pid", str(pidfile), "--timeout", "30", "--graceful-timeout", "5", "--max-requests", str(max_requests),
-         "--max-requests-jitter", str(jitter), "--error-logfile", "-"],
+         "--max-requests-jitter", str(jitter), "--error-logfile", "-", *(["--preload"] if preload else [])],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
     )
     base = f"http://127.0.0.1:{port}"
@@ -275,6 +280,9 @@ def main() -> int:
                         help="gunicorn --max-requests (default 2000, as in docs/deploy.md)")
     parser.add_argument("--max-requests-jitter", type=int, default=200,
                         help="gunicorn --max-requests-jitter (default 200, as in docs/deploy.md; 0 to compare)")
+    parser.add_argument("--preload", action=argparse.BooleanOptionalAction, default=True,
+                        help="gunicorn --preload (default, as in docs/deploy.md): load and warm the app once in the "
+                             "master and fork warm workers; --no-preload to compare")
     parser.add_argument("--skip-faults", action="store_true", help="only the per-page numbers")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, index, logs)")
     args = parser.parse_args()
@@ -311,10 +319,10 @@ def main() -> int:
 
         port = free_port()
         server, master = start_gunicorn(env, work, port, args.workers, max_requests=args.max_requests,
-                                        jitter=args.max_requests_jitter)
+                                        jitter=args.max_requests_jitter, preload=args.preload)
         base = f"http://127.0.0.1:{port}"
         print(f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
-              f"--max-requests-jitter {args.max_requests_jitter}); wrk -t{args.threads} -c{args.connections}, "
+              f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}); wrk -t{args.threads} -c{args.connections}, "
               f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}")
 
         # -- per page
@@ -329,10 +337,11 @@ def main() -> int:
             if args.warmup >= 1:
                 run_wrk(base, page, work=work, duration=args.warmup, connections=args.connections,
                         threads=args.threads)
+            boots = worker_boots(work)
             result = run_wrk(base, page, work=work, duration=args.duration, connections=args.connections,
                              threads=args.threads)
             results.append(result)
-            print(f"{result.line()}  ({load_average()})", flush=True)
+            print(f"{result.line()}  ({load_average()}; workers restarted {worker_boots(work) - boots})", flush=True)
 
         # -- limits, through gunicorn
         print("\n== limits")
