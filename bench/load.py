@@ -243,14 +243,15 @@ def live_corpus_id(ingest_output: str) -> int:
 
 
 def start_gunicorn(env: dict[str, str], work: Path, port: int, workers: int, *, max_requests: int,
-                   jitter: int, preload: bool) -> tuple[subprocess.Popen[str], int]:
+                   jitter: int, preload: bool, control_socket: bool) -> tuple[subprocess.Popen[str], int]:
     gunicorn = Path(PYTHON).with_name("gunicorn")
     pidfile = work / "gunicorn.pid"
     log = (work / "gunicorn.log").open("w")
     server = subprocess.Popen(
         [str(gunicorn), "judge.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
          "--pid", str(pidfile), "--timeout", "30", "--graceful-timeout", "5", "--max-requests", str(max_requests),
-         "--max-requests-jitter", str(jitter), "--error-logfile", "-", *(["--preload"] if preload else [])],
+         "--max-requests-jitter", str(jitter), "--error-logfile", "-", *(["--preload"] if preload else []),
+         *([] if control_socket else ["--no-control-socket"])],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
     )
     base = f"http://127.0.0.1:{port}"
@@ -283,6 +284,9 @@ def main() -> int:
     parser.add_argument("--preload", action=argparse.BooleanOptionalAction, default=True,
                         help="gunicorn --preload (default, as in docs/deploy.md): load and warm the app once in the "
                              "master and fork warm workers; --no-preload to compare")
+    parser.add_argument("--control-socket", action=argparse.BooleanOptionalAction, default=False,
+                        help="gunicorn's control socket (off by default, as in docs/deploy.md: gunicorn 27 stops and "
+                             "restarts its thread around every worker fork)")
     parser.add_argument("--skip-faults", action="store_true", help="only the per-page numbers")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, index, logs)")
     args = parser.parse_args()
@@ -319,10 +323,12 @@ def main() -> int:
 
         port = free_port()
         server, master = start_gunicorn(env, work, port, args.workers, max_requests=args.max_requests,
-                                        jitter=args.max_requests_jitter, preload=args.preload)
+                                        jitter=args.max_requests_jitter, preload=args.preload,
+                                        control_socket=args.control_socket)
         base = f"http://127.0.0.1:{port}"
         print(f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
-              f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}); wrk -t{args.threads} -c{args.connections}, "
+              f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}"
+              f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} -c{args.connections}, "
               f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}")
 
         # -- per page
