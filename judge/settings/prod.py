@@ -11,7 +11,8 @@ from judge.settings.base import STATIC_ROOT
 # Refuse to start rather than serve in danger: DEBUG shows settings and tracebacks to anyone, and a
 # short or repetitive key lets signed cookies and CSRF tokens be forged (the bounds of check --deploy's W009).
 if os.environ.get("DJANGO_DEBUG", "0") not in ("", "0"):
-    raise ImproperlyConfigured("DJANGO_DEBUG must not be set with the production settings: use judge.settings.dev")
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG must not be set with the production settings: use judge.settings.dev")
 DEBUG = False
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:

@@ -115,7 +115,8 @@ def release() -> str:
 
 def generation(match: ResolverMatch) -> str | None:
     """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
-    changes with each ingest), the live corpus generation for everything else; None before the first ingest."""
+    changes with each ingest), the live corpus generation for everything else; None before the first
+    ingest."""
     from judge.rules.selectors import NoCorpus, live_corpus
     from judge.search.index import live_name
 
@@ -150,8 +151,8 @@ class PublicCacheMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         etag = getattr(request, "public_cache", None)
-        if etag is None or response.status_code not in (200, 304) or response.cookies or "Cookie" in response.get(
-                "Vary", ""):
+        personal = bool(response.cookies) or "Cookie" in response.get("Vary", "")
+        if etag is None or response.status_code not in (200, 304) or personal:
             return response
         response.headers["ETag"] = etag
         patch_cache_control(response, public=True, max_age=settings.JUDGE_PUBLIC_MAX_AGE)

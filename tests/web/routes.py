@@ -22,7 +22,8 @@ class Route:
     url: str
 
 
-def _walk(patterns: list[Any], prefix: str = "", namespace: str = "") -> Iterator[tuple[str, str, URLPattern]]:
+def _walk(patterns: list[Any], prefix: str = "",
+          namespace: str = "") -> Iterator[tuple[str, str, URLPattern]]:
     """(name, full pattern, pattern) of every route."""
     for pattern in patterns:
         if isinstance(pattern, URLResolver):

@@ -24,8 +24,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.json-surrogate": {
         "en": "{label}: contains half of a surrogate pair alone (an escape such as \\ud800), which is not a "
               "character; send valid Unicode text.",
-        "ja": "{label}：対になっていないサロゲート（\\ud800 のようなエスケープ）が含まれています。これは文字ではありません。"
-              "正しい Unicode の文字で送ってください。",
+        "ja": "{label}：対になっていないサロゲート（\\ud800 のようなエスケープ）が含まれています。"
+              "これは文字ではありません。正しい Unicode の文字で送ってください。",
     },
     "web.json-number": {
         "en": "{label}: {value} is not a number the site reads (a finite number from -{high} to {high}).",
@@ -84,7 +84,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "web.server-error": {
         "en": "Something went wrong on the server; the request was not carried out. Please try again later.",
-        "ja": "サーバーで問題が起きたため、リクエストは処理されませんでした。しばらくしてからもう一度お試しください。",
+        "ja": "サーバーで問題が起きたため、リクエストは処理されませんでした。"
+              "しばらくしてからもう一度お試しください。",
     },
     "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
     "web.stale-revision": {
