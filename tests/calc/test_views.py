@@ -459,7 +459,7 @@ def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
     bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
     assert "Card JSON: not valid JSON (line 1, column 2)." in bad
     japanese = client.post("/ja/calc/color-identity/", {"cards_json": "[1,\n2"}, **HX).content.decode()
-    assert "カードのJSON：正しいJSONではありません（2行目、2文字目）。" in japanese
+    assert "カードの JSON：正しい JSON ではありません（2 行 2 文字目）。" in japanese
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
