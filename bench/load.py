@@ -1,6 +1,7 @@
 """Load and fault test of the production setup: gunicorn + judge.settings.prod, driven by wrk.
 
     .venv/bin/python bench/load.py [--duration 10] [--connections 16] [--workers N] [--skip-faults]
+                                   [--max-requests 2000] [--max-requests-jitter 200] [--no-preload]
     make load
 
 Needs wrk (https://github.com/wg/wrk); on Debian/Ubuntu: ``apt-get install -y wrk``.
@@ -9,10 +10,12 @@ Everything happens in a temp dir and on 127.0.0.1 only:
 
 1. a throwaway SQLite database and search index: ``migrate`` + ``ingest`` of the corpus
    (JUDGE_CORPUS_DIR), ``collectstatic`` (prod serves fingerprinted static files);
-2. gunicorn with N sync workers (default 2 x cores, as in docs/deploy.md) on a free port;
+2. gunicorn as docs/deploy.md runs it (N sync workers, default 2 x cores; ``--preload --max-requests 2000
+   --max-requests-jitter 200``) on a free port;
 3. wrk for ``--duration`` seconds per page, after ``--warmup`` seconds that are not counted:
-   requests/s, p50/p99 latency, non-2xx answers and socket errors (a small Lua script counts
-   the non-2xx and POSTs the tax calculator's JSON);
+   requests/s, p50/p99 latency, answers other than 2xx (or the 304 a revalidation expects) and
+   socket errors (a small Lua script counts them, POSTs the tax calculator's JSON and sends the
+   rule page's ETag back); the load average is printed beside each page (the machine may be shared);
 4. fault 1: ``manage.py ingest`` again, against the same database and index, while wrk drives a
    rule page and the search API; then every worker must serve the new corpus id (/healthz);
 5. fault 2: SIGKILL one gunicorn worker in the middle of a wrk run; gunicorn starts a new one.
@@ -56,6 +59,7 @@ class Page:
     path: str
     method: str = "GET"
     body: str = ""
+    revalidate: bool = False  # send the page's ETag back (If-None-Match): a 304 is the expected answer
 
 
 PAGES = [
@@ -65,15 +69,17 @@ PAGES = [
     Page("search API, Japanese query", f"/api/search?q={SEARCH_JA}"),
     Page("search page /en/search/?q=commander tax", f"/en/search/?q={SEARCH_Q}"),
     Page("tax calculator POST /api/calc/tax", "/api/calc/tax", "POST", TAX_BODY),
+    Page("rule page revalidated (If-None-Match: 304)", "/en/rules/903.8/", revalidate=True),
 ]
 
-# Counts non-2xx answers in every wrk thread and prints one JSON line with the totals.
+# Counts answers other than 2xx (and 304, what a revalidation expects) in every wrk thread and prints
+# one JSON line with the totals.
 LUA = r"""
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
 function init(args) non2xx = 0; s5xx = 0 end
 function response(status, headers, body)
-  if status < 200 or status > 299 then non2xx = non2xx + 1 end
+  if (status < 200 or status > 299) and status ~= 304 then non2xx = non2xx + 1 end
   if status >= 500 then s5xx = s5xx + 1 end
 end
 function done(summary, latency, requests)
@@ -121,20 +127,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def lua_script(work: Path, page: Page) -> Path:
-    script = work / f"wrk-{abs(hash(page.path))}.lua"
+def lua_script(work: Path, page: Page, etag: str = "") -> Path:
+    script = work / f"wrk-{abs(hash((page.path, page.revalidate)))}.lua"
     head = ""
     if page.method == "POST":
         head = (f'wrk.method = "POST"\nwrk.body = {json.dumps(page.body)}\n'
                 'wrk.headers["Content-Type"] = "application/json"\n')
+    if page.revalidate:
+        head += f'wrk.headers["If-None-Match"] = {json.dumps(etag)}\n'
     script.write_text(head + LUA, encoding="utf-8")
     return script
 
 
 def start_wrk(base: str, page: Page, *, work: Path, duration: float, connections: int, threads: int,
               log: Path) -> subprocess.Popen[str]:
+    etag = http(base + page.path, timeout=60)[2].get("ETag", "") if page.revalidate else ""
     command = ["wrk", "--latency", "-t", str(threads), "-c", str(max(connections, threads)),
-               "-d", f"{int(duration)}s", "--timeout", "10s", "-s", str(lua_script(work, page)), base + page.path]
+               "-d", f"{int(duration)}s", "--timeout", "10s", "-s", str(lua_script(work, page, etag)),
+               base + page.path]
     return subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, text=True)
 
 
@@ -158,19 +168,29 @@ def run_wrk(base: str, page: Page, *, work: Path, duration: float, connections: 
     return wrk_result(page.name, log)
 
 
-def http(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+def http(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None,
+         timeout: float = 10) -> tuple[int, bytes, dict[str, str]]:
     request = urllib.request.Request(url, data=data, headers=headers or {})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.read()
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read(), dict(response.headers)
     except urllib.error.HTTPError as err:
-        return err.code, err.read()
+        return err.code, err.read(), dict(err.headers)
+
+
+def worker_boots(work: Path) -> int:
+    """How many workers gunicorn has booted so far (its log): --max-requests restarts show here."""
+    return (work / "gunicorn.log").read_text(encoding="utf-8", errors="replace").count("Booting worker")
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def healthz(base: str) -> int | None:
     """The live corpus id, or None when /healthz does not answer 200."""
     try:
-        status, body = http(base + "/healthz")
+        status, body, _headers = http(base + "/healthz")
     except OSError:
         return None
     return int(json.loads(body)["corpus"]) if status == 200 else None
@@ -222,14 +242,16 @@ def live_corpus_id(ingest_output: str) -> int:
     return int(match.group(1))
 
 
-def start_gunicorn(env: dict[str, str], work: Path, port: int, workers: int) -> tuple[subprocess.Popen[str], int]:
+def start_gunicorn(env: dict[str, str], work: Path, port: int, workers: int, *, max_requests: int,
+                   jitter: int, preload: bool, control_socket: bool) -> tuple[subprocess.Popen[str], int]:
     gunicorn = Path(PYTHON).with_name("gunicorn")
     pidfile = work / "gunicorn.pid"
     log = (work / "gunicorn.log").open("w")
     server = subprocess.Popen(
         [str(gunicorn), "judge.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--pid", str(pidfile), "--timeout", "30", "--graceful-timeout", "5", "--max-requests", "2000",
-         "--max-requests-jitter", "200", "--error-logfile", "-"],
+         "--pid", str(pidfile), "--timeout", "30", "--graceful-timeout", "5", "--max-requests", str(max_requests),
+         "--max-requests-jitter", str(jitter), "--error-logfile", "-", *(["--preload"] if preload else []),
+         *([] if control_socket else ["--no-control-socket"])],
         env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
     )
     base = f"http://127.0.0.1:{port}"
@@ -255,6 +277,16 @@ def main() -> int:
                         help="gunicorn workers (default 2 x cores)")
     parser.add_argument("--corpus-dir", type=Path,
                         default=Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data")))
+    parser.add_argument("--max-requests", type=int, default=2000,
+                        help="gunicorn --max-requests (default 2000, as in docs/deploy.md)")
+    parser.add_argument("--max-requests-jitter", type=int, default=200,
+                        help="gunicorn --max-requests-jitter (default 200, as in docs/deploy.md; 0 to compare)")
+    parser.add_argument("--preload", action=argparse.BooleanOptionalAction, default=True,
+                        help="gunicorn --preload (default, as in docs/deploy.md): load and warm the app once in the "
+                             "master and fork warm workers; --no-preload to compare")
+    parser.add_argument("--control-socket", action=argparse.BooleanOptionalAction, default=False,
+                        help="gunicorn's control socket (off by default, as in docs/deploy.md: gunicorn 27 stops and "
+                             "restarts its thread around every worker fork)")
     parser.add_argument("--skip-faults", action="store_true", help="only the per-page numbers")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, index, logs)")
     args = parser.parse_args()
@@ -290,15 +322,19 @@ def main() -> int:
         print(f"ingest: corpus {first_corpus} live after {ingest_seconds:.1f} s")
 
         port = free_port()
-        server, master = start_gunicorn(env, work, port, args.workers)
+        server, master = start_gunicorn(env, work, port, args.workers, max_requests=args.max_requests,
+                                        jitter=args.max_requests_jitter, preload=args.preload,
+                                        control_socket=args.control_socket)
         base = f"http://127.0.0.1:{port}"
-        print(f"gunicorn master {master}, {args.workers} sync workers on {base}; wrk -t{args.threads} "
-              f"-c{args.connections}, {args.duration:.0f} s per page; {os.cpu_count()} cores")
+        print(f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
+              f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}"
+              f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} -c{args.connections}, "
+              f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}")
 
         # -- per page
         print("\n== pages")
-        calc_status, _ = http(base + "/api/calc/tax", data=TAX_BODY.encode(),
-                              headers={"Content-Type": "application/json"})
+        calc_status, _body, _headers = http(base + "/api/calc/tax", data=TAX_BODY.encode(),
+                                            headers={"Content-Type": "application/json"})
         results = []
         for page in PAGES:
             if page.path == "/api/calc/tax" and calc_status == 404:
@@ -307,20 +343,21 @@ def main() -> int:
             if args.warmup >= 1:
                 run_wrk(base, page, work=work, duration=args.warmup, connections=args.connections,
                         threads=args.threads)
+            boots = worker_boots(work)
             result = run_wrk(base, page, work=work, duration=args.duration, connections=args.connections,
                              threads=args.threads)
             results.append(result)
-            print(result.line(), flush=True)
+            print(f"{result.line()}  ({load_average()}; workers restarted {worker_boots(work) - boots})", flush=True)
 
         # -- limits, through gunicorn
         print("\n== limits")
         long_q = urllib.parse.quote("commander tax " * 715)  # ~10 000 characters
-        status, _ = http(f"{base}/en/search/?q={long_q}")
+        status, _body, _headers = http(f"{base}/en/search/?q={long_q}")
         print(f"search page, 10 000-character query in the URL: HTTP {status}")
-        status, _ = http(f"{base}/api/search?q={urllib.parse.quote('commander tax ' * 250)}")
+        status, _body, _headers = http(f"{base}/api/search?q={urllib.parse.quote('commander tax ' * 250)}")
         print(f"search API, 3 500-character query: HTTP {status}")
         big = json.dumps({"variant": "commander", "pad": "x" * (3 * 1024 * 1024)}).encode()
-        status, _ = http(base + "/api/calc/tax", data=big, headers={"Content-Type": "application/json"})
+        status, _body, _headers = http(base + "/api/calc/tax", data=big, headers={"Content-Type": "application/json"})
         print(f"tax calculator, 3 MB JSON body: HTTP {status}")
 
         if args.skip_faults:
@@ -357,7 +394,7 @@ def main() -> int:
         after = [healthz(base) for _ in range(4 * args.workers)]
         print(f"after the swap, {len(after)} fresh /healthz requests: corpus ids {sorted(set(map(str, after)))}")
         index_live = (work / "index" / "LIVE").read_text().strip()
-        status, body = http(f"{base}/api/search?q={SEARCH_Q}")
+        status, body, _headers = http(f"{base}/api/search?q={SEARCH_Q}")
         hits = len(json.loads(body).get("hits", [])) if status == 200 else 0
         print(f"index pointer LIVE -> {index_live}; search API after the swap: HTTP {status}, {hits} hits")
 

@@ -23,3 +23,8 @@ urlpatterns += i18n_patterns(
     path("", include(rulings_urls)),
     path("", include(tracker_urls)),
 )
+
+# Error answers: JSON under /api/ (the API's one error shape), Django's pages elsewhere.
+handler400 = "judge.web.views.bad_request"
+handler404 = "judge.web.views.not_found"
+handler500 = "judge.web.views.server_error"

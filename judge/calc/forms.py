@@ -7,7 +7,6 @@ taps (commander x player), carried whole in the URL.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from judge.engine.deck_payload import DM_VARIANTS, MTG_VARIANTS
-from judge.web.forms import EngineForm, FlagField, NumberField, TextField, normalise
+from judge.engine.messages import msg
+from judge.web.forms import EngineForm, FlagField, NumberField, TextField, normalise, read_pasted_json
 
 #: The tax page's format switch: each format shows only its own fields.
 TAX_VARIANTS = [
@@ -231,11 +231,7 @@ class IdentityForm(EngineForm):
         text = self.cleaned_data["cards_json"]
         if not text:
             return None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise forms.ValidationError(_("Card JSON: not valid JSON (line %(line)d, column %(column)d).")
-                                        % {"line": err.lineno, "column": err.colno}) from err
+        data = read_pasted_json(text, field="cards_json", label=msg("web.label.card-json"))
         if isinstance(data, list):
             return {"cards": data}
         if isinstance(data, dict) and isinstance(data.get("cards"), list):

@@ -11,6 +11,7 @@ import enum
 import functools
 import re
 from collections.abc import Collection, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
@@ -43,10 +44,31 @@ class NoCorpus(LookupError):
     """Nothing has been ingested yet."""
 
 
+# The live generation, read once per request: the cache middleware's ETag and the view ask for it, and a
+# request must see one generation throughout even if an ingest flips it meanwhile. Outside a request
+# (commands, tests calling selectors directly) it is read every time.
+_OUTSIDE_REQUEST = object()
+_IN_REQUEST = object()
+_request_corpus: ContextVar[object] = ContextVar("request_corpus", default=_OUTSIDE_REQUEST)
+
+
+def request_started(**kwargs: object) -> None:
+    _request_corpus.set(_IN_REQUEST)
+
+
+def request_finished(**kwargs: object) -> None:
+    _request_corpus.set(_OUTSIDE_REQUEST)
+
+
 def live_corpus() -> models.Corpus:
+    known = _request_corpus.get()
+    if isinstance(known, models.Corpus):
+        return known
     corpus = models.Corpus.objects.filter(is_live=True).order_by("-pk").first()
     if corpus is None:
         raise NoCorpus("no corpus has been ingested: run `python manage.py ingest`")
+    if known is _IN_REQUEST:
+        _request_corpus.set(corpus)
     return corpus
 
 

@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS, Attachment, Ends, ObjectKind, Until, Variant, Zone
 from judge.engine.dtc_game import LossReason
-from judge.web.forms import EngineForm, FlagField, NumberField, TextField
+from judge.engine.messages import msg
+from judge.web.forms import EngineForm, FlagField, NumberField, TextField, read_pasted_json
 
 MAX_ROWS = MAX_OBJECTS  # rows of each kind the form accepts
 MAX_JSON = 1_000_000  # pasted board JSON kept for the page to show again
@@ -76,9 +77,10 @@ class BoardForm(EngineForm):
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""
         try:
-            loaded = json.loads(self.cleaned_data["board_json"])
-        except ValueError:
-            return None, [_("Board JSON: not valid JSON.")]
+            loaded = read_pasted_json(self.cleaned_data["board_json"], field="board_json",
+                                      label=msg("web.label.board-json"))
+        except forms.ValidationError as err:
+            return None, err.messages
         if not isinstance(loaded, dict):
             return None, [_("Board JSON: must be a JSON object (the board).")]
         return loaded, []

@@ -94,29 +94,6 @@ def _planar(value: Any) -> list[str]:
 
 # --------------------------------------------------------------------------- cited rules
 
-# Format documents' short names, for a citation of one of their sections ("commander:9", "dtc:win-loss").
-DOC_NAMES: dict[str, Callable[[], str]] = {
-    "commander": lambda: _("Commander rules"),
-    "dtc": lambda: _("DTC"),
-    "dtcs": lambda: _("DTC"),
-    "dtb": lambda: _("DTC"),
-}
-
-
-def citation_label(rule: str, lang: str, heading: str = "") -> str:
-    """How a cited rule reads on a chip: a CR number as it is; a document section by the document's short name
-    and the section's number or heading ("統率者戦ルール 9", "DTC：ターンの流れ"), never "dtc:win-loss"."""
-    prefix, colon, anchor = rule.partition(":")
-    if not colon or prefix not in DOC_NAMES:
-        return rule
-    name = DOC_NAMES[prefix]()
-    if anchor.isdigit():
-        return f"{name} {anchor}"
-    if lang == "ja" and heading:
-        return f"{name}：{heading}"
-    return f"{name}: {anchor.replace('-', ' ')}"
-
-
 # --------------------------------------------------------------------------- a board, per player
 
 

@@ -34,7 +34,6 @@ from judge.rulings.presenters import (
     Resolution,
     board_json,
     choices,
-    citation_label,
     label_of,
     label_rows,
     object_options,
@@ -43,7 +42,7 @@ from judge.rulings.presenters import (
     scenario_names,
     start_display,
 )
-from judge.web.citations import rule_ref_url
+from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import page_or_partial
@@ -239,11 +238,11 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
 
 
 def rule_labels(rules: Iterable[str], texts: Mapping[str, selectors.RuleText] | None, lang: str) -> dict[str, str]:
-    """How each cited rule reads (a format document's section by its name, see ``citation_label``)."""
+    """How each cited rule reads (a format document's section by its name, see ``rule_label``)."""
     wanted = [r for r in dict.fromkeys(rules) if ":" in r]
     if texts is None:
         texts = selectors.rule_texts(wanted, lang=lang) if wanted else {}
-    return {r: citation_label(r, lang, texts[r].heading if r in texts else "") for r in wanted}
+    return {r: rule_label(r, heading=texts[r].heading if r in texts else "") for r in wanted}
 
 
 def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText], lang: str) -> list[dict[str, Any]]:
@@ -252,7 +251,7 @@ def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText], lan
     refs = []
     for rule in dict.fromkeys(rules):
         found = texts.get(rule)
-        refs.append({"rule": rule, "label": citation_label(rule, lang, found.heading if found else ""),
+        refs.append({"rule": rule, "label": rule_label(rule, heading=found.heading if found else ""),
                      "url": rule_ref_url(rule), "found": found})
     return refs
 

@@ -28,6 +28,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "judge.web.middleware.HeadAsGetMiddleware",
+    # Outside the session, locale and CSRF middleware, so it sees every cookie and Vary they add.
+    "judge.web.middleware.PublicCacheMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -37,6 +40,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "judge.web.middleware.ContentSecurityPolicyMiddleware",
+    "judge.web.middleware.ApiMethodNotAllowedMiddleware",
     "judge.rules.middleware.NoCorpusMiddleware",
 ]
 
@@ -88,6 +92,10 @@ TIME_ZONE = "UTC"
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+
+# How long a browser or a CDN may keep a public page or API answer before asking again with its ETag
+# (judge.web.middleware.PublicCacheMiddleware); a new corpus generation changes the ETag.
+JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -8,10 +8,19 @@ from django.core.exceptions import ImproperlyConfigured
 from judge.settings.base import *  # noqa: F403
 from judge.settings.base import STATIC_ROOT
 
-DEBUG = os.environ.get("DJANGO_DEBUG", "0") == "1"
+# Refuse to start rather than serve in danger: DEBUG shows settings and tracebacks to anyone, and a
+# short or repetitive key lets signed cookies and CSRF tokens be forged (the bounds of check --deploy's W009).
+if os.environ.get("DJANGO_DEBUG", "0") not in ("", "0"):
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG must not be set with the production settings: use judge.settings.dev")
+DEBUG = False
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set in production")
+if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5 or SECRET_KEY.startswith("django-insecure"):
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY is too weak for production: use at least 50 random characters "
+        "(python -c 'import secrets; print(secrets.token_urlsafe(50))')")
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"

@@ -7,7 +7,7 @@ A CR number opens its rule page; a format-document anchor ("commander:2",
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
 
@@ -53,12 +53,29 @@ def rule_ref_url(rule: str) -> str | None:
     return reverse("rules:doc-detail", args=[slug]) + "#" + anchor
 
 
-def rule_label(rule: str) -> str:
-    """How a page names a cited rule, in the reader's language: a CR number as it is, a format document's
-    point by the document ("Commander rules 2", "DTC house rules"), never an internal anchor like "dtc:singleton".
+def rule_label(rule: str, *, heading: str = "") -> str:
+    """How a page names a cited rule, in the reader's language: a CR number as it is; a format document's
+    point by the document and the point ("Commander rules 2", "DTC house rules: win loss", 「統率者戦ルール 9」,
+    「DTC ハウスルール：勝利/敗北条件」), never an internal anchor like "dtc:singleton". ``heading`` is the
+    section's own heading (the DTC document is Japanese), shown to a Japanese reader.
     """
     if is_cr_number(rule) or not rule:
         return rule
+    prefix, _, anchor = rule.partition(":")
+    japanese = (get_language() or "").startswith("ja")
+    if prefix == "commander":
+        return gettext("Commander rules %(point)s") % {"point": anchor} if anchor.isdigit() else gettext(
+            "Commander rules")
+    if prefix in ("dtc", "dtcs", "dtb"):
+        name = gettext("DTC house rules")
+        if japanese:
+            return f"{name}：{heading}" if heading else name
+        return f"{name}: {anchor.replace('-', ' ')}" if anchor else name
+    if rule == "banned:brawl":
+        return gettext("Brawl banned list")
+    if prefix == "lookup":
+        return gettext("card data")
+    return rule
     prefix, _, anchor = rule.partition(":")
     if prefix == "commander":
         return gettext("Commander rules %(point)s") % {"point": anchor} if anchor.isdigit() else gettext(

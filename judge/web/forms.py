@@ -13,6 +13,11 @@ from typing import Any
 
 from django import forms
 
+from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message
+from judge.web.json_api import read_json
+from judge.web.presenters import present_problems
+
 
 def normalise(text: str) -> str:
     """NFKC, then stripped.
@@ -54,6 +59,15 @@ class FlagField(forms.BooleanField):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, **kwargs)
+
+
+def read_pasted_json(text: str, *, field: str, label: Message) -> Any:
+    """JSON pasted into a box (a card dump, a board), read as every JSON body is (json_api.read_json:
+    nesting depth, lone surrogates, numbers); ValidationError with the problem in the reader's language."""
+    try:
+        return read_json(text, field=field, label=label)
+    except InvalidInputError as err:
+        raise forms.ValidationError(present_problems(err)) from None
 
 
 class EngineForm(forms.Form):

@@ -8,6 +8,8 @@ the engine refuses (:class:`RulesError`), each answer ``{"errors": [{"code", "ru
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -22,6 +24,11 @@ from judge.engine.steps import Step
 
 MEGABYTE = 1024 * 1024
 LANGUAGES = ("en", "ja")
+
+
+def is_api(request: HttpRequest) -> bool:
+    """Whether the request is for the JSON API (``/api/...``): its answers, errors included, are JSON."""
+    return request.path_info.startswith("/api/")
 
 
 def request_language(request: HttpRequest, default: str = "en") -> str:
@@ -65,12 +72,129 @@ def read_body(request: HttpRequest, *, limit: int) -> bytes:
     return body
 
 
+#: The deepest nesting of lists and objects any JSON input may have. Real inputs nest under ten levels
+#: (a Scryfall list page, an MTGJSON file, a board); deeper ones only exhaust the parser's or the
+#: engine's recursion (a 2 KB body of ``[[[[…`` is 950 levels).
+MAX_DEPTH = 32
+#: The largest magnitude of a number: 2**53, the integers every JSON reader agrees on (RFC 7493, I-JSON).
+#: Bigger ones (``1e400``, a 5 000-digit integer) and ``NaN``/``Infinity`` are refused at the door.
+MAX_NUMBER = 2**53
+
+_STRING_OR_FILLER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+')
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# Escaped backslashes are consumed first: JSON's "\\ud800" is a backslash and letters, not an escape.
+_ESCAPES = re.compile(
+    r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def nests_deeper(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests lists and objects more than ``limit`` levels deep.
+
+    Strings and everything but brackets are dropped, then each pass removes the innermost empty pairs
+    (one level): regular expressions all the way, so a 64 MB card dump costs well under a second.
+    Text that is not JSON may answer either way; the parser then reports it.
+
+    >>> nests_deeper('[{"a": [1, "]]]"]}, []]', 3), nests_deeper('[[[[1]]]]', 3)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    brackets = _STRING_OR_FILLER.sub("", text)
+    for _ in range(limit):
+        brackets = _EMPTY_PAIR.sub("", brackets)
+    return _EMPTY_PAIR.search(brackets) is not None
+
+
+def has_lone_surrogate(text: str) -> bool:
+    """Whether the JSON ``text`` escapes half of a surrogate pair alone (``"\\ud800"``): not a character,
+    so no answer or database could hold the string it makes.
+
+    >>> has_lone_surrogate(r'["\\ud83c\\udccf", "\\\\ud800"]'), has_lone_surrogate(r'{"\\ud800": 1}')
+    (False, True)
+    """
+    if _SURROGATE_ESCAPE.search(text) is None:
+        return False
+    return any(match.group(1) for match in _ESCAPES.finditer(text))
+
+
+class _Refused(Exception):
+    """A number the reader refuses, raised from the parser's hooks."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text if len(text) <= 24 else text[:20] + "…"
+
+
+def _int(text: str) -> int:
+    # Look at the digits before converting: int() of a 5 000-digit string is itself refused by Python.
+    if len(text.lstrip("-")) > len(str(MAX_NUMBER)) or abs(value := int(text)) > MAX_NUMBER:
+        raise _Refused(text)
+    return value
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+        raise _Refused(text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(text)  # NaN, Infinity, -Infinity: Python's json reads them, JSON has none
+
+
+def _position(text: str | bytes, index: int) -> dict[str, int]:
+    newline = "\n" if isinstance(text, str) else b"\n"
+    line_start = text.rfind(newline, 0, index) + 1  # type: ignore[arg-type]
+    return {"line": text.count(newline, 0, index) + 1, "column": index - line_start + 1}  # type: ignore[arg-type]
+
+
+def read_json(text: str | bytes, *, field: str = "body", label: Message | None = None) -> Any:
+    """The JSON value of ``text``: the one reader of every JSON body and every pasted JSON box.
+
+    Refuses (:class:`InvalidInputError`, one problem named by ``field`` and ``label``; the request
+    body when ``label`` is None) what is not JSON, nesting deeper than :data:`MAX_DEPTH`, lone
+    surrogate escapes, and numbers that are not finite or are beyond :data:`MAX_NUMBER`, so nothing
+    downstream (the engine, an answer, the database) meets them.
+
+    >>> read_json('{"life": 40}')
+    {'life': 40}
+    >>> try:
+    ...     read_json('{"life": Infinity}')
+    ... except InvalidInputError as err:
+    ...     print(err.messages[0].code, err.render("ja"))
+    web.json-number ['リクエスト：Infinity は使えない数値です（±9007199254740992 以内の有限の数で指定してください）。']
+    """
+    subject = label or msg("input.label.request")
+
+    def refuse(code: str, **params: Any) -> InvalidInputError:
+        if code == "json-bad" and label is None:
+            return InvalidInputError([msg("web.bad-json", field=field, **params)])
+        return InvalidInputError([msg(f"web.{code}", field=field, label=subject, **params)])
+
+    if isinstance(text, bytes):
+        try:
+            text = text.decode(json.detect_encoding(text))
+        except UnicodeDecodeError as err:
+            raise refuse("json-bad", **_position(text, err.start)) from None
+    if nests_deeper(text, MAX_DEPTH):
+        raise refuse("json-too-deep", limit=MAX_DEPTH)
+    if has_lone_surrogate(text):
+        raise refuse("json-surrogate")
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except _Refused as err:
+        raise refuse("json-number", value=err.text, high=MAX_NUMBER) from None
+    except json.JSONDecodeError as err:
+        raise refuse("json-bad", line=err.lineno, column=err.colno) from None
+    except RecursionError:  # deeper than the interpreter goes, and not even well formed: no pairs to count
+        raise refuse("json-too-deep", limit=MAX_DEPTH) from None
+
+
 def json_object(body: bytes, *, empty: str = "") -> dict[str, Any]:
     """The JSON object in ``body`` (``empty`` stands in for an empty body); InvalidInputError otherwise."""
-    try:
-        data = json.loads(body or empty)
-    except (ValueError, UnicodeDecodeError) as err:
-        raise InvalidInputError([msg("web.bad-json", field="body", error=str(err)[:200])]) from err
+    data = read_json(body or empty)
     if not isinstance(data, dict):
         raise InvalidInputError([msg("input.not-object", field="body")])
     return data

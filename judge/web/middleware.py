@@ -1,14 +1,28 @@
-"""A strict Content-Security-Policy: only the site's own scripts and styles.
+"""What every answer of the site goes through.
 
-htmx is served from /static/ (no CDN), and htmx's inline-style indicator is
-turned off in the page's htmx config, so no 'unsafe-inline' is needed.
+- A strict Content-Security-Policy: only the site's own scripts and styles. htmx is served from
+  /static/ (no CDN), and htmx's inline-style indicator is turned off in the page's htmx config, so
+  no 'unsafe-inline' is needed.
+- HEAD answered by the GET view, without the body (monitors and link checkers use HEAD).
+- The JSON API's own refusals (a wrong method) in the API's one error shape.
+- Shared caching of what is the same for every reader (:class:`PublicCacheMiddleware`).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.urls import ResolverMatch
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+
+from judge.engine.messages import msg
+from judge.web.json_api import error_response, is_api, request_language
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -24,3 +38,134 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", POLICY)
         return response
+
+
+class HeadAsGetMiddleware:
+    """HEAD is GET without the body (RFC 9110 9.3.2): every view that answers GET (``require_GET``)
+    answers HEAD the same, status and headers included; Content-Length stays the GET body's."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "HEAD":
+            return self.get_response(request)
+        request.method = "GET"
+        try:
+            response = self.get_response(request)
+        finally:
+            request.method = "HEAD"
+        if not response.streaming:
+            length = len(response.content)
+            response.content = b""
+            if length:
+                response.headers["Content-Length"] = str(length)
+        return response
+
+
+class ApiMethodNotAllowedMiddleware:
+    """A wrong method on the JSON API (GET on a calculator) answers 405 in the API's error shape,
+    keeping the ``Allow`` header ``require_POST``/``require_GET`` set."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or not is_api(request) or response.get("Content-Type", "").startswith(
+                "application/json"):
+            return response
+        allowed = response.get("Allow", "")
+        answer = error_response([msg("web.method-not-allowed", method=request.method or "", allowed=allowed)],
+                                status=405, lang=request_language(request))
+        answer["Allow"] = allowed
+        return answer
+
+
+#: What every reader gets the same: pages with no form that posts, and the read-only JSON API. Their
+#: answers change only with the corpus (an ingest), the search index or a deploy. Namespaces or view names.
+PUBLIC_ROUTES = frozenset({
+    "web:home", "rules", "rules-api", "calc:tax", "calc:damage",
+    "rulings:scenario-list", "rulings:scenario-detail", "rulings:scenario-step",
+})
+#: What a page's answer depends on besides its URL: htmx asks the same URL for a fragment (and the header
+#: search box for its few best matches), so a cache keeps one answer per value of these headers.
+VARIES_ON = ("HX-Request", "HX-Target")
+#: Answers read from the search index alone (not the database).
+SEARCH_ROUTES = frozenset({"rules:search", "rules-api:search"})
+
+
+def is_public(match: ResolverMatch) -> bool:
+    return match.view_name in PUBLIC_ROUTES or match.namespace in PUBLIC_ROUTES
+
+
+@functools.cache
+def release() -> str:
+    """A digest of everything in the checkout that shapes an answer (code, templates, translations,
+    static files, the term tables): the same on every server running one deploy, new with the next."""
+    digest = hashlib.sha1()
+    base = Path(settings.BASE_DIR)
+    for top in ("judge", "templates", "static", "rules_data"):
+        for path in sorted((base / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(base)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def generation(match: ResolverMatch) -> str | None:
+    """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
+    changes with each ingest), the live corpus generation for everything else; None before the first
+    ingest."""
+    from judge.rules.selectors import NoCorpus, live_corpus
+    from judge.search.index import live_name
+
+    if match.view_name in SEARCH_ROUTES:
+        return live_name(Path(settings.JUDGE_INDEX_DIR))
+    try:
+        return f"corpus-{live_corpus().pk}"
+    except NoCorpus:
+        return None
+
+
+def public_etag(request: HttpRequest, read_from: str) -> str:
+    """The ETag of a public answer: the deploy, the generation, the language, the URL and the htmx headers."""
+    parts = [release(), read_from, get_language() or "", request.get_full_path(),
+             *(request.headers.get(h, "") for h in VARIES_ON)]
+    return '"' + hashlib.sha1("\n".join(parts).encode()).hexdigest()[:32] + '"'
+
+
+class PublicCacheMiddleware:
+    """``Cache-Control: public`` and an ETag per corpus generation for the :data:`PUBLIC_ROUTES`, and
+    304 for a matching ``If-None-Match`` without running the view (one query for the generation; the
+    search reads the index pointer instead).
+
+    A CDN or a browser can keep these answers only if they carry nothing of one reader: the pages
+    have no form that posts, so base.html leaves out the CSRF token (``request.public_cache``) and no
+    CSRF cookie or ``Vary: Cookie`` is sent. An answer that sets a cookie anyway is not marked public.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        etag = getattr(request, "public_cache", None)
+        personal = bool(response.cookies) or "Cookie" in response.get("Vary", "")
+        if etag is None or response.status_code not in (200, 304) or personal:
+            return response
+        response.headers["ETag"] = etag
+        patch_cache_control(response, public=True, max_age=settings.JUDGE_PUBLIC_MAX_AGE)
+        patch_vary_headers(response, VARIES_ON)
+        return response
+
+    def process_view(self, request: HttpRequest, view: Callable[..., HttpResponse], args: object,
+                     kwargs: object) -> HttpResponse | None:
+        match = request.resolver_match
+        if request.method != "GET" or match is None or not is_public(match):
+            return None
+        read_from = generation(match)
+        if read_from is None:
+            return None
+        etag = request.public_cache = public_etag(request, read_from)  # type: ignore[attr-defined]
+        return get_conditional_response(request, etag=etag)

@@ -459,7 +459,7 @@ def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
     bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
     assert "Card JSON: not valid JSON (line 1, column 2)." in bad
     japanese = client.post("/ja/calc/color-identity/", {"cards_json": "[1,\n2"}, **HX).content.decode()
-    assert "カードのJSON：正しいJSONではありません（2行目、2文字目）。" in japanese
+    assert "カードの JSON：正しい JSON ではありません（2 行 2 文字目）。" in japanese
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -631,7 +631,7 @@ def test_deck_page_dtc_rule_links(client: Client) -> None:
     html = client.post("/en/calc/deck-check/", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}
                        ).content.decode()
     assert 'class="answer not-legal"' in html
-    assert '<a href="/en/docs/dtc/#deck-basics">DTC house rules</a>' in html
+    assert '<a href="/en/docs/dtc/#deck-basics">DTC house rules: singleton</a>' in html
     assert "火のカード0" in html
 
 
@@ -678,7 +678,7 @@ def test_deck_page_csrf_is_enforced() -> None:
     assert api.status_code == 200
 
 
-@pytest.mark.parametrize(("lang", "dtc", "commander"), [("en", "DTC house rules", "Commander rules 2"),
+@pytest.mark.parametrize(("lang", "dtc", "commander"), [("en", "DTC house rules: commander tax", "Commander rules 2"),
                                                          ("ja", "DTC ハウスルール", "統率者戦ルール 2")])
 def test_cited_document_points_are_named_not_shown_as_anchors(client: Client, lang: str, dtc: str,
                                                               commander: str) -> None:

@@ -516,7 +516,7 @@ def test_advanced_json_loads_into_the_form_and_bad_json_is_kept(client: Client) 
     response = client.post("/en/leave-game/", data)
     assert response.status_code == 400
     html = response.content.decode()
-    assert "Board JSON: not valid JSON." in html
+    assert "Board JSON: not valid JSON (line 1, column 2)." in html
     assert ">{broken</textarea>" in html
     assert has_input(html, "obj-name", "Assault Griffin")  # the form is kept
 

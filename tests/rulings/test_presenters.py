@@ -124,16 +124,16 @@ def test_values_show_names_and_labels_not_ids_and_codes() -> None:
     ("903.10a", "ja", "", "903.10a"),
     ("commander:9", "en", "", "Commander rules 9"),
     ("commander:9", "ja", "", "統率者戦ルール 9"),
-    ("dtc:win-loss", "en", "勝利/敗北条件", "DTC: win loss"),
-    ("dtc:win-loss", "ja", "勝利/敗北条件", "DTC：勝利/敗北条件"),
+    ("dtc:win-loss", "en", "勝利/敗北条件", "DTC house rules: win loss"),
+    ("dtc:win-loss", "ja", "勝利/敗北条件", "DTC ハウスルール：勝利/敗北条件"),
     ("chess:1", "en", "", "chess:1"),
 ])
 def test_a_document_citation_reads_as_its_section(rule: str, lang: str, heading: str, label: str) -> None:
     """Issue 10: cited rules shown as "dtc:commander-tax", "commander:2"."""
-    from judge.rulings.presenters import citation_label
+    from judge.web.citations import rule_label
 
     with translation.override(lang):
-        assert citation_label(rule, lang, heading) == label
+        assert rule_label(rule, heading=heading) == label
 
 
 def test_tokens_of_one_owner_are_told_apart_by_their_place() -> None:

@@ -225,6 +225,9 @@ def test_json_event_and_expected_revision(client: Client) -> None:
     assert state["history"][2]["payload"]["by"] == "Ben" and state["history_before"] is None
 
 
+NOT_READ_BY_THE_DOOR = {"Infinity", "-Infinity", "NaN", "1e400", "99999999999999999999999"}
+
+
 @pytest.mark.parametrize("revision", ["Infinity", "-Infinity", "NaN", "1e400", '"abc"', "1.5", "[0]", "-1",
                                       "99999999999999999999999"])
 def test_a_revision_that_is_no_whole_number_is_400(client: Client, revision: str) -> None:
@@ -234,6 +237,10 @@ def test_a_revision_that_is_no_whole_number_is_400(client: Client, revision: str
                        ("undo", f'{{"expected_revision": {revision}}}')):
         response = client.post(f"/en/tracker/{game.slug}/{path}/", body, content_type="application/json")
         assert response.status_code == 400, (path, revision)
+        if revision in NOT_READ_BY_THE_DOOR:  # refused by the one JSON reader before the tracker sees it
+            assert error_texts(response) == [f"Request: {revision} is not a number the site reads (a finite number "
+                                             "from -9007199254740992 to 9007199254740992)."]
+            continue
         assert error_texts(response) == ["Table revision: a whole number from 0 to 2147483647."]
         assert response.json()["errors"][0]["field"] == "expected_revision"
     form = client.post(f"/en/tracker/{game.slug}/event/", {"kind": "next-turn", "expected_revision": "abc"})
@@ -403,7 +410,8 @@ def test_a_lone_surrogate_name_is_refused_and_nothing_is_saved(client: Client, l
                        "commanders": {"\ud800": ["X"], "Ben": ["\ud800"]}})
     response = client.post(f"/{lang}/tracker/", body, content_type="application/json")
     assert response.status_code == 400 and not Game.objects.exists()
-    broken = {"en": "Player 1's name: contains a broken character", "ja": "プレイヤー1の名前：壊れた文字"}[lang]
+    # Refused at the JSON door, before the tracker reads the names.
+    broken = {"en": "Request: contains half of a surrogate pair", "ja": "リクエスト：対になっていないサロゲート"}[lang]
     assert any(e.startswith(broken) for e in error_texts(response))
 
 

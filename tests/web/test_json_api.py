@@ -91,3 +91,109 @@ def test_tracker_json_problems_in_the_language_asked(client: Client) -> None:
     assert missing.status_code == 404 and error_texts(missing) == ["そのゲームはありません。"]
     bad = client.post("/ja/tracker/", "[1", content_type="application/json")
     assert bad.status_code == 400 and error_texts(bad)[0].startswith("リクエストが正しい JSON ではありません")
+
+
+# --------------------------------------------------------------------------- the reader's refusals (issue 14)
+
+JSON_ENDPOINTS = CALCULATORS + ["/en/tracker/"]
+DEEP = "[" * 950 + "]" * 950  # a 2 KB body 950 levels deep: RecursionError in the engine before the reader
+HOSTILE = [
+    (DEEP, "web.json-too-deep", "Request: lists and objects are nested more than 32 levels deep.",
+     "リクエスト：リストやオブジェクトの入れ子が 32 段を超えています。"),
+    ("[" * 5000, "web.json-too-deep", "Request: lists and objects are nested more than 32 levels deep.",
+     "リクエスト：リストやオブジェクトの入れ子が 32 段を超えています。"),
+    ('{"\\ud800": 1}', "web.json-surrogate", "Request: contains half of a surrogate pair alone",
+     "リクエスト：対になっていないサロゲート"),
+    ('{"players": ["\\udfff", "Ben"], "variant": "commander"}', "web.json-surrogate",
+     "Request: contains half of a surrogate pair alone", "リクエスト：対になっていないサロゲート"),
+    ('{"expected_revision": Infinity}', "web.json-number", "Request: Infinity is not a number the site reads",
+     "リクエスト：Infinity は使えない数値です"),
+    ('{"amount": NaN}', "web.json-number", "Request: NaN is not a number", "リクエスト：NaN は使えない数値です"),
+    ('{"amount": -1e400}', "web.json-number", "Request: -1e400 is not a number", "リクエスト：-1e400 は使えない数値です"),
+    ('{"amount": 1' + "0" * 5000 + "}", "web.json-number", "Request: 10000000000000000000… is not a number",
+     "リクエスト：10000000000000000000… は使えない数値です"),
+]
+
+
+@pytest.mark.parametrize("url", JSON_ENDPOINTS)
+@pytest.mark.parametrize(("body", "code", "english", "japanese"), HOSTILE)
+def test_hostile_json_is_a_clear_400_in_both_languages(url: str, body: str, code: str, english: str,
+                                                       japanese: str) -> None:
+    client = Client(raise_request_exception=False)
+    answers = {lang: post(client, f"{url}?lang={lang}", body) for lang in ("en", "ja")}
+    for lang, expected in (("en", english), ("ja", japanese)):
+        assert answers[lang].status_code == 400, answers[lang].content[:300]
+        texts = error_texts(answers[lang])
+        assert texts[0].startswith(expected) and "set_int_max_str_digits" not in texts[0]
+        assert answers[lang].json()["errors"][0]["code"] == code
+    from judge.tracker.models import Game
+
+    assert not Game.objects.exists()
+
+
+def test_hostile_json_in_tracker_writes_is_refused_and_nothing_changes() -> None:
+    from judge.tracker.models import GameEvent
+    from judge.tracker.services import start_game
+
+    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    client = Client(raise_request_exception=False)
+    for path in ("event", "undo"):
+        for body, code, _en, _ja in HOSTILE:
+            response = post(client, f"/en/tracker/{game.slug}/{path}/", body)
+            assert response.status_code == 400 and response.json()["errors"][0]["code"] == code
+    assert not GameEvent.objects.exists()
+    assert client.get(f"/en/tracker/{game.slug}/?format=json").status_code == 200
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("{}", {}),
+    ('{"big": 9007199254740992, "small": -9007199254740992, "cost": 2.5e3}',
+     {"big": 2**53, "small": -(2**53), "cost": 2500.0}),
+    ('{"name": "\\ud83c\\udccf \\\\ud800 ]]]] {{{{"}', {"name": "\U0001f0cf \\ud800 ]]]] {{{{"}),  # a pair; a backslash
+    ("[" * 32 + "]" * 32, json.loads("[" * 32 + "]" * 32)),  # exactly the limit
+    (b"\xef\xbb\xbf" + '{"名前": "統率者"}'.encode(), {"名前": "統率者"}),  # UTF-8 with a BOM
+    ('{"a": 1}'.encode("utf-16"), {"a": 1}),
+])
+def test_the_reader_takes_what_json_allows(body: str | bytes, expected: Any) -> None:
+    from judge.web.json_api import read_json
+
+    assert read_json(body) == expected
+
+
+@pytest.mark.parametrize(("body", "code", "where"), [
+    ("[" * 33 + "]" * 33, "web.json-too-deep", None),
+    ('[{"a": ' * 17 + "1" + "}]" * 17, "web.json-too-deep", None),  # 34 levels, objects and lists alternating
+    ('{"a": 9007199254740993}', "web.json-number", None),
+    ('{"a": 1e16}', "web.json-number", None),
+    ("{\n  \"a\": 1,\n  oops\n}", "web.bad-json", (3, 3)),
+    (b'{"a": "\xff"}', "web.bad-json", (1, 8)),
+])
+def test_the_reader_refuses(body: str | bytes, code: str, where: tuple[int, int] | None) -> None:
+    from judge.engine.errors import InvalidInputError
+    from judge.web.json_api import read_json
+
+    with pytest.raises(InvalidInputError) as caught:
+        read_json(body)
+    problem = caught.value.messages[0]
+    assert problem.code == code and problem.field == "body"
+    if where:
+        assert (problem.kwargs["line"], problem.kwargs["column"]) == where
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_pasted_json_boxes_use_the_same_reader(client: Client, lang: str) -> None:
+    """The colour identity page (even by GET) and the leave-game page's "load JSON" read pasted JSON
+    through the door's reader: a clear problem beside the box, never a 500."""
+    deep = {"en": "Card JSON: lists and objects are nested more than 32 levels deep.",
+            "ja": "カードの JSON：リストやオブジェクトの入れ子が 32 段を超えています。"}[lang]
+    page = client.get(f"/{lang}/calc/color-identity/", {"cards_json": DEEP})
+    assert page.status_code == 400 and deep in page.content.decode()
+    number = {"en": "Card JSON: Infinity is not a number", "ja": "カードの JSON：Infinity は使えない数値です"}[lang]
+    page = client.post(f"/{lang}/calc/color-identity/", {"cards_json": '{"name": "X", "cmc": Infinity}'})
+    assert page.status_code == 400 and number in page.content.decode()
+    board = {"en": "Board JSON: contains half of a surrogate pair alone",
+             "ja": "盤面の JSON：対になっていないサロゲート"}[lang]
+    page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": '{"turn_order": ["\\ud800"]}'})
+    assert page.status_code == 400 and board in page.content.decode()
+    page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": DEEP})
+    assert page.status_code == 400 and "32" in page.content.decode()

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+STRONG_KEY = "x" * 20 + "-a-long-random-production-secret-" + "y" * 20
 
 
 def test_check_deploy_is_clean_with_production_settings():
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "judge.settings.prod",
-        "DJANGO_SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-" + "y" * 20,
+        "DJANGO_SECRET_KEY": STRONG_KEY,
         "DJANGO_ALLOWED_HOSTS": "judge.example",
     }
     result = subprocess.run(
@@ -34,6 +35,35 @@ def test_production_settings_refuse_to_start_without_a_secret():
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+@pytest.mark.parametrize(("environ", "problem"), [
+    ({"DJANGO_DEBUG": "1"}, "DJANGO_DEBUG must not be set"),
+    ({"DJANGO_DEBUG": "true"}, "DJANGO_DEBUG must not be set"),
+    ({"DJANGO_SECRET_KEY": "s3cret-but-only-thirty-chars-x"}, "DJANGO_SECRET_KEY is too weak"),
+    ({"DJANGO_SECRET_KEY": "abcd" * 20}, "DJANGO_SECRET_KEY is too weak"),  # 80 characters, 4 different
+    ({"DJANGO_SECRET_KEY": "django-insecure-" + STRONG_KEY}, "DJANGO_SECRET_KEY is too weak"),
+])
+def test_production_settings_refuse_to_start_in_danger(environ, problem):
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "judge.settings.prod", "DJANGO_SECRET_KEY": STRONG_KEY,
+           "DJANGO_ALLOWED_HOSTS": "judge.example", **environ}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr and problem in result.stderr
+    assert STRONG_KEY not in result.stderr  # the key is never printed
+
+
+def test_production_settings_start_with_debug_off_explicitly():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "judge.settings.prod", "DJANGO_SECRET_KEY": STRONG_KEY,
+           "DJANGO_DEBUG": "0"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", "from django.conf import settings; print(settings.DEBUG)"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "False"
 
 
 @pytest.mark.django_db

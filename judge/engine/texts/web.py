@@ -9,9 +9,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "リクエストが {size} を超えています。一度に送る量を減らしてください。",
     },
     "web.bad-json": {
-        "en": "The request is not valid JSON ({error}).",
-        "ja": "リクエストが正しい JSON ではありません（{error}）。",
+        "en": "The request is not valid JSON (line {line}, column {column}).",
+        "ja": "リクエストが正しい JSON ではありません（{line} 行 {column} 文字目）。",
     },
+    # Pasted JSON boxes and the reader's refusals (judge.web.json_api.read_json); {label} names the box.
+    "web.json-bad": {
+        "en": "{label}: not valid JSON (line {line}, column {column}).",
+        "ja": "{label}：正しい JSON ではありません（{line} 行 {column} 文字目）。",
+    },
+    "web.json-too-deep": {
+        "en": "{label}: lists and objects are nested more than {limit} levels deep.",
+        "ja": "{label}：リストやオブジェクトの入れ子が {limit} 段を超えています。",
+    },
+    "web.json-surrogate": {
+        "en": "{label}: contains half of a surrogate pair alone (an escape such as \\ud800), which is not a "
+              "character; send valid Unicode text.",
+        "ja": "{label}：対になっていないサロゲート（\\ud800 のようなエスケープ）が含まれています。"
+              "これは文字ではありません。正しい Unicode の文字で送ってください。",
+    },
+    "web.json-number": {
+        "en": "{label}: {value} is not a number the site reads (a finite number from -{high} to {high}).",
+        "ja": "{label}：{value} は使えない数値です（±{high} 以内の有限の数で指定してください）。",
+    },
+    "web.label.card-json": {"en": "Card JSON", "ja": "カードの JSON"},
+    "web.label.board-json": {"en": "Board JSON", "ja": "盤面の JSON"},
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
     "web.unknown-field": {
@@ -58,6 +79,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "No Magic card data yet: to get it, run python manage.py import_cards --download",
         "ja": "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を"
               "実行してください。",
+    },
+    "web.not-found": {
+        "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
+        "ja": "API に {path} というアドレスはありません。使えるアドレスは README（JSON API）にあります。",
+    },
+    "web.method-not-allowed": {
+        "en": "This address does not take {method}; it takes {allowed}.",
+        "ja": "このアドレスは {method} を受け付けません（使えるのは {allowed}）。",
+    },
+    "web.bad-request": {
+        "en": "The request could not be read.",
+        "ja": "リクエストを読み取れませんでした。",
+    },
+    "web.server-error": {
+        "en": "Something went wrong on the server; the request was not carried out. Please try again later.",
+        "ja": "サーバーで問題が起きたため、リクエストは処理されませんでした。"
+              "しばらくしてからもう一度お試しください。",
     },
     "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
     "web.game-unreadable": {
