@@ -29,14 +29,15 @@ def normalise(text: str) -> str:
 
 
 class TextField(forms.CharField):
-    """Optional text, NFKC-normalised and stripped; cut to ``limit`` characters when given (never refused)."""
+    """Optional text, NFKC-normalised and stripped, NUL characters dropped (Django would refuse the field,
+    and nothing a reader types holds one); cut to ``limit`` characters when given (never refused)."""
 
     def __init__(self, *, limit: int | None = None, **kwargs: Any) -> None:
         self.limit = limit
         super().__init__(required=False, strip=False, **kwargs)
 
     def to_python(self, value: Any) -> str:
-        text = normalise(super().to_python(value))
+        text = normalise(super().to_python(value).replace("\x00", ""))
         return text[: self.limit] if self.limit is not None else text
 
 
