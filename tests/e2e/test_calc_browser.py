@@ -99,7 +99,9 @@ def test_commander_damage_by_tapping(phone_page, site_url):  # type: ignore[no-u
     for _ in range(3):  # quick taps: none is lost
         plus.click()
     expect(page.locator("input[name=d1a_2]")).to_have_value("3")
-    page.locator("button[name=tap][value='down:d1a_2']").click()
+    # The table answers the tap before typing goes on: an answer landing later would redraw the table.
+    with page.expect_response(lambda r: "/calc/commander-damage/" in r.url and "d1a_2=2" in r.url):
+        page.locator("button[name=tap][value='down:d1a_2']").click()
     expect(page.locator("input[name=d1a_2]")).to_have_value("2")
     # 21 typed into the cell of the partner Tymna and player 1.
     page.fill("input[name=d3b_1]", "21")
