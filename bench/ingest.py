@@ -143,10 +143,10 @@ def page_times(repeat: int) -> dict[str, object]:
     from django.core.cache import cache
     from django.test import Client
 
-    from judge.rules import selectors
+    from judge.rules import history, selectors
 
     corpus = selectors.live_corpus()
-    versions = selectors.comparable_versions(corpus)
+    versions = history.comparable_versions(corpus)
     client = Client()
 
     def median_ms(url: str) -> float:

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from judge.rules import models, selectors
+from judge.rules import models, names, selectors
+from judge.rules.glossary import Glossary, GlossaryEntry, glosser
 from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
 from judge.web.presenters import reader_language
 
@@ -68,14 +69,14 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
     query = "" if page.is_current else f"?version={page.version}"
     text = _Text(rule_url=rule_url_prefix(), glossary_url=reverse("rules:glossary"))
     if lang == "ja":
-        text.glosser = selectors.glosser(page.corpus)
+        text.glosser = glosser(page.corpus)
 
     def link(r: models.Rule) -> dict[str, str]:
-        label = _label(r.number, r.title, selectors.title_ja(r), lang)
+        label = _label(r.number, r.title, names.title_ja(r), lang)
         return {"url": f"{text.rule_url}{r.number}/{query}", "label": label}
 
     topics = [t.name_ja if lang == "ja" else t.en[0] for t in page.topics][:3]
-    title_ja = selectors.title_ja(rule)
+    title_ja = names.title_ja(rule)
     context: dict[str, Any] = {
         "page": page,
         "rule": rule,
@@ -96,11 +97,11 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
             "rule": child,
             "url": f"{text.rule_url}{child.number}/{query}",
             "text": (
-                escape(_title(child.title, selectors.title_ja(child), lang))
+                escape(_title(child.title, names.title_ja(child), lang))
                 if child.title
                 else text.english(child.text)
             ),
-            "title_en": child.title if lang == "ja" and selectors.title_ja(child) else "",
+            "title_en": child.title if lang == "ja" and names.title_ja(child) else "",
             "examples": [text.english(e) for e in child.examples],
             "translations": [
                 {"section": s, "text": text.plain(s.text, s.link_map)}
@@ -178,7 +179,7 @@ def index_html(index: selectors.RuleIndex) -> str:
 
 
 def glossary_html(
-    glossary: selectors.Glossary, entries: Sequence[selectors.GlossaryEntry] | None = None
+    glossary: Glossary, entries: Sequence[GlossaryEntry] | None = None
 ) -> str:
     """The glossary's entries in the reader's language and order; the whole list is rendered once, and a
     filtered one from definitions rendered once."""

@@ -1,18 +1,19 @@
 """Reads. Every query goes through the live corpus generation.
 
 A generation never changes once written, so what is read from it is kept per process and
-generation (see :func:`_generation`): its releases, the lineage of its rules, rule pages, histories
-and the changes between two releases.
+generation (see :func:`generation`): its releases, the lineage of its rules, rule pages and the rule
+index here; histories and the changes between two releases in judge.rules.history; the glossary in
+judge.rules.glossary.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from collections.abc import Collection, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db.models import Q, QuerySet
 from django.utils.functional import Promise
@@ -24,20 +25,12 @@ from judge.parsing.lineage import Lineage, Step
 from judge.parsing.records import GlossaryEntry as GlossaryRecord
 from judge.parsing.records import Numbering, ParseWarning, RuleKind, RuleRecord, RulesDocument
 from judge.parsing.references import find_references
-from judge.parsing.terms_table import (
-    SectionTitle,
-    Term,
-    english_index,
-    glossary_terms,
-    japanese_key,
-    load_section_titles,
-    load_terms_table,
-    section_title_index,
-    section_title_ja,
-)
-from judge.parsing.versions import word_diff
-from judge.rules import japanese, models
-from judge.rules.text import Gloss, Glosser
+from judge.parsing.terms_table import Term
+from judge.rules import models
+from judge.rules.names import term_table, title_ja
+
+if TYPE_CHECKING:
+    from judge.rules.history import HistoryEntry
 
 
 class NoCorpus(LookupError):
@@ -136,7 +129,7 @@ class RulePage:
         return self.version == self.corpus.current_version
 
 
-def _generation(corpus: models.Corpus) -> tuple[int, str]:
+def generation(corpus: models.Corpus) -> tuple[int, str]:
     """A key for per-process caches of one corpus generation.
 
     A generation never changes once written, so what is read from it can be kept for the life of
@@ -147,24 +140,25 @@ def _generation(corpus: models.Corpus) -> tuple[int, str]:
 
 
 def generation_key(corpus: models.Corpus) -> str:
-    """:func:`_generation` as text, for cache keys outside this module (the changes page's fragment)."""
-    return "-".join(str(part) for part in _generation(corpus))
+    """:func:`generation` as text, for the template fragment cache (the changes page's)."""
+    return "-".join(str(part) for part in generation(corpus))
 
 
 @functools.lru_cache(maxsize=4)
-def _releases(generation: tuple[int, str]) -> dict[str, models.Release]:
+def releases_by_version(generation: tuple[int, str]) -> dict[str, models.Release]:
     """Version -> release, of one generation."""
     return {r.version: r for r in models.Release.objects.filter(generations=generation[0]).order_by("version")}
 
 
 def releases(corpus: models.Corpus) -> list[models.Release]:
     """The generation's releases, oldest first."""
-    return list(_releases(_generation(corpus)).values())
+    return list(releases_by_version(generation(corpus)).values())
 
 
 def rules_of(corpus: models.Corpus, version: str | None = None) -> QuerySet[models.Rule]:
     """The rules of one version of a generation (default: the current version)."""
-    return models.Rule.objects.filter(release=_releases(_generation(corpus))[version or corpus.current_version])
+    release = releases_by_version(generation(corpus))[version or corpus.current_version]
+    return models.Rule.objects.filter(release=release)
 
 
 _RECORD_FIELDS = ("number", "kind", "text", "parent", "line", "title", "examples")
@@ -219,12 +213,13 @@ def release_excerpts(releases: Sequence[models.Release], numbers: Collection[str
 
 def lineage(corpus: models.Corpus) -> Lineage:
     """How each rule went from release to release, over the releases numbered like the current one."""
-    return _lineage(_generation(corpus))
+    return lineage_of(generation(corpus))
 
 
 @functools.lru_cache(maxsize=4)
-def _lineage(generation: tuple[int, str]) -> Lineage:
-    by_version = _releases(generation)
+def lineage_of(generation: tuple[int, str]) -> Lineage:
+    """:func:`lineage` of a generation, kept per process."""
+    by_version = releases_by_version(generation)
     corpus = models.Corpus.objects.get(pk=generation[0])
     numbering = by_version[corpus.current_version].numbering
     chain = [r for r in by_version.values() if r.numbering == numbering]
@@ -272,12 +267,12 @@ def _breadcrumb(rule: models.Rule) -> list[models.Rule]:
 
 def renumbering_maps(corpus: models.Corpus) -> dict[str, dict[str, str]]:
     """For each older version: old number -> current number, for the rules that moved."""
-    return _renumbering_maps(_generation(corpus))
+    return _renumbering_maps(generation(corpus))
 
 
 @functools.lru_cache(maxsize=4)
 def _renumbering_maps(generation: tuple[int, str]) -> dict[str, dict[str, str]]:
-    return _lineage(generation).renumbered()
+    return lineage_of(generation).renumbered()
 
 
 KIND_LABELS: dict[str, Promise] = {
@@ -436,15 +431,15 @@ def translations_of(
 
 def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
     """Everything a rule page shows. Read once per (generation, version, rule) and process: the
-    rule page is the most visited page and a generation never changes (see :func:`_generation`)."""
+    rule page is the most visited page and a generation never changes (see :func:`generation`)."""
     corpus = live_corpus()
-    return _rule_page(_generation(corpus), resolve_version(corpus, version), number)
+    return _rule_page(generation(corpus), resolve_version(corpus, version), number)
 
 
 @functools.lru_cache(maxsize=2048)
 def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePage | None:
     corpus = models.Corpus.objects.get(pk=generation[0])
-    release = _releases(generation)[version]
+    release = releases_by_version(generation)[version]
     rule = models.Rule.objects.filter(release=release, number=number).select_related("release").first()
     if rule is None:
         return None
@@ -458,7 +453,7 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
         translations, child_translations = translations_of(corpus, number, [c.number for c in children])
         if not translations:
             passages = japanese_passages(corpus, rule)
-    line = _lineage(generation)
+    line = lineage_of(generation)
     page = RulePage(
         corpus=corpus,
         rule=rule,
@@ -487,7 +482,10 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
         topics=[] if rule.title else term_table().by_rule.get(number, []),
     )
     if current:
-        found = _rule_history(generation, version, number)
+        # judge.rules.history reads the releases and lineage kept here: imported here, not at the top.
+        from judge.rules.history import Change, rule_history_of
+
+        found = rule_history_of(generation, version, number)
         # What changed only: with every release since 2009 loaded, unchanged releases would fill the page.
         if found:
             page.history = [e for e in found.entries if e.change is not Change.UNCHANGED]
@@ -498,44 +496,7 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
     return page
 
 
-# --------------------------------------------------------------------------- Japanese names
-
-
-@dataclass(frozen=True)
-class TermTable:
-    """rules_data/terms.tsv, read once per process: the game's words in Japanese and English."""
-
-    terms: tuple[Term, ...]
-    english: dict[str, Term]  # each English spelling's row (judge.parsing.terms_table.english_index)
-    by_rule: dict[str, list[Term]]  # the rows a rule defines, words with a Japanese name only
-
-
-@functools.cache
-def term_table() -> TermTable:
-    terms = load_terms_table()
-    by_rule: dict[str, list[Term]] = {}
-    for term in terms:
-        if term.rule and term.name_ja and term.kind not in NOT_GLOSSED:
-            by_rule.setdefault(term.rule, []).append(term)
-    return TermTable(terms=terms, english=english_index(terms), by_rule=by_rule)
-
-
-# Duel Masters words mean other things in Magic; obsolete words are gone from the rules.
-NOT_GLOSSED = frozenset({"duel-masters", "obsolete"})
-KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "reach", not "reaches"
-EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
-
-
-@functools.cache
-def _section_titles() -> dict[tuple[str, str], SectionTitle]:
-    return section_title_index(load_section_titles())
-
-
-def title_ja(rule: models.Rule) -> str:
-    """The Japanese title of a chapter or section (rules_data/sections.tsv); "" for other rules."""
-    if not rule.title:
-        return ""
-    return section_title_ja(_section_titles(), rule.number, rule.title) or ""
+# --------------------------------------------------------------------------- the rule index
 
 
 @dataclass(frozen=True)
@@ -559,7 +520,7 @@ class RuleIndex:
 def rule_index(*, version: str | None = None) -> RuleIndex:
     """The index of ``version`` (default: the current rules); raises UnknownVersion for one not ingested."""
     corpus = live_corpus()
-    return _rule_index(_generation(corpus), resolve_version(corpus, version))
+    return _rule_index(generation(corpus), resolve_version(corpus, version))
 
 
 @functools.lru_cache(maxsize=8)
@@ -568,129 +529,6 @@ def _rule_index(generation: tuple[int, str], version: str) -> RuleIndex:
     rules = rules_of(corpus, version).filter(kind__in=["chapter", "section"]).order_by("position")
     entries = [IndexEntry(r.number, r.kind, r.title, title_ja(r)) for r in rules]
     return RuleIndex(version=version, is_current=version == corpus.current_version, entries=entries)
-
-
-# --------------------------------------------------------------------------- the glossary
-
-
-@dataclass(frozen=True)
-class GlossaryEntry:
-    term: str  # the headword, as the glossary prints it
-    definition: str
-    anchor: str  # the glossary page's fragment: "term-1", "term-2", ... in file order (as search links them)
-    rows: tuple[Term, ...]  # the term table's rows naming it (one per word of "Tap and Untap")
-    names_ja: tuple[str, ...]  # their official Japanese names
-    reading: str  # the katakana reading of the first Japanese name: the Japanese order
-    keys: tuple[str, ...]  # every spelling, reduced, that the glossary's filter matches
-
-
-@dataclass
-class Glossary:
-    """One version's glossary with the Japanese names, read once per generation and version."""
-
-    version: str
-    is_current: bool
-    entries: list[GlossaryEntry]  # the glossary's own (English) order
-    html: dict[str, str] = field(default_factory=dict, repr=False)  # by language (judge.rules.presenters)
-    # language -> anchor -> the definition as HTML (judge.rules.presenters)
-    definitions: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
-
-    def groups(
-        self, lang: str, entries: Sequence[GlossaryEntry] | None = None
-    ) -> list[tuple[str, list[GlossaryEntry]]]:
-        """Headings and their entries: by initial in English; in Japanese by kana row (あ か さ …) of the
-        reading, as the Japanese Comprehensive Rules order their glossary, then the words that have no
-        Japanese name, in English order (heading "")."""
-        entries = self.entries if entries is None else entries
-        groups: dict[str, list[GlossaryEntry]] = {}
-        if lang == "ja":
-            for entry in sorted(entries, key=lambda e: japanese.sort_key(e.reading)):
-                groups.setdefault(japanese.row(entry.reading) if entry.names_ja else "", []).append(entry)
-            order = [*japanese.ROW_ORDER, ""]
-            return [(heading, groups[heading]) for heading in order if heading in groups]
-        for entry in entries:
-            initial = entry.term.lstrip("“\"'")[:1].upper()
-            groups.setdefault(initial if initial.isalpha() else "#", []).append(entry)
-        return list(groups.items())
-
-    def find(self, q: str) -> list[GlossaryEntry]:
-        """The entries with a spelling (English, Japanese, the reading in kana) that holds ``q``."""
-        key = _filter_key(q)
-        return [e for e in self.entries if any(key in k for k in e.keys)] if key else self.entries
-
-
-def _filter_key(text: str) -> str:
-    """Reduced for the glossary's filter: width, case, spaces; hiragana as katakana (とうそつ: 統率者)."""
-    text = japanese_key(text)
-    return "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
-
-
-def glossary(*, version: str | None = None) -> Glossary:
-    corpus = live_corpus()
-    return _glossary(_generation(corpus), resolve_version(corpus, version))
-
-
-@functools.lru_cache(maxsize=8)
-def _glossary(generation: tuple[int, str], version: str) -> Glossary:
-    table = term_table()
-    corpus = models.Corpus.objects.get(pk=generation[0])
-    terms = list(models.GlossaryTerm.objects.filter(release=_releases(generation)[version]).order_by("position"))
-    rows = [
-        tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way)
-        for term in terms
-    ]
-    readings = japanese.readings([r[0].name_ja if r else "" for r in rows])
-    entries = []
-    for term, found, kana in zip(terms, rows, readings, strict=True):
-        keys = {_filter_key(term.term), _filter_key(kana)}
-        keys.update(_filter_key(spelling) for row in found for spelling in (*row.ja, *row.en))
-        entries.append(
-            GlossaryEntry(
-                term=term.term,
-                definition=term.definition,
-                anchor=f"term-{term.position + 1}",
-                rows=found,
-                names_ja=tuple(row.name_ja for row in found),
-                reading=kana,
-                keys=tuple(sorted(keys - {""})),
-            )
-        )
-    return Glossary(version=version, is_current=version == corpus.current_version, entries=entries)
-
-
-def glosser(corpus: models.Corpus) -> Glosser:
-    """The words the rule pages gloss for a Japanese reader, with the current glossary's definitions."""
-    return _glosser(_generation(corpus), corpus.current_version)
-
-
-@functools.lru_cache(maxsize=2)
-def _glosser(generation: tuple[int, str], version: str) -> Glosser:
-    entries = _glossary(generation, version).entries
-    entry_of: dict[Term, GlossaryEntry] = {}
-    # A word is glossed with the entry that is about it alone ("Tap") before one it shares ("Tap and Untap").
-    for alone in (True, False):
-        for entry in entries:
-            if (len(entry.rows) == 1) is alone:
-                for row in entry.rows:
-                    entry_of.setdefault(row, entry)
-    items: list[tuple[Sequence[str], Gloss, bool]] = []
-    for position, term in enumerate(term_table().terms):
-        entry = entry_of.get(term)
-        if not term.name_ja or term.kind in NOT_GLOSSED or (entry is None and not term.rule):
-            continue
-        gloss = Gloss(
-            key=str(position),
-            en=term.en[0],
-            name_ja=term.name_ja,
-            definition=entry.definition if entry else "",
-            anchor=entry.anchor if entry else "",
-            rule=term.rule,
-        )
-        # Another English spelling of a row may be another Japanese word ("phased out" is フェイズ・アウト,
-        # not フェイズ・イン): glossed only when the row has one Japanese word.
-        spellings = [s for s in (term.en if len(term.ja) == 1 else term.en[:1]) if s not in EVERYDAY_WORDS]
-        items.append((spellings, gloss, term.kind not in KEYWORDS))
-    return Glosser(items)
 
 
 # --------------------------------------------------------------------------- Japanese passages
@@ -738,143 +576,6 @@ def _doc_index(generation: tuple[int, str]) -> _DocIndex:
     return index
 
 
-# --------------------------------------------------------------------------- the history of a rule
-
-
-class Change(enum.StrEnum):
-    """What a release did to a rule (``GET /api/rules/<number>/history``)."""
-
-    ADDED = "added"  # the first release it is in (or the oldest release ingested)
-    CHANGED = "changed"  # same number, other text or examples
-    UNCHANGED = "unchanged"
-    RENUMBERED = "renumbered"  # another number (its text may have changed too)
-    REMOVED = "removed"  # the first release it is no longer in
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    version: str
-    number: str  # its number in that release (removed: the number it had before)
-    change: Change
-    text: str | None  # None when removed
-    examples: list[str]
-    diff: list[tuple[str, str]]  # word diff from the entry before (text and examples), when they differ
-    previous_number: str | None = None  # its number in the entry before (None: the first entry)
-    # Added where the release before had another rule of this number: (that release, where its rule went)
-    displaced: tuple[str, str | None] | None = None
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.diff)
-
-    def to_json(self) -> dict[str, object]:
-        return {"version": self.version, "number": self.number, "change": self.change.value, "text": self.text,
-                "examples": self.examples}
-
-
-@dataclass(frozen=True)
-class RuleHistory:
-    number: str  # as asked
-    version: str  # the release it was asked in (default: the newest one that has this number)
-    entries: list[HistoryEntry]
-    oldest: str  # the oldest release ingested with this numbering: "added" there means "already there"
-    current_number: str | None  # its number in the current rules (None: removed)
-
-    @property
-    def latest(self) -> HistoryEntry:
-        """The last version of its text (before a removal)."""
-        return next(e for e in reversed(self.entries) if e.change is not Change.REMOVED)
-
-    def timeline(self) -> list[tuple[HistoryEntry, list[str]]]:
-        """Newest first, each entry with the versions after it that left the rule unchanged."""
-        items: list[tuple[HistoryEntry, list[str]]] = []
-        for entry in self.entries:
-            if entry.change is Change.UNCHANGED and items:
-                items[-1][1].append(entry.version)
-            else:
-                items.append((entry, []))
-        return items[::-1]
-
-
-def _full_text(rule: models.Rule) -> str:
-    return "\n".join([rule.text, *rule.examples])
-
-
-def _content(rule: models.Rule) -> tuple[str, str, list[str]]:
-    return rule.title, rule.text, rule.examples
-
-
-def rule_history(*, number: str, version: str | None = None) -> RuleHistory | None:
-    """The rule ``number`` of ``version`` in every release it is in, and what each release did to it.
-
-    Without a version: the newest release that has this number. None when no release numbered like
-    the current rules has it (pre-2009 releases have other rules under the same numbers). Raises
-    UnknownVersion for a version that is not ingested.
-    """
-    corpus = live_corpus()
-    return _rule_history(_generation(corpus), resolve_version(corpus, version) if version else None, number)
-
-
-@functools.lru_cache(maxsize=1024)
-def _rule_history(generation: tuple[int, str], version: str | None, number: str) -> RuleHistory | None:
-    line = _lineage(generation)
-    by_version = _releases(generation)
-    if version is None:
-        having = models.Rule.objects.filter(release__in=[by_version[v] for v in line.versions], number=number)
-        version = having.order_by("-version").values_list("version", flat=True).first()
-    if version is None or version not in line:
-        return None
-    trace, removed_in = line.trace(number, version)
-    rows = models.Rule.objects.filter(
-        release__in=[by_version[v] for v, _ in trace], number__in={n for _, n in trace}
-    )
-    found = {(rule.version, rule.number): rule for rule in rows}
-    if (version, number) not in found:
-        return None
-    entries: list[HistoryEntry] = []
-    previous: models.Rule | None = None
-    for release_version, release_number in trace:
-        rule = found[(release_version, release_number)]
-        diff: list[tuple[str, str]] = []
-        displaced = None
-        if previous is None:
-            change = Change.ADDED
-            displaced = _displaced(line, by_version, release_version, release_number)
-        else:
-            if _content(previous) != _content(rule):
-                diff = word_diff(_full_text(previous), _full_text(rule))
-            change = (
-                Change.RENUMBERED if rule.number != previous.number else Change.CHANGED if diff else Change.UNCHANGED
-            )
-        entries.append(HistoryEntry(release_version, release_number, change, rule.text, list(rule.examples), diff,
-                                    previous.number if previous else None, displaced))
-        previous = rule
-    if removed_in and previous is not None:
-        entries.append(HistoryEntry(removed_in, previous.number, Change.REMOVED, None, [], [], previous.number))
-    return RuleHistory(
-        number=number,
-        version=version,
-        entries=entries,
-        oldest=line.versions[0],
-        current_number=None if removed_in else trace[-1][1],
-    )
-
-
-def _displaced(
-    line: Lineage, by_version: dict[str, models.Release], version: str, number: str
-) -> tuple[str, str | None] | None:
-    """When the release before ``version`` had another rule numbered ``number``: that release, and the
-    number of its rule in ``version`` (None: removed). A rule rewritten under its number is often such a
-    case: its old text moved to a subrule ("903.9" of 2020 is "903.9b" now)."""
-    position = line.versions.index(version)
-    if position == 0:
-        return None
-    before = line.versions[position - 1]
-    if not models.Rule.objects.filter(release=by_version[before], number=number).exists():
-        return None
-    return before, line.successor(number, since=before, until=version)
-
-
 def japanese_passages(corpus: models.Corpus, rule: models.Rule) -> list[Passage]:
     """Japanese passages for a rule with no Japanese text of its own, best first (at most MAX_PASSAGES).
 
@@ -884,7 +585,7 @@ def japanese_passages(corpus: models.Corpus, rule: models.Rule) -> list[Passage]
     then the Japanese text of its parent rule and the passages citing that. Duel Masters documents
     are left out of the word matches: their words mean other things.
     """
-    index = _doc_index(_generation(corpus))
+    index = _doc_index(generation(corpus))
     found: list[Passage] = []
 
     def add(section: models.DocSection, reason: str, *, term: str = "", number: str = "") -> None:
@@ -924,63 +625,3 @@ def document(*, slug: str) -> tuple[DocumentInfo, list[models.DocSection]] | Non
     if source is None:
         return None
     return DocumentInfo.of(source), annotate_sections(corpus, list(source.sections.order_by("position")))
-
-
-# --------------------------------------------------------------------------- versions and their changes
-
-
-@dataclass
-class VersionChanges:
-    old: str
-    new: str
-    added: list[models.Rule]
-    removed: list[models.Rule]
-    # (the rule in ``old``, the same rule in ``new``, word diff): text or examples changed, maybe renumbered too
-    changed: list[tuple[models.Rule, models.Rule, list[tuple[str, str]]]]
-    renumbered: list[tuple[str, str]] = field(default_factory=list)  # (number in old, number in new)
-
-
-def comparable_versions(corpus: models.Corpus) -> list[str]:
-    """The versions the changes page compares: the ones numbered like the current rules."""
-    return lineage(corpus).versions
-
-
-def version_changes(*, old: str, new: str) -> VersionChanges | None:
-    """What changed from release ``old`` to release ``new`` (given in either order), each rule followed
-    through its renumbering. None when either is not ingested or is numbered before July 2009."""
-    corpus = live_corpus()
-    line = lineage(corpus)
-    if old not in line or new not in line:
-        return None  # numbers of releases before and after the July 2009 renumbering name different rules
-    old, new = sorted((old, new))
-    return _version_changes(_generation(corpus), old, new)
-
-
-@functools.lru_cache(maxsize=16)
-def _version_changes(generation: tuple[int, str], old: str, new: str) -> VersionChanges:
-    by_version = _releases(generation)
-    before = {r.number: r for r in models.Rule.objects.filter(release=by_version[old])}
-    after = {r.number: r for r in models.Rule.objects.filter(release=by_version[new])}
-    moves = _lineage(generation).moves(old, new)
-    removed: list[models.Rule] = []
-    changed: list[tuple[models.Rule, models.Rule, list[tuple[str, str]]]] = []
-    renumbered: list[tuple[str, str]] = []
-    kept: set[str] = set()
-    for number, rule in before.items():
-        target = moves.get(number, number)
-        if target is None or target not in after:
-            removed.append(rule)
-            continue
-        kept.add(target)
-        if target != number:
-            renumbered.append((number, target))
-        if _content(rule) != _content(after[target]):
-            changed.append((rule, after[target], word_diff(_full_text(rule), _full_text(after[target]))))
-    return VersionChanges(
-        old=old,
-        new=new,
-        added=sorted((rule for number, rule in after.items() if number not in kept), key=lambda r: sort_key(r.number)),
-        removed=sorted(removed, key=lambda r: sort_key(r.number)),
-        changed=sorted(changed, key=lambda c: sort_key(c[1].number)),
-        renumbered=sorted(renumbered, key=lambda pair: sort_key(pair[0])),
-    )

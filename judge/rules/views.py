@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
-from judge.rules import models, presenters, selectors
+from judge.rules import glossary as glossary_selectors
+from judge.rules import history, models, presenters, selectors
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
@@ -65,22 +66,22 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
 @require_GET
 def rule_history(request: HttpRequest, number: str) -> HttpResponse:
     """Every version of one rule, oldest first, with what each version changed (word diffs)."""
-    history = selectors.rule_history(number=number, version=request.GET.get("version") or None)
-    if history is None:
+    found = history.rule_history(number=number, version=request.GET.get("version") or None)
+    if found is None:
         raise Http404(_("Rule %(number)s has no history in the versions loaded.") % {"number": number})
-    return render(request, "rules/history.html", {"history": history, "number": number,
+    return render(request, "rules/history.html", {"history": found, "number": number,
                                                   "current": selectors.live_corpus().current_version})
 
 
 @require_GET
 def changes(request: HttpRequest) -> HttpResponse:
     """What changed between two versions (any two since July 2009, in either order); the comparison is
-    kept per generation and pair (selectors.version_changes) and its rendering in the cache."""
+    kept per generation and pair (history.version_changes) and its rendering in the cache."""
     corpus = selectors.live_corpus()
-    versions = selectors.comparable_versions(corpus)
+    versions = history.comparable_versions(corpus)
     old = request.GET.get("from") or (versions[-2] if len(versions) > 1 else versions[-1])
     new = request.GET.get("to") or versions[-1]
-    result = selectors.version_changes(old=old, new=new)
+    result = history.version_changes(old=old, new=new)
     if result is not None:
         old, new = result.old, result.new
     return render(
@@ -96,7 +97,7 @@ def changes(request: HttpRequest) -> HttpResponse:
 def glossary(request: HttpRequest) -> HttpResponse:
     """Every word of the glossary with its Japanese name; ``?q=`` keeps the words whose English,
     Japanese or reading holds it (with htmx, only the list)."""
-    found = selectors.glossary(version=request.GET.get("version"))
+    found = glossary_selectors.glossary(version=request.GET.get("version"))
     q = request.GET.get("q", "").strip()[:100]
     entries = found.find(q) if q else None
     context = {
@@ -269,19 +270,19 @@ def api_rule_history(request: HttpRequest, number: str) -> JsonResponse:
     number = number.strip().rstrip(".")
     version = request.GET.get("version") or None
     try:
-        history = selectors.rule_history(number=number, version=version)
+        found = history.rule_history(number=number, version=version)
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
     except selectors.UnknownVersion as err:
         return _unknown_version(err, lang)
-    if history is None:
+    if found is None:
         corpus = selectors.live_corpus()
-        if version and version not in selectors.comparable_versions(corpus):
+        if version and version not in history.comparable_versions(corpus):
             problem = msg("web.old-numbering", field="version", version=version)
         else:
             problem = msg("web.no-history", number=number)
         return error_response([problem], status=404, lang=lang)
-    return json_response({"number": history.number, "history": [entry.to_json() for entry in history.entries]})
+    return json_response({"number": found.number, "history": [entry.to_json() for entry in found.entries]})
 
 
 @require_GET

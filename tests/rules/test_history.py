@@ -1,4 +1,5 @@
-"""The history of each rule, the versions API, stable citations and the changes page, on three invented releases.
+"""The history of each rule, the versions API, stable citations and the changes page, on three invented releases;
+then the history and the changes of the real corpus (marked ``corpus``).
 
 20300202 is tests/rules/cr_files.BASE; 20310303 inserts a rule (101.2: the ones after it move down), rewords
 102.1 and drops 102.2; 20320404 rewords 101.1. A file that does not parse is left out (20290101).
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.rules import selectors, services
+from judge.rules import services
+from judge.rules.history import version_changes
 from tests.helpers import error_texts
 from tests.rules.cr_files import BASE, edited, write_release
 
@@ -125,7 +127,7 @@ def test_a_rule_added_in_place_of_another_says_where_that_one_went(client: Clien
 
 
 def test_changes_between_any_two_versions_follow_the_renumbering(client: Client, ingested_three: Path) -> None:
-    changes = selectors.version_changes(old=V3, new=V1)  # either order
+    changes = version_changes(old=V3, new=V1)  # either order
     assert changes is not None and (changes.old, changes.new) == (V1, V3)
     assert [r.number for r in changes.added] == ["101.2"] and [r.number for r in changes.removed] == ["102.2"]
     assert [(a.number, b.number) for a, b, _ in changes.changed] == [("101.1", "101.1"), ("102.1", "102.1")]
@@ -153,3 +155,68 @@ def test_search_says_an_older_version_is_not_in_its_index(ingested_three: Path) 
     result = search(f"shuffle version:{V1}", root=ingested_three)
     assert any(f"version:{V1} is not in the search index" in notice for notice in result.notices)
     assert {hit.version for hit in result.hits} == {V3}
+
+
+# --- the real corpus: history and changes across the releases of JUDGE_CORPUS_DIR ---------------------
+
+
+@pytest.mark.corpus
+def test_changes_page(client, ingested):
+    response = client.get("/en/rules/changes/?from=20251114&to=20260116")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "changed" in html
+    assert "<ins>" in html or "<del>" in html
+    assert client.get("/en/rules/changes/?from=1&to=2").status_code == 400
+
+
+@pytest.mark.corpus
+def test_changes_lists_renumbered_rules(client, ingested):
+    html = client.get("/en/rules/changes/?from=20251114&to=20260116").content.decode()
+    # "Friends forever" (702.124k) is gone; the rules after it moved up one letter, their text unchanged.
+    assert "6 added, 1 removed, 6 changed." in html
+    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> “Friends forever”' in html
+    assert ('<a href="/en/rules/702.124m/?version=20251114">702.124m</a> → '
+            '<a href="/en/rules/702.124k/?version=20260116">702.124k</a>') in html
+    assert "<del>another</del> <ins>any other</ins>" in html  # 115.7e, word by word
+
+
+def _history(client, number, version=""):
+    data = client.get(f"/api/rules/{number}/history" + (f"?version={version}" if version else "")).json()
+    return [(e["version"], e["number"], e["change"]) for e in data["history"]]
+
+
+@pytest.mark.corpus
+def test_history_of_903_9_starts_where_the_rule_was_rewritten(client, ingested):
+    """In 2021 903.9 became a heading with subrules: the 2020 text of 903.9 is 903.9b now."""
+    assert _history(client, "903.9") == [
+        ("20231117", "903.9", "added"), ("20251114", "903.9", "unchanged"), ("20260116", "903.9", "unchanged"),
+    ]
+    assert _history(client, "903.9b")[0] == ("20200601", "903.9", "added")
+    html = client.get("/ja/rules/903.9/history/").content.decode()
+    assert "20200601 版のルール 903.9 は別のルールでした。" in html and 'href="/ja/rules/903.9b/?version=20231117"' in html
+
+
+@pytest.mark.corpus
+def test_history_of_805_10f_through_the_removal_of_damage_assignment_order(client, ingested):
+    # Today's 805.10f (combat damage) was 805.10g until 20251114 removed the old 805.10f.
+    assert _history(client, "805.10f") == [
+        ("20200601", "805.10g", "added"), ("20231117", "805.10g", "unchanged"),
+        ("20251114", "805.10f", "renumbered"), ("20260116", "805.10f", "unchanged"),
+    ]
+    assert _history(client, "805.10f", "20231117") == [
+        ("20200601", "805.10f", "added"), ("20231117", "805.10f", "unchanged"), ("20251114", "805.10f", "removed"),
+    ]
+    html = client.get("/en/rules/805.10f/?version=20231117").content.decode()
+    assert "It is not in the current rules: it was removed in version 20251114." in html
+    moved = client.get("/en/rules/805.10g/?version=20231117").content.decode()
+    assert 'In the current rules it is rule <a href="/en/rules/805.10f/">805.10f</a>.' in moved
+
+
+@pytest.mark.corpus
+def test_changes_between_far_apart_versions(client, ingested):
+    response = client.get("/en/rules/changes/?from=20260116&to=20200601")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<option selected>20200601</option>' in html  # shown oldest first, whichever order was asked
+    assert "<h2>Renumbered</h2>" in html and "(was 903.9)" in html

@@ -16,7 +16,7 @@ from django.core.management.base import CommandError
 
 from judge.parsing import corpus as corpus_module
 from judge.parsing.records import ParseError
-from judge.rules import models, selectors, services
+from judge.rules import history, models, selectors, services
 from judge.search.documents import documents_from_records
 from judge.search.index import activate, build_index, live_name, open_live
 from judge.search.service import search
@@ -240,12 +240,12 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     assert selectors.lineage(corpus).versions == ["20300202", "20310303"]
     assert "20090201" not in selectors.renumbering_maps(corpus) and selectors.renumbering_maps(corpus)["20300202"]
     # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
-    history = selectors.rule_history(number="100.1")
-    assert history is not None and [h.version for h in history.entries] == ["20300202", "20310303"]
+    found = history.rule_history(number="100.1")
+    assert found is not None and [h.version for h in found.entries] == ["20300202", "20310303"]
     old = selectors.rule_page(number="100.1", version="20090201")
     assert old is not None and not old.comparable and old.successor is None
-    assert selectors.version_changes(old="20090201", new="20310303") is None
-    assert selectors.version_changes(old="20300202", new="20310303") is not None
+    assert history.version_changes(old="20090201", new="20310303") is None
+    assert history.version_changes(old="20300202", new="20310303") is not None
 
 
 def test_a_failing_index_build_leaves_the_previous_generation_live(

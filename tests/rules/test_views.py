@@ -1,4 +1,5 @@
-"""Rule pages, documents, glossary, version changes and the rules JSON API on the real corpus."""
+"""Rule pages, the rule index, documents and the rules JSON API on the real corpus (the glossary and the glosses:
+test_glossary.py; a rule's history and the changes between releases: test_history.py)."""
 
 from __future__ import annotations
 
@@ -66,15 +67,6 @@ def test_version_switch(client, ingested):
     html = response.content.decode()
     assert "You are reading rule 903.8 as it was in version 20200601; the current version is 20260116." in html
     assert '<a href="/en/rules/903.8/">Show the current version</a>' in html
-
-
-def test_changes_page(client, ingested):
-    response = client.get("/en/rules/changes/?from=20251114&to=20260116")
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "changed" in html
-    assert "<ins>" in html or "<del>" in html
-    assert client.get("/en/rules/changes/?from=1&to=2").status_code == 400
 
 
 def test_glossary_and_documents(client, ingested):
@@ -246,16 +238,6 @@ def test_gone_number_redirects_to_its_successor(client, ingested):
     assert client.get("/api/rules/103.3c").json()["successor"] == "103.4c"
 
 
-def test_changes_lists_renumbered_rules(client, ingested):
-    html = client.get("/en/rules/changes/?from=20251114&to=20260116").content.decode()
-    # "Friends forever" (702.124k) is gone; the rules after it moved up one letter, their text unchanged.
-    assert "6 added, 1 removed, 6 changed." in html
-    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> “Friends forever”' in html
-    assert ('<a href="/en/rules/702.124m/?version=20251114">702.124m</a> → '
-            '<a href="/en/rules/702.124k/?version=20260116">702.124k</a>') in html
-    assert "<del>another</del> <ins>any other</ins>" in html  # 115.7e, word by word
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_rule_page_has_the_live_search_box_and_language_switch(client, ingested, lang):
     html = client.get(f"/{lang}/rules/903.8/").content.decode()
@@ -297,7 +279,7 @@ def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, l
     assert f"<h1>{title}</h1>" in unrouted and "Resolver404" not in unrouted and "<script>" not in unrouted
 
 
-# --- the rules in the reader's language: Japanese names, glosses, rules with no Japanese text --------------
+# --- the rules in the reader's language: Japanese names, rules with no Japanese text ----------------------
 
 
 def _main(html: str) -> str:
@@ -344,31 +326,6 @@ def test_breadcrumb_heading_and_neighbours_in_the_readers_language(client, inges
     assert (b"<html" in client.get("/ja/rules/903.10a/", **headers).content) is not hx
 
 
-def _glossary_anchor(ingested, term: str) -> str:
-    from judge.rules.models import GlossaryTerm
-
-    found = GlossaryTerm.objects.get(release__generations=ingested, version=ingested.current_version, term=term)
-    return f"term-{found.position + 1}"
-
-
-@pytest.mark.parametrize("hx", [False, True])
-def test_japanese_rule_page_glosses_the_english_words(client, ingested, hx):
-    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
-    anchor = _glossary_anchor(ingested, "Commander Tax")
-    html = client.get("/ja/rules/903.8/", **headers).content.decode()
-    # The word is a link to its glossary entry (no JavaScript), and the page lists it with its Japanese name.
-    link = f'<a class="gloss" href="/ja/glossary/#{anchor}" data-gloss="'
-    assert link in html and html.count(link) == 1
-    key = html.split(link, 1)[1].split('"', 1)[0]
-    entry = html.split(f'id="gloss-{key}"', 1)[1].split("</div>", 1)[0]
-    assert '<span class="gloss-ja" lang="ja">統率者税</span>' in entry
-    assert "Informal term for the additional cost" in entry and f'href="/ja/glossary/#{anchor}"' in entry
-    assert "このルールの用語" in html
-    assert 'src="/static/js/glosses.js"' in html or hx  # the popover's script comes with the full page
-    english = client.get("/en/rules/903.8/", **headers).content.decode()
-    assert 'class="gloss"' not in english and "Words in this rule" not in english
-
-
 @pytest.mark.parametrize("hx", [False, True])
 def test_a_rule_without_japanese_text_says_so_and_shows_the_passages_about_it(client, ingested, hx):
     headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
@@ -392,35 +349,6 @@ def test_a_rule_without_japanese_text_shows_passages_citing_it(client, ingested)
     assert "ルール 204 を参照しています。" in html and '<a href="/ja/docs/cr-excerpt-ja/#r903-4">' in html
 
 
-@pytest.mark.parametrize("hx", [False, True])
-def test_glossary_gives_each_word_its_japanese_name(client, ingested, hx):
-    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
-    anchor = _glossary_anchor(ingested, "Commander Tax")
-    ja = client.get("/ja/glossary/", **headers).content.decode()
-    assert (
-        f'<dt id="{anchor}"><span class="term-ja" lang="ja">統率者税</span> '
-        '<span class="term-en" lang="en">Commander Tax</span></dt>'
-    ) in ja
-    # In the order of the Japanese reading (トウソツシャ... under た), words with no Japanese name last.
-    assert ja.index("<h2>あ</h2>") < ja.index("<h2>た</h2>") < ja.index(f'<dt id="{anchor}">') < ja.index("<h2>な</h2>")
-    assert ja.index("<h2>わ</h2>") < ja.index("<h2>日本語名のない用語</h2>")
-    en = client.get("/en/glossary/", **headers).content.decode()
-    assert (
-        f'<dt id="{anchor}"><span class="term-en">Commander Tax</span> <span class="term-ja" lang="ja">統率者税</span></dt>'
-    ) in en
-    assert en.index("<h2>A</h2>") < en.index(f'<dt id="{anchor}">') < en.index("<h2>D</h2>")
-
-
-@pytest.mark.parametrize("q", ["統率者税", "commander tax", "とうそつしゃぜい", "Commander  Tax", "ｃｏｍｍａｎｄｅｒ"])
-def test_glossary_finds_a_word_in_either_language(client, ingested, q):
-    page = client.get("/ja/glossary/", {"q": q}).content.decode()
-    assert "統率者税" in page and "Commander Tax" in page and "Trample" not in page
-    fragment = client.get("/en/glossary/", {"q": q}, HTTP_HX_REQUEST="true").content.decode()
-    assert "<html" not in fragment and "Commander Tax" in fragment and "match" in fragment
-    nothing = client.get("/ja/glossary/", {"q": "zzzz"}, HTTP_HX_REQUEST="true").content.decode()
-    assert "一致する用語はありません。" in nothing
-
-
 def test_a_warm_rule_page_reads_the_database_once(client, ingested, django_assert_max_num_queries):
     for url in ("/ja/rules/903.10a/", "/en/rules/903.10a/", "/ja/rules/", "/ja/glossary/"):
         client.get(url)  # rendered once per generation and language
@@ -428,37 +356,7 @@ def test_a_warm_rule_page_reads_the_database_once(client, ingested, django_asser
             assert client.get(url).status_code == 200
 
 
-# --- history, versions and stable citations across the four releases of the shared corpus ---------------
-
-
-def _history(client, number, version=""):
-    data = client.get(f"/api/rules/{number}/history" + (f"?version={version}" if version else "")).json()
-    return [(e["version"], e["number"], e["change"]) for e in data["history"]]
-
-
-def test_history_of_903_9_starts_where_the_rule_was_rewritten(client, ingested):
-    """In 2021 903.9 became a heading with subrules: the 2020 text of 903.9 is 903.9b now."""
-    assert _history(client, "903.9") == [
-        ("20231117", "903.9", "added"), ("20251114", "903.9", "unchanged"), ("20260116", "903.9", "unchanged"),
-    ]
-    assert _history(client, "903.9b")[0] == ("20200601", "903.9", "added")
-    html = client.get("/ja/rules/903.9/history/").content.decode()
-    assert "20200601 版のルール 903.9 は別のルールでした。" in html and 'href="/ja/rules/903.9b/?version=20231117"' in html
-
-
-def test_history_of_805_10f_through_the_removal_of_damage_assignment_order(client, ingested):
-    # Today's 805.10f (combat damage) was 805.10g until 20251114 removed the old 805.10f.
-    assert _history(client, "805.10f") == [
-        ("20200601", "805.10g", "added"), ("20231117", "805.10g", "unchanged"),
-        ("20251114", "805.10f", "renumbered"), ("20260116", "805.10f", "unchanged"),
-    ]
-    assert _history(client, "805.10f", "20231117") == [
-        ("20200601", "805.10f", "added"), ("20231117", "805.10f", "unchanged"), ("20251114", "805.10f", "removed"),
-    ]
-    html = client.get("/en/rules/805.10f/?version=20231117").content.decode()
-    assert "It is not in the current rules: it was removed in version 20251114." in html
-    moved = client.get("/en/rules/805.10g/?version=20231117").content.decode()
-    assert 'In the current rules it is rule <a href="/en/rules/805.10f/">805.10f</a>.' in moved
+# --- the versions of the shared corpus ------------------------------------------------------------------
 
 
 def test_api_versions_on_the_real_corpus(client, ingested):
@@ -468,11 +366,3 @@ def test_api_versions_on_the_real_corpus(client, ingested):
     assert {version: found[version] for version in KNOWN_RELEASES} == KNOWN_RELEASES
     assert {"version": "20260116", "effective": "2026-01-16", "rules": 3269, "glossary_terms": 725,
             "file": "MagicCompRules 20260116.txt"} in data["versions"]
-
-
-def test_changes_between_far_apart_versions(client, ingested):
-    response = client.get("/en/rules/changes/?from=20260116&to=20200601")
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert '<option selected>20200601</option>' in html  # shown oldest first, whichever order was asked
-    assert "<h2>Renumbered</h2>" in html and "(was 903.9)" in html

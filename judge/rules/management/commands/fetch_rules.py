@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
-from judge.rules import selectors
+from judge.rules import history
 from judge.rules.management.commands.ingest import print_report
 from judge.rules.progress import for_stream
 from judge.rules.services import FetchError, fetch_release, ingest_corpus, undo_fetch
@@ -61,7 +61,7 @@ class Command(BaseCommand):
         if version < previous:
             self.stdout.write(f"{version} is older than the current rules ({previous}): added as an older version")
             return
-        changes = selectors.version_changes(old=previous, new=version)
+        changes = history.version_changes(old=previous, new=version)
         if changes is None:
             self.stdout.write(f"{previous} and {version} are numbered differently: no comparison")
             return

@@ -1,0 +1,141 @@
+"""The glossary of a release with each word's official Japanese name, and the rule pages' glosses.
+
+Read from the live generation through judge.rules.selectors and kept per process, generation and version;
+the Japanese names come from the term table (judge.rules.names).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from judge.parsing.terms_table import Term, glossary_terms, japanese_key
+from judge.rules import japanese, models, selectors
+from judge.rules.names import NOT_GLOSSED, term_table
+from judge.rules.text import Gloss, Glosser
+
+KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "reach", not "reaches"
+EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    term: str  # the headword, as the glossary prints it
+    definition: str
+    anchor: str  # the glossary page's fragment: "term-1", "term-2", ... in file order (as search links them)
+    rows: tuple[Term, ...]  # the term table's rows naming it (one per word of "Tap and Untap")
+    names_ja: tuple[str, ...]  # their official Japanese names
+    reading: str  # the katakana reading of the first Japanese name: the Japanese order
+    keys: tuple[str, ...]  # every spelling, reduced, that the glossary's filter matches
+
+
+@dataclass
+class Glossary:
+    """One version's glossary with the Japanese names, read once per generation and version."""
+
+    version: str
+    is_current: bool
+    entries: list[GlossaryEntry]  # the glossary's own (English) order
+    html: dict[str, str] = field(default_factory=dict, repr=False)  # by language (judge.rules.presenters)
+    # language -> anchor -> the definition as HTML (judge.rules.presenters)
+    definitions: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def groups(
+        self, lang: str, entries: Sequence[GlossaryEntry] | None = None
+    ) -> list[tuple[str, list[GlossaryEntry]]]:
+        """Headings and their entries: by initial in English; in Japanese by kana row (あ か さ …) of the
+        reading, as the Japanese Comprehensive Rules order their glossary, then the words that have no
+        Japanese name, in English order (heading "")."""
+        entries = self.entries if entries is None else entries
+        groups: dict[str, list[GlossaryEntry]] = {}
+        if lang == "ja":
+            for entry in sorted(entries, key=lambda e: japanese.sort_key(e.reading)):
+                groups.setdefault(japanese.row(entry.reading) if entry.names_ja else "", []).append(entry)
+            order = [*japanese.ROW_ORDER, ""]
+            return [(heading, groups[heading]) for heading in order if heading in groups]
+        for entry in entries:
+            initial = entry.term.lstrip("“\"'")[:1].upper()
+            groups.setdefault(initial if initial.isalpha() else "#", []).append(entry)
+        return list(groups.items())
+
+    def find(self, q: str) -> list[GlossaryEntry]:
+        """The entries with a spelling (English, Japanese, the reading in kana) that holds ``q``."""
+        key = _filter_key(q)
+        return [e for e in self.entries if any(key in k for k in e.keys)] if key else self.entries
+
+
+def _filter_key(text: str) -> str:
+    """Reduced for the glossary's filter: width, case, spaces; hiragana as katakana (とうそつ: 統率者)."""
+    text = japanese_key(text)
+    return "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
+
+
+def glossary(*, version: str | None = None) -> Glossary:
+    corpus = selectors.live_corpus()
+    return _glossary(selectors.generation(corpus), selectors.resolve_version(corpus, version))
+
+
+@functools.lru_cache(maxsize=8)
+def _glossary(generation: tuple[int, str], version: str) -> Glossary:
+    table = term_table()
+    corpus = models.Corpus.objects.get(pk=generation[0])
+    release = selectors.releases_by_version(generation)[version]
+    terms = list(models.GlossaryTerm.objects.filter(release=release).order_by("position"))
+    rows = [
+        tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way)
+        for term in terms
+    ]
+    readings = japanese.readings([r[0].name_ja if r else "" for r in rows])
+    entries = []
+    for term, found, kana in zip(terms, rows, readings, strict=True):
+        keys = {_filter_key(term.term), _filter_key(kana)}
+        keys.update(_filter_key(spelling) for row in found for spelling in (*row.ja, *row.en))
+        entries.append(
+            GlossaryEntry(
+                term=term.term,
+                definition=term.definition,
+                anchor=f"term-{term.position + 1}",
+                rows=found,
+                names_ja=tuple(row.name_ja for row in found),
+                reading=kana,
+                keys=tuple(sorted(keys - {""})),
+            )
+        )
+    return Glossary(version=version, is_current=version == corpus.current_version, entries=entries)
+
+
+def glosser(corpus: models.Corpus) -> Glosser:
+    """The words the rule pages gloss for a Japanese reader, with the current glossary's definitions."""
+    return _glosser(selectors.generation(corpus), corpus.current_version)
+
+
+@functools.lru_cache(maxsize=2)
+def _glosser(generation: tuple[int, str], version: str) -> Glosser:
+    entries = _glossary(generation, version).entries
+    entry_of: dict[Term, GlossaryEntry] = {}
+    # A word is glossed with the entry that is about it alone ("Tap") before one it shares ("Tap and Untap").
+    for alone in (True, False):
+        for entry in entries:
+            if (len(entry.rows) == 1) is alone:
+                for row in entry.rows:
+                    entry_of.setdefault(row, entry)
+    items: list[tuple[Sequence[str], Gloss, bool]] = []
+    for position, term in enumerate(term_table().terms):
+        entry = entry_of.get(term)
+        if not term.name_ja or term.kind in NOT_GLOSSED or (entry is None and not term.rule):
+            continue
+        gloss = Gloss(
+            key=str(position),
+            en=term.en[0],
+            name_ja=term.name_ja,
+            definition=entry.definition if entry else "",
+            anchor=entry.anchor if entry else "",
+            rule=term.rule,
+        )
+        # Another English spelling of a row may be another Japanese word ("phased out" is フェイズ・アウト,
+        # not フェイズ・イン): glossed only when the row has one Japanese word.
+        spellings = [s for s in (term.en if len(term.ja) == 1 else term.en[:1]) if s not in EVERYDAY_WORDS]
+        items.append((spellings, gloss, term.kind not in KEYWORDS))
+    return Glosser(items)
+
