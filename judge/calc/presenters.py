@@ -98,6 +98,8 @@ class ShownIdentity:
     identity: tuple[str, ...]
     steps: list[ShownStep]
     other_name: str = ""  # the name in the other language, when known
+    name_lang: str = "en"  # the language of each name, for the page's lang attributes
+    other_lang: str = "ja"
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,8 @@ def present_identity(result: identity.IdentityResult, card: Card | None = None) 
     japanese = card.japanese_names[0] if card is not None and card.japanese_names else ""
     if japanese and reader_language() == "ja":
         return ShownIdentity(name=f"《{japanese}》", identity=result.identity,
-                             steps=present_steps(result.explanation), other_name=result.name)
+                             steps=present_steps(result.explanation), other_name=result.name,
+                             name_lang="ja", other_lang="en")
     return ShownIdentity(name=result.name, identity=result.identity, steps=present_steps(result.explanation),
                          other_name=japanese)
 

@@ -42,6 +42,7 @@ from judge.engine.damage_payload import (
     check_game,
     read_damage_payload,
 )
+from judge.engine.messages import Text
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
@@ -161,8 +162,10 @@ def _commander_damage(game: DamageInput) -> DamageResult:
 
     for number, event in enumerate(game.events, start=1):
         if isinstance(event, LifeGain):
-            so_far = ", ".join(f"{by_id[c].label} {d}" for (p, c), d in totals.items() if p == event.target)
-            if so_far:
+            dealt = [(by_id[c].label, d) for (p, c), d in totals.items() if p == event.target]
+            so_far = Text(en=", ".join(f"{label.en} {d}" for label, d in dealt),
+                          ja="、".join(f"{label.ja} {d}" for label, d in dealt))
+            if dealt:
                 steps.append(Step.of("damage.life-gain", rule="commander:9", number=number, player=event.target,
                                      amount=event.amount, so_far=so_far))
             else:

@@ -1,7 +1,7 @@
 """The commander damage calculator's input: typed game records, their checks, and the JSON payload reader.
 
 Payload: ``{"variant": "commander"|"brawl", "players": [name, ...],
-"commanders": [{"id", "owner", "name"}], "events": [...], "teams": [[name, ...], ...]}``.
+"commanders": [{"id", "owner", "name", "name_ja"}], "events": [...], "teams": [[name, ...], ...]}``.
 Events are ``{"source", "target", "amount", "combat", "prevented"}`` (and an
 optional ``"controller"``); ``{"kind": "life-gain", "target", "amount"}``
 records life gain. ``teams`` (optional) puts every player on one team, for
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.errors import IllegalStateError, InvalidInputError
-from judge.engine.messages import Message, msg
+from judge.engine.messages import Message, Text, msg
 from judge.engine.payload import shown, unknown_fields, whole_number
 from judge.engine.variants import Variant, variant_names
 
@@ -36,15 +36,20 @@ VARIANTS = (Variant.COMMANDER, Variant.BRAWL)
 
 @dataclass(frozen=True)
 class Commander:
-    """A commander card in the game: its id, its owner and its name (for the steps)."""
+    """A commander card in the game: its id, its owner and its name (for the steps; ``name_ja`` its official
+    Japanese name, which the Japanese steps show in 《》)."""
 
     id: str
     owner: str
     name: str = ""
+    name_ja: str = ""
 
     @property
-    def label(self) -> str:
-        return self.name or self.id
+    def label(self) -> Text:
+        """Its name in both languages (《数多のラフィーク》 in Japanese), else its id."""
+        if not self.name:
+            return Text(en=self.id, ja=self.id)
+        return Text(en=self.name, ja=f"《{self.name_ja or self.name}》")
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,9 @@ def _commanders(commanders: Sequence[object], players: set[str], invalid: list[M
         if not isinstance(commander.name, str) or len(commander.name) > MAX_NAME:
             invalid.append(msg("input.text", field=f"{where}.name", label=_label("commander-name", number),
                                high=MAX_NAME))
+        if not isinstance(commander.name_ja, str) or len(commander.name_ja) > MAX_NAME:
+            invalid.append(msg("input.text", field=f"{where}.name_ja", label=_label("commander-name-ja", number),
+                               high=MAX_NAME))
         if isinstance(commander.id, str):
             if commander.id in ids:
                 invalid.append(msg("input.duplicate", field=f"{where}.id", label=_label("commander-id", number),
@@ -231,7 +239,7 @@ def check_game(*, variant: object, players: Sequence[object], commanders: Sequen
         raise IllegalStateError(illegal)
 
 
-_COMMANDER_FIELDS = ("id", "owner", "name")
+_COMMANDER_FIELDS = ("id", "owner", "name", "name_ja")
 _DAMAGE_FIELDS = ("kind", "source", "target", "amount", "combat", "prevented", "controller")
 _LIFE_GAIN_FIELDS = ("kind", "target", "amount")
 
@@ -288,7 +296,8 @@ def read_damage_payload(payload: object) -> DamageInput:
             continue
         problems.extend(unknown_fields(item, _COMMANDER_FIELDS, field=f"commanders[{i}]",
                                        label=_label("commander", i + 1)))
-        commanders.append(Commander(id=_raw(item, "id"), owner=_raw(item, "owner"), name=_raw(item, "name", "")))
+        commanders.append(Commander(id=_raw(item, "id"), owner=_raw(item, "owner"), name=_raw(item, "name", ""),
+                                    name_ja=_raw(item, "name_ja", "")))
 
     events: list[DamageEvent | LifeGain] = []
     if len(raw_events) > MAX_EVENTS:

@@ -68,13 +68,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from judge.engine import combat, damage, dtc_game, identity, leave_game, tax, turn_end
 from judge.engine.board import Board, card_name
 from judge.engine.errors import InvalidInputError, RulesError
+from judge.engine.mana import color_list
 from judge.engine.messages import Message, Text, msg, render
 from judge.engine.rule_numbers import is_citation
 from judge.engine.steps import Step
@@ -170,7 +171,7 @@ def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
     data = {"cards": [answer(item) for item in results]}
     steps = tuple(s for item in results for s in _steps_of(item))
     each = [msg("scenario.change.identity", card=cards.get(item.name, card_name(item.name, None)),
-                colors="".join(item.identity) or msg("scenario.colorless")) for item in results]
+                colors=color_list(item.identity, style="letters")) for item in results]
     return Outcome(data=data, steps=steps, change=_joined(each), result=batch)
 
 
@@ -495,6 +496,34 @@ def load_scenarios(directory: Path) -> tuple[Scenario, ...]:
     if problems:
         raise ScenarioError(problems)
     return tuple(scenarios)
+
+
+def with_player_names(scenario: Scenario, names: Mapping[str, str]) -> Scenario:
+    """``scenario`` with its players renamed: every key and string value of its steps' payloads and
+    expectations equal to a name in ``names`` (a player's name is an id, never part of a longer string).
+
+    A translated story calls the players by translated names (アレックス for Alex); replaying the renamed
+    scenario makes its boards and the engine's explanations use the names the story uses.
+
+    >>> step = ScenarioStep(narration=Text("", ""), rules=("800.4a",), kind="leave-game",
+    ...                     payload={"turn_order": ["Alex", "Bianca"], "leaving": "Alex"},
+    ...                     expect={"left": ["Alex"]})
+    >>> renamed = with_player_names(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=(),
+    ...                                      steps=(step,)), {"Alex": "アレックス"})
+    >>> renamed.steps[0].payload, renamed.steps[0].expect
+    ({'turn_order': ['アレックス', 'Bianca'], 'leaving': 'アレックス'}, {'left': ['アレックス']})
+    """
+    def rename(value: Any) -> Any:
+        if isinstance(value, str):
+            return names.get(value, value)
+        if isinstance(value, list):
+            return [rename(item) for item in value]
+        if isinstance(value, Mapping):
+            return {names.get(key, key): rename(item) for key, item in value.items()}
+        return value
+
+    steps = tuple(replace(step, payload=rename(step.payload), expect=rename(step.expect)) for step in scenario.steps)
+    return replace(scenario, steps=steps)
 
 
 # ---------------------------------------------------------------------------

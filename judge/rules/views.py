@@ -34,7 +34,9 @@ QUICK_LIMIT = 6  # best matches under the header search box while typing
 QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
 API_DEFAULT_LIMIT = 10
 # Offered when a search finds nothing and no spelling is close: one per kind of query that works.
-EXAMPLE_QUERIES = ("commander tax", "統率者ダメージ", "player leaves the game", "次元ダイス", "903.8")
+#: Queries offered when a search finds nothing, with their language (for the links' lang attribute).
+EXAMPLE_QUERIES = (("commander tax", "en"), ("統率者ダメージ", "ja"), ("player leaves the game", "en"), ("次元ダイス", "ja"),
+                   ("903.8", ""))
 
 
 # --------------------------------------------------------------------------- pages

@@ -515,7 +515,8 @@ VALUE_LABELS: dict[str, Callable[[], str]] = {
     "life-gain": lambda: _("life gain"),
 }
 # Shown elsewhere: the engine's explained steps, the one-line change; a board's objects in its own cards.
-HIDDEN_KEYS = frozenset({"steps", "explanation", "summary", "changes", "problems", "id"})
+HIDDEN_KEYS = frozenset({"steps", "explanation", "summary", "changes", "problems", "id",
+                         "name_ja"})  # a name is shown in the reader's language already
 # Keys whose values are object or commander ids, shown by name.
 NAMED_KEYS = frozenset({"source", "commander", "attacker", "blockers", "id", "name"})
 

@@ -18,7 +18,14 @@ from django.conf import settings
 from django.db.models import Q
 
 from judge.engine.rule_numbers import is_cr_number
-from judge.engine.scenarios import ReplayedScenario, ReplayedStep, Scenario, load_scenarios, replay_scenario
+from judge.engine.scenarios import (
+    ReplayedScenario,
+    ReplayedStep,
+    Scenario,
+    load_scenarios,
+    replay_scenario,
+    with_player_names,
+)
 from judge.engine.variants import Variant
 from judge.rules import models, selectors
 from judge.web.citations import doc_section
@@ -124,28 +131,35 @@ def group_of(scenario: Scenario) -> str:
     return GROUP_COMMANDER
 
 
-@functools.lru_cache(maxsize=4)
-def _load(directory: str) -> tuple[WorkedRuling, ...]:
+#: The players of the worked rulings by the names their Japanese stories use: a Japanese reader's boards
+#: and explanations call them so too (the scenarios are replayed with these names).
+PLAYER_NAMES = {"ja": {"Alex": "アレックス", "Bianca": "ビアンカ", "Carol": "キャロル", "Dana": "ダナ", "Eli": "イーライ"}}
+
+
+@functools.lru_cache(maxsize=8)
+def _load(directory: str, lang: str) -> tuple[WorkedRuling, ...]:
     # Keyed by directory so a test pointing JUDGE_RULES_DATA_DIR elsewhere gets its own cache entry.
-    return tuple(WorkedRuling(replayed=replay_scenario(s), group=group_of(s)) for s in load_scenarios(Path(directory)))
+    names = PLAYER_NAMES.get(lang, {})
+    return tuple(WorkedRuling(replayed=replay_scenario(with_player_names(s, names)), group=group_of(s))
+                 for s in load_scenarios(Path(directory)))
 
 
-def all_scenarios() -> tuple[WorkedRuling, ...]:
-    """Every scenario, replayed, sorted by file name."""
-    return _load(str(Path(settings.JUDGE_RULES_DATA_DIR) / "scenarios"))
+def all_scenarios(lang: str = "en") -> tuple[WorkedRuling, ...]:
+    """Every scenario, replayed with its players named as the stories in ``lang`` name them, by file name."""
+    return _load(str(Path(settings.JUDGE_RULES_DATA_DIR) / "scenarios"), lang)
 
 
-def scenario(*, slug: str) -> WorkedRuling | None:
-    for found in all_scenarios():
+def scenario(*, slug: str, lang: str = "en") -> WorkedRuling | None:
+    for found in all_scenarios(lang):
         if found.slug == slug:
             return found
     return None
 
 
-def grouped_scenarios() -> list[tuple[str, list[WorkedRuling]]]:
+def grouped_scenarios(lang: str = "en") -> list[tuple[str, list[WorkedRuling]]]:
     """(group, scenarios) pairs in :data:`GROUPS` order; empty groups are left out."""
     by_group: dict[str, list[WorkedRuling]] = {g: [] for g in GROUPS}
-    for found in all_scenarios():
+    for found in all_scenarios(lang):
         by_group[found.group].append(found)
     return [(g, items) for g, items in by_group.items() if items]
 
@@ -214,9 +228,10 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
     return found
 
 
-def preset_board(slug: str) -> dict[str, Any] | None:
-    """The board of a worked ruling's first leave-game step, without who leaves (a preset of the board page)."""
-    found = scenario(slug=slug)
+def preset_board(slug: str, lang: str = "en") -> dict[str, Any] | None:
+    """The board of a worked ruling's first leave-game step, without who leaves (a preset of the board page),
+    its players named as the story in ``lang`` names them."""
+    found = scenario(slug=slug, lang=lang)
     if found is None:
         return None
     for step in found.scenario.steps:

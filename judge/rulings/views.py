@@ -130,7 +130,8 @@ def dtc_loss_api(request: HttpRequest) -> JsonResponse:
 
 
 def preset_board(key: str) -> dict[str, Any] | None:
-    return selectors.preset_board(PRESETS[key][0]) if key in PRESETS else None
+    """A preset board, its players named as the reader's language names them (アレックス on /ja/)."""
+    return selectors.preset_board(PRESETS[key][0], reader_language()) if key in PRESETS else None
 
 
 def _action(rows: BoardRows, payload: dict[str, Any], action: str) -> tuple[Callable[[], LeaveGameResult], str] | str:
@@ -266,12 +267,12 @@ def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
 def scenario_list(request: HttpRequest) -> HttpResponse:
     lang = reader_language()
     groups = [{"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
-              for group, items in selectors.grouped_scenarios()]
+              for group, items in selectors.grouped_scenarios(lang)]
     return render(request, "rulings/scenario_list.html", {"groups": groups})
 
 
 def _get(slug: str) -> selectors.WorkedRuling:
-    found = selectors.scenario(slug=slug)
+    found = selectors.scenario(slug=slug, lang=reader_language())
     if found is None:
         raise Http404(_("No such worked ruling."))
     return found
@@ -339,7 +340,7 @@ def scenarios_api(request: HttpRequest) -> JsonResponse:
     """``GET /api/scenarios?lang=ja|en``: every worked ruling (slug, title, summary, group, steps, url)."""
     lang = request_language(request)
     items = []
-    for found in selectors.all_scenarios():
+    for found in selectors.all_scenarios(lang):
         item = _list_item(found, lang)
         item["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
         item["api"] = request.build_absolute_uri(reverse("rulings-api:scenario", args=[found.slug]))
@@ -351,7 +352,7 @@ def scenarios_api(request: HttpRequest) -> JsonResponse:
 def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     """``GET /api/scenarios/<slug>?lang=ja|en``: one worked ruling with its steps and its cited rules."""
     lang = request_language(request)
-    found = selectors.scenario(slug=slug)
+    found = selectors.scenario(slug=slug, lang=lang)
     if found is None:
         return error_response([msg("web.no-scenario", slug=slug[:100])], status=404, lang=lang)
     data = found.replayed.to_json(lang)

@@ -327,7 +327,7 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
     if _wants_json(request):
         return json_response({"slug": found.slug, "revision": found.revision,
                               **_history_json(page, _language(request))})
-    context = {"game": found, "variant_label": VARIANT_LABELS[setup.variant],
+    context = {"game": found, "variant_label": VARIANT_LABELS[setup.variant], "players": setup.players,
                "history": presenters.history(page.entries, setup), "history_older": page.older}
     return page_or_partial(request, "tracker/history.html", "changes", context)
 

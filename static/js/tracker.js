@@ -4,10 +4,34 @@
   "use strict";
 
   // The board polls with If-None-Match; 304 means "your table is current": nothing to swap.
+  // A board that is swapped (a press, or another phone's change) keeps the panels this reader had opened.
+  var opened = null;
+
+  function key(details) {
+    var holder = details.parentElement && details.parentElement.closest("[id]");
+    return details.id || ((holder ? holder.id : "") + "/" + (details.classList[0] || ""));
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.xhr.status === 304) {
       event.detail.shouldSwap = false;
+      return;
     }
+    var board = document.getElementById("board");
+    opened = board ? Array.prototype.map.call(board.querySelectorAll("details[open]"), key) : null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    var board = document.getElementById("board");
+    if (!board || !opened) {
+      return;
+    }
+    board.querySelectorAll("details").forEach(function (details) {
+      if (opened.indexOf(key(details)) !== -1) {
+        details.open = true;
+      }
+    });
+    opened = null;
   });
 
   function showKeys(root) {

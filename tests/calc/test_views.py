@@ -427,14 +427,14 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     assert full.status_code == 200
     html = full.content.decode()
     assert "<html" in html and "csrfmiddlewaretoken" in html
-    assert '<span class="card-name">Breeding Pool</span>' in html
+    assert '<span class="card-name" lang="en">Breeding Pool</span>' in html
     assert 'class="pip pip-U"' in html and 'class="pip pip-G"' in html
     assert f'href="/{lang}/docs/commander-rules/#rule-2"' in html  # basic land types: Commander rule 2
     assert "Sol Rnig" in html and "Sol Ring" in html  # unknown, with a suggestion
-    assert '<span class="card-name">Evermind</span>' in html
+    assert '<span class="card-name" lang="en">Evermind</span>' in html
     fragment = client.post(f"/{lang}/calc/color-identity/", data, **HX).content.decode()
     assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
-    assert '<span class="card-name">Fire // Ice</span>' in fragment
+    assert '<span class="card-name" lang="en">Fire // Ice</span>' in fragment
     shared = client.get(f"/{lang}/calc/color-identity/", {"names": "Breeding Pool"}).content.decode()
     assert 'class="pip pip-U"' in shared
 
@@ -482,10 +482,10 @@ def test_identity_page_lists_bad_cards_in_their_place(client: Client, lang: str)
     assert items[3].startswith(' card-problem">')
     assert "Forest" in items[4] and "pip-G" in items[4]
     if lang == "en":
-        assert "Card 2: Bad" in items[1] and "Card 2: colors: Q is not a colour; use W U B R G." in items[1]
+        assert "Card 2: <span translate=\"no\">Bad</span>" in items[1] and "Card 2: colors: Q is not a colour; use W U B R G." in items[1]
         assert "Card 4: name: must be text." in items[3]
     else:
-        assert "2枚目のカード: Bad" in items[1] and "2枚目のカードの色：Q は色ではありません。" in items[1]
+        assert "2枚目のカード: <span translate=\"no\">Bad</span>" in items[1] and "2枚目のカードの色：Q は色ではありません。" in items[1]
         assert "4枚目のカードのカード名：文字列で指定してください。" in items[3]
 
 
@@ -496,10 +496,10 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
     items = html.split('<li class="identity-card')[1:]
     assert len(items) == 3
     if lang == "ja":
-        assert '<span class="card-name">《繁殖池》</span> <span class="other-name">Breeding Pool</span>' in items[0]
+        assert '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" lang="en">Breeding Pool</span>' in items[0]
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
     else:
-        assert '<span class="card-name">Breeding Pool</span> <span class="other-name">繁殖池</span>' in items[0]
+        assert '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" lang="ja">繁殖池</span>' in items[0]
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
 

@@ -39,6 +39,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "judge.settings.dev",
+        "DJANGO_DEBUG": "0",  # the pages a reader gets (404 included), not Django's debug pages
         "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
         "JUDGE_INDEX_DIR": str(work / "index"),
         "JUDGE_CORPUS_DIR": str(corpus_dir()),
@@ -51,7 +52,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     subprocess.run([*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     port = _free_port()
     server = subprocess.Popen(
-        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload", "--insecure"],
         env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"

@@ -105,7 +105,7 @@ def test_partners_step_shows_both_totals() -> None:
     partner = [s for s in result.steps if s.rule == "702.124d"]
     assert len(partner) == 1
     assert "Tymna 20, Thrasios 20" in partner[0].render("en")
-    assert partner[0].render("ja") == "Bianca：Alexの2体の統率者からのダメージは別々に数え（Tymna 20 点、Thrasios 20 点）、合計しません。"
+    assert partner[0].render("ja") == "Bianca：Alexの2体の統率者からのダメージは別々に数え（《Tymna》 20 点、《Thrasios》 20 点）、合計しません。"
 
 
 def test_brawl_reports_totals_but_nobody_loses() -> None:
@@ -273,6 +273,15 @@ def test_every_step_reads_in_japanese() -> None:
               DamageEvent(source="rafiq", target="Bianca", amount=11, combat=True, controller="Carol")]
     result = commander_damage(variant=Variant.COMMANDER, players=PLAYERS, commanders=[RAFIQ], events=events)
     ja = [s.render("ja") for s in result.steps]
-    assert ja[-1] == ("BiancaはRafiq of the Manyから 21 点の戦闘ダメージを受けています（4番目の出来事から）。"
+    assert ja[-1] == ("Biancaは《Rafiq of the Many》から 21 点の戦闘ダメージを受けています（4番目の出来事から）。"
                       "同じ統率者から 21 点以上なので、Biancaはゲームに敗北します。")
     assert all(not any(word in text for word in ("damage", "Event")) for text in ja)
+
+
+def test_a_commanders_japanese_name_is_what_the_japanese_steps_show() -> None:
+    rafiq = {"id": "rafiq", "owner": "Alex", "name": "Rafiq of the Many", "name_ja": "数多のラフィーク"}
+    result = calculate_commander_damage({"variant": "commander", "players": ["Alex", "Bianca"], "commanders": [rafiq],
+                                         "events": [{"source": "rafiq", "target": "Bianca", "amount": 21,
+                                                                    "combat": True}]})
+    assert result.steps[-1].render("ja").startswith("Biancaは《数多のラフィーク》から 21 点")
+    assert result.steps[-1].render("en").startswith("Bianca has been dealt 21 combat damage by Rafiq of the Many")

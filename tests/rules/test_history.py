@@ -175,7 +175,7 @@ def test_changes_lists_renumbered_rules(client, ingested):
     html = client.get("/en/rules/changes/?from=20251114&to=20260116").content.decode()
     # "Friends forever" (702.124k) is gone; the rules after it moved up one letter, their text unchanged.
     assert "6 added, 1 removed, 6 changed." in html
-    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> “Friends forever”' in html
+    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> <span lang="en">“Friends forever”' in html
     assert ('<a href="/en/rules/702.124m/?version=20251114">702.124m</a> → '
             '<a href="/en/rules/702.124k/?version=20260116">702.124k</a>') in html
     assert "<del>another</del> <ins>any other</ins>" in html  # 115.7e, word by word

@@ -283,8 +283,10 @@ def test_rows_are_labelled_by_the_objects_name(client: Client, lang: str, griffi
     assert f'<h3 class="lg-row-title">{effect}</h3>' in form
     assert f'value="remove-object-0" class="lg-remove">{remove}</button>' in form
     assert "objects[" not in form and "control_effects[" not in form and "delayed_triggers[" not in form
-    # References to objects and players are chosen by name, never typed as ids.
-    assert has_selected(form, "eff-object", "assault-griffin") and has_selected(form, "eff-controller", "Alex")
+    # References to objects and players are chosen by name, never typed as ids; the preset's players are
+    # named as the worked ruling's story in the reader's language names them.
+    alex = {"en": "Alex", "ja": "アレックス"}[lang]
+    assert has_selected(form, "eff-object", "assault-griffin") and has_selected(form, "eff-controller", alex)
     assert f'<option value="assault-griffin" selected>{griffin}</option>' in form
     assert has_input(form, "obj-name_ja", "突撃するグリフィン")
 

@@ -14,6 +14,9 @@ from judge.engine.scenarios import Scenario, load_scenarios
 from judge.rulings import selectors as scenario_selectors
 from judge.web.citations import rule_ref_url
 
+#: The players' names on each language's pages (judge.rulings.selectors.PLAYER_NAMES).
+NAMES = {"en": {"Alex": "Alex", "Bianca": "Bianca"}, "ja": {"Alex": "アレックス", "Bianca": "ビアンカ"}}
+
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
 SCENARIOS = load_scenarios(SCENARIOS_DIR)
 BOARD_KINDS = {"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"}
@@ -178,18 +181,19 @@ def test_out_of_range_step_is_404(client: Client, path: str) -> None:
 
 @pytest.mark.parametrize(("lang", "griffin", "mind_control", "gone", "bianca_gets_it"), [
     ("en", "Assault Griffin", "Mind Control", "left the game", "battlefield · Bianca"),
-    ("ja", "《突撃するグリフィン》", "《精神の制御》", "ゲームから離れた", "戦場 · Bianca"),
+    ("ja", "《突撃するグリフィン》", "《精神の制御》", "ゲームから離れた", "戦場 · ビアンカ"),
 ])
 def test_leave_game_step_shows_board_before_and_after(client: Client, lang: str, griffin: str, mind_control: str,
                                                       gone: str, bianca_gets_it: str) -> None:
     html = client.get(f"/{lang}/scenarios/mind-control-alex-leaves/2/").content.decode()
     before = html.split('class="sc-before"')[1].split('class="sc-after"')[0]
     after = html.split('class="sc-after"')[1].split('class="sc-engine"')[0]
-    # Before: a card per player; Alex, who leaves, controls Bianca's creature.
-    alex = before.split('<h4 class="bd-name">Alex</h4>')[1].split("</li>\n  \n    <li")[0]
+    # Before: a card per player; Alex, who leaves, controls Bianca's creature (on /ja/ the players have
+    # the names the Japanese story gives them).
+    alex = before.split(f'<h4 class="bd-name">{NAMES[lang]["Alex"]}</h4>')[1].split("</li>\n  \n    <li")[0]
     assert (">leaves the game<" if lang == "en" else ">ゲームから離れる<") in alex
     assert f'<span class="bd-object">{griffin}</span>' in alex
-    owner = "owner: Bianca" if lang == "en" else "オーナー：Bianca"
+    owner = "owner: Bianca" if lang == "en" else "オーナー：ビアンカ"
     assert owner in alex
     # After: each object before -> after, by name.
     assert re.search(rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
@@ -204,10 +208,11 @@ def test_leave_game_step_shows_board_before_and_after(client: Client, lang: str,
 def test_designations_and_the_end_of_the_game_are_shown_after(client: Client, lang: str, monarch: str) -> None:
     html = client.get(f"/{lang}/scenarios/monarch-and-initiative-holder-leaves/2/").content.decode()
     after = html.split('class="sc-after"')[1]
-    assert re.search(rf"<dt>{monarch}</dt><dd>Bianca → Alex</dd>", after)
+    alex, bianca = NAMES[lang]["Alex"], NAMES[lang]["Bianca"]
+    assert re.search(rf"<dt>{monarch}</dt><dd>{bianca} → {alex}</dd>", after)
     dtc = client.get(f"/{lang}/scenarios/dtc-team-leaves/2/").content.decode().split('class="sc-after"')[1]
     lost = "Lost the game" if lang == "en" else "ゲームに敗北"
-    assert re.search(rf"<dt>{lost}</dt><dd>Alex{', ' if lang == 'en' else '、'}Bianca</dd>", dtc)
+    assert re.search(rf"<dt>{lost}</dt><dd>{alex}{', ' if lang == 'en' else '、'}{bianca}</dd>", dtc)
     assert 'class="notice lg-game-over"' in dtc
 
 
@@ -289,3 +294,15 @@ def test_a_renumbered_rule_quotes_the_translation_of_its_text(ingested) -> None:
     assert found.lang == "ja" and found.aligned_number == "805.10f"
     assert found.translated_number == "805.10g" and found.text.startswith("戦闘ダメージ・ステップ開始に際して")
     assert texts["800.4a"].lang == "ja"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_ruling_replays_as_expected_with_its_players_named_in_each_language(lang: str) -> None:
+    """The players renamed for a language (アレックス) are only names: every expectation still holds, and no
+    board of a Japanese page names a player in English."""
+    english = set(scenario_selectors.PLAYER_NAMES["ja"])
+    for found in scenario_selectors.all_scenarios(lang):
+        for step in found.steps:
+            assert step.matched, (lang, found.slug, step.index, step.mismatches)
+            if lang == "ja" and step.board_before is not None:
+                assert not english & {p for p in step.board_before.turn_order}, (found.slug, step.index)

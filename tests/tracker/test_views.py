@@ -354,7 +354,7 @@ def test_each_phone_picks_its_seat_and_undoes_its_own_change(client: Client) -> 
     assert cookie.value == "1" and cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/"
     html = client.get(url).content.decode()
     assert html.count('name="by" value="Ben"') == html.count('name="expected_revision"')
-    assert "Undo my last change" in html and 'aria-current="true">Ben</a>' in html
+    assert "Undo my last change" in html and 'aria-current="true" translate="no">Ben</a>' in html
     assert 'id="kp-1" hx-preserve="true" checked' in html  # the keypad starts on your own seat
     # Ben records a change, another phone (no seat) records a later one; Ben's undo takes back Ben's.
     client.post(url + "event/", {"kind": "life", "player": "Aki", "amount": "-3", "by": "Ben"})

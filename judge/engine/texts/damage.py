@@ -11,6 +11,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "damage.label.commander-id": {"en": "Commander {number}'s id", "ja": "統率者{number}のID"},
     "damage.label.commander-owner": {"en": "Commander {number}'s owner", "ja": "統率者{number}のオーナー"},
     "damage.label.commander-name": {"en": "Commander {number}'s name", "ja": "統率者{number}の名前"},
+    "damage.label.commander-name-ja": {"en": "Commander {number}'s Japanese name", "ja": "統率者{number}の日本語名"},
     "damage.label.events": {"en": "Damage and life gain", "ja": "ダメージとライフ回復"},
     "damage.label.event": {"en": "Event {number}", "ja": "{number}番目の出来事"},
     "damage.label.event-kind": {"en": "Event {number}: kind", "ja": "{number}番目の出来事の種類"},

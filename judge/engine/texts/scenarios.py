@@ -16,7 +16,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "scenario.change.nobody-loses": {"en": "nobody loses", "ja": "敗北するプレイヤーはいない"},
     "scenario.change.identity": {"en": "{card}: {colors}", "ja": "{card}：{colors}"},
-    "scenario.colorless": {"en": "colorless", "ja": "無色"},
     "scenario.change.attack-allowed": {"en": "The attack is allowed", "ja": "この攻撃はできる"},
     "scenario.change.direct-attack": {"en": "A direct attack is possible", "ja": "ダイレクトアタックができる"},
     "scenario.change.attack-refused": {"en": "The attack is not allowed", "ja": "この攻撃はできない"},

@@ -5,7 +5,15 @@ from __future__ import annotations
 from django import template
 from django.urls import translate_url
 
+from judge.web.citations import rule_label
+
 register = template.Library()
+
+
+@register.filter
+def citation(rule: str) -> str:
+    """A cited rule as the reader sees it: "903.8", "統率者戦ルール 2", "DTC ハウスルール" (never "dtc:setup")."""
+    return rule_label(rule)
 
 
 @register.simple_tag(takes_context=True)
