@@ -1,4 +1,4 @@
-"""Server time of the rules pages: rule pages, the rule index and the glossary, in both languages.
+"""Server time of the rules pages: rule pages, the rule index, the glossary and the changes page, in both languages.
 
     .venv/bin/python bench/pages.py [corpus_dir] [--repeat N] [--use-database]
 
@@ -12,7 +12,9 @@ calls: every middleware, the view, the template), with DEBUG off:
   page and htmx fragment;
 - the rule index and the glossary under /ja/ and /en/;
 - the largest section pages (702 Keyword Abilities, 701 Keyword Actions),
-  reported apart: a section page lists every rule under it.
+  reported apart: a section page lists every rule under it;
+- the changes page between the two newest versions and between the oldest and the
+  newest (its comparison is computed once per generation and pair, then cached).
 
 "first" is each page's first request in the process (what the first reader
 after an ingest pays: the page's data read and its body rendered); "warm" pools
@@ -84,9 +86,11 @@ def main() -> None:
         from django.test import RequestFactory
         from django.test.utils import CaptureQueriesContext
 
-
         handler = WSGIHandler()
         factory = RequestFactory()
+        from judge.rules.selectors import live_corpus
+
+        versions = live_corpus().versions
 
         def get(path: str, query: dict[str, str] | None = None, **headers: str) -> Callable[[], None]:
             def request() -> None:
@@ -115,6 +119,10 @@ def main() -> None:
         for lang in ("ja", "en"):
             groups.append((f"largest sections /{lang}/ ({', '.join(LARGEST)})",
                            [get(f"/{lang}/rules/{n}/") for n in LARGEST]))
+        for lang in ("ja", "en"):
+            groups.append((f"changes /{lang}/ (newest two, widest)",
+                           [get(f"/{lang}/rules/changes/"),
+                            get(f"/{lang}/rules/changes/", {"from": versions[0], "to": versions[-1]})]))
 
         get("/en/")()  # Django's own first request (URL patterns, middleware, translations)
         # What the first reader of a new generation pays once per process and language: the glossary with
