@@ -21,10 +21,11 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, selectors
+from judge.rules.names import title_ja
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
-from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
+from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, nearest_rules, search
 from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
@@ -48,6 +49,17 @@ def rule_index(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/index.html", {"toc": presenters.index_html(index), "index": index})
 
 
+def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
+    """The existing rules nearest a number that does not exist ("903.9zz" -> 903.9, 903.9a, …), as links."""
+    rules = selectors.rules_of(selectors.live_corpus(), version).order_by("position")
+    numbers = nearest_rules(number, list(rules.values_list("number", flat=True)))
+    found = {r.number: r for r in rules.filter(number__in=numbers)}
+    query = f"?version={version}" if version else ""
+    return [{"number": n, "url": reverse("rules:detail", args=[n]) + query,
+             "title_ja": title_ja(found[n]) if get_language() == "ja" else "",
+             "text": found[n].title or found[n].text} for n in numbers if n in found]
+
+
 @require_GET
 def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
     version = request.GET.get("version") or None
@@ -56,7 +68,8 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
         new_number = selectors.successor(selectors.live_corpus(), number)
         if new_number and new_number != number:
             return redirect(reverse("rules:detail", args=[new_number]) + f"?renumbered_from={number}")
-        raise Http404(_("No rule %(number)s in this version.") % {"number": number})
+        return render(request, "rules/no_rule.html", {"number": number, "nearest": _nearest(number, version)},
+                      status=404)
     context = {
         "rule": page.rule,
         "parts": presenters.rule_parts(page),
@@ -244,7 +257,8 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
         corpus = selectors.live_corpus()
         version = selectors.resolve_version(corpus, request.GET.get("version"))
         return error_response([msg("web.no-rule", number=number, version=version)], status=404, lang=lang,
-                              successor=selectors.successor(corpus, number))
+                              successor=selectors.successor(corpus, number),
+                              suggestions=[n["number"] for n in _nearest(number, version)])
     rule = page.rule
     return json_response(
         {

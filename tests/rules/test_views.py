@@ -61,6 +61,19 @@ def test_unknown_rule_is_404(client, ingested):
     assert client.get("/en/rules/999.99z/").status_code == 404
 
 
+@pytest.mark.parametrize(("lang", "heading", "section"), [("en", "No rule 903.9z in this version.", "Commander"),
+                                                          ("ja", "ルール 903.9z", "統率者戦")])
+def test_a_missing_rule_links_the_nearest_rules_that_exist(client, ingested, lang, heading, section):
+    """Issue 12: a mistyped or removed number is never a dead end: its family, else its neighbours."""
+    response = client.get(f"/{lang}/rules/903.9z/")
+    html = response.content.decode()
+    assert response.status_code == 404 and heading in html
+    assert f'<a href="/{lang}/rules/903.9/">903.9</a>' in html and f'<a href="/{lang}/rules/903.9a/">903.9a</a>' in html
+    near_sections = client.get(f"/{lang}/rules/999.1/").content.decode()
+    assert f'<a href="/{lang}/rules/905/">905</a>' in near_sections and f'<a href="/{lang}/rules/903/">903</a>' in near_sections
+    assert section in near_sections  # the section's title, in Japanese on /ja/
+
+
 def test_version_switch(client, ingested):
     response = client.get("/en/rules/903.8/?version=20200601")
     assert response.status_code == 200
@@ -95,6 +108,7 @@ def test_api_unknown_rule_is_json_404(client, ingested):
     assert response.status_code == 404
     assert error_texts(response) == ["There is no rule 999.1 in version 20260116."]
     assert response.json()["successor"] is None
+    assert response.json()["suggestions"][:2] == ["905", "904"]  # the nearest sections that exist
 
 
 def test_api_docs(client, ingested):
