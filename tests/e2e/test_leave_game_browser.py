@@ -30,10 +30,13 @@ def assert_fits_the_phone(page) -> None:  # type: ignore[no-untyped-def]
 TEXTS = {
     "ja": {"griffin": "《突撃するグリフィン》", "start": "開始時の盤面", "step2": "手順 2 / 2", "next": "次へ",
            "changed": "変わったこと", "gone": "ゲームから離れた", "monarch": "統治者", "initiative": "イニシアチブ",
-           "remove_griffin": "《突撃するグリフィン》を削除"},
+           "remove_griffin": "《突撃するグリフィン》を削除",
+           # The presets' players, named as the worked rulings' Japanese stories name them.
+           "alex": "アレックス", "bianca": "ビアンカ", "carol": "キャロル"},
     "en": {"griffin": "Assault Griffin", "start": "The position at the start", "step2": "Step 2 of 2", "next": "Next",
            "changed": "What changed", "gone": "left the game", "monarch": "The monarch",
-           "initiative": "The initiative", "remove_griffin": "Remove Assault Griffin"},
+           "initiative": "The initiative", "remove_griffin": "Remove Assault Griffin",
+           "alex": "Alex", "bianca": "Bianca", "carol": "Carol"},
 }
 
 
@@ -96,13 +99,13 @@ def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: i
     form.locator("button[value=add-control]").click()
     row = phone.locator("li.lg-control")
     expect(row).to_have_count(1)  # the board came back with the new row (htmx swap)
-    row.locator("select[name=pc-0-controller]").select_option("Alex")
-    row.locator("select[name=pc-0-player]").select_option("Carol")
+    row.locator("select[name=pc-0-controller]").select_option(text["alex"])
+    row.locator("select[name=pc-0-player]").select_option(text["carol"])
     row.locator("input[name=pc-0-pending]").check()
     row.locator("input[name=pc-0-name]").fill("Mindslaver")
     row.locator("input[name=pc-0-name_ja]").fill("精神隷属器")
     phone.locator("form.lg-form button.lg-update").click()
-    expect(phone.locator("li.lg-control h3")).to_contain_text("Carol")
+    expect(phone.locator("li.lg-control h3")).to_contain_text(text["carol"])
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-built-phone-{lang}")
 
@@ -111,9 +114,9 @@ def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: i
     expect(result).to_contain_text("800.4a")
     expect(result.locator("a[href*='/rules/800.4a/']").first).to_be_visible()
     facts = result.locator(".lg-outcome .lg-facts")
-    expect(facts).to_contain_text(re.compile(rf"{text['monarch']}\s*Alex → Bianca"))
+    expect(facts).to_contain_text(re.compile(rf"{text['monarch']}\s*{text['alex']} → {text['bianca']}"))
     griffin = result.locator("li.lg-changed", has_text=text["griffin"])
-    expect(griffin.locator(".lg-zone")).to_contain_text("Bianca")
+    expect(griffin.locator(".lg-zone")).to_contain_text(text["bianca"])
     assert "722" in result.inner_text() or "800.4a" in result.inner_text()
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-resolved-phone-{lang}")
@@ -132,7 +135,7 @@ def test_load_a_duel_masters_example_and_its_team_loses(phone, site_url, lang): 
     lose.click()
     result = phone.locator("#lg-result")
     expect(result.locator(".lg-game-over")).to_be_visible()
-    expect(result.locator(".lg-facts")).to_contain_text("Alex")
+    expect(result.locator(".lg-facts")).to_contain_text(TEXTS[lang]["alex"])
     expect(result.locator("a[href*='/docs/dtc/']").first).to_be_visible()
     assert "dtc:" not in result.inner_text()
     assert_fits_the_phone(phone)
