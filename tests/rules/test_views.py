@@ -283,11 +283,12 @@ def test_an_unknown_version_is_a_404_listing_the_versions(client, ingested, lang
     ("ja", "ページが見つかりません", "この版にはルール 999.9 はありません。"),
 ])
 def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, lang, title, message):
-    """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare one)."""
+    """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare one):
+    for a rule, the nearest rules that exist."""
     response = client.get(f"/{lang}/rules/999.9/")
     assert response.status_code == 404
     html = response.content.decode()
-    assert f"<h1>{title}</h1>" in html and message in html
+    assert f"<h1>{message}</h1>" in html and f'href="/{lang}/rules/905/"' in html
     assert 'id="site-q"' in html and f'href="/{lang}/rules/"' in html and f'<html lang="{lang}">' in html
     unrouted = client.get(f"/{lang}/no-such-page/%3Cscript%3E/").content.decode()
     assert f"<h1>{title}</h1>" in unrouted and "Resolver404" not in unrouted and "<script>" not in unrouted
