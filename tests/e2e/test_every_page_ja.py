@@ -368,7 +368,9 @@ def _lg_problem(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-
               '"active_player": "Zed", "objects": [{"id": "x", "name": "Grizzly Bears", "kind": "card", '
               '"owner": "Nobody", "controller": "Bianca", "zone": "battlefield"}]}')
     page.locator("button[value=load-json]").click()
-    # Loading fills the form as pasted; resolving is what checks the board.
+    # Loading fills the form as pasted (wait for the swapped form: a press before it would resolve the old
+    # board); resolving is what checks the board.
+    expect(page.locator("form.lg-form li.lg-object h3").first).to_contain_text("Grizzly Bears")
     page.locator("button[value=resolve-0]").first.click()
     expect(page.locator(".errorlist").first).to_be_visible()
 
