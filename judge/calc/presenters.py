@@ -98,8 +98,11 @@ class ShownIdentity:
     identity: tuple[str, ...]
     steps: list[ShownStep]
     other_name: str = ""  # the name in the other language, when known
-    name_lang: str = "en"  # the language of each name, for the page's lang attributes
-    other_lang: str = "ja"
+    name_lang: str = "en"  # the language of ``name``, for the page's lang attributes
+
+    @property
+    def other_lang(self) -> str:
+        return "ja" if self.name_lang == "en" else "en"
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ def present_identity(result: identity.IdentityResult, card: Card | None = None) 
     if japanese and reader_language() == "ja":
         return ShownIdentity(name=f"《{japanese}》", identity=result.identity,
                              steps=present_steps(result.explanation), other_name=result.name,
-                             name_lang="ja", other_lang="en")
+                             name_lang="ja")
     return ShownIdentity(name=result.name, identity=result.identity, steps=present_steps(result.explanation),
                          other_name=japanese)
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.board import card_name
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, Text, msg
 from judge.engine.payload import shown, unknown_fields, whole_number
@@ -49,7 +50,7 @@ class Commander:
         """Its name in both languages (《数多のラフィーク》 in Japanese), else its id."""
         if not self.name:
             return Text(en=self.id, ja=self.id)
-        return Text(en=self.name, ja=f"《{self.name_ja or self.name}》")
+        return card_name(self.name, self.name_ja or None)
 
 
 @dataclass(frozen=True)

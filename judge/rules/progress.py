@@ -45,7 +45,7 @@ class Silent:
         pass
 
 
-class Lines:
+class Lines(Silent):
     """One line per stage: for output that is not a terminal."""
 
     def __init__(self, stream: TextIO) -> None:
@@ -54,12 +54,6 @@ class Lines:
     def stage(self, label: str, total: int) -> None:
         self.stream.write(f"{label} ({total})\n")
         self.stream.flush()
-
-    def advance(self, item: str = "") -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class Bar:

@@ -328,35 +328,23 @@ def _deck_empty(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-
     check_deck(page, base, lang, "dtc", "")
 
 
-def leave_game(page, base: str, lang: str, preset: str, button: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{base}/{lang}/leave-game/?preset={preset}")
-    page.locator(f"button.lg-resolve[value={button}], button[value={button}]").first.click()
-    expect(page.locator("#lg-result .lg-outcome, #lg-result .errorlist").first).to_be_visible()
+def leave_game_states(**presses: tuple[str, str]) -> None:
+    """States reached by resolving a preset board: name -> (preset, the button pressed)."""
+    for name, (preset, button) in presses.items():
+        def resolve(page: Any, base: str, lang: str, preset: str = preset, button: str = button) -> None:
+            page.goto(f"{base}/{lang}/leave-game/?preset={preset}")
+            page.locator(f"button.lg-resolve[value={button}], button[value={button}]").first.click()
+            expect(page.locator("#lg-result .lg-outcome, #lg-result .errorlist").first).to_be_visible()
+        STATES[name] = resolve
 
 
-@state("leave-game-resolved")
-def _lg_resolved(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    leave_game(page, base, lang, "mind-control", "resolve-0")
-
-
-@state("leave-game-end-turn")
-def _lg_end_turn(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    leave_game(page, base, lang, "until-next-turn", "end-turn")
-
-
-@state("leave-game-planar-controller")
-def _lg_planechase(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    leave_game(page, base, lang, "planechase", "resolve-0")
-
-
-@state("leave-game-two-headed-giant")
-def _lg_2hg(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    leave_game(page, base, lang, "two-headed-giant", "resolve-0")
-
-
-@state("leave-game-dtc-team-loses")
-def _lg_dtc(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    leave_game(page, base, lang, "dtc", "lose-0")
+leave_game_states(**{
+    "leave-game-resolved": ("mind-control", "resolve-0"),
+    "leave-game-end-turn": ("until-next-turn", "end-turn"),
+    "leave-game-planar-controller": ("planechase", "resolve-0"),
+    "leave-game-two-headed-giant": ("two-headed-giant", "resolve-0"),
+    "leave-game-dtc-team-loses": ("dtc", "lose-0"),
+})
 
 
 @state("leave-game-board-problem")
