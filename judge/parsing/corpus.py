@@ -1,7 +1,10 @@
 """Read a corpus directory and hand every file to the parser for its format.
 
 The Japanese files have opaque names, so each Japanese parser module offers
-``sniff(text)``; exactly one of :data:`JA_PARSERS` must claim a file. English Comprehensive Rules
+``sniff(text)``; exactly one of :data:`JA_PARSERS` must claim a file. The
+Japanese translation of the whole Comprehensive Rules (``JPN_CR_YYYYMMDD_N.txt``)
+is one document per release it translates; of two issues of one release's
+translation the later re-issue (the larger N of its title) is kept. English Comprehensive Rules
 files are ``en/MagicCompRules YYYYMMDD.txt``, in whatever encoding they were
 published (``judge.parsing.encoding``).
 
@@ -26,7 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from judge.parsing import ja_commander_rules, ja_cr_excerpt, ja_dtc, ja_rules_viewer, ja_wiki_planechase
+from judge.parsing import (
+    ja_commander_rules,
+    ja_comprehensive_rules,
+    ja_cr_excerpt,
+    ja_dtc,
+    ja_rules_viewer,
+    ja_wiki_planechase,
+)
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.encoding import decode_text
 from judge.parsing.records import JaDocument, Numbering, ParseError, ParseWarning, RulesDocument, SkippedFile
@@ -47,6 +57,7 @@ class JaParser:
 
 # Spelled out function by function, so mypy checks each parser's signature and the import graph shows them.
 JA_PARSERS = (
+    JaParser("ja_comprehensive_rules", ja_comprehensive_rules.sniff, ja_comprehensive_rules.parse),
     JaParser("ja_commander_rules", ja_commander_rules.sniff, ja_commander_rules.parse),
     JaParser("ja_cr_excerpt", ja_cr_excerpt.sniff, ja_cr_excerpt.parse),
     JaParser("ja_rules_viewer", ja_rules_viewer.sniff, ja_rules_viewer.parse),
@@ -87,8 +98,18 @@ class ParsedCorpus:
 
     @property
     def warnings(self) -> tuple[ParseWarning, ...]:
-        """What the parsers read past in the files kept (official typos), oldest version first."""
-        return tuple(warning for release in self.releases for warning in release.warnings)
+        """What the parsers read past in the files kept: official typos (oldest version first), then the
+        lines of the Japanese documents that could not be placed."""
+        return (
+            *(warning for release in self.releases for warning in release.warnings),
+            *(warning for document in self.ja_documents for warning in document.warnings),
+        )
+
+
+def _reissue(document: JaDocument) -> int:
+    """The re-issue number of a whole-CR translation (``JPN_CR_20231117_1``: 1); other documents have none."""
+    return ja_comprehensive_rules.reissue_of(document) if document.slug.startswith(
+        ja_comprehensive_rules.SLUG_PREFIX) else -1
 
 
 def file_digest(data: bytes) -> str:
@@ -226,6 +247,11 @@ def parse_corpus_dir(
                 )
                 parsed = keep
             rules[parsed.version] = parsed
+        elif parsed.slug in ja and _reissue(parsed) != _reissue(ja[parsed.slug]):
+            # A translation re-issued for the same release (JPN_CR_20231117_1 after _0): the later one is kept.
+            keep, drop = sorted((ja[parsed.slug], parsed), key=_reissue, reverse=True)
+            skipped.append(SkippedFile(drop.source, None, f"replaced by the re-issue {keep.source}"))
+            ja[parsed.slug] = keep
         elif parsed.slug in ja:
             problem = f"reads as the same document ({parsed.slug}) as {ja[parsed.slug].source}"
             skipped.append(SkippedFile(parsed.source, None, problem))

@@ -30,7 +30,7 @@ who draws (800.6): it agrees with the 2019-01 release and with none of 2020 or l
 ...                   sections=(DocSection("r", "", "多人数戦のマリガン。", 1, cr_number="800.5"),))
 >>> terms = TermMatcher([(("マリガン",), ("mulligan",)), (("多人数戦",), ("multiplayer game",))])
 >>> date_translation(text, [old, new], terms)
-Dating(how='content', version='20190125', matches=('20190125',), placed_by='', differences=())
+Dating(how='content', version='20190125', matches=('20190125',), placed_by='', differences=(), moved=())
 >>> date_translation(text, [new], terms).how, date_translation(text, [new], terms).differences
 ('unknown', ('800.5',))
 """
@@ -137,7 +137,9 @@ class Dating:
     ``how``: "declared", "content" or "unknown" ("" for a document that translates no rule).
     ``version``: the release it is compared with ("" when unknown). ``matches``: the releases its
     content agrees with. When unknown, ``placed_by`` is the closest release and ``differences`` the
-    rule numbers on which the translation disagrees with it or agrees too little to be placed by it.
+    rule numbers on which the translation disagrees with it or agrees too little to be placed by it;
+    ``moved`` places some of those by their content on another rule of the closest release (the blog
+    excerpt's 800.6, the starting player's draw, is 20200601's 800.7).
     """
 
     how: str = ""
@@ -145,6 +147,7 @@ class Dating:
     matches: tuple[str, ...] = ()
     placed_by: str = ""
     differences: tuple[str, ...] = ()
+    moved: tuple[tuple[str, str], ...] = ()  # unknown: (number in the text, the closest release's) placed by content
 
     @property
     def basis(self) -> str:
@@ -235,4 +238,41 @@ def date_translation(document: JaDocument, releases: Sequence[RulesDocument], te
         return Dating(how="content", version=matches[-1], matches=matches)
     closest = min(reversed(versions), key=lambda version: len(found[version]))  # a tie: the newest
     unplaced = _disagreements(document, read[closest], terms, PLACE_AGREEMENT)
-    return Dating(how="unknown", placed_by=closest, differences=unplaced)
+    moved = _placed_by_content(document, read[closest], terms, unplaced)
+    return Dating(how="unknown", placed_by=closest, differences=unplaced, moved=moved)
+
+
+def _placed_by_content(document: JaDocument, release: _Release, terms: TermMatcher,
+                       unplaced: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """Rules of an undated translation that disagree with their number in ``release`` but agree with a sibling
+    rule there (the same parent; PLACE_AGREEMENT of terms shared, clearly the best sibling): the rule moved
+    between the translation's release and this one. A sibling another section already stands on is not taken."""
+    taken = {s.cr_number for s in document.sections if s.cr_number and s.cr_number not in unplaced}
+    moved: list[tuple[str, str]] = []
+    for section in document.sections:
+        number = section.cr_number
+        if not number or number not in unplaced or "." not in number:
+            continue
+        text = " ".join((section.text, *section.examples))
+        mine = terms.japanese(text)
+        parent = release.rules[number].parent if number in release.rules else _parent_of(number)
+        scored = sorted(
+            ((_jaccard(mine, release.terms(other)), other) for other in release.siblings.get(parent or "", [])
+             if other not in taken and other != number),
+            reverse=True,
+        )
+        if not scored:
+            continue
+        best, target = scored[0]
+        runner_up = scored[1][0] if len(scored) > 1 else 0.0
+        if best >= PLACE_AGREEMENT and best > runner_up and section_agrees(
+            target, text, len(section.examples), release, terms, PLACE_AGREEMENT
+        ):
+            moved.append((number, target))
+            taken.add(target)
+    return tuple(moved)
+
+
+def _parent_of(number: str) -> str:
+    """The parent a rule number would have: 800.6 -> 800, 800.4a -> 800.4."""
+    return number.rstrip("abcdefghijklmnopqrstuvwxyz") if number[-1].isalpha() else number.split(".")[0]

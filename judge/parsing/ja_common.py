@@ -40,6 +40,8 @@ _INLINE_RULE_LINE = re.compile(rf"^{RULE_NUMBER}\.?[ \u3000]+\S")
 _WIKI_RULE_BULLET = re.compile(rf"^-[ \u3000]*{RULE_NUMBER}\.?[ \u3000]+\S")
 _NUMBERED_ITEM = re.compile(r"^[ \u3000]*\d{1,2}\.[ \u3000]+\S")
 _DETAILS_MARKER = re.compile(r"^[ \u3000]*詳細[:：][ \u3000]*$")
+# The whole Japanese Comprehensive Rules' title line: the release translated and the re-issue number.
+WHOLE_CR_TITLE = re.compile(r"マジック総合ルール[ \u3000]*[(（]和訳[ \u3000]*(\d{8})\.(\d+)[ \u3000]*版[)）]")
 _REVISION_LINE = re.compile(r"^\d{4}/\d{1,2}/\d{1,2}[ \u3000]*(?:初版|第\d+版)")
 
 # Characters of Japanese text: kana, kanji, the long-vowel mark, CJK brackets and punctuation.
@@ -199,6 +201,8 @@ def detect_format(text: str) -> str | None:
     first, which makes the five ``sniff`` functions mutually exclusive by
     construction:
 
+    0. the whole Comprehensive Rules in Japanese (``JPN_CR_*``): its title line
+       「マジック総合ルール(和訳 YYYYMMDD.N 版)」 among the first lines;
     1. rules viewer dump (002): rule numbers alone on their own lines;
     2. wiki page (003): "- 901.9a ..." quoted rule bullets;
     3. blog CR excerpt (001): "903.8. ..." rule paragraphs;
@@ -207,6 +211,8 @@ def detect_format(text: str) -> str | None:
     """
     if not _KANA.search(text):
         return None  # not Japanese (an English Comprehensive Rules file has numbered lines too)
+    if WHOLE_CR_TITLE.search(text[:4000]):
+        return "cr-ja"
     lines = [nfkc(line) for line in normalize_newlines(text).split("\n")]
     if sum(1 for line in lines if _BARE_RULE_LINE.match(line)) >= 3:
         return "cr-805-ja"

@@ -234,8 +234,13 @@ def link_document(document: JaDocument, rules: Sequence[RulesDocument],
             continue
         aligned, status = align(section.cr_number, by_version[dating.basis], by_version[current], moved, terms)
         if dating.how == "unknown":
-            # Placed by the closest release only where the text agrees with it; never shown as today's.
-            aligned = "" if section.cr_number in dating.differences else aligned
+            # Placed by the closest release only where the text agrees with it, or by its content on another
+            # rule of it (dating.moved); never shown as today's.
+            placed = dict(dating.moved).get(section.cr_number)
+            if placed:
+                aligned, _ = align(placed, by_version[dating.basis], by_version[current], moved, terms)
+            elif section.cr_number in dating.differences:
+                aligned = ""
             status = Status.UNCHECKED
         sections.append(AlignedSection(section=section, aligned_number=aligned, compared_version=dating.version,
                                        differs_from_current=status is not Status.CURRENT, status=status))

@@ -181,6 +181,8 @@ class JaDocument:
     credit: str = ""
     date: str = ""
     date_label: str = ""  # "updated", "synced" or "edition"; "" when the document has no date
+    contents: tuple[tuple[str, str], ...] = ()  # a table of contents: (chapter or section number, title)
+    warnings: tuple[ParseWarning, ...] = ()  # lines read past or left out, with their line
 
     @property
     def title(self) -> str:

@@ -72,11 +72,11 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
         text.glosser = glosser(page.corpus)
 
     def link(r: models.Rule) -> dict[str, str]:
-        label = _label(r.number, r.title, names.title_ja(r), lang)
+        label = _label(r.number, r.title, selectors.title_ja_of(page.corpus, r), lang)
         return {"url": f"{text.rule_url}{r.number}/{query}", "label": label}
 
     topics = [t.name_ja if lang == "ja" else t.en[0] for t in page.topics][:3]
-    title_ja = names.title_ja(rule)
+    title_ja = selectors.title_ja_of(page.corpus, rule)
     context: dict[str, Any] = {
         "page": page,
         "rule": rule,
@@ -97,11 +97,11 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
             "rule": child,
             "url": f"{text.rule_url}{child.number}/{query}",
             "text": (
-                escape(_title(child.title, names.title_ja(child), lang))
+                escape(_title(child.title, selectors.title_ja_of(page.corpus, child), lang))
                 if child.title
                 else text.english(child.text)
             ),
-            "title_en": child.title if lang == "ja" and names.title_ja(child) else "",
+            "title_en": child.title if lang == "ja" and selectors.title_ja_of(page.corpus, child) else "",
             "examples": [text.english(e) for e in child.examples],
             "translations": [
                 {"section": s, "text": text.plain(s.text, s.link_map)}

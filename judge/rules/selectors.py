@@ -26,7 +26,7 @@ from judge.parsing.records import GlossaryEntry as GlossaryRecord
 from judge.parsing.records import Numbering, ParseWarning, RuleKind, RuleRecord, RulesDocument
 from judge.parsing.references import find_references
 from judge.parsing.terms_table import Term
-from judge.rules import models
+from judge.rules import models, translations
 from judge.rules.names import term_table, title_ja
 
 if TYPE_CHECKING:
@@ -407,7 +407,8 @@ def annotate_sections(corpus: models.Corpus, sections: list[models.DocSection]) 
 def translations_of(
     corpus: models.Corpus, number: str, children: Sequence[str] = ()
 ) -> tuple[list[models.DocSection], dict[str, list[models.DocSection]]]:
-    """Japanese sections for a current rule and its subrules: the sections aligned to each.
+    """Japanese sections for a current rule and its subrules: the sections aligned to each, best first
+    (judge.rules.translations.choose: the whole translation's first).
 
     Only the alignment counts, never the number a section had: 20231117's 805.10f (deleted since) is
     not shown beside today's 805.10f, 20231117's 805.10g is. Each section carries its ``status``
@@ -421,12 +422,24 @@ def translations_of(
             .order_by("source__slug", "position")
         ),
     )
-    own = [s for s in rows if s.aligned_number == number]
+    own = translations.choose([s for s in rows if s.aligned_number == number])
     by_child: dict[str, list[models.DocSection]] = {}
     for section in rows:
         if section.aligned_number != number:
             by_child.setdefault(section.aligned_number, []).append(section)
-    return own, by_child
+    return own, {child: translations.choose(sections) for child, sections in by_child.items()}
+
+
+def title_ja_of(corpus: models.Corpus, rule: models.Rule) -> str:
+    """The Japanese title of a chapter or section: the whole translation's when the current rules are read and
+    it has one (judge.rules.translations.titles), else the project's table (judge.rules.names)."""
+    if not rule.title:
+        return ""
+    if rule.version == corpus.current_version:
+        found = translations.titles(generation(corpus)).get(rule.number)
+        if found:
+            return found
+    return title_ja(rule)
 
 
 def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
@@ -527,7 +540,7 @@ def rule_index(*, version: str | None = None) -> RuleIndex:
 def _rule_index(generation: tuple[int, str], version: str) -> RuleIndex:
     corpus = models.Corpus.objects.get(pk=generation[0])
     rules = rules_of(corpus, version).filter(kind__in=["chapter", "section"]).order_by("position")
-    entries = [IndexEntry(r.number, r.kind, r.title, title_ja(r)) for r in rules]
+    entries = [IndexEntry(r.number, r.kind, r.title, title_ja_of(corpus, r)) for r in rules]
     return RuleIndex(version=version, is_current=version == corpus.current_version, entries=entries)
 
 

@@ -184,6 +184,7 @@ def document_meta(linked: LinkedDocument) -> dict[str, object]:
         "matching_versions": list(dating.matches),
         "placed_by": dating.placed_by,
         "differences": list(dating.differences),
+        "moved": [list(pair) for pair in dating.moved],
     }
 
 
@@ -193,7 +194,11 @@ def _dating_line(linked: LinkedDocument) -> str:
         return f"compared with {dating.version}, the release it names"
     if dating.how == "content":
         return f"compared with {dating.version}: its content matches {', '.join(dating.matches)}"
-    unplaced = f" except {', '.join(dating.differences)}" if dating.differences else ""
+    moved = dict(dating.moved)
+    placed = [f"{old} as {new}" for old, new in dating.moved]
+    left = [number for number in dating.differences if number not in moved]
+    unplaced = f" except {', '.join(left)}" if left else ""
+    unplaced += f"; placed by content: {', '.join(placed)}" if placed else ""
     return f"no ingested release matches: every rule unchecked, placed by the closest ({dating.placed_by}){unplaced}"
 
 

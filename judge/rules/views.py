@@ -21,7 +21,6 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, selectors
-from judge.rules.names import title_ja
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
@@ -56,7 +55,7 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
     found = {r.number: r for r in rules.filter(number__in=numbers)}
     query = f"?version={version}" if version else ""
     return [{"number": n, "url": reverse("rules:detail", args=[n]) + query,
-             "title_ja": title_ja(found[n]) if get_language() == "ja" else "",
+             "title_ja": selectors.title_ja_of(selectors.live_corpus(), found[n]) if get_language() == "ja" else "",
              "text": found[n].title or found[n].text} for n in numbers if n in found]
 
 
