@@ -11,7 +11,7 @@ The Japanese translation of the whole Comprehensive Rules often comes in
 Windows-31J (cp932, Shift_JIS with Microsoft's additions). It is tried after
 UTF-8 and kept only when the text reads as Japanese (``_reads_as_japanese``):
 a Windows-1252 file's curly quote followed by a letter is a valid cp932
-character too, but such a text has next to no hiragana.
+character too, but such a text has next to no kana.
 
 Line endings (CRLF, lone CR, both in one file) are left as found here;
 ``normalize_newlines`` turns them into LF for the parsers.
@@ -32,18 +32,19 @@ BOMS = (
 )
 FALLBACK = "windows-1252"
 JAPANESE = "cp932"
-_HIRAGANA_SHARE = 0.2  # of the non-ASCII characters: Japanese prose has about twice this
+_KANA_SHARE = 0.2  # of the non-ASCII characters: Japanese prose has about twice this
 
 
 def _reads_as_japanese(text: str) -> bool:
-    """Enough hiragana among the non-ASCII characters to be Japanese text, not mis-decoded bytes.
+    """Enough kana among the non-ASCII characters to be Japanese text, not mis-decoded bytes (a
+    Windows-1252 byte followed by a letter reads as a kanji or a symbol in cp932, next to never as kana).
 
     >>> _reads_as_japanese("チーム同士で戦う多人数戦において"), _reads_as_japanese("it‚s 豊")
     (True, False)
     """
     wide = sum(1 for c in text if ord(c) > 0x7F)
-    hiragana = sum(1 for c in text if "\u3041" <= c <= "\u309f")
-    return wide > 0 and hiragana >= _HIRAGANA_SHARE * wide
+    kana = sum(1 for c in text if "\u3041" <= c <= "\u30ff")
+    return wide > 0 and kana >= _KANA_SHARE * wide
 
 
 @dataclass(frozen=True)

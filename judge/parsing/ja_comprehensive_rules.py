@@ -34,7 +34,7 @@ be read the rules still go in and the glossary is reported as skipped.
 ('cr-ja-20260116', '20260116', 1)
 >>> [(s.cr_number, s.parent, s.text, s.examples) for s in doc.sections]
 ... # doctest: +NORMALIZE_WHITESPACE
-[('8', None, '多人数戦ルール', ()), ('800', 'r8', '総則', ()), ('800.1', 'r800', '多人数戦とは...。', ()),
+[('8', None, '多人数戦ルール', ()), ('800', 'r8', '総則', ()), ('800.1', 'r800', '多人数戦とは…。', ()),
  ('800.1a', 'r800-1', '細則。', ('例文。',))]
 """
 
@@ -59,6 +59,8 @@ _CHAPTER_RE = re.compile(r"^(\d)\.[ \u3000]+(\S.*)$")
 _SECTION_RE = re.compile(r"^(\d{3})\.[ \u3000]+(\S.*)$")
 _RULE_RE = re.compile(r"^(\d{3}\.\d{1,3})\.[ \u3000]*(\S.*)$")
 _SUBRULE_RE = re.compile(r"^(\d{3}\.\d{1,3}[a-z])\.?[ \u3000]+(\S.*)$")
+# A heading's or rule's number as written, full-width digits too: what precedes its text on the raw line.
+_NUMBER_PREFIX = re.compile(r"^\d{1,3}(?:[.．]\d{1,3}[a-zａ-ｚ]?)?[.．]?[ \u3000]*")
 _NUMBERED_RE = re.compile(r"^\d{3}\.\d{1,3}[a-z]?\.?(?:[ \u3000]|$)")  # looks like a rule, whatever follows
 _GLOSSARY_RE = re.compile(r"^10\.[ \u3000]*用語集$")
 _CREDITS_RE = re.compile(r"^(?:クレジット|Credits)$")
@@ -226,7 +228,7 @@ def parse(text: str, *, source: str) -> JaDocument:
                      if _CHAPTER_RE.match(ja_common.nfkc(lines[i])) or _INTRO_RE.match(ja_common.nfkc(lines[i]))),
                     len(lines))
         preface_end = body
-    preface = [ja_common.nfkc(line) for line in lines[title_line + 1:preface_end]]
+    preface = [line.strip(" \u3000\t") for line in lines[title_line + 1:preface_end]]
     preface = [line for line in preface if line and not _RULE_BOUNDARY.match(line)]
     if preface:
         reader.start(anchor=PREFACE, heading="まえがき", text="\n".join(preface), line=title_line + 2)
@@ -237,7 +239,8 @@ def parse(text: str, *, source: str) -> JaDocument:
     glossary_lines: list[tuple[int, str]] = []
     for index in range(body, len(lines)):
         raw = lines[index]
-        line = ja_common.nfkc(raw)
+        line = ja_common.nfkc(raw)  # read to know what the line is; the text is kept as the translator wrote it
+        kept = raw.strip(" \u3000\t")
         number = index + 1
         if not line or _RULE_BOUNDARY.match(line):
             continue
@@ -247,7 +250,7 @@ def parse(text: str, *, source: str) -> JaDocument:
             reader.start(anchor=CREDITS, heading="クレジット", text="", line=number)
             continue
         if part == "credits":
-            reader.text(line, number)
+            reader.text(kept, number)
             continue
         if part == "body" and _GLOSSARY_RE.match(line):
             reader.close()
@@ -256,17 +259,18 @@ def parse(text: str, *, source: str) -> JaDocument:
         if part == "glossary":
             glossary_lines.append((number, raw))
             continue
-        if match := _INTRO_RE.match(line):
-            reader.start(anchor=INTRO, heading=match.group(1), text="", line=number)
+        text = _NUMBER_PREFIX.sub("", kept, count=1)
+        if _INTRO_RE.match(line):
+            reader.start(anchor=INTRO, heading=text, text="", line=number)
         elif match := _SUBRULE_RE.match(line) or _RULE_RE.match(line):
-            reader.rule(match.group(1), match.group(2).strip(), number)
+            reader.rule(match.group(1), text, number)
         elif match := _SECTION_RE.match(line) or _CHAPTER_RE.match(line):
-            reader.rule(match.group(1), match.group(2).strip(), number)
+            reader.rule(match.group(1), text, number)
         elif _NUMBERED_RE.match(line):
             reader.warn(number, f"a rule number without text ({line[:20]}): left out")
             reader.close()
         else:
-            reader.text(line, number)
+            reader.text(kept, number)
     reader.close()
 
     if glossary_lines:
@@ -309,7 +313,7 @@ def _glossary(lines: list[tuple[int, str]], start: int, reader: _Reader) -> list
 
     stray = 0  # the first line before any headword
     for number, raw in lines:
-        line = ja_common.nfkc(raw)
+        line = raw.strip(" \u3000\t")
         indented = raw[:1] in (" ", "\u3000", "\t")
         if not indented and _HEADWORD_RE.match(line):
             close()

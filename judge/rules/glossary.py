@@ -1,5 +1,8 @@
 """The glossary of a release with each word's official Japanese name, and the rule pages' glosses.
 
+The Japanese headword and definition come from the whole Japanese translation when it has the entry
+(judge.rules.translations.glossary), else the name from the term table.
+
 Read from the live generation through judge.rules.selectors and kept per process, generation and version;
 the Japanese names come from the term table (judge.rules.names).
 """
@@ -11,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from judge.parsing.terms_table import Term, glossary_terms, japanese_key
-from judge.rules import japanese, models, selectors
+from judge.rules import japanese, models, selectors, translations
 from judge.rules.names import NOT_GLOSSED, term_table
 from judge.rules.text import Gloss, Glosser
 
@@ -28,6 +31,7 @@ class GlossaryEntry:
     names_ja: tuple[str, ...]  # their official Japanese names
     reading: str  # the katakana reading of the first Japanese name: the Japanese order
     keys: tuple[str, ...]  # every spelling, reduced, that the glossary's filter matches
+    japanese: translations.GlossaryText | None = None  # the whole translation's entry: headword and definition
 
 
 @dataclass
@@ -86,10 +90,14 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
         tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way)
         for term in terms
     ]
-    readings = japanese.readings([r[0].name_ja if r else "" for r in rows])
+    # The whole translation's headwords and definitions, for the current glossary (its entries are today's words).
+    translated = translations.glossary(generation) if version == corpus.current_version else {}
+    texts = [translated.get(term.term.lower()) for term in terms]
+    names = [(text.name_ja,) if text else tuple(row.name_ja for row in found) for text, found in zip(texts, rows)]
+    readings = japanese.readings([n[0] if n else "" for n in names])
     entries = []
-    for term, found, kana in zip(terms, rows, readings, strict=True):
-        keys = {_filter_key(term.term), _filter_key(kana)}
+    for term, found, kana, text, names_ja in zip(terms, rows, readings, texts, names, strict=True):
+        keys = {_filter_key(term.term), _filter_key(kana), *(_filter_key(name) for name in names_ja)}
         keys.update(_filter_key(spelling) for row in found for spelling in (*row.ja, *row.en))
         entries.append(
             GlossaryEntry(
@@ -97,9 +105,10 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
                 definition=term.definition,
                 anchor=f"term-{term.position + 1}",
                 rows=found,
-                names_ja=tuple(row.name_ja for row in found),
+                names_ja=names_ja,
                 reading=kana,
                 keys=tuple(sorted(keys - {""})),
+                japanese=text,
             )
         )
     return Glossary(version=version, is_current=version == corpus.current_version, entries=entries)

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from judge.rules import models, names, selectors
+from judge.parsing.versions import word_diff
+from judge.rules import models, selectors
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
 from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
 from judge.web.presenters import reader_language
@@ -104,13 +105,14 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
             "title_en": child.title if lang == "ja" and selectors.title_ja_of(page.corpus, child) else "",
             "examples": [text.english(e) for e in child.examples],
             "translations": [
-                {"section": s, "text": text.plain(s.text, s.link_map)}
+                _section(s, text, page.old_texts.get(s.pk), child)
                 for s in page.child_translations.get(child.number, [])
             ],
         }
         for child in page.children
     ]
-    context["translations"] = [_section(s, text, page.old_texts.get(s.pk)) for s in page.translations]
+    context["translations"] = [_section(s, text, page.old_texts.get(s.pk), rule) for s in page.translations]
+    context["child_japanese"] = any(child["translations"] for child in context["children"])
     context["passages"] = [_passage(p, text) for p in page.passages] if lang == "ja" else []
     context["glosses"] = [
         {"gloss": g, "definition": _definition(g.definition, text.rule_url)} for g in text.glossed
@@ -124,8 +126,11 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
     }
 
 
-def _section(section: models.DocSection, text: _Text, old: models.Rule | None) -> dict[str, Any]:
+def _section(section: models.DocSection, text: _Text, old: models.Rule | None, now: models.Rule) -> dict[str, Any]:
+    """A Japanese text of rule ``now``; ``old``: the English it was made from, when that is not today's. The
+    word diff from that English to today's says what the Japanese misses."""
     links = section.link_map  # type: ignore[attr-defined]
+    info: selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
         "section": section,
         "text": text.plain(section.text, links),
@@ -134,7 +139,13 @@ def _section(section: models.DocSection, text: _Text, old: models.Rule | None) -
         "old": old,
         "old_text": text.plain(old.text, links) if old else "",
         "old_examples": [text.plain(e, links) for e in old.examples] if old else [],
+        "diff": word_diff(_full_text(old), _full_text(now)) if old and _full_text(old) != _full_text(now) else [],
+        "follows": section.compared_version or info.placed_by,  # the release the text is read against
     }
+
+
+def _full_text(rule: models.Rule) -> str:
+    return "\n".join([rule.text, *rule.examples])
 
 
 def _passage(passage: selectors.Passage, text: _Text) -> dict[str, Any]:
@@ -190,11 +201,15 @@ def glossary_html(
         rule_url = rule_url_prefix()
         glossary.definitions[lang] = {e.anchor: _definition(e.definition, rule_url) for e in glossary.entries}
     definitions = glossary.definitions[lang]
+    # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are short).
     groups = [
-        (heading, [{"entry": e, "definition": definitions[e.anchor]} for e in group])
+        (heading, [{"entry": e, "definition": definitions[e.anchor],
+                    "definition_ja": _definition(e.japanese.definition, rule_url_prefix())
+                    if lang == "ja" and e.japanese else ""} for e in group])
         for heading, group in glossary.groups(lang, entries)
     ]
-    html = render_to_string("rules/_glossary_entries.html", {"groups": groups, "lang": lang})
+    html = render_to_string("rules/_glossary_entries.html",
+                            {"groups": groups, "lang": lang, "version": glossary.version})
     if entries is None:
         glossary.html[lang] = html
     return html

@@ -314,6 +314,7 @@ class DocumentInfo:
     matching_versions: tuple[str, ...]  # the releases its content matches
     placed_by: str  # unknown release: the closest release, which placed the rules that agree with it
     differences: tuple[str, ...]  # unknown release: the rules not placed beside any current rule
+    moved: tuple[tuple[str, str], ...] = ()  # unknown release: (its number, the closest release's) placed by content
 
     @classmethod
     def of(cls, source: models.Source) -> DocumentInfo:
@@ -338,6 +339,7 @@ class DocumentInfo:
             matching_versions=tuple(meta.get("matching_versions", ())),
             placed_by=str(meta.get("placed_by", "")),
             differences=tuple(meta.get("differences", ())),
+            moved=tuple((str(old), str(new)) for old, new in meta.get("moved", ())),
         )
 
     @property
@@ -442,6 +444,19 @@ def title_ja_of(corpus: models.Corpus, rule: models.Rule) -> str:
     return title_ja(rule)
 
 
+def old_english(corpus: models.Corpus, section: models.DocSection) -> models.Rule | None:
+    """The English a translated rule was made from: its rule in the release it was compared with, or for a
+    translation of an unknown release, in the closest release (where its content placed it: DocumentInfo.moved).
+    """
+    info: DocumentInfo = section.document  # type: ignore[attr-defined]
+    version = section.compared_version or info.placed_by
+    if not version or version not in corpus.versions:
+        return None
+    number = dict(info.moved).get(section.cr_number, section.cr_number) if not section.compared_version else (
+        section.cr_number)
+    return rules_of(corpus, version).filter(number=number).first()
+
+
 def rule_page(*, number: str, version: str | None = None) -> RulePage | None:
     """Everything a rule page shows. Read once per (generation, version, rule) and process: the
     rule page is the most visited page and a generation never changes (see :func:`generation`)."""
@@ -487,9 +502,9 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
         child_translations=child_translations,
         comparable=version in line,
         old_texts={
-            section.pk: rules_of(corpus, section.compared_version).filter(number=section.cr_number).first()
-            for section in translations
-            if section.differs_from_current and section.compared_version and section.cr_number
+            section.pk: old_english(corpus, section)
+            for section in [*translations, *(s for found in child_translations.values() for s in found)]
+            if section.differs_from_current and section.cr_number
         },
         passages=passages,
         topics=[] if rule.title else term_table().by_rule.get(number, []),

@@ -3,7 +3,8 @@ written by the tests with placeholder Japanese (no text of the real translation)
 
 ``ja_cr_text`` writes one from (number, Japanese text) pairs; ``placeholder_rules`` makes those pairs for every
 rule of an English release read at run time (the real corpus is never copied into the repository): each rule's
-Japanese is 「規則 <number> の日本語訳。」, keeping the English rule's references ("rule 903.9参照") so that
+Japanese is 「見本訳「<number with _ for .>」：このルールの日本語訳はここに入る。」 (a number as written would read
+as a reference), keeping the English rule's references ("rule 903.9参照") so that
 links can be checked, and each section is titled by the project's table of section titles when it has one.
 """
 
@@ -62,7 +63,7 @@ def placeholder_text(number: str, english: str) -> str:
     """Placeholder Japanese for a rule: its number, and the references of its English text."""
     cited = [n for reference in find_references(english) for n in reference.numbers]
     see = "".join(f"rule {n}参照。" for n in dict.fromkeys(cited))
-    return f"規則{number}の日本語訳。{see}"
+    return f"見本訳「{number.replace('.', '_')}」：このルールの日本語訳はここに入る。{see}"
 
 
 def placeholder_rules(document: RulesDocument, titles: dict[str, str] | None = None
