@@ -249,9 +249,9 @@ def parse_corpus_dir(
             rules[parsed.version] = parsed
         elif parsed.slug in ja and _reissue(parsed) != _reissue(ja[parsed.slug]):
             # A translation re-issued for the same release (JPN_CR_20231117_1 after _0): the later one is kept.
-            keep, drop = sorted((ja[parsed.slug], parsed), key=_reissue, reverse=True)
-            skipped.append(SkippedFile(drop.source, None, f"replaced by the re-issue {keep.source}"))
-            ja[parsed.slug] = keep
+            later, earlier = sorted((ja[parsed.slug], parsed), key=_reissue, reverse=True)
+            skipped.append(SkippedFile(earlier.source, None, f"replaced by the re-issue {later.source}"))
+            ja[parsed.slug] = later
         elif parsed.slug in ja:
             problem = f"reads as the same document ({parsed.slug}) as {ja[parsed.slug].source}"
             skipped.append(SkippedFile(parsed.source, None, problem))

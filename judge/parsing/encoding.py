@@ -33,18 +33,20 @@ BOMS = (
 FALLBACK = "windows-1252"
 JAPANESE = "cp932"
 _KANA_SHARE = 0.2  # of the non-ASCII characters: Japanese prose has about twice this
+_WIDE_SHARE = 0.1  # of all the characters: a Japanese text is mostly non-ASCII
 
 
 def _reads_as_japanese(text: str) -> bool:
     """Enough kana among the non-ASCII characters to be Japanese text, not mis-decoded bytes (a
     Windows-1252 byte followed by a letter reads as a kanji or a symbol in cp932, next to never as kana).
 
-    >>> _reads_as_japanese("チーム同士で戦う多人数戦において"), _reads_as_japanese("it‚s 豊")
-    (True, False)
+    >>> _reads_as_japanese("チーム同士で戦う多人数戦において"), _reads_as_japanese("it‚s 豊"), _reads_as_japanese("ﾊ ok")
+    (True, False, False)
     """
     wide = sum(1 for c in text if ord(c) > 0x7F)
     kana = sum(1 for c in text if "\u3041" <= c <= "\u30ff")
-    return wide > 0 and kana >= _KANA_SHARE * wide
+    # A few stray bytes in an English file are no Japanese text, whatever they decode to.
+    return wide >= _WIDE_SHARE * len(text) and kana >= _KANA_SHARE * wide
 
 
 @dataclass(frozen=True)

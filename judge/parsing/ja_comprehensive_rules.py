@@ -302,7 +302,8 @@ def _glossary(lines: list[tuple[int, str]], start: int, reader: _Reader) -> list
     headword can be read, none is kept and the glossary is reported as skipped (the rules stay)."""
     entries: list[DocSection] = []
     used: set[str] = set()
-    heading, first, definition = "", 0, []
+    heading, first = "", 0
+    definition: list[str] = []
 
     def close() -> None:
         if heading:

@@ -72,7 +72,8 @@ class RuleHistory:
         return items[::-1]
 
 
-def _full_text(rule: models.Rule) -> str:
+def full_text(rule: models.Rule) -> str:
+    """A rule's text and examples, one per line: what a word diff between two releases compares."""
     return "\n".join([rule.text, *rule.examples])
 
 
@@ -122,7 +123,7 @@ def rule_history_of(generation: tuple[int, str], version: str | None, number: st
             displaced = _displaced(line, by_version, release_version, release_number)
         else:
             if _content(previous) != _content(rule):
-                diff = word_diff(_full_text(previous), _full_text(rule))
+                diff = word_diff(full_text(previous), full_text(rule))
             change = (
                 Change.RENUMBERED if rule.number != previous.number else Change.CHANGED if diff else Change.UNCHANGED
             )
@@ -205,7 +206,7 @@ def _version_changes(generation: tuple[int, str], old: str, new: str) -> Version
         if target != number:
             renumbered.append((number, target))
         if _content(rule) != _content(after[target]):
-            changed.append((rule, after[target], word_diff(_full_text(rule), _full_text(after[target]))))
+            changed.append((rule, after[target], word_diff(full_text(rule), full_text(after[target]))))
     return VersionChanges(
         old=old,
         new=new,

@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from judge.parsing.versions import word_diff
 from judge.rules import models, selectors
+from judge.rules.history import full_text
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
 from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
 from judge.web.presenters import reader_language
@@ -139,13 +140,10 @@ def _section(section: models.DocSection, text: _Text, old: models.Rule | None, n
         "old": old,
         "old_text": text.plain(old.text, links) if old else "",
         "old_examples": [text.plain(e, links) for e in old.examples] if old else [],
-        "diff": word_diff(_full_text(old), _full_text(now)) if old and _full_text(old) != _full_text(now) else [],
+        "diff": word_diff(full_text(old), full_text(now)) if old and full_text(old) != full_text(now) else [],
         "follows": section.compared_version or info.placed_by,  # the release the text is read against
     }
 
-
-def _full_text(rule: models.Rule) -> str:
-    return "\n".join([rule.text, *rule.examples])
 
 
 def _passage(passage: selectors.Passage, text: _Text) -> dict[str, Any]:

@@ -29,24 +29,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
-import re
-import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
 
 from django.db import connection, transaction
 from django.db import models as dj_models
 
-from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.corpus import (
-    CR_PREFIX,
-    MAX_FILE_BYTES,
     KnownRelease,
     ParsedCorpus,
     corpus_digests,
@@ -57,7 +48,6 @@ from judge.parsing.corpus import (
     parse_file,
     read_bytes,
 )
-from judge.parsing.encoding import decode_text
 from judge.parsing.lineage import Lineage, Step, step_between
 from judge.parsing.dating import TermMatcher, date_translation
 from judge.parsing.linking import LinkedDocument, LinkedRules, is_translation, link_document, link_rules
@@ -510,8 +500,9 @@ def _where(problem: dict[str, object]) -> str:
 # --------------------------------------------------------------------------- the index
 
 
-def _build_index(current: RulesDocument, documents: Sequence[JaDocument], index_root: Path, name: str) -> None:
-    """Only what search needs: the current release (rules and glossary) and the Japanese texts."""
+def _build_index(current: RulesDocument, documents: Sequence[LinkedDocument], index_root: Path, name: str) -> None:
+    """Only what search needs: the current release (rules and glossary) and the Japanese texts, as aligned
+    (each translated rule's status and today's number: judge.search.documents)."""
     from judge.search.documents import documents_from_records
     from judge.search.index import build_index
 
@@ -589,7 +580,7 @@ def ingest_corpus(
     name = _index_name(corpus, index_root)
     try:
         progress.stage("building the search index", 1)
-        _build_index(plan.document(plan.parsed.current.version), plan.parsed.ja_documents, index_root, name)
+        _build_index(plan.document(plan.parsed.current.version), plan.documents, index_root, name)
         progress.advance(name)
         lap("index")
     except BaseException:
@@ -620,99 +611,3 @@ def _prune_generations() -> None:
     live = list(models.Corpus.objects.filter(is_live=True).values_list("pk", flat=True))
     models.Corpus.objects.exclude(pk__in=keep + live).delete()
     models.Release.objects.filter(generations__isnull=True).delete()
-
-
-# --------------------------------------------------------------------------- fetching a new release
-
-FETCH_TIMEOUT = 60  # seconds per request
-_TXT_LINK = re.compile(r"""href\s*=\s*["']([^"'#?]+\.txt)(?:[?#][^"']*)?["']""", re.IGNORECASE)
-
-
-class FetchError(RuntimeError):
-    """The release could not be downloaded, or what was downloaded is not a Comprehensive Rules file."""
-
-
-@dataclass(frozen=True)
-class FetchedRelease:
-    path: Path  # where it is in the corpus directory
-    version: str
-    url: str  # the text file's own address
-    stored: bool  # False: the corpus directory already had these very bytes
-    replaced: bytes | None = None  # the content of a file of the same date it replaced
-
-
-def rules_link(html: str, base_url: str) -> str | None:
-    """The address of the Comprehensive Rules text file linked from a page (the rules page's "TXT").
-
-    >>> rules_link('<a href="/x/notes.txt">x</a> <a href="/d/MagicCompRules%2020260116.txt">TXT</a>', "https://m.example/en/rules")
-    'https://m.example/d/MagicCompRules%2020260116.txt'
-    """
-    links = [urljoin(base_url, match) for match in _TXT_LINK.findall(html)]
-    named = [link for link in links if CR_PREFIX.lower() in unquote(urlsplit(link).path).lower().replace(" ", "")]
-    return (named or links or [None])[0]
-
-
-def _download(url: str) -> tuple[bytes, str, str]:
-    """Body (at most MAX_FILE_BYTES), content type and final address of ``url``; FetchError otherwise."""
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise FetchError(f"{url}: not an http(s) address")
-    request = urllib.request.Request(url, headers={"User-Agent": "rules-judge fetch_rules"})
-    try:
-        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:
-            body = response.read(MAX_FILE_BYTES + 1)
-            kind = response.headers.get_content_type()
-            final = response.geturl()
-    except urllib.error.HTTPError as err:
-        raise FetchError(f"{url}: the server answered {err.code} {err.reason}") from None
-    except (urllib.error.URLError, OSError) as err:
-        raise FetchError(f"{url}: cannot download ({getattr(err, 'reason', err)})") from None
-    if len(body) > MAX_FILE_BYTES:
-        raise FetchError(f"{url}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
-    return body, kind, final
-
-
-def _looks_like_html(body: bytes, kind: str) -> bool:
-    return kind in ("text/html", "application/xhtml+xml") or body.lstrip()[:15].lower().startswith((b"<!doctype", b"<html"))
-
-
-def fetch_release(*, url: str, corpus_dir: Path) -> FetchedRelease:
-    """Download a release and store it as ``en/MagicCompRules YYYYMMDD.txt`` under the date it takes effect.
-
-    ``url`` is the text file, or a page linking to it (the official rules page). The file must parse
-    as Comprehensive Rules before it is stored (an error page never becomes a release); a file the
-    corpus already has byte for byte is not stored again. Raises FetchError.
-    """
-    body, kind, final = _download(url)
-    if _looks_like_html(body, kind):
-        link = rules_link(body.decode("utf-8", errors="replace"), final)
-        if link is None:
-            raise FetchError(f"{url}: no link to a .txt file on this page")
-        body, kind, final = _download(link)
-    name = unquote(urlsplit(final).path.rsplit("/", 1)[-1]) or "download.txt"
-    try:
-        document = parse_comprehensive_rules(decode_text(body, source=name).text, source=name)
-    except ParseError as err:
-        raise FetchError(f"{final}: not a Comprehensive Rules file ({err})") from None
-    en = corpus_dir / "en"
-    target = en / f"{CR_PREFIX} {document.version}.txt"
-    for path in sorted(en.glob(f"{CR_PREFIX}*.txt")) if en.is_dir() else []:
-        if path.read_bytes() == body:
-            return FetchedRelease(path=path, version=document.version, url=final, stored=False)
-    replaced = target.read_bytes() if target.is_file() else None
-    en.mkdir(parents=True, exist_ok=True)
-    # Written beside the target and renamed: an ingest running meanwhile never reads half a file.
-    handle, temporary = tempfile.mkstemp(dir=en, prefix=".fetch-", suffix=".part")
-    with os.fdopen(handle, "wb") as out:
-        out.write(body)
-    os.replace(temporary, target)
-    return FetchedRelease(path=target, version=document.version, url=final, stored=True, replaced=replaced)
-
-
-def undo_fetch(fetched: FetchedRelease) -> None:
-    """Put the corpus directory back as it was before ``fetch_release`` (its ingest failed)."""
-    if not fetched.stored:
-        return
-    if fetched.replaced is None:
-        fetched.path.unlink(missing_ok=True)
-    else:
-        fetched.path.write_bytes(fetched.replaced)

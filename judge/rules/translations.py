@@ -7,7 +7,8 @@ is one document per release it translates (``cr-ja-YYYYMMDD``). For each current
 2. otherwise the newest translation, followed through the renumbering to today's number, with the status the
    alignment gave it (``changed``, ``renumbered``; ``deleted`` rules sit beside no current rule);
 3. then the other Japanese texts of the same rule (excerpts, wiki quotes), each with its own status; one that
-   repeats the chosen text word for word is left out.
+   repeats the chosen text word for word is left out, and beside a whole translation of today's text only
+   the other texts of today's are kept.
 
 Chapter and section titles and the glossary's Japanese headwords and definitions come from the whole
 translation too (titles only where the English title has not changed since). Everything here is read once per
@@ -48,8 +49,8 @@ def _rank(section: models.DocSection) -> tuple[int, int, str]:
 def choose(sections: Sequence[models.DocSection]) -> list[models.DocSection]:
     """The Japanese texts of one rule, best first: the whole translation's best section (current first,
     then the newest release), then the other documents' sections. Of the whole translations only the best
-    is kept, and a section repeating a text already kept is left out (the rules viewer's 805 is the
-    20231117 translation itself).
+    is kept; beside a whole translation of today's text only other texts of today's are kept; and a section
+    repeating a text already kept is left out (the rules viewer's 805 is the 20231117 translation itself).
     """
     kept: list[models.DocSection] = []
     texts: set[str] = set()
@@ -59,6 +60,8 @@ def choose(sections: Sequence[models.DocSection]) -> list[models.DocSection]:
             if whole_kept:
                 continue
             whole_kept = True
+        elif kept and is_whole(kept[0].source.slug) and kept[0].status == "current" and section.status != "current":
+            continue  # today's whole translation stands: an older excerpt would only add an outdated text
         text = _WS.sub("", section.text)
         if text in texts:
             continue
@@ -81,6 +84,22 @@ def primary(generation: tuple[int, str]) -> models.Source | None:
     """The translation the Japanese of the rules follows: the newest one (the current release's when there is one)."""
     found = whole_translations(generation)
     return found[0] if found else None
+
+
+@functools.lru_cache(maxsize=4)
+def whole_by_rule(generation: tuple[int, str]) -> dict[str, models.DocSection]:
+    """Today's rule number -> the whole translations' Japanese of it (the best section, as ``choose`` orders
+    them): what the rule pages, the changes page, the translation status and fetch_rules read."""
+    rows = (
+        models.DocSection.objects.filter(corpus_id=generation[0], source__slug__startswith=SLUG_PREFIX)
+        .exclude(aligned_number="")
+        .select_related("source")
+        .defer("details", "notes", "heading")
+    )
+    by_number: dict[str, list[models.DocSection]] = {}
+    for section in rows:
+        by_number.setdefault(section.aligned_number, []).append(section)
+    return {number: choose(sections)[0] for number, sections in by_number.items()}
 
 
 @functools.lru_cache(maxsize=4)

@@ -19,8 +19,11 @@ from django.views.decorators.http import require_GET
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
+from judge.parsing.ja_comprehensive_rules import GLOSSARY
+from judge.parsing.references import find_references
 from judge.rules import glossary as glossary_selectors
-from judge.rules import history, models, presenters, selectors
+from judge.rules import history, models, presenters, selectors, translations
+from judge.rules import translation_status as translation_selectors
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
@@ -83,8 +86,14 @@ def rule_history(request: HttpRequest, number: str) -> HttpResponse:
     found = history.rule_history(number=number, version=request.GET.get("version") or None)
     if found is None:
         raise Http404(_("Rule %(number)s has no history in the versions loaded.") % {"number": number})
-    return render(request, "rules/history.html", {"history": found, "number": number,
-                                                  "current": selectors.live_corpus().current_version})
+    corpus = selectors.live_corpus()
+    # On /ja/ the rule's Japanese today (the whole translation's first) stands above its English history.
+    japanese = None
+    if reader_language() == "ja" and found.current_number:
+        own, _children = selectors.translations_of(corpus, found.current_number)
+        japanese = own[0] if own else None
+    return render(request, "rules/history.html", {"history": found, "number": number, "japanese": japanese,
+                                                  "current": corpus.current_version})
 
 
 @require_GET
@@ -98,13 +107,30 @@ def changes(request: HttpRequest) -> HttpResponse:
     result = history.version_changes(old=old, new=new)
     if result is not None:
         old, new = result.old, result.new
+    # On /ja/ a change into the current rules shows each rule's Japanese today (the whole translation's).
+    japanese = (translations.whole_by_rule(selectors.generation(corpus))
+                if reader_language() == "ja" and new == corpus.current_version else {})
     return render(
         request,
         "rules/changes.html",
-        {"changes": result, "versions": versions, "old": old, "new": new,
+        {"changes": result, "versions": versions, "old": old, "new": new, "japanese": japanese,
          "generation": selectors.generation_key(corpus)},
         status=400 if result is None else 200,
     )
+
+
+MISSING_SHOWN = 200  # the translation status page lists this many missing rules, then a link to all of them
+
+
+@require_GET
+def translation_status(request: HttpRequest) -> HttpResponse:
+    """Which English release the Japanese follows, how many rules it covers, the rules whose English changed
+    since (with their word diffs) and the rules it lacks (``?missing=all``: every one; with htmx, that list only)."""
+    status = translation_selectors.translation_status()
+    every = request.GET.get("missing") == "all"
+    missing = status.missing if every else status.missing[:MISSING_SHOWN]
+    context = {"status": status, "missing": missing, "more": len(status.missing) - len(missing)}
+    return page_or_partial(request, "rules/translation_status.html", "missing", context)
 
 
 @require_GET
@@ -141,6 +167,12 @@ def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if found is None:
         raise Http404(_("No such document."))
     info, sections = found
+    part = ""
+    if translations.is_whole(slug):
+        part = request.GET.get("part", "")[:16]
+        sections = _whole_part(sections, part)
+        if sections is None:
+            raise Http404(_("No such part of the document."))
     for section in sections:
         _page_section(section)
     return render(
@@ -148,12 +180,29 @@ def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "rules/doc_detail.html",
         {
             "doc": info,
+            "part": part,
             "sections": sections,
             "current_version": selectors.live_corpus().current_version,
             # The page's own title, unless a section already shows it (000's introduction does).
             "page_heading": "" if info.heading in {s.heading for s in sections} else info.heading,
         },
     )
+
+
+def _whole_part(sections: list[models.DocSection], part: str) -> list[models.DocSection] | None:
+    """The whole translation is read a part at a time (the whole of it is megabytes, and each rule's page has
+    its Japanese): without ``part`` its preface, contents (chapters and sections, each a link to its part),
+    introduction and credits; ``part=805`` a section's rules; ``part=glossary`` the glossary. None: no such part."""
+    if not part:
+        shown = [s for s in sections if s.parent != GLOSSARY and (not s.cr_number or "." not in s.cr_number)]
+        for s in shown:
+            if s.anchor == GLOSSARY or (s.cr_number and len(s.cr_number) == 3):
+                s.part_url = f"?part={s.cr_number or GLOSSARY}"  # type: ignore[attr-defined]
+        return shown
+    if part == GLOSSARY:
+        return [s for s in sections if s.anchor == GLOSSARY or s.parent == GLOSSARY]
+    shown = [s for s in sections if s.cr_number == part or s.cr_number.startswith(part + ".")]
+    return shown if len(part) == 3 and shown else None
 
 
 def _page_section(section: models.DocSection) -> None:
@@ -327,6 +376,18 @@ def api_versions(request: HttpRequest) -> JsonResponse:
     )
 
 
+@require_GET
+def api_translation_status(request: HttpRequest) -> JsonResponse:
+    """``{"english", "translation", "rules", "translated", "changed_since_translation", "missing"}``: how far
+    the Japanese of the rules follows the current English (judge.rules.translation_status)."""
+    lang = request_language(request)
+    try:
+        status = translation_selectors.translation_status()
+    except selectors.NoCorpus:
+        return error_response([NO_CORPUS], status=503, lang=lang)
+    return json_response(status.to_json())
+
+
 def _alignment(section: models.DocSection) -> dict[str, object]:
     """How a translated rule stands against today's rules (README "JSON API")."""
     return {
@@ -338,9 +399,22 @@ def _alignment(section: models.DocSection) -> dict[str, object]:
     }
 
 
+def _links(section: models.DocSection) -> list[dict[str, str]]:
+    """The rules a Japanese text cites, read in its own release and pointing at today's rules: a 20231117
+    translation's "rule 701.24" is today's 701.31 (``link_map``, judge.rules.selectors.annotate_sections)."""
+    renumbered: dict[str, str] = section.link_map  # type: ignore[attr-defined]
+    cited: dict[str, str] = {}
+    for text in (section.text, *section.examples, *section.notes):
+        for reference in find_references(text):
+            for number in reference.numbers:
+                cited.setdefault(number, renumbered.get(number, number))
+    return [{"cited": cited_as, "rule": rule, "url": reverse("rules:detail", args=[rule])}
+            for cited_as, rule in cited.items()]
+
+
 def _translation(section: models.DocSection) -> dict[str, object]:
-    """One Japanese text of a rule: its words, examples and notes, where it comes from, and its alignment.
-    ``differs_from_current`` is true for every status but "current"."""
+    """One Japanese text of a rule: its words, examples and notes, where it comes from, the rules it cites
+    (``links``) and its alignment. ``differs_from_current`` is true for every status but "current"."""
     info: selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
         "lang": info.lang,
@@ -351,6 +425,7 @@ def _translation(section: models.DocSection) -> dict[str, object]:
         "text": section.text,
         "examples": section.examples,
         "notes": section.notes,
+        "links": _links(section),
         **_alignment(section),
     }
 

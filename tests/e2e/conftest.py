@@ -8,6 +8,7 @@ to test-artifacts/screenshots/ (gitignored).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -33,16 +34,16 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    work = tmp_path_factory.mktemp("e2e-site")
+@contextlib.contextmanager
+def serve(work: Path, corpus: Path) -> Iterator[str]:
+    """Migrate, ingest ``corpus`` and import the test cards into a database in ``work``, and serve the site."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "judge.settings.dev",
         "DJANGO_DEBUG": "0",  # the pages a reader gets (404 included), not Django's debug pages
         "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
         "JUDGE_INDEX_DIR": str(work / "index"),
-        "JUDGE_CORPUS_DIR": str(corpus_dir()),
+        "JUDGE_CORPUS_DIR": str(corpus),
     }
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
@@ -69,6 +70,13 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site on the real corpus."""
+    with serve(tmp_path_factory.mktemp("e2e-site"), corpus_dir()) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

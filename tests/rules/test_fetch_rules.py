@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from judge.rules import models, services
+from judge.rules.fetch import FetchError, fetch_release
 from tests.rules.cr_files import BASE, cr_text, edited, write_release
 
 pytestmark = pytest.mark.django_db
@@ -114,5 +115,5 @@ def test_the_url_defaults_to_the_setting(
 
 
 def test_only_http_addresses_are_fetched(corpus: Path) -> None:
-    with pytest.raises(services.FetchError, match="not an http"):
-        services.fetch_release(url="file:///etc/passwd", corpus_dir=corpus)
+    with pytest.raises(FetchError, match="not an http"):
+        fetch_release(url="file:///etc/passwd", corpus_dir=corpus)

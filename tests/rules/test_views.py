@@ -127,7 +127,7 @@ ALIGNED = {
     "901.9": ("003_", "901.9", "current"),
     "903.8": ("001_", "903.8", "unchecked"),
 }
-TRANSLATION_KEYS = {"lang", "doc", "doc_title", "source", "anchor", "text", "examples", "notes", "cr_number",
+TRANSLATION_KEYS = {"lang", "doc", "doc_title", "source", "anchor", "text", "examples", "notes", "links", "cr_number",
                     "aligned_number", "status", "compared_version", "differs_from_current"}
 
 
@@ -223,9 +223,12 @@ def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(
     assert "could not be identified: it cannot be checked against the current rule" in page_b
     assert [t["status"] for t in client.get("/api/rules/903.9b").json()["translations"]] == ["unchecked"]
     assert not [t for t in client.get("/api/rules/903.9").json()["translations"] if t["source"].startswith("001_")]
-    # 001's mulligan (800.5) and starting player's draw (800.6) are beside no current rule.
-    for number in ("800.5", "800.6"):
-        assert not [t for t in client.get(f"/api/rules/{number}").json()["translations"] if t["source"].startswith("001_")]
+    # 001's mulligan (800.5) and starting player's draw (800.6) are placed by their content, unchecked: beside
+    # today's 800.6 and 800.7, never beside today's 800.5 (seating order).
+    assert not [t for t in client.get("/api/rules/800.5").json()["translations"] if t["source"].startswith("001_")]
+    for number, old in (("800.6", "800.5"), ("800.7", "800.6")):
+        placed = [t for t in client.get(f"/api/rules/{number}").json()["translations"] if t["source"].startswith("001_")]
+        assert [(t["cr_number"], t["status"]) for t in placed] == [(old, "unchecked")]
 
 
 def test_japanese_references_follow_the_renumbering_of_their_version(client, ingested):
