@@ -525,9 +525,11 @@ def _activate_index(index_root: Path, name: str) -> None:
 
 
 def _live_index(index_root: Path) -> str | None:
-    from judge.search.index import live_name
+    """The live index's name, when this code can read it: an index of an older format is built again."""
+    from judge.search.index import is_current, live_name
 
-    return live_name(index_root)
+    name = live_name(index_root)
+    return name if name and is_current(index_root, name) else None
 
 
 # --------------------------------------------------------------------------- the ingest

@@ -1,8 +1,11 @@
 """Search documents: one per CR rule (every version), glossary entry and Japanese section.
 
-Built from the parser records alone (no database), so the index can be built
+Built from the parser and linking records alone (no database), so the index can be built
 before the new corpus generation goes live. Each document carries its kind and
-its document's title, so a result can be labelled without naming a file.
+its document's title, so a result can be labelled without naming a file, and a Japanese
+section its alignment with today's rules (judge.parsing.linking): its ``status`` and today's
+number (``aligned``), so that a hit says when its text is not today's rule and links to the
+rule it stands for today.
 """
 
 from __future__ import annotations
@@ -11,12 +14,17 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from judge.parsing.records import DocKind, JaDocument, RuleKind, RulesDocument
+from judge.parsing import ja_comprehensive_rules
+from judge.parsing.linking import AlignedSection, LinkedDocument
+from judge.parsing.records import DocKind, DocSection, JaDocument, RuleKind, RulesDocument
 
 CR_SLUG = "cr"
 GLOSSARY_SLUG = "glossary"
 CR_TITLE = "Comprehensive Rules"
 GLOSSARY_TITLE = "Comprehensive Rules Glossary"
+WHOLE_TRANSLATION_PREFIX = ja_comprehensive_rules.SLUG_PREFIX  # the whole translation of one release: "cr-ja-20260116"
+# A translated rule's status (judge.parsing.linking.Status values); "" for a text that translates no rule.
+OUTDATED = frozenset({"changed", "renumbered", "deleted", "unchecked"})  # a text that is not today's rule
 
 
 class SourceKind(enum.StrEnum):
@@ -64,6 +72,26 @@ class SearchDoc:
     anchor: str = ""  # fragment on the document page (Japanese sections, glossary entries)
     kind: SourceKind = SourceKind.CR
     doc_title: str = ""  # the document's own title in its language ("Comprehensive Rules", "統率者戦 公式ルール")
+    # A translated rule's alignment (judge.parsing.linking.AlignedSection): its status against today's rules
+    # ("current", "changed", "renumbered", "deleted", "unchecked"; "" when it translates no rule or was not
+    # aligned) and today's number of the rule it translates ("" when it stands beside no current rule).
+    status: str = ""
+    aligned: str = ""
+
+    @property
+    def current_rule(self) -> str | None:
+        """The current rule the document is or stands beside: its own number, or for an aligned translation
+        today's number (a renumbered rule's new number; None for a deleted one). What a hit groups by and links to.
+
+        >>> doc = SearchDoc(key="k", rule="805.10g", lang="ja", source="", doc="d", version="", title="", body="")
+        >>> doc.current_rule, replace(doc, status="renumbered", aligned="805.10f").current_rule
+        ('805.10g', '805.10f')
+        >>> replace(doc, status="deleted").current_rule is None
+        True
+        """
+        if self.status:
+            return self.aligned or None
+        return self.rule
 
 
 def _rule_title(number: str, kind: RuleKind, title: str, section_titles: dict[str, str]) -> str:
@@ -118,10 +146,19 @@ def _ja_title(cr_number: str | None, heading: str) -> str:
     return heading
 
 
-def _ja_docs(document: JaDocument) -> list[SearchDoc]:
+def _ja_docs(linked: LinkedDocument | JaDocument) -> list[SearchDoc]:
+    """A document's sections; a linked one's carry their status and today's number. A bare JaDocument
+    (tests, tools) is taken as it numbers itself, with no status."""
+    if isinstance(linked, LinkedDocument):
+        document = linked.document
+        sections: list[tuple[DocSection, AlignedSection | None]] = [(a.section, a) for a in linked.sections]
+    else:
+        document = linked
+        sections = [(section, None) for section in linked.sections]
     out: list[SearchDoc] = []
-    for section in document.sections:
+    for section, found in sections:
         body = "\n".join(part for part in (section.text, *section.details, *section.notes) if part)
+        status = found.status.value if found is not None and found.status is not None and section.cr_number else ""
         out.append(
             SearchDoc(
                 key=f"{document.slug}#{section.anchor}",
@@ -129,22 +166,26 @@ def _ja_docs(document: JaDocument) -> list[SearchDoc]:
                 lang=document.lang,
                 source=document.source,
                 doc=document.slug,
-                version=document.translated_from or "",
+                # the release the translation follows: the one it was compared with (named or dated), else the one it names
+                version=(found.compared_version if found is not None else "") or document.translated_from or "",
                 title=_ja_title(section.cr_number, section.heading or document.title),
                 body=body,
                 examples=section.examples,
                 anchor=section.anchor,
                 kind=section_kind(document, section.cr_number),
                 doc_title=document.title_ja,
+                status=status,
+                aligned=found.aligned_number if status and found is not None else "",
             )
         )
     return out
 
 
 def documents_from_records(
-    rules_docs: Sequence[RulesDocument], ja_docs: Sequence[JaDocument]
+    rules_docs: Sequence[RulesDocument], ja_docs: Sequence[LinkedDocument | JaDocument]
 ) -> list[SearchDoc]:
-    """Every searchable unit of a parsed corpus.
+    """Every searchable unit of a parsed corpus. ``ja_docs``: the Japanese documents as linked
+    (judge.parsing.linking: each translated rule's status and today's number), or bare.
 
     >>> from judge.parsing.records import RuleRecord
     >>> cr = RulesDocument(source="cr.txt", version="20260116", glossary=(), rules=(

@@ -52,7 +52,7 @@ POINTER = "LIVE"
 META = "meta.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 _VOCAB_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
-INDEX_FORMAT = 3  # 3: meta.json has field_docs (BM25 statistics per field) and cites
+INDEX_FORMAT = 4  # 3: meta.json has field_docs (BM25 statistics per field) and cites; 4: status, aligned, cr_number
 
 
 BM25_B = float(os.environ.get("JUDGE_BM25_B", "0.75"))
@@ -104,10 +104,16 @@ def schema() -> Schema:
     fields = Schema(
         key=ID(stored=True, unique=True),
         group=ID(sortable=True),  # the merge key: "rule:903.8" (both languages) or the key
+        # The current rule a document is or stands beside (SearchDoc.current_rule: a renumbered translation's
+        # new number, "" for a deleted one): what a rule number opens and a hit links to.
         rule=ID(stored=True, sortable=True),
-        rule_ja=ID,  # the CR number of a Japanese section, searchable as a word
+        rule_ja=ID,  # the CR number of a Japanese section as its text numbers it, searchable as a word
+        cr_number=STORED,  # ... and as SearchDoc.rule gives it back
+        # A translated rule's alignment: status (current, changed, renumbered, deleted, unchecked; "") and today's number.
+        status=ID(stored=True, sortable=True),
+        aligned=STORED,
         lang=ID(stored=True, sortable=True),
-        doc=ID(stored=True),
+        doc=ID(stored=True, sortable=True),
         version=ID(stored=True, sortable=True),
         kind=ID(stored=True, sortable=True),
         source=STORED,
@@ -131,14 +137,20 @@ def schema() -> Schema:
 
 
 def group_key(doc: SearchDoc) -> str:
-    return f"rule:{doc.rule}" if doc.rule else doc.key
+    """A rule and its translations are one hit: grouped by the current rule they stand for (a renumbered
+    translation by today's number); anything else is its own group."""
+    rule = doc.current_rule
+    return f"rule:{rule}" if rule else doc.key
 
 
 def _fields(doc: SearchDoc) -> dict[str, Any]:
     fields: dict[str, Any] = {
         "key": doc.key,
         "group": group_key(doc),
-        "rule": doc.rule or "",
+        "rule": doc.current_rule or "",
+        "cr_number": doc.rule or "",
+        "status": doc.status,
+        "aligned": doc.aligned,
         "lang": doc.lang,
         "doc": doc.doc,
         "version": doc.version,
@@ -345,7 +357,7 @@ class LiveIndex:
         return allowed
 
     def column(self, name: str) -> list[str]:
-        """A sortable field's value for every document number (group, lang, kind, rule, version)."""
+        """A sortable field's value for every document number (group, lang, kind, rule, version, status, doc)."""
         found = self._columns.get(name)
         if found is None:
             with self.lock:
@@ -386,7 +398,7 @@ class LiveIndex:
 
     def warm(self) -> None:
         """Load everything a search of the current version reads (about a second, once per generation)."""
-        for name in ("group", "lang", "kind", "rule", "version"):
+        for name in ("group", "lang", "kind", "rule", "version", "status", "doc"):
             self.column(name)
         self.rules(self.current_version)
         current = self.allowed(lang="all", version=self.current_version)
@@ -403,7 +415,7 @@ def search_fields(version: str) -> list[str]:
 def _doc(fields: dict[str, Any]) -> SearchDoc:
     return SearchDoc(
         key=fields["key"],
-        rule=fields.get("rule") or None,
+        rule=fields.get("cr_number", fields.get("rule")) or None,
         lang=fields["lang"],
         source=fields.get("source", ""),
         doc=fields.get("doc", ""),
@@ -414,6 +426,8 @@ def _doc(fields: dict[str, Any]) -> SearchDoc:
         anchor=fields.get("anchor", ""),
         kind=SourceKind(fields.get("kind") or SourceKind.CR.value),
         doc_title=fields.get("doc_title", ""),
+        status=fields.get("status", ""),
+        aligned=fields.get("aligned", ""),
     )
 
 
@@ -432,6 +446,15 @@ def keep_warm(root: Path, warm: Callable[[LiveIndex], None]) -> None:
 def _stamp(pointer: Path) -> tuple[int, int, int]:
     st = pointer.stat()
     return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def is_current(root: Path, name: str) -> bool:
+    """Was index ``name`` under ``root`` built in the format this code reads (INDEX_FORMAT)?"""
+    try:
+        meta = json.loads((root / name / META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and meta.get("format") == INDEX_FORMAT
 
 
 def open_live(root: Path) -> LiveIndex:

@@ -12,9 +12,14 @@ A search never ends in an empty page when something close exists:
 
 A rule found in both languages (the English CR rule and a Japanese section with the
 same CR number) is one hit, shown in the reader's language (``ui_lang``) with the
-other in ``also``; the reader's language also ranks first. House rules and wiki
-prose rank after the rules of Magic unless the query names them. ``jump`` is set
-when the whole query is a rule number that exists.
+other in ``also``; the reader's language also ranks first. A translation whose text is
+not today's rule (its ``status``: changed, renumbered, deleted or unchecked, from the
+alignment of judge.parsing.linking) ranks below one that is, and within a rule the
+current text is shown: today's translation first (the whole translation of the
+current release before excerpts of older ones). A translated rule is found under
+today's number (a renumbered one under its new number; a deleted one under its
+document). House rules and wiki prose rank after the rules of Magic unless the query
+names them. ``jump`` is set when the whole query is a rule number that exists.
 """
 
 from __future__ import annotations
@@ -45,8 +50,9 @@ from judge.parsing.terms_table import (
     section_title_ja,
 )
 from judge.search.analysis import en_terms, has_japanese, normalize_ja, sudachi_dictionary
-from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc, SourceKind
-from judge.search.evaluate import Evaluator, Scores
+from judge.search.alignment import placed, shown_text, standings, status_prior
+from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, OUTDATED, SearchDoc, SourceKind
+from judge.search.evaluate import Evaluator, Scores, top
 from judge.search.highlight import snippet
 from judge.search.index import IndexNotReady, LiveIndex, keep_warm, open_live
 from judge.search.query import (
@@ -129,6 +135,16 @@ class SearchHit:
     kind: SourceKind = SourceKind.CR
     doc_title: str = ""  # the document's own title; label a hit with this and ``kind``
     missing: tuple[str, ...] = ()  # in a partial result: the query's words this hit lacks
+    # A translated rule: how its text stands against today's rule ("current", "changed", "renumbered",
+    # "deleted", "unchecked"; "" for anything else) and its number as the translation gives it (``rule`` is
+    # today's: they differ for a renumbered rule; a deleted one has no ``rule``).
+    status: str = ""
+    translated_rule: str = ""
+
+    @property
+    def outdated(self) -> bool:
+        """Its text is not today's rule: the hit says so."""
+        return self.status in OUTDATED
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -145,6 +161,7 @@ class SearchHit:
             "url": self.url,
             "score": round(self.score, 4),
             "missing": list(self.missing),
+            "status": self.status,
         }
 
 
@@ -258,6 +275,9 @@ class Match:
         return tuple(unit.text for unit, found in self.slots if docnum not in found)
 
 
+BONUS_WITHIN = 400  # documents a phrase bonus is checked in, the best by their words' scores
+
+
 def _bonus(evaluator: Evaluator, built: BuiltQuery, within: set[int]) -> Scores:
     """Phrase, proximity and first-sentence bonuses of the documents found (phrases checked there only)."""
     return evaluator.scores(built.bonus, within=within) if built.bonus is not None else {}
@@ -280,10 +300,16 @@ def _match(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
     common.difference_update(negative.keys())
     if common:
         total = dict.fromkeys(common, 0.0)
-        for part in (*parts, _bonus(evaluator, built, common)):
+        for part in parts:
             for d in common:
                 if d in part:
                     total[d] += part[d]
+        # Phrases are checked in the best documents only: a word that every rule of a whole translation has
+        # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
+        best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
+        for d, score in _bonus(evaluator, built, best).items():
+            if d in best:
+                total[d] += score
         return Match(total)
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
     # one with only "combat" has one of them.
@@ -369,8 +395,10 @@ def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
     if found is None:
         cited: dict[str, int] = live.meta.get("cited") or {}
         found = live.extras[key] = [
-            prior_for(group, kind, cited) * (UI_LANG_BOOST if lang == ui_lang else 1.0)
-            for group, kind, lang in zip(live.groups(), live.column("kind"), live.langs())
+            prior_for(group, kind, cited)
+            * (UI_LANG_BOOST if lang == ui_lang else 1.0)
+            * status_prior(status)  # an outdated translation below today's (judge.search.alignment)
+            for group, kind, lang, status in zip(live.groups(), live.column("kind"), live.langs(), live.column("status"))
         ]
     return found
 
@@ -416,20 +444,20 @@ def _hits(
 ) -> tuple[list[SearchHit], int]:
     """Merge the ranked documents by rule, rank, cut to ``limit``; also the number of groups found."""
     groups, langs, ui = live.groups(), live.langs(), ranking.ui_lang
-    priors, tiers = static_priors(live, ui), doc_tiers(live, ranking)
+    priors, tiers, standing = static_priors(live, ui), doc_tiers(live, ranking), standings(live)
     total = len({groups[d] for d in match.scores})
     # Only the best RERANK_WINDOW documents (by tier, then score with the priors) are merged and ranked.
     adjusted = [(tiers[d], raw * priors[d], d) for d, raw in match.scores.items()]
     window = heapq.nsmallest(RERANK_WINDOW, adjusted, key=lambda item: (item[0], -item[1], item[2]))
-    per_lang: dict[str, dict[str, tuple[float, int]]] = {}
+    texts: dict[str, dict[str, list[tuple[float, int]]]] = {}
     tier: dict[str, int] = {}
     for doc_tier, score, docnum in window:
         group = groups[docnum]
-        best = per_lang.setdefault(group, {})
-        lang = langs[docnum]
-        if lang not in best or best[lang][0] < score:
-            best[lang] = (score, docnum)
+        texts.setdefault(group, {}).setdefault(langs[docnum], []).append((score, docnum))
         tier[group] = min(tier.get(group, doc_tier), doc_tier)
+    # Each group's best score in each language, and the text shown for it.
+    per_lang = {group: {lang: shown_text(found, standing) for lang, found in by_lang.items()}
+                for group, by_lang in texts.items()}
 
     governs = governing(per_lang, live.meta.get("cites") or {})
 
@@ -443,7 +471,7 @@ def _hits(
     for group in ranked:
         found = per_lang[group]
         shown = found[ui][1] if ui in found else max(found.values())[1]
-        doc = live.doc(shown)
+        doc = placed(live.doc(shown))
         text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
         missing = sorted({w for _, d in found.values() for w in match.missing(d)}) if match.partial else ()
         hits.append(
@@ -462,6 +490,8 @@ def _hits(
                 kind=doc.kind,
                 doc_title=doc.doc_title,
                 missing=tuple(missing),
+                status=doc.status,
+                translated_rule=(live.doc(shown).rule or "") if doc.status else "",
             )
         )
     return hits, total
@@ -525,8 +555,9 @@ def _rule_suggestions(q: str, live: LiveIndex, *, version: str, ui_lang: str, ur
         docs = sorted(live.docset("rule", number) & live.allowed(lang="all", version=version))
         if not docs:
             continue
-        shown = next((d for d in docs if live.langs()[d] == ui_lang), docs[0])
-        doc = live.doc(shown)
+        standing = standings(live)
+        shown = min(docs, key=lambda d: (live.langs()[d] != ui_lang, standing[d], d))
+        doc = placed(live.doc(shown))
         title = display_title(doc, ui_lang)
         out.append(Suggestion(SuggestionKind.RULE, query=number, rule=number, title=title, url=url_for(doc)))
     return out
@@ -708,6 +739,7 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
     speller(live, terms)
     for ui_lang in UI_LANGS:
         static_priors(live, ui_lang)
+    standings(live)
     doc_tiers(live, Ranking("en"))
     empty = Needles()
     for docnum in sorted(live.allowed(lang="all", version=live.current_version)):

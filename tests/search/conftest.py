@@ -31,11 +31,14 @@ def sample_root(tmp_path_factory: pytest.TempPathFactory, sample_docs: list[Sear
 
 @pytest.fixture(scope="session")
 def corpus_index(tmp_path_factory: pytest.TempPathFactory, real_corpus: Path) -> Path:
-    """The whoosh index of the real corpus, built once per session (parsed with the real parsers)."""
+    """The whoosh index of the real corpus, built once per session (parsed with the real parsers, the
+    Japanese documents aligned with the current rules as the ingest aligns them)."""
     from judge.parsing.corpus import parse_corpus_dir
+    from judge.parsing.linking import link_corpus
 
     parsed = parse_corpus_dir(real_corpus)
+    linked = link_corpus(parsed)
     root = tmp_path_factory.mktemp("corpus-index")
-    build_index(root, documents_from_records(parsed.rules_documents, parsed.ja_documents), name="gen-1")
+    build_index(root, documents_from_records(parsed.rules_documents, linked.documents), name="gen-1")
     activate(root, "gen-1")
     return root
