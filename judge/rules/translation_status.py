@@ -53,17 +53,6 @@ class TranslationStatus:
     changed_since_translation: tuple[str, ...]  # rule numbers, in rule order
     missing: tuple[str, ...]  # rule numbers, in rule order
     changes: tuple[ChangedRule, ...] = field(default=(), repr=False)  # one per changed_since_translation
-    _changed: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
-    _missing: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
-
-    def state_of(self, number: str) -> str:
-        """The Japanese of a current rule: "missing" (no whole translation has it), "changed" (translated from an
-        English that has changed or moved since) or "translated" (today's English)."""
-        if number in self._changed:
-            return "changed"
-        if number in self._missing:
-            return "missing"
-        return "translated"
 
     def to_json(self) -> dict[str, object]:
         """``GET /api/translation-status``."""
@@ -127,8 +116,6 @@ def status_of(generation: tuple[int, str]) -> TranslationStatus:
         changed_since_translation=numbers,
         missing=tuple(missing),
         changes=tuple(changes),
-        _changed=frozenset(numbers),
-        _missing=frozenset(missing),
     )
 
 

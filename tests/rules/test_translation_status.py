@@ -48,7 +48,6 @@ def test_a_translation_of_an_older_release_lags_by_the_rules_changed_and_added_s
     assert (status.rules, status.translated) == (len(NEW_RULES), len(NEW_RULES) - 1)
     assert status.changed_since_translation == ("101.1",)
     assert status.missing == ("101.5",)
-    assert [status.state_of(n) for n in ("101.1", "101.5", "101.2")] == ["changed", "missing", "translated"]
     (change,) = status.changes
     assert (change.number, change.old_number, change.version, change.status) == ("101.1", "101.1", OLD, "changed")
     assert change.old_text == BASE[4][1] and change.new_text == REWORDED
