@@ -66,6 +66,12 @@ class Status(enum.Enum):
     UNCHECKED = "unchecked"  # the translation's release is unknown: it cannot be checked against today's rules
 
 
+# Which of several Japanese texts of one rule a reader is shown first: today's text, then one whose English
+# changed since, one that moved, one never checked, one of a deleted rule (the rule pages and search).
+STATUS_RANK = {Status.CURRENT.value: 0, Status.CHANGED.value: 1, Status.RENUMBERED.value: 2,
+               Status.UNCHECKED.value: 3, Status.DELETED.value: 4}
+
+
 @dataclass(frozen=True)
 class AlignedSection:
     section: DocSection

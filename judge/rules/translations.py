@@ -23,10 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.parsing.ja_comprehensive_rules import GLOSSARY, SLUG_PREFIX, split_headword
+from judge.parsing.linking import STATUS_RANK
 from judge.rules import models
 
-# Best first: today's text, then a text whose English changed since, then one that moved, then the rest.
-STATUS_ORDER = {"current": 0, "changed": 1, "renumbered": 2, "unchecked": 3, "deleted": 4, "": 5}
 _WS = re.compile(r"\s+")
 
 
@@ -39,11 +38,11 @@ def is_whole(slug: str) -> bool:
     return slug.startswith(SLUG_PREFIX)
 
 
-def _rank(section: models.DocSection) -> tuple[int, int, str]:
+def _rank(section: models.DocSection) -> tuple[int, int, int]:
+    """Best first: a whole translation, today's text, the newest release."""
     whole = 0 if is_whole(section.source.slug) else 1
-    # Newest release first: "~" sorts after every digit, so the inverted version string sorts newest first.
-    newest = "".join(chr(ord("9") - ord(c) + ord("0")) if c.isdigit() else "~" for c in section.compared_version)
-    return whole, STATUS_ORDER.get(section.status, 5), newest
+    newest = -int(section.compared_version) if section.compared_version.isdigit() else 0
+    return whole, STATUS_RANK.get(section.status, len(STATUS_RANK)), newest
 
 
 def choose(sections: Sequence[models.DocSection]) -> list[models.DocSection]:

@@ -14,15 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from judge.parsing.linking import STATUS_RANK
 from judge.search.documents import OUTDATED, WHOLE_TRANSLATION_PREFIX, SearchDoc
 from judge.search.index import LiveIndex
 
 # An outdated text ranks below one of the same score that is today's (and, at 1.5 x 0.8, still above the other
 # language for a reader of its own: judge.search.service.UI_LANG_BOOST).
 OUTDATED_PRIOR = 0.8
-# Which text of a rule is shown, best first (within a language): today's text (or one that translates no rule),
-# then one whose English changed since, one that moved, one never checked, one of a deleted rule.
-STATUS_ORDER = {"": 0, "current": 0, "changed": 1, "renumbered": 2, "unchecked": 3, "deleted": 4}
 # ... among the texts that match the query at least this share as well as the best one of that language: a
 # current text that barely matches does not replace an old one that matches well.
 SHOWN_SHARE = 0.5
@@ -38,13 +36,14 @@ def status_prior(status: str) -> float:
 
 def standings(live: LiveIndex) -> list[tuple[int, int, int]]:
     """Every document number's standing among the texts of one rule in one language, best (smallest) first:
-    its status (today's text first), then the whole translation before excerpts, then the newest release.
+    its status (today's text first, judge.parsing.linking.STATUS_RANK; a text that translates no rule as
+    today's), then the whole translation before excerpts, then the newest release.
     Computed once per index generation."""
     key = "standings"
     found: list[tuple[int, int, int]] | None = live.extras.get(key)
     if found is None:
         found = live.extras[key] = [
-            (STATUS_ORDER.get(status, 0), 0 if doc.startswith(WHOLE_TRANSLATION_PREFIX) else 1,
+            (STATUS_RANK.get(status, 0), 0 if doc.startswith(WHOLE_TRANSLATION_PREFIX) else 1,
              -int(version) if version.isdigit() else 0)
             for status, doc, version in zip(live.column("status"), live.column("doc"), live.column("version"))
         ]
