@@ -76,8 +76,9 @@ def corpus_dir(root: Path, files: list[Path], japanese: Path) -> Path:
     return root
 
 
-def run_phase(phase: str, work: Path, args: list[str]) -> dict[str, object]:
-    """Run one phase in a fresh process (its own ru_maxrss), return what it printed as JSON."""
+def run_phase(phase: str, work: Path, args: list[str], script: Path = Path(__file__)) -> dict[str, object]:
+    """Run one phase of ``script`` (this bench or another, bench/translation.py) in a fresh process (its own
+    database, index and ru_maxrss); return what it printed as JSON."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "judge.settings.dev",
@@ -85,7 +86,7 @@ def run_phase(phase: str, work: Path, args: list[str]) -> dict[str, object]:
         "JUDGE_INDEX_DIR": str(work / "index"),
         "DJANGO_LOG_LEVEL": "ERROR",
     }
-    out = subprocess.run([sys.executable, __file__, "--phase", phase, "--work", str(work), *args],
+    out = subprocess.run([sys.executable, str(script), "--phase", phase, "--work", str(work), *args],
                          env=env, capture_output=True, text=True)
     if out.returncode:
         sys.exit(f"phase {phase} failed:\n{out.stderr}")

@@ -32,17 +32,24 @@ import collections
 import gc
 import json
 import os
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from ingest import peak_mb  # noqa: E402  (the sibling benches: bench/ingest.py, bench/search.py)
+from ingest import run_phase as run_script_phase  # noqa: E402
+from search import fresh_process_state, percentile  # noqa: E402
+from search import timed_with_cpu as timed  # noqa: E402
+
+
+def run_phase(phase: str, work: Path, args: list[str]) -> dict[str, object]:
+    """One phase of this bench in a fresh process (bench/ingest.py's run_phase)."""
+    return run_script_phase(phase, work, args, script=Path(__file__))
 
 JAPANESE = [
     "統率者税", "統率者ダメージ", "統率者が墓地に置かれたら", "共有チーム・ターン", "固有色", "次元ダイス", "多人数戦",
@@ -87,43 +94,6 @@ def corpus_with_translation(root: Path, corpus: Path, *, translation: bool) -> P
     return root
 
 
-def run_phase(phase: str, work: Path, args: list[str]) -> dict[str, object]:
-    """Run one phase in a fresh process (its own database, index, memory), return what it printed as JSON."""
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "judge.settings.dev",
-        "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
-        "JUDGE_INDEX_DIR": str(work / "index"),
-        "DJANGO_LOG_LEVEL": "ERROR",
-    }
-    out = subprocess.run([sys.executable, __file__, "--phase", phase, "--work", str(work), *args],
-                         env=env, capture_output=True, text=True)
-    if out.returncode:
-        sys.exit(f"phase {phase} failed:\n{out.stderr}")
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
-
-
-def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
-
-
-def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """The fastest of ``repeat`` runs in ms: wall-clock time and the process's CPU time."""
-    best = best_cpu = float("inf")
-    for _ in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        fn()
-        best = min(best, time.perf_counter() - start)
-        best_cpu = min(best_cpu, time.process_time() - start_cpu)
-    return best * 1000, best_cpu * 1000
-
-
 def phase_main(phase: str, work: Path, directory: Path | None, repeat: int) -> None:
     import django
 
@@ -158,15 +128,9 @@ def search_times(root: Path, repeat: int) -> dict[str, object]:
     start, start_cpu = time.perf_counter(), time.process_time()
     service.search("統率者税", root=root, ui_lang="ja")
     no_warm_up = ((time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000)
-    # A fresh process state again (as bench/search.py's fresh_process_state): forget the Japanese dictionary,
-    # the open index and its caches, so that the warm-up loads them all.
-    from judge.search import analysis, highlight, index
-
-    analysis._dictionary = None
-    analysis._local.__dict__.clear()
-    index._live.pop(root, None)
-    highlight._ja_words.cache_clear()
-    highlight._en_words.cache_clear()
+    # A fresh process state again: forget the Japanese dictionary, the open index and its caches, so that the
+    # warm-up loads them all.
+    fresh_process_state(root)
     start = time.perf_counter()
     service.warm(root)
     warm_up = time.perf_counter() - start

@@ -1,7 +1,13 @@
-"""Helpers shared by the view tests."""
+"""Helpers shared by the tests: the one error shape of the JSON answers, a local HTTP server for the downloads."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 ERROR_KEYS = {"code", "rule", "text"}
@@ -16,3 +22,21 @@ def error_texts(response: Any) -> list[str]:
         assert ERROR_KEYS <= set(problem) <= ERROR_KEYS | {"field"}, problem
         assert isinstance(problem["text"], str) and problem["text"]
     return [problem["text"] for problem in problems]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002  (the base class's name)
+        pass
+
+
+@contextlib.contextmanager
+def serving(root: Path) -> Iterator[str]:
+    """Serve the files under ``root`` on a free loopback port (the downloads are tested without a network)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -3,10 +3,7 @@ effective date, ingest it, print what changed."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -15,17 +12,13 @@ from django.core.management.base import CommandError
 
 from judge.rules import models, services
 from judge.rules.fetch import FetchError, fetch_release
+from tests.helpers import serving
 from tests.rules.cr_files import BASE, cr_text, edited, write_release
 
 pytestmark = pytest.mark.django_db
 
 NEW = "20320404"
 NEW_RULES = edited(BASE, {"101.2": "Decide who goes first by rolling a die.", "102.2": None})
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002  (the base class's name)
-        pass
 
 
 @pytest.fixture()
@@ -42,14 +35,8 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     )
     (root / "en" / "nolink.html").write_text("<!doctype html><p>Nothing to download here.</p>", encoding="utf-8")
     (root / "downloads" / "notrules.txt").write_text("Just a note.\n", encoding="utf-8")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", root
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(root) as url:
+        yield url, root
 
 
 @pytest.fixture()

@@ -4,10 +4,7 @@ and whose Japanese changed."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -18,6 +15,7 @@ from judge.parsing.records import ParseError
 from judge.rules import models, services
 from judge.rules.fetch import FetchError, fetch_translation, japanese_changes
 from judge.rules.management.commands import fetch_rules
+from tests.helpers import serving
 from tests.rules.cr_files import BASE, cr_text, edited, write_release
 from tests.rules.ja_cr_files import ja_cr_text
 
@@ -29,24 +27,13 @@ NAME = f"JPN_CR_{RELEASE}_0.txt"
 JA_RULES = tuple((n, f"第{n}項" if "." not in n else f"規則{n}の日本語訳。") for n, _ in BASE if n != "102.2")
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002  (the base class's name)
-        pass
-
-
 @pytest.fixture()
 def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """A stand-in for the site that publishes the translation: each test writes the files it serves."""
     root = tmp_path / "site"
     root.mkdir()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", root
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(root) as url:
+        yield url, root
 
 
 @pytest.fixture()
