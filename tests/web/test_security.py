@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-STRONG_KEY = "x" * 20 + "-a-long-random-production-secret-" + "y" * 20
+STRONG_KEY = "vg9X4e5S62szIcaebWiNG1dht1YPT4A3AJfZJaQ3FQRK3SPQ7cJU7pctTcYR7IEgUsc"  # secrets.token_urlsafe(50): a test's own
 
 
 def test_check_deploy_is_clean_with_production_settings():
@@ -42,6 +43,8 @@ def test_production_settings_refuse_to_start_without_a_secret():
     ({"DJANGO_DEBUG": "true"}, "DJANGO_DEBUG must not be set"),
     ({"DJANGO_SECRET_KEY": "s3cret-but-only-thirty-chars-x"}, "DJANGO_SECRET_KEY is too weak"),
     ({"DJANGO_SECRET_KEY": "abcd" * 20}, "DJANGO_SECRET_KEY is too weak"),  # 80 characters, 4 different
+    ({"DJANGO_SECRET_KEY": "abcde" * 10}, "DJANGO_SECRET_KEY is too weak"),  # 50 characters, a pattern
+    ({"DJANGO_SECRET_KEY": "abcdefghijklmnopq" * 4}, "DJANGO_SECRET_KEY is too weak"),  # 17 different, a pattern
     ({"DJANGO_SECRET_KEY": "django-insecure-" + STRONG_KEY}, "DJANGO_SECRET_KEY is too weak"),
 ])
 def test_production_settings_refuse_to_start_in_danger(environ, problem):
@@ -139,3 +142,25 @@ def test_request_bodies_over_the_limit_are_400_not_500(settings):
     form = client.post(f"/en/tracker/{game.slug}/event/",
                        {"kind": "life", "player": "Aki", "amount": "-1", "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
     assert form.status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_language_links_never_echo_another_host(client):
+    """A path starting "//host" is no address of another site: the links are built from a resolved path only."""
+    for path in ("//evil.example/en/rules/903.8/", "/en//evil.example/", "//evil.example/en/no-such-page/"):
+        html = client.get(path).content.decode()
+        links = re.findall(r'<a href="([^"]*)" lang="(?:ja|en)" hreflang', html)
+        assert len(links) == 2 and all(link.startswith("/") and not link.startswith("//") for link in links), links
+        assert "evil.example" not in "".join(links)
+
+
+def test_a_language_link_is_built_from_the_resolved_path():
+    from django.template import Context, Template
+    from django.test import RequestFactory
+
+    tag = Template("{% load web_tags %}{% language_url 'ja' %}")
+    for path, expected in (("/en/rules/903.8/", "/ja/rules/903.8/"), ("//evil.example/en/rules/903.8/", "/ja/"),
+                           ("/en/no-such-page/", "/ja/")):
+        request = RequestFactory().get("/")
+        request.path = path
+        assert tag.render(Context({"request": request})) == expected
