@@ -130,10 +130,13 @@ JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS"
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
 # The rate limit counts in Django's cache: per process by default. With several app servers point every one
 # at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server
-# counts on its own. Behind a proxy, RATELIMIT_IP_META_KEY names the header with the client's address.
+# counts on its own. Behind a proxy, DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["DJANGO_CACHE_URL"]}
     if os.environ.get("DJANGO_CACHE_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "judge"},
 }
-RATELIMIT_IP_META_KEY = os.environ.get("DJANGO_RATELIMIT_IP_META_KEY") or None
+# The header with the client's address behind a proxy (HTTP_X_REAL_IP); read defensively by
+# judge.web.client_address, which the rate limits ask for the address.
+JUDGE_CLIENT_ADDRESS_HEADER = os.environ.get("DJANGO_RATELIMIT_IP_META_KEY", "")
+RATELIMIT_IP_META_KEY = "judge.web.client_address.client_address"
