@@ -103,7 +103,7 @@ def phase_main(phase: str, work: Path, corpus: Path, pages: int) -> None:
     django.setup()
     from django.core.management import call_command
 
-    from judge.rules.services import ingest_corpus
+    from judge.rules.ingest import ingest_corpus
 
     if phase == "migrate":
         call_command("migrate", verbosity=0)

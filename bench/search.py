@@ -9,7 +9,7 @@ plus the extra queries below (both languages), and prints p50/p95 latency of:
 
 - first search, no warm-up: one query in a fresh process state (dictionary, index, caches
   all loaded by that query): what a user paid before workers were warmed;
-- warm-up: judge.search.service.warm(), what a worker does when it starts (judge/wsgi.py);
+- warm-up: judge.search.warm.warm(), what a worker does when it starts (judge/wsgi.py);
 - API, first pass: after the warm-up (and one request, which pays Django's own first-request
   costs), each query once through GET /api/search, in-process through Django's WSGI handler
   (what gunicorn calls: middleware, view, JSON): the first time a worker meets each query;
@@ -52,8 +52,10 @@ from judge.search.analysis import has_japanese, normalize_ja  # noqa: E402
 from judge.search.documents import SearchDoc, documents_from_records  # noqa: E402
 from judge.search.index import activate, build_index, open_live  # noqa: E402
 from judge.search.query import build_query, parse_query  # noqa: E402
-from judge.search.service import _match, search, warm  # noqa: E402
+from judge.search.matching import find_matches  # noqa: E402
+from judge.search.service import search  # noqa: E402
 from judge.search.terms import load_terms  # noqa: E402
+from judge.search.warm import warm  # noqa: E402
 from tests.search import test_relevance as relevance  # noqa: E402
 
 EXTRA_QUERIES = [
@@ -236,7 +238,7 @@ def main() -> None:
             parsed_q = parse_query(q)
             built = build_query(parsed_q, terms=terms, version=parsed_q.version or current)
             if built is not None:
-                _match(live, built, None)
+                find_matches(live, built, None)
 
         django_first = timed(lambda: api("warm-up"), 1)  # Django's own first request (URL patterns, middleware)
         api_first, api_first_cpu = zip(*(timed_with_cpu(lambda q=q: api(q), 1) for q in queries))

@@ -15,9 +15,9 @@ bench/ingest.py does):
 - search on the index with the translation, through ``judge.search.service.search`` (as bench/search.py's
   ``search()`` rows), over QUERIES (Japanese questions with ``ui_lang="ja"``, English ones with "en"):
   the first search of a fresh process without the warm-up (the dictionary, the index and its caches loaded
-  by that one query); the warm-up (``service.warm``, what judge/wsgi.py does when a worker starts); the
-  first request of each query after the warm-up (cold for that query: its postings, analysis and snippets
-  met for the first time); warm: the fastest of N runs of each. p50/p95/max in wall-clock and CPU time
+  by that one query); the warm-up (``judge.search.warm.warm``, what judge/wsgi.py does when a worker
+  starts); the first request of each query after the warm-up (cold for that query: its postings, analysis
+  and snippets met for the first time); warm: the fastest of N runs of each. p50/p95/max in wall-clock and CPU time
   (``time.process_time``: on a shared machine wall time also counts waiting for a core).
 
 It also prints what the index holds per Japanese document and status, and the first hits of a few queries
@@ -104,7 +104,7 @@ def phase_main(phase: str, work: Path, directory: Path | None, repeat: int) -> N
         call_command("migrate", verbosity=0)
         print(json.dumps({"peak_mb": peak_mb()}))
     elif phase == "ingest":
-        from judge.rules.services import ingest_corpus
+        from judge.rules.ingest import ingest_corpus
 
         assert directory is not None
         start = time.perf_counter()
@@ -124,6 +124,7 @@ def phase_main(phase: str, work: Path, directory: Path | None, repeat: int) -> N
 def search_times(root: Path, repeat: int) -> dict[str, object]:
     from judge.search import service
     from judge.search.index import open_live
+    from judge.search.warm import warm as warm_up_index
 
     start, start_cpu = time.perf_counter(), time.process_time()
     service.search("統率者税", root=root, ui_lang="ja")
@@ -132,7 +133,7 @@ def search_times(root: Path, repeat: int) -> dict[str, object]:
     # warm-up loads them all.
     fresh_process_state(root)
     start = time.perf_counter()
-    service.warm(root)
+    warm_up_index(root)
     warm_up = time.perf_counter() - start
     gc.freeze()  # as judge/wsgi.py does after the warm-up
     first = [timed(lambda q=q, ui=ui: service.search(q, root=root, ui_lang=ui), 1) for q, ui in QUERIES]

@@ -37,7 +37,7 @@ def _warm_search() -> None:
     gunicorn --preload (docs/deploy.md) this runs once in the master and every worker is forked warm."""
     from django.conf import settings
 
-    from judge.search.service import warm
+    from judge.search.warm import warm
 
     try:
         warm(Path(settings.JUDGE_INDEX_DIR))

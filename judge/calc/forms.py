@@ -17,17 +17,18 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from judge.engine.deck_payload import DM_VARIANTS, MTG_VARIANTS
 from judge.engine.messages import msg
+from judge.engine.variants import Variant
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField, normalise, read_pasted_json
 
-#: The tax page's format switch: each format shows only its own fields.
-TAX_VARIANTS = [
-    ("commander", gettext_lazy("Commander")),
-    ("brawl", gettext_lazy("Brawl")),
-    ("dtc", gettext_lazy("DTC")),
-    ("planechase", gettext_lazy("Planar die")),
-]
+#: The tax page's format switch (Variant.TAX_CALCULATOR): each format shows only its own fields.
+_TAX_LABELS = {
+    Variant.COMMANDER: gettext_lazy("Commander"),
+    Variant.BRAWL: gettext_lazy("Brawl"),
+    Variant.DTC: gettext_lazy("DTC"),
+    Variant.PLANECHASE: gettext_lazy("Planar die"),
+}
+TAX_VARIANTS = [(v.value, _TAX_LABELS[v]) for v in Variant.TAX_CALCULATOR]
 #: Where a commander is cast from (903.8: only a cast from the command zone is taxed).
 CAST_ZONES = [
     ("command-zone", gettext_lazy("Command zone")),
@@ -37,16 +38,19 @@ CAST_ZONES = [
     ("library", gettext_lazy("Library")),
     ("other", gettext_lazy("Another zone")),
 ]
-DAMAGE_VARIANTS = [("commander", gettext_lazy("Commander")), ("brawl", gettext_lazy("Brawl"))]
-DECK_VARIANTS = [
-    ("commander", gettext_lazy("Commander")),
-    ("brawl", gettext_lazy("Brawl")),
-    ("dtc", gettext_lazy("Duel Masters Tag Commander (DTC)")),
-    ("dtcs", gettext_lazy("DTC: Source (DTCS)")),
-    ("dtb", gettext_lazy("Duel Masters Tag Brawl (DTB)")),
-]
-MTG_DECKS = {v.value for v in MTG_VARIANTS}
-DM_DECKS = {v.value for v in DM_VARIANTS}
+#: The commander damage page's and the deck check's formats (Variant.DAMAGE_CALCULATOR, Variant.DECK_CHECKS).
+_FORMAT_LABELS = {
+    Variant.COMMANDER: gettext_lazy("Commander"),
+    Variant.BRAWL: gettext_lazy("Brawl"),
+    Variant.DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
+    Variant.DTCS: gettext_lazy("DTC: Source (DTCS)"),
+    Variant.DTB: gettext_lazy("Duel Masters Tag Brawl (DTB)"),
+}
+DAMAGE_VARIANTS = [(v.value, _FORMAT_LABELS[v]) for v in Variant.DAMAGE_CALCULATOR]
+DECK_VARIANTS = [(v.value, _FORMAT_LABELS[v]) for v in Variant.DECK_CHECKS]
+#: Magic decks are checked against imported card data; Duel Masters decks from the cards typed in.
+MTG_DECKS = {v.value for v in Variant.DECK_CHECKS if v.uses_commander_rules}
+DM_DECKS = {v.value for v in Variant.DECK_CHECKS if v.is_duel_masters}
 #: The commander damage table: seats shown, and the most damage one cell holds.
 DEFAULT_SEATS = 4
 MIN_SEATS = 2

@@ -32,7 +32,6 @@ MAX_PLAYERS = 64
 MAX_EVENTS = 10_000
 MAX_AMOUNT = 1_000_000
 MAX_NAME = 200
-VARIANTS = (Variant.COMMANDER, Variant.BRAWL)
 
 
 @dataclass(frozen=True)
@@ -226,9 +225,9 @@ def check_game(*, variant: object, players: Sequence[object], commanders: Sequen
     """Raise InvalidInputError (bad input) or IllegalStateError (an unreachable game), listing every problem."""
     invalid: list[Message] = []
     illegal: list[Message] = []
-    if variant not in VARIANTS:
+    if variant not in Variant.DAMAGE_CALCULATOR:
         invalid.append(msg("damage.not-commander-variant", field="variant", label=msg("variant.label"),
-                           choices=variant_names(VARIANTS)))
+                           choices=variant_names(Variant.DAMAGE_CALCULATOR)))
     seen = _players(players, invalid)
     if teams is not None:
         _teams(teams, seen, invalid)
@@ -277,14 +276,14 @@ def read_damage_payload(payload: object) -> DamageInput:
     problems: list[Message] = unknown_fields(payload, ("variant", "players", "commanders", "events", "teams"))
     raw_variant = payload.get("variant")
     variant: Variant | None = None
-    if isinstance(raw_variant, str) and raw_variant in {v.value for v in VARIANTS}:
+    if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.DAMAGE_CALCULATOR}:
         variant = Variant(raw_variant)
     elif raw_variant is None:
         problems.append(msg("input.choose", field="variant", label=msg("variant.label"),
-                            choices=variant_names(VARIANTS)))
+                            choices=variant_names(Variant.DAMAGE_CALCULATOR)))
     else:
         problems.append(msg("input.one-of", field="variant", label=msg("variant.label"), value=shown(raw_variant),
-                            choices=variant_names(VARIANTS)))
+                            choices=variant_names(Variant.DAMAGE_CALCULATOR)))
     players = _list(payload, "players", problems)
     raw_commanders = _list(payload, "commanders", problems)
     raw_events = _list(payload, "events", problems)

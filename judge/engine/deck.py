@@ -47,7 +47,6 @@ from judge.engine.variants import Variant
 CardLine = Union[DecklistEntry, tuple[int, str], str]
 
 UNKNOWN_CARD = "lookup:unknown-card"
-VARIANTS = (Variant.COMMANDER, Variant.BRAWL)
 #: What a banned card's problem cites: the Commander rules' banned list section; Brawl's list has no rule.
 BANNED_RULES = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "banned:brawl"}
 
@@ -298,10 +297,37 @@ def check_commander_deck(
     notes: list[Step] = [Step.of("deck.banned-checked", rule=BANNED_RULES[variant], format=variant.label,
                                  as_of=banned.as_of)]
     size = 60 if variant is Variant.BRAWL else 100
-    size_rule = "903.12d" if variant is Variant.BRAWL else "903.5a"
     deck_lines = _lines(cards)
+    commander_cards, identity, size_rule = _check_commanders(pool, commanders, variant, problems, notes)
 
-    # Commanders (903.3, 702.124).
+    # Deck size (the companion is outside the deck, 702.139a).
+    total = len(commanders) + sum(count for count, _ in deck_lines)
+    if total != size:
+        problems.append(Problem(card="", rule=size_rule, message=msg(
+            "deck.size-two" if len(commanders) > 1 else "deck.size-one", total=total, size=size)))
+
+    deck_cards, starting_deck, companion_card = _check_singleton(pool, commander_cards, deck_lines, companion,
+                                                                 same_name, problems)
+
+    # Banned cards, checked once per name (commanders, deck, companion).
+    everything = {c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]}
+    problems.extend(p for c in everything.values() if (p := _banned_problem(c, variant, banned)) is not None)
+
+    _check_identity(variant, commander_cards, deck_cards, companion_card, identity, problems)
+    if companion_card is not None:
+        _check_companion_condition(companion_card, starting_deck, size, problems, notes)
+
+    # No sideboards (903.5e).
+    for _count, name in _lines(sideboard):
+        problems.append(Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name))))
+    return DeckCheck(legal=not problems, problems=tuple(problems),
+                     identity=tuple(c for c in COLORS if c in identity), notes=tuple(notes))
+
+
+def _check_commanders(pool: CardPool, commanders: Sequence[str], variant: Variant, problems: list[Problem],
+                      notes: list[Step]) -> tuple[list[Card], set[str], str]:
+    """Commanders (903.3, 702.124): the cards, their combined color identity, the rule of the deck's size."""
+    size_rule = "903.12d" if variant is Variant.BRAWL else "903.5a"
     commander_cards = [c for c in (lookup(pool, name, problems) for name in commanders) if c is not None]
     if not commanders:
         problems.append(Problem(card="", rule="903.3", message=msg("deck.no-commander")))
@@ -326,14 +352,16 @@ def check_commander_deck(
     identity: set[str] = set()
     for card in commander_cards:
         identity.update(color_identity(card=card).identity)
+    return commander_cards, identity, size_rule
 
-    # Deck size (the companion is outside the deck, 702.139a).
-    total = len(commanders) + sum(count for count, _ in deck_lines)
-    if total != size:
-        problems.append(Problem(card="", rule=size_rule, message=msg(
-            "deck.size-two" if len(commanders) > 1 else "deck.size-one", total=total, size=size)))
 
-    # Singleton (903.5b), counted by name over commanders and deck; interchangeable names are one name (201.3b).
+def _check_singleton(pool: CardPool, commander_cards: list[Card], deck_lines: list[tuple[int, str]],
+                     companion: str | None, same_name: Mapping[str, str],
+                     problems: list[Problem]) -> tuple[list[Card], list[Card], Card | None]:
+    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one (201.3b).
+
+    Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
+    """
     copies: dict[str, tuple[Card, int, list[str]]] = {}
     deck_cards: list[Card] = []
     starting_deck: list[Card] = list(commander_cards)  # 702.139b: the commander is part of the starting deck
@@ -375,12 +403,12 @@ def check_commander_deck(
         else:
             problems.append(Problem(card=first.name, rule="903.5b", message=msg(
                 "deck.copies-limit", count=number, card=card_name(first.name), limit=limit)))
+    return deck_cards, starting_deck, companion_card
 
-    # Banned cards, checked once per name (commanders, deck, companion).
-    everything = {c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]}
-    problems.extend(p for c in everything.values() if (p := _banned_problem(c, variant, banned)) is not None)
 
-    # Color identity (903.5c), basic land types (903.5d), Brawl's colorless exception (903.12e).
+def _check_identity(variant: Variant, commander_cards: list[Card], deck_cards: list[Card],
+                    companion_card: Card | None, identity: set[str], problems: list[Problem]) -> None:
+    """Color identity (903.5c), basic land types (903.5d), Brawl's colorless exception (903.12e)."""
     brawl_colorless = variant is Variant.BRAWL and bool(commander_cards) and not identity
     basic_types_used: set[str] = set()
     checked: set[str] = set()
@@ -412,30 +440,26 @@ def check_commander_deck(
         problems.append(Problem(card=", ".join(sorted(basic_types_used)), rule="903.12e",
                                 message=msg("deck.brawl-basic-types")))
 
-    # The companion's own deckbuilding condition (702.139a), over the starting deck with its commanders.
-    if companion_card is not None:
-        check = companion_condition(companion=companion_card, deck=starting_deck, deck_size=size)
-        companion_name = card_name(companion_card.name)
-        if check is None:
-            notes.append(Step.of("deck.companion-unknown", rule="702.139a", card=companion_name))
-        elif check.met:
-            notes.append(Step.of("deck.companion-met", rule="702.139a", card=companion_name,
-                                 condition=check.condition))
-        elif check.offenders:
-            problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
-                "deck.companion-not-met", card=companion_name, condition=check.condition,
-                cards=card_names(check.offenders))))
-        else:
-            problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
-                "deck.companion-impossible", card=companion_name, condition=check.condition)))
-        if check is not None and check.read_from_text:
-            notes.append(Step.of("deck.companion-read-from-text", rule="702.139a", card=companion_name))
 
-    # No sideboards (903.5e).
-    for _count, name in _lines(sideboard):
-        problems.append(Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name))))
-    return DeckCheck(legal=not problems, problems=tuple(problems),
-                     identity=tuple(c for c in COLORS if c in identity), notes=tuple(notes))
+def _check_companion_condition(companion_card: Card, starting_deck: list[Card], size: int,
+                               problems: list[Problem], notes: list[Step]) -> None:
+    """The companion's own deckbuilding condition (702.139a), over the starting deck with its commanders."""
+    check = companion_condition(companion=companion_card, deck=starting_deck, deck_size=size)
+    companion_name = card_name(companion_card.name)
+    if check is None:
+        notes.append(Step.of("deck.companion-unknown", rule="702.139a", card=companion_name))
+    elif check.met:
+        notes.append(Step.of("deck.companion-met", rule="702.139a", card=companion_name,
+                             condition=check.condition))
+    elif check.offenders:
+        problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
+            "deck.companion-not-met", card=companion_name, condition=check.condition,
+            cards=card_names(check.offenders))))
+    else:
+        problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
+            "deck.companion-impossible", card=companion_name, condition=check.condition)))
+    if check is not None and check.read_from_text:
+        notes.append(Step.of("deck.companion-read-from-text", rule="702.139a", card=companion_name))
 
 
 def check_decklist(*, pool: CardPool, decklist: Decklist, variant: Variant = Variant.COMMANDER) -> DeckCheck:

@@ -30,10 +30,6 @@ from judge.engine.messages import Message, msg
 from judge.engine.payload import shown, unknown_fields
 from judge.engine.variants import Variant, variant_names
 
-#: Magic formats checked against imported card data, and Duel Masters formats checked from typed-in cards.
-MTG_VARIANTS = (Variant.COMMANDER, Variant.BRAWL)
-DM_VARIANTS = (Variant.DTC, Variant.DTCS, Variant.DTB)
-VARIANTS = (*MTG_VARIANTS, *DM_VARIANTS)
 #: A deck has at most two commanders (702.124); a DTC team at most eight decks.
 MAX_COMMANDERS = 2
 MAX_TEAM_DECKS = 8
@@ -51,18 +47,18 @@ class DeckRequest:
 
     @property
     def is_duel_masters(self) -> bool:
-        return self.variant in DM_VARIANTS
+        return self.variant.is_duel_masters
 
 
 def _variant(value: object, problems: list[Message]) -> Variant | None:
-    if isinstance(value, str) and value in {v.value for v in VARIANTS}:
+    if isinstance(value, str) and value in {v.value for v in Variant.DECK_CHECKS}:
         return Variant(value)
     if value is None:
         problems.append(msg("input.choose", field="variant", label=msg("variant.label"),
-                            choices=variant_names(VARIANTS)))
+                            choices=variant_names(Variant.DECK_CHECKS)))
     else:
         problems.append(msg("input.one-of", field="variant", label=msg("variant.label"), value=shown(value),
-                            choices=variant_names(VARIANTS)))
+                            choices=variant_names(Variant.DECK_CHECKS)))
     return None
 
 
@@ -80,7 +76,7 @@ with the commander under a line “Commander” (or name it in the commander box
     problems: list[Message] = []
     variant = _variant(payload.get("variant"), problems)
     if variant is not None:
-        allowed = ["variant", "decklist", "decks" if variant in DM_VARIANTS else "commanders"]
+        allowed = ["variant", "decklist", "decks" if variant.is_duel_masters else "commanders"]
         problems.extend(unknown_fields(payload, allowed))
 
     decklist = payload.get("decklist", "")
@@ -106,12 +102,13 @@ with the commander under a line “Commander” (or name it in the commander box
         problems.append(msg("deck.team-decks", field="decks", label=msg("deck.label.team-decks"),
                             high=MAX_TEAM_DECKS))
 
-    if variant in MTG_VARIANTS and not decklist.strip() and not commanders and "decklist" not in {
-            p.field for p in problems}:
+    # An empty Duel Masters list is answered by its parser (see the module docstring).
+    magic = variant is not None and variant.uses_commander_rules
+    if magic and not decklist.strip() and not commanders and "decklist" not in {p.field for p in problems}:
         problems.append(msg("deck.list-empty", field="decklist", label=msg("deck.label.decklist")))
     if problems or variant is None:
         raise InvalidInputError(problems)
     return DeckRequest(variant=variant, decklist=decklist, commanders=commanders, decks=decks)
 
 
-__all__ = ["DM_VARIANTS", "MTG_VARIANTS", "VARIANTS", "DeckRequest", "read_deck_payload"]
+__all__ = ["DeckRequest", "read_deck_payload"]

@@ -93,8 +93,6 @@ RARITIES: dict[str, str] = {
 SR_OR_HIGHER = frozenset({"SR", "MR", "OR", "LEG", "MAS", "VIC", "KGM", "SEC"})
 #: Cards the document bans by name.
 BANNED_NAMES = ("オールデリート", "レアリティ・レジスタンス")
-#: The variants this module checks (DTCS: one name per team, DTB: 40 cards).
-VARIANTS = (Variant.DTC, Variant.DTCS, Variant.DTB)
 
 _TAGS: dict[str, str] = {
     "殿堂": "hall-of-fame", "hall-of-fame": "hall-of-fame",

@@ -22,7 +22,6 @@ False
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -31,17 +30,9 @@ from judge.engine.board import Board, players_text
 from judge.engine.board_payload import BoardReader
 from judge.engine.errors import InvalidInputError
 from judge.engine.leave_game_result import LeaveGameResult
+from judge.engine.losses import DTC_TEAM_LOSSES, LossReason
 from judge.engine.messages import msg
 from judge.engine.steps import Step
-
-
-class LossReason(enum.Enum):
-    """Why a DTC player's team loses (``dtc:win-loss``)."""
-
-    LEAVES = "leaves"                # a member would drop out: there is no leaving, the team loses
-    LIBRARY_OUT = "library-out"      # a player must draw from an empty library
-    SPECIAL_LOSS = "special-loss"    # an effect says the player loses: it is given to the team
-    DIRECT_ATTACK = "direct-attack"  # an unstopped direct attack on a team with no shields
 
 
 def _turn_step(board: Board) -> list[Step]:
@@ -79,7 +70,7 @@ def team_loss_from_payload(payload: Mapping[str, Any]) -> LeaveGameResult:
     data = payload if isinstance(payload, Mapping) else {}
     player = reader.player(data.get("player"), "player", msg("leave.label.loser"))
     reason = reader.choice(LossReason, data.get("reason"), "reason", msg("leave.label.reason"),
-                           labels="leave.reason.")
+                           labels="leave.reason.", allowed=DTC_TEAM_LOSSES)
     if board is not None and not board.variant.is_duel_masters:
         reader.problem("leave.dtc-only", "variant", msg("board.label.variant"))
     settled = reader.finish(board)
@@ -140,5 +131,5 @@ def attack_from_payload(payload: Mapping[str, Any]) -> AttackResult:
     return check_attack(board=settled, attacker=attacker, target=target)
 
 
-__all__ = ["AttackResult", "LossReason", "attack_from_payload", "check_attack", "resolve_team_loss",
+__all__ = ["AttackResult", "attack_from_payload", "check_attack", "resolve_team_loss",
            "team_loss_from_payload"]

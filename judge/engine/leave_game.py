@@ -17,7 +17,7 @@ order, each citing its rule:
    and the planes and phenomena they controlled go to the bottom of their
    owners' planar decks without anyone planeswalking (901.14b). With a single
    planar deck the planar controller owns every plane and phenomenon (901.15b),
-   so they never leave with a player.
+   so they never leave with a player (:mod:`judge.engine.leave_game_planes`).
 3. At the same time: the monarch's designation goes to the active player, or,
    if the active player is leaving or there is none, to the next player in
    turn order (724.4); the initiative likewise (725.4).
@@ -93,9 +93,13 @@ from judge.engine.board import Attachment, Board, GameObject, ObjectKind, Varian
     effect_label, names_text, players_text
 from judge.engine.board_payload import BoardReader
 from judge.engine.control import BoardState, end_control_effects, keep_source_name, next_player, pending_exiles
-from judge.engine.dtc_game import LossReason, resolve_team_loss
+from judge.engine.dtc_game import resolve_team_loss
 from judge.engine.errors import InvalidInputError
+from judge.engine.leave_game_planes import (
+    hand_over_planar_role, planeswalk_for_lost_planes, turn_top_planar_card,
+)
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
+from judge.engine.losses import LossReason
 from judge.engine.messages import ParamValue, msg
 
 __all__ = ["CEASED", "LEFT_GAME", "LeaveGameResult", "ObjectOutcome", "leave_game_from_payload",
@@ -122,7 +126,7 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     if len(state.leavers) > 1:
         state.step("leave.team-leaves", "810.8b", player=leaving,
                    mates=players_text([p for p in state.leavers if p != leaving]))
-    _hand_over_planar_role(state)                      # 2
+    hand_over_planar_role(state)                       # 2
     _monarch_and_initiative(state)                     # 3
     left_game = _owned_objects_leave(state)            # 4
     _player_control_ends(state)
@@ -130,7 +134,7 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     phenomena_hit = _stack_objects_cease(state, left_game)  # 5
     _exile_what_remains(state)                         # 6
     end_control_effects(state, lambda effect: None)
-    _planeswalk_for_lost_planes(state, left_game)      # 7
+    planeswalk_for_lost_planes(state, left_game)       # 7
     _combat(state)                                     # 8
     _delayed_triggers(state)                           # 9
     _timed_effects(state)                              # 10
@@ -166,50 +170,6 @@ def _who_leaves(board: Board, leaving: str) -> tuple[str, ...]:
     if board.variant is not Variant.TWO_HEADED_GIANT:
         return (leaving,)
     return tuple(p for p in board.turn_order if p in board.team_of(leaving))
-
-
-def _hand_over_planar_role(state: BoardState) -> None:
-    """800.4p / 901.6 / 901.12b / 901.14b: settle the planar controller(s) before anyone leaves."""
-    board = state.board
-    if not board.has_planes:
-        return
-    faceup = [o for o in state.on(Zone.COMMAND) if o.kind.is_planar and o.controller is not None]
-    if board.variant is Variant.GRAND_MELEE:
-        markers_before = len(board.turn_order) // 4
-        markers_after = (len(board.turn_order) - len(state.leavers)) // 4
-        if markers_after < markers_before:
-            for old in [p for p in state.planar if p in state.out]:
-                state.planar.remove(old)
-                theirs = [o for o in faceup if o.controller == old and (o.owner not in state.out or o.owner is None)]
-                for obj in theirs:
-                    state.move(obj, Zone.COMMAND, None)
-                state.step("leave.grand-melee-marker", "901.14b", theirs, player=old,
-                           names=names_text([o.label for o in theirs]) if theirs else msg("leave.nothing"))
-            if not any(p in state.out for p in board.planar_controllers):
-                state.step("leave.grand-melee-marker-designated", "807.4e", players=state.who)
-            return
-    for old in [p for p in state.planar if p in state.out]:
-        if board.variant is Variant.TWO_HEADED_GIANT:
-            following = next_player(board.turn_order, old, state.out)
-            new = board.team_of(following)[0] if following is not None else None
-        else:
-            new = next_player(board.turn_order, old, state.out)
-        theirs = [o for o in faceup if o.controller == old]
-        index = state.planar.index(old)
-        if new is None:
-            state.planar.pop(index)
-            continue
-        if new in state.planar:
-            state.planar.pop(index)
-        else:
-            state.planar[index] = new
-        for obj in theirs:
-            state.objects[obj.id] = replace(obj, controller=new)
-        objects: ParamValue = names_text([o.label for o in theirs]) if theirs else msg("leave.nothing")
-        if board.variant is Variant.TWO_HEADED_GIANT:
-            state.step("leave.planar-handover-team", "901.12b", theirs, old=old, new=new, names=objects)
-        else:
-            state.step("leave.planar-handover", "800.4p", theirs, old=old, new=new, names=objects)
 
 
 def _monarch_and_initiative(state: BoardState) -> None:
@@ -311,34 +271,6 @@ def _exile_what_remains(state: BoardState) -> None:
         state.move(obj, Zone.EXILE)
     if still:
         state.step("leave.exiled", "800.4a", still, players=state.who, names=names_text([o.label for o in still]))
-
-
-def _planeswalk_for_lost_planes(state: BoardState, left_game: list[GameObject]) -> None:
-    """901.10: a face-up plane or phenomenon left the game, so its planar controller planeswalks."""
-    for obj in left_game:
-        if not obj.kind.is_planar or obj.controller is None:
-            continue
-        # Its controller after 800.4p is recorded in state.objects (the object left the game right after).
-        controller = state.objects[obj.id].controller
-        if controller is None or controller in state.out or controller in state.planeswalks:
-            continue
-        state.planeswalks.append(controller)
-        state.step("leave.planeswalk", "901.10", [obj], object=obj.label, player=controller)
-        _turn_top_planar_card(state, controller)
-
-
-def _turn_top_planar_card(state: BoardState, player: str) -> None:
-    """901.11b: the card turned face up is the top card of the player's planar deck, when the board shows it.
-
-    The face-down planes and phenomena on the board are in planar-deck order, top first; with a single planar
-    deck they have no owner (the planar controller owns them all, 901.15b).
-    """
-    for obj in state.on(Zone.COMMAND):
-        if obj.kind.is_planar and obj.controller is None and obj.owner == (
-                None if state.board.single_planar_deck else player):
-            state.objects[obj.id] = replace(obj, controller=player)
-            state.step("leave.planeswalk-to", "901.11b", [obj], player=player, object=obj.label)
-            return
 
 
 def _combat(state: BoardState) -> None:
@@ -449,7 +381,7 @@ def _state_based_actions(state: BoardState, phenomena_hit: set[str]) -> None:
             state.planeswalks.append(phenomenon.controller)
         state.step("leave.phenomenon-planeswalk", "704.6f", [phenomenon], object=phenomenon.label,
                    player=phenomenon.controller)
-        _turn_top_planar_card(state, phenomenon.controller)
+        turn_top_planar_card(state, phenomenon.controller)
 
 
 def _finish(state: BoardState) -> LeaveGameResult:

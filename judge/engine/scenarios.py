@@ -36,174 +36,46 @@ Japanese name); calculator payloads take English names only, so ``cards``
 gives the Japanese name of each card a calculator step names. A card never
 printed in Japanese has no ``name_ja`` and shows its English name.
 
-Actions (``kind`` -> engine function, each given ``payload`` exactly as the
-JSON API receives it), see :data:`ACTIONS`: ``leave-game``
-(:func:`judge.engine.leave_game.leave_game_from_payload`), ``end-turn``
-(:mod:`judge.engine.turn_end`), ``dtc-loss`` and ``dtc-attack``
-(:mod:`judge.engine.dtc_game`), ``combat-damage`` (:mod:`judge.engine.combat`),
-``tax`` and ``planar-die`` (``tax.calculate_tax``), ``commander-damage``
-(``damage.calculate_commander_damage``) and ``color-identity``
-(``identity.identify_cards``, compared as ``{"cards": [...]}``). A payload
-``{"continue": true, ...}`` starts from the board the previous board action of
-the scenario left (``{"continue": true, "leaving": "B"}``).
+Actions: ``kind`` names an engine call, given ``payload`` exactly as the JSON API
+receives it (:data:`judge.engine.scenario_actions.ACTIONS`: ``leave-game``, ``end-turn``, ``dtc-loss``,
+``dtc-attack``, ``combat-damage``, ``tax``, ``planar-die``, ``commander-damage``, ``color-identity``).
+A payload ``{"continue": true, ...}`` starts from the board the previous board action of the scenario
+left (``{"continue": true, "leaving": "B"}``).
 
-Each replayed step carries a one-line "what changed": derived from the
-engine's answer for an action (the diff of the boards before and after a
-leave), the file's ``change`` otherwise.
+Expectations are a *subset* of the engine's JSON answer, compared by
+:func:`judge.engine.scenario_replay.expectation_mismatches` when the scenario is replayed
+(:func:`judge.engine.scenario_replay.replay_scenario`).
 
-Expectations are a *subset* of the engine's JSON answer (see
-:func:`expectation_mismatches`): mappings match key by key; a list of
-mappings that all carry an ``"id"`` matches element by id; any other list of
-mappings must appear in order within the actual list (a subsequence); other
-values must be equal.
-
->>> expectation_mismatches({"a": 1, "steps": [{"rule": "704.5m"}]},
-...                        {"a": 1, "b": 2, "steps": [{"rule": "800.4a"}, {"rule": "704.5m", "text": "..."}]})
-()
->>> expectation_mismatches({"objects": [{"id": "x", "zone": "exile"}]}, {"objects": [{"id": "x", "zone": "graveyard"}]})
-("objects[id=x].zone: expected 'exile', got 'graveyard'",)
+>>> scenario = parse_scenario({
+...     "slug": "x", "title": {"en": "X", "ja": "X"}, "summary": {"en": "-", "ja": "-"}, "rules": ["903.8"],
+...     "steps": [{"narration": {"en": "A cast.", "ja": "唱える。"}, "rules": ["903.8"],
+...                "action": {"kind": "tax", "payload": {"variant": "commander", "mana_cost": "{G}",
+...                                                      "previous_casts": 1}},
+...                "expect": {"tax_generic": 2}}]}, source="x.json")
+>>> scenario.kinds, scenario.steps[0].expect
+(frozenset({'tax'}), {'tax_generic': 2})
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from judge.engine import combat, damage, dtc_game, identity, leave_game, tax, turn_end
 from judge.engine.board import Board, card_name
 from judge.engine.errors import InvalidInputError, RulesError
-from judge.engine.mana import color_list
-from judge.engine.messages import Message, Text, msg, render
+from judge.engine.messages import Message, Text, render
 from judge.engine.rule_numbers import is_citation
+from judge.engine.scenario_actions import ACTIONS, answer
 from judge.engine.steps import Step
-from judge.engine.variants import Variant
 
 MAX_FILE_BYTES = 1_000_000
 
 
 class ScenarioError(InvalidInputError):
     """A scenario file is malformed; every problem names the file."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board after."""
-
-    data: Mapping[str, Any]
-    steps: tuple[Step, ...]
-    change: Text | Message
-    board: Board | None = None
-    result: Any = field(default=None, compare=False)  # the engine's own result, for its JSON in another language
-
-
-def answer(result: Any, lang: str = "en") -> dict[str, Any]:
-    """The engine's JSON answer in ``lang``."""
-    return dict(result.to_json(lang))
-
-
-def _leave(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    return _board_outcome(leave_game.leave_game_from_payload(payload))
-
-
-def _end_turn(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    return _board_outcome(turn_end.end_turn_from_payload(payload))
-
-
-def _dtc_loss(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    return _board_outcome(dtc_game.team_loss_from_payload(payload))
-
-
-def _board_outcome(result: leave_game.LeaveGameResult) -> Outcome:
-    data = {k: v for k, v in result.to_json("en").items() if k != "board"}
-    change = Text(en=result.summary("en"), ja=result.summary("ja"))
-    return Outcome(data=data, steps=result.steps, change=change, board=result.board, result=result)
-
-
-def _dtc_attack(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    result = dtc_game.attack_from_payload(payload)
-    code = "direct-attack" if result.direct and result.allowed else "attack-allowed" if result.allowed \
-        else "attack-refused"
-    return Outcome(data=result.to_json("en"), steps=result.steps, change=msg(f"scenario.change.{code}"),
-                   board=result.board, result=result)
-
-
-def _combat(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    result = combat.combat_damage_from_payload(payload)
-    return Outcome(data=result.to_json("en"), steps=result.steps,
-                   change=Text(en=result.summary("en"), ja=result.summary("ja")), result=result)
-
-
-def _tax(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    result = tax.calculate_tax(payload)
-    data = answer(result)
-    if payload.get("variant") == Variant.PLANECHASE.value:
-        change: Message = msg("scenario.change.planar-die", cost=data["total_cost"])
-    else:
-        change = msg("scenario.change.tax", tax=data["tax_generic"], total=str(data["total_cost"]))
-    return Outcome(data=data, steps=_steps_of(result), change=change, result=result)
-
-
-def _damage(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    result = damage.calculate_commander_damage(payload)
-    data = answer(result)
-    names = {c.get("id"): c.get("name") for c in payload.get("commanders", []) if isinstance(c, Mapping)}
-
-    def name(commander: Any) -> Text | str:
-        english = str(names.get(commander) or commander)
-        return cards.get(english, english)
-
-    lost = [msg("scenario.change.damage-lost", player=str(loss["player"]), commander=name(loss["commander"]),
-                damage=int(loss["damage"])) for loss in data.get("lost", [])]
-    totals = [msg("scenario.change.damage-total", player=str(t["player"]), commander=name(t["commander"]),
-                  damage=int(t["damage"])) for t in data.get("totals", []) if t.get("damage")]
-    change = _joined(lost or [*totals, msg("scenario.change.nobody-loses")])
-    return Outcome(data=data, steps=_steps_of(result), change=change, result=result)
-
-
-def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
-    batch = identity.identify_cards(payload)
-    if batch.problems:  # a worked ruling's cards are written by us: a bad one is a data error, not a result
-        raise InvalidInputError([p for card in batch.problems for p in card.problems])
-    results = batch.results
-    data = {"cards": [answer(item) for item in results]}
-    steps = tuple(s for item in results for s in _steps_of(item))
-    each = [msg("scenario.change.identity", card=cards.get(item.name, card_name(item.name, None)),
-                colors=color_list(item.identity, style="letters")) for item in results]
-    return Outcome(data=data, steps=steps, change=_joined(each), result=batch)
-
-
-def _steps_of(result: Any) -> tuple[Step, ...]:
-    """The explained steps of a calculator result (``steps``, or ``explanation`` for colour identity)."""
-    found = getattr(result, "steps", None) or getattr(result, "explanation", None) or ()
-    return tuple(s for s in found if isinstance(s, Step))
-
-
-def _joined(parts: Sequence[Text | Message]) -> Text:
-    """Several changes on one line, in each language."""
-    def one(part: Text | Message, lang: str) -> str:
-        return part.in_(lang) if isinstance(part, Text) else render(part, lang)
-
-    return Text(en="; ".join(p for p in (one(x, "en") for x in parts) if p),
-                ja=" ／ ".join(p for p in (one(x, "ja") for x in parts) if p))
-
-
-Runner = Callable[[Mapping[str, Any], Mapping[str, Text]], Outcome]
-
-#: kind -> the engine call (given the action's payload and the scenario's card names).
-ACTIONS: dict[str, Runner] = {
-    "leave-game": _leave,
-    "end-turn": _end_turn,
-    "dtc-loss": _dtc_loss,
-    "dtc-attack": _dtc_attack,
-    "combat-damage": _combat,
-    "tax": _tax,
-    "planar-die": _tax,
-    "commander-damage": _damage,
-    "color-identity": _identity,
-}
 
 
 @dataclass(frozen=True)
@@ -526,118 +398,5 @@ def with_player_names(scenario: Scenario, names: Mapping[str, str]) -> Scenario:
     return replace(scenario, steps=steps)
 
 
-# ---------------------------------------------------------------------------
-# Replay
-
-
-def replay(scenario: Scenario) -> tuple[ReplayedStep, ...]:
-    """Run every step of ``scenario`` through the engine and compare with its expectations.
-
-    A step whose engine call raises a :class:`RulesError` is compared as
-    ``{"error": {"type": "<class name>", "codes": [...], "problems": [...]}}``,
-    so a scenario can also show an illegal request being refused.
-    """
-    return replay_scenario(scenario).steps
-
-
-def replay_scenario(scenario: Scenario) -> ReplayedScenario:
-    """Replay ``scenario`` (see :func:`replay`); the result serialises with ``to_json(lang)``."""
-    replayed: list[ReplayedStep] = []
-    previous_board: Board | None = None
-    cards = scenario.card_names
-    for index, step in enumerate(scenario.steps):
-        if step.kind is None or step.payload is None:
-            replayed.append(ReplayedStep(index=index, step=step, before=None, after=None, change=step.change,
-                                         board_before=previous_board, board_after=previous_board))
-            continue
-        payload: Mapping[str, Any] = step.payload
-        if payload.get("continue"):
-            if previous_board is None:
-                mismatch = ("continue: no earlier leave-game step to continue from",)
-                replayed.append(ReplayedStep(index=index, step=step, before=payload, after=None,
-                                             matched=False, mismatches=mismatch))
-                continue
-            payload = {**previous_board.to_json(), **{k: v for k, v in payload.items() if k != "continue"}}
-        try:
-            outcome = ACTIONS[step.kind](payload, cards)
-        except RulesError as err:
-            after: Mapping[str, Any] = {"error": {
-                "type": type(err).__name__,
-                "codes": [p.get("code", "") for p in err.to_json("en")],
-                "problems": list(err.problems),
-            }}
-            mismatches = expectation_mismatches(step.expect or {}, after)
-            replayed.append(ReplayedStep(index=index, step=step, before=payload, after=after, matched=not mismatches,
-                                         mismatches=mismatches, change=msg("scenario.change.refused"), error=err))
-            continue
-        board_before = _board_of(outcome)
-        mismatches = expectation_mismatches(step.expect or {}, outcome.data)
-        replayed.append(ReplayedStep(index=index, step=step, before=payload, after=outcome.data,
-                                     engine_steps=outcome.steps, matched=not mismatches, mismatches=mismatches,
-                                     change=outcome.change, board_before=board_before, board_after=outcome.board,
-                                     result=outcome.result))
-        if outcome.board is not None:
-            previous_board = outcome.board
-    return ReplayedScenario(scenario=scenario, steps=tuple(replayed))
-
-
-def _board_of(outcome: Outcome) -> Board | None:
-    """The board an action started from (what the engine read), when it had one."""
-    before = getattr(outcome.result, "before", None)
-    if isinstance(before, Board):
-        return before
-    board = getattr(outcome.result, "board", None)
-    return board if isinstance(board, Board) else None
-
-
-# ---------------------------------------------------------------------------
-# Comparing
-
-
-def expectation_mismatches(expected: Any, actual: Any, path: str = "") -> tuple[str, ...]:
-    """Where ``actual`` fails to contain ``expected`` (see the module docstring); empty when it matches."""
-    where = path or "result"
-    if isinstance(expected, Mapping):
-        if not isinstance(actual, Mapping):
-            return (f"{where}: expected an object, got {actual!r}",)
-        found: list[str] = []
-        for key, value in expected.items():
-            sub = f"{path}.{key}" if path else str(key)
-            if key not in actual:
-                found.append(f"{sub}: missing")
-            else:
-                found.extend(expectation_mismatches(value, actual[key], sub))
-        return tuple(found)
-    if isinstance(expected, list):
-        if not isinstance(actual, Sequence) or isinstance(actual, str):
-            return (f"{where}: expected a list, got {actual!r}",)
-        if expected and all(isinstance(e, Mapping) and "id" in e for e in expected):
-            by_id = {a.get("id"): a for a in actual if isinstance(a, Mapping)}
-            found = []
-            for item in expected:
-                sub = f"{where}[id={item['id']}]"
-                if item["id"] not in by_id:
-                    found.append(f"{sub}: missing")
-                else:
-                    found.extend(expectation_mismatches(item, by_id[item["id"]], sub))
-            return tuple(found)
-        if expected and all(isinstance(e, Mapping) for e in expected):
-            position = 0
-            for number, item in enumerate(expected):
-                while position < len(actual) and expectation_mismatches(item, actual[position]):
-                    position += 1
-                if position == len(actual):
-                    return (f"{where}: expected element {number} {item!r} not found in order in {list(actual)!r}",)
-                position += 1
-            return ()
-        if list(actual) != expected:
-            return (f"{where}: expected {expected!r}, got {list(actual)!r}",)
-        return ()
-    if expected != actual:
-        return (f"{where}: expected {expected!r}, got {actual!r}",)
-    return ()
-
-
-__all__ = ["ACTIONS", "Outcome", "ReplayedScenario", "ReplayedStep", "Scenario", "ScenarioError", "ScenarioStep",
-           "Text", "answer", "expectation_mismatches", "load_scenarios", "parse_scenario", "replay",
-           "replay_scenario"]
+__all__ = ["ReplayedScenario", "ReplayedStep", "Scenario", "ScenarioError", "ScenarioStep", "Text",
+           "load_scenarios", "parse_scenario", "with_player_names"]

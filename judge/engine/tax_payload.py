@@ -37,10 +37,6 @@ MAX_CASTS = 1000
 MAX_MANA = 1_000_000
 MAX_ROLLS = 1000
 
-#: The variants the tax calculator takes, and those with a commander tax (903.8, 903.12a).
-VARIANTS = (Variant.COMMANDER, Variant.BRAWL, Variant.DTC, Variant.PLANECHASE)
-COMMANDER_VARIANTS = (Variant.COMMANDER, Variant.BRAWL)
-
 
 class CastZone(enum.Enum):
     """Where a commander is cast from: only the command zone has a commander tax (903.8)."""
@@ -189,9 +185,10 @@ def commander_tax_input(*, mana_cost: object, previous_casts: object, reduction:
 Previous casts from the command zone: a whole number from 0 to 1000.
     """
     problems: list[str | Message] = []
-    if variant not in COMMANDER_VARIANTS:
+    if not (isinstance(variant, Variant) and variant.uses_commander_rules):
+        # A commander tax is the Commander rules' (903.8), Brawl's too (903.12a).
         problems.append(msg("tax.not-commander-variant", field="variant", label=label("variant"),
-                            choices=variant_names(COMMANDER_VARIANTS)))
+                            choices=variant_names(v for v in Variant if v.uses_commander_rules)))
     cost = mana_cost if isinstance(mana_cost, ManaCost) else _mana_cost(mana_cost, problems)
     casts_problem = _number("previous_casts", previous_casts)
     if casts_problem is not None:
@@ -244,13 +241,14 @@ def read_tax_payload(payload: object) -> TaxInput:
     problems: list[str | Message] = []
     raw_variant = payload.get("variant")
     variant: Variant | None = None
-    if isinstance(raw_variant, str) and raw_variant in {v.value for v in VARIANTS}:
+    if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.TAX_CALCULATOR}:
         variant = Variant(raw_variant)
     elif raw_variant is None:
-        problems.append(msg("input.choose", field="variant", label=label("variant"), choices=variant_names(VARIANTS)))
+        problems.append(msg("input.choose", field="variant", label=label("variant"),
+                            choices=variant_names(Variant.TAX_CALCULATOR)))
     else:
         problems.append(msg("input.one-of", field="variant", label=label("variant"), value=shown(raw_variant),
-                            choices=variant_names(VARIANTS)))
+                            choices=variant_names(Variant.TAX_CALCULATOR)))
 
     fields = _FIELDS[variant] if variant is not None else {}
     if variant is not None:
@@ -263,7 +261,7 @@ def read_tax_payload(payload: object) -> TaxInput:
     # With an unknown variant, still check every known field that is present.
     checked = fields or dict.fromkeys(_ORDER, False)
     values: dict[str, object] = {}
-    commander = variant in COMMANDER_VARIANTS or variant is None
+    commander = variant is None or variant.uses_commander_rules
     for name in _ORDER:
         if name not in checked or name not in payload:
             continue

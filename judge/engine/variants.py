@@ -1,12 +1,17 @@
-"""The formats and multiplayer variants the engine knows, one vocabulary for every calculator.
+"""The formats and variants the engine knows (806, 807, 810, 901, 903), and which calculators take each.
 
-Each calculator accepts the subset it handles (``tax.VARIANTS``, ...); the
-properties say what a variant has, with the rule that gives it.
+The properties say what a variant has, with the rule that gives it; the
+tuples under the class say which calculators and checks take it, in the
+order their forms offer them and their problems list them.
 
 >>> Variant("two-headed-giant").has_teams, Variant.BRAWL.has_commanders
 (True, True)
->>> Variant.DTC.is_duel_masters
-True
+>>> Variant.DTC.is_duel_masters, Variant.BRAWL.uses_commander_rules, Variant.DTC.uses_commander_rules
+(True, True, False)
+>>> variant_names(Variant.TAX_CALCULATOR)
+'commander, brawl, dtc, planechase'
+>>> [v.value for v in Variant.DECK_CHECKS]
+['commander', 'brawl', 'dtc', 'dtcs', 'dtb']
 >>> Variant.TWO_HEADED_GIANT.label.text("ja")
 '双頭巨人戦'
 """
@@ -14,6 +19,8 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
+from typing import ClassVar
 
 from judge.engine.messages import Message, msg
 
@@ -29,9 +36,27 @@ class Variant(enum.Enum):
     DTCS = "dtcs"                          # DTC "S" variant
     DTB = "dtb"                            # DTC battle variant
 
+    # Which calculators and checks take a variant (the tuples are set below the class).
+    #: The tax calculator: commander tax (903.8), the DTC tax (dtc:commander-tax), the planar die (901.9).
+    TAX_CALCULATOR: ClassVar[tuple[Variant, ...]]
+    #: The commander damage calculator: the formats of the Commander rules (903.10a; Brawl, 903.12h).
+    DAMAGE_CALCULATOR: ClassVar[tuple[Variant, ...]]
+    #: The deck check: Commander deck construction (903.5, 903.12) and the DTC deck rules (judge.engine.dm).
+    DECK_CHECKS: ClassVar[tuple[Variant, ...]]
+    #: The leaving-the-game board: the multiplayer variants (800.4, 806, 807, 810, 901) and DTC's team loss.
+    LEAVING_THE_GAME: ClassVar[tuple[Variant, ...]]
+    #: The table tracker (judge.engine.tracker).
+    TRACKER: ClassVar[tuple[Variant, ...]]
+
     @property
     def has_commanders(self) -> bool:
         return self in (Variant.COMMANDER, Variant.BRAWL, Variant.DTC, Variant.DTCS, Variant.DTB)
+
+    @property
+    def uses_commander_rules(self) -> bool:
+        """The Comprehensive Rules' Commander variant (903): Commander, and Brawl, which uses its normal rules
+        (903.12a). The DTC variants have commanders under their own house rules."""
+        return self in (Variant.COMMANDER, Variant.BRAWL)
 
     @property
     def has_teams(self) -> bool:
@@ -40,6 +65,12 @@ class Variant(enum.Enum):
     @property
     def has_planes(self) -> bool:
         return self in (Variant.PLANECHASE, Variant.GRAND_MELEE)
+
+    @property
+    def can_have_planar_controller(self) -> bool:
+        """A planar controller (901.6): the Planechase variants, and Two-Headed Giant as Two-Headed Giant
+        Planechase (901.12)."""
+        return self.has_planes or self is Variant.TWO_HEADED_GIANT
 
     @property
     def is_duel_masters(self) -> bool:
@@ -51,6 +82,17 @@ class Variant(enum.Enum):
         return msg(f"variant.{self.value}")
 
 
-def variant_names(variants: tuple[Variant, ...]) -> str:
+Variant.TAX_CALCULATOR = (Variant.COMMANDER, Variant.BRAWL, Variant.DTC, Variant.PLANECHASE)
+Variant.DAMAGE_CALCULATOR = tuple(v for v in Variant if v.uses_commander_rules)
+Variant.DECK_CHECKS = tuple(v for v in Variant if v.uses_commander_rules or v.is_duel_masters)
+Variant.LEAVING_THE_GAME = (
+    Variant.FREE_FOR_ALL, Variant.TWO_HEADED_GIANT, Variant.PLANECHASE, Variant.GRAND_MELEE, Variant.DTC,
+)
+Variant.TRACKER = (
+    Variant.COMMANDER, Variant.BRAWL, Variant.TWO_HEADED_GIANT, Variant.PLANECHASE, Variant.DTC,
+)
+
+
+def variant_names(variants: Iterable[Variant]) -> str:
     """The accepted values, for problems that list them: "commander, brawl"."""
     return ", ".join(v.value for v in variants)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from judge.engine.rule_numbers import CHAPTER, LETTER, RULE_DIGITS, RULE_OR_SUBRULE, SECTION
 from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
 from judge.parsing.records import (
     GlossaryEntry,
@@ -67,22 +68,22 @@ EFFECTIVE_RE = re.compile(
     r"These rules are (?:effective|current) as of ([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})"
 )
 MODERN_NUMBERING_SINCE = "20090711"  # the Magic 2010 rules update renumbered every rule
-CHAPTER_RE = re.compile(r"^(\d)\.\s+(\S.*)$")
-SECTION_RE = re.compile(r"^(\d{3})\.\s+(\S.*)$")
+CHAPTER_RE = re.compile(rf"^({CHAPTER})\.\s+(\S.*)$")
+SECTION_RE = re.compile(rf"^({SECTION})\.\s+(\S.*)$")
 # The real files print "606.5 " once without the dot after a rule number.
-RULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})\.?\s+(\S.*)$")
+RULE_RE = re.compile(rf"^({SECTION})\.({RULE_DIGITS})\.?\s+(\S.*)$")
 # ...and "119.1d." once with a dot after a subrule number.
-SUBRULE_RE = re.compile(r"^(\d{3})\.(\d{1,3})([a-z])\.?\s+(\S.*)$")
+SUBRULE_RE = re.compile(rf"^({SECTION})\.({RULE_DIGITS})({LETTER})\.?\s+(\S.*)$")
 # Official typos in a rule number, each read as the rule it spells when that rule is the next one
 # (a new rule of the current section or a new subrule of the current rule), with a warning:
-GLUED_RULE_RE = re.compile(r"^(\d{3}\.\d{1,3}[a-z]?\.)([A-Z].*)$")
+GLUED_RULE_RE = re.compile(rf"^({RULE_OR_SUBRULE}\.)([A-Z].*)$")
 NUMBER_TYPOS = (
     # "901.4.All plane ..." (releases 2022-11 .. 2025-02): a capital after the dot tells text from a number.
     (GLUED_RULE_RE, r"\1 \2", "no space after rule number"),
     # " 611.2. A text-changing effect ..." (20090711): indented like a continuation line.
-    (re.compile(r"^\s+(\d{3}\.\d.*)$"), r"\1", "indented rule number"),
+    (re.compile(rf"^\s+({SECTION}\.\d.*)$"), r"\1", "indented rule number"),
     # "702. 37a Storm is ..." (20090711): a space inside the number.
-    (re.compile(r"^(\d{3}\.) +(\d{1,3}[a-z]?\.?\s.*)$"), r"\1\2", "space inside rule number"),
+    (re.compile(rf"^({SECTION}\.) +({RULE_DIGITS}{LETTER}?\.?\s.*)$"), r"\1\2", "space inside rule number"),
 )
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 

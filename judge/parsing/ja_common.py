@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from judge.engine.rule_numbers import RULE_OR_SUBRULE
 from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
 from judge.parsing.records import JaDocument, ParseError
 
@@ -30,14 +31,10 @@ _BULLET = re.compile(r"^[ \u3000]*(?:[•・●◦▪]|-(?!\d))[ \u3000]*(?=\S)"
 
 MAX_ANCHOR = 80  # DocSection.anchor column length
 
-# Rule numbers of the Comprehensive Rules, without trailing dot.
-CHAPTER_NUMBER = r"\d"
-SECTION_NUMBER = r"\d{3}"
-RULE_NUMBER = r"\d{3}\.\d{1,3}[a-z]?"
-
-_BARE_RULE_LINE = re.compile(rf"^{RULE_NUMBER}\.?$")
-_INLINE_RULE_LINE = re.compile(rf"^{RULE_NUMBER}\.?[ \u3000]+\S")
-_WIKI_RULE_BULLET = re.compile(rf"^-[ \u3000]*{RULE_NUMBER}\.?[ \u3000]+\S")
+# A rule or subrule number of the Comprehensive Rules (judge.engine.rule_numbers), as a line starts with it.
+_BARE_RULE_LINE = re.compile(rf"^{RULE_OR_SUBRULE}\.?$")
+_INLINE_RULE_LINE = re.compile(rf"^{RULE_OR_SUBRULE}\.?[ \u3000]+\S")
+_WIKI_RULE_BULLET = re.compile(rf"^-[ \u3000]*{RULE_OR_SUBRULE}\.?[ \u3000]+\S")
 _NUMBERED_ITEM = re.compile(r"^[ \u3000]*\d{1,2}\.[ \u3000]+\S")
 _DETAILS_MARKER = re.compile(r"^[ \u3000]*詳細[:：][ \u3000]*$")
 # The whole Japanese Comprehensive Rules' title line: the release translated and the re-issue number.
@@ -155,21 +152,6 @@ def cr_anchor(number: str) -> str:
     ('r800-4a', 'r903')
     """
     return "r" + number.replace(".", "-")
-
-
-def cr_parent(number: str) -> str | None:
-    """The enclosing rule number: 800.4a -> 800.4 -> 800 -> 8 -> None.
-
-    >>> [cr_parent(n) for n in ("800.4a", "800.4", "800", "8")]
-    ['800.4', '800', '8', None]
-    """
-    if re.fullmatch(r"\d{3}\.\d{1,3}[a-z]", number):
-        return number.rstrip("abcdefghijklmnopqrstuvwxyz")
-    if re.fullmatch(r"\d{3}\.\d{1,3}", number):
-        return number.split(".")[0]
-    if re.fullmatch(r"\d{3}", number):
-        return number[0]
-    return None
 
 
 def is_chrome_line(line: str) -> bool:

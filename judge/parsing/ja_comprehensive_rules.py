@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import re
 
+from judge.engine import rule_numbers
+from judge.engine.rule_numbers import CHAPTER, RULE, RULE_OR_SUBRULE, SECTION, SUBRULE
 from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError, ParseWarning
 
@@ -55,13 +57,13 @@ TITLE_LINES = 12  # the title stands among the first lines of the file
 TITLE_RE = ja_common.WHOLE_CR_TITLE
 _RULE_BOUNDARY = re.compile(r"^[=\-─━]{4,}$")
 _CONTENTS_RE = re.compile(r"^(?:もくじ|目次)$")
-_CHAPTER_RE = re.compile(r"^(\d)\.[ \u3000]+(\S.*)$")
-_SECTION_RE = re.compile(r"^(\d{3})\.[ \u3000]+(\S.*)$")
-_RULE_RE = re.compile(r"^(\d{3}\.\d{1,3})\.[ \u3000]*(\S.*)$")
-_SUBRULE_RE = re.compile(r"^(\d{3}\.\d{1,3}[a-z])\.?[ \u3000]+(\S.*)$")
+_CHAPTER_RE = re.compile(rf"^({CHAPTER})\.[ \u3000]+(\S.*)$")
+_SECTION_RE = re.compile(rf"^({SECTION})\.[ \u3000]+(\S.*)$")
+_RULE_RE = re.compile(rf"^({RULE})\.[ \u3000]*(\S.*)$")
+_SUBRULE_RE = re.compile(rf"^({SUBRULE})\.?[ \u3000]+(\S.*)$")
 # A heading's or rule's number as written, full-width digits too: what precedes its text on the raw line.
 _NUMBER_PREFIX = re.compile(r"^\d{1,3}(?:[.．]\d{1,3}[a-zａ-ｚ]?)?[.．]?[ \u3000]*")
-_NUMBERED_RE = re.compile(r"^\d{3}\.\d{1,3}[a-z]?\.?(?:[ \u3000]|$)")  # looks like a rule, whatever follows
+_NUMBERED_RE = re.compile(rf"^{RULE_OR_SUBRULE}\.?(?:[ \u3000]|$)")  # looks like a rule, whatever follows
 _GLOSSARY_RE = re.compile(r"^10\.[ \u3000]*用語集$")
 _CREDITS_RE = re.compile(r"^(?:クレジット|Credits)$")
 _INTRO_RE = re.compile(r"^0\.[ \u3000]+(\S.*)$")
@@ -150,9 +152,9 @@ class _Reader:
             self.warn(line, f"rule {number} appears twice: the second is left out")
             self.close()
             return
-        parent = ja_common.cr_parent(number)
+        parent = rule_numbers.parent(number)
         while parent is not None and parent not in self.seen:
-            parent = ja_common.cr_parent(parent)
+            parent = rule_numbers.parent(parent)
         if "." in number and parent is None:
             self.warn(line, f"rule {number} stands under no section: left out")
             self.close()

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.engine import rule_numbers
+from judge.engine.rule_numbers import CHAPTER, RULE_OR_SUBRULE, SECTION
 from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
 
@@ -33,9 +35,9 @@ TITLE_EN = "Comprehensive Rules (excerpt, Japanese)"
 INTRO_ANCHOR = "intro"
 
 _SEPARATOR_RE = re.compile(r"^[―─━\-=＝ー~〜]{8,}$")
-_CHAPTER_RE = re.compile(r"^(\d)\.[ \u3000]+(\S.*)$")
-_SECTION_RE = re.compile(r"^(\d{3})\.[ \u3000]+(\S.*)$")
-_RULE_RE = re.compile(r"^(\d{3}\.\d{1,3}[a-z]?)\.?[ \u3000]+(\S.*)$")
+_CHAPTER_RE = re.compile(rf"^({CHAPTER})\.[ \u3000]+(\S.*)$")
+_SECTION_RE = re.compile(rf"^({SECTION})\.[ \u3000]+(\S.*)$")
+_RULE_RE = re.compile(rf"^({RULE_OR_SUBRULE})\.?[ \u3000]+(\S.*)$")
 _EXAMPLE_RE = re.compile(r"^例[:：][ \u3000]*(.*)$")
 _NOTE_RE = re.compile(r"^[⇒→][ \u3000]*(.*)$")
 
@@ -135,9 +137,9 @@ def parse(text: str, *, source: str) -> JaDocument:
         raise ParseError("no Comprehensive Rules paragraphs found", source=source, line=1)
     sections = []
     for draft in drafts:
-        parent = ja_common.cr_parent(draft.number)
+        parent = rule_numbers.parent(draft.number)
         while parent is not None and parent not in seen:
-            parent = ja_common.cr_parent(parent)
+            parent = rule_numbers.parent(parent)
         sections.append(draft.section(ja_common.cr_anchor(parent) if parent else None))
     document = JaDocument(
         source=source,

@@ -39,7 +39,7 @@ from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, Game, JaDocument, ParseError
 
 SLUG = "dtc"
-TITLE_JA = "デュエル・マスターズ タッグ統率者戦 ハウスルール"
+TITLE_JA = "デュエマ・タッグ・コマンダー ハウスルール"
 TITLE_EN = "Duel Masters Tag Commander (DTC) house rules"
 HISTORY_ANCHOR = "history"
 HISTORY_HEADING = "改訂履歴"

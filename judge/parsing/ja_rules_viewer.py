@@ -26,6 +26,8 @@ from __future__ import annotations
 import functools
 import re
 
+from judge.engine import rule_numbers
+from judge.engine.rule_numbers import NUMBER, SECTION
 from judge.parsing import ja_common, terms_table
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
 
@@ -33,7 +35,7 @@ SLUG = "cr-805-ja"
 DEFAULT_TITLE_JA = "総合ルール（日本語）"
 DEFAULT_TITLE_EN = "Comprehensive Rules (Japanese)"
 
-_NUMBER_LINE_RE = re.compile(r"^(\d|\d{3}|\d{3}\.\d{1,3}[a-z]?)\.?$")
+_NUMBER_LINE_RE = re.compile(rf"^({NUMBER})\.?$")
 _VERSION_RE = re.compile(r"^(\S*訳)[ \u3000]+((\d{8})(?:\.\d+)?)$")
 _SYNCED_RE = re.compile(r"^最終同期[:：]?[ \u3000]*(\d{4}/\d{1,2}/\d{1,2})?$")
 _DATE_RE = re.compile(r"^\d{4}/\d{1,2}/\d{1,2}$")
@@ -154,9 +156,9 @@ def parse(text: str, *, source: str) -> JaDocument:
             heading = titles.get(number.split(".")[0], "")
         else:
             heading = titles[number] = text_
-        parent = ja_common.cr_parent(number)
+        parent = rule_numbers.parent(number)
         while parent is not None and parent not in seen:
-            parent = ja_common.cr_parent(parent)
+            parent = rule_numbers.parent(parent)
         sections.append(
             DocSection(
                 anchor=ja_common.cr_anchor(number),
@@ -168,7 +170,7 @@ def parse(text: str, *, source: str) -> JaDocument:
             )
         )
 
-    section_numbers = [s.cr_number for s in sections if s.cr_number and re.fullmatch(r"\d{3}", s.cr_number)]
+    section_numbers = [s.cr_number for s in sections if s.cr_number and re.fullmatch(SECTION, s.cr_number)]
     title_ja, title_en = (
         titles_of(section_numbers[0], titles[section_numbers[0]]) if section_numbers
         else (DEFAULT_TITLE_JA, DEFAULT_TITLE_EN)

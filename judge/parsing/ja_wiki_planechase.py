@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.engine import rule_numbers
+from judge.engine.rule_numbers import NUMBER
 from judge.parsing import ja_common
 from judge.parsing.records import DocKind, DocSection, JaDocument, ParseError
 
@@ -43,7 +45,7 @@ _PROVIDED_BY_RE = re.compile(r"^提供[:：]\s*(.*)$")
 _ENGLISH_NAME_RE = re.compile(r"^(?P<ja>[^/／\s]+)[/／](?P<en>[A-Za-z][A-Za-z0-9 '’:&-]*?)(?:は|とは|\s*[(（])")
 _TOC_RE = re.compile(r"^目次\s*\|?\s*$")
 _QUOTE_RE = re.compile(r"^引用[:：]\s*(総合ルール\s*((\d{8})(?:\.\d+)?))\s*$")
-_CR_BULLET_RE = re.compile(r"^-[ \u3000]*(\d|\d{3}|\d{3}\.\d{1,3}[a-z]?)\.?[ \u3000]+(\S.*)$")
+_CR_BULLET_RE = re.compile(rf"^-[ \u3000]*({NUMBER})\.?[ \u3000]+(\S.*)$")
 _BULLET_RE = re.compile(r"^-[ \u3000]*\S")
 _EDIT_RE = re.compile(r"\[\s*(?:編集|edit)\s*\]")
 _CATEGORY_RE = re.compile(r"^(?:カテゴリ|Category)\s*[:：]")
@@ -202,9 +204,9 @@ def _quoted_sections(
             heading = titles.get(number.split(".")[0], "")
         else:
             heading = titles[number] = text
-        enclosing = ja_common.cr_parent(number)
+        enclosing = rule_numbers.parent(number)
         while enclosing is not None and enclosing not in texts:
-            enclosing = ja_common.cr_parent(enclosing)
+            enclosing = rule_numbers.parent(enclosing)
         anchor = ja_common.unique_anchor(ja_common.cr_anchor(number), used, "")
         sections.append(
             DocSection(

@@ -26,6 +26,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from judge.engine.rule_numbers import CHAPTER, LETTER, NUMBER, RULE_DIGITS, RULE_OR_SUBRULE, SECTION
+
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # no "l", no "o"
 MAX_RANGE = 40  # a longer "range" is not a real citation: keep only its two ends
 
@@ -33,15 +35,15 @@ MAX_RANGE = 40  # a longer "range" is not a real citation: keep only its two end
 # ASCII-only boundaries, so that Japanese characters right before or after do not block a match;
 # a dot may follow (end of sentence) but not a dot and a digit ("903.1234" is not a rule).
 _END = r"(?![0-9A-Za-z]|\.\d)"
-_NUM = rf"(?:\d{{3}}(?:\.\d{{1,3}}[a-z]?)?|\d){_END}"
-_DOTTED = rf"\d{{3}}\.\d{{1,3}}[a-z]?{_END}"
+_NUM = rf"{NUMBER}{_END}"
+_DOTTED = rf"{RULE_OR_SUBRULE}{_END}"
 _DASH = r"\s?[–—‐-]\s?"  # en dash, em dash, hyphen
-_RANGE_END = rf"(?:\d{{3}}\.\d{{1,3}}[a-z]?|\d{{1,3}}|[a-z]){_END}"
+_RANGE_END = rf"(?:{RULE_OR_SUBRULE}|\d{{1,3}}|[a-z]){_END}"  # "701.42-701.45", "701.42-45", "701.42a-c"
 _ITEM = rf"(?P<first>{_NUM})(?:{_DASH}(?P<last>{_RANGE_END}))?"
 
 # "ルール" alone is the ordinary word "rule", so the Japanese keywords need a three-digit number.
 _KEYWORD_RE = re.compile(
-    r"(?<![A-Za-z])(?:(?P<word>(?i:rules?|sections?)|CR)\s?(?=\d)|(?:総合ルール|ルール)\s?(?=\d{3}))"
+    rf"(?<![A-Za-z])(?:(?P<word>(?i:rules?|sections?)|CR)\s?(?=\d)|(?:総合ルール|ルール)\s?(?={SECTION}))"
 )
 _ITEM_RE = re.compile(_ITEM)
 _BARE_RE = re.compile(rf"(?<![0-9A-Za-z.])(?P<first>{_DOTTED})(?:{_DASH}(?P<last>{_RANGE_END}))?")
@@ -50,7 +52,9 @@ _BARE_RE = re.compile(rf"(?<![0-9A-Za-z.])(?P<first>{_DOTTED})(?:{_DASH}(?P<last
 _TITLE = r"(?:,\s?[“\"][^”\"\n]{1,80}[”\"])?"
 _SEPARATOR_RE = re.compile(rf"{_TITLE}(?:\s?,\s?(?:(?:and|or)\s)?|\s(?:and|or)\s)")
 
-_NUMBER_RE = re.compile(r"^(?P<section>\d{3})(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?$|^(?P<chapter>\d)$")
+_NUMBER_RE = re.compile(
+    rf"^(?P<section>{SECTION})(?:\.(?P<rule>{RULE_DIGITS})(?P<letter>{LETTER})?)?$|^(?P<chapter>{CHAPTER})$"
+)
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,7 @@ def find_references(text: str) -> list[Reference]:
 _QUERY_PREFIX_RE = re.compile(
     r"^(?:comprehensive\s*rules?|総合ルール|ルール|rules?|cr|section|§)?\s*#?\s*", re.IGNORECASE
 )
-_QUERY_NUMBER_RE = re.compile(r"^(\d{3}(?:\.\d{1,3}[a-z]?)?|\d)\.?$")
+_QUERY_NUMBER_RE = re.compile(rf"^({NUMBER})\.?$")
 
 
 def normalize_rule_query(q: str) -> str | None:

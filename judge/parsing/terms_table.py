@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.engine.rule_numbers import is_cr_number
+from judge.engine.rule_numbers import CHAPTER, SECTION, is_cr_number
 from judge.parsing.records import ParseError
 
 RULES_DATA_DIR = Path(__file__).resolve().parent.parent.parent / "rules_data"
@@ -80,7 +80,7 @@ BASES = frozenset(
 )
 TERM_COLUMNS = ("ja", "en", "kind", "rule", "notes")
 SECTION_COLUMNS = ("number", "en", "ja", "basis")
-SECTION_NUMBER = re.compile(r"^(?:\d|\d{3})$")
+SECTION_NUMBER = re.compile(rf"^(?:{CHAPTER}|{SECTION})$")
 
 
 @dataclass(frozen=True)

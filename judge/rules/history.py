@@ -97,7 +97,7 @@ def rule_history(*, number: str, version: str | None = None) -> RuleHistory | No
 @functools.lru_cache(maxsize=1024)
 def rule_history_of(generation: tuple[int, str], version: str | None, number: str) -> RuleHistory | None:
     """:func:`rule_history` of a generation (``version`` resolved, or None), kept per process: the rule page
-    reads it too (judge.rules.selectors)."""
+    reads it too (judge.rules.rule_pages)."""
     line = selectors.lineage_of(generation)
     by_version = selectors.releases_by_version(generation)
     if version is None:

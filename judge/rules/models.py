@@ -2,7 +2,7 @@
 
 A :class:`Corpus` generation is what one ingest made live. An ingest writes a
 new generation beside the live one and flips ``is_live`` at the end, so readers
-never see a half-built corpus (see ``judge.rules.services.ingest_corpus``).
+never see a half-built corpus (see ``judge.rules.ingest.ingest_corpus``).
 
 The Comprehensive Rules releases are shared between generations: a
 :class:`Release` is one CR file as parsed (its rules, glossary and citations
@@ -26,7 +26,7 @@ class Release(models.Model):
 
     file_name = models.CharField(max_length=255)
     digest = models.CharField(max_length=64)  # SHA-256 of the file's bytes
-    fingerprint = models.CharField(max_length=64)  # of the code that parsed it (services.parser_fingerprint)
+    fingerprint = models.CharField(max_length=64)  # of the code that parsed it (ingest.writing.parser_fingerprint)
     version = models.CharField(max_length=8)  # effective date, YYYYMMDD
     numbering = models.CharField(max_length=10)  # judge.parsing.records.Numbering
     intro = models.TextField(blank=True)

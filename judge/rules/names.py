@@ -1,7 +1,7 @@
 """The Japanese names of the game's words and of the chapters and sections of the rules.
 
 rules_data/terms.tsv and rules_data/sections.tsv (judge.parsing.terms_table), read once per process. They
-depend on no corpus generation: the rule pages (judge.rules.selectors), the glossary (judge.rules.glossary)
+depend on no corpus generation: the rule pages (judge.rules.rule_pages), the glossary (judge.rules.glossary)
 and the presenters all read them from here.
 """
 

@@ -19,7 +19,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from judge.parsing.versions import word_diff
-from judge.rules import models, selectors
+from judge.rules import documents, models, rule_pages
 from judge.rules.history import full_text
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
 from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
@@ -49,7 +49,7 @@ class _Text:
         return rule_html(text, rule_url=self.rule_url, renumbered=renumbered)
 
 
-def rule_parts(page: selectors.RulePage) -> dict[str, str]:
+def rule_parts(page: rule_pages.RulePage) -> dict[str, str]:
     """The page's title, breadcrumb and body in the reader's language (rendered on first use)."""
     lang = reader_language()
     if (lang, "main") not in page.html:
@@ -66,7 +66,7 @@ def _label(number: str, title: str, title_ja: str, lang: str) -> str:
     return f"{number}. {_title(title, title_ja, lang)}" if title else number
 
 
-def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
+def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
     rule = page.rule
     query = "" if page.is_current else f"?version={page.version}"
     text = _Text(rule_url=rule_url_prefix(), glossary_url=reverse("rules:glossary"))
@@ -74,11 +74,11 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
         text.glosser = glosser(page.corpus)
 
     def link(r: models.Rule) -> dict[str, str]:
-        label = _label(r.number, r.title, selectors.title_ja_of(page.corpus, r), lang)
+        label = _label(r.number, r.title, rule_pages.title_ja_of(page.corpus, r), lang)
         return {"url": f"{text.rule_url}{r.number}/{query}", "label": label}
 
     topics = [t.name_ja if lang == "ja" else t.en[0] for t in page.topics][:3]
-    title_ja = selectors.title_ja_of(page.corpus, rule)
+    title_ja = rule_pages.title_ja_of(page.corpus, rule)
     context: dict[str, Any] = {
         "page": page,
         "rule": rule,
@@ -99,11 +99,11 @@ def _render_rule(page: selectors.RulePage, lang: str) -> dict[str, str]:
             "rule": child,
             "url": f"{text.rule_url}{child.number}/{query}",
             "text": (
-                escape(_title(child.title, selectors.title_ja_of(page.corpus, child), lang))
+                escape(_title(child.title, rule_pages.title_ja_of(page.corpus, child), lang))
                 if child.title
                 else text.english(child.text)
             ),
-            "title_en": child.title if lang == "ja" and selectors.title_ja_of(page.corpus, child) else "",
+            "title_en": child.title if lang == "ja" and rule_pages.title_ja_of(page.corpus, child) else "",
             "examples": [text.english(e) for e in child.examples],
             "translations": [
                 _section(s, text, page.old_texts.get(s.pk), child)
@@ -131,7 +131,7 @@ def _section(section: models.DocSection, text: _Text, old: models.Rule | None, n
     """A Japanese text of rule ``now``; ``old``: the English it was made from, when that is not today's. The
     word diff from that English to today's says what the Japanese misses."""
     links = section.link_map  # type: ignore[attr-defined]
-    info: selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
+    info: documents.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
         "section": section,
         "text": text.plain(section.text, links),
@@ -146,7 +146,7 @@ def _section(section: models.DocSection, text: _Text, old: models.Rule | None, n
 
 
 
-def _passage(passage: selectors.Passage, text: _Text) -> dict[str, Any]:
+def _passage(passage: documents.Passage, text: _Text) -> dict[str, Any]:
     section = passage.section
     links = section.link_map  # type: ignore[attr-defined]
 
@@ -168,7 +168,7 @@ def _passage(passage: selectors.Passage, text: _Text) -> dict[str, Any]:
     }
 
 
-def index_html(index: selectors.RuleIndex) -> str:
+def index_html(index: rule_pages.RuleIndex) -> str:
     """The rule index's list in the reader's language (rendered on first use); an older version's links
     keep its ``?version=``."""
     lang = reader_language()

@@ -47,7 +47,7 @@ class ChangedRule:
 class TranslationStatus:
     english: str  # the current release
     translation: str | None  # the release the primary whole translation translates (None: no translation)
-    translation_slug: str | None  # its document (judge.rules.selectors.document)
+    translation_slug: str | None  # its document (judge.rules.documents.document)
     rules: int  # every numbered line of the current release
     translated: int  # the current rules a whole translation is aligned to
     changed_since_translation: tuple[str, ...]  # rule numbers, in rule order

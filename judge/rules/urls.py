@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from judge.engine.rule_numbers import CR_NUMBER
-from judge.rules import views
-
-RULE = CR_NUMBER.pattern.removeprefix("^").removesuffix("$")
+from judge.engine.rule_numbers import NUMBER
+from judge.rules import search_views, views
 
 app_name = "rules"
 urlpatterns = [
     path("rules/", views.rule_index, name="index"),
     path("rules/changes/", views.changes, name="changes"),
     path("rules/translation-status/", views.translation_status, name="translation-status"),
-    re_path(rf"^rules/(?P<number>{RULE})/$", views.rule_detail, name="detail"),
-    re_path(rf"^rules/(?P<number>{RULE})/history/$", views.rule_history, name="history"),
+    re_path(rf"^rules/(?P<number>{NUMBER})/$", views.rule_detail, name="detail"),
+    re_path(rf"^rules/(?P<number>{NUMBER})/history/$", views.rule_history, name="history"),
     path("glossary/", views.glossary, name="glossary"),
-    path("search/", views.search_page, name="search"),
+    path("search/", search_views.search_page, name="search"),
     path("docs/", views.doc_list, name="doc-list"),
     path("docs/<slug:slug>/", views.doc_detail, name="doc-detail"),
 ]
@@ -29,7 +27,7 @@ api_urlpatterns = (
         path("api/translation-status", views.api_translation_status, name="translation-status"),
         path("api/docs", views.api_docs, name="docs"),
         path("api/docs/<slug:slug>", views.api_doc, name="doc"),
-        path("api/search", views.api_search, name="search"),
+        path("api/search", search_views.api_search, name="search"),
     ],
     "rules-api",
 )

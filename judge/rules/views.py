@@ -1,45 +1,29 @@
-"""The rules pages (rules, their history, version changes, glossary, documents, search) and their read-only
-JSON API.
+"""The rules pages (rules, their history, version changes, glossary, documents) and their read-only JSON API.
 
 Pages live under /ja/ and /en/; the JSON API (safe for bots: GET only, no state) has no language prefix.
+The search page and its API are in judge.rules.search_views.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from judge.engine.errors import InvalidInputError
-from judge.engine.messages import Message, msg
+from judge.engine.messages import msg
 from judge.parsing.ja_comprehensive_rules import GLOSSARY
 from judge.parsing.references import find_references
+from judge.rules import documents as document_selectors
 from judge.rules import glossary as glossary_selectors
-from judge.rules import history, models, presenters, selectors, translations
+from judge.rules import history, models, presenters, rule_pages, selectors, translations
 from judge.rules import translation_status as translation_selectors
-from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
-from judge.search.index import IndexNotReady, open_live
-from judge.search.query import LANGS, SearchQueryError
-from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, nearest_rules, search
+from judge.search.lookup import nearest_rules
 from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
-
-SEARCH_PAGE_LIMIT = 20
-QUICK_LIMIT = 6  # best matches under the header search box while typing
-QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
-API_DEFAULT_LIMIT = 10
-# Offered when a search finds nothing and no spelling is close: one per kind of query that works.
-#: Queries offered when a search finds nothing, with their language (for the links' lang attribute).
-EXAMPLE_QUERIES = (("commander tax", "en"), ("統率者ダメージ", "ja"), ("player leaves the game", "en"), ("次元ダイス", "ja"),
-                   ("903.8", ""))
 
 
 # --------------------------------------------------------------------------- pages
@@ -47,7 +31,7 @@ EXAMPLE_QUERIES = (("commander tax", "en"), ("統率者ダメージ", "ja"), ("p
 
 @require_GET
 def rule_index(request: HttpRequest) -> HttpResponse:
-    index = selectors.rule_index(version=request.GET.get("version"))
+    index = rule_pages.rule_index(version=request.GET.get("version"))
     return render(request, "rules/index.html", {"toc": presenters.index_html(index), "index": index})
 
 
@@ -58,14 +42,14 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
     found = {r.number: r for r in rules.filter(number__in=numbers)}
     query = f"?version={version}" if version else ""
     return [{"number": n, "url": reverse("rules:detail", args=[n]) + query,
-             "title_ja": selectors.title_ja_of(selectors.live_corpus(), found[n]) if get_language() == "ja" else "",
+             "title_ja": rule_pages.title_ja_of(selectors.live_corpus(), found[n]) if get_language() == "ja" else "",
              "text": found[n].title or found[n].text} for n in numbers if n in found]
 
 
 @require_GET
 def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
     version = request.GET.get("version") or None
-    page = selectors.rule_page(number=number, version=version)
+    page = rule_pages.rule_page(number=number, version=version)
     if page is None:
         new_number = selectors.successor(selectors.live_corpus(), number)
         if new_number and new_number != number:
@@ -90,7 +74,7 @@ def rule_history(request: HttpRequest, number: str) -> HttpResponse:
     # On /ja/ the rule's Japanese today (the whole translation's first) stands above its English history.
     japanese = None
     if reader_language() == "ja" and found.current_number:
-        own, _children = selectors.translations_of(corpus, found.current_number)
+        own, _children = document_selectors.translations_of(corpus, found.current_number)
         japanese = own[0] if own else None
     return render(request, "rules/history.html", {"history": found, "number": number, "japanese": japanese,
                                                   "current": corpus.current_version})
@@ -156,14 +140,14 @@ def doc_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "rules/doc_list.html",
-        {"documents": selectors.japanese_documents(), "versions": list(reversed(corpus.versions)),
+        {"documents": document_selectors.japanese_documents(), "versions": list(reversed(corpus.versions)),
          "current_version": corpus.current_version},
     )
 
 
 @require_GET
 def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    found = selectors.document(slug=slug)
+    found = document_selectors.document(slug=slug)
     if found is None:
         raise Http404(_("No such document."))
     info, sections = found
@@ -218,68 +202,6 @@ def _page_section(section: models.DocSection) -> None:
     section.body = "\n".join(lines)  # type: ignore[attr-defined]
 
 
-# --------------------------------------------------------------------------- search
-
-
-def url_for(doc: SearchDoc, *, current_version: str) -> str:
-    """The page of a hit, in the current UI language (i18n_patterns adds the prefix)."""
-    if doc.rule:
-        url = reverse("rules:detail", args=[doc.rule])
-        old = doc.doc == CR_SLUG and doc.version and doc.version != current_version
-        return f"{url}?version={doc.version}" if old else url
-    if doc.doc == GLOSSARY_SLUG:
-        return f"{reverse('rules:glossary')}#{doc.anchor}"
-    return f"{reverse('rules:doc-detail', args=[doc.doc])}#{doc.anchor}"
-
-
-def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
-    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
-    root = settings.JUDGE_INDEX_DIR
-    try:
-        current = open_live(root).current_version
-        return search(
-            q,
-            root=root,
-            lang=lang,
-            limit=limit,
-            ui_lang=get_language() or settings.LANGUAGE_CODE,
-            url_for=lambda doc: url_for(doc, current_version=current),
-            correct=not as_typed,
-        )
-    except IndexNotReady as err:
-        raise selectors.NoCorpus(str(err)) from err
-
-
-@require_GET
-def search_page(request: HttpRequest) -> HttpResponse:
-    q = request.GET.get("q", "").strip()
-    lang = request.GET.get("lang", "all")
-    lang = lang if lang in LANGS else "all"
-    as_typed = request.GET.get("as_typed") == "1"  # the link under "showing results for ...": no correction
-    # The header box on every page asks for a few best matches; the search page's own form for the list.
-    quick = bool(request.htmx) and request.htmx.target == QUICK_TARGET
-    context: dict[str, Any] = {
-        "query": q,
-        "lang": lang,
-        "as_typed": as_typed,
-        "langs": [("all", _("All languages")), ("ja", _("Japanese")), ("en", _("English"))],
-        "result": None,
-        "problems": [],
-        "example_queries": EXAMPLE_QUERIES,
-    }
-    if q:
-        try:
-            result = _search(q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed)
-        except SearchQueryError as err:
-            context["problems"] = err.problems
-        else:
-            # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
-            if result.jump and not request.htmx:
-                return redirect(reverse("rules:detail", args=[result.jump]))
-            context["result"] = result
-    return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
-
-
 # --------------------------------------------------------------------------- the JSON API
 
 
@@ -296,7 +218,7 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
     lang = request_language(request)
     number = number.strip().rstrip(".")
     try:
-        page = selectors.rule_page(number=number, version=request.GET.get("version"))
+        page = rule_pages.rule_page(number=number, version=request.GET.get("version"))
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
     except selectors.UnknownVersion as err:
@@ -401,7 +323,7 @@ def _alignment(section: models.DocSection) -> dict[str, object]:
 
 def _links(section: models.DocSection) -> list[dict[str, str]]:
     """The rules a Japanese text cites, read in its own release and pointing at today's rules: a 20231117
-    translation's "rule 701.24" is today's 701.31 (``link_map``, judge.rules.selectors.annotate_sections)."""
+    translation's "rule 701.24" is today's 701.31 (``link_map``, judge.rules.documents.annotate_sections)."""
     renumbered: dict[str, str] = section.link_map  # type: ignore[attr-defined]
     cited: dict[str, str] = {}
     for text in (section.text, *section.examples, *section.notes):
@@ -415,7 +337,7 @@ def _links(section: models.DocSection) -> list[dict[str, str]]:
 def _translation(section: models.DocSection) -> dict[str, object]:
     """One Japanese text of a rule: its words, examples and notes, where it comes from, the rules it cites
     (``links``) and its alignment. ``differs_from_current`` is true for every status but "current"."""
-    info: selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
+    info: document_selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
         "lang": info.lang,
         "doc": info.slug,
@@ -435,7 +357,7 @@ def api_docs(request: HttpRequest) -> JsonResponse:
     """Every document other than the Comprehensive Rules files."""
     lang = request_language(request)
     try:
-        documents = selectors.japanese_documents()
+        documents = document_selectors.japanese_documents()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
     return json_response({"documents": [info.to_json() for info in documents]})
@@ -445,7 +367,7 @@ def api_docs(request: HttpRequest) -> JsonResponse:
 def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
     lang = request_language(request)
     try:
-        found = selectors.document(slug=slug)
+        found = document_selectors.document(slug=slug)
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
     if found is None:
@@ -470,35 +392,3 @@ def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
             ],
         }
     )
-
-
-@require_GET
-def api_search(request: HttpRequest) -> JsonResponse:
-    """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
-    ranked first, the language of the links, titles and texts; ``?as_typed=1`` no spelling correction."""
-    q = request.GET.get("q", "")
-    lang = request.GET.get("lang", "all")
-    ui = request.GET.get("ui", "en")
-    texts = ui if ui in UI_LANGS else "en"
-    problems: list[str | Message] = []
-    try:
-        limit = int(request.GET.get("limit", API_DEFAULT_LIMIT))
-    except ValueError:
-        limit = 0
-    if not 1 <= limit <= MAX_LIMIT:
-        problems.append(msg("web.search-limit", field="limit", high=MAX_LIMIT))
-    if lang not in LANGS:
-        problems.append(msg("web.search-lang", field="lang", choices=", ".join(LANGS)))
-    if ui not in UI_LANGS:
-        problems.append(msg("web.search-ui", field="ui", choices=", ".join(UI_LANGS)))
-    if not problems:
-        try:
-            with translation.override(ui):
-                result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
-        except SearchQueryError as err:
-            problems.extend(err.problems)
-        except selectors.NoCorpus:
-            return error_response([NO_CORPUS], status=503, lang=texts)
-        else:
-            return json_response(result.to_json())
-    return error_response(InvalidInputError(problems), status=400, lang=texts)

@@ -21,7 +21,7 @@ from django.forms import formset_factory
 from django.utils.translation import gettext as _
 
 from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS, Attachment, Ends, ObjectKind, Until, Variant, Zone
-from judge.engine.dtc_game import LossReason
+from judge.engine.losses import LossReason
 from judge.engine.messages import msg
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField, read_pasted_json
 
@@ -30,8 +30,6 @@ MAX_JSON = 1_000_000  # pasted board JSON kept for the page to show again
 ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger|timed|control|attack)(?:-(\d{1,4}))?$")
 RESOLVE_RE = re.compile(r"^(resolve|lose)-(\d{1,3})$")
 END_TURN = "end-turn"
-# Two-Headed Giant takes a planar controller too: Two-Headed Giant Planechase (901.12).
-PLANAR_VARIANTS = (Variant.PLANECHASE.value, Variant.GRAND_MELEE.value, Variant.TWO_HEADED_GIANT.value)
 
 
 class IndexesField(forms.Field):
@@ -264,7 +262,8 @@ class BoardRows:
 
     @property
     def has_planes(self) -> bool:
-        return self.variant in PLANAR_VARIANTS
+        # Two-Headed Giant takes a planar controller too: Two-Headed Giant Planechase (901.12).
+        return self.variant in {v.value for v in Variant if v.can_have_planar_controller}
 
     @property
     def is_duel_masters(self) -> bool:
@@ -360,7 +359,7 @@ class BoardRows:
             if shields:
                 payload["shields"] = shields
         planar = [n for p, n in zip(self.players, names) if p["planar"]]
-        if self.variant in (Variant.PLANECHASE.value, Variant.TWO_HEADED_GIANT.value):
+        if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
             if len(planar) > 1:
                 problems.append(_("Planar controller: this game has one planar controller (901.6, 901.12b); "
                                   "%(count)d are ticked.") % {"count": len(planar)})

@@ -18,12 +18,12 @@ from django.conf import settings
 from django.db.models import Q
 
 from judge.engine.rule_numbers import is_cr_number
+from judge.engine.scenario_replay import replay_scenario
 from judge.engine.scenarios import (
     ReplayedScenario,
     ReplayedStep,
     Scenario,
     load_scenarios,
-    replay_scenario,
     with_player_names,
 )
 from judge.engine.variants import Variant

@@ -21,10 +21,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
-from judge.engine.dtc_game import LossReason, team_loss_from_payload
+from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
 from judge.engine.leave_game_result import LeaveGameResult
+from judge.engine.losses import DTC_TEAM_LOSSES
 from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
@@ -83,17 +84,12 @@ GROUP_LABELS = {
     selectors.GROUP_PLANECHASE: gettext_lazy("Planechase"),
     selectors.GROUP_DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
 }
-# Variants a board can be: the multiplayer formats of leaving the game (800.4) and the Duel Masters team game.
-BOARD_VARIANTS = (Variant.FREE_FOR_ALL, Variant.PLANECHASE, Variant.GRAND_MELEE, Variant.TWO_HEADED_GIANT,
-                  Variant.DTC)
-
-
 
 
 def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
     """The variants a board can be, and the one it is when that is another (a pasted board: the engine judges)."""
     offered = [(value, label) for value, label in choices(Variant, "board.variant.", lang)
-               if Variant(value) in BOARD_VARIANTS]
+               if Variant(value) in Variant.LEAVING_THE_GAME]
     if current not in {value for value, _label in offered}:
         offered.append((current, label_of("board.variant.", current, lang)))
     return offered
@@ -223,7 +219,7 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
         "ends_choices": choices(Ends, "board.ends.", lang),
         "until_choices": choices(Until, "board.until.", lang),
         "attachments": choices(Attachment, "board.attachment.", lang),
-        "reasons": choices(LossReason, "leave.reason.", lang),
+        "reasons": [(r.value, label_of("leave.reason.", r.value, lang)) for r in DTC_TEAM_LOSSES],
         "page_url": reverse("rulings:leave-game"),
         "rule_labels": rule_labels((s.rule for s in resolution.steps), None, lang) if resolution else {},
     }

@@ -19,7 +19,7 @@ from judge.search.documents import OUTDATED, WHOLE_TRANSLATION_PREFIX, SearchDoc
 from judge.search.index import LiveIndex
 
 # An outdated text ranks below one of the same score that is today's (and, at 1.5 x 0.8, still above the other
-# language for a reader of its own: judge.search.service.UI_LANG_BOOST).
+# language for a reader of its own: judge.search.ranking.UI_LANG_BOOST).
 OUTDATED_PRIOR = 0.8
 # ... among the texts that match the query at least this share as well as the best one of that language: a
 # current text that barely matches does not replace an old one that matches well.

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from whoosh import query as wq
 
+from judge.engine.rule_numbers import RULE_OR_SUBRULE, SECTION
 from judge.search.analysis import (
     bigrams,
     en_terms,
@@ -31,7 +32,7 @@ MAX_QUERY_CHARS = 500
 MAX_CLAUSES = 32
 LANGS = ("all", "ja", "en")
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
-_RULE_WORD = re.compile(r"^\d{3}(?:\.\d{1,3}[a-z]?)?$")
+_RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,80}$")
 _QUOTES = str.maketrans({"「": '"', "」": '"', "『": '"', "』": '"', "“": '"', "”": '"', "„": '"'})
 _TOKEN = re.compile(r'(?P<neg>-)?(?:(?P<key>[A-Za-z]+):)?(?:"(?P<phrase>[^"]*)"?|(?P<word>[^\s"]+))|"')

@@ -8,17 +8,23 @@ string alignment distance (a swap of two letters is one edit: "commnader"), at
 most one edit for a short word and two for a longer one; ties go to the word more
 documents use. rapidfuzz compares the whole vocabulary in native code, so a
 correction costs well under a millisecond.
+
+``speller`` keeps one Speller per index generation; ``respelled`` is a query with its unknown words so
+corrected, which search (judge.search.service) tries when a query finds nothing or only closest matches.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+import threading
+from collections.abc import Mapping, Sequence
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from judge.search.analysis import has_japanese, normalize_ja
+from judge.search.index import LiveIndex
+from judge.search.query import Unit, normalize_query
 from judge.search.terms import TermTable
 
 MIN_LENGTH = 3  # shorter words are too ambiguous to correct (Japanese: 3 characters too)
@@ -64,3 +70,36 @@ class Speller:
             return None
         best = min(found, key=lambda item: (item[1], -counts[item[0]], item[0]))
         return str(best[0])
+
+
+# --- the generation's speller, a query corrected ---------------------------------------------------------
+
+_speller_lock = threading.Lock()
+
+
+def speller(live: LiveIndex, terms: TermTable) -> Speller:
+    """The generation's spelling vocabulary (built once per index generation and term table)."""
+    key = ("speller", terms)
+    found: Speller | None = live.extras.get(key)
+    if found is None:
+        with _speller_lock:
+            found = live.extras.get(key)
+            if found is None:
+                found = live.extras[key] = Speller(
+                    live.meta.get("vocabulary") or {}, live.meta.get("ja_vocabulary") or {}, terms
+                )
+    return found
+
+
+def respelled(raw: str, dead: Sequence[Unit], spell: Speller) -> str | None:
+    """The query with each unknown plain word replaced by its closest spelling, if any changed."""
+    text = normalize_query(raw)
+    changed = False
+    # A Japanese word is corrected whole: 統卒者税 is cut into 統, 卒, 者, 税 and only 卒 is unknown.
+    for typed in dict.fromkeys(unit.chunk or unit.text for unit in dead if unit.plain):
+        better = spell.correct(typed)
+        if better and better.lower() != typed.lower():
+            pattern = re.escape(typed) if has_japanese(typed) else rf"(?<!\w){re.escape(typed)}(?!\w)"
+            text, n = re.subn(pattern, better, text, count=1, flags=re.IGNORECASE)
+            changed = changed or n > 0
+    return text if changed else None

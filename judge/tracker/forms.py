@@ -27,7 +27,7 @@ VARIANT_LABELS = {
     Variant.DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
 }
 #: Variants whose tracked games have no commanders (Variant.has_commanders).
-NO_COMMANDER_VARIANTS = {v.value for v in tracker.VARIANTS if not v.has_commanders}
+NO_COMMANDER_VARIANTS = {v.value for v in Variant.TRACKER if not v.has_commanders}
 
 
 class SeatForm(forms.Form):

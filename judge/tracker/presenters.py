@@ -16,6 +16,7 @@ import segno
 from django.utils.translation import gettext
 
 from judge.engine import tracker
+from judge.engine.damage import COMMANDER_DAMAGE_LIMIT
 from judge.engine.variants import Variant
 from judge.tracker.selectors import HistoryEntry
 from judge.web.citations import rule_ref_url
@@ -145,7 +146,7 @@ def panels(state: tracker.TableState) -> list[Panel]:
         damage = [
             DamageRow(owner=c.owner, index=c.index, name=c.name, amount=player.damage_from(c.owner, c.index),
                       lethal=setup.commander_damage_counts
-                      and player.damage_from(c.owner, c.index) >= tracker.COMMANDER_DAMAGE_LIMIT)
+                      and player.damage_from(c.owner, c.index) >= COMMANDER_DAMAGE_LIMIT)
             for c in sources
             if c.owner != player.name and not state.has_lost(c.owner)
         ] if setup.has_life else []

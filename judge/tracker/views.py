@@ -268,7 +268,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "errors": errors,
         "values": {"variant": form.cleaned_data["variant"], "planechase": form.cleaned_data["planechase"]}
         if form.is_bound else {"variant": Variant.COMMANDER.value, "planechase": False},
-        "variants": [(v.value, VARIANT_LABELS[v]) for v in tracker.VARIANTS],
+        "variants": [(v.value, VARIANT_LABELS[v]) for v in Variant.TRACKER],
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
     }

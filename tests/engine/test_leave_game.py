@@ -16,7 +16,8 @@ from judge.engine.board_payload import board_from_payload
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.leave_game import leave_game_from_payload, resolve_leave_game
 from judge.engine.messages import Message
-from judge.engine.scenarios import expectation_mismatches, load_scenarios, replay
+from judge.engine.scenario_replay import expectation_mismatches, replay
+from judge.engine.scenarios import load_scenarios
 
 CASES_DIR = Path(__file__).parent / "cases" / "leave_game"
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"

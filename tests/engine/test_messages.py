@@ -12,6 +12,7 @@ from judge.engine import errors, messages, steps, texts, tracker
 from judge.engine.errors import RulesError
 from judge.engine.messages import LANGUAGES, Message, check_catalog, msg, render, template_fields
 from judge.engine.texts import tracker as tracker_texts
+from judge.engine.variants import Variant
 
 
 def test_doctests() -> None:
@@ -69,8 +70,9 @@ def test_every_tracker_code_the_source_names_exists_and_every_text_is_used() -> 
 
 def test_the_tracker_builds_codes_that_exist() -> None:
     """The codes made from enums (variants, kinds, reasons, faces, ways in) each have a text."""
-    built = [tracker.variant_name(v) for v in tracker.VARIANTS] + [tracker.kind_name(k) for k in tracker.EventKind]
-    built += [tracker.reason_name(r) for r in tracker.LossReason] + [tracker.face_name(f) for f in tracker.DieFace]
+    built = [tracker.variant_name(v) for v in Variant.TRACKER] + [tracker.kind_name(k) for k in tracker.EventKind]
+    built += [tracker.reason_name(r) for r in tracker.TRACKER_LOSSES]
+    built += [tracker.face_name(f) for f in tracker.DieFace]
     built += [tracker.how_name(h) for h in tracker.EntryHow]
     for message in built:
         assert render(message, "ja") != render(message, "en")
@@ -142,7 +144,7 @@ def test_tracker_problems_name_fields_by_their_label_never_by_a_json_path() -> N
             assert "{" not in text, (lang, text)
     japanese = {render(m, "ja") for m in problems}
     assert "プレイヤー2の名前：「aki」が2回出てきます。" in japanese
-    assert "Aki の統率者：統率者はパートナーを使って2体までです。" in japanese
+    assert "Aki の統率者：統率者は共闘を持つ2体までです。" in japanese
     assert "統率者：「aki」が2回出てきます。" in japanese
 
 
@@ -276,7 +278,7 @@ def test_problems_render_a_field_label_in_both_languages() -> None:
                                     "Previous casts from the command zone: a whole number from 0 to 1000.",
                                     "Cost reduction: {X} can't be part of a cost reduction."]
         assert err.render("ja") == ["マナ・コスト：入力してください。",
-                                    "統率領域から唱えた回数：0〜1000 の整数を入力してください。",
+                                    "これまでに統率領域から唱えた回数：0〜1000 の整数を入力してください。",
                                     "コストの軽減：{X} はコストの軽減には使えません。"]
         assert [p["field"] for p in err.to_json("ja")] == ["mana_cost", "previous_casts", "reduction"]
     else:
@@ -284,8 +286,9 @@ def test_problems_render_a_field_label_in_both_languages() -> None:
 
 # --- the board, leave-game and scenario codes -----------------------------------------------------------
 
-RULINGS_MODULES = ("board", "board_payload", "leave_game", "leave_game_result", "control", "turn_end", "combat",
-                   "dtc_game", "scenarios", "variants")
+RULINGS_MODULES = ("board", "board_checks", "board_payload", "board_reader", "board_effects_payload", "leave_game",
+                   "leave_game_planes", "leave_game_result", "control", "turn_end", "combat", "dtc_game", "losses",
+                   "scenarios", "scenario_actions", "scenario_replay", "variants")
 
 
 def _rulings_source() -> str:

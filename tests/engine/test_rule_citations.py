@@ -183,8 +183,8 @@ MEANINGS: dict[str, tuple[str, ...]] = {
 }
 
 
-BOARD_MODULES = ("board", "board_payload", "leave_game", "leave_game_result", "control", "turn_end", "combat",
-                 "dtc_game")
+BOARD_MODULES = ("board", "board_checks", "board_payload", "board_reader", "board_effects_payload", "leave_game",
+                 "leave_game_planes", "leave_game_result", "control", "turn_end", "combat", "dtc_game")
 
 
 def _current_rules(real_corpus: Path) -> RulesDocument:

@@ -11,16 +11,9 @@ import pytest
 
 from judge.engine.board import ObjectKind
 from judge.engine.messages import Text
-from judge.engine.scenarios import (
-    ACTIONS,
-    Scenario,
-    ScenarioError,
-    expectation_mismatches,
-    load_scenarios,
-    parse_scenario,
-    replay,
-    replay_scenario,
-)
+from judge.engine.scenario_actions import ACTIONS
+from judge.engine.scenario_replay import expectation_mismatches, replay, replay_scenario
+from judge.engine.scenarios import Scenario, ScenarioError, load_scenarios, parse_scenario
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
 SCENARIOS = load_scenarios(SCENARIOS_DIR)
@@ -327,8 +320,9 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
                 cited.setdefault(found, set()).add(scenario.slug)
     cases = Path(__file__).parent / "cases" / "leave_game"
     sources = [*cases.glob("*.json"), *(ENGINE_DIR / f"{name}.py" for name in (
-        "board", "board_payload", "leave_game", "leave_game_result", "control", "turn_end", "combat", "dtc_game",
-        "scenarios"))]
+        "board", "board_checks", "board_payload", "board_reader", "board_effects_payload", "leave_game",
+        "leave_game_planes", "leave_game_result", "control", "turn_end", "combat", "dtc_game", "scenarios",
+        "scenario_actions", "scenario_replay"))]
     for path in sources:
         for found in re.findall(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?!\d)", path.read_text(encoding="utf-8")):
             cited.setdefault(found, set()).add(path.name)

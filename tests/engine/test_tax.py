@@ -156,7 +156,7 @@ def test_commander_tax_rejects_other_variants_and_lists_all_problems() -> None:
     assert err.value.render("ja") == [
         "フォーマット：統率者税を計算できるのは commander, brawl です。",
         "マナ・コスト：{Q} はマナ・シンボルではありません。",
-        "統率領域から唱えた回数：0〜1000 の整数を入力してください。",
+        "これまでに統率領域から唱えた回数：0〜1000 の整数を入力してください。",
         "コストの軽減：0〜1000000 の整数を入力してください。",
     ]
     assert [m.field for m in err.value.messages] == [  # type: ignore[union-attr]

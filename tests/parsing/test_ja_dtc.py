@@ -26,7 +26,7 @@ def test_document_fields(sample: JaDocument) -> None:
     assert sample.kind is DocKind.HOUSE_RULES and sample.game is Game.DUEL_MASTERS
     # Named as Duel Masters material whatever the page calls itself (its heading stays in meta).
     assert (sample.title_ja, sample.title_en) == (
-        "デュエル・マスターズ タッグ統率者戦 ハウスルール", "Duel Masters Tag Commander (DTC) house rules",
+        "デュエマ・タッグ・コマンダー ハウスルール", "Duel Masters Tag Commander (DTC) house rules",
     )  # fmt: skip
     assert sample.meta == (("heading", "ペア・コマンダーとは"), ("edition", "第3版"), ("revised", "2021/03/15"))
     assert (sample.date, sample.date_label) == ("2021-03-15", "edition")
@@ -138,7 +138,7 @@ def test_real_file(real_corpus: Path) -> None:
     sections = by_anchor(document)
     assert len(document.sections) == 49
     assert dict(document.meta) == {"heading": "タッグ・コマンダーとは", "edition": "第5版", "revised": "2020/06/16"}
-    assert document.title_ja == "デュエル・マスターズ タッグ統率者戦 ハウスルール" and document.date == "2020-06-16"
+    assert document.title_ja == "デュエマ・タッグ・コマンダー ハウスルール" and document.date == "2020-06-16"
     assert set(ENGINE_ANCHORS) <= set(sections)
     assert not any(anchor.startswith("sec-") for anchor in sections)  # every heading is a known one
     assert [s.anchor for s in document.sections if s.parent == "commander-tax"] == [

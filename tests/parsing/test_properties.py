@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from judge.engine import rule_numbers
 from judge.parsing import (
     card_data,
     comprehensive_rules,
@@ -194,7 +195,7 @@ def test_ja_common_helpers_never_fail(text: str, salt: str) -> None:
     first = ja_common.unique_anchor(slug, used, salt)
     second = ja_common.unique_anchor(slug, used, salt)
     assert first != second and len(first) <= ja_common.MAX_ANCHOR and len(second) <= ja_common.MAX_ANCHOR
-    parent = ja_common.cr_parent(text)
+    parent = rule_numbers.parent(text)
     assert parent is None or text.startswith(parent)
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.rules import models, services
+from judge.rules import models
+from judge.rules.ingest import ingest_corpus
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -23,7 +24,7 @@ def fixture_corpus(tmp_path: Path) -> None:
     shutil.copy(FIXTURES / "cr" / "renumber_new.txt", root / "en" / "MagicCompRules 20310303.txt")
     for path in sorted((FIXTURES / "ja").glob("*.txt")):
         shutil.copy(path, root / "ja" / path.name)
-    services.ingest_corpus(corpus_dir=root, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=root, index_root=tmp_path / "index")
 
 
 def test_no_corpus_is_a_503_in_the_one_error_shape(client) -> None:
@@ -50,7 +51,7 @@ def test_api_docs_lists_each_document_with_its_facts(client, fixture_corpus) -> 
 
 def test_document_page_facts_lists_notes_and_card_text(client, fixture_corpus) -> None:
     page = client.get("/ja/docs/dtc/").content.decode()
-    assert "<h1 lang=\"ja\">デュエル・マスターズ タッグ統率者戦 ハウスルール</h1>" in page
+    assert "<h1 lang=\"ja\">デュエマ・タッグ・コマンダー ハウスルール</h1>" in page
     assert "ページの表題" in page and "ペア・コマンダーとは" in page  # the page's own title
     assert "<code>004_dtc_sample.txt</code>" in page  # the file name: here only
     assert '<li>2人対2人のチーム戦<ul class="item-notes"><li>(3人チームでも遊べます)</li></ul></li>' in page

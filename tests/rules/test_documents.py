@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from judge.parsing import ja_common
-from judge.rules import models, selectors
+from judge.rules import documents, models, selectors
 
 pytestmark = [pytest.mark.corpus, pytest.mark.django_db]
 
@@ -120,11 +120,11 @@ def test_a_rule_page_shows_exactly_the_sections_aligned_to_it(ingested, slug):
         if not s.cr_number:
             continue
         if s.aligned_number:
-            own, _ = selectors.translations_of(ingested, s.aligned_number)
+            own, _ = documents.translations_of(ingested, s.aligned_number)
             # Shown, unless another document's section shown there has the very same text (001's and 002's "8").
             assert s.pk in {t.pk for t in own} or "".join(s.text.split()) in {"".join(t.text.split()) for t in own}
         if s.cr_number != s.aligned_number and s.cr_number:
-            own, _ = selectors.translations_of(ingested, s.cr_number)
+            own, _ = documents.translations_of(ingested, s.cr_number)
             assert s.pk not in {t.pk for t in own}  # never again under the number it had
 
 
@@ -235,7 +235,7 @@ def test_duel_masters_material_is_always_labelled_as_such(client, ingested, lang
     assert label in item[: item.index("</li>")]
     hits = client.get("/api/search", {"q": "統率者税", "lang": "ja", "ui": lang, "limit": 20}).json()["hits"]
     dtc = [hit for hit in hits if hit["doc"] == "dtc"]
-    assert dtc and all(hit["doc_title"] == "デュエル・マスターズ タッグ統率者戦 ハウスルール" for hit in dtc)
+    assert dtc and all(hit["doc_title"] == "デュエマ・タッグ・コマンダー ハウスルール" for hit in dtc)
     assert not any(".txt" in hit["doc_title"] for hit in hits)
 
 
@@ -260,7 +260,7 @@ def test_api_docs_lists_every_document(client, ingested):
     data = client.get("/api/docs").json()
     docs = {d["slug"]: d for d in data["documents"]}
     assert set(docs) == {"commander-rules", "cr-excerpt-ja", "cr-805-ja", "planechase-wiki", "dtc"}
-    assert docs["dtc"]["title"] == {"ja": "デュエル・マスターズ タッグ統率者戦 ハウスルール",
+    assert docs["dtc"]["title"] == {"ja": "デュエマ・タッグ・コマンダー ハウスルール",
                                     "en": "Duel Masters Tag Commander (DTC) house rules"}
     assert (docs["dtc"]["kind"], docs["dtc"]["game"], docs["dtc"]["date"]) == ("house-rules", "duel-masters", "2020-06-16")
     assert (docs["cr-805-ja"]["translated_from"], docs["cr-805-ja"]["compared_version"]) == ("20231117", "20231117")
@@ -279,5 +279,5 @@ def test_api_docs_lists_every_document(client, ingested):
 def test_document_list_names_documents_by_title_not_file(client, ingested, lang):
     markup = client.get(f"/{lang}/docs/").content.decode()
     assert ".txt" not in markup
-    title = "デュエル・マスターズ タッグ統率者戦 ハウスルール" if lang == "ja" else "Duel Masters Tag Commander (DTC) house rules"
+    title = "デュエマ・タッグ・コマンダー ハウスルール" if lang == "ja" else "Duel Masters Tag Commander (DTC) house rules"
     assert title in markup

@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from judge.rules import models, services
+from judge.rules import models
+from judge.rules.ingest import ingest_corpus
 from judge.rules.fetch import FetchError, fetch_release
 from tests.helpers import serving
 from tests.rules.cr_files import BASE, cr_text, edited, write_release
@@ -55,7 +56,7 @@ def fetch(url: str, corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_the_rules_page_link_is_followed_stored_under_its_date_ingested_and_compared(
     site: tuple[str, Path], corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    services.ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
     out = fetch(f"{site[0]}/en/rules.html", corpus, tmp_path, capsys)
     stored = corpus / "en" / f"MagicCompRules {NEW}.txt"
     assert stored.read_bytes() == (site[1] / "downloads" / stored.name).read_bytes()
@@ -73,7 +74,7 @@ def test_a_direct_text_link_works_too_and_an_older_release_is_added_as_such(
     site: tuple[str, Path], corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (site[1] / "downloads" / "old.txt").write_text(cr_text("20290909"), encoding="utf-8")
-    services.ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
     out = fetch(f"{site[0]}/downloads/old.txt", corpus, tmp_path, capsys)
     assert (corpus / "en" / "MagicCompRules 20290909.txt").is_file()
     assert "20290909 is older than the current rules (20310303): added as an older version" in out

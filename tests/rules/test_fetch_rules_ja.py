@@ -12,7 +12,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from judge.parsing.records import ParseError
-from judge.rules import models, services
+from judge.rules import models
+from judge.rules.ingest import ingest_corpus
 from judge.rules.fetch import FetchError, fetch_translation, japanese_changes
 from judge.rules.management.commands import fetch_rules
 from tests.helpers import serving
@@ -42,7 +43,7 @@ def corpus(tmp_path: Path) -> Path:
     corpus = tmp_path / "corpus"
     write_release(corpus, "20300202")
     write_release(corpus, RELEASE, edited(BASE, {"101.1": "Shuffle every deck, then cut it."}))
-    services.ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
     return corpus
 
 

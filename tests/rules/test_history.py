@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.rules import services
+from judge.rules.ingest import ingest_corpus
 from judge.rules.history import version_changes
 from tests.helpers import error_texts
 from tests.rules.cr_files import BASE, edited, write_release
@@ -42,7 +42,7 @@ def ingested_three(tmp_path: Path) -> Path:
     write_release(corpus, V2, SECOND)
     write_release(corpus, V3, THIRD)
     (corpus / "en" / "MagicCompRules 20290101.txt").write_text("Magic: The Gathering Comprehensive Rules\n")
-    services.ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
     return tmp_path / "index"
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.rules import models, services
+from judge.rules import models
+from judge.rules.ingest import ingest_corpus
 from judge.rules.translation_status import translation_status
 from tests.helpers import error_texts
 from tests.rules.cr_files import BASE, edited, write_release
@@ -38,7 +39,7 @@ def ingest(tmp_path: Path, *translated: str) -> None:
     write_release(corpus, NEW, NEW_RULES)
     for version in translated:
         write_ja_cr(corpus, version, japanese(BASE if version == OLD else NEW_RULES))
-    services.ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
 
 
 def test_a_translation_of_an_older_release_lags_by_the_rules_changed_and_added_since(tmp_path: Path) -> None:
@@ -66,7 +67,7 @@ def test_rules_renumbered_since_are_changed_since_the_translation_and_keep_their
     write_release(corpus, OLD)
     write_release(corpus, NEW, moved)
     write_ja_cr(corpus, OLD, japanese(BASE))
-    services.ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
     status = translation_status()
     assert (status.rules, status.translated) == (13, 12) and status.missing == ("101.2",)
     assert status.changed_since_translation == ("101.3", "101.4", "101.4a", "101.4b", "101.5", "102.1")

@@ -14,7 +14,8 @@ import pytest
 from judge.parsing.corpus import parse_file
 from judge.parsing.records import RulesDocument
 from judge.parsing.terms_table import load_section_titles
-from judge.rules import models, services
+from judge.rules import models
+from judge.rules.ingest import IngestReport, ingest_corpus
 from tests.conftest import corpus_dir
 from tests.rules.ja_cr_files import placeholder_rules, placeholder_text, write_ja_cr
 
@@ -44,8 +45,8 @@ def _corpus(tmp_path: Path, *, whole: bool, sample: bool) -> Path:
     return root
 
 
-def _ingest(tmp_path: Path, **kwargs: bool) -> services.IngestReport:
-    return services.ingest_corpus(corpus_dir=_corpus(tmp_path, **kwargs), index_root=tmp_path / "index")
+def _ingest(tmp_path: Path, **kwargs: bool) -> IngestReport:
+    return ingest_corpus(corpus_dir=_corpus(tmp_path, **kwargs), index_root=tmp_path / "index")
 
 
 def _text(html: str) -> str:

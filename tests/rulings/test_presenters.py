@@ -11,7 +11,9 @@ from judge.engine.board_payload import board_from_payload
 from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.leave_game import leave_game_from_payload
 from judge.rulings.forms import BoardRows
-from judge.rulings.presenters import Values, label_rows, present_board, present_outcome
+from judge.rulings.presenters.board import label_rows, present_board
+from judge.rulings.presenters.outcome import present_outcome
+from judge.rulings.presenters.steps import Values
 from tests.rulings.test_forms import FULL
 
 MONARCH: dict[str, Any] = {

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from judge.search.documents import SearchDoc, SourceKind
 from judge.search.query import SearchQueryError, parse_query
-from judge.search.service import SearchResult, SuggestionKind, named_kinds, search
+from judge.search.ranking import named_kinds
+from judge.search.service import SearchResult, SuggestionKind, search
 from judge.search.terms import TermTable, load_terms
 from tests.search.sample import CURRENT, PREVIOUS
 
@@ -368,7 +369,7 @@ def test_katakana_compounds_are_found_whole_and_by_their_parts(sample_root: Path
 
 def test_warm_loads_what_a_search_reads(sample_root: Path) -> None:
     from judge.search.index import open_live
-    from judge.search.service import warm
+    from judge.search.warm import warm
 
     assert warm(sample_root) is True
     live = open_live(sample_root)
@@ -382,7 +383,7 @@ def test_a_worker_started_before_the_first_ingest_warms_the_index_when_it_appear
 
     from judge.search.documents import documents_from_records
     from judge.search.index import activate, build_index, open_live
-    from judge.search.service import warm
+    from judge.search.warm import warm
     from tests.search import sample
 
     assert warm(tmp_path) is False  # no index yet: nothing to load, and no error

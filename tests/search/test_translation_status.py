@@ -20,7 +20,8 @@ from judge.parsing.records import DocKind, DocSection, JaDocument
 from judge.search.documents import SearchDoc, SourceKind, documents_from_records
 from judge.search.index import activate, build_index, open_live
 from judge.search.alignment import OUTDATED_PRIOR
-from judge.search.service import search, static_priors
+from judge.search.ranking import static_priors
+from judge.search.service import search
 from tests.rules.ja_cr_files import ja_cr_text, placeholder_rules
 from tests.search import sample
 

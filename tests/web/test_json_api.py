@@ -192,7 +192,7 @@ def test_pasted_json_boxes_use_the_same_reader(client: Client, lang: str) -> Non
     page = client.post(f"/{lang}/calc/color-identity/", {"cards_json": '{"name": "X", "cmc": Infinity}'})
     assert page.status_code == 400 and number in page.content.decode()
     board = {"en": "Board JSON: contains half of a surrogate pair alone",
-             "ja": "盤面の JSON：対になっていないサロゲート"}[lang]
+             "ja": "盤面のJSON：対になっていないサロゲート"}[lang]
     page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": '{"turn_order": ["\\ud800"]}'})
     assert page.status_code == 400 and board in page.content.decode()
     page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": DEEP})

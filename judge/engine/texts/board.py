@@ -13,9 +13,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.variant.free-for-all": {"en": "Free-for-all", "ja": "無差別戦"},
     "board.variant.two-headed-giant": {"en": "Two-Headed Giant", "ja": "双頭巨人戦"},
     "board.variant.planechase": {"en": "Planechase", "ja": "プレインチェイス戦"},
-    "board.variant.grand-melee": {"en": "Grand Melee with Planechase", "ja": "大乱闘（プレインチェイス戦）"},
+    "board.variant.grand-melee": {"en": "Grand Melee with Planechase", "ja": "大乱闘戦（プレインチェイス戦）"},
     "board.variant.dtc": {"en": "Duel Masters Tag Commander (DTC)", "ja": "デュエマ・タッグ・コマンダー（DTC）"},
-    "board.variant.dtcs": {"en": "DTC: Source (DTCS)", "ja": "DTC：ソース（DTCS）"},
+    "board.variant.dtcs": {"en": "DTC: Source (DTCS)", "ja": "デュエマ・タッグ・コマンダー：ソース（DTCS）"},
     "board.variant.dtb": {"en": "Duel Masters Tag Brawl (DTB)", "ja": "デュエマ・タッグ・ブロール（DTB）"},
     "board.kind.card": {"en": "card", "ja": "カード"},
     "board.kind.token": {"en": "token", "ja": "トークン"},
@@ -55,7 +55,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # --- labels ------------------------------------------------------------------------------------
     "board.label.board": {"en": "Board", "ja": "盤面"},
-    "board.label.variant": {"en": "Variant", "ja": "ゲームの種類"},
+    "board.label.variant": {"en": "Variant", "ja": "変種ルール"},
     "board.label.turn-order": {"en": "Players in turn order", "ja": "ターン順のプレイヤー"},
     "board.label.player-name": {"en": "Player {number}'s name", "ja": "プレイヤー{number}の名前"},
     "board.label.left": {"en": "Players who left", "ja": "ゲームから離れたプレイヤー"},
@@ -83,7 +83,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.label.delayed-triggers": {"en": "Delayed triggered abilities", "ja": "遅延誘発型能力"},
     "board.label.nth-trigger": {"en": "Delayed triggered ability {number}", "ja": "遅延誘発型能力{number}"},
     "board.label.trigger": {"en": "Delayed triggered ability of {name}", "ja": "{name}の遅延誘発型能力"},
-    "board.label.timed-effects": {"en": "Effects until a player's next turn", "ja": "次のターンまでの効果"},
+    "board.label.timed-effects": {"en": "Effects until a player's next turn", "ja": "プレイヤーの次のターンまでの効果"},
     "board.label.nth-timed": {"en": "Effect until next turn {number}", "ja": "次のターンまでの効果{number}"},
     "board.label.timed": {"en": "Effect of {name}", "ja": "{name}の効果"},
     "board.label.player-control": {"en": "Control of players", "ja": "プレイヤーのコントロール"},
@@ -259,7 +259,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "board.plane-controller": {
         "en": "{label}: a face-up plane or phenomenon is controlled by the planar controller, not {player}.",
-        "ja": "{label}：表向きの次元カードや現象カードのコントローラーは次元コントローラーで、{player}ではありません。",
+        "ja": "{label}：オモテ向きの次元カードや現象カードのコントローラーは次元コントローラーで、{player}ではありません。",
     },
     "board.no-controller-here": {
         "en": "{label}: an object in the {zone} has no controller.",

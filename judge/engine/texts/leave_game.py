@@ -28,7 +28,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{old} is the planar controller and would leave the game: first {new}, the next player in turn order "
               "who is not leaving, becomes the planar controller (and controls the face-up planes and phenomena: "
               "{names}); then {old} leaves.",
-        "ja": "次元コントローラーである{old}がゲームから離れる。その前に、ターン順で次の、ゲームから離れないプレイヤーである{new}が次元コントローラーになり（表向きの次元カードと現象カード：{names}をコントロールする）、その後で{old}がゲームから離れる。",
+        "ja": "次元コントローラーである{old}がゲームから離れる。その前に、ターン順で次の、ゲームから離れないプレイヤーである{new}が次元コントローラーになり（オモテ向きの次元カードと現象カード：{names}をコントロールする）、その後で{old}がゲームから離れる。",
     },
     "leave.planar-handover-team": {
         "en": "{old}'s team would leave the game while {old} is the planar controller: first {new}, the primary "
@@ -40,12 +40,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Grand Melee: {player} leaving removes a turn marker, so {player} first stops being a planar "
               "controller (nobody replaces them); the face-up planes and phenomena they controlled go to the bottom "
               "of their owners' planar decks ({names}) and nobody planeswalks.",
-        "ja": "大乱闘：{player}がゲームから離れるとターン・マーカーが減るので、{player}はまず次元コントローラーでなくなり（代わりはいない）、コントロールしていた表向きの次元カードと現象カード（{names}）はオーナーの次元デッキの一番下に置かれる。誰もプレインズウォークしない。",
+        "ja": "大乱闘戦：{player}がゲームから離れるとターン・マーカーが減るので、{player}はまず次元コントローラーでなくなり（代わりはいない）、コントロールしていたオモテ向きの次元カードと現象カード（{names}）はオーナーの次元デッキの一番下に置かれる。誰もプレインズウォークしない。",
     },
     "leave.grand-melee-marker-designated": {
         "en": "Grand Melee: with {players} gone there are fewer turn markers; the turn marker nearest on their right "
               "is designated for removal.",
-        "ja": "大乱闘：{players}がゲームから離れてターン・マーカーが減るので、その右側で最も近いターン・マーカーが取り除かれるものに指定される。",
+        "ja": "大乱闘戦：{players}がゲームから離れてターン・マーカーが減るので、その右側で最も近いターン・マーカーが取り除かれるものに指定される。",
     },
     # 3. the monarch and the initiative
     "leave.monarch-to-active": {
@@ -165,11 +165,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.planeswalk": {
         "en": "The face-up {object} left the game with its owner, so the planar controller {player} planeswalks: "
               "{player} turns the top card of their planar deck face up.",
-        "ja": "表向きの{object}がオーナーと共にゲームから離れたので、次元コントローラーである{player}がプレインズウォークする。{player}は自分の次元デッキの一番上のカードを表向きにする。",
+        "ja": "オモテ向きの{object}がオーナーと共にゲームから離れたので、次元コントローラーである{player}がプレインズウォークする。{player}は自分の次元デッキの一番上のカードをオモテ向きにする。",
     },
     "leave.planeswalk-to": {
         "en": "{player} planeswalks to {object}: it is the top card of their planar deck, now face up.",
-        "ja": "{player}は{object}にプレインズウォークする。それは{player}の次元デッキの一番上のカードで、表向きになる。",
+        "ja": "{player}は{object}にプレインズウォークする。それは{player}の次元デッキの一番上のカードで、オモテ向きになる。",
     },
     # 8. combat
     "leave.combat-attacker-gone": {
@@ -244,7 +244,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.phenomenon-planeswalk": {
         "en": "State-based action: the phenomenon {object} is face up and no ability of it is on the stack any more, "
               "so the planar controller {player} planeswalks.",
-        "ja": "状況起因処理：現象カード{object}が表向きで、その能力がもうスタックにないので、次元コントローラーである{player}がプレインズウォークする。",
+        "ja": "状況起因処理：現象カード{object}がオモテ向きで、その能力がもうスタックにないので、次元コントローラーである{player}がプレインズウォークする。",
     },
     "leave.pending-exile": {
         "en": "{object} stays with {player} for now, but {default}, who controls it by default, has left: when the "
@@ -281,7 +281,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{object}: controller {before} → {after}",
         "ja": "{object}：コントローラー {before} → {after}",
     },
-    "leave.change.face-up": {"en": "{object} is turned face up", "ja": "{object}が表向きになる"},
+    "leave.change.face-up": {"en": "{object} is turned face up", "ja": "{object}がオモテ向きになる"},
     "leave.change.no-combat-damage": {
         "en": "{object}: no combat damage is assigned to {player}",
         "ja": "{object}：{player}に戦闘ダメージは割り振られない",

@@ -10,7 +10,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # --- field labels
     "tax.label.previous-casts": {
         "en": "Previous casts from the command zone",
-        "ja": "統率領域から唱えた回数",
+        "ja": "これまでに統率領域から唱えた回数",
     },
     "tax.label.reduction": {"en": "Cost reduction", "ja": "コストの軽減"},
     "tax.label.cast-from": {"en": "Cast from", "ja": "唱える領域"},

@@ -32,7 +32,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{label}：{value} は使えない数値です（±{high} 以内の有限の数で指定してください）。",
     },
     "web.label.card-json": {"en": "Card JSON", "ja": "カードの JSON"},
-    "web.label.board-json": {"en": "Board JSON", "ja": "盤面の JSON"},
+    "web.label.board-json": {"en": "Board JSON", "ja": "盤面のJSON"},
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
     "web.unknown-field": {

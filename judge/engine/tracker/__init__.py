@@ -60,9 +60,10 @@ Rules the tracker follows
 True
 """
 
+from judge.engine.losses import TRACKER_LOSSES, LossReason
 from judge.engine.tracker.events import (
-    DECLARED_LOSSES, PLANAR_DIE, DieFace, EntryHow, Event, EventKind, LossReason, Undo, face_name, how_name,
-    kind_name, reason_name, summary,
+    DECLARED_LOSSES, PLANAR_DIE, DieFace, EntryHow, Event, EventKind, Undo, face_name, how_name, kind_name,
+    reason_name, summary,
 )
 from judge.engine.tracker.fields import (
     MAX_AMOUNT, MAX_CASTS, MAX_COUNT, MAX_EVENTS, MAX_NAME, MAX_PLAYERS, MAX_REVISION, MAX_TOTAL, MIN_PLAYERS,
@@ -73,17 +74,16 @@ from judge.engine.tracker.log import (
 from judge.engine.tracker.payload import event_from_json, setup_from_json, state_from_json, undo_from_json
 from judge.engine.tracker.rules import apply_event, canonical_event
 from judge.engine.tracker.setup import (
-    COMMANDER_DAMAGE_LIMIT, DTC_MAX_SHIELDS, DTC_SHIELDS, VARIANTS, TableSetup, start_steps, table_setup,
-    variant_name,
+    DTC_MAX_SHIELDS, DTC_SHIELDS, TableSetup, start_steps, table_setup, variant_name,
 )
 from judge.engine.tracker.state import CommanderState, Loss, PlayerState, Side, TableState, initial_state, new_table
 from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
 from judge.engine.variants import Variant
 
 __all__ = [
-    "COMMANDER_DAMAGE_LIMIT", "DECLARED_LOSSES", "DTC_MAX_SHIELDS", "DTC_SHIELDS", "MAX_AMOUNT", "MAX_CASTS",
+    "DECLARED_LOSSES", "DTC_MAX_SHIELDS", "DTC_SHIELDS", "MAX_AMOUNT", "MAX_CASTS",
     "MAX_COUNT", "MAX_EVENTS", "MAX_NAME", "MAX_PLAYERS", "MAX_REVISION", "MAX_TOTAL", "MIN_PLAYERS",
-    "PLANAR_DIE", "VARIANTS", "AlreadyDoneError", "Applied", "CommanderState", "DamageCell", "DieFace",
+    "PLANAR_DIE", "TRACKER_LOSSES", "AlreadyDoneError", "Applied", "CommanderState", "DamageCell", "DieFace",
     "EntryHow", "Event", "EventKind", "Loss", "LossReason", "PlayerState", "SeatView", "Side", "TableSetup",
     "TableState", "TableView", "Undo", "Variant", "apply_event", "canonical_event", "check_revision",
     "check_room", "event_from_json", "face_name", "how_name", "initial_state", "kind_name", "new_table",

@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.losses import LossReason
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.tracker.setup import TableSetup
 from judge.engine.variants import Variant
@@ -42,35 +43,6 @@ AMOUNT_KINDS = (EventKind.LIFE, EventKind.POISON, EventKind.COMMANDER_DAMAGE, Ev
 COMMANDER_KINDS = (EventKind.CAST_COMMANDER, EventKind.COMMANDER_WITHOUT_CAST, EventKind.SET_COMMANDER_CASTS)
 
 
-class LossReason(enum.Enum):
-    """Why a player or team lost; :attr:`rule` is the rule that says so."""
-
-    LIFE = "life"                          # 704.5a
-    POISON = "poison"                      # 704.5c
-    COMMANDER_DAMAGE = "commander-damage"  # 704.6c
-    TEAM_LIFE = "team-life"                # 704.6a
-    TEAM_POISON = "team-poison"            # 704.6b
-    CONCEDE = "concede"                    # 104.3a
-    EMPTY_LIBRARY = "empty-library"        # 704.5b
-    EFFECT = "effect"                      # 104.3e
-    DIRECT_ATTACK = "direct-attack"        # DTC
-
-    @property
-    def rule(self) -> str:
-        return _LOSS_RULES[self]
-
-
-_LOSS_RULES = {
-    LossReason.LIFE: "704.5a",
-    LossReason.POISON: "704.5c",
-    LossReason.COMMANDER_DAMAGE: "704.6c",
-    LossReason.TEAM_LIFE: "704.6a",
-    LossReason.TEAM_POISON: "704.6b",
-    LossReason.CONCEDE: "104.3a",
-    LossReason.EMPTY_LIBRARY: "704.5b",
-    LossReason.EFFECT: "104.3e",
-    LossReason.DIRECT_ATTACK: "dtc:win-loss",
-}
 #: Reasons a LOSE event may give; the others come from state-based actions.
 DECLARED_LOSSES = (LossReason.CONCEDE, LossReason.EMPTY_LIBRARY, LossReason.EFFECT, LossReason.DIRECT_ATTACK)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.tracker.setup import COMMANDER_DAMAGE_LIMIT
+from judge.engine.damage import COMMANDER_DAMAGE_LIMIT
 from judge.engine.tracker.state import CommanderState, TableState
 from judge.engine.variants import Variant
 

@@ -23,17 +23,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.engine.errors import IllegalStateError, InvalidInputError
+from judge.engine.losses import TRACKER_LOSSES, LossReason
 from judge.engine.messages import Message, msg
 from judge.engine.tracker.events import (
-    AMOUNT_KINDS, COMMANDER_KINDS, DECLARED_LOSSES, DieFace, EntryHow, Event, EventKind, LossReason, Undo,
-    face_name, how_name, kind_name, reason_name,
+    AMOUNT_KINDS, COMMANDER_KINDS, DECLARED_LOSSES, DieFace, EntryHow, Event, EventKind, Undo, face_name,
+    how_name, kind_name, reason_name,
 )
 from judge.engine.tracker.fields import (
     MAX_AMOUNT, MAX_CASTS, MAX_COUNT, MAX_EVENTS, MAX_NAME, MAX_PLAYERS, MAX_REVISION, MAX_TOTAL, joined,
     read_choice, read_flag, read_int, read_name,
 )
 from judge.engine.tracker.rules import state_based_actions
-from judge.engine.tracker.setup import DTC_MAX_SHIELDS, VARIANTS, TableSetup, table_setup
+from judge.engine.tracker.setup import DTC_MAX_SHIELDS, TableSetup, table_setup
 from judge.engine.tracker.state import CommanderState, Loss, PlayerState, Side, TableState
 from judge.engine.variants import Variant
 
@@ -186,7 +187,7 @@ def _snapshot_setup(data: Mapping[str, Any], problems: list[Message]) -> tuple[T
         raise InvalidInputError(problems)
     variant = data.get("variant")
     teams: Any = [side.get("members") for side in sides]
-    team_game = any(v.value == variant and v.has_teams for v in VARIANTS)
+    team_game = any(v.value == variant and v.has_teams for v in Variant.TRACKER)
     setup = table_setup(variant=variant if isinstance(variant, str) else "", players=_names(players),
                         commanders=commanders, teams=teams if team_game else None,
                         planechase=data.get("planechase", False))
@@ -257,7 +258,7 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
             problems.append(msg("tracker.object-needed", field=f"{where}.lost", label=label))
             return Side(members=members, life=life, poison=poison)
         reason = read_choice(LossReason, lost.get("reason"), field=f"{where}.lost.reason", label=label,
-                             problems=problems, name=reason_name)
+                             problems=problems, allowed=TRACKER_LOSSES, name=reason_name)
         when = read_int(lost.get("turn"), field=f"{where}.lost.turn", label=label, low=1, high=turn,
                         problems=problems)
         player = lost.get("player")

@@ -19,16 +19,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine.damage import COMMANDER_DAMAGE_LIMIT
 from judge.engine.errors import IllegalStateError, InvalidInputError
+from judge.engine.losses import LossReason
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.steps import Step
 from judge.engine.tracker.events import (
-    COMMANDER_KINDS, DECLARED_LOSSES, DieFace, EntryHow, Event, EventKind, LossReason,
+    COMMANDER_KINDS, DECLARED_LOSSES, DieFace, EntryHow, Event, EventKind,
 )
 from judge.engine.tracker.fields import MAX_CASTS, MAX_COUNT, MAX_NAME, MAX_TOTAL, joined
-from judge.engine.tracker.setup import (
-    COMMANDER_DAMAGE_LIMIT, DTC_MAX_SHIELDS, TableSetup, variant_name,
-)
+from judge.engine.tracker.setup import DTC_MAX_SHIELDS, TableSetup, variant_name
 from judge.engine.tracker.state import Loss, PlayerState, Side, TableState
 from judge.engine.variants import Variant
 

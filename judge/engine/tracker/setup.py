@@ -28,9 +28,6 @@ from judge.engine.tracker.fields import (
 )
 from judge.engine.variants import Variant
 
-#: The variants a game can be tracked in.
-VARIANTS = (Variant.COMMANDER, Variant.BRAWL, Variant.TWO_HEADED_GIANT, Variant.PLANECHASE, Variant.DTC)
-COMMANDER_DAMAGE_LIMIT = 21
 DTC_SHIELDS = 7
 DTC_MAX_SHIELDS = 99
 
@@ -129,7 +126,7 @@ def table_setup(
     """
     problems: list[Message] = []
     kind = read_choice(Variant, variant, field="variant", label=msg("tracker.label.variant"), problems=problems,
-                       allowed=VARIANTS, name=variant_name)
+                       allowed=Variant.TRACKER, name=variant_name)
     players_label = msg("tracker.label.players")
     listed = not isinstance(players, str) and isinstance(players, Sequence)
     if not listed:

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.tracker.events import LossReason
+from judge.engine.losses import LossReason
+from judge.engine.tax import TAX_PER_CAST
 from judge.engine.tracker.setup import DTC_SHIELDS, TableSetup, table_setup
 from judge.engine.variants import Variant
 
@@ -35,8 +36,8 @@ class CommanderState:
 
     @property
     def tax(self) -> int:
-        """The additional generic mana the next cast from the command zone costs (903.8)."""
-        return 2 * self.casts
+        """The additional mana the next cast (DTC: play) from the command zone costs (903.8, DTC tax)."""
+        return TAX_PER_CAST * self.casts
 
 
 @dataclass(frozen=True)

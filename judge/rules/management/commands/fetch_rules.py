@@ -2,7 +2,7 @@
 
 URL is the text file or a page that links to it (default: JUDGE_RULES_URL, the official rules page, whose
 "TXT" link is followed). The file is stored in the corpus directory as ``en/MagicCompRules YYYYMMDD.txt``
-under the date it takes effect, then ingested (only what changed is read: judge.rules.services). A file the
+under the date it takes effect, then ingested (only what changed is read: judge.rules.ingest). A file the
 corpus already has byte for byte: nothing to do.
 
 ``--lang ja`` fetches the community's Japanese translation of the whole rules instead (default:
@@ -33,7 +33,7 @@ from judge.rules.fetch import (
 )
 from judge.rules.management.commands.ingest import print_report
 from judge.rules.progress import for_stream
-from judge.rules.services import IngestReport, ingest_corpus
+from judge.rules.ingest import IngestReport, ingest_corpus
 
 SHOWN = 20  # rule numbers listed per kind of change; the rest are counted
 

@@ -1,6 +1,6 @@
 """python manage.py ingest [--corpus-dir DIR] [--strict]: parse the corpus, write it and its index, go live.
 
-Only what changed is read again (judge.rules.services); a progress bar shows on a terminal, plain lines
+Only what changed is read again (judge.rules.ingest); a progress bar shows on a terminal, plain lines
 otherwise. A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest
 goes live and the exit status is 0. ``--strict`` makes skipped files and warnings fatal.
 """
@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
 from judge.rules.progress import for_stream
-from judge.rules.services import IngestReport, ingest_corpus
+from judge.rules.ingest import IngestReport, ingest_corpus
 
 
 class Command(BaseCommand):

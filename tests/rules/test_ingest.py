@@ -1,4 +1,4 @@
-"""The ingest (judge.rules.services.ingest_corpus): incremental, atomic; a bad old file is left out, a bad newest
+"""The ingest (judge.rules.ingest.ingest_corpus): incremental, atomic; a bad old file is left out, a bad newest
 one stops it.
 
 Runs on a small corpus assembled from the project's own fixtures (tests/fixtures) and files written by
@@ -16,7 +16,8 @@ from django.core.management.base import CommandError
 
 from judge.parsing import corpus as corpus_module
 from judge.parsing.records import ParseError
-from judge.rules import history, models, selectors, services
+from judge.rules import history, ingest, models, rule_pages, selectors
+from judge.rules.ingest import writing
 from judge.search.documents import documents_from_records
 from judge.search.index import activate, build_index, live_name, open_live
 from judge.search.service import search
@@ -75,7 +76,7 @@ def parsed_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_first_ingest_writes_every_release_and_goes_live(corpus_dir: Path, index_root: Path) -> None:
-    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     counts = snapshot()
     assert counts["rules"] == 15 + 18 and counts["sections"] > 0 and counts["renumbered"] > 0
     assert report.parsed == ["MagicCompRules 20300202.txt", "MagicCompRules 20310303.txt"] and report.reused == []
@@ -84,9 +85,9 @@ def test_a_first_ingest_writes_every_release_and_goes_live(corpus_dir: Path, ind
 
 
 def test_an_unchanged_corpus_is_nothing_to_do(corpus_dir: Path, index_root: Path, parsed_files: list[str]) -> None:
-    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    first = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     parsed_files.clear()
-    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    second = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert second.unchanged and second.corpus_id == first.corpus_id == live().pk
     assert parsed_files == [] and second.parsed == []
     assert second.reused == first.parsed and second.counts == first.counts and second.unresolved == first.unresolved
@@ -95,13 +96,13 @@ def test_an_unchanged_corpus_is_nothing_to_do(corpus_dir: Path, index_root: Path
 def test_a_new_release_on_top_reads_and_writes_only_that_file(
     corpus_dir: Path, index_root: Path, parsed_files: list[str]
 ) -> None:
-    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    first = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     old_rows = {r.file_name: r.pk for r in live().releases.all()}
     steps = set(models.ReleaseStep.objects.filter(older__in=old_rows.values()).values_list("pk", flat=True))
     parsed_files.clear()
     write_release(corpus_dir, "20320404", edited(BASE, {"101.2": "Decide who goes first by rolling a die."}))
 
-    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert parsed_files == ["MagicCompRules 20320404.txt"] and report.parsed == parsed_files
     assert report.reused == ["MagicCompRules 20300202.txt", "MagicCompRules 20310303.txt"]
     # The new generation lists the very rows the first one wrote; one new step, to the new release.
@@ -118,16 +119,16 @@ def test_a_new_release_on_top_reads_and_writes_only_that_file(
 def test_a_changed_file_is_read_again_and_its_old_rows_go_with_the_generations_that_used_them(
     corpus_dir: Path, index_root: Path, parsed_files: list[str]
 ) -> None:
-    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     newest = corpus_dir / "en" / "MagicCompRules 20310303.txt"
     original = models.Release.objects.get(file_name=newest.name).pk
     parsed_files.clear()
     newest.write_bytes(newest.read_bytes().replace(b"shuffle it away", b"mulligan it away"))
-    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    second = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert parsed_files == [newest.name] and second.reused == ["MagicCompRules 20300202.txt"]
     assert models.Release.objects.filter(pk=original).exists()  # the previous generation still lists it
     write_release(corpus_dir, "20320404")
-    third = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    third = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     kept = set(models.Corpus.objects.values_list("pk", flat=True))
     assert kept == {second.corpus_id, third.corpus_id}
     assert not models.Release.objects.filter(pk=original).exists()
@@ -137,22 +138,29 @@ def test_a_changed_file_is_read_again_and_its_old_rows_go_with_the_generations_t
 def test_new_parsing_code_reads_every_file_again(
     corpus_dir: Path, index_root: Path, parsed_files: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     parsed_files.clear()
-    monkeypatch.setattr(services, "parser_fingerprint", lambda: "0" * 64)
-    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    monkeypatch.setattr(writing, "parser_fingerprint", lambda: "0" * 64)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert not report.unchanged and len(parsed_files) == 2 and report.reused == []
 
 
+def test_the_fingerprint_covers_the_parsing_package_and_every_module_of_the_ingest() -> None:
+    """A release row stores what parsing and the ingest made of a file: changing any of that code re-reads it."""
+    covered = {path for root in writing.FINGERPRINTED for path in (root.rglob("*.py") if root.is_dir() else [root])}
+    package = Path(ingest.__file__).resolve().parent
+    assert set(package.glob("*.py")) | set((package.parent.parent / "parsing").glob("*.py")) <= covered
+
+
 def test_a_release_read_back_from_its_rows_is_what_parsing_gave(corpus_dir: Path, index_root: Path) -> None:
-    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     path = corpus_dir / "en" / "MagicCompRules 20310303.txt"
     parsed = corpus_module.parse_file(path)
     assert selectors.release_document(models.Release.objects.get(file_name=path.name)) == parsed
 
 
 def test_ingest_reports_unresolved_references(corpus_dir: Path, index_root: Path) -> None:
-    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert set(report.versions) == {"20300202", "20310303"}
     # Every Japanese document is checked too, under its slug.
     assert {"commander-rules", "cr-excerpt-ja", "dtc"} <= set(report.unresolved)
@@ -173,7 +181,7 @@ BAD_OLD_FILES = [
 def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
     corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
 ) -> None:
-    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
     target = corpus_dir / path
     if isinstance(content, bytes):
@@ -181,7 +189,7 @@ def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
     else:
         target.write_text(content, encoding="utf-8")
 
-    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert len(report.skipped) == 1 and where in report.skipped[0]
     assert live().pk == report.corpus_id != good.corpus_id
     assert snapshot() == before and report.versions == good.versions
@@ -190,7 +198,7 @@ def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
 
 
 def _assert_previous_generation_live(
-    good: services.IngestReport, before: dict[str, int], index_root: Path
+    good: ingest.IngestReport, before: dict[str, int], index_root: Path
 ) -> None:
     """Nothing half-written: the same generation is live, with the same rows and the same index."""
     assert live().pk == good.corpus_id and snapshot() == before
@@ -203,7 +211,7 @@ def _assert_previous_generation_live(
 def test_strict_refuses_a_bad_old_file_and_the_previous_data_keep_serving(
     corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
 ) -> None:
-    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
     target = corpus_dir / path
     if isinstance(content, bytes):
@@ -211,19 +219,19 @@ def test_strict_refuses_a_bad_old_file_and_the_previous_data_keep_serving(
     else:
         target.write_text(content, encoding="utf-8")
     with pytest.raises(ParseError) as caught:
-        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+        ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
     assert where in str(caught.value) and "strict" in str(caught.value)
     _assert_previous_generation_live(good, before, index_root)
 
 
 def test_a_broken_newest_release_never_goes_live(corpus_dir: Path, index_root: Path) -> None:
-    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
     (corpus_dir / "en" / "MagicCompRules 20320404.txt").write_text(
         "\ufeffMagic: The Gathering Comprehensive Rules\n", encoding="utf-8"
     )
     with pytest.raises(ParseError) as caught:
-        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+        ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     message = str(caught.value)
     assert "MagicCompRules 20320404.txt:2: the newest Comprehensive Rules file does not parse" in message
     _assert_previous_generation_live(good, before, index_root)
@@ -233,7 +241,7 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     corpus_dir: Path, index_root: Path
 ) -> None:
     shutil.copy(FIXTURES / "cr" / "pre2009_rules.txt", corpus_dir / "en" / "MagicCompRules 20090201.txt")
-    report = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert report.versions[0] == "20090201" and report.skipped == []
     corpus = live()
     assert selectors.rules_of(corpus, "20090201").get(number="502.2").text == "Flying"
@@ -242,7 +250,7 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
     found = history.rule_history(number="100.1")
     assert found is not None and [h.version for h in found.entries] == ["20300202", "20310303"]
-    old = selectors.rule_page(number="100.1", version="20090201")
+    old = rule_pages.rule_page(number="100.1", version="20090201")
     assert old is not None and not old.comparable and old.successor is None
     assert history.version_changes(old="20090201", new="20310303") is None
     assert history.version_changes(old="20300202", new="20310303") is not None
@@ -251,16 +259,16 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
 def test_a_failing_index_build_leaves_the_previous_generation_live(
     corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(services, "_build_index", broken)
+    monkeypatch.setattr(ingest, "_build_index", broken)
     write_release(corpus_dir, "20320404")
     with pytest.raises(OSError, match="disk full"):
-        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+        ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert live().pk == good.corpus_id and snapshot() == before
     assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()  # the unfinished one is gone
     assert live_name(index_root) == f"gen-{good.corpus_id}"
@@ -269,16 +277,16 @@ def test_a_failing_index_build_leaves_the_previous_generation_live(
 def test_a_failing_index_switch_leaves_data_and_index_on_the_previous_generation(
     corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    good = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("pointer not writable")
 
-    monkeypatch.setattr(services, "_activate_index", broken)
+    monkeypatch.setattr(ingest, "_activate_index", broken)
     write_release(corpus_dir, "20320404")
     with pytest.raises(OSError, match="pointer not writable"):
-        services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+        ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert live().pk == good.corpus_id and snapshot() == before
     assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()
     assert live_name(index_root) == f"gen-{good.corpus_id}"
@@ -306,12 +314,12 @@ def test_the_command_prints_skipped_files_and_warnings_and_strict_fails(
 def test_a_new_generation_is_served_at_once_even_after_pages_were_cached(
     client, corpus_dir: Path, index_root: Path
 ) -> None:
-    """Rule pages are kept per process and generation (selectors.rule_page): a re-ingest must still show."""
-    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    """Rule pages are kept per process and generation (rule_pages.rule_page): a re-ingest must still show."""
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert "shuffle it away" in client.get("/api/rules/101.6").json()["text"]
     new = corpus_dir / "en" / "MagicCompRules 20310303.txt"
     new.write_bytes(new.read_bytes().replace(b"shuffle it away", b"mulligan it away"))
-    services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert "mulligan it away" in client.get("/api/rules/101.6").json()["text"]
     assert "mulligan it away" in client.get("/en/rules/101.6/").content.decode()
 
@@ -320,11 +328,11 @@ def test_a_new_generation_is_served_at_once_even_after_pages_were_cached(
 def test_ingest_builds_beside_a_live_index_of_the_same_name(corpus_dir: Path, index_root: Path) -> None:
     """Corpus ids start over when the corpus tables are rebuilt (a migration, a fresh database) while
     the index directory keeps the old generations: the old live index keeps serving until the flip."""
-    first = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    first = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     taken = f"gen-{first.corpus_id + 1}"  # the name the next generation would take
     build_index(index_root, documents_from_records(sample.rules_documents(), sample.ja_documents()), name=taken)
     activate(index_root, taken)
-    second = services.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    second = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert second.corpus_id == first.corpus_id + 1 and live().pk == second.corpus_id
     assert live_name(index_root) != taken and live_name(index_root).startswith(f"{taken}-")
     assert search("commander", root=index_root, lang="all", limit=1).total

@@ -1,0 +1,136 @@
+"""The search page and the search JSON API: one search of the index, in the reader's language.
+
+The header box on every page asks for a few best matches while typing (htmx), the search page for the list,
+``GET /api/search`` for the same search as JSON; a hit links to its page in the active language (``url_for``).
+The other rules pages and their API are in judge.rules.views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from judge.engine.errors import InvalidInputError
+from judge.engine.messages import Message, msg
+from judge.rules import selectors
+from judge.rules.views import NO_CORPUS
+from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
+from judge.search.index import IndexNotReady, open_live
+from judge.search.query import LANGS, SearchQueryError
+from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
+from judge.web.json_api import error_response, json_response
+from judge.web.rendering import page_or_partial
+
+SEARCH_PAGE_LIMIT = 20
+QUICK_LIMIT = 6  # best matches under the header search box while typing
+QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
+API_DEFAULT_LIMIT = 10
+# Offered when a search finds nothing and no spelling is close: one per kind of query that works.
+#: Queries offered when a search finds nothing, with their language (for the links' lang attribute).
+EXAMPLE_QUERIES = (("commander tax", "en"), ("統率者ダメージ", "ja"), ("player leaves the game", "en"), ("次元ダイス", "ja"),
+                   ("903.8", ""))
+
+
+# --------------------------------------------------------------------------- search
+
+
+def url_for(doc: SearchDoc, *, current_version: str) -> str:
+    """The page of a hit, in the current UI language (i18n_patterns adds the prefix)."""
+    if doc.rule:
+        url = reverse("rules:detail", args=[doc.rule])
+        old = doc.doc == CR_SLUG and doc.version and doc.version != current_version
+        return f"{url}?version={doc.version}" if old else url
+    if doc.doc == GLOSSARY_SLUG:
+        return f"{reverse('rules:glossary')}#{doc.anchor}"
+    return f"{reverse('rules:doc-detail', args=[doc.doc])}#{doc.anchor}"
+
+
+def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
+    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
+    root = settings.JUDGE_INDEX_DIR
+    try:
+        current = open_live(root).current_version
+        return search(
+            q,
+            root=root,
+            lang=lang,
+            limit=limit,
+            ui_lang=get_language() or settings.LANGUAGE_CODE,
+            url_for=lambda doc: url_for(doc, current_version=current),
+            correct=not as_typed,
+        )
+    except IndexNotReady as err:
+        raise selectors.NoCorpus(str(err)) from err
+
+
+@require_GET
+def search_page(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()
+    lang = request.GET.get("lang", "all")
+    lang = lang if lang in LANGS else "all"
+    as_typed = request.GET.get("as_typed") == "1"  # the link under "showing results for ...": no correction
+    # The header box on every page asks for a few best matches; the search page's own form for the list.
+    quick = bool(request.htmx) and request.htmx.target == QUICK_TARGET
+    context: dict[str, Any] = {
+        "query": q,
+        "lang": lang,
+        "as_typed": as_typed,
+        "langs": [("all", _("All languages")), ("ja", _("Japanese")), ("en", _("English"))],
+        "result": None,
+        "problems": [],
+        "example_queries": EXAMPLE_QUERIES,
+    }
+    if q:
+        try:
+            result = _search(q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed)
+        except SearchQueryError as err:
+            context["problems"] = err.problems
+        else:
+            # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
+            if result.jump and not request.htmx:
+                return redirect(reverse("rules:detail", args=[result.jump]))
+            context["result"] = result
+    return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
+
+
+# --------------------------------------------------------------------------- the JSON API
+
+
+@require_GET
+def api_search(request: HttpRequest) -> JsonResponse:
+    """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
+    ranked first, the language of the links, titles and texts; ``?as_typed=1`` no spelling correction."""
+    q = request.GET.get("q", "")
+    lang = request.GET.get("lang", "all")
+    ui = request.GET.get("ui", "en")
+    texts = ui if ui in UI_LANGS else "en"
+    problems: list[str | Message] = []
+    try:
+        limit = int(request.GET.get("limit", API_DEFAULT_LIMIT))
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= MAX_LIMIT:
+        problems.append(msg("web.search-limit", field="limit", high=MAX_LIMIT))
+    if lang not in LANGS:
+        problems.append(msg("web.search-lang", field="lang", choices=", ".join(LANGS)))
+    if ui not in UI_LANGS:
+        problems.append(msg("web.search-ui", field="ui", choices=", ".join(UI_LANGS)))
+    if not problems:
+        try:
+            with translation.override(ui):
+                result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
+        except SearchQueryError as err:
+            problems.extend(err.problems)
+        except selectors.NoCorpus:
+            return error_response([NO_CORPUS], status=503, lang=texts)
+        else:
+            return json_response(result.to_json())
+    return error_response(InvalidInputError(problems), status=400, lang=texts)

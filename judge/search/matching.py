@@ -1,0 +1,102 @@
+"""Which documents a built query finds, and how well: every word in one document, else the closest matches.
+
+``find_matches`` scores the documents that have every unit of the query (with phrase, proximity and
+first-sentence bonuses); when none has them all, the documents with the most of its words, weighted by
+rarity (``Match.partial``), and the words no document has (``Match.dead``, which spelling may fix).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from judge.search.evaluate import Evaluator, Scores, top
+from judge.search.index import LiveIndex
+from judge.search.query import BuiltQuery, Unit
+
+
+@dataclass
+class Match:
+    """Scores of the documents found; for closest matches, the words each document lacks."""
+
+    scores: Scores
+    partial: bool = False
+    dead: tuple[Unit, ...] = ()  # words no document has (spelling may fix them)
+    slots: tuple[tuple[Unit, Scores], ...] = ()  # closest matches: each word and where it was found
+
+    def missing(self, docnum: int) -> tuple[str, ...]:
+        """The words (as typed) a document of a closest match lacks."""
+        return tuple(unit.text for unit, found in self.slots if docnum not in found)
+
+
+BONUS_WITHIN = 400  # documents a phrase bonus is checked in, the best by their words' scores
+
+
+def _bonus(evaluator: Evaluator, built: BuiltQuery, within: set[int]) -> Scores:
+    """Phrase, proximity and first-sentence bonuses of the documents found (phrases checked there only)."""
+    return evaluator.scores(built.bonus, within=within) if built.bonus is not None else {}
+
+
+def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
+    """Every unit in one document; else the documents with the most words (weighted by rarity)."""
+    evaluator = Evaluator(live.searcher(), live.postings)
+
+    def scores(unit: Unit) -> Scores:
+        found = evaluator.scores(unit.query)
+        return {d: s for d, s in found.items() if d in allow} if allow is not None else found
+
+    parts = [scores(u) for u in built.units]
+    negative = evaluator.scores(built.negative) if built.negative is not None else {}
+    smallest: Scores = min(parts, key=len) if parts else {}
+    common = set(smallest)
+    for part in parts:
+        common.intersection_update(part.keys())
+    common.difference_update(negative.keys())
+    if common:
+        total = dict.fromkeys(common, 0.0)
+        for part in parts:
+            for d in common:
+                if d in part:
+                    total[d] += part[d]
+        # Phrases are checked in the best documents only: a word that every rule of a whole translation has
+        # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
+        best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
+        for d, score in _bonus(evaluator, built, best).items():
+            if d in best:
+                total[d] += score
+        return Match(total)
+    # Closest matches, counted by word: a document with the term "combat damage" has both words,
+    # one with only "combat" has one of them.
+    slots: list[tuple[Unit, Scores]] = []
+    for unit, part in zip(built.units, parts):
+        if not unit.words:
+            slots.append((unit, part))
+            continue
+        share = 1 / len(unit.words)
+        for word in unit.words:
+            alone = scores(word)
+            slots.append((word, {**alone, **{d: s * share for d, s in part.items()}}))
+    dead = tuple(unit for unit, found in slots if not found)
+    alive = [found for _, found in slots if found]
+    if not alive or len(slots) == 1:
+        return Match({}, dead=dead)
+    # The weight of a word is its rarity (a document lacking "hybrid" misses more than one lacking
+    # "mana"); a document's score is scaled by the square of the share of the weight it has.
+    universe = max(1, len(live.groups()))
+    weights = [math.log(1 + universe / len(found)) for found in alive]
+    total_weight = sum(weights)
+    summed: Scores = {}
+    weighed: Scores = {}
+    for weight, found in zip(weights, alive):
+        for d, score in found.items():
+            if d in summed:
+                summed[d] += score
+                weighed[d] += weight
+            else:
+                summed[d] = score
+                weighed[d] = weight
+    for d in negative:
+        summed.pop(d, None)
+    bonus = _bonus(evaluator, built, set(summed))
+    matched = {d: (score + bonus.get(d, 0.0)) * (weighed[d] / total_weight) ** 2 for d, score in summed.items()}
+    return Match(matched, partial=True, dead=dead, slots=tuple(slots))

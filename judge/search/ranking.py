@@ -1,0 +1,214 @@
+"""How the documents found are ranked and merged into hits.
+
+A rule found in both languages (the English CR rule and a Japanese section with the
+same CR number) is one hit, shown in the reader's language (``ui_lang``) with the
+other in ``also``; the reader's language also ranks first. A translation whose text is
+not today's rule (its ``status``: changed, renumbered, deleted or unchecked, from the
+alignment of judge.parsing.linking) ranks below one that is, and within a rule the
+current text is shown: today's translation first (the whole translation of the
+current release before excerpts of older ones). A translated rule is found under
+today's number (a renumbered one under its new number; a deleted one under its
+document). House rules and wiki prose rank after the rules of Magic unless the query
+names them.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from judge.search.alignment import placed, shown_text, standings, status_prior
+from judge.search.analysis import en_terms, has_japanese, normalize_ja
+from judge.search.documents import SourceKind
+from judge.search.highlight import snippet
+from judge.search.index import LiveIndex
+from judge.search.matching import Match
+from judge.search.query import Needles, ParsedQuery
+from judge.search.results import SearchHit, UrlFor, display_title
+from judge.search.terms import TermTable
+
+MULTIPLAYER_PRIOR = 1.25
+GLOSSARY_PRIOR = 0.8  # a glossary entry mostly points at the rule: it ranks just below it
+HEADING_PRIOR = 0.6  # a chapter or section heading ("810. Two-Headed Giant Variant") is a title, not a rule
+# A rule other rules cite governs its subject ("exception to rule 800.4a"): x(1 + step * log2(1 + citations)).
+CITED_STEP = 0.1
+# ... and a rule the other results of the query cite governs them: x(1 + step per citing result).
+GOVERNS_STEP = 0.1
+UI_LANG_BOOST = 1.5  # a document in the reader's language ranks above one of the same score in the other
+RERANK_WINDOW = 50  # documents read for merging and the priors, whatever the limit
+# Words that name a document outside the rules of Magic; a query with one ranks it with the rules.
+NAMES = {
+    SourceKind.HOUSE_RULES: ("dtc", "duel masters", "デュエマ", "デュエル・マスターズ", "デュエルマスターズ", "タッグ・コマンダー", "タッグコマンダー", "tag commander"),
+    SourceKind.PROSE: ("wiki", "ウィキ"),
+}
+
+
+def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
+    """The site is a multiplayer reference: the multiplayer (8xx) and casual-variant (9xx) rules,
+    in either language, rank a little above rules of the same score elsewhere; a rule that other
+    rules cite a little above one nobody cites; a section heading and a glossary entry below the
+    rules they stand for.
+
+    >>> prior_for("rule:800.4a", "cr", {}), prior_for("rule:104.5", "cr", {}), prior_for("rule:800.4a", "cr", {"800.4a": 3})
+    (1.25, 1.0, 1.5)
+    >>> prior_for("glossary-20260116-12", "glossary", {}), prior_for("rule:903", "cr", {})
+    (0.8, 0.75)
+    """
+    if kind == SourceKind.GLOSSARY:
+        return GLOSSARY_PRIOR
+    rule = group[5:] if group.startswith("rule:") else ""
+    out = 1.0 + CITED_STEP * math.log2(1 + cited.get(rule, 0)) if rule else 1.0
+    if rule.isdigit():
+        out *= HEADING_PRIOR
+    if len(rule) >= 3 and rule[0] in "89" and rule[:3].isdigit():
+        out *= MULTIPLAYER_PRIOR
+    return out
+
+
+@dataclass(frozen=True)
+class Ranking:
+    ui_lang: str
+    names: frozenset[SourceKind] = frozenset()  # kinds outside the rules of Magic that the query names
+
+    def tier(self, kind: SourceKind) -> int:
+        """Documents the query names first, then the rules of Magic, then house rules and prose."""
+        if kind in self.names:
+            return -1
+        return 0 if kind.is_magic_rules else 1
+
+
+def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, frozenset[SourceKind]]:
+    """The documents outside the rules of Magic that the query asks for, and the query without the
+    words that only name them ("統率者税 DTC" searches 統率者税 and ranks the DTC rules first).
+    Named by a name ("DTC", "デュエル・マスターズ", "wiki"), by a doc: filter, or by a Duel Masters
+    word of the term table (文明, shield zone)."""
+    named: set[SourceKind] = set(NAMES) if parsed.docs else set()
+    words = [normalize_ja(g[0].text) if len(g) == 1 and not g[0].phrase else "" for g in parsed.groups]
+    dropped: set[int] = set()
+    for kind, names in NAMES.items():
+        for name in names:
+            size = len(name.split())
+            for i in range(len(words) - size + 1):
+                if " ".join(words[i : i + size]) == name:
+                    named.add(kind)
+                    dropped.update(range(i, i + size))
+    text = normalize_ja(" ".join(parsed.words()))
+    for match in (*(terms.find_ja(text) if has_japanese(text) else ()), *terms.find_en(en_terms(text))):
+        if all(not pair.ja_to_en for pair in match.pairs):  # a word of Duel Masters only (文明, not "deck")
+            named.add(SourceKind.HOUSE_RULES)
+    if dropped and len(dropped) < len(parsed.groups):
+        groups = tuple(g for i, g in enumerate(parsed.groups) if i not in dropped)
+        parsed = replace(parsed, groups=groups)
+    return parsed, frozenset(named)
+
+
+def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
+    """Every document number's prior (kind, multiplayer chapter, citations) times the reader's-language
+    boost: computed once per generation and language."""
+    key = ("priors", ui_lang)
+    found: list[float] | None = live.extras.get(key)
+    if found is None:
+        cited: dict[str, int] = live.meta.get("cited") or {}
+        found = live.extras[key] = [
+            prior_for(group, kind, cited)
+            * (UI_LANG_BOOST if lang == ui_lang else 1.0)
+            * status_prior(status)  # an outdated translation below today's (judge.search.alignment)
+            for group, kind, lang, status in zip(live.groups(), live.column("kind"), live.langs(), live.column("status"))
+        ]
+    return found
+
+
+def doc_tiers(live: LiveIndex, ranking: Ranking) -> list[int]:
+    """Every document number's tier for a ranking (a few combinations of named kinds per generation)."""
+    key = ("tiers", ranking.names)
+    found: list[int] | None = live.extras.get(key)
+    if found is None:
+        tiers = {kind.value: ranking.tier(kind) for kind in SourceKind}
+        found = live.extras[key] = [tiers[kind] for kind in live.column("kind")]
+    return found
+
+
+def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, float]:
+    """The rules that other results of the same query cite govern them: 901.10, found for "player
+    leaves the game", says "See rule 800.4a", so 800.4a ranks above it. Group -> factor
+    (1 + GOVERNS_STEP per other result citing it). ``cites``: the current release's citations
+    (index meta), by group.
+
+    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"], {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
+    {'rule:800.4a': 1.2}
+    """
+    found = list(found)
+    here = {group[5:]: group for group in found if group.startswith("rule:")}
+    citing: dict[str, int] = {}
+    for group in found:
+        for number in cites.get(group, ()):
+            cited = here.get(number)
+            if cited is not None and cited != group:
+                citing[cited] = citing.get(cited, 0) + 1
+    return {group: 1 + GOVERNS_STEP * n for group, n in citing.items()}
+
+
+def ranked_hits(
+    live: LiveIndex,
+    match: Match,
+    needles: Needles,
+    *,
+    limit: int,
+    url_for: UrlFor,
+    ranking: Ranking,
+) -> tuple[list[SearchHit], int]:
+    """Merge the ranked documents by rule, rank, cut to ``limit``; also the number of groups found."""
+    groups, langs, ui = live.groups(), live.langs(), ranking.ui_lang
+    priors, tiers, standing = static_priors(live, ui), doc_tiers(live, ranking), standings(live)
+    total = len({groups[d] for d in match.scores})
+    # Only the best RERANK_WINDOW documents (by tier, then score with the priors) are merged and ranked.
+    adjusted = [(tiers[d], raw * priors[d], d) for d, raw in match.scores.items()]
+    window = heapq.nsmallest(RERANK_WINDOW, adjusted, key=lambda item: (item[0], -item[1], item[2]))
+    texts: dict[str, dict[str, list[tuple[float, int]]]] = {}
+    tier: dict[str, int] = {}
+    for doc_tier, score, docnum in window:
+        group = groups[docnum]
+        texts.setdefault(group, {}).setdefault(langs[docnum], []).append((score, docnum))
+        tier[group] = min(tier.get(group, doc_tier), doc_tier)
+    # Each group's best score in each language, and the text shown for it.
+    per_lang = {group: {lang: shown_text(found, standing) for lang, found in by_lang.items()}
+                for group, by_lang in texts.items()}
+
+    governs = governing(per_lang, live.meta.get("cites") or {})
+
+    # A rule found in both languages is stronger evidence: its score is the sum of the best hit of
+    # each language. It is shown once, in the reader's language when it has it.
+    def rank(group: str) -> tuple[int, float]:
+        return (tier[group], -sum(score for score, _ in per_lang[group].values()) * governs.get(group, 1.0))
+
+    ranked = sorted(per_lang, key=rank)[:limit]
+    hits: list[SearchHit] = []
+    for group in ranked:
+        found = per_lang[group]
+        shown = found[ui][1] if ui in found else max(found.values())[1]
+        doc = placed(live.doc(shown))
+        text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
+        missing = sorted({w for _, d in found.values() for w in match.missing(d)}) if match.partial else ()
+        hits.append(
+            SearchHit(
+                rule=doc.rule,
+                lang=doc.lang,
+                source=doc.source,
+                title=display_title(doc, ui),
+                snippet=snippet(text, needles, lang=doc.lang),
+                url=url_for(doc),
+                score=sum(score for score, _ in found.values()),
+                also=tuple(lang for lang in found if lang != doc.lang),
+                doc=doc.doc,
+                version=doc.version,
+                anchor=doc.anchor,
+                kind=doc.kind,
+                doc_title=doc.doc_title,
+                missing=tuple(missing),
+                status=doc.status,
+                translated_rule=(live.doc(shown).rule or "") if doc.status else "",
+            )
+        )
+    return hits, total

@@ -1,0 +1,171 @@
+"""What a search answers: its hits and suggestions, and how a hit is titled and linked for its reader.
+
+The types ``search()`` (judge.search.service) returns, kept apart from the search so that ranking
+(judge.search.ranking) and rule lookup (judge.search.lookup) build hits and suggestions without
+importing the search that calls them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from judge.parsing.terms_table import (
+    SectionTitle,
+    Term,
+    english_index,
+    glossary_terms,
+    load_section_titles,
+    load_terms_table,
+    section_title_index,
+    section_title_ja,
+)
+from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, OUTDATED, SearchDoc, SourceKind
+
+UrlFor = Callable[[SearchDoc], str]
+
+
+class SuggestionKind(enum.StrEnum):
+    RULE = "rule"  # an existing rule near the rule number typed
+    SPELLING = "spelling"  # the query with a word spelled as the index spells it
+    UNFILTERED = "unfiltered"  # the same words without lang:/doc:/version:, which find something
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """Something to try instead; ``query`` is what to search for (a rule number opens the rule)."""
+
+    kind: SuggestionKind
+    query: str
+    rule: str | None = None
+    title: str = ""  # the rule's heading, for a rule suggestion
+    url: str = ""  # the rule's page, for a rule suggestion
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value, "query": self.query}
+        if self.rule:
+            out.update(rule=self.rule, title=self.title, url=self.url)
+        return out
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    rule: str | None
+    lang: str
+    source: str  # the corpus file: for programs, never shown to a reader
+    title: str
+    snippet: str  # HTML, already escaped
+    url: str
+    score: float
+    also: tuple[str, ...] = ()  # other languages in which this rule was also found ("ja")
+    doc: str = ""
+    version: str = ""
+    anchor: str = ""
+    kind: SourceKind = SourceKind.CR
+    doc_title: str = ""  # the document's own title; label a hit with this and ``kind``
+    missing: tuple[str, ...] = ()  # in a partial result: the query's words this hit lacks
+    # A translated rule: how its text stands against today's rule ("current", "changed", "renumbered",
+    # "deleted", "unchecked"; "" for anything else) and its number as the translation gives it (``rule`` is
+    # today's: they differ for a renumbered rule; a deleted one has no ``rule``).
+    status: str = ""
+    translated_rule: str = ""
+
+    @property
+    def outdated(self) -> bool:
+        """Its text is not today's rule: the hit says so."""
+        return self.status in OUTDATED
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "lang": self.lang,
+            "also": list(self.also),
+            "kind": self.kind.value,
+            "doc": self.doc,
+            "doc_title": self.doc_title,
+            "version": self.version,
+            "source": self.source,
+            "title": self.title,
+            "snippet": self.snippet,
+            "url": self.url,
+            "score": round(self.score, 4),
+            "missing": list(self.missing),
+            "status": self.status,
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    total: int
+    jump: str | None
+    hits: tuple[SearchHit, ...]
+    suggestions: tuple[Suggestion, ...] = ()
+    notices: tuple[str, ...] = ()
+    partial: bool = False  # no document has every word: the hits are the closest matches
+    corrected_query: str | None = None  # the query found nothing; the hits are for this spelling
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "query": self.query,
+            "total": self.total,
+            "jump": self.jump,
+            "partial": self.partial,
+            "corrected_query": self.corrected_query,
+            "hits": [h.to_json() for h in self.hits],
+            "suggestions": [s.to_json() for s in self.suggestions],
+        }
+        if self.notices:
+            out["notices"] = list(self.notices)
+        return out
+
+
+def default_url(doc: SearchDoc, *, ui_lang: str = "en", current_version: str = "") -> str:
+    """Rule page for CR rules (and Japanese translations of one), else the document section."""
+    if doc.rule:
+        return rule_url(doc.rule, ui_lang=ui_lang, version=doc.version if doc.doc == CR_SLUG else "",
+                        current_version=current_version)
+    if doc.doc == GLOSSARY_SLUG:
+        return f"/{ui_lang}/glossary/#{doc.anchor}"
+    return f"/{ui_lang}/docs/{doc.doc}/#{doc.anchor}"
+
+
+def rule_url(rule: str, *, ui_lang: str, version: str = "", current_version: str = "") -> str:
+    url = f"/{ui_lang}/rules/{rule}/"
+    return f"{url}?version={version}" if version and current_version and version != current_version else url
+
+
+@lru_cache(maxsize=1)
+def japanese_names() -> tuple[dict[tuple[str, str], SectionTitle], dict[str, Term]]:
+    """The Japanese titles of sections and names of glossary terms, read once (judge.search.warm loads them)."""
+    return section_title_index(load_section_titles()), english_index(load_terms_table())
+
+
+def display_title(doc: SearchDoc, ui_lang: str) -> str:
+    """A hit's title for the reader. An English CR rule's title names its section ("903.8. Commander"):
+    a Japanese reader reads the section's Japanese title (rules_data/sections.tsv); a glossary entry
+    gets its Japanese name first (rules_data/terms.tsv). Everything else keeps its own title.
+
+    >>> from dataclasses import replace
+    >>> doc = SearchDoc(key="k", rule="903.8", lang="en", source="", doc="cr", version="20260116",
+    ...                 title="903.8. Commander", body="")
+    >>> display_title(doc, "ja"), display_title(doc, "en")
+    ('903.8. 統率者戦', '903.8. Commander')
+    >>> display_title(replace(doc, rule=None, kind=SourceKind.GLOSSARY, title="Commander Tax"), "ja")
+    '統率者税（Commander Tax）'
+    """
+    if ui_lang != "ja" or doc.lang != "en":
+        return doc.title
+    sections, terms = japanese_names()
+    if doc.kind is SourceKind.GLOSSARY:
+        names = [t.name_ja for t in glossary_terms(terms, doc.title) if t.name_ja]
+        return f"{'・'.join(names)}（{doc.title}）" if names else doc.title
+    if doc.kind is not SourceKind.CR or not doc.rule or not doc.title.startswith(doc.rule):
+        return doc.title
+    # "903.8. Commander", "903.8a Commander", "903. Commander": the number, then the section's title.
+    english = doc.title[len(doc.rule) :].lstrip(". ")
+    japanese = section_title_ja(sections, doc.rule.split(".")[0], english) if english else None
+    return f"{doc.title[: len(doc.title) - len(english)]}{japanese}" if japanese else doc.title

@@ -1,0 +1,64 @@
+"""``warm()``: load everything a search reads at worker start, and again for each new index generation."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from judge.search.alignment import standings
+from judge.search.analysis import sudachi_dictionary
+from judge.search.highlight import snippet
+from judge.search.index import IndexNotReady, LiveIndex, keep_warm, open_live
+from judge.search.query import Needles
+from judge.search.ranking import Ranking, doc_tiers, static_priors
+from judge.search.results import japanese_names
+from judge.search.service import UI_LANGS, search
+from judge.search.spelling import speller
+from judge.search.terms import TermTable, load_terms
+
+
+def warm(root: Path, *, terms: TermTable | None = None) -> bool:
+    """Load everything a search reads, once per process and index generation: the Japanese
+    dictionary, the term table, the Japanese titles of sections, the live index's searcher, columns, documents and decoded
+    postings, the analysed snippet texts and the spelling vocabulary. Later generations (a
+    re-ingest) are warmed the same way, in a background thread, as soon as a search notices them.
+
+    Call it when a worker starts (judge/wsgi.py does). False when there is no index yet.
+    """
+    sudachi_dictionary()
+    japanese_names()  # section titles and glossary names for Japanese readers' hits
+    table = terms if terms is not None else load_terms()
+    try:
+        live = open_live(root)
+    except IndexNotReady:
+        keep_warm(root, lambda later: _rewarm(later, table))
+        return False
+    _warm_live(live, table)
+    keep_warm(root, lambda later: _rewarm(later, table))
+    return True
+
+
+def _rewarm(live: LiveIndex, terms: TermTable) -> None:
+    """Warm a later generation; if the worker froze the first one (gc.freeze(), judge/wsgi.py),
+    let the collector free the generation it replaced, then freeze the new one."""
+    _warm_live(live, terms)
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+
+def _warm_live(live: LiveIndex, terms: TermTable) -> None:
+    live.warm()
+    speller(live, terms)
+    for ui_lang in UI_LANGS:
+        static_priors(live, ui_lang)
+    standings(live)
+    doc_tiers(live, Ranking("en"))
+    empty = Needles()
+    for docnum in sorted(live.allowed(lang="all", version=live.current_version)):
+        doc = live.doc(docnum)
+        snippet("\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title, empty, lang=doc.lang)
+    # One search of each kind runs the remaining first-time code paths (query analysis, merging).
+    for q in ("commander tax", "統率者税", "comander", "903.9zz"):
+        search(q, root=live.root, terms=terms)
