@@ -10,7 +10,7 @@ import html
 from functools import lru_cache
 
 from judge.search.analysis import en_tokens, has_japanese, ja_morphemes, normalize_ja
-from judge.search.query import Needles
+from judge.search.query_builder import Needles
 
 SNIPPET_CHARS = 180
 _LEAD = 50  # characters shown before the first mark of the window

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from judge.search.evaluate import Evaluator, Scores, top
 from judge.search.index import LiveIndex
-from judge.search.query import BuiltQuery, Unit
+from judge.search.query_builder import BuiltQuery, Unit
 
 
 @dataclass

@@ -25,7 +25,8 @@ from judge.search.documents import SourceKind
 from judge.search.highlight import snippet
 from judge.search.index import LiveIndex
 from judge.search.matching import Match
-from judge.search.query import Needles, ParsedQuery
+from judge.search.query import ParsedQuery
+from judge.search.query_builder import Needles
 from judge.search.results import SearchHit, UrlFor, display_title
 from judge.search.terms import TermTable
 

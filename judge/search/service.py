@@ -24,15 +24,8 @@ from judge.search.documents import SearchDoc
 from judge.search.index import open_live
 from judge.search.lookup import existing_rule, rule_like, rule_suggestions
 from judge.search.matching import Match, find_matches
-from judge.search.query import (
-    LANGS,
-    Needles,
-    ParsedQuery,
-    SearchQueryError,
-    build_query,
-    parse_query,
-    quoted,
-)
+from judge.search.query import LANGS, ParsedQuery, SearchQueryError, parse_query
+from judge.search.query_builder import Needles, build_query, quoted
 from judge.search.ranking import Ranking, named_kinds, ranked_hits
 from judge.search.results import SearchHit, SearchResult, Suggestion, SuggestionKind, UrlFor, default_url
 from judge.search.spelling import respelled, speller

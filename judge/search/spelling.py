@@ -24,7 +24,8 @@ from rapidfuzz.distance import OSA
 
 from judge.search.analysis import has_japanese, normalize_ja
 from judge.search.index import LiveIndex
-from judge.search.query import Unit, normalize_query
+from judge.search.query import normalize_query
+from judge.search.query_builder import Unit
 from judge.search.terms import TermTable
 
 MIN_LENGTH = 3  # shorter words are too ambiguous to correct (Japanese: 3 characters too)

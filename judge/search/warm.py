@@ -9,7 +9,7 @@ from judge.search.alignment import standings
 from judge.search.analysis import sudachi_dictionary
 from judge.search.highlight import snippet
 from judge.search.index import IndexNotReady, LiveIndex, keep_warm, open_live
-from judge.search.query import Needles
+from judge.search.query_builder import Needles
 from judge.search.ranking import Ranking, doc_tiers, static_priors
 from judge.search.results import japanese_names
 from judge.search.service import UI_LANGS, search

@@ -9,7 +9,8 @@ from whoosh import query as wq
 
 from judge.search.evaluate import Evaluator, PostingCache, top
 from judge.search.index import open_live
-from judge.search.query import build_query, parse_query
+from judge.search.query import parse_query
+from judge.search.query_builder import build_query
 from judge.search.terms import load_terms
 from tests.search.test_relevance import rows
 

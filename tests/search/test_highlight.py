@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.search.highlight import _LEAD, SNIPPET_CHARS, _merge, _window, snippet
-from judge.search.query import Needles
+from judge.search.query_builder import Needles
 
 
 def brute_force_start(text: str, spans: list[tuple[int, int]]) -> int:

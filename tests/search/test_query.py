@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 from whoosh import query as wq
 
-from judge.search.query import MAX_QUERY_CHARS, Clause, SearchQueryError, build_query, parse_query
+from judge.search.query import MAX_QUERY_CHARS, Clause, SearchQueryError, parse_query
+from judge.search.query_builder import build_query
 from judge.search.terms import TermTable, parse_terms
 
 
