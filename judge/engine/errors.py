@@ -23,13 +23,35 @@ from typing import Any
 from judge.engine.messages import Message, msg, render
 
 
+MAX_PROBLEMS = 50  # an error lists at most this many problems, then how many more there were
+
+
+def more_problems(count: int) -> Message:
+    """The last problem of a list cut at MAX_PROBLEMS: how many more there were.
+
+    >>> more_problems(3).text("en")
+    '… and 3 more problems: only the first 50 are listed. Fix these and send it again.'
+    """
+    return msg("input.more-problems", count=count, shown=MAX_PROBLEMS)
+
+
+def _count(problem: str | Message) -> int:
+    """How many problems one stands for: a "… and N more" stands for N."""
+    if isinstance(problem, Message) and problem.code == "input.more-problems":
+        count = dict(problem.params).get("count")
+        return count if isinstance(count, int) else 1
+    return 1
+
+
 class RulesError(ValueError):
     """Base of every error the engine raises on purpose."""
 
     def __init__(self, problems: str | Message | Iterable[str | Message]) -> None:
-        if isinstance(problems, (str, Message)):
-            problems = [problems]
-        self.messages: tuple[str | Message, ...] = tuple(problems)
+        found = [problems] if isinstance(problems, (str, Message)) else list(problems)
+        if len(found) > MAX_PROBLEMS:
+            # A payload of a million bad keys gets a bounded answer: the first problems and how many more.
+            found = [*found[:MAX_PROBLEMS], more_problems(sum(_count(p) for p in found[MAX_PROBLEMS:]))]
+        self.messages: tuple[str | Message, ...] = tuple(found)
         super().__init__("; ".join(self.problems))
 
     @property

@@ -16,6 +16,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: a whole number from {low} to {high}.",
         "ja": "{label}：{low}〜{high} の整数を入力してください。",
     },
+    "input.more-problems": {
+        "en": "… and {count} more problems: only the first {shown} are listed. Fix these and send it again.",
+        "ja": "…ほかに {count} 件の問題があります（最初の {shown} 件だけを示しています）。これらを直して、もう一度送ってください。",
+    },
     "input.unknown-field": {
         "en": "{label}: unknown field “{name}” (expected: {expected}).",
         "ja": "{label}：「{name}」という項目はありません（使える項目：{expected}）。",
