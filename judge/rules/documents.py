@@ -199,17 +199,26 @@ def translations_of(
     return own, {child: translations.choose(sections) for child, sections in by_child.items()}
 
 
-def old_english(corpus: models.Corpus, section: models.DocSection) -> models.Rule | None:
-    """The English a translated rule was made from: its rule in the release it was compared with, or for a
-    translation of an unknown release, in the closest release (where its content placed it: DocumentInfo.moved).
-    """
-    info: DocumentInfo = section.document  # type: ignore[attr-defined]
-    version = section.compared_version or info.placed_by
-    if not version or version not in corpus.versions:
-        return None
-    number = dict(info.moved).get(section.cr_number, section.cr_number) if not section.compared_version else (
-        section.cr_number)
-    return rules_of(corpus, version).filter(number=number).first()
+def old_english(corpus: models.Corpus, sections: Sequence[models.DocSection]) -> dict[int, models.Rule]:
+    """Section pk -> the English each translated rule that is not today's was made from: its rule in the release
+    it was compared with, or for a translation of an unknown release, in the closest release (where its content
+    placed it: DocumentInfo.moved). One query per release, however many subrules a section page has (702)."""
+    wanted: dict[str, dict[str, list[int]]] = {}  # release -> number there -> section pks
+    for section in sections:
+        if not section.differs_from_current or not section.cr_number:
+            continue
+        info: DocumentInfo = section.document  # type: ignore[attr-defined]
+        version = section.compared_version or info.placed_by
+        if not version or version not in corpus.versions:
+            continue
+        number = section.cr_number if section.compared_version else dict(info.moved).get(
+            section.cr_number, section.cr_number)
+        wanted.setdefault(version, {}).setdefault(number, []).append(section.pk)
+    found: dict[int, models.Rule] = {}
+    for version, numbers in wanted.items():
+        for rule in rules_of(corpus, version).filter(number__in=numbers):
+            found.update(dict.fromkeys(numbers[rule.number], rule))
+    return found
 
 
 # --------------------------------------------------------------------------- Japanese passages

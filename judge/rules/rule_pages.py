@@ -42,7 +42,7 @@ class RulePage:
     # Japanese text of the subrules shown on the page: rule number -> sections
     child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
     # The older English text each out-of-date translation was made from: section pk -> rule
-    old_texts: dict[int, models.Rule | None] = field(default_factory=dict)
+    old_texts: dict[int, models.Rule] = field(default_factory=dict)
     # For a rule with no Japanese text: the Japanese passages that cite or explain it
     passages: list[Passage] = field(default_factory=list)
     # The words of the term table this rule defines (903.8: commander tax), the page's topic
@@ -115,11 +115,7 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
         translations=translations,
         child_translations=child_translations,
         comparable=version in line,
-        old_texts={
-            section.pk: old_english(corpus, section)
-            for section in [*translations, *(s for found in child_translations.values() for s in found)]
-            if section.differs_from_current and section.cr_number
-        },
+        old_texts=old_english(corpus, [*translations, *(s for found in child_translations.values() for s in found)]),
         passages=passages,
         topics=[] if rule.title else term_table().by_rule.get(number, []),
     )
