@@ -377,7 +377,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "combat.shared-team-turns": {
         "en": "Two-Headed Giant uses the combat rules of shared team turns: each team's creatures attack the other "
               "team as a group.",
-        "ja": "双頭巨人戦は、チーム・ターン制の戦闘ルールを使う。各チームのクリーチャーはまとめて相手チームを攻撃する。",
+        "ja": "双頭巨人戦は、「共有チーム・ターン」選択ルールの戦闘ルールを使う。各チームのクリーチャーはまとめて相手チームを攻撃する。",
     },
     "combat.team-announces": {
         "en": "As the combat damage step begins, the active team ({players}) announces how each attacking creature "
