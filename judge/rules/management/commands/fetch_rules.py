@@ -14,6 +14,7 @@ re-issue's corrections can be checked rule by rule. Downloading and storing: jud
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -57,21 +58,30 @@ class Command(BaseCommand):
         if options["lang"] == "ja":
             self._fetch_translation(options["url"] or settings.JUDGE_RULES_JA_URL, corpus_dir, index_dir)
             return
-        url = options["url"] or settings.JUDGE_RULES_URL
+        fetched = self._store(fetch_release, options["url"] or settings.JUDGE_RULES_URL, corpus_dir,
+                              kind="release", same="date")
+        if fetched is None:
+            return
+        report = self._ingest(fetched, corpus_dir, index_dir)
+        print_report(self, report)
+        self._print_changes(report.previous_version, fetched.version)
+
+    def _store(self, fetch: Callable[..., FetchedRelease], url: str, corpus_dir: Path, *, kind: str,
+               same: str) -> FetchedRelease | None:
+        """Download and store a release or a translation, saying what was done; None when the corpus directory
+        already has these very bytes."""
         self.stdout.write(f"fetching {url}")
         try:
-            fetched = fetch_release(url=url, corpus_dir=corpus_dir)
+            fetched = fetch(url=url, corpus_dir=corpus_dir)
         except FetchError as err:
             raise CommandError(f"nothing fetched: {err}") from err
         shown = fetched.path.relative_to(corpus_dir)
         if not fetched.stored:
-            self.stdout.write(f"{shown} already has this release ({fetched.version}): nothing to do")
-            return
-        replaced = " (replacing a different file of the same date)" if fetched.replaced is not None else ""
+            self.stdout.write(f"{shown} already has this {kind} ({fetched.version}): nothing to do")
+            return None
+        replaced = f" (replacing a different file of the same {same})" if fetched.replaced is not None else ""
         self.stdout.write(f"saved {fetched.url} as {shown}{replaced}")
-        report = self._ingest(fetched, corpus_dir, index_dir)
-        print_report(self, report)
-        self._print_changes(report.previous_version, fetched.version)
+        return fetched
 
     def _ingest(self, fetched: FetchedRelease, corpus_dir: Path, index_dir: Path) -> IngestReport:
         """Ingest the corpus with the file just stored; when the ingest fails, the file is taken back."""
@@ -88,17 +98,9 @@ class Command(BaseCommand):
         if not url:
             raise CommandError("no address for the Japanese translation: give its URL (fetch_rules --lang ja URL) "
                                "or set JUDGE_RULES_JA_URL")
-        self.stdout.write(f"fetching {url}")
-        try:
-            fetched = fetch_translation(url=url, corpus_dir=corpus_dir)
-        except FetchError as err:
-            raise CommandError(f"nothing fetched: {err}") from err
-        shown = fetched.path.relative_to(corpus_dir)
-        if not fetched.stored:
-            self.stdout.write(f"{shown} already has this translation ({fetched.version}): nothing to do")
+        fetched = self._store(fetch_translation, url, corpus_dir, kind="translation", same="name")
+        if fetched is None:
             return
-        replaced = " (replacing a different file of the same name)" if fetched.replaced is not None else ""
-        self.stdout.write(f"saved {fetched.url} as {shown}{replaced}")
         before = japanese_of_rules(_live())
         report = self._ingest(fetched, corpus_dir, index_dir)
         print_report(self, report)
