@@ -69,7 +69,9 @@ def corpus_dir(root: Path, files: list[Path], japanese: Path) -> Path:
         target = root / "en" / path.name
         if not target.exists():
             target.symlink_to(path)
-    (root / "ja").mkdir(exist_ok=True)  # a directory of links: the ingest does not walk into a linked directory
+    (root / "ja").mkdir(
+        exist_ok=True
+    )  # a directory of links: the ingest does not walk into a linked directory
     for path in sorted(japanese.glob("*.txt")):
         if not (root / "ja" / path.name).exists():
             (root / "ja" / path.name).symlink_to(path)
@@ -86,8 +88,12 @@ def run_phase(phase: str, work: Path, args: list[str], script: Path = Path(__fil
         "JUDGE_INDEX_DIR": str(work / "index"),
         "DJANGO_LOG_LEVEL": "ERROR",
     }
-    out = subprocess.run([sys.executable, str(script), "--phase", phase, "--work", str(work), *args],
-                         env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, str(script), "--phase", phase, "--work", str(work), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if out.returncode:
         sys.exit(f"phase {phase} failed:\n{out.stderr}")
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -113,9 +119,19 @@ def phase_main(phase: str, work: Path, corpus: Path, pages: int) -> None:
         start = time.perf_counter()
         report = ingest_corpus(corpus_dir=corpus, index_root=work / "index")
         seconds = time.perf_counter() - start
-        print(json.dumps({"seconds": seconds, "stages": report.seconds, "peak_mb": peak_mb(),
-                          "parsed": len(report.parsed), "reused": len(report.reused), "unchanged": report.unchanged,
-                          "versions": len(report.versions)}))
+        print(
+            json.dumps(
+                {
+                    "seconds": seconds,
+                    "stages": report.seconds,
+                    "peak_mb": peak_mb(),
+                    "parsed": len(report.parsed),
+                    "reused": len(report.reused),
+                    "unchanged": report.unchanged,
+                    "versions": len(report.versions),
+                }
+            )
+        )
         return
     if phase == "pages":
         print(json.dumps(page_times(pages)))
@@ -135,7 +151,11 @@ def step_times(directory: Path) -> list[tuple[str, str, int, float]]:
         start = time.perf_counter()
         step_between(older, newer)  # type: ignore[arg-type]
         seconds = time.perf_counter() - start
-        months = (int(newer.version[:4]) - int(older.version[:4])) * 12 + int(newer.version[4:6]) - int(older.version[4:6])
+        months = (
+            (int(newer.version[:4]) - int(older.version[:4])) * 12
+            + int(newer.version[4:6])
+            - int(older.version[4:6])
+        )
         out.append((older.version, newer.version, months, round(seconds, 3)))
     return out
 
@@ -171,7 +191,9 @@ def page_times(repeat: int) -> dict[str, object]:
     return {
         "rule page /en/rules/903.8/": median_ms("/en/rules/903.8/"),
         "rule page /ja/rules/903.8/": median_ms("/ja/rules/903.8/"),
-        f"old version /en/rules/100.1/?version={versions[0]}": median_ms(f"/en/rules/100.1/?version={versions[0]}"),
+        f"old version /en/rules/100.1/?version={versions[0]}": median_ms(
+            f"/en/rules/100.1/?version={versions[0]}"
+        ),
         "history page /en/rules/903.9b/history/": median_ms("/en/rules/903.9b/history/"),
         "history API /api/rules/805.10f/history": median_ms("/api/rules/805.10f/history"),
         "versions API /api/versions": median_ms("/api/versions"),
@@ -185,10 +207,14 @@ def page_times(repeat: int) -> dict[str, object]:
 def main() -> None:
     shared = ROOT.parent / "shared"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--archive", type=Path, default=Path(os.environ.get("JUDGE_ARCHIVE_DIR",
-                                                                            shared / "cr_archive_sample")))
-    parser.add_argument("--corpus", type=Path, default=Path(os.environ.get("JUDGE_CORPUS_DIR",
-                                                                           shared / "rules_data")))
+    parser.add_argument(
+        "--archive",
+        type=Path,
+        default=Path(os.environ.get("JUDGE_ARCHIVE_DIR", shared / "cr_archive_sample")),
+    )
+    parser.add_argument(
+        "--corpus", type=Path, default=Path(os.environ.get("JUDGE_CORPUS_DIR", shared / "rules_data"))
+    )
     parser.add_argument("--small", type=int, default=6, help="releases of the small cold run (the slope)")
     parser.add_argument("--pages", type=int, default=200, help="requests per page time")
     parser.add_argument("--phase", help=argparse.SUPPRESS)
@@ -226,9 +252,11 @@ def main() -> None:
 
         for name, result in results.items():
             stages = ", ".join(f"{k} {v:.1f}" for k, v in dict(result.get("stages") or {}).items())  # type: ignore[call-overload]
-            print(f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak {result['peak_mb']:5.0f} MB"
-                  f"  parsed {result['parsed']}, reused {result['reused']}{'  (nothing to do)' if result['unchanged'] else ''}"
-                  f"{'  [' + stages + ' s]' if stages else ''}")
+            print(
+                f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak {result['peak_mb']:5.0f} MB"
+                f"  parsed {result['parsed']}, reused {result['reused']}{'  (nothing to do)' if result['unchanged'] else ''}"
+                f"{'  [' + stages + ' s]' if stages else ''}"
+            )
         steps = run_phase("steps", temp / "cold", ["--dir", str(temp / "cold" / "corpus")])["steps"]
         print("steps between adjacent releases (months apart: seconds):")
         print("  " + ", ".join(f"{a}->{b} ({m}): {t:.2f}" for a, b, m, t in steps))  # type: ignore[union-attr]
@@ -240,14 +268,21 @@ def main() -> None:
         close = [t for _, _, m, t in steps if m <= 7]  # type: ignore[misc]
         every = [t for *_, t in steps]  # type: ignore[misc]
         step_close = statistics.median(close) if close else statistics.mean(every)
-        print(f"per release: read, link and write {per_release:.2f} s; step to the next release: median "
-              f"{step_close:.2f} s (at most 7 months apart), mean {statistics.mean(every):.2f} s (every pair); "
-              f"fixed (Japanese texts, generation, index): {fixed:.1f} s")
-        low, high = fixed + 85 * per_release + 84 * step_close, fixed + 85 * per_release + 84 * statistics.mean(every)
-        print(f"ESTIMATE, not measured: cold ingest of 85 releases ~ {low:.0f} s "
-              f"(~ {high:.0f} s if every step cost as much as the sample's mean); "
-              f"peak memory: {results['small cold']['peak_mb']:.0f} MB for {results['small cold']['versions']} "
-              f"releases, {cold['peak_mb']:.0f} MB for {n} (the records of at most 3 releases are held at once)")
+        print(
+            f"per release: read, link and write {per_release:.2f} s; step to the next release: median "
+            f"{step_close:.2f} s (at most 7 months apart), mean {statistics.mean(every):.2f} s (every pair); "
+            f"fixed (Japanese texts, generation, index): {fixed:.1f} s"
+        )
+        low, high = (
+            fixed + 85 * per_release + 84 * step_close,
+            fixed + 85 * per_release + 84 * statistics.mean(every),
+        )
+        print(
+            f"ESTIMATE, not measured: cold ingest of 85 releases ~ {low:.0f} s "
+            f"(~ {high:.0f} s if every step cost as much as the sample's mean); "
+            f"peak memory: {results['small cold']['peak_mb']:.0f} MB for {results['small cold']['versions']} "
+            f"releases, {cold['peak_mb']:.0f} MB for {n} (the records of at most 3 releases are held at once)"
+        )
         print("page server time (median, ms):")
         for page, ms in pages.items():
             print(f"  {page}: {ms}")

@@ -46,7 +46,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
-WRK_HELP = "wrk is not installed: on Debian/Ubuntu run `apt-get install -y wrk` (or build https://github.com/wg/wrk)"
+WRK_HELP = (
+    "wrk is not installed: on Debian/Ubuntu run `apt-get install -y wrk` (or build https://github.com/wg/wrk)"
+)
 
 TAX_BODY = json.dumps({"variant": "commander", "mana_cost": "{3}{G}{G}", "previous_casts": 2, "reduction": 1})
 SEARCH_Q = urllib.parse.quote("commander tax")
@@ -117,8 +119,10 @@ class WrkResult:
 
     def line(self) -> str:
         sockets = ", ".join(f"{k} {v}" for k, v in self.socket_errors.items() if v) or "0"
-        return (f"{self.name:<44} {self.rps:8.1f} req/s  p50 {self.p50_ms:7.1f} ms  p99 {self.p99_ms:7.1f} ms  "
-                f"requests {self.requests:6d}  non-2xx {self.non2xx} (5xx {self.s5xx})  socket errors {sockets}")
+        return (
+            f"{self.name:<44} {self.rps:8.1f} req/s  p50 {self.p50_ms:7.1f} ms  p99 {self.p99_ms:7.1f} ms  "
+            f"requests {self.requests:6d}  non-2xx {self.non2xx} (5xx {self.s5xx})  socket errors {sockets}"
+        )
 
 
 def free_port() -> int:
@@ -131,20 +135,35 @@ def lua_script(work: Path, page: Page, etag: str = "") -> Path:
     script = work / f"wrk-{abs(hash((page.path, page.revalidate)))}.lua"
     head = ""
     if page.method == "POST":
-        head = (f'wrk.method = "POST"\nwrk.body = {json.dumps(page.body)}\n'
-                'wrk.headers["Content-Type"] = "application/json"\n')
+        head = (
+            f'wrk.method = "POST"\nwrk.body = {json.dumps(page.body)}\n'
+            'wrk.headers["Content-Type"] = "application/json"\n'
+        )
     if page.revalidate:
         head += f'wrk.headers["If-None-Match"] = {json.dumps(etag)}\n'
     script.write_text(head + LUA, encoding="utf-8")
     return script
 
 
-def start_wrk(base: str, page: Page, *, work: Path, duration: float, connections: int, threads: int,
-              log: Path) -> subprocess.Popen[str]:
+def start_wrk(
+    base: str, page: Page, *, work: Path, duration: float, connections: int, threads: int, log: Path
+) -> subprocess.Popen[str]:
     etag = http(base + page.path, timeout=60)[2].get("ETag", "") if page.revalidate else ""
-    command = ["wrk", "--latency", "-t", str(threads), "-c", str(max(connections, threads)),
-               "-d", f"{int(duration)}s", "--timeout", "10s", "-s", str(lua_script(work, page, etag)),
-               base + page.path]
+    command = [
+        "wrk",
+        "--latency",
+        "-t",
+        str(threads),
+        "-c",
+        str(max(connections, threads)),
+        "-d",
+        f"{int(duration)}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(lua_script(work, page, etag)),
+        base + page.path,
+    ]
     return subprocess.Popen(command, stdout=log.open("w"), stderr=subprocess.STDOUT, text=True)
 
 
@@ -155,21 +174,31 @@ def wrk_result(name: str, log: Path) -> WrkResult:
         raise SystemExit(f"wrk gave no result for {name}:\n{text}")
     data = json.loads(match.group(1))
     return WrkResult(
-        name=name, requests=data["requests"], seconds=data["duration_us"] / 1e6, non2xx=data["non2xx"],
+        name=name,
+        requests=data["requests"],
+        seconds=data["duration_us"] / 1e6,
+        non2xx=data["non2xx"],
         s5xx=data["s5xx"],
         socket_errors={k: data[k] for k in ("connect", "read", "write", "timeout")},
-        p50_ms=data["p50_us"] / 1000, p99_ms=data["p99_us"] / 1000, max_ms=data["max_us"] / 1000,
+        p50_ms=data["p50_us"] / 1000,
+        p99_ms=data["p99_us"] / 1000,
+        max_ms=data["max_us"] / 1000,
     )
 
 
-def run_wrk(base: str, page: Page, *, work: Path, duration: float, connections: int, threads: int) -> WrkResult:
+def run_wrk(
+    base: str, page: Page, *, work: Path, duration: float, connections: int, threads: int
+) -> WrkResult:
     log = work / "wrk.log"
-    start_wrk(base, page, work=work, duration=duration, connections=connections, threads=threads, log=log).wait()
+    start_wrk(
+        base, page, work=work, duration=duration, connections=connections, threads=threads, log=log
+    ).wait()
     return wrk_result(page.name, log)
 
 
-def http(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None,
-         timeout: float = 10) -> tuple[int, bytes, dict[str, str]]:
+def http(
+    url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None, timeout: float = 10
+) -> tuple[int, bytes, dict[str, str]]:
     request = urllib.request.Request(url, data=data, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
@@ -228,8 +257,9 @@ class Poller(threading.Thread):
 
 
 def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([PYTHON, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [PYTHON, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT, capture_output=True, text=True
+    )
     if done.returncode != 0:
         raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
     return done.stdout
@@ -242,17 +272,48 @@ def live_corpus_id(ingest_output: str) -> int:
     return int(match.group(1))
 
 
-def start_gunicorn(env: dict[str, str], work: Path, port: int, workers: int, *, max_requests: int,
-                   jitter: int, preload: bool, control_socket: bool) -> tuple[subprocess.Popen[str], int]:
+def start_gunicorn(
+    env: dict[str, str],
+    work: Path,
+    port: int,
+    workers: int,
+    *,
+    max_requests: int,
+    jitter: int,
+    preload: bool,
+    control_socket: bool,
+) -> tuple[subprocess.Popen[str], int]:
     gunicorn = Path(PYTHON).with_name("gunicorn")
     pidfile = work / "gunicorn.pid"
     log = (work / "gunicorn.log").open("w")
     server = subprocess.Popen(
-        [str(gunicorn), "judge.wsgi", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--pid", str(pidfile), "--timeout", "30", "--graceful-timeout", "5", "--max-requests", str(max_requests),
-         "--max-requests-jitter", str(jitter), "--error-logfile", "-", *(["--preload"] if preload else []),
-         *([] if control_socket else ["--no-control-socket"])],
-        env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+        [
+            str(gunicorn),
+            "judge.wsgi",
+            "--workers",
+            str(workers),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--pid",
+            str(pidfile),
+            "--timeout",
+            "30",
+            "--graceful-timeout",
+            "5",
+            "--max-requests",
+            str(max_requests),
+            "--max-requests-jitter",
+            str(jitter),
+            "--error-logfile",
+            "-",
+            *(["--preload"] if preload else []),
+            *([] if control_socket else ["--no-control-socket"]),
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(150):
@@ -268,25 +329,49 @@ def start_gunicorn(env: dict[str, str], work: Path, port: int, workers: int, *, 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of wrk per page (default 10)")
-    parser.add_argument("--warmup", type=float, default=2.0,
-                        help="seconds of wrk per page before measuring, not counted (default 2): each worker's "
-                             "first requests load templates, translations and index caches")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=2.0,
+        help="seconds of wrk per page before measuring, not counted (default 2): each worker's "
+        "first requests load templates, translations and index caches",
+    )
     parser.add_argument("--connections", type=int, default=16, help="wrk connections (default 16)")
     parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
-    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1),
-                        help="gunicorn workers (default 2 x cores)")
-    parser.add_argument("--corpus-dir", type=Path,
-                        default=Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data")))
-    parser.add_argument("--max-requests", type=int, default=2000,
-                        help="gunicorn --max-requests (default 2000, as in docs/deploy.md)")
-    parser.add_argument("--max-requests-jitter", type=int, default=200,
-                        help="gunicorn --max-requests-jitter (default 200, as in docs/deploy.md; 0 to compare)")
-    parser.add_argument("--preload", action=argparse.BooleanOptionalAction, default=True,
-                        help="gunicorn --preload (default, as in docs/deploy.md): load and warm the app once in the "
-                             "master and fork warm workers; --no-preload to compare")
-    parser.add_argument("--control-socket", action=argparse.BooleanOptionalAction, default=False,
-                        help="gunicorn's control socket (off by default, as in docs/deploy.md: gunicorn 27 stops and "
-                             "restarts its thread around every worker fork)")
+    parser.add_argument(
+        "--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers (default 2 x cores)"
+    )
+    parser.add_argument(
+        "--corpus-dir",
+        type=Path,
+        default=Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data")),
+    )
+    parser.add_argument(
+        "--max-requests",
+        type=int,
+        default=2000,
+        help="gunicorn --max-requests (default 2000, as in docs/deploy.md)",
+    )
+    parser.add_argument(
+        "--max-requests-jitter",
+        type=int,
+        default=200,
+        help="gunicorn --max-requests-jitter (default 200, as in docs/deploy.md; 0 to compare)",
+    )
+    parser.add_argument(
+        "--preload",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="gunicorn --preload (default, as in docs/deploy.md): load and warm the app once in the "
+        "master and fork warm workers; --no-preload to compare",
+    )
+    parser.add_argument(
+        "--control-socket",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="gunicorn's control socket (off by default, as in docs/deploy.md: gunicorn 27 stops and "
+        "restarts its thread around every worker fork)",
+    )
     parser.add_argument("--skip-faults", action="store_true", help="only the per-page numbers")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, index, logs)")
     args = parser.parse_args()
@@ -295,7 +380,10 @@ def main() -> int:
         print(WRK_HELP, file=sys.stderr)
         return 2
     if not (args.corpus_dir / "en").is_dir():
-        print(f"corpus not found at {args.corpus_dir}: set JUDGE_CORPUS_DIR or pass --corpus-dir", file=sys.stderr)
+        print(
+            f"corpus not found at {args.corpus_dir}: set JUDGE_CORPUS_DIR or pass --corpus-dir",
+            file=sys.stderr,
+        )
         return 2
 
     work = Path(tempfile.mkdtemp(prefix="judge-load-"))
@@ -322,32 +410,57 @@ def main() -> int:
         print(f"ingest: corpus {first_corpus} live after {ingest_seconds:.1f} s")
 
         port = free_port()
-        server, master = start_gunicorn(env, work, port, args.workers, max_requests=args.max_requests,
-                                        jitter=args.max_requests_jitter, preload=args.preload,
-                                        control_socket=args.control_socket)
+        server, master = start_gunicorn(
+            env,
+            work,
+            port,
+            args.workers,
+            max_requests=args.max_requests,
+            jitter=args.max_requests_jitter,
+            preload=args.preload,
+            control_socket=args.control_socket,
+        )
         base = f"http://127.0.0.1:{port}"
-        print(f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
-              f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}"
-              f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} -c{args.connections}, "
-              f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}")
+        print(
+            f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
+            f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}"
+            f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} -c{args.connections}, "
+            f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}"
+        )
 
         # -- per page
         print("\n== pages")
-        calc_status, _body, _headers = http(base + "/api/calc/tax", data=TAX_BODY.encode(),
-                                            headers={"Content-Type": "application/json"})
+        calc_status, _body, _headers = http(
+            base + "/api/calc/tax", data=TAX_BODY.encode(), headers={"Content-Type": "application/json"}
+        )
         results = []
         for page in PAGES:
             if page.path == "/api/calc/tax" and calc_status == 404:
                 print(f"{page.name:<44} skipped: POST /api/calc/tax answers 404 (not written yet)")
                 continue
             if args.warmup >= 1:
-                run_wrk(base, page, work=work, duration=args.warmup, connections=args.connections,
-                        threads=args.threads)
+                run_wrk(
+                    base,
+                    page,
+                    work=work,
+                    duration=args.warmup,
+                    connections=args.connections,
+                    threads=args.threads,
+                )
             boots = worker_boots(work)
-            result = run_wrk(base, page, work=work, duration=args.duration, connections=args.connections,
-                             threads=args.threads)
+            result = run_wrk(
+                base,
+                page,
+                work=work,
+                duration=args.duration,
+                connections=args.connections,
+                threads=args.threads,
+            )
             results.append(result)
-            print(f"{result.line()}  ({load_average()}; workers restarted {worker_boots(work) - boots})", flush=True)
+            print(
+                f"{result.line()}  ({load_average()}; workers restarted {worker_boots(work) - boots})",
+                flush=True,
+            )
 
         # -- limits, through gunicorn
         print("\n== limits")
@@ -357,7 +470,9 @@ def main() -> int:
         status, _body, _headers = http(f"{base}/api/search?q={urllib.parse.quote('commander tax ' * 250)}")
         print(f"search API, 3 500-character query: HTTP {status}")
         big = json.dumps({"variant": "commander", "pad": "x" * (3 * 1024 * 1024)}).encode()
-        status, _body, _headers = http(base + "/api/calc/tax", data=big, headers={"Content-Type": "application/json"})
+        status, _body, _headers = http(
+            base + "/api/calc/tax", data=big, headers={"Content-Type": "application/json"}
+        )
         print(f"tax calculator, 3 MB JSON body: HTTP {status}")
 
         if args.skip_faults:
@@ -370,8 +485,18 @@ def main() -> int:
         poller.start()
         pages = [PAGES[0], PAGES[2]]
         logs = [work / f"fault1-{i}.log" for i in range(len(pages))]
-        runs = [start_wrk(base, p, work=work, duration=bound, connections=max(args.connections // 2, args.threads),
-                          threads=args.threads, log=log) for p, log in zip(pages, logs)]
+        runs = [
+            start_wrk(
+                base,
+                p,
+                work=work,
+                duration=bound,
+                connections=max(args.connections // 2, args.threads),
+                threads=args.threads,
+                log=log,
+            )
+            for p, log in zip(pages, logs)
+        ]
         time.sleep(2)
         started = time.monotonic()
         second_corpus = live_corpus_id(manage(env, "ingest"))
@@ -387,12 +512,17 @@ def main() -> int:
         for result in fault1:
             print(result.line())
         switched = [t for t, corpus in poller.seen if corpus == second_corpus]
-        print(f"ingest under load: corpus {first_corpus} -> {second_corpus} in {ingest_seconds:.1f} s; "
-              f"/healthz polled {len(poller.seen)} times, {poller.failures} failed; "
-              f"first answer with the new corpus {switched[0] - started:.1f} s after the ingest started"
-              if switched else "the new corpus was never served")
+        print(
+            f"ingest under load: corpus {first_corpus} -> {second_corpus} in {ingest_seconds:.1f} s; "
+            f"/healthz polled {len(poller.seen)} times, {poller.failures} failed; "
+            f"first answer with the new corpus {switched[0] - started:.1f} s after the ingest started"
+            if switched
+            else "the new corpus was never served"
+        )
         after = [healthz(base) for _ in range(4 * args.workers)]
-        print(f"after the swap, {len(after)} fresh /healthz requests: corpus ids {sorted(set(map(str, after)))}")
+        print(
+            f"after the swap, {len(after)} fresh /healthz requests: corpus ids {sorted(set(map(str, after)))}"
+        )
         index_live = (work / "index" / "LIVE").read_text().strip()
         status, body, _headers = http(f"{base}/api/search?q={SEARCH_Q}")
         hits = len(json.loads(body).get("hits", [])) if status == 200 else 0
@@ -405,8 +535,15 @@ def main() -> int:
         poller.start()
         before = worker_pids(master)
         log = work / "fault2.log"
-        run = start_wrk(base, PAGES[0], work=work, duration=duration, connections=args.connections,
-                        threads=args.threads, log=log)
+        run = start_wrk(
+            base,
+            PAGES[0],
+            work=work,
+            duration=duration,
+            connections=args.connections,
+            threads=args.threads,
+            log=log,
+        )
         time.sleep(duration / 3)
         victim = worker_pids(master)[0]
         os.kill(victim, signal.SIGKILL)
@@ -419,9 +556,11 @@ def main() -> int:
         served_after = sum(1 for t, corpus in poller.seen if t > killed_at and corpus is not None)
         failed_after = sum(1 for t, corpus in poller.seen if t > killed_at and corpus is None)
         now = worker_pids(master)
-        print(f"killed worker {victim} at {duration / 3:.0f} s; workers before {before}, after {now} "
-              f"(gunicorn started {sorted(set(now) - set(before))}); /healthz after the kill: "
-              f"{served_after} answered, {failed_after} failed")
+        print(
+            f"killed worker {victim} at {duration / 3:.0f} s; workers before {before}, after {now} "
+            f"(gunicorn started {sorted(set(now) - set(before))}); /healthz after the kill: "
+            f"{served_after} answered, {failed_after} failed"
+        )
         return 0
     finally:
         if server is not None and server.poll() is None:

@@ -40,11 +40,56 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings.dev")
 
 RULES = (
-    "1", "100.1", "103.4", "104.3a", "107.4", "110.2", "116.2", "117.3a", "119.3", "205.3m",
-    "302.6", "305.2", "400.7", "405.1", "506.4", "508.1", "509.1", "510.2", "601.2f", "603.3b",
-    "604.3", "613.1", "614.5", "701.10", "702.9", "702.124a", "704.5a", "800.4", "800.4a", "802.2",
-    "805.10f", "806.1", "810.9", "901.4", "901.9", "901.10", "903", "903.3", "903.4", "903.5a",
-    "903.8", "903.9", "903.9a", "903.10", "903.10a", "903.11", "903.12", "904.4", "905", "9",
+    "1",
+    "100.1",
+    "103.4",
+    "104.3a",
+    "107.4",
+    "110.2",
+    "116.2",
+    "117.3a",
+    "119.3",
+    "205.3m",
+    "302.6",
+    "305.2",
+    "400.7",
+    "405.1",
+    "506.4",
+    "508.1",
+    "509.1",
+    "510.2",
+    "601.2f",
+    "603.3b",
+    "604.3",
+    "613.1",
+    "614.5",
+    "701.10",
+    "702.9",
+    "702.124a",
+    "704.5a",
+    "800.4",
+    "800.4a",
+    "802.2",
+    "805.10f",
+    "806.1",
+    "810.9",
+    "901.4",
+    "901.9",
+    "901.10",
+    "903",
+    "903.3",
+    "903.4",
+    "903.5a",
+    "903.8",
+    "903.9",
+    "903.9a",
+    "903.10",
+    "903.10a",
+    "903.11",
+    "903.12",
+    "904.4",
+    "905",
+    "9",
 )
 LARGEST = ("702", "701")
 
@@ -73,8 +118,12 @@ def main() -> None:
             start = time.perf_counter()
             manage = [sys.executable, str(ROOT / "manage.py")]
             subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], check=True, cwd=ROOT)
-            subprocess.run([*manage, "ingest", "--corpus-dir", str(args.corpus)], check=True, cwd=ROOT,
-                           stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [*manage, "ingest", "--corpus-dir", str(args.corpus)],
+                check=True,
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
             print(f"migrated and ingested {args.corpus} in {time.perf_counter() - start:.0f} s")
         import django
         from django.conf import settings
@@ -109,26 +158,42 @@ def main() -> None:
         groups: list[tuple[str, list[Callable[[], None]]]] = []
         for lang in ("ja", "en"):
             groups.append((f"rule pages /{lang}/", [get(f"/{lang}/rules/{n}/") for n in RULES]))
-            groups.append((f"rule pages /{lang}/, htmx fragment",
-                           [get(f"/{lang}/rules/{n}/", HTTP_HX_REQUEST="true") for n in RULES]))
+            groups.append(
+                (
+                    f"rule pages /{lang}/, htmx fragment",
+                    [get(f"/{lang}/rules/{n}/", HTTP_HX_REQUEST="true") for n in RULES],
+                )
+            )
         for lang in ("ja", "en"):
             groups.append((f"rule index /{lang}/rules/", [get(f"/{lang}/rules/")]))
         for lang in ("ja", "en"):
             groups.append((f"glossary /{lang}/glossary/", [get(f"/{lang}/glossary/")]))
         groups.append(("glossary /ja/glossary/?q=とうそつ", [get("/ja/glossary/", {"q": "とうそつ"})]))
         for lang in ("ja", "en"):
-            groups.append((f"largest sections /{lang}/ ({', '.join(LARGEST)})",
-                           [get(f"/{lang}/rules/{n}/") for n in LARGEST]))
+            groups.append(
+                (
+                    f"largest sections /{lang}/ ({', '.join(LARGEST)})",
+                    [get(f"/{lang}/rules/{n}/") for n in LARGEST],
+                )
+            )
         for lang in ("ja", "en"):
-            groups.append((f"changes /{lang}/ (newest two, widest)",
-                           [get(f"/{lang}/rules/changes/"),
-                            get(f"/{lang}/rules/changes/", {"from": versions[0], "to": versions[-1]})]))
+            groups.append(
+                (
+                    f"changes /{lang}/ (newest two, widest)",
+                    [
+                        get(f"/{lang}/rules/changes/"),
+                        get(f"/{lang}/rules/changes/", {"from": versions[0], "to": versions[-1]}),
+                    ],
+                )
+            )
 
         get("/en/")()  # Django's own first request (URL patterns, middleware, translations)
         # What the first reader of a new generation pays once per process and language: the glossary with
         # its readings, the glosses and the index of the Japanese passages (then each page its own body).
-        print(f"first /en/ rule page: {timed(get('/en/rules/100.1/'))[0]:.0f} ms; "
-              f"first /ja/ rule page: {timed(get('/ja/rules/100.1/'))[0]:.0f} ms")
+        print(
+            f"first /en/ rule page: {timed(get('/en/rules/100.1/'))[0]:.0f} ms; "
+            f"first /ja/ rule page: {timed(get('/ja/rules/100.1/'))[0]:.0f} ms"
+        )
         first = [[timed(request)[0] for request in requests] for _, requests in groups]
         # Warm requests round-robin over every group, so that a slower moment of the machine is shared out.
         warm: list[list[tuple[float, float]]] = [[] for _ in groups]
@@ -143,8 +208,10 @@ def main() -> None:
                 f" {percentile(wall, 50):7.2f} {percentile(wall, 95):7.2f}"
                 f" {percentile(cpu, 50):7.2f} {percentile(cpu, 95):7.2f}"
             )
-        print("(milliseconds; first: each page's first request; warm: the later ones, wall clock; cpu: the"
-              " thread's CPU time of the same requests, which other processes on the machine inflate less)")
+        print(
+            "(milliseconds; first: each page's first request; warm: the later ones, wall clock; cpu: the"
+            " thread's CPU time of the same requests, which other processes on the machine inflate less)"
+        )
         print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
         with CaptureQueriesContext(connection) as queries:

@@ -71,7 +71,9 @@ def peak_mb(path: Path) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("dirs", nargs="*", type=Path, help="directories of MagicCompRules *.txt files")
     parser.add_argument("--repeat", type=int, default=5, help="runs per file; the best is shown (default 5)")
     args = parser.parse_args()
@@ -87,7 +89,9 @@ def main() -> None:
         for path in sorted(directory.glob("MagicCompRules*.txt")):
             encoding = decode_text(path.read_bytes(), source=path.name).encoding
             decode_s, text = best_of(args.repeat, lambda: read_text(path))
-            parse_s, document = best_of(args.repeat, lambda: parse_comprehensive_rules(text, source=path.name))
+            parse_s, document = best_of(
+                args.repeat, lambda: parse_comprehensive_rules(text, source=path.name)
+            )
             peak = peak_mb(path)
             decode_total += decode_s
             parse_total += parse_s

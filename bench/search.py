@@ -60,10 +60,26 @@ from judge.search.warm import warm  # noqa: E402
 from tests.search import test_relevance as relevance  # noqa: E402
 
 EXTRA_QUERIES = [
-    "commander", "統率者", "exile OR graveyard", "commander -tax", '"command zone"', "「統率領域」",
-    "blocking creature multiple attackers", "ブロック・クリーチャー", "teammate priority", "チームメイト 優先権",
-    "lang:ja 統率者", "doc:dtc 統率者", "version:20251114 commander tax", "monarch", "initiative",
-    "sideboard wishes", "poison counters two-headed giant", "デッキ構築", "マリガン", "unknownword",
+    "commander",
+    "統率者",
+    "exile OR graveyard",
+    "commander -tax",
+    '"command zone"',
+    "「統率領域」",
+    "blocking creature multiple attackers",
+    "ブロック・クリーチャー",
+    "teammate priority",
+    "チームメイト 優先権",
+    "lang:ja 統率者",
+    "doc:dtc 統率者",
+    "version:20251114 commander tax",
+    "monarch",
+    "initiative",
+    "sideboard wishes",
+    "poison counters two-headed giant",
+    "デッキ構築",
+    "マリガン",
+    "unknownword",
 ]
 
 
@@ -74,9 +90,12 @@ def relevance_rows() -> list[tuple[str, tuple[str, ...]]]:
 
 # --- SQLite FTS5 --------------------------------------------------------------------------------------
 
+
 def build_fts(docs: Sequence[SearchDoc]) -> sqlite3.Connection:
     db = sqlite3.connect(":memory:")
-    db.execute("CREATE VIRTUAL TABLE en USING fts5(key UNINDEXED, version UNINDEXED, text, tokenize='porter unicode61')")
+    db.execute(
+        "CREATE VIRTUAL TABLE en USING fts5(key UNINDEXED, version UNINDEXED, text, tokenize='porter unicode61')"
+    )
     db.execute("CREATE VIRTUAL TABLE ja USING fts5(key UNINDEXED, text, tokenize='trigram')")
     for d in docs:
         text = "\n".join((d.title, d.body, *d.examples))
@@ -118,10 +137,13 @@ def fts_match(q: str) -> tuple[str, str, str | None]:
         positive = [p for p in parts if not p.startswith("NOT ")]
         negative = [p for p in parts if p.startswith("NOT ")]
         return " ".join(positive) + ("".join(" " + n for n in negative) if positive else "")
+
     return join(en), join(ja), version
 
 
-def fts_search(db: sqlite3.Connection, q: str, current: str, *, snippets: bool = False) -> list[tuple[str, float]]:
+def fts_search(
+    db: sqlite3.Connection, q: str, current: str, *, snippets: bool = False
+) -> list[tuple[str, float]]:
     """Top 10 keys by bm25; with ``snippets``, FTS5 also cuts a highlighted snippet of each hit
     (snippet()), which is part of what search() does for every hit."""
     en, ja, version = fts_match(q)
@@ -152,6 +174,7 @@ def fts_search(db: sqlite3.Connection, q: str, current: str, *, snippets: bool =
 
 
 # --- timing -------------------------------------------------------------------------------------------
+
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
@@ -188,7 +211,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     default = Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data"))
     parser.add_argument("corpus", nargs="?", type=Path, default=default)
-    parser.add_argument("--repeat", type=int, default=5, help="runs per query for the warm rows; the fastest counts")
+    parser.add_argument(
+        "--repeat", type=int, default=5, help="runs per query for the warm rows; the fastest counts"
+    )
     args = parser.parse_args()
     load_at_start = os.getloadavg()
 
@@ -205,7 +230,9 @@ def main() -> None:
         from django.test import RequestFactory
 
         django.setup()
-        handler = WSGIHandler()  # what gunicorn calls: middleware, view, JSON, without the test client's extras
+        handler = (
+            WSGIHandler()
+        )  # what gunicorn calls: middleware, view, JSON, without the test client's extras
         factory = RequestFactory()
 
         start = time.perf_counter()
@@ -241,7 +268,9 @@ def main() -> None:
             if built is not None:
                 find_matches(live, built, None)
 
-        django_first = timed(lambda: api("warm-up"), 1)  # Django's own first request (URL patterns, middleware)
+        django_first = timed(
+            lambda: api("warm-up"), 1
+        )  # Django's own first request (URL patterns, middleware)
         api_first, api_first_cpu = zip(*(timed_with_cpu(lambda q=q: api(q), 1) for q in queries))
         for q in queries:
             fts_search(db, q, current)
@@ -249,21 +278,32 @@ def main() -> None:
         w_full = [timed(lambda q=q: search(q, root=root), args.repeat) for q in queries]
         w_query = [timed(lambda q=q: whoosh_query(q), args.repeat) for q in queries]
         fts = [timed(lambda q=q: fts_search(db, q, current), args.repeat) for q in queries]
-        fts_snip = [timed(lambda q=q: fts_search(db, q, current, snippets=True), args.repeat) for q in queries]
+        fts_snip = [
+            timed(lambda q=q: fts_search(db, q, current, snippets=True), args.repeat) for q in queries
+        ]
 
-        print(f"\nfirst search in a fresh process, no warm-up: {first_search:.0f} ms; warm-up: {warm_up:.0f} ms; "
-              f"Django's first request after it: {django_first:.0f} ms")
+        print(
+            f"\nfirst search in a fresh process, no warm-up: {first_search:.0f} ms; warm-up: {warm_up:.0f} ms; "
+            f"Django's first request after it: {django_first:.0f} ms"
+        )
         print(f"\n{'':28} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
         rows_out = (
-            ("API, first pass", api_first), ("API, warm", api_warm),
-            ("API, first pass, CPU time", api_first_cpu), ("API, warm, CPU time", api_warm_cpu), ("search(), warm", w_full),
-            ("query only, warm", w_query), ("SQLite FTS5", fts), ("SQLite FTS5 + snippet()", fts_snip),
+            ("API, first pass", api_first),
+            ("API, warm", api_warm),
+            ("API, first pass, CPU time", api_first_cpu),
+            ("API, warm, CPU time", api_warm_cpu),
+            ("search(), warm", w_full),
+            ("query only, warm", w_query),
+            ("SQLite FTS5", fts),
+            ("SQLite FTS5 + snippet()", fts_snip),
         )
         for name, values in rows_out:
             print(f"{name:28} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}")
         for name, values, base, base_name in (
-            ("query only", w_query, fts, "FTS5"), ("search(), warm", w_full, fts, "FTS5"),
-            ("search(), warm", w_full, fts_snip, "FTS5 + snippet()"), ("API, warm", api_warm, fts_snip, "FTS5 + snippet()"),
+            ("query only", w_query, fts, "FTS5"),
+            ("search(), warm", w_full, fts, "FTS5"),
+            ("search(), warm", w_full, fts_snip, "FTS5 + snippet()"),
+            ("API, warm", api_warm, fts_snip, "FTS5 + snippet()"),
         ):
             print(
                 f"ratio {name} / {base_name}: p50 {percentile(values, 50) / percentile(base, 50):.1f}x, "
@@ -280,14 +320,24 @@ def main() -> None:
             result = search(q, root=root, limit=5)
             w_ok += any(
                 relevance.is_expected(h.rule, h.doc, h.anchor, e) for h in result.hits for e in expected
-            ) or (result.jump is not None and any(relevance.is_expected(result.jump, "cr", "", e) for e in expected))
+            ) or (
+                result.jump is not None
+                and any(relevance.is_expected(result.jump, "cr", "", e) for e in expected)
+            )
             keys = [k for k, _ in fts_search(db, q, current)][:5]
             f_ok += any(
-                relevance.is_expected(by_key[k].rule, by_key[k].doc, by_key[k].anchor, e) for k in keys for e in expected
+                relevance.is_expected(by_key[k].rule, by_key[k].doc, by_key[k].anchor, e)
+                for k in keys
+                for e in expected
             )
-        print(f"\nrelevance (expected answer in the top 5): whoosh {w_ok}/{len(rows)}, FTS5 {f_ok}/{len(rows)}")
-        print("load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}; at the end: {:.2f} {:.2f} {:.2f}".format(
-            *load_at_start, *os.getloadavg()))
+        print(
+            f"\nrelevance (expected answer in the top 5): whoosh {w_ok}/{len(rows)}, FTS5 {f_ok}/{len(rows)}"
+        )
+        print(
+            "load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}; at the end: {:.2f} {:.2f} {:.2f}".format(
+                *load_at_start, *os.getloadavg()
+            )
+        )
 
 
 if __name__ == "__main__":

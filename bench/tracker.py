@@ -31,7 +31,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judge.engine.errors import RulesError  # noqa: E402
 from judge.engine.tracker import (  # noqa: E402
-    Event, EventKind, TableState, apply_event, new_table, replay, state_from_json,
+    Event,
+    EventKind,
+    TableState,
+    apply_event,
+    new_table,
+    replay,
+    state_from_json,
 )
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
@@ -44,13 +50,15 @@ def _game(length: int) -> tuple[TableState, list[Event]]:
     events: list[Event] = []
     while len(events) < length:
         player = rng.choice(PLAYERS)
-        event = rng.choice([
-            Event(kind=EventKind.LIFE, player=player, amount=rng.choice([-3, -1, 1, 2, 3])),
-            Event(kind=EventKind.NEXT_TURN),
-            Event(kind=EventKind.SET_COMMANDER_CASTS, player=player, amount=rng.randint(0, 5)),
-            Event(kind=EventKind.COMMANDER_DAMAGE, player=player, owner=rng.choice(PLAYERS), amount=1),
-            Event(kind=EventKind.COMMANDER_DAMAGE, player=player, owner=rng.choice(PLAYERS), amount=-1),
-        ])
+        event = rng.choice(
+            [
+                Event(kind=EventKind.LIFE, player=player, amount=rng.choice([-3, -1, 1, 2, 3])),
+                Event(kind=EventKind.NEXT_TURN),
+                Event(kind=EventKind.SET_COMMANDER_CASTS, player=player, amount=rng.randint(0, 5)),
+                Event(kind=EventKind.COMMANDER_DAMAGE, player=player, owner=rng.choice(PLAYERS), amount=1),
+                Event(kind=EventKind.COMMANDER_DAMAGE, player=player, owner=rng.choice(PLAYERS), amount=-1),
+            ]
+        )
         try:
             table, _ = apply_event(state=table, event=event)
         except RulesError:
@@ -74,7 +82,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
     nudge = Event(kind=EventKind.LIFE, player="Aki", amount=1)
-    print(f"{'events':>7} {'replay ms':>10} {'snapshot write ms':>18} {'snapshot read ms':>17} {'snapshot bytes':>15}")
+    print(
+        f"{'events':>7} {'replay ms':>10} {'snapshot write ms':>18} {'snapshot read ms':>17} {'snapshot bytes':>15}"
+    )
     for length in (int(n) for n in args.lengths.split(",")):
         table, events = _game(length)
         stored = json.dumps(table.to_json(), ensure_ascii=False)
@@ -89,8 +99,10 @@ def main() -> None:
         def new_read() -> object:
             return state_from_json(json.loads(stored))
 
-        print(f"{length:>7} {_median_ms(old_write, args.repeat):>10.2f} {_median_ms(new_write, args.repeat):>18.3f} "
-              f"{_median_ms(new_read, args.repeat):>17.3f} {len(stored.encode('utf-8')):>15}")
+        print(
+            f"{length:>7} {_median_ms(old_write, args.repeat):>10.2f} {_median_ms(new_write, args.repeat):>18.3f} "
+            f"{_median_ms(new_read, args.repeat):>17.3f} {len(stored.encode('utf-8')):>15}"
+        )
 
 
 if __name__ == "__main__":

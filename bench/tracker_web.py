@@ -34,8 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 WORK = tempfile.mkdtemp(prefix="bench-tracker-")
-os.environ.update(DJANGO_SETTINGS_MODULE="judge.settings.test", DATABASE_URL=f"sqlite:///{WORK}/db.sqlite3",
-                  JUDGE_INDEX_DIR=f"{WORK}/index", JUDGE_TRACKER_NEW_GAME_RATE="1000/h")
+os.environ.update(
+    DJANGO_SETTINGS_MODULE="judge.settings.test",
+    DATABASE_URL=f"sqlite:///{WORK}/db.sqlite3",
+    JUDGE_INDEX_DIR=f"{WORK}/index",
+    JUDGE_TRACKER_NEW_GAME_RATE="1000/h",
+)
 
 import django  # noqa: E402
 
@@ -50,10 +54,12 @@ from judge.tracker.services import record_event, start_game  # noqa: E402
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
 CHANGES = [
-    ("life", {"player": "Ben", "amount": -3}), ("life", {"player": "Ben", "amount": 3}),
+    ("life", {"player": "Ben", "amount": -3}),
+    ("life", {"player": "Ben", "amount": 3}),
     ("commander-damage", {"player": "Chie", "owner": "Dan", "amount": 1}),
     ("commander-damage", {"player": "Chie", "owner": "Dan", "amount": -1}),
-    ("set-commander-casts", {"player": "Emi", "amount": 2}), ("next-turn", {}),
+    ("set-commander-casts", {"player": "Emi", "amount": 2}),
+    ("next-turn", {}),
 ]
 
 
@@ -75,9 +81,13 @@ def main() -> None:
     for signal in (request_started, request_finished):  # one connection throughout, as the test runner does
         signal.disconnect(close_old_connections)
     client = Client()
-    print(f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} {'page KB':>8}")
+    print(
+        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} {'page KB':>8}"
+    )
     for length in (int(n) for n in args.lengths.split(",")):
-        game = start_game(variant="commander", players=PLAYERS, commanders={p: [f"{p}'s commander"] for p in PLAYERS})
+        game = start_game(
+            variant="commander", players=PLAYERS, commanders={p: [f"{p}'s commander"] for p in PLAYERS}
+        )
         for n in range(length):
             kind, payload = CHANGES[n % len(CHANGES)]
             record_event(game=game, kind=kind, payload=payload)
@@ -95,11 +105,14 @@ def main() -> None:
         page_ms = _median_ms(lambda: client.get(url), args.repeat)
         board_ms = _median_ms(lambda: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
         json_ms = _median_ms(lambda: client.get(url + "?format=json"), args.repeat)
-        poll_ms = _median_ms(lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]),
-                             args.repeat)
+        poll_ms = _median_ms(
+            lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]), args.repeat
+        )
         assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]).status_code == 304
-        print(f"{length:>7} {write_ms:>9.1f} {page_ms:>8.1f} {board_ms:>9.1f} {json_ms:>8.1f} {poll_ms:>8.2f} "
-              f"{len(page.content) / 1024:>8.1f}")
+        print(
+            f"{length:>7} {write_ms:>9.1f} {page_ms:>8.1f} {board_ms:>9.1f} {json_ms:>8.1f} {poll_ms:>8.2f} "
+            f"{len(page.content) / 1024:>8.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -51,17 +51,43 @@ def run_phase(phase: str, work: Path, args: list[str]) -> dict[str, object]:
     """One phase of this bench in a fresh process (bench/ingest.py's run_phase)."""
     return run_script_phase(phase, work, args, script=Path(__file__))
 
+
 JAPANESE = [
-    "統率者税", "統率者ダメージ", "統率者が墓地に置かれたら", "共有チーム・ターン", "固有色", "次元ダイス", "多人数戦",
-    "ゲームから除外", "双頭巨人戦 ライフ", "初期ライフ総量 統率者戦", "影響範囲限定", "防御プレイヤー 複数への攻撃",
-    "マリガン", "統率領域 唱える", "文明",
+    "統率者税",
+    "統率者ダメージ",
+    "統率者が墓地に置かれたら",
+    "共有チーム・ターン",
+    "固有色",
+    "次元ダイス",
+    "多人数戦",
+    "ゲームから除外",
+    "双頭巨人戦 ライフ",
+    "初期ライフ総量 統率者戦",
+    "影響範囲限定",
+    "防御プレイヤー 複数への攻撃",
+    "マリガン",
+    "統率領域 唱える",
+    "文明",
     # words of every placeholder rule: the largest Japanese posting lists the index has
-    "日本語訳", "規則 参照",
+    "日本語訳",
+    "規則 参照",
 ]
 ENGLISH = [
-    "commander tax", "commander damage", "player leaves the game", "shared team turns", "color identity",
-    "planar die", "two-headed giant combat damage", '"command zone"', "exile OR graveyard",
-    "limited range of influence", "monarch", "initiative", "mulligan", "attack multiple players", "commander -tax",
+    "commander tax",
+    "commander damage",
+    "player leaves the game",
+    "shared team turns",
+    "color identity",
+    "planar die",
+    "two-headed giant combat damage",
+    '"command zone"',
+    "exile OR graveyard",
+    "limited range of influence",
+    "monarch",
+    "initiative",
+    "mulligan",
+    "attack multiple players",
+    "commander -tax",
 ]
 QUERIES = [(q, "ja") for q in JAPANESE] + [(q, "en") for q in ENGLISH]
 SHOWN = ("統率者が墓地に置かれたら", "日本語訳", "commander tax")
@@ -87,7 +113,8 @@ def corpus_with_translation(root: Path, corpus: Path, *, translation: bool) -> P
         titles = {
             r.number: title
             for r in current.rules
-            if r.kind in (RuleKind.CHAPTER, RuleKind.SECTION) and (title := section_title_ja(index, r.number, r.title))
+            if r.kind in (RuleKind.CHAPTER, RuleKind.SECTION)
+            and (title := section_title_ja(index, r.number, r.title))
         }
         rules, examples = placeholder_rules(current, titles)
         write_ja_cr(root, current.version, rules, examples=examples)
@@ -113,10 +140,19 @@ def phase_main(phase: str, work: Path, directory: Path | None, repeat: int) -> N
         from judge.search.index import open_live
 
         meta = open_live(work / "index").meta
-        print(json.dumps({"seconds": seconds, "stages": report.seconds, "peak_mb": peak_mb(),
-                          "versions": len(report.versions), "documents": meta["count"],
-                          "japanese": meta.get("field_docs", {}).get("ja", 0),
-                          "translations": report.translations}))
+        print(
+            json.dumps(
+                {
+                    "seconds": seconds,
+                    "stages": report.seconds,
+                    "peak_mb": peak_mb(),
+                    "versions": len(report.versions),
+                    "documents": meta["count"],
+                    "japanese": meta.get("field_docs", {}).get("ja", 0),
+                    "translations": report.translations,
+                }
+            )
+        )
     elif phase == "search":
         print(json.dumps(search_times(work / "index", repeat)))
 
@@ -140,27 +176,41 @@ def search_times(root: Path, repeat: int) -> dict[str, object]:
     warm = [timed(lambda q=q, ui=ui: service.search(q, root=root, ui_lang=ui), repeat) for q, ui in QUERIES]
     live = open_live(root)
     statuses = collections.Counter(
-        f"{doc} {status or '-'}" for doc, status, lang in zip(live.column("doc"), live.column("status"), live.langs())
+        f"{doc} {status or '-'}"
+        for doc, status, lang in zip(live.column("doc"), live.column("status"), live.langs())
         if lang == "ja"
     )
     shown = {
-        f"{q} (ui={ui})": [f"{h.rule} {h.lang} {h.doc} {h.status or '-'}"
-                           for h in service.search(q, root=root, ui_lang=ui, limit=5).hits]
-        for q in SHOWN for ui in ("ja", "en")
+        f"{q} (ui={ui})": [
+            f"{h.rule} {h.lang} {h.doc} {h.status or '-'}"
+            for h in service.search(q, root=root, ui_lang=ui, limit=5).hits
+        ]
+        for q in SHOWN
+        for ui in ("ja", "en")
     }
     return {
-        "no_warm_up_ms": no_warm_up, "warm_up_s": warm_up,
-        "first_ms": [t for t, _ in first], "first_cpu_ms": [c for _, c in first],
-        "warm_ms": [t for t, _ in warm], "warm_cpu_ms": [c for _, c in warm],
-        "statuses": dict(sorted(statuses.items())), "shown": shown, "queries": [q for q, _ in QUERIES],
+        "no_warm_up_ms": no_warm_up,
+        "warm_up_s": warm_up,
+        "first_ms": [t for t, _ in first],
+        "first_cpu_ms": [c for _, c in first],
+        "warm_ms": [t for t, _ in warm],
+        "warm_cpu_ms": [c for _, c in warm],
+        "statuses": dict(sorted(statuses.items())),
+        "shown": shown,
+        "queries": [q for q, _ in QUERIES],
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=Path(os.environ.get("JUDGE_CORPUS_DIR",
-                                                                           ROOT.parent / "shared" / "rules_data")))
-    parser.add_argument("--repeat", type=int, default=5, help="runs per query for the warm rows; the fastest counts")
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data")),
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=5, help="runs per query for the warm rows; the fastest counts"
+    )
     parser.add_argument("--phase", help=argparse.SUPPRESS)
     parser.add_argument("--work", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
@@ -184,33 +234,52 @@ def main() -> None:
         print(f"generated {generated.name}: {generated.stat().st_size / 1e6:.1f} MB")
         for name, result in results.items():
             stages = ", ".join(f"{k} {v:.1f}" for k, v in dict(result["stages"]).items())  # type: ignore[call-overload]
-            print(f"ingest {name:24} {result['seconds']:6.1f} s  peak {result['peak_mb']:4.0f} MB  "
-                  f"{result['versions']} releases, index {result['documents']} documents "
-                  f"({result['japanese']} Japanese)  [{stages} s]")
-        print("translations: " + "; ".join(f"{k}: {v}" for k, v in
-                                           dict(results["with the translation"]["translations"]).items()))  # type: ignore[call-overload]
+            print(
+                f"ingest {name:24} {result['seconds']:6.1f} s  peak {result['peak_mb']:4.0f} MB  "
+                f"{result['versions']} releases, index {result['documents']} documents "
+                f"({result['japanese']} Japanese)  [{stages} s]"
+            )
+        print(
+            "translations: "
+            + "; ".join(f"{k}: {v}" for k, v in dict(results["with the translation"]["translations"]).items())
+        )  # type: ignore[call-overload]
 
-        print(f"\nsearch, {len(QUERIES)} queries ({len(JAPANESE)} Japanese, ui=ja; {len(ENGLISH)} English, ui=en), "
-              "judge.search.service.search; the index without the translation for comparison:")
+        print(
+            f"\nsearch, {len(QUERIES)} queries ({len(JAPANESE)} Japanese, ui=ja; {len(ENGLISH)} English, ui=en), "
+            "judge.search.service.search; the index without the translation for comparison:"
+        )
         measured: dict[str, dict[str, object]] = {}
-        for name, work in (("with the translation", temp / "with"), ("without the translation", temp / "without")):
+        for name, work in (
+            ("with the translation", temp / "with"),
+            ("without the translation", temp / "without"),
+        ):
             times = measured[name] = run_phase("search", work, ["--repeat", str(args.repeat)])
             no_warm_wall, no_warm_cpu = times["no_warm_up_ms"]  # type: ignore[misc]
-            print(f"\n{name}: first search of a fresh process, no warm-up: {no_warm_wall:.0f} ms "
-                  f"(CPU {no_warm_cpu:.0f} ms); warm-up: {times['warm_up_s']:.1f} s")
+            print(
+                f"\n{name}: first search of a fresh process, no warm-up: {no_warm_wall:.0f} ms "
+                f"(CPU {no_warm_cpu:.0f} ms); warm-up: {times['warm_up_s']:.1f} s"
+            )
             print(f"{'':34} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-            for label, key in (("first request after the warm-up", "first_ms"), ("  CPU time", "first_cpu_ms"),
-                               (f"warm (fastest of {args.repeat})", "warm_ms"), ("  CPU time", "warm_cpu_ms")):
+            for label, key in (
+                ("first request after the warm-up", "first_ms"),
+                ("  CPU time", "first_cpu_ms"),
+                (f"warm (fastest of {args.repeat})", "warm_ms"),
+                ("  CPU time", "warm_cpu_ms"),
+            ):
                 values: list[float] = list(times[key])  # type: ignore[call-overload]
-                print(f"{label:34} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}")
+                print(
+                    f"{label:34} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}"
+                )
             queries: list[str] = list(times["queries"])  # type: ignore[call-overload]
             slow = sorted(zip(times["first_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]
             print("slowest first requests: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
             slow = sorted(zip(times["warm_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]
             print("slowest warm: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
         times = measured["with the translation"]
-        print("\nwith the translation: Japanese documents in the index, by document and status: " + ", ".join(
-            f"{k} {v}" for k, v in dict(times["statuses"]).items()))  # type: ignore[call-overload]
+        print(
+            "\nwith the translation: Japanese documents in the index, by document and status: "
+            + ", ".join(f"{k} {v}" for k, v in dict(times["statuses"]).items())
+        )  # type: ignore[call-overload]
         for q, hits in dict(times["shown"]).items():  # type: ignore[call-overload]
             print(f"  {q}: " + " | ".join(hits))
         print(f"load average (1, 5, 15 min) at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -16,7 +16,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("judge.web", "judge.rules", "judge.cards", "judge.calc", "judge.rulings", "judge.tracker")
 # What each pure layer may import from the project (besides itself).
-ALLOWED = {"judge.engine": (), "judge.parsing": ("judge.engine",), "judge.search": ("judge.parsing", "judge.engine")}
+ALLOWED = {
+    "judge.engine": (),
+    "judge.parsing": ("judge.engine",),
+    "judge.search": ("judge.parsing", "judge.engine"),
+}
 
 SCRIPT = """
 import importlib, json, pkgutil, sys
@@ -32,8 +36,15 @@ print(json.dumps({"modules": names, "loaded": sorted(sys.modules)}))
 def test_a_pure_layer_imports_no_django_and_no_app(layer: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", SCRIPT, layer], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, layer],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert len(found["modules"]) > 3

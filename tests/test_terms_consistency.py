@@ -148,7 +148,9 @@ class TermChecker:
     def named_in_english(self, text: str) -> list[Term]:
         """The rows whose English spelling the text has, a spelling inside a longer one's match left out
         ("commander" in "Duel Masters Tag Commander")."""
-        spans = [(m.start(), m.end(), term) for pattern, term in self._english for m in pattern.finditer(text)]
+        spans = [
+            (m.start(), m.end(), term) for pattern, term in self._english for m in pattern.finditer(text)
+        ]
         found: list[Term] = []
         for start, end, term in spans:
             inside = any(s <= start and end <= e and (e - s) > (end - start) for s, e, _ in spans)
@@ -212,7 +214,8 @@ def test_an_english_text_of_both_catalogs_has_one_japanese() -> None:
     disagree = [
         f"django.po:{e.line} {e.msgid!r} -> {e.msgstr[0]!r}, the engine: {sorted(engine[english])}"
         for e in po_entries()
-        if e.msgctxt is None and not e.msgid_plural
+        if e.msgctxt is None
+        and not e.msgid_plural
         and (english := _placeholders(e.msgid)) in engine
         and english not in SAME_ENGLISH_OTHER_THING
         and _placeholders(e.msgstr[0]) not in engine[english]
@@ -225,8 +228,16 @@ def test_an_english_text_of_both_catalogs_has_one_japanese() -> None:
     [
         # the three renderings issue 23 found
         ("Free-for-all", "フリー・フォー・オール", "フリー・フォー・オール"),
-        ("Each partner commander's casts are counted separately.", "パートナー統率者は別々に数えます。", "パートナー"),
-        ("Duel Masters Tag Commander (DTC)", "デュエル・マスターズ タッグ統率者戦(DTC)", "デュエル・マスターズ タッグ統率者戦"),
+        (
+            "Each partner commander's casts are counted separately.",
+            "パートナー統率者は別々に数えます。",
+            "パートナー",
+        ),
+        (
+            "Duel Masters Tag Commander (DTC)",
+            "デュエル・マスターズ タッグ統率者戦(DTC)",
+            "デュエル・マスターズ タッグ統率者戦",
+        ),
         ("DTC: one team", "タッグ統率者戦：チーム", "タッグ統率者戦"),
         ("Planechase", "プレインチェイス", "プレインチェイス"),
     ],
@@ -242,7 +253,10 @@ def test_another_spelling_of_a_named_term_is_reported(
     ("english", "japanese"),
     [
         ("Free-for-All", "無差別戦"),
-        ("Duel Masters Tag Commander (DTC)", "デュエマ・タッグ・コマンダー（DTC）"),  # not コマンダー for commander
+        (
+            "Duel Masters Tag Commander (DTC)",
+            "デュエマ・タッグ・コマンダー（DTC）",
+        ),  # not コマンダー for commander
         ("DTC: Source (DTCS)", "デュエマ・タッグ・コマンダー：ソース（DTCS）"),
         ("Two-Headed Giant", "双頭巨人戦"),  # the official name holds the other spelling 双頭巨人
         ("commander tax", "統率者税"),

@@ -123,7 +123,8 @@ class Seat:
     def commanders(self) -> list[tuple[str, str]]:
         """(id, name) of this seat's commanders: "1a" always (named after the player if unnamed), "1b" if typed."""
         return [(f"{self.number}a", self.commander_name)] + (
-            [(f"{self.number}b", self.partner)] if self.partner else [])
+            [(f"{self.number}b", self.partner)] if self.partner else []
+        )
 
     @property
     def commander_name(self) -> str:
@@ -146,24 +147,32 @@ class DamageTable:
         wanted = _whole(data.get("resize") or data.get("seats"))
         seats = wanted if wanted is not None else DEFAULT_SEATS
         self.size = min(max(seats, MIN_SEATS), MAX_SEATS)
-        self.seats = [Seat(number=n, name=normalise(data.get(f"name{n}", ""))[:MAX_NAME],
-                           commander=normalise(data.get(f"cmdr{n}", ""))[:MAX_NAME],
-                           partner=normalise(data.get(f"partner{n}", ""))[:MAX_NAME])
-                      for n in range(1, self.size + 1)]
+        self.seats = [
+            Seat(
+                number=n,
+                name=normalise(data.get(f"name{n}", ""))[:MAX_NAME],
+                commander=normalise(data.get(f"cmdr{n}", ""))[:MAX_NAME],
+                partner=normalise(data.get(f"partner{n}", ""))[:MAX_NAME],
+            )
+            for n in range(1, self.size + 1)
+        ]
         self.counts: dict[str, int] = {}
         for key in self.cell_keys():
             text = normalise(data.get(key, ""))
             count = _whole(text) if text else 0
             if count is None or count > MAX_DAMAGE:
                 commander, player = self.describe(key)
-                self.problems.append(_("Damage to %(player)s from %(commander)s: write a whole number from 0 to "
-                                       "%(high)d.") % {"player": player, "commander": commander, "high": MAX_DAMAGE})
+                self.problems.append(
+                    _("Damage to %(player)s from %(commander)s: write a whole number from 0 to %(high)d.")
+                    % {"player": player, "commander": commander, "high": MAX_DAMAGE}
+                )
             elif count:
                 self.counts[key] = count
         self.tapped = self._tap(normalise(data.get("tap", "")))
         if self.two_headed_giant and self.size % 2:
-            self.problems.append(_("Two-Headed Giant: teams are two players each, so the number of players must "
-                                   "be even."))
+            self.problems.append(
+                _("Two-Headed Giant: teams are two players each, so the number of players must be even.")
+            )
 
     def _tap(self, tap: str) -> bool:
         direction, _sep, key = tap.partition(":")
@@ -188,7 +197,7 @@ class DamageTable:
 
     def teams(self) -> list[list[str]]:
         players = [seat.player for seat in self.seats]
-        return [players[i:i + 2] for i in range(0, len(players), 2)]
+        return [players[i : i + 2] for i in range(0, len(players), 2)]
 
     def payload(self) -> dict[str, Any]:
         """The commander damage payload: one combat damage event per cell that holds damage."""
@@ -196,9 +205,18 @@ class DamageTable:
         payload: dict[str, Any] = {
             "variant": self.variant,
             "players": list(players.values()),
-            "commanders": [{"id": cid, "owner": owner.player, "name": name} for cid, name, owner in self.commanders()],
-            "events": [{"source": key[1:].partition("_")[0], "target": players[key.partition("_")[2]],
-                        "amount": count, "combat": True} for key, count in self.counts.items()],
+            "commanders": [
+                {"id": cid, "owner": owner.player, "name": name} for cid, name, owner in self.commanders()
+            ],
+            "events": [
+                {
+                    "source": key[1:].partition("_")[0],
+                    "target": players[key.partition("_")[2]],
+                    "amount": count,
+                    "combat": True,
+                }
+                for key, count in self.counts.items()
+            ],
         }
         if self.two_headed_giant:
             payload["teams"] = self.teams()
@@ -210,8 +228,11 @@ class DamageTable:
         if self.two_headed_giant:
             pairs.append(("thg", "1"))
         for seat in self.seats:
-            pairs += [(f"{field}{seat.number}", value) for field, value in
-                      (("name", seat.name), ("cmdr", seat.commander), ("partner", seat.partner)) if value]
+            pairs += [
+                (f"{field}{seat.number}", value)
+                for field, value in (("name", seat.name), ("cmdr", seat.commander), ("partner", seat.partner))
+                if value
+            ]
         pairs += [(key, str(count)) for key, count in self.counts.items() if count]
         return urlencode(pairs)
 

@@ -72,22 +72,46 @@ def present_damage(table: DamageTable, result: damage.DamageResult | None) -> Sh
     lost = {(loss.player, loss.commander) for loss in result.lost} if result else set()
     rows = []
     for index, seat in enumerate(table.seats):
-        cells = [DamageCell(key=f"d{cid}_{seat.number}", commander=name, player=seat.player,
-                            damage=table.counts.get(f"d{cid}_{seat.number}", 0),
-                            lost=(seat.player, cid) in lost, own=owner is seat)
-                 for cid, name, owner in table.commanders()]
-        rows.append(DamageRow(player=seat.player, team=index // 2 + 1 if table.two_headed_giant else None,
-                              cells=cells))
+        cells = [
+            DamageCell(
+                key=f"d{cid}_{seat.number}",
+                commander=name,
+                player=seat.player,
+                damage=table.counts.get(f"d{cid}_{seat.number}", 0),
+                lost=(seat.player, cid) in lost,
+                own=owner is seat,
+            )
+            for cid, name, owner in table.commanders()
+        ]
+        rows.append(
+            DamageRow(
+                player=seat.player, team=index // 2 + 1 if table.two_headed_giant else None, cells=cells
+            )
+        )
     return ShownDamage(
-        columns=[DamageColumn(name=name if cid.endswith("b") or owner.commander else "", owner=owner.player)
-                 for cid, name, owner in table.commanders()],
+        columns=[
+            DamageColumn(name=name if cid.endswith("b") or owner.commander else "", owner=owner.player)
+            for cid, name, owner in table.commanders()
+        ],
         rows=rows,
         brawl=table.variant == "brawl",
         computed=result is not None,
-        lost=[DamageLoss(player=loss.player, commander=names[loss.commander], damage=loss.damage,
-                         rule=loss.rule, url=rule_ref_url(loss.rule)) for loss in (result.lost if result else ())],
-        lost_teams=[ShownTeamLoss(team=loss.team, players=" / ".join(loss.players), rule=loss.rule,
-                                  url=rule_ref_url(loss.rule)) for loss in (result.lost_teams if result else ())],
+        lost=[
+            DamageLoss(
+                player=loss.player,
+                commander=names[loss.commander],
+                damage=loss.damage,
+                rule=loss.rule,
+                url=rule_ref_url(loss.rule),
+            )
+            for loss in (result.lost if result else ())
+        ],
+        lost_teams=[
+            ShownTeamLoss(
+                team=loss.team, players=" / ".join(loss.players), rule=loss.rule, url=rule_ref_url(loss.rule)
+            )
+            for loss in (result.lost_teams if result else ())
+        ],
         steps=present_steps(result.steps) if result else [],
     )
 
@@ -118,11 +142,19 @@ def present_identity(result: identity.IdentityResult, card: Card | None = None) 
     """``card``: the card looked up by name, whose Japanese name a Japanese reader sees first."""
     japanese = card.japanese_names[0] if card is not None and card.japanese_names else ""
     if japanese and reader_language() == "ja":
-        return ShownIdentity(name=f"《{japanese}》", identity=result.identity,
-                             steps=present_steps(result.explanation), other_name=result.name,
-                             name_lang="ja")
-    return ShownIdentity(name=result.name, identity=result.identity, steps=present_steps(result.explanation),
-                         other_name=japanese)
+        return ShownIdentity(
+            name=f"《{japanese}》",
+            identity=result.identity,
+            steps=present_steps(result.explanation),
+            other_name=result.name,
+            name_lang="ja",
+        )
+    return ShownIdentity(
+        name=result.name,
+        identity=result.identity,
+        steps=present_steps(result.explanation),
+        other_name=japanese,
+    )
 
 
 def present_unknown(name: str, problems: Sequence[deck.Problem]) -> ShownCardProblem:
@@ -138,8 +170,13 @@ def present_batch(batch: identity.IdentityBatch) -> list[ShownIdentity | ShownCa
     shown: list[ShownIdentity | ShownCardProblem] = []
     for number in range(1, len(batch.results) + len(bad) + 1):
         if number in bad:
-            shown.append(ShownCardProblem(label=card_label(number).text(lang), name=bad[number].name,
-                                          problems=[p.text(lang) for p in bad[number].problems]))
+            shown.append(
+                ShownCardProblem(
+                    label=card_label(number).text(lang),
+                    name=bad[number].name,
+                    problems=[p.text(lang) for p in bad[number].problems],
+                )
+            )
         else:
             shown.append(present_identity(next(results)))
     return shown
@@ -166,7 +203,9 @@ def present_deck(result: deck.DeckCheck) -> ShownDeck:
     return ShownDeck(
         legal=result.legal,
         identity=result.identity,
-        problems=[DeckProblem(card=p.card, rule=p.rule, message=p.text(lang), url=rule_ref_url(p.rule))
-                  for p in result.problems],
+        problems=[
+            DeckProblem(card=p.card, rule=p.rule, message=p.text(lang), url=rule_ref_url(p.rule))
+            for p in result.problems
+        ],
         notes=present_steps(result.notes),
     )

@@ -104,26 +104,39 @@ def tax_page(request: HttpRequest) -> HttpResponse:
     link (with htmx it swaps the whole calculator); the form answers by GET, so a result is a link too."""
     form = TaxForm(request.GET)
     variant = request.GET.get("variant", "commander")
-    context: dict[str, Any] = {"variants": TAX_VARIANTS, "zones": CAST_ZONES, "values": form.shown(200),
-                               "variant": variant if variant in TaxForm.VARIANT_FIELDS else "commander",
-                               "errors": [], "result": None}
+    context: dict[str, Any] = {
+        "variants": TAX_VARIANTS,
+        "zones": CAST_ZONES,
+        "values": form.shown(200),
+        "variant": variant if variant in TaxForm.VARIANT_FIELDS else "commander",
+        "errors": [],
+        "result": None,
+    }
     if form.is_valid() and form.submitted():
         try:
             result = tax.calculate_tax(form.payload())
         except RulesError as err:
             context["errors"] = present_problems(err)
         else:
-            context.update(result=result, steps=present_steps(result.steps),
-                           total_is_mana=isinstance(result.total_cost, str))
+            context.update(
+                result=result,
+                steps=present_steps(result.steps),
+                total_is_mana=isinstance(result.total_cost, str),
+            )
     partial = "calculator" if request.htmx and request.htmx.target == "tax-calculator" else "result"
-    return page_or_partial(request, "calc/tax.html", partial, context, status=400 if context["errors"] else 200)
+    return page_or_partial(
+        request, "calc/tax.html", partial, context, status=400 if context["errors"] else 200
+    )
 
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def tax_api(request: HttpRequest) -> JsonResponse:
-    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
-                lambda data, lang: result_json(tax.calculate_tax(data), lang))
+    return _api(
+        request,
+        settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+        lambda data, lang: result_json(tax.calculate_tax(data), lang),
+    )
 
 
 # --------------------------------------------------------------------------- commander damage
@@ -137,7 +150,12 @@ def damage_page(request: HttpRequest) -> HttpResponse:
     table = DamageTable(request.GET)
     query = table.query()
     url = f"{request.path}?{query}"
-    if not request.htmx and "seats" in request.GET and not table.problems and request.GET.urlencode() != query:
+    if (
+        not request.htmx
+        and "seats" in request.GET
+        and not table.problems
+        and request.GET.urlencode() != query
+    ):
         return redirect(url)  # a tap or a resize applied, zeros dropped: the table's own URL
     result = None
     errors = list(table.problems)
@@ -146,9 +164,16 @@ def damage_page(request: HttpRequest) -> HttpResponse:
             result = damage.calculate_commander_damage(table.payload())
         except RulesError as err:
             errors = present_problems(err)
-    context = {"variants": DAMAGE_VARIANTS, "table": table, "errors": errors,
-               "shown": present_damage(table, result), "setup_open": not any(s.name for s in table.seats)}
-    response = page_or_partial(request, "calc/damage.html", "calculator", context, status=400 if errors else 200)
+    context = {
+        "variants": DAMAGE_VARIANTS,
+        "table": table,
+        "errors": errors,
+        "shown": present_damage(table, result),
+        "setup_open": not any(s.name for s in table.seats),
+    }
+    response = page_or_partial(
+        request, "calc/damage.html", "calculator", context, status=400 if errors else 200
+    )
     if request.htmx:
         push_url(response, url)
     return response
@@ -157,8 +182,11 @@ def damage_page(request: HttpRequest) -> HttpResponse:
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def damage_api(request: HttpRequest) -> JsonResponse:
-    return _api(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
-                lambda data, lang: result_json(damage.calculate_commander_damage(data), lang))
+    return _api(
+        request,
+        settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+        lambda data, lang: result_json(damage.calculate_commander_damage(data), lang),
+    )
 
 
 # --------------------------------------------------------------------------- colour identity
@@ -174,8 +202,14 @@ def identity_page(request: HttpRequest) -> HttpResponse:
     and in the place of a card that has none (unknown name, unreadable JSON) its problems."""
     params = _form_data(request)
     has_cards = card_selectors.has_cards()
-    context: dict[str, Any] = {"values": {"names": "", "cards_json": ""}, "errors": [], "entries": None,
-                               "has_cards": has_cards, "no_card_data": no_card_data(), "hidden": 0}
+    context: dict[str, Any] = {
+        "values": {"names": "", "cards_json": ""},
+        "errors": [],
+        "entries": None,
+        "has_cards": has_cards,
+        "no_card_data": no_card_data(),
+        "hidden": 0,
+    }
     if params is None:
         context["errors"] = [_("The text is too long; paste fewer cards at once.")]
         return _page(request, "calc/identity.html", context)
@@ -200,8 +234,11 @@ def identity_page(request: HttpRequest) -> HttpResponse:
             for name in names:
                 unknown: list[deck.Problem] = []
                 card = deck.lookup(pool, name, unknown)
-                entries.append(present_identity(identity.color_identity(card=card), card) if card
-                               else present_unknown(name, unknown))
+                entries.append(
+                    present_identity(identity.color_identity(card=card), card)
+                    if card
+                    else present_unknown(name, unknown)
+                )
     errors.extend(form.problems())
     if form.cleaned_data.get("cards_json"):
         try:
@@ -235,9 +272,15 @@ def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
 def deck_page(request: HttpRequest) -> HttpResponse:
     """A submitted deck is always checked, an empty one too: the check says what to paste."""
     params = _form_data(request)
-    context: dict[str, Any] = {"variants": DECK_VARIANTS, "variant": "commander", "errors": [], "result": None,
-                               "values": {"decklist": "", "commanders": "", "teammate": ""},
-                               "has_cards": card_selectors.has_cards(), "no_card_data": no_card_data()}
+    context: dict[str, Any] = {
+        "variants": DECK_VARIANTS,
+        "variant": "commander",
+        "errors": [],
+        "result": None,
+        "values": {"decklist": "", "commanders": "", "teammate": ""},
+        "has_cards": card_selectors.has_cards(),
+        "no_card_data": no_card_data(),
+    }
     if params is None:
         context["errors"] = [_("The decklist is too long: decklists over 1 MB are refused.")]
         return _page(request, "calc/deck.html", context)
@@ -273,5 +316,6 @@ def deck_api(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def index_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "calc/index.html", {"has_cards": card_selectors.has_cards(),
-                                               "no_card_data": no_card_data()})
+    return render(
+        request, "calc/index.html", {"has_cards": card_selectors.has_cards(), "no_card_data": no_card_data()}
+    )

@@ -25,8 +25,10 @@ BULK_DATA_URL = "https://api.scryfall.com/bulk-data"
 ORACLE_CARDS = "oracle_cards"
 FILE_NAME = "oracle-cards.json"
 #: Scryfall asks every client to send a User-Agent and an Accept header.
-HEADERS = {"User-Agent": "RulesJudge/0.1 (bilingual multiplayer rules reference)",
-           "Accept": "application/json;q=0.9,*/*;q=0.8"}
+HEADERS = {
+    "User-Agent": "RulesJudge/0.1 (bilingual multiplayer rules reference)",
+    "Accept": "application/json;q=0.9,*/*;q=0.8",
+}
 TIMEOUT = 60  # seconds without a byte before giving up
 CHUNK = 1 << 16
 MAX_INDEX = 4 * 1024 * 1024  # the bulk-data list is a few kilobytes
@@ -66,11 +68,17 @@ def oracle_cards(index_url: str = BULK_DATA_URL) -> BulkFile:
         raise DownloadError(f"{index_url}: not a bulk-data list ({err})") from err
     entries = listing.get("data") if isinstance(listing, dict) else None
     for entry in entries if isinstance(entries, list) else []:
-        if isinstance(entry, dict) and entry.get("type") == ORACLE_CARDS and isinstance(
-                entry.get("download_uri"), str):
+        if (
+            isinstance(entry, dict)
+            and entry.get("type") == ORACLE_CARDS
+            and isinstance(entry.get("download_uri"), str)
+        ):
             size = entry.get("size")
-            return BulkFile(download_uri=entry["download_uri"], updated_at=str(entry.get("updated_at", "")),
-                            size=size if isinstance(size, int) else None)
+            return BulkFile(
+                download_uri=entry["download_uri"],
+                updated_at=str(entry.get("updated_at", "")),
+                size=size if isinstance(size, int) else None,
+            )
     raise DownloadError(f"{index_url}: no “{ORACLE_CARDS}” entry in the bulk-data list")
 
 
@@ -82,8 +90,11 @@ class Progress:
         self.total = total
         self.done = 0
         self.shown = -1
-        self.bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, file=out,
-                        desc=FILE_NAME) if out.isatty() else None
+        self.bar = (
+            tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, file=out, desc=FILE_NAME)
+            if out.isatty()
+            else None
+        )
 
     def update(self, size: int) -> None:
         self.done += size

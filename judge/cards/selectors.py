@@ -31,7 +31,7 @@ _names_cache: dict[str, object] = {}
 
 def _grams(key: str) -> set[str]:
     padded = f"^{key}$"
-    return {padded[i:i + 3] for i in range(len(padded) - 2)}
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
 class NameIndex:
@@ -88,13 +88,17 @@ def has_cards() -> bool:
 def imported_from(path: Path) -> bool:
     """Whether the current cards were imported from ``path`` as it is now (same size and modification time)."""
     stat = path.stat()
-    return CardSource.objects.filter(path=str(path.resolve())[:1024], size=stat.st_size,
-                                     modified=stat.st_mtime).exists() and has_cards()
+    return (
+        CardSource.objects.filter(
+            path=str(path.resolve())[:1024], size=stat.st_size, modified=stat.st_mtime
+        ).exists()
+        and has_cards()
+    )
 
 
 def _chunks(keys: list[str]) -> Iterable[list[str]]:
     for start in range(0, len(keys), CHUNK):
-        yield keys[start:start + CHUNK]
+        yield keys[start : start + CHUNK]
 
 
 def _known_names() -> tuple[dict[str, engine_cards.Card], dict[str, str], NameIndex]:
@@ -103,10 +107,15 @@ def _known_names() -> tuple[dict[str, engine_cards.Card], dict[str, str], NameIn
     version = f"{stamp['n']}:{stamp['last']}"
     with _names_lock:
         if _names_cache.get("version") == version:
-            return (_names_cache["cards"], _names_cache["aliases"],  # type: ignore[return-value]
-                    _names_cache["index"])
-    stubs = {key: engine_cards.Card(name=name, faces=(engine_cards.Face(name=name),))
-             for key, name in Card.objects.values_list("key", "name").iterator(chunk_size=5000)}
+            return (
+                _names_cache["cards"],
+                _names_cache["aliases"],  # type: ignore[return-value]
+                _names_cache["index"],
+            )
+    stubs = {
+        key: engine_cards.Card(name=name, faces=(engine_cards.Face(name=name),))
+        for key, name in Card.objects.values_list("key", "name").iterator(chunk_size=5000)
+    }
     aliases = dict(CardAlias.objects.values_list("key", "card__key").iterator(chunk_size=5000))
     index = NameIndex([*stubs, *aliases])
     with _names_lock:
@@ -130,7 +139,8 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
     missing = [k for k in wanted if k not in found]
     for keys in _chunks(missing):
         for alias, key, data in CardAlias.objects.filter(key__in=keys).values_list(
-                "key", "card__key", "card__data"):
+            "key", "card__key", "card__data"
+        ):
             aliases[alias] = key
             found.setdefault(key, card_from_scryfall(data))
     unknown = [k for k in missing if k not in aliases]

@@ -78,21 +78,25 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
                     duplicates += 1
                     continue
                 if len(card.name) > MAX_NAME:
-                    raise ParseError(f"{card.name[:60]}...: a card name longer than {MAX_NAME} characters",
-                                     source=path.name)
+                    raise ParseError(
+                        f"{card.name[:60]}...: a card name longer than {MAX_NAME} characters",
+                        source=path.name,
+                    )
                 seen.add(key)
                 rows.append(Card(name=card.name, key=key, data=card.to_json()))
             Card.objects.bulk_create(rows)
             if progress is not None:
                 progress(f"  {len(seen)} cards...")
         ids = dict(Card.objects.values_list("key", "id"))
-        alias_rows = [CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items()
-                      if alias not in ids]
+        alias_rows = [
+            CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items() if alias not in ids
+        ]
         CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
         stat = path.stat()
         CardSource.objects.all().delete()
-        CardSource.objects.create(path=str(path.resolve())[:1024], size=stat.st_size, modified=stat.st_mtime,
-                                  cards=len(seen))
+        CardSource.objects.create(
+            path=str(path.resolve())[:1024], size=stat.st_size, modified=stat.st_mtime, cards=len(seen)
+        )
     return CardImport(cards=len(seen), aliases=len(alias_rows), duplicates=duplicates)
 
 
@@ -113,8 +117,9 @@ def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
             if entry.section is Section.DECK and engine_cards.normalise_name(entry.name) == key:
                 line = entry.line
                 if entry.count > 1:
-                    entries[i] = DecklistEntry(count=entry.count - 1, name=entry.name, section=entry.section,
-                                               line=entry.line)
+                    entries[i] = DecklistEntry(
+                        count=entry.count - 1, name=entry.name, section=entry.section, line=entry.line
+                    )
                 else:
                     del entries[i]
                 break
@@ -129,7 +134,9 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
     request = read_deck_payload(data)
     if request.is_duel_masters:
         # An empty decklist goes to the parser too, which answers what to paste.
-        texts = ([request.decklist] if request.decklist.strip() or not request.decks else []) + list(request.decks)
+        texts = ([request.decklist] if request.decklist.strip() or not request.decks else []) + list(
+            request.decks
+        )
         parsed: list[dm.DmDeck] = []
         problems: list[str | Message] = []
         for index, deck_text in enumerate(texts):
@@ -141,7 +148,9 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
             raise InvalidInputError(problems)
         if len(parsed) > 1:
             return dm.check_dtc_team(decks=parsed, variant=request.variant)
-        return dm.check_dtc_deck(commander=parsed[0].commander, cards=parsed[0].cards, variant=request.variant)
+        return dm.check_dtc_deck(
+            commander=parsed[0].commander, cards=parsed[0].cards, variant=request.variant
+        )
 
     decklist = _with_commanders(parse_decklist(text=request.decklist), list(request.commanders))
     if not selectors.has_cards():

@@ -103,11 +103,11 @@ class ObjectKind(enum.Enum):
     """What an object is (109.1)."""
 
     CARD = "card"
-    TOKEN = "token"          # 111
-    COPY = "copy"            # a copy of a spell or card, 707.10 / 707.12
-    ABILITY = "ability"      # an ability on the stack, 113.1c
-    EMBLEM = "emblem"        # 114
-    PLANE = "plane"          # 311
+    TOKEN = "token"  # 111
+    COPY = "copy"  # a copy of a spell or card, 707.10 / 707.12
+    ABILITY = "ability"  # an ability on the stack, 113.1c
+    EMBLEM = "emblem"  # 114
+    PLANE = "plane"  # 311
     PHENOMENON = "phenomenon"  # 312
 
     @property
@@ -132,10 +132,14 @@ class Attachment(enum.Enum):
 class Ends(enum.Enum):
     """When a control effect ends."""
 
-    SOURCE_LEAVES = "source-leaves"    # a static ability of its source: applies while it is on the battlefield (611.3b)
-    FOR_AS_LONG_AS = "for-as-long-as"  # a resolved "for as long as" its source stays on the battlefield (611.2b)
+    SOURCE_LEAVES = (
+        "source-leaves"  # a static ability of its source: applies while it is on the battlefield (611.3b)
+    )
+    FOR_AS_LONG_AS = (
+        "for-as-long-as"  # a resolved "for as long as" its source stays on the battlefield (611.2b)
+    )
     END_OF_TURN = "end-of-turn"
-    NEVER = "never"                    # no duration stated: lasts until the game ends (611.2a)
+    NEVER = "never"  # no duration stated: lasts until the game ends (611.2a)
 
     @property
     def needs_source(self) -> bool:
@@ -150,7 +154,7 @@ class Ends(enum.Enum):
 class Until(enum.Enum):
     """How long a timed effect lasts (800.4m)."""
 
-    NEXT_TURN = "next-turn"                # "until your next turn"
+    NEXT_TURN = "next-turn"  # "until your next turn"
     DURING_NEXT_TURN = "during-next-turn"  # until a point in that turn ("until the end of your next turn")
 
 
@@ -189,8 +193,11 @@ class GameObject:
     @property
     def label(self) -> Text:
         """The object's name for the reader: cards, copies, planes and phenomena in 《》 in Japanese."""
-        return card_name(self.name, self.name_ja, quoted=self.kind not in (ObjectKind.ABILITY, ObjectKind.TOKEN,
-                                                                           ObjectKind.EMBLEM))
+        return card_name(
+            self.name,
+            self.name_ja,
+            quoted=self.kind not in (ObjectKind.ABILITY, ObjectKind.TOKEN, ObjectKind.EMBLEM),
+        )
 
     def to_json(self) -> dict[str, Any]:
         item: dict[str, Any] = {"id": self.id, "name": self.name}
@@ -219,12 +226,17 @@ class ControlEffect:
     controller: str
     source: str | None
     ends: Ends
-    name: str | None = None      # what made it, when its source is not on the board ("Act of Treason")
+    name: str | None = None  # what made it, when its source is not on the board ("Act of Treason")
     name_ja: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        item: dict[str, Any] = {"id": self.id, "object": self.object, "controller": self.controller,
-                                "source": self.source, "ends": self.ends.value}
+        item: dict[str, Any] = {
+            "id": self.id,
+            "object": self.object,
+            "controller": self.controller,
+            "source": self.source,
+            "ends": self.ends.value,
+        }
         return _with_names(item, self.name, self.name_ja)
 
 
@@ -241,8 +253,13 @@ class DelayedTrigger:
     name_ja: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        item: dict[str, Any] = {"id": self.id, "controller": self.controller, "source": self.source,
-                                "text": self.text, "object": self.object}
+        item: dict[str, Any] = {
+            "id": self.id,
+            "controller": self.controller,
+            "source": self.source,
+            "text": self.text,
+            "object": self.object,
+        }
         return _with_names(item, self.name, self.name_ja)
 
 
@@ -258,11 +275,19 @@ class TimedEffect:
     object: str | None = None
     name: str | None = None
     name_ja: str | None = None
-    ends_after_turn_of: str | None = None  # its controller left: it ends when this player's turn ends (800.4m)
+    ends_after_turn_of: str | None = (
+        None  # its controller left: it ends when this player's turn ends (800.4m)
+    )
 
     def to_json(self) -> dict[str, Any]:
-        item: dict[str, Any] = {"id": self.id, "controller": self.controller, "until": self.until.value,
-                                "text": self.text, "source": self.source, "object": self.object}
+        item: dict[str, Any] = {
+            "id": self.id,
+            "controller": self.controller,
+            "until": self.until.value,
+            "text": self.text,
+            "source": self.source,
+            "object": self.object,
+        }
         if self.ends_after_turn_of is not None:
             item["ends_after_turn_of"] = self.ends_after_turn_of
         return _with_names(item, self.name, self.name_ja)
@@ -336,7 +361,9 @@ class Board:
     @property
     def has_planes(self) -> bool:
         """Planechase rules apply: a Planechase variant, or Two-Headed Giant Planechase (901.12)."""
-        return self.variant.has_planes or (self.variant is Variant.TWO_HEADED_GIANT and bool(self.planar_controllers))
+        return self.variant.has_planes or (
+            self.variant is Variant.TWO_HEADED_GIANT and bool(self.planar_controllers)
+        )
 
     @property
     def planar_controller(self) -> str | None:
@@ -429,8 +456,9 @@ def players_text(players: Sequence[str]) -> Text:
     names = list(players)
     if len(names) <= 1:
         return Text(en="".join(names), ja="".join(names))
-    return Text(en=", ".join(names[:-1]) + " and " + names[-1],
-                ja=("と" if len(names) == 2 else "、").join(names))
+    return Text(
+        en=", ".join(names[:-1]) + " and " + names[-1], ja=("と" if len(names) == 2 else "、").join(names)
+    )
 
 
 def names_text(labels: Sequence[Text]) -> Text:
@@ -439,7 +467,26 @@ def names_text(labels: Sequence[Text]) -> Text:
 
 
 __all__ = [
-    "Attachment", "Attack", "Board", "ControlEffect", "DelayedTrigger", "Ends", "GameObject", "MAX_EFFECTS",
-    "MAX_OBJECTS", "MAX_PLAYERS", "MAX_SHIELDS", "MAX_TEXT", "ObjectKind", "PlayerControl", "TimedEffect",
-    "Until", "Variant", "Zone", "card_name", "effect_label", "names_text", "players_text",
+    "Attachment",
+    "Attack",
+    "Board",
+    "ControlEffect",
+    "DelayedTrigger",
+    "Ends",
+    "GameObject",
+    "MAX_EFFECTS",
+    "MAX_OBJECTS",
+    "MAX_PLAYERS",
+    "MAX_SHIELDS",
+    "MAX_TEXT",
+    "ObjectKind",
+    "PlayerControl",
+    "TimedEffect",
+    "Until",
+    "Variant",
+    "Zone",
+    "card_name",
+    "effect_label",
+    "names_text",
+    "players_text",
 ]

@@ -41,12 +41,14 @@ from judge.engine.messages import msg
 MAX_TRIGGER_TEXT = 1000
 
 
-def read_control_effects(reader: FieldReader, payload: Mapping[str, Any],
-                         by_id: Mapping[str, GameObject]) -> list[ControlEffect]:
+def read_control_effects(
+    reader: FieldReader, payload: Mapping[str, Any], by_id: Mapping[str, GameObject]
+) -> list[ControlEffect]:
     effects: list[ControlEffect] = []
     ids: set[str] = set()
-    raw_effects = reader.items(payload.get("control_effects"), "control_effects", label("control-effects"),
-                               MAX_EFFECTS)
+    raw_effects = reader.items(
+        payload.get("control_effects"), "control_effects", label("control-effects"), MAX_EFFECTS
+    )
     for index, raw in enumerate(raw_effects):
         where = f"control_effects[{index}]"
         nth = msg("board.label.nth-effect", number=index + 1)
@@ -56,15 +58,22 @@ def read_control_effects(reader: FieldReader, payload: Mapping[str, Any],
         before = len(reader.problems)
         target_obj = lookup(by_id, item.get("object"))
         who = nth if target_obj is None else msg("board.label.effect", object=target_obj.label)
-        target = reader.known_object(item.get("object"), f"{where}.object", effect_field(who, "object"), by_id,
-                                     optional=False)
+        target = reader.known_object(
+            item.get("object"), f"{where}.object", effect_field(who, "object"), by_id, optional=False
+        )
         effect_id = reader.text(item.get("id"), f"{where}.id", effect_field(who, "id"))
-        controller = reader.player(item.get("controller"), f"{where}.controller", effect_field(who, "controller"))
+        controller = reader.player(
+            item.get("controller"), f"{where}.controller", effect_field(who, "controller")
+        )
         ends = reader.choice(Ends, item.get("ends"), f"{where}.ends", effect_field(who, "ends"))
         # A source no longer on the board is a spell that resolved (Act of Treason): its effect stays.
-        source = reader.text(item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True)
+        source = reader.text(
+            item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True
+        )
         name, name_ja = reader.names(item, where, effect_field(who, "name"))
-        reader.unknown_fields(item, {"id", "object", "controller", "source", "ends", "name", "name_ja"}, where, who)
+        reader.unknown_fields(
+            item, {"id", "object", "controller", "source", "ends", "name", "name_ja"}, where, who
+        )
         if effect_id is not None and effect_id in ids:
             reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=effect_id)
         if ends is not None and ends.needs_source and source is None:
@@ -74,17 +83,28 @@ def read_control_effects(reader: FieldReader, payload: Mapping[str, Any],
         assert effect_id is not None and target is not None and controller is not None and ends is not None
         ids.add(effect_id)
         reader.paths.control_effects[effect_id] = index
-        effects.append(ControlEffect(id=effect_id, object=target, controller=controller, source=source,
-                                     ends=ends, name=name, name_ja=name_ja))
+        effects.append(
+            ControlEffect(
+                id=effect_id,
+                object=target,
+                controller=controller,
+                source=source,
+                ends=ends,
+                name=name,
+                name_ja=name_ja,
+            )
+        )
     return effects
 
 
-def read_delayed_triggers(reader: FieldReader, payload: Mapping[str, Any],
-                          by_id: Mapping[str, GameObject]) -> list[DelayedTrigger]:
+def read_delayed_triggers(
+    reader: FieldReader, payload: Mapping[str, Any], by_id: Mapping[str, GameObject]
+) -> list[DelayedTrigger]:
     triggers: list[DelayedTrigger] = []
     ids: set[str] = set()
-    raw_triggers = reader.items(payload.get("delayed_triggers"), "delayed_triggers", label("delayed-triggers"),
-                                MAX_EFFECTS)
+    raw_triggers = reader.items(
+        payload.get("delayed_triggers"), "delayed_triggers", label("delayed-triggers"), MAX_EFFECTS
+    )
     for index, raw in enumerate(raw_triggers):
         where = f"delayed_triggers[{index}]"
         who = named(msg("board.label.nth-trigger", number=index + 1), raw, by_id, "board.label.trigger")
@@ -93,31 +113,54 @@ def read_delayed_triggers(reader: FieldReader, payload: Mapping[str, Any],
             continue
         before = len(reader.problems)
         trigger_id = reader.text(item.get("id"), f"{where}.id", effect_field(who, "id"))
-        controller = reader.player(item.get("controller"), f"{where}.controller",
-                                   effect_field(who, "trigger-controller"))
-        source = reader.text(item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True)
-        text = reader.text(item.get("text") or None, f"{where}.text", effect_field(who, "text"), optional=True,
-                           limit=MAX_TRIGGER_TEXT)
-        target = reader.known_object(item.get("object"), f"{where}.object", effect_field(who, "trigger-object"),
-                                     by_id, optional=True)
+        controller = reader.player(
+            item.get("controller"), f"{where}.controller", effect_field(who, "trigger-controller")
+        )
+        source = reader.text(
+            item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True
+        )
+        text = reader.text(
+            item.get("text") or None,
+            f"{where}.text",
+            effect_field(who, "text"),
+            optional=True,
+            limit=MAX_TRIGGER_TEXT,
+        )
+        target = reader.known_object(
+            item.get("object"), f"{where}.object", effect_field(who, "trigger-object"), by_id, optional=True
+        )
         name, name_ja = reader.names(item, where, effect_field(who, "name"))
-        reader.unknown_fields(item, {"id", "controller", "source", "text", "object", "name", "name_ja"}, where, who)
+        reader.unknown_fields(
+            item, {"id", "controller", "source", "text", "object", "name", "name_ja"}, where, who
+        )
         if trigger_id is not None and trigger_id in ids:
             reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=trigger_id)
         if len(reader.problems) > before:
             continue
         assert trigger_id is not None and controller is not None
         ids.add(trigger_id)
-        triggers.append(DelayedTrigger(id=trigger_id, controller=controller, source=source, text=text or "",
-                                       object=target, name=name, name_ja=name_ja))
+        triggers.append(
+            DelayedTrigger(
+                id=trigger_id,
+                controller=controller,
+                source=source,
+                text=text or "",
+                object=target,
+                name=name,
+                name_ja=name_ja,
+            )
+        )
     return triggers
 
 
-def read_timed_effects(reader: FieldReader, payload: Mapping[str, Any],
-                       by_id: Mapping[str, GameObject]) -> list[TimedEffect]:
+def read_timed_effects(
+    reader: FieldReader, payload: Mapping[str, Any], by_id: Mapping[str, GameObject]
+) -> list[TimedEffect]:
     effects: list[TimedEffect] = []
     ids: set[str] = set()
-    raw_effects = reader.items(payload.get("timed_effects"), "timed_effects", label("timed-effects"), MAX_EFFECTS)
+    raw_effects = reader.items(
+        payload.get("timed_effects"), "timed_effects", label("timed-effects"), MAX_EFFECTS
+    )
     for index, raw in enumerate(raw_effects):
         where = f"timed_effects[{index}]"
         who = named(msg("board.label.nth-timed", number=index + 1), raw, by_id, "board.label.timed")
@@ -127,34 +170,76 @@ def read_timed_effects(reader: FieldReader, payload: Mapping[str, Any],
         before = len(reader.problems)
         effect_id = reader.text(item.get("id"), f"{where}.id", effect_field(who, "id"))
         # Its controller may have left already (800.4m): the effect then waits for another player's turn.
-        controller = reader.player(item.get("controller"), f"{where}.controller",
-                                   effect_field(who, "timed-controller"), among=reader.known)
-        ends_after = reader.player(item.get("ends_after_turn_of"), f"{where}.ends_after_turn_of",
-                                   effect_field(who, "ends-after"), optional=True)
+        controller = reader.player(
+            item.get("controller"),
+            f"{where}.controller",
+            effect_field(who, "timed-controller"),
+            among=reader.known,
+        )
+        ends_after = reader.player(
+            item.get("ends_after_turn_of"),
+            f"{where}.ends_after_turn_of",
+            effect_field(who, "ends-after"),
+            optional=True,
+        )
         until = reader.choice(Until, item.get("until"), f"{where}.until", effect_field(who, "until"))
-        text = reader.text(item.get("text") or None, f"{where}.text", effect_field(who, "text"), optional=True,
-                           limit=MAX_TRIGGER_TEXT)
-        source = reader.text(item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True)
-        target = reader.known_object(item.get("object"), f"{where}.object", effect_field(who, "timed-object"),
-                                     by_id, optional=True)
+        text = reader.text(
+            item.get("text") or None,
+            f"{where}.text",
+            effect_field(who, "text"),
+            optional=True,
+            limit=MAX_TRIGGER_TEXT,
+        )
+        source = reader.text(
+            item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True
+        )
+        target = reader.known_object(
+            item.get("object"), f"{where}.object", effect_field(who, "timed-object"), by_id, optional=True
+        )
         name, name_ja = reader.names(item, where, effect_field(who, "name"))
-        reader.unknown_fields(item, {"id", "controller", "until", "text", "source", "object", "name", "name_ja",
-                                     "ends_after_turn_of"}, where, who)
+        reader.unknown_fields(
+            item,
+            {
+                "id",
+                "controller",
+                "until",
+                "text",
+                "source",
+                "object",
+                "name",
+                "name_ja",
+                "ends_after_turn_of",
+            },
+            where,
+            who,
+        )
         if effect_id is not None and effect_id in ids:
             reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=effect_id)
         if len(reader.problems) > before:
             continue
         assert effect_id is not None and controller is not None and until is not None
         ids.add(effect_id)
-        effects.append(TimedEffect(id=effect_id, controller=controller, until=until, text=text or "",
-                                   source=source, object=target, name=name, name_ja=name_ja,
-                                   ends_after_turn_of=ends_after))
+        effects.append(
+            TimedEffect(
+                id=effect_id,
+                controller=controller,
+                until=until,
+                text=text or "",
+                source=source,
+                object=target,
+                name=name,
+                name_ja=name_ja,
+                ends_after_turn_of=ends_after,
+            )
+        )
     return effects
 
 
 def read_player_control(reader: FieldReader, payload: Mapping[str, Any]) -> list[PlayerControl]:
     found: list[PlayerControl] = []
-    raw_list = reader.items(payload.get("player_control"), "player_control", label("player-control"), MAX_PLAYERS)
+    raw_list = reader.items(
+        payload.get("player_control"), "player_control", label("player-control"), MAX_PLAYERS
+    )
     for index, raw in enumerate(raw_list):
         where = f"player_control[{index}]"
         nth = label("nth-player-control", number=index + 1)
@@ -163,44 +248,70 @@ def read_player_control(reader: FieldReader, payload: Mapping[str, Any]) -> list
             continue
         before = len(reader.problems)
         player = reader.player(item.get("player"), f"{where}.player", effect_field(nth, "controlled-player"))
-        controller = reader.player(item.get("controller"), f"{where}.controller",
-                                   effect_field(nth, "controlling-player"))
+        controller = reader.player(
+            item.get("controller"), f"{where}.controller", effect_field(nth, "controlling-player")
+        )
         pending = reader.flag(item.get("pending"), f"{where}.pending", effect_field(nth, "pending"))
-        source = reader.text(item.get("source"), f"{where}.source", effect_field(nth, "source"), optional=True)
+        source = reader.text(
+            item.get("source"), f"{where}.source", effect_field(nth, "source"), optional=True
+        )
         name, name_ja = reader.names(item, where, effect_field(nth, "name"))
-        reader.unknown_fields(item, {"player", "controller", "pending", "source", "name", "name_ja"}, where, nth)
+        reader.unknown_fields(
+            item, {"player", "controller", "pending", "source", "name", "name_ja"}, where, nth
+        )
         if len(reader.problems) > before:
             continue
         assert player is not None and controller is not None
-        found.append(PlayerControl(player=player, controller=controller, pending=pending, source=source,
-                                   name=name, name_ja=name_ja))
+        found.append(
+            PlayerControl(
+                player=player,
+                controller=controller,
+                pending=pending,
+                source=source,
+                name=name,
+                name_ja=name_ja,
+            )
+        )
     return found
 
 
-def read_combat(reader: FieldReader, payload: Mapping[str, Any],
-                by_id: Mapping[str, GameObject]) -> list[Attack]:
+def read_combat(
+    reader: FieldReader, payload: Mapping[str, Any], by_id: Mapping[str, GameObject]
+) -> list[Attack]:
     attacks: list[Attack] = []
     seen: set[str] = set()
     for index, raw in enumerate(reader.items(payload.get("combat"), "combat", label("combat"), MAX_OBJECTS)):
         where = f"combat[{index}]"
         attacker_obj = lookup(by_id, raw.get("attacker")) if isinstance(raw, Mapping) else None
-        who = label("nth-attack", number=index + 1) if attacker_obj is None else \
-            msg("board.label.attack", object=attacker_obj.label)
+        who = (
+            label("nth-attack", number=index + 1)
+            if attacker_obj is None
+            else msg("board.label.attack", object=attacker_obj.label)
+        )
         item = reader.mapping(raw, where, who)
         if item is None:
             continue
         before = len(reader.problems)
-        attacker = reader.known_object(item.get("attacker"), f"{where}.attacker", effect_field(who, "attacker"),
-                                       by_id, optional=False)
+        attacker = reader.known_object(
+            item.get("attacker"), f"{where}.attacker", effect_field(who, "attacker"), by_id, optional=False
+        )
         attacking = reader.text(item.get("attacking"), f"{where}.attacking", effect_field(who, "attacking"))
         if attacking is not None and attacking not in by_id and attacking not in reader.players:
-            reader.problem("board.attack-target-unknown", f"{where}.attacking", effect_field(who, "attacking"),
-                           id=attacking)
+            reader.problem(
+                "board.attack-target-unknown",
+                f"{where}.attacking",
+                effect_field(who, "attacking"),
+                id=attacking,
+            )
         blockers: list[str] = []
-        for number, value in enumerate(reader.items(item.get("blockers"), f"{where}.blockers",
-                                                    effect_field(who, "blockers"), MAX_OBJECTS)):
-            blocker = reader.known_object(value, f"{where}.blockers[{number}]", effect_field(who, "blockers"),
-                                          by_id, optional=False)
+        for number, value in enumerate(
+            reader.items(
+                item.get("blockers"), f"{where}.blockers", effect_field(who, "blockers"), MAX_OBJECTS
+            )
+        ):
+            blocker = reader.known_object(
+                value, f"{where}.blockers[{number}]", effect_field(who, "blockers"), by_id, optional=False
+            )
             if blocker is not None:
                 blockers.append(blocker)
         reader.unknown_fields(item, {"attacker", "attacking", "blockers"}, where, who)
@@ -215,6 +326,10 @@ def read_combat(reader: FieldReader, payload: Mapping[str, Any],
 
 
 __all__ = [
-    "MAX_TRIGGER_TEXT", "read_combat", "read_control_effects", "read_delayed_triggers", "read_player_control",
+    "MAX_TRIGGER_TEXT",
+    "read_combat",
+    "read_control_effects",
+    "read_delayed_triggers",
+    "read_player_control",
     "read_timed_effects",
 ]

@@ -62,13 +62,43 @@ from judge.engine.board_reader import FieldReader, label, object_field
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, Text, msg
 
-BOARD_FIELDS = frozenset({
-    "variant", "turn_order", "active_player", "priority", "left", "teams", "planar_controller",
-    "single_planar_deck", "monarch", "initiative", "shields", "objects", "control_effects", "delayed_triggers",
-    "timed_effects", "player_control", "combat",
-})
-OBJECT_FIELDS = frozenset({"id", "name", "name_ja", "kind", "owner", "controller", "zone", "attached_to",
-                           "default_controller", "source", "planeswalking", "attachment"})
+BOARD_FIELDS = frozenset(
+    {
+        "variant",
+        "turn_order",
+        "active_player",
+        "priority",
+        "left",
+        "teams",
+        "planar_controller",
+        "single_planar_deck",
+        "monarch",
+        "initiative",
+        "shields",
+        "objects",
+        "control_effects",
+        "delayed_triggers",
+        "timed_effects",
+        "player_control",
+        "combat",
+    }
+)
+OBJECT_FIELDS = frozenset(
+    {
+        "id",
+        "name",
+        "name_ja",
+        "kind",
+        "owner",
+        "controller",
+        "zone",
+        "attached_to",
+        "default_controller",
+        "source",
+        "planeswalking",
+        "attachment",
+    }
+)
 
 
 class BoardReader(FieldReader):
@@ -92,13 +122,17 @@ class BoardReader(FieldReader):
         self.unknown_fields(payload, BOARD_FIELDS | self.extra_fields, "", label("board"))
         variant = self.choice(Variant, payload.get("variant"), "variant", label("variant"))
         self._players(payload)
-        active = self.player(payload.get("active_player"), "active_player", label("active-player"), optional=True)
+        active = self.player(
+            payload.get("active_player"), "active_player", label("active-player"), optional=True
+        )
         priority = self.player(payload.get("priority"), "priority", label("priority"), optional=True)
         monarch = self.player(payload.get("monarch"), "monarch", label("monarch"), optional=True)
         initiative = self.player(payload.get("initiative"), "initiative", label("initiative"), optional=True)
         teams = self._teams(payload, variant)
         planar = self._planar_controllers(payload, variant, teams)
-        single = self.flag(payload.get("single_planar_deck"), "single_planar_deck", label("single-planar-deck"))
+        single = self.flag(
+            payload.get("single_planar_deck"), "single_planar_deck", label("single-planar-deck")
+        )
         shields = self._shields(payload, variant)
         objects = self._objects(payload)
         by_id = {obj.id: obj for obj in objects}
@@ -110,11 +144,23 @@ class BoardReader(FieldReader):
         if variant is None:
             return None
         return Board(
-            variant=variant, turn_order=tuple(self.players), active_player=active, objects=tuple(objects),
-            control_effects=tuple(effects), delayed_triggers=tuple(triggers), teams=tuple(teams),
-            planar_controllers=tuple(planar), left=tuple(p for p in self.known if p not in self.players),
-            priority=priority, single_planar_deck=single, monarch=monarch, initiative=initiative,
-            timed_effects=tuple(timed), player_control=tuple(control), combat=tuple(combat), shields=tuple(shields),
+            variant=variant,
+            turn_order=tuple(self.players),
+            active_player=active,
+            objects=tuple(objects),
+            control_effects=tuple(effects),
+            delayed_triggers=tuple(triggers),
+            teams=tuple(teams),
+            planar_controllers=tuple(planar),
+            left=tuple(p for p in self.known if p not in self.players),
+            priority=priority,
+            single_planar_deck=single,
+            monarch=monarch,
+            initiative=initiative,
+            timed_effects=tuple(timed),
+            player_control=tuple(control),
+            combat=tuple(combat),
+            shields=tuple(shields),
         )
 
     def finish(self, board: Board | None) -> Board:
@@ -161,10 +207,17 @@ class BoardReader(FieldReader):
             return []
         if not variant.has_teams:
             if raw:
-                self.problem("board.no-teams-here", "teams", label("teams"), variant=msg(f"board.variant.{variant.value}"))
+                self.problem(
+                    "board.no-teams-here",
+                    "teams",
+                    label("teams"),
+                    variant=msg(f"board.variant.{variant.value}"),
+                )
             return []
         if not raw:
-            self.problem("board.teams-required", "teams", label("teams"), variant=msg(f"board.variant.{variant.value}"))
+            self.problem(
+                "board.teams-required", "teams", label("teams"), variant=msg(f"board.variant.{variant.value}")
+            )
             return []
         teams: list[tuple[str, ...]] = []
         seen: set[str] = set()
@@ -179,8 +232,12 @@ class BoardReader(FieldReader):
                 if name is None:
                     continue
                 if name in seen:
-                    self.problem("board.two-teams", where, label("team-member", team=index + 1, number=number + 1),
-                                 name=name)
+                    self.problem(
+                        "board.two-teams",
+                        where,
+                        label("team-member", team=index + 1, number=number + 1),
+                        name=name,
+                    )
                     continue
                 seen.add(name)
                 members.append(name)
@@ -192,8 +249,9 @@ class BoardReader(FieldReader):
             self.problem("board.two-teams-needed", "teams", label("teams"))
         return teams
 
-    def _planar_controllers(self, payload: Mapping[str, Any], variant: Variant | None,
-                            teams: list[tuple[str, ...]]) -> list[str]:
+    def _planar_controllers(
+        self, payload: Mapping[str, Any], variant: Variant | None, teams: list[tuple[str, ...]]
+    ) -> list[str]:
         raw = payload.get("planar_controller")
         lbl = label("planar-controller")
         if variant is None:
@@ -204,8 +262,12 @@ class BoardReader(FieldReader):
             return [name] if name is not None else []
         if not variant.has_planes:
             if raw is not None:
-                self.problem("board.no-planes-here", "planar_controller", lbl,
-                             variant=msg(f"board.variant.{variant.value}"))
+                self.problem(
+                    "board.no-planes-here",
+                    "planar_controller",
+                    lbl,
+                    variant=msg(f"board.variant.{variant.value}"),
+                )
             return []
         if raw is None:
             self.problem("board.planar-controller-required", "planar_controller", lbl, rule="901.6")
@@ -244,25 +306,40 @@ class BoardReader(FieldReader):
 
     def _objects(self, payload: Mapping[str, Any]) -> list[GameObject]:
         objects: list[GameObject] = []
-        for index, raw in enumerate(self.items(payload.get("objects"), "objects", label("objects"), MAX_OBJECTS)):
+        for index, raw in enumerate(
+            self.items(payload.get("objects"), "objects", label("objects"), MAX_OBJECTS)
+        ):
             obj = self._object(index, raw)
             if obj is None:
                 continue
             if obj.id in self.paths.objects:
-                self.problem("board.duplicate-id", f"objects[{index}].id", object_field(obj.label, "id"),
-                             id=obj.id)
+                self.problem(
+                    "board.duplicate-id", f"objects[{index}].id", object_field(obj.label, "id"), id=obj.id
+                )
                 continue
             self.paths.objects[obj.id] = index
             objects.append(obj)
         by_id = {obj.id: obj for obj in objects}
         for obj in objects:
             where = f"objects[{self.paths.objects[obj.id]}]"
-            if obj.attached_to is not None and obj.attached_to not in by_id and obj.attached_to not in self.players:
-                self.problem("board.attached-unknown", f"{where}.attached_to",
-                             object_field(obj.label, "attached_to"), id=obj.attached_to)
+            if (
+                obj.attached_to is not None
+                and obj.attached_to not in by_id
+                and obj.attached_to not in self.players
+            ):
+                self.problem(
+                    "board.attached-unknown",
+                    f"{where}.attached_to",
+                    object_field(obj.label, "attached_to"),
+                    id=obj.attached_to,
+                )
             if obj.source is not None and obj.source not in by_id:
-                self.problem("board.unknown-object", f"{where}.source", object_field(obj.label, "source"),
-                             id=obj.source)
+                self.problem(
+                    "board.unknown-object",
+                    f"{where}.source",
+                    object_field(obj.label, "source"),
+                    id=obj.source,
+                )
         return objects
 
     def _object(self, index: int, raw: Any) -> GameObject | None:
@@ -274,36 +351,78 @@ class BoardReader(FieldReader):
         before = len(self.problems)
         name_lbl = object_field(nth, "name")
         name = self.text(item.get("name"), f"{where}.name", name_lbl)
-        name_ja = self.text(item.get("name_ja"), f"{where}.name_ja", object_field(nth, "name_ja"), optional=True)
+        name_ja = self.text(
+            item.get("name_ja"), f"{where}.name_ja", object_field(nth, "name_ja"), optional=True
+        )
         kind = self.choice(ObjectKind, item.get("kind"), f"{where}.kind", object_field(nth, "kind"))
-        who: Text | Message = nth if name is None else card_name(name, name_ja, quoted=kind not in (
-            ObjectKind.ABILITY, ObjectKind.TOKEN, ObjectKind.EMBLEM))
+        who: Text | Message = (
+            nth
+            if name is None
+            else card_name(
+                name, name_ja, quoted=kind not in (ObjectKind.ABILITY, ObjectKind.TOKEN, ObjectKind.EMBLEM)
+            )
+        )
         object_id = self.text(item.get("id"), f"{where}.id", object_field(who, "id"))
         zone = self.choice(Zone, item.get("zone"), f"{where}.zone", object_field(who, "zone"))
         # A player who left can still own a card in the ante zone (800.4n); the rules judge that.
-        owner = self.player(item.get("owner"), f"{where}.owner", object_field(who, "owner"), among=self.known,
-                            optional=kind in (ObjectKind.ABILITY, ObjectKind.PLANE, ObjectKind.PHENOMENON))
-        controller = self.player(item.get("controller"), f"{where}.controller", object_field(who, "controller"),
-                                 optional=True)
-        default = self.player(item.get("default_controller"), f"{where}.default_controller",
-                              object_field(who, "default_controller"), optional=True, among=self.known)
-        attached_to = self.text(item.get("attached_to"), f"{where}.attached_to", object_field(who, "attached_to"),
-                                optional=True)
+        owner = self.player(
+            item.get("owner"),
+            f"{where}.owner",
+            object_field(who, "owner"),
+            among=self.known,
+            optional=kind in (ObjectKind.ABILITY, ObjectKind.PLANE, ObjectKind.PHENOMENON),
+        )
+        controller = self.player(
+            item.get("controller"), f"{where}.controller", object_field(who, "controller"), optional=True
+        )
+        default = self.player(
+            item.get("default_controller"),
+            f"{where}.default_controller",
+            object_field(who, "default_controller"),
+            optional=True,
+            among=self.known,
+        )
+        attached_to = self.text(
+            item.get("attached_to"), f"{where}.attached_to", object_field(who, "attached_to"), optional=True
+        )
         source = self.text(item.get("source"), f"{where}.source", object_field(who, "source"), optional=True)
-        planeswalking = self.flag(item.get("planeswalking"), f"{where}.planeswalking", object_field(who, "planeswalking"))
+        planeswalking = self.flag(
+            item.get("planeswalking"), f"{where}.planeswalking", object_field(who, "planeswalking")
+        )
         if planeswalking and kind is not None and kind is not ObjectKind.ABILITY:
-            self.problem("board.planeswalking-not-ability", f"{where}.planeswalking", object_field(who, "planeswalking"),
-                         rule="901.8")
-        attachment = self.choice(Attachment, item.get("attachment"), f"{where}.attachment",
-                                 object_field(who, "attachment"), default=Attachment.AURA)
+            self.problem(
+                "board.planeswalking-not-ability",
+                f"{where}.planeswalking",
+                object_field(who, "planeswalking"),
+                rule="901.8",
+            )
+        attachment = self.choice(
+            Attachment,
+            item.get("attachment"),
+            f"{where}.attachment",
+            object_field(who, "attachment"),
+            default=Attachment.AURA,
+        )
         self.unknown_fields(item, OBJECT_FIELDS, where, msg("board.label.object", object=who))
         if len(self.problems) > before or None in (object_id, name, kind, zone, attachment):
             return None
         assert object_id is not None and name is not None and kind is not None and zone is not None
         assert attachment is not None
-        return GameObject(id=object_id, name=name, name_ja=name_ja, kind=kind, owner=owner, controller=controller,
-                          zone=zone, attached_to=attached_to, default_controller=default, source=source,
-                          planeswalking=planeswalking, attachment=attachment)
+        return GameObject(
+            id=object_id,
+            name=name,
+            name_ja=name_ja,
+            kind=kind,
+            owner=owner,
+            controller=controller,
+            zone=zone,
+            attached_to=attached_to,
+            default_controller=default,
+            source=source,
+            planeswalking=planeswalking,
+            attachment=attachment,
+        )
+
 
 def board_from_payload(payload: Any) -> Board:
     """Read and judge a board payload (see the module docstring); every problem is listed at once.

@@ -21,7 +21,15 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 from judge.engine.board import (
-    MAX_TEXT, Attachment, Ends, GameObject, ObjectKind, Until, Variant, Zone, card_name,
+    MAX_TEXT,
+    Attachment,
+    Ends,
+    GameObject,
+    ObjectKind,
+    Until,
+    Variant,
+    Zone,
+    card_name,
 )
 from judge.engine.board_checks import Paths
 from judge.engine.messages import Message, ParamValue, Text, msg, render
@@ -31,8 +39,12 @@ Label = Message
 
 # The label message of each choice, so a problem lists the choices in the reader's language.
 CHOICE_LABELS: dict[type[enum.Enum], str] = {
-    Variant: "board.variant.", ObjectKind: "board.kind.", Zone: "board.zone.", Attachment: "board.attachment.",
-    Ends: "board.ends.", Until: "board.until.",
+    Variant: "board.variant.",
+    ObjectKind: "board.kind.",
+    Zone: "board.zone.",
+    Attachment: "board.attachment.",
+    Ends: "board.ends.",
+    Until: "board.until.",
 }
 
 
@@ -48,15 +60,18 @@ class FieldReader:
         self.problems: list[Message] = []
         self.paths = Paths(objects={}, control_effects={})  # where each object and effect was, by id
         self.players: list[str] = []  # the players in the game, in turn order
-        self.known: list[str] = []    # ... and the players who left
+        self.known: list[str] = []  # ... and the players who left
 
-    def problem(self, code: str, where: str, lbl: Label | None, *, rule: str = "", **params: ParamValue) -> None:
+    def problem(
+        self, code: str, where: str, lbl: Label | None, *, rule: str = "", **params: ParamValue
+    ) -> None:
         if lbl is not None:
             params["label"] = lbl
         self.problems.append(msg(code, rule=rule, field=where, **params))
 
-    def text(self, value: Any, where: str, lbl: Label, *, optional: bool = False,
-             limit: int = MAX_TEXT) -> str | None:
+    def text(
+        self, value: Any, where: str, lbl: Label, *, optional: bool = False, limit: int = MAX_TEXT
+    ) -> str | None:
         if value is None:
             if not optional:
                 self.problem("input.required", where, lbl)
@@ -69,8 +84,17 @@ class FieldReader:
             return None
         return value
 
-    def choice(self, enum_type: type[E], value: Any, where: str, lbl: Label, *, default: E | None = None,
-               labels: str | None = None, allowed: Sequence[E] | None = None) -> E | None:
+    def choice(
+        self,
+        enum_type: type[E],
+        value: Any,
+        where: str,
+        lbl: Label,
+        *,
+        default: E | None = None,
+        labels: str | None = None,
+        allowed: Sequence[E] | None = None,
+    ) -> E | None:
         """The member of ``enum_type`` (of ``allowed``, when given) whose value ``value`` is."""
         if value is None and default is not None:
             return default
@@ -80,7 +104,9 @@ class FieldReader:
                 return member
         prefix = labels or CHOICE_LABELS[enum_type]
         names = [msg(prefix + str(member.value)) for member in members]
-        choices = Text(en=", ".join(render(n, "en") for n in names), ja="、".join(render(n, "ja") for n in names))
+        choices = Text(
+            en=", ".join(render(n, "en") for n in names), ja="、".join(render(n, "ja") for n in names)
+        )
         if value is None:
             self.problem("board.choose-one", where, lbl, choices=choices)
         else:
@@ -112,15 +138,24 @@ class FieldReader:
             return False
         return value
 
-    def player(self, value: Any, where: str, lbl: Label, *, optional: bool = False,
-               among: Sequence[str] | None = None) -> str | None:
+    def player(
+        self,
+        value: Any,
+        where: str,
+        lbl: Label,
+        *,
+        optional: bool = False,
+        among: Sequence[str] | None = None,
+    ) -> str | None:
         name = self.text(value, where, lbl, optional=optional)
         if name is not None and name not in (self.players if among is None else among):
             self.problem("board.not-a-player", where, lbl, name=name)
             return None
         return name
 
-    def unknown_fields(self, item: Mapping[str, Any], allowed: Collection[str], where: str, lbl: Label) -> None:
+    def unknown_fields(
+        self, item: Mapping[str, Any], allowed: Collection[str], where: str, lbl: Label
+    ) -> None:
         unknown = sorted(str(k) for k in set(item) - set(allowed))
         if unknown:
             self.problem("board.unknown-fields", where, lbl, fields=", ".join(unknown)[:MAX_TEXT])
@@ -131,8 +166,16 @@ class FieldReader:
         name_ja = self.text(item.get("name_ja"), f"{where}.name_ja", lbl, optional=True)
         return name, name_ja
 
-    def known_object(self, value: Any, where: str, lbl: Label, by_id: Mapping[str, GameObject], *,
-                     optional: bool, must_exist: bool = True) -> str | None:
+    def known_object(
+        self,
+        value: Any,
+        where: str,
+        lbl: Label,
+        by_id: Mapping[str, GameObject],
+        *,
+        optional: bool,
+        must_exist: bool = True,
+    ) -> str | None:
         """The id of an object on the board."""
         object_id = self.text(value, where, lbl, optional=optional)
         if object_id is not None and must_exist and object_id not in by_id:
@@ -163,11 +206,20 @@ def named(nth: Message, raw: Any, by_id: Mapping[str, GameObject], code: str) ->
     name = raw.get("name")
     if isinstance(name, str) and name.strip():
         name_ja = raw.get("name_ja")
-        return msg(code, name=card_name(name[:MAX_TEXT], name_ja[:MAX_TEXT] if isinstance(name_ja, str) else None))
+        return msg(
+            code, name=card_name(name[:MAX_TEXT], name_ja[:MAX_TEXT] if isinstance(name_ja, str) else None)
+        )
     source = lookup(by_id, raw.get("source"))
     return msg(code, name=source.label) if source is not None else nth
 
 
 __all__ = [
-    "CHOICE_LABELS", "FieldReader", "Label", "effect_field", "label", "lookup", "named", "object_field",
+    "CHOICE_LABELS",
+    "FieldReader",
+    "Label",
+    "effect_field",
+    "label",
+    "lookup",
+    "named",
+    "object_field",
 ]

@@ -51,8 +51,17 @@ BASIC_LAND_TYPES: dict[str, str] = {
 #: Scryfall/MTGJSON layouts whose faces all count for colour identity (903.4d, 903.4e).
 MULTI_FACE_LAYOUTS = frozenset(
     {
-        "split", "flip", "transform", "modal_dfc", "adventure", "reversible_card",
-        "double_faced_token", "battle", "omen", "aftermath", "prepare",
+        "split",
+        "flip",
+        "transform",
+        "modal_dfc",
+        "adventure",
+        "reversible_card",
+        "double_faced_token",
+        "battle",
+        "omen",
+        "aftermath",
+        "prepare",
     }
 )
 #: Meld cards: the back face is half of the melded permanent, never a characteristic
@@ -65,15 +74,33 @@ PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "L
 CARD_TYPES = PERMANENT_TYPES | {"Instant", "Sorcery", "Kindred", "Tribal"}
 
 _NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
 }
 _ANY_NUMBER_RE = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
 _UP_TO_RE = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
 _REMINDER_RE = re.compile(r"\([^()]*\)")
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-",
-                         "\u2014": "-", "\u00a0": " "})
+_QUOTES = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-", "\u00a0": " "}
+)
 # Brackets a name is quoted in: 《Japanese card names》, 「」, 『』, 【】.
 _BRACKETS = "《》「」『』【】〈〉"
 
@@ -287,8 +314,11 @@ class Card:
 
 def _face_json(face: Face, *, with_name: bool) -> dict[str, Any]:
     data: dict[str, Any] = {"name": face.name} if with_name else {}
-    for key, value in (("mana_cost", face.mana_cost), ("type_line", face.type_line),
-                       ("oracle_text", face.oracle_text)):
+    for key, value in (
+        ("mana_cost", face.mana_cost),
+        ("type_line", face.type_line),
+        ("oracle_text", face.oracle_text),
+    ):
         if value:
             data[key] = value
     if face.color_indicator:
@@ -346,7 +376,7 @@ class CardPool:
         if len(key) >= 3:
             # "Kenrith" for "Kenrith, the Returned King": a name's start before a comma or space.
             for known, card in self.cards.items():
-                follows = known[len(key):len(key) + 1]
+                follows = known[len(key) : len(key) + 1]
                 if known.startswith(key) and follows in (",", " ") and card.name not in found:
                     found.append(card.name)
                     if len(found) >= limit:

@@ -34,7 +34,7 @@ MAX_FACES = 8
 
 
 def card_label(number: int) -> Message:
-    """"Card 3" / "3枚目のカード": a card in a request, counted from 1."""
+    """ "Card 3" / "3枚目のカード": a card in a request, counted from 1."""
     return msg("cards.label.card", number=number)
 
 
@@ -42,8 +42,15 @@ def _field_label(card: Message, name: str) -> Message:
     return msg("cards.label.field", card=card, part=msg(f"cards.field.{name}"))
 
 
-def _string(data: Mapping[str, Any], key: str, where: str, label: Message, problems: list[Message], *,
-            required: bool = False) -> str:
+def _string(
+    data: Mapping[str, Any],
+    key: str,
+    where: str,
+    label: Message,
+    problems: list[Message],
+    *,
+    required: bool = False,
+) -> str:
     value = data.get(key)
     field, field_label = f"{where}.{key}" if where else key, _field_label(label, key)
     if value is None:
@@ -61,8 +68,9 @@ def _string(data: Mapping[str, Any], key: str, where: str, label: Message, probl
     return value
 
 
-def _color_list(data: Mapping[str, Any], key: str, where: str, label: Message,
-                problems: list[Message]) -> tuple[str, ...] | None:
+def _color_list(
+    data: Mapping[str, Any], key: str, where: str, label: Message, problems: list[Message]
+) -> tuple[str, ...] | None:
     value = data.get(key)
     if value is None:
         return None
@@ -72,8 +80,9 @@ def _color_list(data: Mapping[str, Any], key: str, where: str, label: Message,
         return None
     bad = [c for c in value if c.upper() not in COLORS]
     if bad:
-        problems.append(msg("cards.bad-colors", field=field, label=field_label,
-                            values=", ".join(c[:20] for c in bad[:5])))
+        problems.append(
+            msg("cards.bad-colors", field=field, label=field_label, values=", ".join(c[:20] for c in bad[:5]))
+        )
         return None
     wanted = {c.upper() for c in value}
     return tuple(c for c in COLORS if c in wanted)
@@ -89,8 +98,13 @@ def _mana_cost(data: Mapping[str, Any], where: str, label: Message, problems: li
             halves.append(half.strip())
             continue
         try:
-            halves.append(parse_mana_cost(half, field=f"{where}.mana_cost" if where else "mana_cost",
-                                          label=_field_label(label, "mana_cost")).text)
+            halves.append(
+                parse_mana_cost(
+                    half,
+                    field=f"{where}.mana_cost" if where else "mana_cost",
+                    label=_field_label(label, "mana_cost"),
+                ).text
+            )
         except InvalidInputError as err:
             problems.extend(p for p in err.messages if isinstance(p, Message))
             return ""
@@ -102,14 +116,26 @@ def _names(data: Mapping[str, Any], where: str, label: Message, problems: list[M
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(n, str) and 0 < len(n) <= MAX_TEXT for n in value):
-        problems.append(msg("cards.names", field=f"{where}.japanese_names" if where else "japanese_names",
-                            label=_field_label(label, "japanese_names")))
+        problems.append(
+            msg(
+                "cards.names",
+                field=f"{where}.japanese_names" if where else "japanese_names",
+                label=_field_label(label, "japanese_names"),
+            )
+        )
         return ()
     return tuple(value)
 
 
-def face_from_scryfall(data: Mapping[str, Any], *, where: str, label: Message, problems: list[Message],
-                       colors: tuple[str, ...] | None = None, name: str | None = None) -> Face:
+def face_from_scryfall(
+    data: Mapping[str, Any],
+    *,
+    where: str,
+    label: Message,
+    problems: list[Message],
+    colors: tuple[str, ...] | None = None,
+    name: str | None = None,
+) -> Face:
     """One face from a Scryfall card or card-face object; problems are appended, not raised.
 
     ``name`` is given for a single-faced card, whose face is named like the card.
@@ -129,7 +155,9 @@ def face_from_scryfall(data: Mapping[str, Any], *, where: str, label: Message, p
     )
 
 
-def scryfall_card_or_problems(data: Any, *, where: str, label: Message, problems: list[Message]) -> Card | None:
+def scryfall_card_or_problems(
+    data: Any, *, where: str, label: Message, problems: list[Message]
+) -> Card | None:
     """Like :func:`card_from_scryfall` but appends problems to ``problems`` (for bulk checks).
 
     ``where`` is the JSON path of the card ("cards[3]", kept in each problem's
@@ -145,8 +173,14 @@ def scryfall_card_or_problems(data: Any, *, where: str, label: Message, problems
     faces: list[Face] = []
     if raw_faces is not None:
         if not isinstance(raw_faces, list) or not raw_faces or len(raw_faces) > MAX_FACES:
-            problems.append(msg("cards.faces", field=f"{where}.card_faces" if where else "card_faces",
-                                label=_field_label(label, "card_faces"), high=MAX_FACES))
+            problems.append(
+                msg(
+                    "cards.faces",
+                    field=f"{where}.card_faces" if where else "card_faces",
+                    label=_field_label(label, "card_faces"),
+                    high=MAX_FACES,
+                )
+            )
         else:
             top_colors = _color_list(data, "colors", where, label, problems)
             for i, raw in enumerate(raw_faces):
@@ -156,8 +190,15 @@ def scryfall_card_or_problems(data: Any, *, where: str, label: Message, problems
                     problems.append(msg("input.object", field=face_where, label=face_label))
                     continue
                 # Split, flip and adventure cards publish colours only for the whole card.
-                faces.append(face_from_scryfall(raw, where=face_where, label=face_label, problems=problems,
-                                                colors=None if len(raw_faces) > 1 else top_colors))
+                faces.append(
+                    face_from_scryfall(
+                        raw,
+                        where=face_where,
+                        label=face_label,
+                        problems=problems,
+                        colors=None if len(raw_faces) > 1 else top_colors,
+                    )
+                )
     else:
         faces.append(face_from_scryfall(data, where=where, label=label, problems=problems, name=name.strip()))
     japanese = _names(data, where, label, problems)
@@ -178,8 +219,11 @@ def card_from_scryfall(data: Any, *, where: str = "", label: Message | None = No
     """
     problems: list[Message] = []
     name = data.get("name") if isinstance(data, Mapping) else None
-    label = label or (msg("cards.label.named", name=name[:60]) if isinstance(name, str) and name.strip()
-                      else msg("cards.label.a-card"))
+    label = label or (
+        msg("cards.label.named", name=name[:60])
+        if isinstance(name, str) and name.strip()
+        else msg("cards.label.a-card")
+    )
     card = scryfall_card_or_problems(data, where=where, label=label, problems=problems)
     if problems or card is None:
         raise InvalidInputError(problems or [msg("input.object", field=where, label=label)])

@@ -74,8 +74,12 @@ class Assignment:
     to_blockers: tuple[tuple[str, int], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"attacker": self.attacker, "player": self.player, "to_player": self.to_player,
-                "to_blockers": [{"id": i, "damage": n} for i, n in self.to_blockers]}
+        return {
+            "attacker": self.attacker,
+            "player": self.player,
+            "to_player": self.to_player,
+            "to_blockers": [{"id": i, "damage": n} for i, n in self.to_blockers],
+        }
 
 
 @dataclass(frozen=True)
@@ -96,8 +100,11 @@ class CombatResult:
             seen.add(side)
             dealt = sum(a.to_player for a in self.assignments if a.player in side)
             if dealt:
-                found.append(msg("combat.change.life", players=players_text(side), amount=dealt,
-                                 life=self.life[player]))
+                found.append(
+                    msg(
+                        "combat.change.life", players=players_text(side), amount=dealt, life=self.life[player]
+                    )
+                )
         if self.losers:
             found.append(msg("combat.change.losers", players=players_text(self.losers)))
         return tuple(found)
@@ -115,20 +122,29 @@ class CombatResult:
         }
 
 
-def assign_combat_damage(*, board: Board, stats: Mapping[str, Stats], life: Mapping[str, int]) -> CombatResult:
+def assign_combat_damage(
+    *, board: Board, stats: Mapping[str, Stats], life: Mapping[str, int]
+) -> CombatResult:
     """The combat damage step for ``board.combat`` (see the module docstring)."""
     steps: list[Step] = []
     two_headed = board.variant is Variant.TWO_HEADED_GIANT
     if two_headed and board.active_player is not None:
         steps.append(Step.of("combat.shared-team-turns", rule="810.7"))
-        steps.append(Step.of("combat.team-announces", rule="805.10f",
-                             players=players_text(board.team_of(board.active_player))))
+        steps.append(
+            Step.of(
+                "combat.team-announces",
+                rule="805.10f",
+                players=players_text(board.team_of(board.active_player)),
+            )
+        )
     assignments: list[Assignment] = []
     for attack in board.combat:
         attacker = board.object(attack.attacker)
         power = stats[attacker.id].power
         if power <= 0:
-            steps.append(Step.of("combat.no-power", rule="510.1a", objects=(attacker.id,), object=attacker.label))
+            steps.append(
+                Step.of("combat.no-power", rule="510.1a", objects=(attacker.id,), object=attacker.label)
+            )
             continue
         player = attack.attacking if attack.attacking in board.turn_order else None
         left = attack.attacking in board.left
@@ -142,30 +158,72 @@ def assign_combat_damage(*, board: Board, stats: Mapping[str, Stats], life: Mapp
                 remaining -= share
             if remaining and not stats[attacker.id].trample:
                 first = to_blockers[0]
-                to_blockers[0] = (first[0], first[1] + remaining)  # no trample: everything goes to the blockers
+                to_blockers[0] = (
+                    first[0],
+                    first[1] + remaining,
+                )  # no trample: everything goes to the blockers
                 remaining = 0
             shares = ", ".join(f"{board.object(i).label.en} {n}" for i, n in to_blockers)
             shares_ja = "、".join(f"{board.object(i).label.ja}に{n}点" for i, n in to_blockers)
             if stats[attacker.id].trample and remaining:
-                steps.append(Step.of("combat.trample", rule="702.19b", objects=(attacker.id,), object=attacker.label,
-                                     shares=Text(en=shares, ja=shares_ja), excess=remaining,
-                                     player=player or attack.attacking))
+                steps.append(
+                    Step.of(
+                        "combat.trample",
+                        rule="702.19b",
+                        objects=(attacker.id,),
+                        object=attacker.label,
+                        shares=Text(en=shares, ja=shares_ja),
+                        excess=remaining,
+                        player=player or attack.attacking,
+                    )
+                )
             else:
-                steps.append(Step.of("combat.to-blockers", rule="510.1c", objects=(attacker.id,),
-                                     object=attacker.label, shares=Text(en=shares, ja=shares_ja)))
+                steps.append(
+                    Step.of(
+                        "combat.to-blockers",
+                        rule="510.1c",
+                        objects=(attacker.id,),
+                        object=attacker.label,
+                        shares=Text(en=shares, ja=shares_ja),
+                    )
+                )
         elif player is not None:
-            steps.append(Step.of("combat.unblocked", rule="510.1b", objects=(attacker.id,), object=attacker.label,
-                                 amount=power, player=player))
+            steps.append(
+                Step.of(
+                    "combat.unblocked",
+                    rule="510.1b",
+                    objects=(attacker.id,),
+                    object=attacker.label,
+                    amount=power,
+                    player=player,
+                )
+            )
         if left and remaining:
-            steps.append(Step.of("combat.player-left", rule="800.4e", objects=(attacker.id,), object=attacker.label,
-                                 player=attack.attacking))
+            steps.append(
+                Step.of(
+                    "combat.player-left",
+                    rule="800.4e",
+                    objects=(attacker.id,),
+                    object=attacker.label,
+                    player=attack.attacking,
+                )
+            )
             remaining = 0
         if not blockers and player is None and not left:
-            steps.append(Step.of("combat.attacks-nothing", rule="506.4c", objects=(attacker.id,),
-                                 object=attacker.label))
+            steps.append(
+                Step.of(
+                    "combat.attacks-nothing", rule="506.4c", objects=(attacker.id,), object=attacker.label
+                )
+            )
             remaining = 0
-        assignments.append(Assignment(attacker=attacker.id, player=player if remaining else None,
-                                      to_player=remaining, to_blockers=tuple(to_blockers)))
+        assignments.append(
+            Assignment(
+                attacker=attacker.id,
+                player=player if remaining else None,
+                to_player=remaining,
+                to_blockers=tuple(to_blockers),
+            )
+        )
     after = dict(life)
     losers: list[str] = []
     seen: set[tuple[str, ...]] = set()
@@ -183,18 +241,38 @@ def assign_combat_damage(*, board: Board, stats: Mapping[str, Stats], life: Mapp
             after[member] = total
         for target, amount in dealt:
             if two_headed:
-                steps.append(Step.of("combat.shared-life", rule="810.9", player=target or "", amount=amount,
-                                     players=players_text(side)))
+                steps.append(
+                    Step.of(
+                        "combat.shared-life",
+                        rule="810.9",
+                        player=target or "",
+                        amount=amount,
+                        players=players_text(side),
+                    )
+                )
             else:
                 steps.append(Step.of("combat.life-loss", rule="120.3a", player=target or "", amount=amount))
-        steps.append(Step.of("combat.life-total", rule="810.9" if two_headed else "120.3a",
-                             players=players_text(side), before=before, after=total))
+        steps.append(
+            Step.of(
+                "combat.life-total",
+                rule="810.9" if two_headed else "120.3a",
+                players=players_text(side),
+                before=before,
+                after=total,
+            )
+        )
         if total <= 0:
             losers.extend(side)
-            steps.append(Step.of("combat.team-loses" if two_headed else "combat.player-loses",
-                                 rule="810.8c" if two_headed else "104.3b", players=players_text(side)))
-    return CombatResult(steps=tuple(steps), assignments=tuple(assignments), life=after, losers=tuple(losers),
-                        board=board)
+            steps.append(
+                Step.of(
+                    "combat.team-loses" if two_headed else "combat.player-loses",
+                    rule="810.8c" if two_headed else "104.3b",
+                    players=players_text(side),
+                )
+            )
+    return CombatResult(
+        steps=tuple(steps), assignments=tuple(assignments), life=after, losers=tuple(losers), board=board
+    )
 
 
 def combat_damage_from_payload(payload: Mapping[str, Any]) -> CombatResult:
@@ -203,12 +281,16 @@ def combat_damage_from_payload(payload: Mapping[str, Any]) -> CombatResult:
     board = reader.read(payload)
     data = payload if isinstance(payload, Mapping) else {}
     stats: dict[str, Stats] = {}
-    for key, raw in (reader.mapping(data.get("stats") or {}, "stats", msg("combat.label.stats")) or {}).items():
+    for key, raw in (
+        reader.mapping(data.get("stats") or {}, "stats", msg("combat.label.stats")) or {}
+    ).items():
         lbl = msg("combat.label.stats-of", id=str(key)[:200])
         item = reader.mapping(raw, f"stats.{key}", lbl)
         if item is None:
             continue
-        numbers = [_count(reader, item.get(k, 0), f"stats.{key}.{k}", lbl) for k in ("power", "toughness", "damage")]
+        numbers = [
+            _count(reader, item.get(k, 0), f"stats.{key}.{k}", lbl) for k in ("power", "toughness", "damage")
+        ]
         trample = reader.flag(item.get("trample"), f"stats.{key}.trample", lbl)
         if None not in numbers:
             power, toughness, marked = (n or 0 for n in numbers)
@@ -216,21 +298,27 @@ def combat_damage_from_payload(payload: Mapping[str, Any]) -> CombatResult:
     life: dict[str, int] = {}
     for key, raw in (reader.mapping(data.get("life") or {}, "life", msg("combat.label.life")) or {}).items():
         name = reader.player(key, f"life.{key}", msg("combat.label.life-of", player=str(key)[:200]))
-        count = _count(reader, raw, f"life.{key}", msg("combat.label.life-of", player=str(key)[:200]), low=-MAX_LIFE)
+        count = _count(
+            reader, raw, f"life.{key}", msg("combat.label.life-of", player=str(key)[:200]), low=-MAX_LIFE
+        )
         if name is not None and count is not None:
             life[name] = count
     settled = reader.finish(board)
     problems: list[Message] = []
     creatures = {a.attacker for a in settled.combat} | {b for a in settled.combat for b in a.blockers}
     for creature in sorted(creatures - set(stats)):
-        problems.append(msg("combat.stats-required", field=f"stats.{creature}", object=settled.object(creature).label))
+        problems.append(
+            msg("combat.stats-required", field=f"stats.{creature}", object=settled.object(creature).label)
+        )
     for player in settled.turn_order:
         if player not in life and not any(m in life for m in settled.team_of(player)):
             problems.append(msg("combat.life-required", field=f"life.{player}", player=player))
     for team in settled.teams if settled.variant is Variant.TWO_HEADED_GIANT else ():
         given = {life[m] for m in team if m in life}
         if len(given) > 1:
-            problems.append(msg("combat.shared-life-differs", rule="810.4", field="life", players=players_text(team)))
+            problems.append(
+                msg("combat.shared-life-differs", rule="810.4", field="life", players=players_text(team))
+            )
         for member in team:
             if given:
                 life.setdefault(member, min(given))

@@ -91,8 +91,11 @@ def _shares_a_type(deck: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _jegantha(card: Card) -> bool:
-    symbols = [m.group(0).upper() for face in card.characteristic_faces
-               for m in re.finditer(r"\{[^{}]+\}", face.mana_cost)]
+    symbols = [
+        m.group(0).upper()
+        for face in card.characteristic_faces
+        for m in re.finditer(r"\{[^{}]+\}", face.mana_cost)
+    ]
     return len(symbols) != len(set(symbols))
 
 
@@ -115,12 +118,17 @@ _CONDITIONS: dict[str, tuple[str, Callable[[Sequence[Card]], tuple[Card, ...]]]]
     "jegantha, the wellspring": ("jegantha", lambda d: tuple(c for c in d if _jegantha(c))),
     "kaheera, the orphanguard": ("kaheera", lambda d: tuple(c for c in d if _kaheera(c))),
     "keruga, the macrosage": ("keruga", lambda d: tuple(c for c in _nonland(d) if c.mana_value < 3)),
-    "lurrus of the dream-den": ("lurrus", lambda d: tuple(c for c in d if c.is_permanent_card and c.mana_value > 2)),
+    "lurrus of the dream-den": (
+        "lurrus",
+        lambda d: tuple(c for c in d if c.is_permanent_card and c.mana_value > 2),
+    ),
     "lutri, the spellchaser": ("lutri", _repeated_names),
     "obosh, the preypiercer": ("obosh", lambda d: tuple(c for c in _nonland(d) if c.mana_value % 2 == 0)),
     "umori, the collector": ("umori", _shares_a_type),
-    "zirda, the dawnwaker": ("zirda", lambda d: tuple(c for c in d if c.is_permanent_card
-                                                         and not has_activated_ability(c))),
+    "zirda, the dawnwaker": (
+        "zirda",
+        lambda d: tuple(c for c in d if c.is_permanent_card and not has_activated_ability(c)),
+    ),
 }
 
 
@@ -139,8 +147,13 @@ def companion_condition(*, companion: Card, deck: Sequence[Card], deck_size: int
         return None
     code, offenders_of = _CONDITIONS[key]
     offenders = tuple(dict.fromkeys(offenders_of(deck)))
-    return CompanionCheck(companion=companion.name, condition=msg(f"deck.companion.{code}"), offenders=offenders,
-                          met=not offenders, read_from_text=code == "zirda")
+    return CompanionCheck(
+        companion=companion.name,
+        condition=msg(f"deck.companion.{code}"),
+        offenders=offenders,
+        met=not offenders,
+        read_from_text=code == "zirda",
+    )
 
 
 def card_names(cards: Sequence[Card], *, limit: int = 10) -> Message:

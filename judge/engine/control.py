@@ -98,34 +98,59 @@ class BoardState:
         for original in board.objects:
             obj = self.objects[original.id]
             gone = self.gone.get(obj.id)
-            outcomes.append(ObjectOutcome(id=obj.id, zone=gone or obj.zone.value, controller=None if gone else
-                                          obj.controller, label=obj.label, before_zone=original.zone.value,
-                                          before_controller=original.controller))
+            outcomes.append(
+                ObjectOutcome(
+                    id=obj.id,
+                    zone=gone or obj.zone.value,
+                    controller=None if gone else obj.controller,
+                    label=obj.label,
+                    before_zone=original.zone.value,
+                    before_controller=original.controller,
+                )
+            )
             if gone is None:
                 after_objects.append(replace(obj, source=None if obj.source in gone_ids else obj.source))
         fields: dict[str, Any] = {
             "objects": tuple(after_objects),
-            "control_effects": tuple(replace(e, **keep_source_name(board, e.source, e.name, e.name_ja, gone_ids))
-                                     for e in board.control_effects if e.id in self.active),
+            "control_effects": tuple(
+                replace(e, **keep_source_name(board, e.source, e.name, e.name_ja, gone_ids))
+                for e in board.control_effects
+                if e.id in self.active
+            ),
             "delayed_triggers": tuple(
-                replace(t, object=None if t.object in gone_ids else t.object,
-                        **keep_source_name(board, t.source, t.name, t.name_ja, gone_ids))
-                for t in board.delayed_triggers if t.id not in self.removed_triggers),
+                replace(
+                    t,
+                    object=None if t.object in gone_ids else t.object,
+                    **keep_source_name(board, t.source, t.name, t.name_ja, gone_ids),
+                )
+                for t in board.delayed_triggers
+                if t.id not in self.removed_triggers
+            ),
             "planar_controllers": tuple(self.planar),
             "monarch": self.monarch,
             "initiative": self.initiative,
-            "player_control": tuple(c for i, c in enumerate(board.player_control) if i not in self.ended_control),
-            "combat": tuple(replace(a, blockers=tuple(b for b in a.blockers if self.present(b) is not None))
-                            for a in board.combat if self.present(a.attacker) is not None
-                            and self.objects[a.attacker].zone is Zone.BATTLEFIELD and a.attacking not in self.out),
+            "player_control": tuple(
+                c for i, c in enumerate(board.player_control) if i not in self.ended_control
+            ),
+            "combat": tuple(
+                replace(a, blockers=tuple(b for b in a.blockers if self.present(b) is not None))
+                for a in board.combat
+                if self.present(a.attacker) is not None
+                and self.objects[a.attacker].zone is Zone.BATTLEFIELD
+                and a.attacking not in self.out
+            ),
         }
         fields.update(after)
         return LeaveGameResult(
             steps=tuple(self.steps),
             objects=tuple(outcomes),
-            control_effects=tuple((e.id, "active" if e.id in self.active else "ended") for e in board.control_effects),
-            delayed_triggers=tuple((t.id, "removed" if t.id in self.removed_triggers else "pending")
-                                   for t in board.delayed_triggers),
+            control_effects=tuple(
+                (e.id, "active" if e.id in self.active else "ended") for e in board.control_effects
+            ),
+            delayed_triggers=tuple(
+                (t.id, "removed" if t.id in self.removed_triggers else "pending")
+                for t in board.delayed_triggers
+            ),
             left=self.leavers,
             planeswalks=tuple(self.planeswalks),
             winners=winners,
@@ -134,8 +159,9 @@ class BoardState:
         )
 
 
-def keep_source_name(board: Board, source: str | None, name: str | None, name_ja: str | None,
-                 gone: set[str]) -> dict[str, Any]:
+def keep_source_name(
+    board: Board, source: str | None, name: str | None, name_ja: str | None, gone: set[str]
+) -> dict[str, Any]:
     """An effect whose source left keeps its source's name, so the board afterwards still says what made it."""
     found = board.find(source) if source in gone else None
     if found is None:
@@ -159,7 +185,11 @@ def end_control_effects(state: BoardState, ending: Callable[[ControlEffect], str
             del state.active[effect.id]  # its object is gone; nothing left to control
             continue
         rule = ending(effect)
-        if rule is None and effect.ends.needs_source and (source is None or source.zone is not Zone.BATTLEFIELD):
+        if (
+            rule is None
+            and effect.ends.needs_source
+            and (source is None or source.zone is not Zone.BATTLEFIELD)
+        ):
             rule = effect.ends.rule
         if rule is not None:
             del state.active[effect.id]
@@ -169,14 +199,22 @@ def end_control_effects(state: BoardState, ending: Callable[[ControlEffect], str
         for effect, rule in endings:
             if rule in ("611.3b", "611.2b"):
                 made = effect_label(state.board, effect.name, effect.name_ja, effect.source)
-                state.step("leave.control-ends-source", rule, [obj], object=obj.label, player=effect.controller,
-                           source=made if made is not None else msg("leave.its-source"))
+                state.step(
+                    "leave.control-ends-source",
+                    rule,
+                    [obj],
+                    object=obj.label,
+                    player=effect.controller,
+                    source=made if made is not None else msg("leave.its-source"),
+                )
             else:
                 state.step("leave.control-ends", rule, [obj], object=obj.label, player=effect.controller)
         still = [e for e in state.active.values() if e.object == object_id]
         if still:
             state.objects[object_id] = replace(obj, controller=still[-1].controller)
-            state.step("leave.control-to-latest", "613.7", [obj], object=obj.label, player=still[-1].controller)
+            state.step(
+                "leave.control-to-latest", "613.7", [obj], object=obj.label, player=still[-1].controller
+            )
             continue
         default = obj.default
         default_gone = default in state.out or default in state.board.left
@@ -197,11 +235,27 @@ def pending_exiles(state: BoardState) -> None:
             continue
         holding = [e for e in state.active.values() if e.object == obj.id]
         if holding:
-            ends = Text(en=", ".join(render(msg(f"board.ends.{e.ends.value}"), "en") for e in holding),
-                        ja="、".join(render(msg(f"board.ends.{e.ends.value}"), "ja") for e in holding))
-            state.step("leave.pending-exile", "800.4c", [obj], object=obj.label, player=obj.controller or "",
-                       default=obj.default or "", ends=ends)
+            ends = Text(
+                en=", ".join(render(msg(f"board.ends.{e.ends.value}"), "en") for e in holding),
+                ja="、".join(render(msg(f"board.ends.{e.ends.value}"), "ja") for e in holding),
+            )
+            state.step(
+                "leave.pending-exile",
+                "800.4c",
+                [obj],
+                object=obj.label,
+                player=obj.controller or "",
+                default=obj.default or "",
+                ends=ends,
+            )
 
 
-__all__ = ["BoardState", "CEASED", "LEFT_GAME", "end_control_effects", "keep_source_name", "next_player",
-           "pending_exiles"]
+__all__ = [
+    "BoardState",
+    "CEASED",
+    "LEFT_GAME",
+    "end_control_effects",
+    "keep_source_name",
+    "next_player",
+    "pending_exiles",
+]

@@ -50,8 +50,18 @@ from judge.engine.variants import Variant
 COMMANDER_DAMAGE_LIMIT = 21
 
 __all__ = [
-    "COMMANDER_DAMAGE_LIMIT", "MAX_EVENTS", "Commander", "CommanderDamageLoss", "DamageEvent", "DamageResult",
-    "DamageTotal", "LifeGain", "TeamLoss", "Variant", "calculate_commander_damage", "commander_damage",
+    "COMMANDER_DAMAGE_LIMIT",
+    "MAX_EVENTS",
+    "Commander",
+    "CommanderDamageLoss",
+    "DamageEvent",
+    "DamageResult",
+    "DamageTotal",
+    "LifeGain",
+    "TeamLoss",
+    "Variant",
+    "calculate_commander_damage",
+    "commander_damage",
 ]
 
 
@@ -145,8 +155,15 @@ def commander_damage(
     [(2, ('Bianca', 'Dana'))]
     """
     check_game(variant=variant, players=players, commanders=commanders, events=events, teams=teams)
-    return _commander_damage(DamageInput(variant=variant, players=tuple(players), commanders=tuple(commanders),
-                                         events=tuple(events), teams=tuple(tuple(t) for t in teams or ())))
+    return _commander_damage(
+        DamageInput(
+            variant=variant,
+            players=tuple(players),
+            commanders=tuple(commanders),
+            events=tuple(events),
+            teams=tuple(tuple(t) for t in teams or ()),
+        )
+    )
 
 
 def _commander_damage(game: DamageInput) -> DamageResult:
@@ -163,40 +180,101 @@ def _commander_damage(game: DamageInput) -> DamageResult:
     for number, event in enumerate(game.events, start=1):
         if isinstance(event, LifeGain):
             dealt = [(by_id[c].label, d) for (p, c), d in totals.items() if p == event.target]
-            so_far = Text(en=", ".join(f"{label.en} {d}" for label, d in dealt),
-                          ja="、".join(f"{label.ja} {d}" for label, d in dealt))
+            so_far = Text(
+                en=", ".join(f"{label.en} {d}" for label, d in dealt),
+                ja="、".join(f"{label.ja} {d}" for label, d in dealt),
+            )
             if dealt:
-                steps.append(Step.of("damage.life-gain", rule="commander:9", number=number, player=event.target,
-                                     amount=event.amount, so_far=so_far))
+                steps.append(
+                    Step.of(
+                        "damage.life-gain",
+                        rule="commander:9",
+                        number=number,
+                        player=event.target,
+                        amount=event.amount,
+                        so_far=so_far,
+                    )
+                )
             else:
-                steps.append(Step.of("damage.life-gain-none", rule="commander:9", number=number,
-                                     player=event.target, amount=event.amount))
+                steps.append(
+                    Step.of(
+                        "damage.life-gain-none",
+                        rule="commander:9",
+                        number=number,
+                        player=event.target,
+                        amount=event.amount,
+                    )
+                )
             continue
         commander = by_id[event.source]
         label = commander.label
         controller = event.controller or commander.owner
         objects = (commander.id,)
         if controller != commander.owner:
-            steps.append(Step.of("damage.stolen", rule="903.3", objects=objects, number=number, commander=label,
-                                 controller=controller, owner=commander.owner))
+            steps.append(
+                Step.of(
+                    "damage.stolen",
+                    rule="903.3",
+                    objects=objects,
+                    number=number,
+                    commander=label,
+                    controller=controller,
+                    owner=commander.owner,
+                )
+            )
         if event.prevented:
-            steps.append(Step.of("damage.prevented", rule="615.6", objects=objects, number=number,
-                                 prevented=event.prevented, amount=event.amount, commander=label,
-                                 player=event.target))
+            steps.append(
+                Step.of(
+                    "damage.prevented",
+                    rule="615.6",
+                    objects=objects,
+                    number=number,
+                    prevented=event.prevented,
+                    amount=event.amount,
+                    commander=label,
+                    player=event.target,
+                )
+            )
         if event.dealt == 0:
             if not event.prevented:
-                steps.append(Step.of("damage.zero", rule="120.8", objects=objects, number=number, commander=label,
-                                     player=event.target))
+                steps.append(
+                    Step.of(
+                        "damage.zero",
+                        rule="120.8",
+                        objects=objects,
+                        number=number,
+                        commander=label,
+                        player=event.target,
+                    )
+                )
             continue
         if not event.combat:
-            steps.append(Step.of("damage.noncombat", rule="903.10a", objects=objects, number=number,
-                                 commander=label, amount=event.dealt, player=event.target))
+            steps.append(
+                Step.of(
+                    "damage.noncombat",
+                    rule="903.10a",
+                    objects=objects,
+                    number=number,
+                    commander=label,
+                    amount=event.dealt,
+                    player=event.target,
+                )
+            )
             continue
         key = (event.target, commander.id)
         totals[key] = totals.get(key, 0) + event.dealt
-        steps.append(Step.of("damage.combat-own" if event.target == commander.owner else "damage.combat",
-                             rule="903.10a", objects=objects, number=number, commander=label,
-                             amount=event.dealt, player=event.target, total=totals[key]))
+        steps.append(
+            Step.of(
+                "damage.combat-own" if event.target == commander.owner else "damage.combat",
+                rule="903.10a",
+                objects=objects,
+                number=number,
+                commander=label,
+                amount=event.dealt,
+                player=event.target,
+                total=totals[key],
+            )
+        )
         if totals[key] >= COMMANDER_DAMAGE_LIMIT and key not in reached_at:
             reached_at[key] = number
 
@@ -211,10 +289,19 @@ def _commander_damage(game: DamageInput) -> DamageResult:
             pair = [t for t in result_totals if t.player == player and by_id[t.commander].owner == owner]
             if len(pair) == 2:
                 first, second = pair
-                steps.append(Step.of("damage.partners", rule="702.124d", objects=(first.commander, second.commander),
-                                     player=player, owner=owner, first=by_id[first.commander].label,
-                                     first_damage=first.damage, second=by_id[second.commander].label,
-                                     second_damage=second.damage))
+                steps.append(
+                    Step.of(
+                        "damage.partners",
+                        rule="702.124d",
+                        objects=(first.commander, second.commander),
+                        player=player,
+                        owner=owner,
+                        first=by_id[first.commander].label,
+                        first_damage=first.damage,
+                        second=by_id[second.commander].label,
+                        second_damage=second.damage,
+                    )
+                )
 
     lost: list[CommanderDamageLoss] = []
     for total in result_totals:
@@ -223,23 +310,46 @@ def _commander_damage(game: DamageInput) -> DamageResult:
             continue
         label = by_id[total.commander].label
         if brawl:
-            steps.append(Step.of("damage.brawl-no-loss", rule="903.12h", objects=(total.commander,),
-                                 player=total.player, damage=total.damage, commander=label))
+            steps.append(
+                Step.of(
+                    "damage.brawl-no-loss",
+                    rule="903.12h",
+                    objects=(total.commander,),
+                    player=total.player,
+                    damage=total.damage,
+                    commander=label,
+                )
+            )
             continue
         lost.append(CommanderDamageLoss(player=total.player, commander=total.commander, damage=total.damage))
-        steps.append(Step.of("damage.loses", rule="704.6c", objects=(total.commander,), player=total.player,
-                             damage=total.damage, commander=label, event=reached_at[key],
-                             limit=COMMANDER_DAMAGE_LIMIT))
+        steps.append(
+            Step.of(
+                "damage.loses",
+                rule="704.6c",
+                objects=(total.commander,),
+                player=total.player,
+                damage=total.damage,
+                commander=label,
+                event=reached_at[key],
+                limit=COMMANDER_DAMAGE_LIMIT,
+            )
+        )
 
     lost_teams: list[TeamLoss] = []
     for loss in lost:
         for number, team in enumerate(game.teams, start=1):
             if loss.player in team and not any(t.team == number for t in lost_teams):
                 lost_teams.append(TeamLoss(team=number, players=team, player=loss.player))
-                steps.append(Step.of("damage.team-loses", rule="810.8a", player=loss.player,
-                                     team=", ".join(team)))
-    return DamageResult(variant=game.variant, totals=result_totals, lost=tuple(lost), steps=tuple(steps),
-                        lost_teams=tuple(lost_teams))
+                steps.append(
+                    Step.of("damage.team-loses", rule="810.8a", player=loss.player, team=", ".join(team))
+                )
+    return DamageResult(
+        variant=game.variant,
+        totals=result_totals,
+        lost=tuple(lost),
+        steps=tuple(steps),
+        lost_teams=tuple(lost_teams),
+    )
 
 
 def calculate_commander_damage(payload: Mapping[str, Any]) -> DamageResult:

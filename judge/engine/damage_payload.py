@@ -104,8 +104,15 @@ def _players(players: Sequence[object], invalid: list[Message]) -> set[str]:
     if not players:
         invalid.append(msg("damage.no-players", field="players", label=_label("players")))
     if len(players) > MAX_PLAYERS:
-        invalid.append(msg("input.too-many", field="players", label=_label("players"), count=len(players),
-                           high=MAX_PLAYERS))
+        invalid.append(
+            msg(
+                "input.too-many",
+                field="players",
+                label=_label("players"),
+                count=len(players),
+                high=MAX_PLAYERS,
+            )
+        )
     seen: set[str] = set()
     for i, player in enumerate(players[:MAX_PLAYERS]):
         label = _label("player", i + 1)
@@ -140,51 +147,91 @@ def _teams(teams: Sequence[object], players: set[str], invalid: list[Message]) -
         invalid.append(msg("damage.player-without-team", field="teams", label=_label("teams"), value=player))
 
 
-def _commanders(commanders: Sequence[object], players: set[str], invalid: list[Message],
-                illegal: list[Message]) -> set[str]:
+def _commanders(
+    commanders: Sequence[object], players: set[str], invalid: list[Message], illegal: list[Message]
+) -> set[str]:
     ids: set[str] = set()
     owned: dict[str, int] = {}
     limit = MAX_PLAYERS * MAX_COMMANDERS_PER_PLAYER
-    for i, commander in enumerate(commanders[:limit + 1]):
+    for i, commander in enumerate(commanders[: limit + 1]):
         where, number = f"commanders[{i}]", i + 1
         if not isinstance(commander, Commander):
             invalid.append(msg("input.object", field=where, label=_label("commander", number)))
             continue
-        for problem in (_name_problem(commander.id, field=f"{where}.id", label=_label("commander-id", number)),
-                        _name_problem(commander.owner, field=f"{where}.owner",
-                                      label=_label("commander-owner", number))):
+        for problem in (
+            _name_problem(commander.id, field=f"{where}.id", label=_label("commander-id", number)),
+            _name_problem(commander.owner, field=f"{where}.owner", label=_label("commander-owner", number)),
+        ):
             if problem is not None:
                 invalid.append(problem)
         if not isinstance(commander.name, str) or len(commander.name) > MAX_NAME:
-            invalid.append(msg("input.text", field=f"{where}.name", label=_label("commander-name", number),
-                               high=MAX_NAME))
+            invalid.append(
+                msg(
+                    "input.text", field=f"{where}.name", label=_label("commander-name", number), high=MAX_NAME
+                )
+            )
         if not isinstance(commander.name_ja, str) or len(commander.name_ja) > MAX_NAME:
-            invalid.append(msg("input.text", field=f"{where}.name_ja", label=_label("commander-name-ja", number),
-                               high=MAX_NAME))
+            invalid.append(
+                msg(
+                    "input.text",
+                    field=f"{where}.name_ja",
+                    label=_label("commander-name-ja", number),
+                    high=MAX_NAME,
+                )
+            )
         if isinstance(commander.id, str):
             if commander.id in ids:
-                invalid.append(msg("input.duplicate", field=f"{where}.id", label=_label("commander-id", number),
-                                   value=shown(commander.id)))
+                invalid.append(
+                    msg(
+                        "input.duplicate",
+                        field=f"{where}.id",
+                        label=_label("commander-id", number),
+                        value=shown(commander.id),
+                    )
+                )
             ids.add(commander.id)
         if isinstance(commander.owner, str):
             if commander.owner not in players:
-                illegal.append(msg("damage.owner-not-player", rule="903.3", field=f"{where}.owner",
-                                   label=_label("commander-owner", number), value=shown(commander.owner)))
+                illegal.append(
+                    msg(
+                        "damage.owner-not-player",
+                        rule="903.3",
+                        field=f"{where}.owner",
+                        label=_label("commander-owner", number),
+                        value=shown(commander.owner),
+                    )
+                )
             owned[commander.owner] = owned.get(commander.owner, 0) + 1
     if len(commanders) > limit:
-        invalid.append(msg("input.too-many", field="commanders", label=_label("commanders"),
-                           count=len(commanders), high=limit))
+        invalid.append(
+            msg(
+                "input.too-many",
+                field="commanders",
+                label=_label("commanders"),
+                count=len(commanders),
+                high=limit,
+            )
+        )
     for owner, count in owned.items():
         if count > MAX_COMMANDERS_PER_PLAYER and owner in players:
-            illegal.append(msg("damage.too-many-commanders", rule="702.124g", field="commanders", owner=owner,
-                               count=count, high=MAX_COMMANDERS_PER_PLAYER))
+            illegal.append(
+                msg(
+                    "damage.too-many-commanders",
+                    rule="702.124g",
+                    field="commanders",
+                    owner=owner,
+                    count=count,
+                    high=MAX_COMMANDERS_PER_PLAYER,
+                )
+            )
     return ids
 
 
 def _events(events: Sequence[object], players: set[str], ids: set[str], invalid: list[Message]) -> None:
     if len(events) > MAX_EVENTS:
-        invalid.append(msg("input.too-many", field="events", label=_label("events"), count=len(events),
-                           high=MAX_EVENTS))
+        invalid.append(
+            msg("input.too-many", field="events", label=_label("events"), count=len(events), high=MAX_EVENTS)
+        )
 
     def player_problem(value: object, field: str, label: Message) -> None:
         if not (isinstance(value, str) and value in players):
@@ -194,40 +241,81 @@ def _events(events: Sequence[object], players: set[str], ids: set[str], invalid:
         where, number = f"events[{i}]", i + 1
         if isinstance(event, LifeGain):
             player_problem(event.target, f"{where}.target", _label("event-target", number))
-            problem = whole_number(event.amount, field=f"{where}.amount", label=_label("event-amount", number),
-                                   low=0, high=MAX_AMOUNT)
+            problem = whole_number(
+                event.amount,
+                field=f"{where}.amount",
+                label=_label("event-amount", number),
+                low=0,
+                high=MAX_AMOUNT,
+            )
             invalid.extend([problem] if problem else [])
             continue
         if not isinstance(event, DamageEvent):
             invalid.append(msg("input.object", field=where, label=_label("event", number)))
             continue
         if not (isinstance(event.source, str) and event.source in ids):
-            invalid.append(msg("damage.unknown-commander", field=f"{where}.source",
-                               label=_label("event-source", number), value=shown(event.source)))
+            invalid.append(
+                msg(
+                    "damage.unknown-commander",
+                    field=f"{where}.source",
+                    label=_label("event-source", number),
+                    value=shown(event.source),
+                )
+            )
         player_problem(event.target, f"{where}.target", _label("event-target", number))
         if event.controller is not None:
             player_problem(event.controller, f"{where}.controller", _label("event-controller", number))
         if not isinstance(event.combat, bool):
-            invalid.append(msg("input.true-false", field=f"{where}.combat", label=_label("event-combat", number)))
-        amount = whole_number(event.amount, field=f"{where}.amount", label=_label("event-amount", number),
-                              low=0, high=MAX_AMOUNT)
-        prevented = whole_number(event.prevented, field=f"{where}.prevented",
-                                 label=_label("event-prevented", number), low=0, high=MAX_AMOUNT)
+            invalid.append(
+                msg("input.true-false", field=f"{where}.combat", label=_label("event-combat", number))
+            )
+        amount = whole_number(
+            event.amount,
+            field=f"{where}.amount",
+            label=_label("event-amount", number),
+            low=0,
+            high=MAX_AMOUNT,
+        )
+        prevented = whole_number(
+            event.prevented,
+            field=f"{where}.prevented",
+            label=_label("event-prevented", number),
+            low=0,
+            high=MAX_AMOUNT,
+        )
         invalid.extend(p for p in (amount, prevented) if p is not None)
         if amount is None and prevented is None and event.prevented > event.amount:
-            invalid.append(msg("damage.prevented-over-amount", field=f"{where}.prevented",
-                               label=_label("event-prevented", number), prevented=event.prevented,
-                               amount=event.amount))
+            invalid.append(
+                msg(
+                    "damage.prevented-over-amount",
+                    field=f"{where}.prevented",
+                    label=_label("event-prevented", number),
+                    prevented=event.prevented,
+                    amount=event.amount,
+                )
+            )
 
 
-def check_game(*, variant: object, players: Sequence[object], commanders: Sequence[object],
-               events: Sequence[object], teams: Sequence[object] | None = None) -> None:
+def check_game(
+    *,
+    variant: object,
+    players: Sequence[object],
+    commanders: Sequence[object],
+    events: Sequence[object],
+    teams: Sequence[object] | None = None,
+) -> None:
     """Raise InvalidInputError (bad input) or IllegalStateError (an unreachable game), listing every problem."""
     invalid: list[Message] = []
     illegal: list[Message] = []
     if variant not in Variant.DAMAGE_CALCULATOR:
-        invalid.append(msg("damage.not-commander-variant", field="variant", label=msg("variant.label"),
-                           choices=variant_names(Variant.DAMAGE_CALCULATOR)))
+        invalid.append(
+            msg(
+                "damage.not-commander-variant",
+                field="variant",
+                label=msg("variant.label"),
+                choices=variant_names(Variant.DAMAGE_CALCULATOR),
+            )
+        )
     seen = _players(players, invalid)
     if teams is not None:
         _teams(teams, seen, invalid)
@@ -244,7 +332,9 @@ _DAMAGE_FIELDS = ("kind", "source", "target", "amount", "combat", "prevented", "
 _LIFE_GAIN_FIELDS = ("kind", "target", "amount")
 
 
-def _list(payload: Mapping[str, Any], name: str, problems: list[Message], *, required: bool = True) -> list[Any]:
+def _list(
+    payload: Mapping[str, Any], name: str, problems: list[Message], *, required: bool = True
+) -> list[Any]:
     value = payload.get(name)
     if value is None and not required:
         return []
@@ -279,30 +369,59 @@ def read_damage_payload(payload: object) -> DamageInput:
     if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.DAMAGE_CALCULATOR}:
         variant = Variant(raw_variant)
     elif raw_variant is None:
-        problems.append(msg("input.choose", field="variant", label=msg("variant.label"),
-                            choices=variant_names(Variant.DAMAGE_CALCULATOR)))
+        problems.append(
+            msg(
+                "input.choose",
+                field="variant",
+                label=msg("variant.label"),
+                choices=variant_names(Variant.DAMAGE_CALCULATOR),
+            )
+        )
     else:
-        problems.append(msg("input.one-of", field="variant", label=msg("variant.label"), value=shown(raw_variant),
-                            choices=variant_names(Variant.DAMAGE_CALCULATOR)))
+        problems.append(
+            msg(
+                "input.one-of",
+                field="variant",
+                label=msg("variant.label"),
+                value=shown(raw_variant),
+                choices=variant_names(Variant.DAMAGE_CALCULATOR),
+            )
+        )
     players = _list(payload, "players", problems)
     raw_commanders = _list(payload, "commanders", problems)
     raw_events = _list(payload, "events", problems)
     teams = _list(payload, "teams", problems, required=False) if "teams" in payload else None
 
     commanders: list[Commander] = []
-    for i, item in enumerate(raw_commanders[:MAX_PLAYERS * MAX_COMMANDERS_PER_PLAYER + 1]):
+    for i, item in enumerate(raw_commanders[: MAX_PLAYERS * MAX_COMMANDERS_PER_PLAYER + 1]):
         if not isinstance(item, Mapping):
             problems.append(msg("input.object", field=f"commanders[{i}]", label=_label("commander", i + 1)))
             continue
-        problems.extend(unknown_fields(item, _COMMANDER_FIELDS, field=f"commanders[{i}]",
-                                       label=_label("commander", i + 1)))
-        commanders.append(Commander(id=_raw(item, "id"), owner=_raw(item, "owner"), name=_raw(item, "name", ""),
-                                    name_ja=_raw(item, "name_ja", "")))
+        problems.extend(
+            unknown_fields(
+                item, _COMMANDER_FIELDS, field=f"commanders[{i}]", label=_label("commander", i + 1)
+            )
+        )
+        commanders.append(
+            Commander(
+                id=_raw(item, "id"),
+                owner=_raw(item, "owner"),
+                name=_raw(item, "name", ""),
+                name_ja=_raw(item, "name_ja", ""),
+            )
+        )
 
     events: list[DamageEvent | LifeGain] = []
     if len(raw_events) > MAX_EVENTS:
-        problems.append(msg("input.too-many", field="events", label=_label("events"), count=len(raw_events),
-                            high=MAX_EVENTS))
+        problems.append(
+            msg(
+                "input.too-many",
+                field="events",
+                label=_label("events"),
+                count=len(raw_events),
+                high=MAX_EVENTS,
+            )
+        )
     for i, item in enumerate(raw_events[:MAX_EVENTS]):
         where, number = f"events[{i}]", i + 1
         if not isinstance(item, Mapping):
@@ -310,26 +429,52 @@ def read_damage_payload(payload: object) -> DamageInput:
             continue
         kind = item.get("kind", "damage")
         if kind == "life-gain":
-            problems.extend(unknown_fields(item, _LIFE_GAIN_FIELDS, field=where, label=_label("event", number)))
+            problems.extend(
+                unknown_fields(item, _LIFE_GAIN_FIELDS, field=where, label=_label("event", number))
+            )
             events.append(LifeGain(target=_raw(item, "target"), amount=_raw(item, "amount")))
             continue
         if kind != "damage":
-            problems.append(msg("input.one-of", field=f"{where}.kind", label=_label("event-kind", number),
-                                value=shown(kind), choices="damage, life-gain"))
+            problems.append(
+                msg(
+                    "input.one-of",
+                    field=f"{where}.kind",
+                    label=_label("event-kind", number),
+                    value=shown(kind),
+                    choices="damage, life-gain",
+                )
+            )
             continue
         problems.extend(unknown_fields(item, _DAMAGE_FIELDS, field=where, label=_label("event", number)))
         for required in ("source", "target", "amount", "combat"):
             if required not in item:
-                problems.append(msg("input.required", field=f"{where}.{required}",
-                                    label=_label(f"event-{required}", number)))
-        events.append(DamageEvent(source=_raw(item, "source"), target=_raw(item, "target"),
-                                  amount=_raw(item, "amount", 0), combat=_raw(item, "combat", False),
-                                  prevented=_raw(item, "prevented", 0), controller=_raw(item, "controller")))
+                problems.append(
+                    msg(
+                        "input.required",
+                        field=f"{where}.{required}",
+                        label=_label(f"event-{required}", number),
+                    )
+                )
+        events.append(
+            DamageEvent(
+                source=_raw(item, "source"),
+                target=_raw(item, "target"),
+                amount=_raw(item, "amount", 0),
+                combat=_raw(item, "combat", False),
+                prevented=_raw(item, "prevented", 0),
+                controller=_raw(item, "controller"),
+            )
+        )
 
     # The record-level checks find the remaining problems (ids, amounts, owners, teams).
     try:
-        check_game(variant=variant or Variant.COMMANDER, players=players, commanders=commanders, events=events,
-                   teams=teams)
+        check_game(
+            variant=variant or Variant.COMMANDER,
+            players=players,
+            commanders=commanders,
+            events=events,
+            teams=teams,
+        )
     except InvalidInputError as err:
         problems.extend(p for p in err.messages if isinstance(p, Message) and p not in problems)
     except IllegalStateError:
@@ -338,6 +483,10 @@ def read_damage_payload(payload: object) -> DamageInput:
         raise
     if problems or variant is None:
         raise InvalidInputError(problems)
-    return DamageInput(variant=variant, players=tuple(players), commanders=tuple(commanders),
-                       events=tuple(events), teams=tuple(tuple(team) for team in teams or ()))
-
+    return DamageInput(
+        variant=variant,
+        players=tuple(players),
+        commanders=tuple(commanders),
+        events=tuple(events),
+        teams=tuple(tuple(team) for team in teams or ()),
+    )

@@ -76,8 +76,11 @@ class DeckCheck:
     notes: tuple[Step, ...] = ()
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"legal": self.legal, "problems": [p.to_json(lang) for p in self.problems],
-                "notes": [n.to_json(lang) for n in self.notes]}
+        return {
+            "legal": self.legal,
+            "problems": [p.to_json(lang) for p in self.problems],
+            "notes": [n.to_json(lang) for n in self.notes],
+        }
 
 
 def card_name(name: str) -> Message:
@@ -109,8 +112,11 @@ def lookup(pool: CardPool, name: str, problems: list[Problem]) -> Card | None:
     card = pool.get(name)
     if card is None:
         suggestions = pool.suggest(name)
-        message = (msg("deck.unknown-card", name=name, suggestions=_or_list(suggestions)) if suggestions
-                   else msg("deck.unknown-card-no-suggestion", name=name))
+        message = (
+            msg("deck.unknown-card", name=name, suggestions=_or_list(suggestions))
+            if suggestions
+            else msg("deck.unknown-card-no-suggestion", name=name)
+        )
         problems.append(Problem(card=name, rule=UNKNOWN_CARD, message=message))
     return card
 
@@ -123,15 +129,20 @@ class PartnerAbilities:
     """The partner abilities a card has (702.124a), read from its rules text."""
 
     partner: bool = False
-    partner_texts: tuple[str, ...] = ()        # "friends forever" (casefolded), 702.124i
-    partner_with: tuple[str, ...] = ()         # names, 702.124j
-    choose_background: bool = False            # 702.124k
-    doctors_companion: bool = False            # 702.124m
+    partner_texts: tuple[str, ...] = ()  # "friends forever" (casefolded), 702.124i
+    partner_with: tuple[str, ...] = ()  # names, 702.124j
+    choose_background: bool = False  # 702.124k
+    doctors_companion: bool = False  # 702.124m
 
     @property
     def any(self) -> bool:
-        return bool(self.partner or self.partner_texts or self.partner_with or self.choose_background
-                    or self.doctors_companion)
+        return bool(
+            self.partner
+            or self.partner_texts
+            or self.partner_with
+            or self.choose_background
+            or self.doctors_companion
+        )
 
 
 def partner_abilities(card: Card) -> PartnerAbilities:
@@ -150,7 +161,7 @@ def partner_abilities(card: Card) -> PartnerAbilities:
         line = raw.strip().replace("\u2014", "-").replace("\u2013", "-").rstrip(".").strip()
         lowered = line.casefold()
         if lowered.startswith("partner with "):
-            withs.append(line[len("partner with "):].strip())
+            withs.append(line[len("partner with ") :].strip())
             continue
         match = re.fullmatch(r"partner\s*-\s*(.+)", lowered)
         if match:
@@ -167,8 +178,13 @@ def partner_abilities(card: Card) -> PartnerAbilities:
             continue
         if "partner" in (item.strip() for item in lowered.split(",")):
             partner = True
-    return PartnerAbilities(partner=partner, partner_texts=tuple(texts), partner_with=tuple(withs),
-                            choose_background=background, doctors_companion=doctor)
+    return PartnerAbilities(
+        partner=partner,
+        partner_texts=tuple(texts),
+        partner_with=tuple(withs),
+        choose_background=background,
+        doctors_companion=doctor,
+    )
 
 
 def _is_background(card: Card) -> bool:
@@ -178,8 +194,11 @@ def _is_background(card: Card) -> bool:
 
 def _is_time_lord_doctor(card: Card) -> bool:
     face = card.front
-    return (face.has_type("Legendary") and face.has_type("Creature")
-            and sorted(face.subtypes) == ["Doctor", "Lord", "Time"])
+    return (
+        face.has_type("Legendary")
+        and face.has_type("Creature")
+        and sorted(face.subtypes) == ["Doctor", "Lord", "Time"]
+    )
 
 
 def partner_pair_problem(first: Card, second: Card) -> Problem | None:
@@ -197,30 +216,42 @@ def partner_pair_problem(first: Card, second: Card) -> Problem | None:
         return None
     if set(pa.partner_texts) & set(pb.partner_texts):
         return None
-    if (any(normalise_name(n) == normalise_name(second.name) for n in pa.partner_with)
-            and any(normalise_name(n) == normalise_name(first.name) for n in pb.partner_with)):
+    if any(normalise_name(n) == normalise_name(second.name) for n in pa.partner_with) and any(
+        normalise_name(n) == normalise_name(first.name) for n in pb.partner_with
+    ):
         return None
     if (pa.choose_background and _is_background(second)) or (pb.choose_background and _is_background(first)):
         return None
-    if ((pa.doctors_companion and _is_time_lord_doctor(second))
-            or (pb.doctors_companion and _is_time_lord_doctor(first))):
+    if (pa.doctors_companion and _is_time_lord_doctor(second)) or (
+        pb.doctors_companion and _is_time_lord_doctor(first)
+    ):
         return None
     # Say which requirement failed, citing the partner ability involved.
     one, other = card_name(first.name), card_name(second.name)
     pair = f"{first.name}, {second.name}"
     if pa.partner_with or pb.partner_with:
-        return Problem(card=second.name if pa.partner_with else first.name, rule="702.124j",
-                       message=msg("deck.partner-with", first=one, second=other))
+        return Problem(
+            card=second.name if pa.partner_with else first.name,
+            rule="702.124j",
+            message=msg("deck.partner-with", first=one, second=other),
+        )
     if pa.choose_background or pb.choose_background or _is_background(first) or _is_background(second):
-        return Problem(card=pair, rule="702.124k", message=msg("deck.partner-background", first=one, second=other))
+        return Problem(
+            card=pair, rule="702.124k", message=msg("deck.partner-background", first=one, second=other)
+        )
     if pa.doctors_companion or pb.doctors_companion:
-        return Problem(card=pair, rule="702.124m", message=msg("deck.partner-doctor", first=one, second=other))
+        return Problem(
+            card=pair, rule="702.124m", message=msg("deck.partner-doctor", first=one, second=other)
+        )
     if pa.partner_texts or pb.partner_texts:
         return Problem(card=pair, rule="702.124i", message=msg("deck.partner-text", first=one, second=other))
     if pa.any or pb.any:
         without = second.name if pa.partner else first.name
-        return Problem(card=without, rule="702.124h",
-                       message=msg("deck.partner-missing", without=card_name(without), first=one, second=other))
+        return Problem(
+            card=without,
+            rule="702.124h",
+            message=msg("deck.partner-missing", without=card_name(without), first=one, second=other),
+        )
     return Problem(card=pair, rule="903.3", message=msg("deck.one-commander", first=one, second=other))
 
 
@@ -251,8 +282,11 @@ def _banned_problem(card: Card, variant: Variant, banned: BannedList) -> Problem
     name = card_name(card.name)
     rule = BANNED_RULES[variant]
     if card.name in banned or card.front_name in banned:
-        return Problem(card=card.name, rule=rule,
-                       message=msg("deck.banned", card=name, format=variant.label, as_of=banned.as_of))
+        return Problem(
+            card=card.name,
+            rule=rule,
+            message=msg("deck.banned", card=name, format=variant.label, as_of=banned.as_of),
+        )
     if re.search(r"playing for ante", card.rules_text, re.IGNORECASE):
         return Problem(card=card.name, rule=rule, message=msg("deck.banned-ante", card=name))
     if card.front.has_type("Conspiracy"):
@@ -294,8 +328,9 @@ def check_commander_deck(
     banned = banned if banned is not None else default_banned_list(variant.value)
     same_name = interchangeable if interchangeable is not None else default_interchangeable_names()
     problems: list[Problem] = []
-    notes: list[Step] = [Step.of("deck.banned-checked", rule=BANNED_RULES[variant], format=variant.label,
-                                 as_of=banned.as_of)]
+    notes: list[Step] = [
+        Step.of("deck.banned-checked", rule=BANNED_RULES[variant], format=variant.label, as_of=banned.as_of)
+    ]
     size = 60 if variant is Variant.BRAWL else 100
     deck_lines = _lines(cards)
     commander_cards, identity, size_rule = _check_commanders(pool, commanders, variant, problems, notes)
@@ -303,14 +338,24 @@ def check_commander_deck(
     # Deck size (the companion is outside the deck, 702.139a).
     total = len(commanders) + sum(count for count, _ in deck_lines)
     if total != size:
-        problems.append(Problem(card="", rule=size_rule, message=msg(
-            "deck.size-two" if len(commanders) > 1 else "deck.size-one", total=total, size=size)))
+        problems.append(
+            Problem(
+                card="",
+                rule=size_rule,
+                message=msg(
+                    "deck.size-two" if len(commanders) > 1 else "deck.size-one", total=total, size=size
+                ),
+            )
+        )
 
-    deck_cards, starting_deck, companion_card = _check_singleton(pool, commander_cards, deck_lines, companion,
-                                                                 same_name, problems)
+    deck_cards, starting_deck, companion_card = _check_singleton(
+        pool, commander_cards, deck_lines, companion, same_name, problems
+    )
 
     # Banned cards, checked once per name (commanders, deck, companion).
-    everything = {c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]}
+    everything = {
+        c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]
+    }
     problems.extend(p for c in everything.values() if (p := _banned_problem(c, variant, banned)) is not None)
 
     _check_identity(variant, commander_cards, deck_cards, companion_card, identity, problems)
@@ -319,21 +364,33 @@ def check_commander_deck(
 
     # No sideboards (903.5e).
     for _count, name in _lines(sideboard):
-        problems.append(Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name))))
-    return DeckCheck(legal=not problems, problems=tuple(problems),
-                     identity=tuple(c for c in COLORS if c in identity), notes=tuple(notes))
+        problems.append(
+            Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name)))
+        )
+    return DeckCheck(
+        legal=not problems,
+        problems=tuple(problems),
+        identity=tuple(c for c in COLORS if c in identity),
+        notes=tuple(notes),
+    )
 
 
-def _check_commanders(pool: CardPool, commanders: Sequence[str], variant: Variant, problems: list[Problem],
-                      notes: list[Step]) -> tuple[list[Card], set[str], str]:
+def _check_commanders(
+    pool: CardPool, commanders: Sequence[str], variant: Variant, problems: list[Problem], notes: list[Step]
+) -> tuple[list[Card], set[str], str]:
     """Commanders (903.3, 702.124): the cards, their combined color identity, the rule of the deck's size."""
     size_rule = "903.12d" if variant is Variant.BRAWL else "903.5a"
     commander_cards = [c for c in (lookup(pool, name, problems) for name in commanders) if c is not None]
     if not commanders:
         problems.append(Problem(card="", rule="903.3", message=msg("deck.no-commander")))
     elif len(commanders) > 2:
-        problems.append(Problem(card=", ".join(commanders), rule="702.124g",
-                                message=msg("deck.too-many-commanders", count=len(commanders))))
+        problems.append(
+            Problem(
+                card=", ".join(commanders),
+                rule="702.124g",
+                message=msg("deck.too-many-commanders", count=len(commanders)),
+            )
+        )
     pair_ok = False
     if len(commander_cards) == 2:
         pair_problem = partner_pair_problem(commander_cards[0], commander_cards[1])
@@ -355,9 +412,14 @@ def _check_commanders(pool: CardPool, commanders: Sequence[str], variant: Varian
     return commander_cards, identity, size_rule
 
 
-def _check_singleton(pool: CardPool, commander_cards: list[Card], deck_lines: list[tuple[int, str]],
-                     companion: str | None, same_name: Mapping[str, str],
-                     problems: list[Problem]) -> tuple[list[Card], list[Card], Card | None]:
+def _check_singleton(
+    pool: CardPool,
+    commander_cards: list[Card],
+    deck_lines: list[tuple[int, str]],
+    companion: str | None,
+    same_name: Mapping[str, str],
+    problems: list[Problem],
+) -> tuple[list[Card], list[Card], Card | None]:
     """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one (201.3b).
 
     Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
@@ -385,29 +447,65 @@ def _check_singleton(pool: CardPool, commander_cards: list[Card], deck_lines: li
         # The companion comes from outside the game (702.139d), so 903.11a, not 903.5b, limits its name.
         key = same_name.get(normalise_name(companion_card.name), companion_card.name)
         if key in copies:
-            problems.append(Problem(card=companion_card.name, rule="903.11a", message=msg(
-                "deck.companion-shares-name", card=card_name(companion_card.name))))
+            problems.append(
+                Problem(
+                    card=companion_card.name,
+                    rule="903.11a",
+                    message=msg("deck.companion-shares-name", card=card_name(companion_card.name)),
+                )
+            )
         if not re.search(r"^companion\s*[\u2014-]", companion_card.rules_text, re.IGNORECASE | re.MULTILINE):
-            problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
-                "deck.no-companion-ability", card=card_name(companion_card.name))))
-    for (first, number, names) in copies.values():
+            problems.append(
+                Problem(
+                    card=companion_card.name,
+                    rule="702.139a",
+                    message=msg("deck.no-companion-ability", card=card_name(companion_card.name)),
+                )
+            )
+    for first, number, names in copies.values():
         limit = first.deck_limit
         if limit is None or number <= limit:
             continue
         if len(names) > 1:
-            problems.append(Problem(card=names[0], rule="201.3b", message=msg(
-                "deck.interchangeable", card=card_name(names[0]), other=card_name(names[1]), count=number)))
+            problems.append(
+                Problem(
+                    card=names[0],
+                    rule="201.3b",
+                    message=msg(
+                        "deck.interchangeable",
+                        card=card_name(names[0]),
+                        other=card_name(names[1]),
+                        count=number,
+                    ),
+                )
+            )
         elif limit == 1:
-            problems.append(Problem(card=first.name, rule="903.5b", message=msg(
-                "deck.copies-one", count=number, card=card_name(first.name))))
+            problems.append(
+                Problem(
+                    card=first.name,
+                    rule="903.5b",
+                    message=msg("deck.copies-one", count=number, card=card_name(first.name)),
+                )
+            )
         else:
-            problems.append(Problem(card=first.name, rule="903.5b", message=msg(
-                "deck.copies-limit", count=number, card=card_name(first.name), limit=limit)))
+            problems.append(
+                Problem(
+                    card=first.name,
+                    rule="903.5b",
+                    message=msg("deck.copies-limit", count=number, card=card_name(first.name), limit=limit),
+                )
+            )
     return deck_cards, starting_deck, companion_card
 
 
-def _check_identity(variant: Variant, commander_cards: list[Card], deck_cards: list[Card],
-                    companion_card: Card | None, identity: set[str], problems: list[Problem]) -> None:
+def _check_identity(
+    variant: Variant,
+    commander_cards: list[Card],
+    deck_cards: list[Card],
+    companion_card: Card | None,
+    identity: set[str],
+    problems: list[Problem],
+) -> None:
     """Color identity (903.5c), basic land types (903.5d), Brawl's colorless exception (903.12e)."""
     brawl_colorless = variant is Variant.BRAWL and bool(commander_cards) and not identity
     basic_types_used: set[str] = set()
@@ -425,39 +523,86 @@ def _check_identity(variant: Variant, commander_cards: list[Card], deck_cards: l
             continue
         shown, colors, commanders_identity = card_name(card.name), _identity(off), _identity(identity)
         if off <= {BASIC_LAND_TYPES[t] for t in land_types}:
-            problems.append(Problem(card=card.name, rule="903.5d", message=msg(
-                "deck.basic-land-type-outside", card=shown, colors=colors, identity=commanders_identity)))
+            problems.append(
+                Problem(
+                    card=card.name,
+                    rule="903.5d",
+                    message=msg(
+                        "deck.basic-land-type-outside",
+                        card=shown,
+                        colors=colors,
+                        identity=commanders_identity,
+                    ),
+                )
+            )
         else:
-            problems.append(Problem(card=card.name, rule="903.5c", message=msg(
-                "deck.identity-outside", card=shown, colors=colors, identity=commanders_identity)))
+            problems.append(
+                Problem(
+                    card=card.name,
+                    rule="903.5c",
+                    message=msg(
+                        "deck.identity-outside", card=shown, colors=colors, identity=commanders_identity
+                    ),
+                )
+            )
     if companion_card is not None and commander_cards:
         off = set(color_identity(card=companion_card).identity) - identity
         if off:
-            problems.append(Problem(card=companion_card.name, rule="903.11a", message=msg(
-                "deck.companion-identity", card=card_name(companion_card.name), colors=_identity(off),
-                identity=_identity(identity))))
+            problems.append(
+                Problem(
+                    card=companion_card.name,
+                    rule="903.11a",
+                    message=msg(
+                        "deck.companion-identity",
+                        card=card_name(companion_card.name),
+                        colors=_identity(off),
+                        identity=_identity(identity),
+                    ),
+                )
+            )
     if len(basic_types_used) > 1:
-        problems.append(Problem(card=", ".join(sorted(basic_types_used)), rule="903.12e",
-                                message=msg("deck.brawl-basic-types")))
+        problems.append(
+            Problem(
+                card=", ".join(sorted(basic_types_used)),
+                rule="903.12e",
+                message=msg("deck.brawl-basic-types"),
+            )
+        )
 
 
-def _check_companion_condition(companion_card: Card, starting_deck: list[Card], size: int,
-                               problems: list[Problem], notes: list[Step]) -> None:
+def _check_companion_condition(
+    companion_card: Card, starting_deck: list[Card], size: int, problems: list[Problem], notes: list[Step]
+) -> None:
     """The companion's own deckbuilding condition (702.139a), over the starting deck with its commanders."""
     check = companion_condition(companion=companion_card, deck=starting_deck, deck_size=size)
     companion_name = card_name(companion_card.name)
     if check is None:
         notes.append(Step.of("deck.companion-unknown", rule="702.139a", card=companion_name))
     elif check.met:
-        notes.append(Step.of("deck.companion-met", rule="702.139a", card=companion_name,
-                             condition=check.condition))
+        notes.append(
+            Step.of("deck.companion-met", rule="702.139a", card=companion_name, condition=check.condition)
+        )
     elif check.offenders:
-        problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
-            "deck.companion-not-met", card=companion_name, condition=check.condition,
-            cards=card_names(check.offenders))))
+        problems.append(
+            Problem(
+                card=companion_card.name,
+                rule="702.139a",
+                message=msg(
+                    "deck.companion-not-met",
+                    card=companion_name,
+                    condition=check.condition,
+                    cards=card_names(check.offenders),
+                ),
+            )
+        )
     else:
-        problems.append(Problem(card=companion_card.name, rule="702.139a", message=msg(
-            "deck.companion-impossible", card=companion_name, condition=check.condition)))
+        problems.append(
+            Problem(
+                card=companion_card.name,
+                rule="702.139a",
+                message=msg("deck.companion-impossible", card=companion_name, condition=check.condition),
+            )
+        )
     if check is not None and check.read_from_text:
         notes.append(Step.of("deck.companion-read-from-text", rule="702.139a", card=companion_name))
 
@@ -481,12 +626,16 @@ def check_decklist(*, pool: CardPool, decklist: Decklist, variant: Variant = Var
     for entry in decklist.section(Section.COMPANION):
         companions.extend([entry.name] * entry.count)
     result = check_commander_deck(
-        pool=pool, commanders=commanders, cards=decklist.section(Section.DECK),
-        companion=companions[0] if companions else None, variant=variant,
+        pool=pool,
+        commanders=commanders,
+        cards=decklist.section(Section.DECK),
+        companion=companions[0] if companions else None,
+        variant=variant,
         sideboard=decklist.section(Section.SIDEBOARD),
     )
     if len(companions) > 1:
         extra = Problem(card=", ".join(companions), rule="702.139a", message=msg("deck.one-companion"))
-        return DeckCheck(legal=False, problems=result.problems + (extra,), identity=result.identity,
-                         notes=result.notes)
+        return DeckCheck(
+            legal=False, problems=result.problems + (extra,), identity=result.identity, notes=result.notes
+        )
     return result

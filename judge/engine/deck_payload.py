@@ -54,11 +54,24 @@ def _variant(value: object, problems: list[Message]) -> Variant | None:
     if isinstance(value, str) and value in {v.value for v in Variant.DECK_CHECKS}:
         return Variant(value)
     if value is None:
-        problems.append(msg("input.choose", field="variant", label=msg("variant.label"),
-                            choices=variant_names(Variant.DECK_CHECKS)))
+        problems.append(
+            msg(
+                "input.choose",
+                field="variant",
+                label=msg("variant.label"),
+                choices=variant_names(Variant.DECK_CHECKS),
+            )
+        )
     else:
-        problems.append(msg("input.one-of", field="variant", label=msg("variant.label"), value=shown(value),
-                            choices=variant_names(Variant.DECK_CHECKS)))
+        problems.append(
+            msg(
+                "input.one-of",
+                field="variant",
+                label=msg("variant.label"),
+                value=shown(value),
+                choices=variant_names(Variant.DECK_CHECKS),
+            )
+        )
     return None
 
 
@@ -86,21 +99,34 @@ with the commander under a line “Commander” (or name it in the commander box
 
     raw_commanders = payload.get("commanders", [])
     commanders: tuple[str, ...] = ()
-    if isinstance(raw_commanders, list) and len(raw_commanders) <= MAX_COMMANDERS and all(
-            isinstance(c, str) and c.strip() and len(c) <= MAX_NAME for c in raw_commanders):
+    if (
+        isinstance(raw_commanders, list)
+        and len(raw_commanders) <= MAX_COMMANDERS
+        and all(isinstance(c, str) and c.strip() and len(c) <= MAX_NAME for c in raw_commanders)
+    ):
         commanders = tuple(c.strip() for c in raw_commanders)
     else:
-        problems.append(msg("deck.commander-names", field="commanders", label=msg("deck.label.commanders"),
-                            high=MAX_COMMANDERS))
+        problems.append(
+            msg(
+                "deck.commander-names",
+                field="commanders",
+                label=msg("deck.label.commanders"),
+                high=MAX_COMMANDERS,
+            )
+        )
 
     raw_decks = payload.get("decks", [])
     decks: tuple[str, ...] = ()
-    if isinstance(raw_decks, list) and len(raw_decks) <= MAX_TEAM_DECKS and all(
-            isinstance(d, str) for d in raw_decks):
+    if (
+        isinstance(raw_decks, list)
+        and len(raw_decks) <= MAX_TEAM_DECKS
+        and all(isinstance(d, str) for d in raw_decks)
+    ):
         decks = tuple(raw_decks)
     else:
-        problems.append(msg("deck.team-decks", field="decks", label=msg("deck.label.team-decks"),
-                            high=MAX_TEAM_DECKS))
+        problems.append(
+            msg("deck.team-decks", field="decks", label=msg("deck.label.team-decks"), high=MAX_TEAM_DECKS)
+        )
 
     # An empty Duel Masters list is answered by its parser (see the module docstring).
     magic = variant is not None and variant.uses_commander_rules

@@ -122,12 +122,29 @@ def parse_decklist(*, text: str, field: str = "decklist") -> Decklist:
     judge.engine.errors.InvalidInputError: Line 2: a count must be 1 or more.; Line 3: “2x” has no card name.
     """
     if len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
-        raise InvalidInputError([msg("deck.list-too-long", field=field, label=msg("deck.label.decklist"),
-                                     high=MAX_BYTES // 1_000_000)])
+        raise InvalidInputError(
+            [
+                msg(
+                    "deck.list-too-long",
+                    field=field,
+                    label=msg("deck.label.decklist"),
+                    high=MAX_BYTES // 1_000_000,
+                )
+            ]
+        )
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise InvalidInputError([msg("deck.list-too-many-lines", field=field, label=msg("deck.label.decklist"),
-                                     count=len(lines), high=MAX_LINES)])
+        raise InvalidInputError(
+            [
+                msg(
+                    "deck.list-too-many-lines",
+                    field=field,
+                    label=msg("deck.label.decklist"),
+                    count=len(lines),
+                    high=MAX_LINES,
+                )
+            ]
+        )
     section = Section.DECK
     entries: list[DecklistEntry] = []
     problems: list[Message] = []
@@ -151,8 +168,11 @@ def parse_decklist(*, text: str, field: str = "decklist") -> Decklist:
         if parsed is None:
             continue
         count, name, commander = parsed
-        entries.append(DecklistEntry(count=count, name=name,
-                                     section=Section.COMMANDER if commander else section, line=number))
+        entries.append(
+            DecklistEntry(
+                count=count, name=name, section=Section.COMMANDER if commander else section, line=number
+            )
+        )
     if problems:
         raise InvalidInputError(problems)
     return Decklist(entries=tuple(entries))

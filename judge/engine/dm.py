@@ -74,31 +74,64 @@ class Civilization(enum.Enum):
 
 
 _JAPANESE = {
-    Civilization.LIGHT: "光", Civilization.WATER: "水", Civilization.DARKNESS: "闇",
-    Civilization.FIRE: "火", Civilization.NATURE: "自然", Civilization.ZERO: "ゼロ",
+    Civilization.LIGHT: "光",
+    Civilization.WATER: "水",
+    Civilization.DARKNESS: "闇",
+    Civilization.FIRE: "火",
+    Civilization.NATURE: "自然",
+    Civilization.ZERO: "ゼロ",
 }
-_CIV_WORDS: dict[str, Civilization] = {v: k for k, v in _JAPANESE.items()} | {
-    c.value: c for c in Civilization
-} | {"無色": Civilization.ZERO, "colorless": Civilization.ZERO, "dark": Civilization.DARKNESS,
-     "ゼロ文明": Civilization.ZERO}
+_CIV_WORDS: dict[str, Civilization] = (
+    {v: k for k, v in _JAPANESE.items()}
+    | {c.value: c for c in Civilization}
+    | {
+        "無色": Civilization.ZERO,
+        "colorless": Civilization.ZERO,
+        "dark": Civilization.DARKNESS,
+        "ゼロ文明": Civilization.ZERO,
+    }
+)
 FIVE = frozenset(c for c in Civilization if c is not Civilization.ZERO)
 
 #: Rarities in the typed format; those that may lead a DTC deck ("SR以上").
 RARITIES: dict[str, str] = {
-    "C": "C", "U": "U", "R": "R", "VR": "VR", "SR": "SR", "MR": "MR", "OR": "OR",
-    "LEG": "LEG", "レジェンド": "LEG", "MAS": "MAS", "マスター": "MAS",
-    "VIC": "VIC", "V": "VIC", "ビクトリー": "VIC", "KGM": "KGM", "SEC": "SEC",
-    "TR": "TR", "PR": "PR", "-": "-", "なし": "-", "NR": "-", "ノンレアリティ": "-",
+    "C": "C",
+    "U": "U",
+    "R": "R",
+    "VR": "VR",
+    "SR": "SR",
+    "MR": "MR",
+    "OR": "OR",
+    "LEG": "LEG",
+    "レジェンド": "LEG",
+    "MAS": "MAS",
+    "マスター": "MAS",
+    "VIC": "VIC",
+    "V": "VIC",
+    "ビクトリー": "VIC",
+    "KGM": "KGM",
+    "SEC": "SEC",
+    "TR": "TR",
+    "PR": "PR",
+    "-": "-",
+    "なし": "-",
+    "NR": "-",
+    "ノンレアリティ": "-",
 }
 SR_OR_HIGHER = frozenset({"SR", "MR", "OR", "LEG", "MAS", "VIC", "KGM", "SEC"})
 #: Cards the document bans by name.
 BANNED_NAMES = ("オールデリート", "レアリティ・レジスタンス")
 
 _TAGS: dict[str, str] = {
-    "殿堂": "hall-of-fame", "hall-of-fame": "hall-of-fame",
-    "プレミアム殿堂": "premium", "premium": "premium",
-    "gr": "gr", "超次元": "hyperspatial", "hyperspatial": "hyperspatial",
-    "開始時": "starts-in-play", "starts-in-play": "starts-in-play",
+    "殿堂": "hall-of-fame",
+    "hall-of-fame": "hall-of-fame",
+    "プレミアム殿堂": "premium",
+    "premium": "premium",
+    "gr": "gr",
+    "超次元": "hyperspatial",
+    "hyperspatial": "hyperspatial",
+    "開始時": "starts-in-play",
+    "starts-in-play": "starts-in-play",
 }
 
 RULE_IDS: dict[str, str] = {
@@ -146,6 +179,7 @@ def starts_in_battle_zone(name: str, cards: tuple[StartingCard, ...] | None = No
     >>> starts_in_battle_zone("禁断〜封印されしX〜").name
     '禁断 ～封印されしX～'
     """
+
     def key(text: str) -> str:
         return _hiragana(normalise_dm_name(text)).replace(" ", "")
 
@@ -183,16 +217,22 @@ class DmCard:
     @property
     def is_hyperspatial(self) -> bool:
         lowered = self.card_type.casefold()
-        return "hyperspatial" in self.tags or any(w in lowered for w in ("サイキック", "ドラグハート", "psychic",
-                                                                         "dragheart"))
+        return "hyperspatial" in self.tags or any(
+            w in lowered for w in ("サイキック", "ドラグハート", "psychic", "dragheart")
+        )
 
     @property
     def starts_in_play(self) -> bool:
         return "starts-in-play" in self.tags or starts_in_battle_zone(self.name) is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "civilizations": [c.value for c in self.civilizations],
-                "rarity": self.rarity, "type": self.card_type, "tags": sorted(self.tags)}
+        return {
+            "name": self.name,
+            "civilizations": [c.value for c in self.civilizations],
+            "rarity": self.rarity,
+            "type": self.card_type,
+            "tags": sorted(self.tags),
+        }
 
 
 @dataclass(frozen=True)
@@ -260,8 +300,9 @@ def parse_dm_card(*, line: str, label: Message | None = None, field: str = "deck
                 tags.add(known)
     if problems:
         raise InvalidInputError(problems)
-    return DmCard(name=name, civilizations=civs, rarity=rarity or "-", card_type=card_type,
-                  tags=frozenset(tags))
+    return DmCard(
+        name=name, civilizations=civs, rarity=rarity or "-", card_type=card_type, tags=frozenset(tags)
+    )
 
 
 _COMMANDER_HEADERS = {"統率者", "commander"}
@@ -288,8 +329,9 @@ def parse_dm_deck(*, text: str, number: int | None = None, field: str = "decklis
         raise InvalidInputError([msg("dm.too-long", field=field, label=deck_label)])
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise InvalidInputError([msg("dm.too-many-lines", field=field, label=deck_label, count=len(lines),
-                                     high=MAX_LINES)])
+        raise InvalidInputError(
+            [msg("dm.too-many-lines", field=field, label=deck_label, count=len(lines), high=MAX_LINES)]
+        )
     problems: list[str | Message] = []
     commanders: list[tuple[int, DmCard]] = []
     cards: list[tuple[int, DmCard]] = []
@@ -305,8 +347,11 @@ def parse_dm_deck(*, text: str, number: int | None = None, field: str = "decklis
         if header in _DECK_HEADERS:
             target = cards
             continue
-        label = (msg("dm.label.deck-line", number=number, line=line_number) if number is not None
-                 else msg("dm.label.line", line=line_number))
+        label = (
+            msg("dm.label.deck-line", number=number, line=line_number)
+            if number is not None
+            else msg("dm.label.line", line=line_number)
+        )
         count = 1
         match = _COUNT_RE.match(line)
         if match:
@@ -338,8 +383,9 @@ def _civ_text(civs: Iterable[Civilization]) -> Message:
     return listed
 
 
-def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCard]],
-                   variant: Variant = Variant.DTC) -> DeckCheck:
+def check_dtc_deck(
+    *, commander: DmCard | None, cards: Sequence[tuple[int, DmCard]], variant: Variant = Variant.DTC
+) -> DeckCheck:
     """Check one Tag Commander deck; ``cards`` excludes the commander (the 60 includes it).
 
     DTB decks have 40 cards; DTCS commanders have at most two civilizations
@@ -366,20 +412,49 @@ def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCar
         commander_civs = frozenset(commander.civilizations)
         name, card = commander.name, msg("dm.card", name=commander.name)
         if not commander.is_creature:
-            problems.append(Problem(card=name, rule="dtc:commander-creature",
-                                    message=msg("dm.commander-not-creature", card=card)))
+            problems.append(
+                Problem(
+                    card=name,
+                    rule="dtc:commander-creature",
+                    message=msg("dm.commander-not-creature", card=card),
+                )
+            )
         if commander.rarity not in SR_OR_HIGHER:
-            problems.append(Problem(card=name, rule="dtc:commander-rarity",
-                                    message=msg("dm.commander-rarity", card=card, rarity=commander.rarity)))
+            problems.append(
+                Problem(
+                    card=name,
+                    rule="dtc:commander-rarity",
+                    message=msg("dm.commander-rarity", card=card, rarity=commander.rarity),
+                )
+            )
         if FIVE <= commander_civs:
-            problems.append(Problem(card=name, rule="dtc:commander-all-civilizations",
-                                    message=msg("dm.commander-all-civilizations", card=card)))
+            problems.append(
+                Problem(
+                    card=name,
+                    rule="dtc:commander-all-civilizations",
+                    message=msg("dm.commander-all-civilizations", card=card),
+                )
+            )
         if "hall-of-fame" in commander.tags:
-            problems.append(Problem(card=name, rule="dtc:commander-hall-of-fame",
-                                    message=msg("dm.commander-hall-of-fame", card=card)))
+            problems.append(
+                Problem(
+                    card=name,
+                    rule="dtc:commander-hall-of-fame",
+                    message=msg("dm.commander-hall-of-fame", card=card),
+                )
+            )
         if variant is Variant.DTCS and len(commander_civs) > 2:
-            problems.append(Problem(card=name, rule="dtcs:commander-civilizations", message=msg(
-                "dm.dtcs-commander-civilizations", card=card, civilizations=_civ_text(commander.civilizations))))
+            problems.append(
+                Problem(
+                    card=name,
+                    rule="dtcs:commander-civilizations",
+                    message=msg(
+                        "dm.dtcs-commander-civilizations",
+                        card=card,
+                        civilizations=_civ_text(commander.civilizations),
+                    ),
+                )
+            )
 
     size, size_rule = (40, "dtb:deck-size") if variant is Variant.DTB else (60, "dtc:deck-size")
     total = sum(n for n, _ in everything)
@@ -392,8 +467,13 @@ def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCar
         counts[card_.key] = (card_, previous + n)
     for card_, n in counts.values():
         if n > 1:
-            problems.append(Problem(card=card_.name, rule="dtc:singleton",
-                                    message=msg("dm.singleton", card=msg("dm.card", name=card_.name), count=n)))
+            problems.append(
+                Problem(
+                    card=card_.name,
+                    rule="dtc:singleton",
+                    message=msg("dm.singleton", card=msg("dm.card", name=card_.name), count=n),
+                )
+            )
     per_civ = {c: 0 for c in Civilization if c in commander_civs}
     for card_, n in counts.values():
         banned = _banned_problem(card_)
@@ -401,15 +481,29 @@ def check_dtc_deck(*, commander: DmCard | None, cards: Sequence[tuple[int, DmCar
             problems.append(banned)
         outside = [c for c in card_.civilizations if c not in commander_civs]
         if commander is not None and outside:
-            problems.append(Problem(card=card_.name, rule="dtc:civilizations", message=msg(
-                "dm.civilization-outside", card=msg("dm.card", name=card_.name), civilizations=_civ_text(outside))))
+            problems.append(
+                Problem(
+                    card=card_.name,
+                    rule="dtc:civilizations",
+                    message=msg(
+                        "dm.civilization-outside",
+                        card=msg("dm.card", name=card_.name),
+                        civilizations=_civ_text(outside),
+                    ),
+                )
+            )
         for civ in card_.civilizations:
             if civ in per_civ:
                 per_civ[civ] += n
     for civ, n in per_civ.items():
         if n < 12:
-            problems.append(Problem(card="", rule="dtc:civilization-minimum",
-                                    message=msg("dm.civilization-minimum", civilization=civ.label, count=n)))
+            problems.append(
+                Problem(
+                    card="",
+                    rule="dtc:civilization-minimum",
+                    message=msg("dm.civilization-minimum", civilization=civ.label, count=n),
+                )
+            )
     if variant is Variant.DTB:
         notes.append(Step.of("dm.dtb-card-pool", rule="dtb:card-pool"))
     return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))
@@ -422,9 +516,13 @@ def _banned_problem(card: DmCard) -> Problem | None:
     if card.is_gr:
         return Problem(card=card.name, rule="dtc:main-deck-only", message=msg("dm.banned-gr", card=name))
     if card.is_hyperspatial:
-        return Problem(card=card.name, rule="dtc:main-deck-only", message=msg("dm.banned-hyperspatial", card=name))
+        return Problem(
+            card=card.name, rule="dtc:main-deck-only", message=msg("dm.banned-hyperspatial", card=name)
+        )
     if card.starts_in_play:
-        return Problem(card=card.name, rule="dtc:banned", message=msg("dm.banned-battle-zone-start", card=name))
+        return Problem(
+            card=card.name, rule="dtc:banned", message=msg("dm.banned-battle-zone-start", card=name)
+        )
     if any(card.key == normalise_dm_name(b) for b in BANNED_NAMES):
         return Problem(card=card.name, rule="dtc:banned", message=msg("dm.banned-name", card=name))
     return None
@@ -444,9 +542,12 @@ def check_dtc_team(*, decks: Sequence[DmDeck], variant: Variant = Variant.DTCS) 
     names: dict[str, str] = {}
     for index, deck in enumerate(decks):
         result = check_dtc_deck(commander=deck.commander, cards=deck.cards, variant=variant)
-        problems.extend(Problem(card=p.card, rule=p.rule, message=msg("dm.team-deck", number=index + 1,
-                                                                        problem=p.message))
-                        for p in result.problems)
+        problems.extend(
+            Problem(
+                card=p.card, rule=p.rule, message=msg("dm.team-deck", number=index + 1, problem=p.message)
+            )
+            for p in result.problems
+        )
         notes.extend(result.notes)
         in_deck = ([deck.commander] if deck.commander else []) + [c for _, c in deck.cards]
         for card in in_deck:
@@ -457,6 +558,15 @@ def check_dtc_team(*, decks: Sequence[DmDeck], variant: Variant = Variant.DTCS) 
     if variant is Variant.DTCS:
         for key, where in owners.items():
             if len(where) > 1:
-                problems.append(Problem(card=names[key], rule="dtcs:team-singleton", message=msg(
-                    "dm.team-singleton", card=msg("dm.card", name=names[key]), decks=", ".join(map(str, where)))))
+                problems.append(
+                    Problem(
+                        card=names[key],
+                        rule="dtcs:team-singleton",
+                        message=msg(
+                            "dm.team-singleton",
+                            card=msg("dm.card", name=names[key]),
+                            decks=", ".join(map(str, where)),
+                        ),
+                    )
+                )
     return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(dict.fromkeys(notes)))

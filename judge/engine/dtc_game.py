@@ -39,27 +39,52 @@ def _turn_step(board: Board) -> list[Step]:
     """Whose turn it is: teams take turns together (``dtc:turn-structure``)."""
     if board.active_player is None:
         return []
-    return [Step.of("leave.dtc-turn", rule="dtc:turn-structure", players=players_text(board.team_of(board.active_player)))]
+    return [
+        Step.of(
+            "leave.dtc-turn",
+            rule="dtc:turn-structure",
+            players=players_text(board.team_of(board.active_player)),
+        )
+    ]
 
 
 def resolve_team_loss(*, board: Board, player: str, reason: LossReason) -> LeaveGameResult:
     """``player``'s team loses (``dtc:win-loss``); the other team wins and the game is over. No object moves."""
     if player not in board.turn_order:
-        raise InvalidInputError([msg("board.not-a-player", field="player", label=msg("leave.label.loser"),
-                                     name=player)])
+        raise InvalidInputError(
+            [msg("board.not-a-player", field="player", label=msg("leave.label.loser"), name=player)]
+        )
     losers = board.team_of(player)
     winners = tuple(p for p in board.turn_order if p not in losers)
     steps = _turn_step(board)
     if reason is LossReason.LEAVES:
         steps.append(Step.of("leave.dtc-no-leaving", rule="dtc:basic-rules", player=player))
     else:
-        steps.append(Step.of(f"leave.dtc-{reason.value}", rule="dtc:win-loss", player=player,
-                             players=players_text(losers)))
-    steps.append(Step.of("leave.dtc-team-loses", rule="dtc:win-loss", losers=players_text(losers),
-                         winners=players_text(winners)))
+        steps.append(
+            Step.of(
+                f"leave.dtc-{reason.value}", rule="dtc:win-loss", player=player, players=players_text(losers)
+            )
+        )
+    steps.append(
+        Step.of(
+            "leave.dtc-team-loses",
+            rule="dtc:win-loss",
+            losers=players_text(losers),
+            winners=players_text(winners),
+        )
+    )
     return LeaveGameResult(
-        steps=tuple(steps), objects=(), control_effects=(), delayed_triggers=(), left=(), planeswalks=(),
-        winners=winners, before=board, board=board, game_over=True, losers=losers,
+        steps=tuple(steps),
+        objects=(),
+        control_effects=(),
+        delayed_triggers=(),
+        left=(),
+        planeswalks=(),
+        winners=winners,
+        before=board,
+        board=board,
+        game_over=True,
+        losers=losers,
     )
 
 
@@ -69,8 +94,14 @@ def team_loss_from_payload(payload: Mapping[str, Any]) -> LeaveGameResult:
     board = reader.read(payload)
     data = payload if isinstance(payload, Mapping) else {}
     player = reader.player(data.get("player"), "player", msg("leave.label.loser"))
-    reason = reader.choice(LossReason, data.get("reason"), "reason", msg("leave.label.reason"),
-                           labels="leave.reason.", allowed=DTC_TEAM_LOSSES)
+    reason = reader.choice(
+        LossReason,
+        data.get("reason"),
+        "reason",
+        msg("leave.label.reason"),
+        labels="leave.reason.",
+        allowed=DTC_TEAM_LOSSES,
+    )
     if board is not None and not board.variant.is_duel_masters:
         reader.problem("leave.dtc-only", "variant", msg("board.label.variant"))
     settled = reader.finish(board)
@@ -88,15 +119,20 @@ class AttackResult:
     board: Board
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"steps": [s.to_json(lang) for s in self.steps], "allowed": self.allowed, "direct": self.direct}
+        return {
+            "steps": [s.to_json(lang) for s in self.steps],
+            "allowed": self.allowed,
+            "direct": self.direct,
+        }
 
 
 def check_attack(*, board: Board, attacker: str, target: str | None) -> AttackResult:
     """Whom ``attacker`` may attack (``dtc:attack-defense``); ``target`` None asks for a direct attack."""
     opponents = [p for p in board.turn_order if p not in board.team_of(attacker)]
     if target is not None and target not in opponents:
-        raise InvalidInputError([msg("leave.dtc-not-opponent", field="target", label=msg("leave.label.target"),
-                                     name=target)])
+        raise InvalidInputError(
+            [msg("leave.dtc-not-opponent", field="target", label=msg("leave.label.target"), name=target)]
+        )
     steps = _turn_step(board)
     shielded = [p for p in opponents if board.shields_of(p) > 0]
     team = players_text(opponents)
@@ -104,16 +140,35 @@ def check_attack(*, board: Board, attacker: str, target: str | None) -> AttackRe
         steps.append(Step.of("leave.dtc-direct-attack-allowed", rule="dtc:attack-defense", players=team))
         return AttackResult(steps=tuple(steps), allowed=True, direct=True, board=board)
     if target is None:
-        steps.append(Step.of("leave.dtc-direct-attack-refused", rule="dtc:attack-defense", players=team,
-                             shielded=players_text(shielded)))
+        steps.append(
+            Step.of(
+                "leave.dtc-direct-attack-refused",
+                rule="dtc:attack-defense",
+                players=team,
+                shielded=players_text(shielded),
+            )
+        )
         return AttackResult(steps=tuple(steps), allowed=False, direct=True, board=board)
     count = board.shields_of(target)
     if count == 0:
-        steps.append(Step.of("leave.dtc-attack-refused", rule="dtc:attack-defense", player=target,
-                             shielded=players_text(shielded)))
+        steps.append(
+            Step.of(
+                "leave.dtc-attack-refused",
+                rule="dtc:attack-defense",
+                player=target,
+                shielded=players_text(shielded),
+            )
+        )
         return AttackResult(steps=tuple(steps), allowed=False, direct=False, board=board)
-    steps.append(Step.of("leave.dtc-attack-shields", rule="dtc:attack-defense", attacker=attacker, player=target,
-                         count=count))
+    steps.append(
+        Step.of(
+            "leave.dtc-attack-shields",
+            rule="dtc:attack-defense",
+            attacker=attacker,
+            player=target,
+            count=count,
+        )
+    )
     return AttackResult(steps=tuple(steps), allowed=True, direct=False, board=board)
 
 
@@ -131,5 +186,10 @@ def attack_from_payload(payload: Mapping[str, Any]) -> AttackResult:
     return check_attack(board=settled, attacker=attacker, target=target)
 
 
-__all__ = ["AttackResult", "attack_from_payload", "check_attack", "resolve_team_loss",
-           "team_loss_from_payload"]
+__all__ = [
+    "AttackResult",
+    "attack_from_payload",
+    "check_attack",
+    "resolve_team_loss",
+    "team_loss_from_payload",
+]

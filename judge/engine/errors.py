@@ -64,7 +64,8 @@ class RulesError(ValueError):
 
     def to_json(self, lang: str = "en") -> list[dict[str, Any]]:
         return [
-            {"code": "", "rule": "", "text": p} if isinstance(p, str) else p.to_json(lang) for p in self.messages
+            {"code": "", "rule": "", "text": p} if isinstance(p, str) else p.to_json(lang)
+            for p in self.messages
         ]
 
 

@@ -85,8 +85,10 @@ class IdentityBatch:
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """``{"results": [...], "problems": [{"card", "name", "errors"}]}``: both, so one bad card sinks nothing."""
-        return {"results": [r.to_json(lang) for r in self.results],
-                "problems": [p.to_json(lang) for p in self.problems]}
+        return {
+            "results": [r.to_json(lang) for r in self.results],
+            "problems": [p.to_json(lang) for p in self.problems],
+        }
 
 
 @lru_cache(maxsize=512)
@@ -151,7 +153,9 @@ def _face_label(card: Card, face: Face, index: int) -> Message:
     if card.layout in _ALTERNATIVE_LAYOUTS:
         return msg("identity.face-alternative", face=face.name, card=card.front_name)
     if card.layout in ("transform", "modal_dfc", "battle", "double_faced_token", "reversible_card"):
-        return msg("identity.face-front" if index == 0 else "identity.face-back", face=face.name, card=card.name)
+        return msg(
+            "identity.face-front" if index == 0 else "identity.face-back", face=face.name, card=card.name
+        )
     return msg("identity.face-half", face=face.name, card=card.name)
 
 
@@ -182,45 +186,69 @@ def color_identity(*, card: Card) -> IdentityResult:
             steps.append(Step.of("identity.alternative", rule="903.4e", face=face.name))
         for text, colors in _colored_symbols(face.mana_cost):
             face_colors.update(colors)
-            steps.append(Step.of("identity.cost-symbol", rule="903.4", symbol=text, face=label,
-                                 colors=color_list(colors)))
+            steps.append(
+                Step.of(
+                    "identity.cost-symbol", rule="903.4", symbol=text, face=label, colors=color_list(colors)
+                )
+            )
         rules_text = strip_reminder_text(face.oracle_text) if "(" in face.oracle_text else face.oracle_text
         in_rules = _colored_symbols(rules_text)
         for text, colors in in_rules:
             face_colors.update(colors)
-            steps.append(Step.of("identity.text-symbol", rule="903.4", symbol=text, face=label,
-                                 colors=color_list(colors)))
+            steps.append(
+                Step.of(
+                    "identity.text-symbol", rule="903.4", symbol=text, face=label, colors=color_list(colors)
+                )
+            )
         ignored: list[str] = []
         if rules_text is not face.oracle_text:
             counted = {t for t, _ in in_rules}
             ignored = [t for t, _ in _colored_symbols(face.oracle_text) if t not in counted]
         if ignored:
-            steps.append(Step.of("identity.reminder-ignored", rule="903.4c", symbols=", ".join(ignored), face=label))
+            steps.append(
+                Step.of("identity.reminder-ignored", rule="903.4c", symbols=", ".join(ignored), face=label)
+            )
         if face.color_indicator:
             face_colors.update(face.color_indicator)
-            steps.append(Step.of("identity.indicator", rule="204.2", face=label,
-                                 colors=color_list(face.color_indicator)))
+            steps.append(
+                Step.of(
+                    "identity.indicator", rule="204.2", face=label, colors=color_list(face.color_indicator)
+                )
+            )
         cda, sentence = _cda_colors(face, rules_text)
         if cda:
             face_colors.update(cda)
-            steps.append(Step.of("identity.cda", rule="604.3", sentence=sentence, face=label, colors=color_list(cda)))
+            steps.append(
+                Step.of("identity.cda", rule="604.3", sentence=sentence, face=label, colors=color_list(cda))
+            )
         elif face.colors and not set(face.colors) <= face_colors:
             extra = set(face.colors) - face_colors
             face_colors.update(extra)
-            steps.append(Step.of("identity.published-colors", rule="604.3", face=label, colors=color_list(extra)))
+            steps.append(
+                Step.of("identity.published-colors", rule="604.3", face=label, colors=color_list(extra))
+            )
         says_colorless = "colorless." in rules_text or "Devoid" in rules_text
         if face_colors and says_colorless and _COLORLESS_RE.search(rules_text):
             steps.append(Step.of("identity.colorless-but", rule="903.4", face=label))
         for land_type in face.basic_land_types if "Land" in face.type_line else ():
             color = BASIC_LAND_TYPES[land_type]
             face_colors.add(color)
-            steps.append(Step.of("identity.land-type", rule="commander:2", face=label, color=color_list(color),
-                                 land_type=msg(f"identity.land-type.{land_type.lower()}")))
+            steps.append(
+                Step.of(
+                    "identity.land-type",
+                    rule="commander:2",
+                    face=label,
+                    color=color_list(color),
+                    land_type=msg(f"identity.land-type.{land_type.lower()}"),
+                )
+            )
         found |= face_colors
     if card.layout == "meld":
         steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))
     identity = tuple(c for c in COLORS if c in found)
-    steps.append(Step.of("identity.summary", rule="903.4", card=card.name, colors=color_list(identity, style="words")))
+    steps.append(
+        Step.of("identity.summary", rule="903.4", card=card.name, colors=color_list(identity, style="words"))
+    )
     return IdentityResult(name=card.name, identity=identity, explanation=tuple(steps))
 
 

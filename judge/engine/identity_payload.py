@@ -45,8 +45,15 @@ def read_identity_payload(payload: object) -> tuple[tuple[Card, ...], tuple[Card
     if not isinstance(raw_cards, list):
         problems.append(msg("identity.cards-required", field="cards", label=msg("cards.label.cards")))
     elif len(raw_cards) > MAX_CARDS:
-        problems.append(msg("identity.too-many-cards", field="cards", label=msg("cards.label.cards"),
-                            count=len(raw_cards), high=MAX_CARDS))
+        problems.append(
+            msg(
+                "identity.too-many-cards",
+                field="cards",
+                label=msg("cards.label.cards"),
+                count=len(raw_cards),
+                high=MAX_CARDS,
+            )
+        )
     if problems or not isinstance(raw_cards, list):
         raise InvalidInputError(problems)
     cards: list[Card] = []
@@ -58,6 +65,9 @@ def read_identity_payload(payload: object) -> tuple[tuple[Card, ...], tuple[Card
             cards.append(card)
         else:
             name = raw.get("name") if isinstance(raw, Mapping) else None
-            bad.append(CardProblems(number=i + 1, name=name[:200] if isinstance(name, str) else "",
-                                    problems=tuple(found)))
+            bad.append(
+                CardProblems(
+                    number=i + 1, name=name[:200] if isinstance(name, str) else "", problems=tuple(found)
+                )
+            )
     return tuple(cards), tuple(bad)

@@ -89,21 +89,44 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.board import Attachment, Board, GameObject, ObjectKind, Variant, Zone, \
-    effect_label, names_text, players_text
+from judge.engine.board import (
+    Attachment,
+    Board,
+    GameObject,
+    ObjectKind,
+    Variant,
+    Zone,
+    effect_label,
+    names_text,
+    players_text,
+)
 from judge.engine.board_payload import BoardReader
-from judge.engine.control import BoardState, end_control_effects, keep_source_name, next_player, pending_exiles
+from judge.engine.control import (
+    BoardState,
+    end_control_effects,
+    keep_source_name,
+    next_player,
+    pending_exiles,
+)
 from judge.engine.dtc_game import resolve_team_loss
 from judge.engine.errors import InvalidInputError
 from judge.engine.leave_game_planes import (
-    hand_over_planar_role, planeswalk_for_lost_planes, turn_top_planar_card,
+    hand_over_planar_role,
+    planeswalk_for_lost_planes,
+    turn_top_planar_card,
 )
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
 from judge.engine.losses import LossReason
 from judge.engine.messages import ParamValue, msg
 
-__all__ = ["CEASED", "LEFT_GAME", "LeaveGameResult", "ObjectOutcome", "leave_game_from_payload",
-           "resolve_leave_game"]
+__all__ = [
+    "CEASED",
+    "LEFT_GAME",
+    "LeaveGameResult",
+    "ObjectOutcome",
+    "leave_game_from_payload",
+    "resolve_leave_game",
+]
 
 
 def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
@@ -118,30 +141,35 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     judge.engine.errors.InvalidInputError: Player who leaves: “Z” is not a player in this game.
     """
     if leaving not in board.turn_order:
-        raise InvalidInputError([msg("board.not-a-player", field="leaving", label=msg("leave.label.leaving"),
-                                     name=leaving)])
+        raise InvalidInputError(
+            [msg("board.not-a-player", field="leaving", label=msg("leave.label.leaving"), name=leaving)]
+        )
     if board.variant.is_duel_masters:
         return resolve_team_loss(board=board, player=leaving, reason=LossReason.LEAVES)
     state = BoardState(board, _who_leaves(board, leaving))
     if len(state.leavers) > 1:
-        state.step("leave.team-leaves", "810.8b", player=leaving,
-                   mates=players_text([p for p in state.leavers if p != leaving]))
-    hand_over_planar_role(state)                       # 2
-    _monarch_and_initiative(state)                     # 3
-    left_game = _owned_objects_leave(state)            # 4
+        state.step(
+            "leave.team-leaves",
+            "810.8b",
+            player=leaving,
+            mates=players_text([p for p in state.leavers if p != leaving]),
+        )
+    hand_over_planar_role(state)  # 2
+    _monarch_and_initiative(state)  # 3
+    left_game = _owned_objects_leave(state)  # 4
     _player_control_ends(state)
     end_control_effects(state, lambda effect: "800.4a" if effect.controller in state.out else None)
     phenomena_hit = _stack_objects_cease(state, left_game)  # 5
-    _exile_what_remains(state)                         # 6
+    _exile_what_remains(state)  # 6
     end_control_effects(state, lambda effect: None)
-    planeswalk_for_lost_planes(state, left_game)       # 7
-    _combat(state)                                     # 8
-    _delayed_triggers(state)                           # 9
-    _timed_effects(state)                              # 10
-    _turn_and_priority(state)                          # 11
-    _state_based_actions(state, phenomena_hit)         # 12
+    planeswalk_for_lost_planes(state, left_game)  # 7
+    _combat(state)  # 8
+    _delayed_triggers(state)  # 9
+    _timed_effects(state)  # 10
+    _turn_and_priority(state)  # 11
+    _state_based_actions(state, phenomena_hit)  # 12
     pending_exiles(state)
-    return _finish(state)                              # 13
+    return _finish(state)  # 13
 
 
 def leave_game_from_payload(payload: Mapping[str, Any]) -> LeaveGameResult:
@@ -154,8 +182,11 @@ def leave_game_from_payload(payload: Mapping[str, Any]) -> LeaveGameResult:
     """
     reader = BoardReader(extra_fields={"leaving"})
     board = reader.read(payload)
-    leaving = reader.player(payload.get("leaving") if isinstance(payload, Mapping) else None, "leaving",
-                            msg("leave.label.leaving"))
+    leaving = reader.player(
+        payload.get("leaving") if isinstance(payload, Mapping) else None,
+        "leaving",
+        msg("leave.label.leaving"),
+    )
     settled = reader.finish(board)
     assert leaving is not None
     return resolve_leave_game(board=settled, leaving=leaving)
@@ -203,13 +234,20 @@ def _owned_objects_leave(state: BoardState) -> list[GameObject]:
         state.gone[obj.id] = LEFT_GAME
     suffix = "" if state.alone else "-team"
     if leaving:
-        state.step(f"leave.owned{suffix}", "800.4a", leaving, players=state.who,
-                   names=names_text([o.label for o in leaving]))
+        state.step(
+            f"leave.owned{suffix}",
+            "800.4a",
+            leaving,
+            players=state.who,
+            names=names_text([o.label for o in leaving]),
+        )
     else:
         state.step(f"leave.owned-nothing{suffix}", "800.4a", players=state.who)
     ante = [o for o in owned if o.zone is Zone.ANTE]
     if ante:
-        state.step("leave.ante-stays", "800.4n", ante, players=state.who, names=names_text([o.label for o in ante]))
+        state.step(
+            "leave.ante-stays", "800.4n", ante, players=state.who, names=names_text([o.label for o in ante])
+        )
     return leaving
 
 
@@ -222,8 +260,12 @@ def _player_control_ends(state: BoardState) -> None:
             state.step(code, "800.4a", controller=control.controller, player=control.player)
         elif control.player in state.out and control.controller not in state.out:
             state.ended_control.add(index)
-            state.step("leave.controlled-player-leaves", "722.1", controller=control.controller,
-                       player=control.player)
+            state.step(
+                "leave.controlled-player-leaves",
+                "722.1",
+                controller=control.controller,
+                player=control.player,
+            )
 
 
 def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[str]:
@@ -247,30 +289,47 @@ def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[
     for obj in ceasing:
         state.gone[obj.id] = CEASED
     if ceasing:
-        state.step("leave.stack-cease", "800.4a", ceasing, players=state.who,
-                   names=names_text([o.label for o in ceasing]))
+        state.step(
+            "leave.stack-cease",
+            "800.4a",
+            ceasing,
+            players=state.who,
+            names=names_text([o.label for o in ceasing]),
+        )
     for obj, new in kept:
         state.objects[obj.id] = replace(obj, controller=new)
-        state.step("leave.phenomenon-ability-stays", "901.10b", [obj], object=obj.label, players=state.who,
-                   player=new)
+        state.step(
+            "leave.phenomenon-ability-stays",
+            "901.10b",
+            [obj],
+            object=obj.label,
+            players=state.who,
+            player=new,
+        )
     if any(o.kind is ObjectKind.PLANE and o.controller is not None for o in left_game):
         walking = [o for o in state.on(Zone.STACK) if o.planeswalking]
         for obj in walking:
             state.gone[obj.id] = CEASED
         if walking:
-            state.step("leave.planeswalking-ceases", "901.10a", walking,
-                       names=names_text([o.label for o in walking]))
+            state.step(
+                "leave.planeswalking-ceases", "901.10a", walking, names=names_text([o.label for o in walking])
+            )
     return phenomena_hit
 
 
 def _exile_what_remains(state: BoardState) -> None:
     """800.4a third part: whatever the leaving players still control is exiled."""
-    still = [o for o in state.objects.values() if o.id not in state.gone and o.controller in state.out
-             and not o.kind.is_planar]
+    still = [
+        o
+        for o in state.objects.values()
+        if o.id not in state.gone and o.controller in state.out and not o.kind.is_planar
+    ]
     for obj in still:
         state.move(obj, Zone.EXILE)
     if still:
-        state.step("leave.exiled", "800.4a", still, players=state.who, names=names_text([o.label for o in still]))
+        state.step(
+            "leave.exiled", "800.4a", still, players=state.who, names=names_text([o.label for o in still])
+        )
 
 
 def _combat(state: BoardState) -> None:
@@ -281,18 +340,27 @@ def _combat(state: BoardState) -> None:
         if attacker is None or attacker.zone is not Zone.BATTLEFIELD:
             state.step("leave.combat-attacker-gone", "506.4", object=label)
             continue
-        blocked = any((b := state.present(blocker)) is not None and b.zone is Zone.BATTLEFIELD
-                      for blocker in attack.blockers)
+        blocked = any(
+            (b := state.present(blocker)) is not None and b.zone is Zone.BATTLEFIELD
+            for blocker in attack.blockers
+        )
         if attack.attacking in state.out:
-            code = "leave.combat-damage-not-assigned-blocked" if blocked else "leave.combat-damage-not-assigned"
+            code = (
+                "leave.combat-damage-not-assigned-blocked" if blocked else "leave.combat-damage-not-assigned"
+            )
             state.step(code, "800.4e", [attacker], object=label, player=attack.attacking)
         elif attack.blockers and not blocked:
             state.step("leave.combat-blockers-gone", "509.1h", [attacker], object=label)
         elif attack.attacking not in state.board.turn_order:
             target = state.present(attack.attacking)
             if target is None or target.zone is not Zone.BATTLEFIELD:
-                state.step("leave.combat-target-gone", "506.4c", [attacker], object=label,
-                           target=state.label(attack.attacking))
+                state.step(
+                    "leave.combat-target-gone",
+                    "506.4c",
+                    [attacker],
+                    object=label,
+                    target=state.label(attack.attacking),
+                )
 
 
 def _delayed_triggers(state: BoardState) -> None:
@@ -304,12 +372,20 @@ def _delayed_triggers(state: BoardState) -> None:
         if trigger.controller in state.out:
             state.removed_triggers.add(trigger.id)
             if affected is not None:
-                state.step("leave.trigger-removed-stays", "800.4d", [affected], trigger=what,
-                           player=trigger.controller, object=affected.label)
+                state.step(
+                    "leave.trigger-removed-stays",
+                    "800.4d",
+                    [affected],
+                    trigger=what,
+                    player=trigger.controller,
+                    object=affected.label,
+                )
             else:
                 state.step("leave.trigger-removed", "800.4d", trigger=what, player=trigger.controller)
         elif trigger.object is not None and trigger.object in state.gone:
-            state.step("leave.trigger-target-gone", "603.7c", trigger=what, object=state.label(trigger.object))
+            state.step(
+                "leave.trigger-target-gone", "603.7c", trigger=what, object=state.label(trigger.object)
+            )
 
 
 def _timed_effects(state: BoardState) -> None:
@@ -319,9 +395,14 @@ def _timed_effects(state: BoardState) -> None:
             continue
         previous = _previous(state.board.turn_order, effect.controller, state.out)
         name = effect_label(state.board, effect.name, effect.name_ja, effect.source)
-        state.step("leave.timed-effect", "800.4m", [o for o in [state.present(effect.object)] if o is not None],
-                   effect=name if name is not None else (effect.text or effect.id), player=effect.controller,
-                   previous=previous)
+        state.step(
+            "leave.timed-effect",
+            "800.4m",
+            [o for o in [state.present(effect.object)] if o is not None],
+            effect=name if name is not None else (effect.text or effect.id),
+            player=effect.controller,
+            previous=previous,
+        )
 
 
 def _turn_and_priority(state: BoardState) -> None:
@@ -329,8 +410,12 @@ def _turn_and_priority(state: BoardState) -> None:
     if board.active_player in state.out:
         following = next_player(board.turn_order, board.active_player, state.out)
         if board.variant.has_teams:
-            state.step("leave.turn-continues-team", "800.4j", players=players_text(board.team_of(board.active_player)),
-                       next=following or "")
+            state.step(
+                "leave.turn-continues-team",
+                "800.4j",
+                players=players_text(board.team_of(board.active_player)),
+                next=following or "",
+            )
         else:
             state.step("leave.turn-continues", "800.4j", player=board.active_player, next=following or "")
     if board.priority in state.out:
@@ -364,7 +449,9 @@ def _state_based_actions(state: BoardState, phenomena_hit: set[str]) -> None:
             changed = True
             if obj.attachment is Attachment.AURA:
                 state.move(obj, Zone.GRAVEYARD)
-                state.step("leave.aura-falls", "704.5m", [obj], object=obj.label, target=what, player=obj.owner or "")
+                state.step(
+                    "leave.aura-falls", "704.5m", [obj], object=obj.label, target=what, player=obj.owner or ""
+                )
             else:
                 state.objects[obj.id] = replace(obj, attached_to=None)
                 rule = "704.5p" if obj.attachment is Attachment.OTHER else "704.5n"
@@ -379,8 +466,13 @@ def _state_based_actions(state: BoardState, phenomena_hit: set[str]) -> None:
             continue
         if phenomenon.controller not in state.planeswalks:
             state.planeswalks.append(phenomenon.controller)
-        state.step("leave.phenomenon-planeswalk", "704.6f", [phenomenon], object=phenomenon.label,
-                   player=phenomenon.controller)
+        state.step(
+            "leave.phenomenon-planeswalk",
+            "704.6f",
+            [phenomenon],
+            object=phenomenon.label,
+            player=phenomenon.controller,
+        )
         turn_top_planar_card(state, phenomenon.controller)
 
 
@@ -412,20 +504,28 @@ def _finish(state: BoardState) -> LeaveGameResult:
         priority = next_player(board.turn_order, priority, state.out) if remaining else None
     timed = []
     for effect in board.timed_effects:
-        effect = replace(effect, object=None if effect.object in state.gone else effect.object,
-                         **keep_source_name(board, effect.source, effect.name, effect.name_ja, set(state.gone)))
+        effect = replace(
+            effect,
+            object=None if effect.object in state.gone else effect.object,
+            **keep_source_name(board, effect.source, effect.name, effect.name_ja, set(state.gone)),
+        )
         if effect.controller in state.out:
             # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before them.
-            effect = replace(effect, ends_after_turn_of=_previous(board.turn_order, effect.controller, state.out))
+            effect = replace(
+                effect, ends_after_turn_of=_previous(board.turn_order, effect.controller, state.out)
+            )
         timed.append(effect)
-    return state.result(winners=winners, after={
-        "turn_order": after_order,
-        "active_player": None if board.active_player in state.out else board.active_player,
-        "teams": tuple(t for t in board.teams if not set(t) & state.out),
-        "left": board.left + state.leavers,
-        "priority": priority,
-        "timed_effects": tuple(timed),
-    })
+    return state.result(
+        winners=winners,
+        after={
+            "turn_order": after_order,
+            "active_player": None if board.active_player in state.out else board.active_player,
+            "teams": tuple(t for t in board.teams if not set(t) & state.out),
+            "left": board.left + state.leavers,
+            "priority": priority,
+            "timed_effects": tuple(timed),
+        },
+    )
 
 
 def _previous(turn_order: tuple[str, ...], player: str, out: set[str]) -> str:

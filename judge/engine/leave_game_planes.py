@@ -38,11 +38,18 @@ def hand_over_planar_role(state: BoardState) -> None:
         if markers_after < markers_before:
             for old in [p for p in state.planar if p in state.out]:
                 state.planar.remove(old)
-                theirs = [o for o in faceup if o.controller == old and (o.owner not in state.out or o.owner is None)]
+                theirs = [
+                    o for o in faceup if o.controller == old and (o.owner not in state.out or o.owner is None)
+                ]
                 for obj in theirs:
                     state.move(obj, Zone.COMMAND, None)
-                state.step("leave.grand-melee-marker", "901.14b", theirs, player=old,
-                           names=names_text([o.label for o in theirs]) if theirs else msg("leave.nothing"))
+                state.step(
+                    "leave.grand-melee-marker",
+                    "901.14b",
+                    theirs,
+                    player=old,
+                    names=names_text([o.label for o in theirs]) if theirs else msg("leave.nothing"),
+                )
             if not any(p in state.out for p in board.planar_controllers):
                 state.step("leave.grand-melee-marker-designated", "807.4e", players=state.who)
             return
@@ -91,8 +98,11 @@ def turn_top_planar_card(state: BoardState, player: str) -> None:
     deck they have no owner (the planar controller owns them all, 901.15b).
     """
     for obj in state.on(Zone.COMMAND):
-        if obj.kind.is_planar and obj.controller is None and obj.owner == (
-                None if state.board.single_planar_deck else player):
+        if (
+            obj.kind.is_planar
+            and obj.controller is None
+            and obj.owner == (None if state.board.single_planar_deck else player)
+        ):
             state.objects[obj.id] = replace(obj, controller=player)
             state.step("leave.planeswalk-to", "901.11b", [obj], player=player, object=obj.label)
             return

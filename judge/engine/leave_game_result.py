@@ -65,16 +65,16 @@ class LeaveGameResult:
 
     steps: tuple[Step, ...]
     objects: tuple[ObjectOutcome, ...]
-    control_effects: tuple[tuple[str, str], ...]   # (id, "active" | "ended")
+    control_effects: tuple[tuple[str, str], ...]  # (id, "active" | "ended")
     delayed_triggers: tuple[tuple[str, str], ...]  # (id, "pending" | "removed")
     left: tuple[str, ...]
     planeswalks: tuple[str, ...]
     winners: tuple[str, ...]
     before: Board
-    board: Board                                   # the board after: what is still in the game
-    game_over: bool = False                        # set when the game ended (a team lost, or a draw)
-    losers: tuple[str, ...] = ()                   # a team that lost without leaving (Duel Masters)
-    next_turn: str | None = None                   # who begins the next turn, when turns ended
+    board: Board  # the board after: what is still in the game
+    game_over: bool = False  # set when the game ended (a team lost, or a draw)
+    losers: tuple[str, ...] = ()  # a team that lost without leaving (Duel Masters)
+    next_turn: str | None = None  # who begins the next turn, when turns ended
 
     @property
     def ended(self) -> bool:
@@ -91,37 +91,66 @@ class LeaveGameResult:
                 continue
             name = outcome.label if outcome.label is not None else outcome.id
             original = before.find(outcome.id)
-            if original is not None and original.kind.is_planar and outcome.before_controller is None \
-                    and outcome.controller is not None:
+            if (
+                original is not None
+                and original.kind.is_planar
+                and outcome.before_controller is None
+                and outcome.controller is not None
+            ):
                 found.append(msg("leave.change.face-up", object=name))
             elif outcome.zone != outcome.before_zone:
-                found.append(msg("leave.change.zone", object=name, before=msg(f"board.zone.{outcome.before_zone}"),
-                                 after=msg(f"board.zone.{outcome.zone}")))
+                found.append(
+                    msg(
+                        "leave.change.zone",
+                        object=name,
+                        before=msg(f"board.zone.{outcome.before_zone}"),
+                        after=msg(f"board.zone.{outcome.zone}"),
+                    )
+                )
             else:
-                found.append(msg("leave.change.controller", object=name, before=outcome.before_controller or "—",
-                                 after=outcome.controller or "—"))
+                found.append(
+                    msg(
+                        "leave.change.controller",
+                        object=name,
+                        before=outcome.before_controller or "—",
+                        after=outcome.controller or "—",
+                    )
+                )
         old_planar, new_planar = planar_json(before), planar_json(after)
         if old_planar != new_planar and before.has_planes:
             found.append(msg("leave.change.planar", before=_names(old_planar), after=_names(new_planar)))
         for player in self.planeswalks:
             found.append(msg("leave.change.planeswalks", player=player))
         if before.monarch != after.monarch:
-            found.append(msg("leave.change.monarch", before=before.monarch or "—", after=after.monarch or "—"))
+            found.append(
+                msg("leave.change.monarch", before=before.monarch or "—", after=after.monarch or "—")
+            )
         if before.initiative != after.initiative:
-            found.append(msg("leave.change.initiative", before=before.initiative or "—",
-                             after=after.initiative or "—"))
+            found.append(
+                msg("leave.change.initiative", before=before.initiative or "—", after=after.initiative or "—")
+            )
         if len(after.player_control) < len(before.player_control):
             found.append(msg("leave.change.player-control"))
         for attack in before.combat:
             if attack.attacking in self.left and attack.attacker not in self.left:
                 target = before.find(attack.attacker)
-                found.append(msg("leave.change.no-combat-damage", object=target.label if target else attack.attacker,
-                                 player=attack.attacking))
+                found.append(
+                    msg(
+                        "leave.change.no-combat-damage",
+                        object=target.label if target else attack.attacker,
+                        player=attack.attacking,
+                    )
+                )
         waiting = {t.id for t in before.timed_effects if t.ends_after_turn_of is None}
         for effect in after.timed_effects:
             if effect.id in waiting and effect.ends_after_turn_of is not None:
-                found.append(msg("leave.change.timed-waits", player=effect.controller,
-                                 previous=effect.ends_after_turn_of))
+                found.append(
+                    msg(
+                        "leave.change.timed-waits",
+                        player=effect.controller,
+                        previous=effect.ends_after_turn_of,
+                    )
+                )
         still = {t.id for t in after.timed_effects}
         for effect in before.timed_effects:
             if effect.id not in still and effect.controller not in self.left:

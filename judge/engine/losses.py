@@ -19,19 +19,19 @@ class LossReason(enum.Enum):
     """Why a player or team lost; :attr:`rule` is the rule that says so."""
 
     # Magic: the state-based actions (704.5, 704.6) and a player's or an effect's doing (104.3).
-    LIFE = "life"                          # 704.5a
-    POISON = "poison"                      # 704.5c
+    LIFE = "life"  # 704.5a
+    POISON = "poison"  # 704.5c
     COMMANDER_DAMAGE = "commander-damage"  # 704.6c
-    TEAM_LIFE = "team-life"                # 704.6a
-    TEAM_POISON = "team-poison"            # 704.6b
-    CONCEDE = "concede"                    # 104.3a
-    EMPTY_LIBRARY = "empty-library"        # 704.5b
-    EFFECT = "effect"                      # 104.3e
+    TEAM_LIFE = "team-life"  # 704.6a
+    TEAM_POISON = "team-poison"  # 704.6b
+    CONCEDE = "concede"  # 104.3a
+    EMPTY_LIBRARY = "empty-library"  # 704.5b
+    EFFECT = "effect"  # 104.3e
     # Duel Masters Tag Commander: wins and losses are given to teams, never to one player (dtc:win-loss).
-    DIRECT_ATTACK = "direct-attack"        # an unstopped direct attack on a team with no shields
-    LEAVES = "leaves"                      # a member would drop out: there is no leaving, the team loses
-    LIBRARY_OUT = "library-out"            # a player must draw from an empty library
-    SPECIAL_LOSS = "special-loss"          # an effect says the player loses: it is given to the team
+    DIRECT_ATTACK = "direct-attack"  # an unstopped direct attack on a team with no shields
+    LEAVES = "leaves"  # a member would drop out: there is no leaving, the team loses
+    LIBRARY_OUT = "library-out"  # a player must draw from an empty library
+    SPECIAL_LOSS = "special-loss"  # an effect says the player loses: it is given to the team
 
     @property
     def rule(self) -> str:
@@ -54,13 +54,22 @@ _RULES = {
 }
 #: The losses a tracked game records (the state-based actions, and those a LOSE event declares).
 TRACKER_LOSSES = (
-    LossReason.LIFE, LossReason.POISON, LossReason.COMMANDER_DAMAGE, LossReason.TEAM_LIFE,
-    LossReason.TEAM_POISON, LossReason.CONCEDE, LossReason.EMPTY_LIBRARY, LossReason.EFFECT,
+    LossReason.LIFE,
+    LossReason.POISON,
+    LossReason.COMMANDER_DAMAGE,
+    LossReason.TEAM_LIFE,
+    LossReason.TEAM_POISON,
+    LossReason.CONCEDE,
+    LossReason.EMPTY_LIBRARY,
+    LossReason.EFFECT,
     LossReason.DIRECT_ATTACK,
 )
 #: Why a DTC team loses, as the leaving-the-game ruling takes it (dtc:win-loss, dtc:basic-rules).
 DTC_TEAM_LOSSES = (
-    LossReason.LEAVES, LossReason.LIBRARY_OUT, LossReason.SPECIAL_LOSS, LossReason.DIRECT_ATTACK,
+    LossReason.LEAVES,
+    LossReason.LIBRARY_OUT,
+    LossReason.SPECIAL_LOSS,
+    LossReason.DIRECT_ATTACK,
 )
 
 __all__ = ["DTC_TEAM_LOSSES", "TRACKER_LOSSES", "LossReason"]

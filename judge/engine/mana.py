@@ -79,11 +79,11 @@ class ManaSymbol:
     text: str
     colors: frozenset[str] = frozenset()
     generic: int = 0
-    variable: bool = False   # {X}, {Y}, {Z}
+    variable: bool = False  # {X}, {Y}, {Z}
     hybrid: bool = False
     phyrexian: bool = False
     colorless: bool = False  # {C}
-    snow: bool = False       # {S}
+    snow: bool = False  # {S}
 
     @property
     def is_generic(self) -> bool:
@@ -106,14 +106,25 @@ def parse_symbol(text: str, *, field: str = "mana_cost", label: Message | None =
     label = label or mana_cost_label()
     match = SYMBOL_RE.fullmatch(text.strip())
     if match is None or not match.group(1).isascii():
-        raise InvalidInputError([msg("mana.not-a-symbol", rule="107.4", field=field, label=label,
-                                     symbol=text.strip())])
+        raise InvalidInputError(
+            [msg("mana.not-a-symbol", rule="107.4", field=field, label=label, symbol=text.strip())]
+        )
     body = match.group(1).upper()
     if body.isdigit():
         amount = int(body)
         if amount > MAX_GENERIC:
-            raise InvalidInputError([msg("mana.too-large", rule="107.4", field=field, label=label,
-                                         symbol=text.strip(), high=MAX_GENERIC)])
+            raise InvalidInputError(
+                [
+                    msg(
+                        "mana.too-large",
+                        rule="107.4",
+                        field=field,
+                        label=label,
+                        symbol=text.strip(),
+                        high=MAX_GENERIC,
+                    )
+                ]
+            )
         return ManaSymbol(text=f"{{{amount}}}", generic=amount)
     if body in ("X", "Y", "Z"):
         return ManaSymbol(text=f"{{{body}}}", variable=True)
@@ -227,7 +238,7 @@ def _typed_symbols(text: str) -> list[str] | None:
             end = text.find("}" if char == "{" else ")", position)
             if end < 0:
                 return None
-            symbols.append("{" + text[position + 1:end] + "}")
+            symbols.append("{" + text[position + 1 : end] + "}")
             position = end + 1
             continue
         match = _TYPED_RE.match(text, position)
@@ -255,11 +266,15 @@ def parse_mana_cost(text: str, *, field: str = "mana_cost", label: Message | Non
     label = label or mana_cost_label()
     stripped = text.strip()
     if len(stripped) > MAX_COST_TEXT:
-        raise InvalidInputError([msg("mana.too-long", rule="107.4", field=field, label=label, high=MAX_COST_TEXT)])
+        raise InvalidInputError(
+            [msg("mana.too-long", rule="107.4", field=field, label=label, high=MAX_COST_TEXT)]
+        )
     typed = unicodedata.normalize("NFKC", stripped).translate(_JAPANESE_SYMBOLS).upper()
     symbols = _typed_symbols(typed)
     if symbols is None:
-        raise InvalidInputError([msg("mana.unreadable", rule="107.4", field=field, label=label, text=stripped)])
+        raise InvalidInputError(
+            [msg("mana.unreadable", rule="107.4", field=field, label=label, text=stripped)]
+        )
     problems: list[str | Message] = []
     parsed: list[ManaSymbol] = []
     for symbol in symbols:

@@ -33,16 +33,24 @@ def whole_number(value: object, *, field: str, label: Message, low: int, high: i
     return msg("input.whole-number", field=field, label=label, low=low, high=high)
 
 
-def unknown_fields(item: Mapping[str, Any], allowed: Iterable[str], *, field: str = "",
-                   label: Message | None = None) -> list[Message]:
+def unknown_fields(
+    item: Mapping[str, Any], allowed: Iterable[str], *, field: str = "", label: Message | None = None
+) -> list[Message]:
     """One problem per key of ``item`` outside ``allowed`` (a JSON API typo, "reductions" for "reduction"), the
     first MAX_PROBLEMS of them, then how many more (an object of a million keys costs no million problems)."""
     allowed = list(allowed)
     expected = ", ".join(allowed)
     unknown = [key for key in item if key not in allowed]
-    found = [msg("input.unknown-field", field=f"{field}.{key}" if field else str(key),
-                 label=label or msg("input.label.request"), name=str(key)[:60], expected=expected)
-             for key in unknown[:MAX_PROBLEMS]]
+    found = [
+        msg(
+            "input.unknown-field",
+            field=f"{field}.{key}" if field else str(key),
+            label=label or msg("input.label.request"),
+            name=str(key)[:60],
+            expected=expected,
+        )
+        for key in unknown[:MAX_PROBLEMS]
+    ]
     return found + [more_problems(len(unknown) - MAX_PROBLEMS)] if len(unknown) > MAX_PROBLEMS else found
 
 

@@ -26,13 +26,13 @@ import re
 
 # The pieces of a rule number as regular-expression source (no anchors, no groups): every pattern that
 # reads or checks a rule number, here and in the parsers and search, is built from these.
-CHAPTER = r"\d"                             # "9"
-SECTION = r"\d{3}"                          # "903"
-RULE_DIGITS = r"\d{1,3}"                    # the rule's number within its section: "9", "10"
-LETTER = r"[a-z]"                           # the subrule's letter
-RULE = rf"{SECTION}\.{RULE_DIGITS}"         # "903.9"
-SUBRULE = rf"{RULE}{LETTER}"                # "903.9a"
-RULE_OR_SUBRULE = rf"{RULE}{LETTER}?"       # "903.9", "903.9a"
+CHAPTER = r"\d"  # "9"
+SECTION = r"\d{3}"  # "903"
+RULE_DIGITS = r"\d{1,3}"  # the rule's number within its section: "9", "10"
+LETTER = r"[a-z]"  # the subrule's letter
+RULE = rf"{SECTION}\.{RULE_DIGITS}"  # "903.9"
+SUBRULE = rf"{RULE}{LETTER}"  # "903.9a"
+RULE_OR_SUBRULE = rf"{RULE}{LETTER}?"  # "903.9", "903.9a"
 NUMBER = rf"(?:{RULE_OR_SUBRULE}|{SECTION}|{CHAPTER})"  # any of them, the longest first
 
 CR_NUMBER = re.compile(rf"^{NUMBER}$")

@@ -55,7 +55,9 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
                 raise DataFileError(f"{source}:{number}: the columns must be {', '.join(columns)}")
             continue
         if len(cells) > len(columns) or not cells[0]:
-            raise DataFileError(f"{source}:{number}: expected {len(columns)} tab-separated columns, a name first")
+            raise DataFileError(
+                f"{source}:{number}: expected {len(columns)} tab-separated columns, a name first"
+            )
         rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)))))
     if header is None:
         raise DataFileError(f"{source}: no header row")
@@ -69,7 +71,7 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
 class BannedList:
     """A format's banned cards by normalised name, with where the list is from and when it was checked."""
 
-    names: dict[str, str]   # normalised name -> name as listed
+    names: dict[str, str]  # normalised name -> name as listed
     source: str = ""
     as_of: str = ""
 
@@ -85,8 +87,11 @@ def parse_banned_list(text: str, *, source: str = "banned.tsv") -> BannedList:
     (True, False)
     """
     table = parse_table(text, source=source, columns=("name", "note"))
-    return BannedList(names={normalise_name(row["name"]): row["name"] for row in table.rows},
-                      source=table.meta.get("source", ""), as_of=table.meta.get("as-of", ""))
+    return BannedList(
+        names={normalise_name(row["name"]): row["name"] for row in table.rows},
+        source=table.meta.get("source", ""),
+        as_of=table.meta.get("as-of", ""),
+    )
 
 
 @lru_cache(maxsize=4)
@@ -131,7 +136,9 @@ class StartingCard:
     note: str = ""
 
 
-def parse_battle_zone_start(text: str, *, source: str = "dm_battle_zone_start.tsv") -> tuple[StartingCard, ...]:
+def parse_battle_zone_start(
+    text: str, *, source: str = "dm_battle_zone_start.tsv"
+) -> tuple[StartingCard, ...]:
     """The curated Duel Masters cards that can start the game in the battle zone.
 
     >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\nドキンダム\\tどきんだむ\\tcontains\\n")]
@@ -142,8 +149,14 @@ def parse_battle_zone_start(text: str, *, source: str = "dm_battle_zone_start.ts
     for row in table.rows:
         if row["match"] not in ("contains", "name"):
             raise DataFileError(f"{source}: {row['name']}: match must be contains or name")
-        found.append(StartingCard(name=row["name"], reading=row["reading"], contains=row["match"] == "contains",
-                                  note=row["note"]))
+        found.append(
+            StartingCard(
+                name=row["name"],
+                reading=row["reading"],
+                contains=row["match"] == "contains",
+                note=row["note"],
+            )
+        )
     return tuple(found)
 
 
@@ -151,4 +164,3 @@ def parse_battle_zone_start(text: str, *, source: str = "dm_battle_zone_start.ts
 def default_battle_zone_start() -> tuple[StartingCard, ...]:
     path = DATA_DIR / "dm_battle_zone_start.tsv"
     return parse_battle_zone_start(path.read_text(encoding="utf-8"), source=path.name)
-

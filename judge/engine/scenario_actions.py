@@ -43,7 +43,9 @@ class Outcome:
     steps: tuple[Step, ...]
     change: Text | Message
     board: Board | None = None
-    result: Any = field(default=None, compare=False)  # the engine's own result, for its JSON in another language
+    result: Any = field(
+        default=None, compare=False
+    )  # the engine's own result, for its JSON in another language
 
 
 def answer(result: Any, lang: str = "en") -> dict[str, Any]:
@@ -71,16 +73,30 @@ def _board_outcome(result: leave_game.LeaveGameResult) -> Outcome:
 
 def _dtc_attack(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
     result = dtc_game.attack_from_payload(payload)
-    code = "direct-attack" if result.direct and result.allowed else "attack-allowed" if result.allowed \
+    code = (
+        "direct-attack"
+        if result.direct and result.allowed
+        else "attack-allowed"
+        if result.allowed
         else "attack-refused"
-    return Outcome(data=result.to_json("en"), steps=result.steps, change=msg(f"scenario.change.{code}"),
-                   board=result.board, result=result)
+    )
+    return Outcome(
+        data=result.to_json("en"),
+        steps=result.steps,
+        change=msg(f"scenario.change.{code}"),
+        board=result.board,
+        result=result,
+    )
 
 
 def _combat(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
     result = combat.combat_damage_from_payload(payload)
-    return Outcome(data=result.to_json("en"), steps=result.steps,
-                   change=Text(en=result.summary("en"), ja=result.summary("ja")), result=result)
+    return Outcome(
+        data=result.to_json("en"),
+        steps=result.steps,
+        change=Text(en=result.summary("en"), ja=result.summary("ja")),
+        result=result,
+    )
 
 
 def _tax(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
@@ -102,10 +118,25 @@ def _damage(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
         english = str(names.get(commander) or commander)
         return cards.get(english, english)
 
-    lost = [msg("scenario.change.damage-lost", player=str(loss["player"]), commander=name(loss["commander"]),
-                damage=int(loss["damage"])) for loss in data.get("lost", [])]
-    totals = [msg("scenario.change.damage-total", player=str(t["player"]), commander=name(t["commander"]),
-                  damage=int(t["damage"])) for t in data.get("totals", []) if t.get("damage")]
+    lost = [
+        msg(
+            "scenario.change.damage-lost",
+            player=str(loss["player"]),
+            commander=name(loss["commander"]),
+            damage=int(loss["damage"]),
+        )
+        for loss in data.get("lost", [])
+    ]
+    totals = [
+        msg(
+            "scenario.change.damage-total",
+            player=str(t["player"]),
+            commander=name(t["commander"]),
+            damage=int(t["damage"]),
+        )
+        for t in data.get("totals", [])
+        if t.get("damage")
+    ]
     change = _joined(lost or [*totals, msg("scenario.change.nobody-loses")])
     return Outcome(data=data, steps=_steps_of(result), change=change, result=result)
 
@@ -117,8 +148,14 @@ def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
     results = batch.results
     data = {"cards": [answer(item) for item in results]}
     steps = tuple(s for item in results for s in _steps_of(item))
-    each = [msg("scenario.change.identity", card=cards.get(item.name, card_name(item.name, None)),
-                colors=color_list(item.identity, style="letters")) for item in results]
+    each = [
+        msg(
+            "scenario.change.identity",
+            card=cards.get(item.name, card_name(item.name, None)),
+            colors=color_list(item.identity, style="letters"),
+        )
+        for item in results
+    ]
     return Outcome(data=data, steps=steps, change=_joined(each), result=batch)
 
 
@@ -130,11 +167,14 @@ def _steps_of(result: Any) -> tuple[Step, ...]:
 
 def _joined(parts: Sequence[Text | Message]) -> Text:
     """Several changes on one line, in each language."""
+
     def one(part: Text | Message, lang: str) -> str:
         return part.in_(lang) if isinstance(part, Text) else render(part, lang)
 
-    return Text(en="; ".join(p for p in (one(x, "en") for x in parts) if p),
-                ja=" ／ ".join(p for p in (one(x, "ja") for x in parts) if p))
+    return Text(
+        en="; ".join(p for p in (one(x, "en") for x in parts) if p),
+        ja=" ／ ".join(p for p in (one(x, "ja") for x in parts) if p),
+    )
 
 
 Runner = Callable[[Mapping[str, Any], Mapping[str, Text]], Outcome]

@@ -46,35 +46,70 @@ def replay_scenario(scenario: Scenario) -> ReplayedScenario:
     cards = scenario.card_names
     for index, step in enumerate(scenario.steps):
         if step.kind is None or step.payload is None:
-            replayed.append(ReplayedStep(index=index, step=step, before=None, after=None, change=step.change,
-                                         board_before=previous_board, board_after=previous_board))
+            replayed.append(
+                ReplayedStep(
+                    index=index,
+                    step=step,
+                    before=None,
+                    after=None,
+                    change=step.change,
+                    board_before=previous_board,
+                    board_after=previous_board,
+                )
+            )
             continue
         payload: Mapping[str, Any] = step.payload
         if payload.get("continue"):
             if previous_board is None:
                 mismatch = ("continue: no earlier leave-game step to continue from",)
-                replayed.append(ReplayedStep(index=index, step=step, before=payload, after=None,
-                                             matched=False, mismatches=mismatch))
+                replayed.append(
+                    ReplayedStep(
+                        index=index, step=step, before=payload, after=None, matched=False, mismatches=mismatch
+                    )
+                )
                 continue
             payload = {**previous_board.to_json(), **{k: v for k, v in payload.items() if k != "continue"}}
         try:
             outcome = ACTIONS[step.kind](payload, cards)
         except RulesError as err:
-            after: Mapping[str, Any] = {"error": {
-                "type": type(err).__name__,
-                "codes": [p.get("code", "") for p in err.to_json("en")],
-                "problems": list(err.problems),
-            }}
+            after: Mapping[str, Any] = {
+                "error": {
+                    "type": type(err).__name__,
+                    "codes": [p.get("code", "") for p in err.to_json("en")],
+                    "problems": list(err.problems),
+                }
+            }
             mismatches = expectation_mismatches(step.expect or {}, after)
-            replayed.append(ReplayedStep(index=index, step=step, before=payload, after=after, matched=not mismatches,
-                                         mismatches=mismatches, change=msg("scenario.change.refused"), error=err))
+            replayed.append(
+                ReplayedStep(
+                    index=index,
+                    step=step,
+                    before=payload,
+                    after=after,
+                    matched=not mismatches,
+                    mismatches=mismatches,
+                    change=msg("scenario.change.refused"),
+                    error=err,
+                )
+            )
             continue
         board_before = _board_of(outcome)
         mismatches = expectation_mismatches(step.expect or {}, outcome.data)
-        replayed.append(ReplayedStep(index=index, step=step, before=payload, after=outcome.data,
-                                     engine_steps=outcome.steps, matched=not mismatches, mismatches=mismatches,
-                                     change=outcome.change, board_before=board_before, board_after=outcome.board,
-                                     result=outcome.result))
+        replayed.append(
+            ReplayedStep(
+                index=index,
+                step=step,
+                before=payload,
+                after=outcome.data,
+                engine_steps=outcome.steps,
+                matched=not mismatches,
+                mismatches=mismatches,
+                change=outcome.change,
+                board_before=board_before,
+                board_after=outcome.board,
+                result=outcome.result,
+            )
+        )
         if outcome.board is not None:
             previous_board = outcome.board
     return ReplayedScenario(scenario=scenario, steps=tuple(replayed))
@@ -122,7 +157,9 @@ def expectation_mismatches(expected: Any, actual: Any, path: str = "") -> tuple[
                 while position < len(actual) and expectation_mismatches(item, actual[position]):
                     position += 1
                 if position == len(actual):
-                    return (f"{where}: expected element {number} {item!r} not found in order in {list(actual)!r}",)
+                    return (
+                        f"{where}: expected element {number} {item!r} not found in order in {list(actual)!r}",
+                    )
                 position += 1
             return ()
         if list(actual) != expected:

@@ -96,7 +96,7 @@ class Scenario:
     rules: tuple[str, ...]
     steps: tuple[ScenarioStep, ...]
     source: str = ""
-    cards: tuple[tuple[str, Text], ...] = ()   # English name -> the name in both languages
+    cards: tuple[tuple[str, Text], ...] = ()  # English name -> the name in both languages
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -179,8 +179,11 @@ class ReplayedScenario:
 
     def cited_rules(self) -> tuple[str, ...]:
         """Every rule the scenario and the engine's steps cite, in order of first citation."""
-        found = [*self.scenario.rules, *(r for s in self.steps for r in s.step.rules),
-                 *(e.rule for s in self.steps for e in s.engine_steps if e.rule)]
+        found = [
+            *self.scenario.rules,
+            *(r for s in self.steps for r in s.step.rules),
+            *(e.rule for s in self.steps for e in s.engine_steps if e.rule),
+        ]
         return tuple(dict.fromkeys(found))
 
     def names(self, lang: str) -> dict[str, str]:
@@ -199,7 +202,9 @@ class ReplayedScenario:
             "title": self.scenario.title.in_(lang),
             "summary": self.scenario.summary.in_(lang),
             "rules": list(self.cited_rules()),
-            "start": None if start is None else {
+            "start": None
+            if start is None
+            else {
                 "kind": start.step.kind,
                 "before": dict(start.before or {}),
             },
@@ -214,7 +219,7 @@ class ReplayedScenario:
 
 def _text(value: Any, where: str, problems: list[str]) -> Text:
     if not isinstance(value, Mapping):
-        problems.append(f"{where}: must be an object with \"en\" and \"ja\"")
+        problems.append(f'{where}: must be an object with "en" and "ja"')
         return Text("", "")
     found: dict[str, str] = {}
     for lang in ("en", "ja"):
@@ -237,7 +242,9 @@ def _rules(value: Any, where: str, problems: list[str]) -> tuple[str, ...]:
     rules: list[str] = []
     for index, rule in enumerate(value):
         if not isinstance(rule, str) or not is_citation(rule):
-            problems.append(f"{where}[{index}]: {rule!r} is not a rule number like 800.4a or an anchor like dtc:x")
+            problems.append(
+                f"{where}[{index}]: {rule!r} is not a rule number like 800.4a or an anchor like dtc:x"
+            )
         else:
             rules.append(rule)
     return tuple(rules)
@@ -247,14 +254,14 @@ def _cards(value: Any, problems: list[str]) -> tuple[tuple[str, Text], ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        problems.append("cards: must be a list of {\"name\", \"name_ja\"}")
+        problems.append('cards: must be a list of {"name", "name_ja"}')
         return ()
     found: list[tuple[str, Text]] = []
     for index, item in enumerate(value):
         name = item.get("name") if isinstance(item, Mapping) else None
         name_ja = item.get("name_ja") if isinstance(item, Mapping) else None
         if not isinstance(name, str) or not name or not (name_ja is None or isinstance(name_ja, str)):
-            problems.append(f"cards[{index}]: needs a \"name\" (and the official \"name_ja\" if there is one)")
+            problems.append(f'cards[{index}]: needs a "name" (and the official "name_ja" if there is one)')
             continue
         found.append((name, card_name(name, name_ja)))
     return tuple(found)
@@ -299,8 +306,9 @@ def _step(raw: Any, where: str, rules: tuple[str, ...], problems: list[str]) -> 
             problems.append(f"{where}.expect: a step without an action cannot expect anything")
             expect = None
         change = _text(raw.get("change"), f"{where}.change", problems)
-    return ScenarioStep(narration=narration, rules=step_rules, kind=kind, payload=payload, expect=expect,
-                        change=change)
+    return ScenarioStep(
+        narration=narration, rules=step_rules, kind=kind, payload=payload, expect=expect, change=change
+    )
 
 
 def parse_scenario(data: Any, *, source: str) -> Scenario:
@@ -334,8 +342,15 @@ def parse_scenario(data: Any, *, source: str) -> Scenario:
     steps = [_step(raw, f"steps[{index}]", rules, problems) for index, raw in enumerate(raw_steps)]
     if problems:
         raise ScenarioError([f"{source}: {p}" for p in problems])
-    return Scenario(slug=slug, title=title, summary=summary, rules=rules,
-                    steps=tuple(s for s in steps if s is not None), source=source, cards=cards)
+    return Scenario(
+        slug=slug,
+        title=title,
+        summary=summary,
+        rules=rules,
+        steps=tuple(s for s in steps if s is not None),
+        source=source,
+        cards=cards,
+    )
 
 
 def _is_slug(text: str) -> bool:
@@ -385,6 +400,7 @@ def with_player_names(scenario: Scenario, names: Mapping[str, str]) -> Scenario:
     >>> renamed.steps[0].payload, renamed.steps[0].expect
     ({'turn_order': ['アレックス', 'Bianca'], 'leaving': 'アレックス'}, {'left': ['アレックス']})
     """
+
     def rename(value: Any) -> Any:
         if isinstance(value, str):
             return names.get(value, value)
@@ -394,9 +410,20 @@ def with_player_names(scenario: Scenario, names: Mapping[str, str]) -> Scenario:
             return {names.get(key, key): rename(item) for key, item in value.items()}
         return value
 
-    steps = tuple(replace(step, payload=rename(step.payload), expect=rename(step.expect)) for step in scenario.steps)
+    steps = tuple(
+        replace(step, payload=rename(step.payload), expect=rename(step.expect)) for step in scenario.steps
+    )
     return replace(scenario, steps=steps)
 
 
-__all__ = ["ReplayedScenario", "ReplayedStep", "Scenario", "ScenarioError", "ScenarioStep", "Text",
-           "load_scenarios", "parse_scenario", "with_player_names"]
+__all__ = [
+    "ReplayedScenario",
+    "ReplayedStep",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioStep",
+    "Text",
+    "load_scenarios",
+    "parse_scenario",
+    "with_player_names",
+]

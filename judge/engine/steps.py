@@ -50,5 +50,9 @@ class Step:
         return render(message, lang) if message is not None else self.text
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "text": self.render(lang), "objects": list(self.objects)}
-
+        return {
+            "code": self.code,
+            "rule": self.rule,
+            "text": self.render(lang),
+            "objects": list(self.objects),
+        }

@@ -66,8 +66,17 @@ DTC_MIN_REDUCED_COST = 1
 DTC_RULE = "dtc:commander-tax"
 
 __all__ = [
-    "MAX_CASTS", "MAX_MANA", "MAX_ROLLS", "CastZone", "TaxResult", "Variant", "calculate_tax",
-    "commander_tax", "dtc_tax", "planar_die_cost", "tax_for",
+    "MAX_CASTS",
+    "MAX_MANA",
+    "MAX_ROLLS",
+    "CastZone",
+    "TaxResult",
+    "Variant",
+    "calculate_tax",
+    "commander_tax",
+    "dtc_tax",
+    "planar_die_cost",
+    "tax_for",
 ]
 
 
@@ -123,8 +132,15 @@ def commander_tax(
     >>> commander_tax(mana_cost="{G}{U}", previous_casts=1, reduction=5).total_cost
     '{G}{U}'
     """
-    return _commander_tax(commander_tax_input(mana_cost=mana_cost, previous_casts=previous_casts,
-                                              reduction=reduction, variant=variant, cast_from=cast_from))
+    return _commander_tax(
+        commander_tax_input(
+            mana_cost=mana_cost,
+            previous_casts=previous_casts,
+            reduction=reduction,
+            variant=variant,
+            cast_from=cast_from,
+        )
+    )
 
 
 def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
@@ -132,6 +148,7 @@ def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
 
     A plain symbol first; then a Phyrexian or hybrid one, which the caster announces as that colour (601.2b).
     """
+
     def plain(s: ManaSymbol) -> bool:
         return s.colorless if color == "C" else s.colors == {color} and not s.hybrid and not s.phyrexian
 
@@ -145,8 +162,9 @@ def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
     return None
 
 
-def _colored_reduction(colored: tuple[ManaSymbol, ...], reduction: ManaCost
-                       ) -> tuple[list[ManaSymbol], int, list[Step]]:
+def _colored_reduction(
+    colored: tuple[ManaSymbol, ...], reduction: ManaCost
+) -> tuple[list[ManaSymbol], int, list[Step]]:
     """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana cut."""
     remaining = list(colored)
     cut = 0
@@ -162,38 +180,63 @@ def _colored_reduction(colored: tuple[ManaSymbol, ...], reduction: ManaCost
         color = "C" if r.colorless and not r.colors else ""
         if r.hybrid:
             # 118.7e: the player chooses a half; the one the cost can use lowers it most.
-            halves = [c for c in ("W", "U", "B", "R", "G", "C") if c in r.colors or (c == "C" and r.colorless)]
-            usable = [c for c in halves if any(c in s.colors or (c == "C" and s.colorless) for s in remaining)]
+            halves = [
+                c for c in ("W", "U", "B", "R", "G", "C") if c in r.colors or (c == "C" and r.colorless)
+            ]
+            usable = [
+                c for c in halves if any(c in s.colors or (c == "C" and s.colorless) for s in remaining)
+            ]
             if usable:
                 color = usable[0]
             elif r.generic:
                 cut += r.generic
-                steps.append(Step.of("tax.reduce-hybrid-choice", rule="118.7e", reduction_symbol=r.text,
-                                     half=f"{{{r.generic}}}"))
+                steps.append(
+                    Step.of(
+                        "tax.reduce-hybrid-choice",
+                        rule="118.7e",
+                        reduction_symbol=r.text,
+                        half=f"{{{r.generic}}}",
+                    )
+                )
                 continue
             else:
                 color = halves[0]
-            steps.append(Step.of("tax.reduce-hybrid-choice", rule="118.7e", reduction_symbol=r.text,
-                                 half=f"{{{color}}}"))
+            steps.append(
+                Step.of(
+                    "tax.reduce-hybrid-choice", rule="118.7e", reduction_symbol=r.text, half=f"{{{color}}}"
+                )
+            )
         elif r.colors:
             color = next(iter(r.colors))
             if r.phyrexian:
-                steps.append(Step.of("tax.reduce-phyrexian", rule="118.7f", reduction_symbol=r.text,
-                                     color=f"{{{color}}}"))
+                steps.append(
+                    Step.of(
+                        "tax.reduce-phyrexian", rule="118.7f", reduction_symbol=r.text, color=f"{{{color}}}"
+                    )
+                )
         taken = _take(remaining, color)
         if taken is None:
             cut += 1
             had = any(color in s.colors or (color == "C" and s.colorless) for s in colored)
             symbol, kind = r.text, f"{{{color}}}"
             if not had:  # the cost doesn't require mana of that type
-                steps.append(Step.of("tax.reduce-as-generic", rule="118.7b", reduction_symbol=symbol, color=kind))
+                steps.append(
+                    Step.of("tax.reduce-as-generic", rule="118.7b", reduction_symbol=symbol, color=kind)
+                )
             elif color == "C":  # more colorless than the cost's colorless component
                 steps.append(Step.of("tax.reduce-excess", rule="118.7d", reduction_symbol=symbol, color=kind))
             else:  # more of a colour than the cost's component of that colour
                 steps.append(Step.of("tax.reduce-excess", rule="118.7c", reduction_symbol=symbol, color=kind))
         elif taken.hybrid or taken.phyrexian:
-            steps.append(Step.of("tax.reduce-announced-hybrid", rule="601.2b", symbol=taken.text,
-                                 color=f"{{{color}}}", reduction_symbol=r.text))
+            steps.append(
+                Step.of(
+                    "tax.reduce-announced-hybrid",
+                    rule="601.2b",
+                    symbol=taken.text,
+                    color=f"{{{color}}}",
+                    reduction_symbol=r.text,
+                )
+            )
         else:
             steps.append(Step.of("tax.reduce-pip", rule="118.7", reduction_symbol=r.text, symbol=taken.text))
     return remaining, cut, steps
@@ -215,8 +258,15 @@ def _commander_tax(request: CommanderTaxInput) -> TaxResult:
         if request.previous_casts == 1:
             steps.append(Step.of("tax.commander-tax-one", rule="903.8", tax=f"{{{tax}}}", so_far=so_far))
         else:
-            steps.append(Step.of("tax.commander-tax-many", rule="903.8", casts=request.previous_casts,
-                                 tax=f"{{{tax}}}", so_far=so_far))
+            steps.append(
+                Step.of(
+                    "tax.commander-tax-many",
+                    rule="903.8",
+                    casts=request.previous_casts,
+                    tax=f"{{{tax}}}",
+                    so_far=so_far,
+                )
+            )
     else:
         steps.append(Step.of("tax.first-cast", rule="903.8"))
     if from_command_zone:
@@ -226,19 +276,39 @@ def _commander_tax(request: CommanderTaxInput) -> TaxResult:
     total_generic = max(with_tax - cut, 0)
     if request.reduction_is_generic:
         if cut:
-            steps.append(Step.of("tax.reduce-generic", rule="601.2f", reduction=f"{{{cut}}}",
-                                 before=f"{{{with_tax}}}", after=f"{{{total_generic}}}"))
+            steps.append(
+                Step.of(
+                    "tax.reduce-generic",
+                    rule="601.2f",
+                    reduction=f"{{{cut}}}",
+                    before=f"{{{with_tax}}}",
+                    after=f"{{{total_generic}}}",
+                )
+            )
     else:
         steps.append(Step.of("tax.reduce-start", rule="601.2f", reduction=request.reduction.text))
         steps.extend(reduction_steps)
         if cut and with_tax:
-            steps.append(Step.of("tax.reduce-generic-part", rule="118.7a", before=f"{{{with_tax}}}",
-                                 after=f"{{{total_generic}}}"))
+            steps.append(
+                Step.of(
+                    "tax.reduce-generic-part",
+                    rule="118.7a",
+                    before=f"{{{with_tax}}}",
+                    after=f"{{{total_generic}}}",
+                )
+            )
     unused = cut - with_tax
     if unused > 0:
         # The amount chosen for X is generic mana (107.4b), which the rest can still lower.
-        steps.append(Step.of("tax.reduction-left-over-x" if any(s.variable for s in remaining)
-                             else "tax.reduction-left-over", rule="118.7a", unused=f"{{{unused}}}"))
+        steps.append(
+            Step.of(
+                "tax.reduction-left-over-x"
+                if any(s.variable for s in remaining)
+                else "tax.reduction-left-over",
+                rule="118.7a",
+                unused=f"{{{unused}}}",
+            )
+        )
     elif remaining and request.generic_reduction:
         steps.append(Step.of("tax.colored-stays", rule="118.7a", symbols="".join(s.text for s in remaining)))
     # 601.2b: how a hybrid symbol is paid is announced before the total cost is determined (601.2f),
@@ -246,10 +316,17 @@ def _commander_tax(request: CommanderTaxInput) -> TaxResult:
     monocolored = [s for s in remaining if s.hybrid and s.generic]
     if monocolored:
         alt_generic = max(with_tax + sum(s.generic for s in monocolored) - cut, 0)
-        alt = format_mana_cost(generic=alt_generic, symbols=tuple(s for s in remaining if s not in monocolored))
-        steps.append(Step.of("tax.monocolored-hybrid-reduced" if cut else "tax.monocolored-hybrid",
-                             rule="601.2b", symbols="".join(dict.fromkeys(s.text for s in monocolored)),
-                             total=alt))
+        alt = format_mana_cost(
+            generic=alt_generic, symbols=tuple(s for s in remaining if s not in monocolored)
+        )
+        steps.append(
+            Step.of(
+                "tax.monocolored-hybrid-reduced" if cut else "tax.monocolored-hybrid",
+                rule="601.2b",
+                symbols="".join(dict.fromkeys(s.text for s in monocolored)),
+                total=alt,
+            )
+        )
     total = format_mana_cost(generic=total_generic, symbols=tuple(remaining))
     steps.append(Step.of("tax.total", rule="601.2f", total=total))
     return TaxResult(tax_generic=tax, total_cost=total, steps=tuple(steps))
@@ -285,10 +362,20 @@ def _dtc_tax(request: DtcTaxInput) -> TaxResult:
     if reduction:
         reduced = max(cost - reduction, min(cost, DTC_MIN_REDUCED_COST))
         if reduced > cost - reduction:
-            steps.append(Step.of("tax.dtc-reduce-floor", rule=DTC_RULE, cost=cost, reduction=reduction,
-                                 reduced=reduced, floor=DTC_MIN_REDUCED_COST))
+            steps.append(
+                Step.of(
+                    "tax.dtc-reduce-floor",
+                    rule=DTC_RULE,
+                    cost=cost,
+                    reduction=reduction,
+                    reduced=reduced,
+                    floor=DTC_MIN_REDUCED_COST,
+                )
+            )
         else:
-            steps.append(Step.of("tax.dtc-reduce", rule=DTC_RULE, cost=cost, reduction=reduction, reduced=reduced))
+            steps.append(
+                Step.of("tax.dtc-reduce", rule=DTC_RULE, cost=cost, reduction=reduction, reduced=reduced)
+            )
     tax = TAX_PER_CAST * (play_number - 1)
     if tax:
         steps.append(Step.of("tax.dtc-tax", rule=DTC_RULE, play=play_number, tax=tax))
@@ -313,7 +400,9 @@ def planar_die_cost(*, rolls_this_turn: int, two_headed_giant: bool = False) -> 
     >>> [s.rule for s in planar_die_cost(rolls_this_turn=1, two_headed_giant=True).steps]
     ['901.9', '116.2i', '901.12d']
     """
-    return _planar_die_cost(planar_die_input(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant))
+    return _planar_die_cost(
+        planar_die_input(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant)
+    )
 
 
 def _planar_die_cost(request: PlanarDieInput) -> TaxResult:

@@ -97,8 +97,16 @@ _FIELDS: dict[Variant, dict[str, bool]] = {
     Variant.PLANECHASE: {"rolls_this_turn": True, "two_headed_giant": False},
 }
 #: Every field, in the order problems are listed.
-_ORDER = ("mana_cost", "previous_casts", "reduction", "cast_from", "cost", "play_number", "rolls_this_turn",
-          "two_headed_giant")
+_ORDER = (
+    "mana_cost",
+    "previous_casts",
+    "reduction",
+    "cast_from",
+    "cost",
+    "play_number",
+    "rolls_this_turn",
+    "two_headed_giant",
+)
 #: Field -> (lowest, highest) for the whole-number fields.
 _RANGES: dict[str, tuple[int, int]] = {
     "previous_casts": (0, MAX_CASTS),
@@ -120,8 +128,13 @@ def label(name: str) -> Message:
 
 def _number(name: str, value: object, *, low: int | None = None, high: int | None = None) -> Message | None:
     default_low, default_high = _RANGES[name]
-    return whole_number(value, field=name, label=label(name), low=default_low if low is None else low,
-                        high=default_high if high is None else high)
+    return whole_number(
+        value,
+        field=name,
+        label=label(name),
+        low=default_low if low is None else low,
+        high=default_high if high is None else high,
+    )
 
 
 def _generic(amount: int) -> ManaCost:
@@ -138,8 +151,15 @@ def _reduction(value: object, problems: list[str | Message]) -> ManaCost:
             return _generic(0)
         for symbol in cost.symbols:
             if symbol.variable:
-                problems.append(msg("mana.variable-reduction", rule="118.7", field="reduction",
-                                    label=label("reduction"), symbol=symbol.text))
+                problems.append(
+                    msg(
+                        "mana.variable-reduction",
+                        rule="118.7",
+                        field="reduction",
+                        label=label("reduction"),
+                        symbol=symbol.text,
+                    )
+                )
         too_much = _number("reduction", cost.generic)
         if too_much is not None:
             problems.append(too_much)
@@ -168,14 +188,26 @@ def _cast_zone(value: object, problems: list[str | Message]) -> CastZone:
         return value
     if isinstance(value, str) and value in {z.value for z in CastZone}:
         return CastZone(value)
-    problems.append(msg("input.one-of", field="cast_from", label=label("cast_from"), value=shown(value),
-                        choices=", ".join(z.value for z in CastZone)))
+    problems.append(
+        msg(
+            "input.one-of",
+            field="cast_from",
+            label=label("cast_from"),
+            value=shown(value),
+            choices=", ".join(z.value for z in CastZone),
+        )
+    )
     return CastZone.COMMAND_ZONE
 
 
-def commander_tax_input(*, mana_cost: object, previous_casts: object, reduction: object = 0,
-                        variant: object = Variant.COMMANDER,
-                        cast_from: object = CastZone.COMMAND_ZONE) -> CommanderTaxInput:
+def commander_tax_input(
+    *,
+    mana_cost: object,
+    previous_casts: object,
+    reduction: object = 0,
+    variant: object = Variant.COMMANDER,
+    cast_from: object = CastZone.COMMAND_ZONE,
+) -> CommanderTaxInput:
     """Check the arguments of a Commander or Brawl tax; raise listing every problem.
 
     >>> commander_tax_input(mana_cost="{G}", previous_casts=-1, variant=Variant.DTC)
@@ -187,8 +219,14 @@ Previous casts from the command zone: a whole number from 0 to 1000.
     problems: list[str | Message] = []
     if not (isinstance(variant, Variant) and variant.uses_commander_rules):
         # A commander tax is the Commander rules' (903.8), Brawl's too (903.12a).
-        problems.append(msg("tax.not-commander-variant", field="variant", label=label("variant"),
-                            choices=variant_names(v for v in Variant if v.uses_commander_rules)))
+        problems.append(
+            msg(
+                "tax.not-commander-variant",
+                field="variant",
+                label=label("variant"),
+                choices=variant_names(v for v in Variant if v.uses_commander_rules),
+            )
+        )
     cost = mana_cost if isinstance(mana_cost, ManaCost) else _mana_cost(mana_cost, problems)
     casts_problem = _number("previous_casts", previous_casts)
     if casts_problem is not None:
@@ -198,14 +236,18 @@ Previous casts from the command zone: a whole number from 0 to 1000.
     if problems:
         raise InvalidInputError(problems)
     assert isinstance(previous_casts, int) and isinstance(variant, Variant)
-    return CommanderTaxInput(mana_cost=cost, previous_casts=previous_casts, reduction=lowered,
-                             variant=variant, cast_from=zone)
+    return CommanderTaxInput(
+        mana_cost=cost, previous_casts=previous_casts, reduction=lowered, variant=variant, cast_from=zone
+    )
 
 
 def dtc_tax_input(*, cost: object, reduction: object, play_number: object) -> DtcTaxInput:
     """Check the arguments of a DTC tax; raise listing every problem."""
-    problems = [p for p in (_number("cost", cost), _number("reduction", reduction),
-                            _number("play_number", play_number)) if p is not None]
+    problems = [
+        p
+        for p in (_number("cost", cost), _number("reduction", reduction), _number("play_number", play_number))
+        if p is not None
+    ]
     if problems:
         raise InvalidInputError(problems)
     assert isinstance(cost, int) and isinstance(reduction, int) and isinstance(play_number, int)
@@ -244,11 +286,24 @@ def read_tax_payload(payload: object) -> TaxInput:
     if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.TAX_CALCULATOR}:
         variant = Variant(raw_variant)
     elif raw_variant is None:
-        problems.append(msg("input.choose", field="variant", label=label("variant"),
-                            choices=variant_names(Variant.TAX_CALCULATOR)))
+        problems.append(
+            msg(
+                "input.choose",
+                field="variant",
+                label=label("variant"),
+                choices=variant_names(Variant.TAX_CALCULATOR),
+            )
+        )
     else:
-        problems.append(msg("input.one-of", field="variant", label=label("variant"), value=shown(raw_variant),
-                            choices=variant_names(Variant.TAX_CALCULATOR)))
+        problems.append(
+            msg(
+                "input.one-of",
+                field="variant",
+                label=label("variant"),
+                value=shown(raw_variant),
+                choices=variant_names(Variant.TAX_CALCULATOR),
+            )
+        )
 
     fields = _FIELDS[variant] if variant is not None else {}
     if variant is not None:
@@ -281,12 +336,17 @@ def read_tax_payload(payload: object) -> TaxInput:
         raise InvalidInputError(dict.fromkeys(problems))
 
     if variant is Variant.DTC:
-        return dtc_tax_input(cost=values["cost"], reduction=values.get("reduction", 0),
-                             play_number=values["play_number"])
+        return dtc_tax_input(
+            cost=values["cost"], reduction=values.get("reduction", 0), play_number=values["play_number"]
+        )
     if variant is Variant.PLANECHASE:
-        return planar_die_input(rolls_this_turn=values["rolls_this_turn"],
-                                two_headed_giant=values.get("two_headed_giant", False))
-    return commander_tax_input(mana_cost=values["mana_cost"], previous_casts=values.get("previous_casts", 0),
-                               reduction=values.get("reduction", 0), variant=variant,
-                               cast_from=values.get("cast_from", CastZone.COMMAND_ZONE))
-
+        return planar_die_input(
+            rolls_this_turn=values["rolls_this_turn"], two_headed_giant=values.get("two_headed_giant", False)
+        )
+    return commander_tax_input(
+        mana_cost=values["mana_cost"],
+        previous_casts=values.get("previous_casts", 0),
+        reduction=values.get("reduction", 0),
+        variant=variant,
+        cast_from=values.get("cast_from", CastZone.COMMAND_ZONE),
+    )

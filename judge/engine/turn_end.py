@@ -47,14 +47,29 @@ def end_turn(*, board: Board, turns: int = 1) -> LeaveGameResult:
     outcomes = []
     for obj in board.objects:
         now = current.object(obj.id)  # ending a turn moves objects, never removes them
-        outcomes.append(ObjectOutcome(id=obj.id, zone=now.zone.value, controller=now.controller, label=obj.label,
-                                      before_zone=obj.zone.value, before_controller=obj.controller))
+        outcomes.append(
+            ObjectOutcome(
+                id=obj.id,
+                zone=now.zone.value,
+                controller=now.controller,
+                label=obj.label,
+                before_zone=obj.zone.value,
+                before_controller=obj.controller,
+            )
+        )
     still = {e.id for e in current.control_effects}
     return LeaveGameResult(
-        steps=tuple(steps), objects=tuple(outcomes),
+        steps=tuple(steps),
+        objects=tuple(outcomes),
         control_effects=tuple((e.id, "active" if e.id in still else "ended") for e in board.control_effects),
         delayed_triggers=tuple((t.id, "pending") for t in board.delayed_triggers),
-        left=(), planeswalks=(), winners=(), before=board, board=current, next_turn=current.active_player)
+        left=(),
+        planeswalks=(),
+        winners=(),
+        before=board,
+        board=current,
+        next_turn=current.active_player,
+    )
 
 
 def _end_one_turn(board: Board) -> LeaveGameResult:
@@ -69,11 +84,18 @@ def _end_one_turn(board: Board) -> LeaveGameResult:
     pending_exiles(state)
     timed = []
     for effect in board.timed_effects:
-        if effect.ends_after_turn_of is not None and ending is not None and \
-                effect.ends_after_turn_of in board.team_of(ending):
+        if (
+            effect.ends_after_turn_of is not None
+            and ending is not None
+            and effect.ends_after_turn_of in board.team_of(ending)
+        ):
             name = effect_label(board, effect.name, effect.name_ja, effect.source)
-            state.step("leave.timed-effect-ends", "800.4m", effect=name if name is not None else
-                       (effect.text or effect.id), player=effect.controller)
+            state.step(
+                "leave.timed-effect-ends",
+                "800.4m",
+                effect=name if name is not None else (effect.text or effect.id),
+                player=effect.controller,
+            )
             continue
         timed.append(effect)
     order = board.turn_order
@@ -87,13 +109,15 @@ def _end_one_turn(board: Board) -> LeaveGameResult:
     else:
         state.step("leave.next-turn", "102.1", player=following)
     start = order.index(following)
-    return state.result(after={
-        "active_player": following,
-        "priority": None,
-        "turn_order": order[start:] + order[:start] if ending is None else order,
-        "timed_effects": tuple(timed),
-        "combat": (),
-    })
+    return state.result(
+        after={
+            "active_player": following,
+            "priority": None,
+            "turn_order": order[start:] + order[:start] if ending is None else order,
+            "timed_effects": tuple(timed),
+            "combat": (),
+        }
+    )
 
 
 def end_turn_from_payload(payload: Mapping[str, Any]) -> LeaveGameResult:

@@ -26,15 +26,15 @@ from judge.engine.messages import Message, msg
 
 
 class Variant(enum.Enum):
-    COMMANDER = "commander"                # 903
-    BRAWL = "brawl"                        # 903.12
-    FREE_FOR_ALL = "free-for-all"          # 806
+    COMMANDER = "commander"  # 903
+    BRAWL = "brawl"  # 903.12
+    FREE_FOR_ALL = "free-for-all"  # 806
     TWO_HEADED_GIANT = "two-headed-giant"  # 810
-    PLANECHASE = "planechase"              # 901
-    GRAND_MELEE = "grand-melee"            # 807 (with Planechase: 901.14, several planar controllers)
-    DTC = "dtc"                            # Duel Masters Tag Commander (house rules)
-    DTCS = "dtcs"                          # DTC "S" variant
-    DTB = "dtb"                            # DTC battle variant
+    PLANECHASE = "planechase"  # 901
+    GRAND_MELEE = "grand-melee"  # 807 (with Planechase: 901.14, several planar controllers)
+    DTC = "dtc"  # Duel Masters Tag Commander (house rules)
+    DTCS = "dtcs"  # DTC "S" variant
+    DTB = "dtb"  # DTC battle variant
 
     # Which calculators and checks take a variant (the tuples are set below the class).
     #: The tax calculator: commander tax (903.8), the DTC tax (dtc:commander-tax), the planar die (901.9).
@@ -86,10 +86,18 @@ Variant.TAX_CALCULATOR = (Variant.COMMANDER, Variant.BRAWL, Variant.DTC, Variant
 Variant.DAMAGE_CALCULATOR = tuple(v for v in Variant if v.uses_commander_rules)
 Variant.DECK_CHECKS = tuple(v for v in Variant if v.uses_commander_rules or v.is_duel_masters)
 Variant.LEAVING_THE_GAME = (
-    Variant.FREE_FOR_ALL, Variant.TWO_HEADED_GIANT, Variant.PLANECHASE, Variant.GRAND_MELEE, Variant.DTC,
+    Variant.FREE_FOR_ALL,
+    Variant.TWO_HEADED_GIANT,
+    Variant.PLANECHASE,
+    Variant.GRAND_MELEE,
+    Variant.DTC,
 )
 Variant.TRACKER = (
-    Variant.COMMANDER, Variant.BRAWL, Variant.TWO_HEADED_GIANT, Variant.PLANECHASE, Variant.DTC,
+    Variant.COMMANDER,
+    Variant.BRAWL,
+    Variant.TWO_HEADED_GIANT,
+    Variant.PLANECHASE,
+    Variant.DTC,
 )
 
 

@@ -37,7 +37,8 @@ from judge.parsing.records import ParseError
 
 #: Layouts that are not cards a deck can hold.
 SKIPPED_LAYOUTS = frozenset(
-    {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme", "planar"})
+    {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme", "planar"}
+)
 CHUNK = 1 << 16
 
 
@@ -59,7 +60,7 @@ class _JsonStream:
         if not chunk:
             self.eof = True
             return False
-        self.buf = self.buf[self.pos:] + chunk
+        self.buf = self.buf[self.pos :] + chunk
         self.pos = 0
         return True
 
@@ -76,8 +77,9 @@ class _JsonStream:
     def expect(self, chars: str) -> str:
         char = self.peek()
         if not char or char not in chars:
-            raise ParseError(f"expected one of {chars!r} at character {self.pos}, found {char!r}",
-                             source=self.source)
+            raise ParseError(
+                f"expected one of {chars!r} at character {self.pos}, found {char!r}", source=self.source
+            )
         self.pos += 1
         return char
 
@@ -128,15 +130,22 @@ class _JsonStream:
 def card_from_scryfall_data(data: Any, *, source: str, index: int) -> Card | None:
     """One Scryfall card object -> Card; ``None`` for skipped layouts; ParseError when malformed."""
     # A non-string layout (a list, an object) is reported as a problem below, not hashed here.
-    if isinstance(data, Mapping) and isinstance(data.get("layout"), str) and data["layout"] in SKIPPED_LAYOUTS:
+    if (
+        isinstance(data, Mapping)
+        and isinstance(data.get("layout"), str)
+        and data["layout"] in SKIPPED_LAYOUTS
+    ):
         return None
     problems: list[Message] = []
     if isinstance(data, Mapping) and data.get("lang") == "ja":
         data = {**data, "japanese_names": _printed_names(data)}
-    card = scryfall_card_or_problems(data, where=f"[{index}]", label=msg("cards.label.in-file", number=index),
-                                     problems=problems)
+    card = scryfall_card_or_problems(
+        data, where=f"[{index}]", label=msg("cards.label.in-file", number=index), problems=problems
+    )
     if card is None:
-        raise ParseError("; ".join(p.text("en") for p in problems) or f"card {index}: not a card", source=source)
+        raise ParseError(
+            "; ".join(p.text("en") for p in problems) or f"card {index}: not a card", source=source
+        )
     return card
 
 
@@ -160,7 +169,9 @@ def japanese_names(entries: list[Mapping[str, Any]]) -> list[str]:
         foreign = entry.get("foreignData")
         for item in foreign if isinstance(foreign, list) else []:
             if isinstance(item, Mapping) and item.get("language") == "Japanese":
-                names.extend(n for n in (item.get("name"), item.get("faceName")) if isinstance(n, str) and n.strip())
+                names.extend(
+                    n for n in (item.get("name"), item.get("faceName")) if isinstance(n, str) and n.strip()
+                )
     return list(dict.fromkeys(names))
 
 
@@ -205,8 +216,9 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
     if japanese:
         data["japanese_names"] = japanese
     problems: list[Message] = []
-    card = scryfall_card_or_problems(data, where="", label=msg("cards.label.named", name=name[:200]),
-                                     problems=problems)
+    card = scryfall_card_or_problems(
+        data, where="", label=msg("cards.label.named", name=name[:200]), problems=problems
+    )
     if card is None:
         raise ParseError("; ".join(p.text("en") for p in problems), source=source)
     return card

@@ -108,8 +108,11 @@ class ParsedCorpus:
 
 def _reissue(document: JaDocument) -> int:
     """The re-issue number of a whole-CR translation (``JPN_CR_20231117_1``: 1); other documents have none."""
-    return ja_comprehensive_rules.reissue_of(document) if document.slug.startswith(
-        ja_comprehensive_rules.SLUG_PREFIX) else -1
+    return (
+        ja_comprehensive_rules.reissue_of(document)
+        if document.slug.startswith(ja_comprehensive_rules.SLUG_PREFIX)
+        else -1
+    )
 
 
 def file_digest(data: bytes) -> str:

@@ -147,7 +147,9 @@ class Dating:
     matches: tuple[str, ...] = ()
     placed_by: str = ""
     differences: tuple[str, ...] = ()
-    moved: tuple[tuple[str, str], ...] = ()  # unknown: (number in the text, the closest release's) placed by content
+    moved: tuple[
+        tuple[str, str], ...
+    ] = ()  # unknown: (number in the text, the closest release's) placed by content
 
     @property
     def basis(self) -> str:
@@ -183,8 +185,14 @@ class _Release:
         return self._cache[number]
 
 
-def section_agrees(number: str, japanese: str, examples: int, release: _Release, terms: TermMatcher,
-                   low: float = LOW_AGREEMENT) -> bool:
+def section_agrees(
+    number: str,
+    japanese: str,
+    examples: int,
+    release: _Release,
+    terms: TermMatcher,
+    low: float = LOW_AGREEMENT,
+) -> bool:
     """Does the translated rule ``number`` (its text, and how many examples it has) agree with the release's?
     ``low``: the least share of terms in common."""
     rule: RuleRecord | None = release.rules.get(number)
@@ -202,7 +210,11 @@ def section_agrees(number: str, japanese: str, examples: int, release: _Release,
     if len(mine | release.terms(number)) >= MIN_TERMS and agreement < low:
         return False
     best_sibling = max(
-        (_jaccard(mine, release.terms(other)) for other in release.siblings.get(rule.parent or "", []) if other != number),
+        (
+            _jaccard(mine, release.terms(other))
+            for other in release.siblings.get(rule.parent or "", [])
+            if other != number
+        ),
         default=0.0,
     )
     return not (best_sibling >= BETTER_SIBLING and best_sibling >= agreement + BETTER_MARGIN)
@@ -213,14 +225,19 @@ def disagreements(document: JaDocument, release: RulesDocument, terms: TermMatch
     return _disagreements(document, _Release(release, terms), terms)
 
 
-def _disagreements(document: JaDocument, release: _Release, terms: TermMatcher,
-                   low: float = LOW_AGREEMENT) -> tuple[str, ...]:
+def _disagreements(
+    document: JaDocument, release: _Release, terms: TermMatcher, low: float = LOW_AGREEMENT
+) -> tuple[str, ...]:
     return tuple(
         section.cr_number
         for section in document.sections
         if section.cr_number
         and not section_agrees(
-            section.cr_number, " ".join((section.text, *section.examples)), len(section.examples), release, terms,
+            section.cr_number,
+            " ".join((section.text, *section.examples)),
+            len(section.examples),
+            release,
+            terms,
             low,
         )
     )
@@ -242,8 +259,9 @@ def date_translation(document: JaDocument, releases: Sequence[RulesDocument], te
     return Dating(how="unknown", placed_by=closest, differences=unplaced, moved=moved)
 
 
-def _placed_by_content(document: JaDocument, release: _Release, terms: TermMatcher,
-                       unplaced: Sequence[str]) -> tuple[tuple[str, str], ...]:
+def _placed_by_content(
+    document: JaDocument, release: _Release, terms: TermMatcher, unplaced: Sequence[str]
+) -> tuple[tuple[str, str], ...]:
     """Rules of an undated translation that disagree with their number in ``release`` but agree with a sibling
     rule there (the same parent; PLACE_AGREEMENT of terms shared, clearly the best sibling): the rule moved
     between the translation's release and this one. A sibling another section already stands on is not taken."""
@@ -257,16 +275,21 @@ def _placed_by_content(document: JaDocument, release: _Release, terms: TermMatch
         mine = terms.japanese(text)
         parent = release.rules[number].parent if number in release.rules else _parent_of(number)
         scored = sorted(
-            ((_jaccard(mine, release.terms(other)), other) for other in release.siblings.get(parent or "", [])
-             if other not in taken and other != number),
+            (
+                (_jaccard(mine, release.terms(other)), other)
+                for other in release.siblings.get(parent or "", [])
+                if other not in taken and other != number
+            ),
             reverse=True,
         )
         if not scored:
             continue
         best, target = scored[0]
         runner_up = scored[1][0] if len(scored) > 1 else 0.0
-        if best >= PLACE_AGREEMENT and best > runner_up and section_agrees(
-            target, text, len(section.examples), release, terms, PLACE_AGREEMENT
+        if (
+            best >= PLACE_AGREEMENT
+            and best > runner_up
+            and section_agrees(target, text, len(section.examples), release, terms, PLACE_AGREEMENT)
         ):
             moved.append((number, target))
             taken.add(target)

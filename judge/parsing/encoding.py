@@ -51,7 +51,7 @@ def _reads_as_japanese(text: str) -> bool:
 
 @dataclass(frozen=True)
 class DecodedText:
-    text: str      # without the BOM, line endings as found
+    text: str  # without the BOM, line endings as found
     encoding: str  # "utf-8", "utf-16-be", "utf-16-le", "cp932" or "windows-1252"
 
 

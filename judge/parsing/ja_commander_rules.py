@@ -138,8 +138,14 @@ def parse(text: str, *, source: str) -> JaDocument:
             # A title-like item ("11. 禁止リスト") is only a heading; a rule sentence is also the text.
             titled = len(sentence) <= 20 and "。" not in sentence
             drafts.append(
-                _Draft(anchor=anchor, heading=sentence, line=line_no, number=number, parent=heading_anchor,
-                       paragraphs=[] if titled else [sentence])
+                _Draft(
+                    anchor=anchor,
+                    heading=sentence,
+                    line=line_no,
+                    number=number,
+                    parent=heading_anchor,
+                    paragraphs=[] if titled else [sentence],
+                )
             )
             continue
         if _is_heading(raw):
@@ -167,7 +173,7 @@ def parse(text: str, *, source: str) -> JaDocument:
         current.add(ja_common.list_item(raw) or raw.strip())
 
     if not numbers:
-        raise ParseError("no numbered rules (\"1. ...\") found", source=source, line=1)
+        raise ParseError('no numbered rules ("1. ...") found', source=source, line=1)
     document = JaDocument(
         source=source,
         slug=SLUG,

@@ -136,11 +136,11 @@ def unique_anchor(anchor: str, used: set[str], salt: str) -> str:
     """``anchor`` if unused, else one salted by context (the enclosing heading), never by position."""
     candidate = anchor[:MAX_ANCHOR]
     if candidate in used:
-        candidate = f"{anchor[:MAX_ANCHOR - 9]}-{short_hash(salt + '|' + anchor, 8)}"
+        candidate = f"{anchor[: MAX_ANCHOR - 9]}-{short_hash(salt + '|' + anchor, 8)}"
     attempt = 1
     while candidate in used:  # the same heading twice in the same place: only the text can tell them apart
         attempt += 1
-        candidate = f"{anchor[:MAX_ANCHOR - 11]}-{short_hash(f'{salt}|{anchor}|{attempt}', 10)}"
+        candidate = f"{anchor[: MAX_ANCHOR - 11]}-{short_hash(f'{salt}|{anchor}|{attempt}', 10)}"
     used.add(candidate)
     return candidate
 
@@ -236,7 +236,7 @@ def list_item(line: str) -> str | None:
     ('- 伝説のみ。', '- GRを禁止', '- 次元デッキ', None)
     """
     match = _BULLET.match(line)
-    return ITEM + line[match.end():].strip() if match else None
+    return ITEM + line[match.end() :].strip() if match else None
 
 
 @dataclass(frozen=True)
@@ -268,13 +268,13 @@ def blocks(parts: Iterable[str]) -> list[Block]:
             if not line.strip():
                 continue
             if line.startswith(ITEM):
-                items.append((line[len(ITEM):].strip(), []))
+                items.append((line[len(ITEM) :].strip(), []))
             elif line.startswith(NOTE_INDENT) and items:
                 items[-1][1].append(line.strip())
             else:
                 close_list()
                 if line.startswith(CARD_TEXT):
-                    out.append(Block("card", text=line[len(CARD_TEXT):].strip()))
+                    out.append(Block("card", text=line[len(CARD_TEXT) :].strip()))
                 else:
                     out.append(Block("paragraph", text=line.strip()))
     close_list()

@@ -83,7 +83,9 @@ def title_match(text: str) -> re.Match[str] | None:
     >>> title_match("========\\r\\nマジック総合ルール（和訳 20231117.0 版）\\r\\n").groups()
     ('20231117', '0')
     """
-    head = [line for line in ja_common.normalize_newlines(text[:4000]).split("\n") if line.strip()][:TITLE_LINES]
+    head = [line for line in ja_common.normalize_newlines(text[:4000]).split("\n") if line.strip()][
+        :TITLE_LINES
+    ]
     return next((match for line in head if (match := TITLE_RE.search(line))), None)
 
 
@@ -141,11 +143,26 @@ class _Reader:
             )
         self.open = None
 
-    def start(self, *, anchor: str, heading: str, text: str, line: int, cr_number: str | None = None,
-              parent: str | None = None) -> None:
+    def start(
+        self,
+        *,
+        anchor: str,
+        heading: str,
+        text: str,
+        line: int,
+        cr_number: str | None = None,
+        parent: str | None = None,
+    ) -> None:
         self.close()
-        self.open = {"anchor": anchor, "heading": heading, "text": [text] if text else [], "line": line,
-                     "cr_number": cr_number, "parent": parent, "examples": []}
+        self.open = {
+            "anchor": anchor,
+            "heading": heading,
+            "text": [text] if text else [],
+            "line": line,
+            "cr_number": cr_number,
+            "parent": parent,
+            "examples": [],
+        }
 
     def rule(self, number: str, text: str, line: int) -> None:
         if number in self.seen:
@@ -163,8 +180,14 @@ class _Reader:
         if "." not in number:
             self.titles[number] = text
         heading = text if "." not in number else self.titles.get(number.split(".")[0], "")
-        self.start(anchor=ja_common.cr_anchor(number), heading=heading, text=text, line=line, cr_number=number,
-                   parent=ja_common.cr_anchor(parent) if parent else None)
+        self.start(
+            anchor=ja_common.cr_anchor(number),
+            heading=heading,
+            text=text,
+            line=line,
+            cr_number=number,
+            parent=ja_common.cr_anchor(parent) if parent else None,
+        )
 
     def text(self, text: str, line: int) -> None:
         if self.open is None:
@@ -193,7 +216,11 @@ def _contents(lines: list[str], start: int) -> tuple[list[tuple[str, str]], int]
         if not line or _RULE_BOUNDARY.match(line):
             index += 1
             continue
-        match = _CHAPTER_RE.match(line) or _SECTION_RE.match(line) or re.match(r"^(10)\.[ \u3000]*(用語集)$", line)
+        match = (
+            _CHAPTER_RE.match(line)
+            or _SECTION_RE.match(line)
+            or re.match(r"^(10)\.[ \u3000]*(用語集)$", line)
+        )
         if match is None or line in seen:
             break
         seen.add(line)
@@ -219,18 +246,24 @@ def parse(text: str, *, source: str) -> JaDocument:
     title_line = next(i for i, line in enumerate(lines) if TITLE_RE.search(line))
     reader = _Reader(source)
 
-    contents_at = next((i for i in range(title_line + 1, len(lines)) if _CONTENTS_RE.match(ja_common.nfkc(lines[i]))),
-                       None)
+    contents_at = next(
+        (i for i in range(title_line + 1, len(lines)) if _CONTENTS_RE.match(ja_common.nfkc(lines[i]))), None
+    )
     contents: list[tuple[str, str]] = []
     if contents_at is not None:
         preface_end = contents_at
         contents, body = _contents(lines, contents_at + 1)
     else:
-        body = next((i for i in range(title_line + 1, len(lines))
-                     if _CHAPTER_RE.match(ja_common.nfkc(lines[i])) or _INTRO_RE.match(ja_common.nfkc(lines[i]))),
-                    len(lines))
+        body = next(
+            (
+                i
+                for i in range(title_line + 1, len(lines))
+                if _CHAPTER_RE.match(ja_common.nfkc(lines[i])) or _INTRO_RE.match(ja_common.nfkc(lines[i]))
+            ),
+            len(lines),
+        )
         preface_end = body
-    preface = [line.strip(" \u3000\t") for line in lines[title_line + 1:preface_end]]
+    preface = [line.strip(" \u3000\t") for line in lines[title_line + 1 : preface_end]]
     preface = [line for line in preface if line and not _RULE_BOUNDARY.match(line)]
     if preface:
         reader.start(anchor=PREFACE, heading="まえがき", text="\n".join(preface), line=title_line + 2)
@@ -241,7 +274,9 @@ def parse(text: str, *, source: str) -> JaDocument:
     glossary_lines: list[tuple[int, str]] = []
     for index in range(body, len(lines)):
         raw = lines[index]
-        line = ja_common.nfkc(raw)  # read to know what the line is; the text is kept as the translator wrote it
+        line = ja_common.nfkc(
+            raw
+        )  # read to know what the line is; the text is kept as the translator wrote it
         kept = raw.strip(" \u3000\t")
         number = index + 1
         if not line or _RULE_BOUNDARY.match(line):
@@ -311,8 +346,11 @@ def _glossary(lines: list[tuple[int, str]], start: int, reader: _Reader) -> list
         if heading:
             japanese, english = split_headword(heading)
             anchor = ja_common.unique_anchor(glossary_anchor(english, japanese), used, japanese)
-            entries.append(DocSection(anchor=anchor, heading=heading, text="\n".join(definition), line=first,
-                                      parent=GLOSSARY))
+            entries.append(
+                DocSection(
+                    anchor=anchor, heading=heading, text="\n".join(definition), line=first, parent=GLOSSARY
+                )
+            )
 
     stray = 0  # the first line before any headword
     for number, raw in lines:

@@ -43,7 +43,7 @@ _NOTE_RE = re.compile(r"^[⇒→][ \u3000]*(.*)$")
 
 
 def sniff(text: str) -> bool:
-    """"903.8. ..." rule paragraphs, one per line (see ``ja_common.detect_format``)."""
+    """ "903.8. ..." rule paragraphs, one per line (see ``ja_common.detect_format``)."""
     return ja_common.detect_format(text) == SLUG
 
 
@@ -154,8 +154,11 @@ def parse(text: str, *, source: str) -> JaDocument:
 
 def _intro(lines: list[str]) -> tuple[DocSection, ...]:
     """The post's own words before the excerpt: it says what the excerpt leaves out, which a reader needs."""
-    kept = [(index + 1, line.strip()) for index, line in enumerate(lines)
-            if line.strip() and not ja_common.is_chrome_line(line) and not _SEPARATOR_RE.match(line.strip())]
+    kept = [
+        (index + 1, line.strip())
+        for index, line in enumerate(lines)
+        if line.strip() and not ja_common.is_chrome_line(line) and not _SEPARATOR_RE.match(line.strip())
+    ]
     if not kept:
         return ()
     text = "\n".join(ja_common.close_cjk_gaps(line) for _, line in kept)

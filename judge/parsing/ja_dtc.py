@@ -178,7 +178,7 @@ def _card_text(piece: str) -> tuple[str, str]:
     match = _COMMENTARY_RE.search(piece, 1)
     if match is None:
         return piece, ""
-    return piece[: match.start()].strip(), piece[match.start():].strip()
+    return piece[: match.start()].strip(), piece[match.start() :].strip()
 
 
 @dataclass
@@ -254,8 +254,9 @@ def parse(text: str, *, source: str) -> JaDocument:
         ):
             if history_line is None:
                 history_line = line.number
-                sections.append(_Section(anchor=HISTORY_ANCHOR, heading=HISTORY_HEADING, line=line.number,
-                                         parent=None))
+                sections.append(
+                    _Section(anchor=HISTORY_ANCHOR, heading=HISTORY_HEADING, line=line.number, parent=None)
+                )
                 used.add(HISTORY_ANCHOR)
             in_history = True
             history.append(line)

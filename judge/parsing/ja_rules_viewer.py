@@ -105,7 +105,11 @@ def titles_of(number: str, heading: str) -> tuple[str, str]:
     quoted = _QUOTED_RE.search(heading)
     name = quoted.group(1) if quoted else heading
     english = _english_section_titles().get((number, ja_common.nfkc(heading)))
-    title_en = f"Comprehensive Rules {number} {english} (Japanese)" if english else f"Comprehensive Rules {number} (Japanese)"
+    title_en = (
+        f"Comprehensive Rules {number} {english} (Japanese)"
+        if english
+        else f"Comprehensive Rules {number} (Japanese)"
+    )
     return f"総合ルール {number} {name}（日本語）", title_en
 
 
@@ -172,7 +176,8 @@ def parse(text: str, *, source: str) -> JaDocument:
 
     section_numbers = [s.cr_number for s in sections if s.cr_number and re.fullmatch(SECTION, s.cr_number)]
     title_ja, title_en = (
-        titles_of(section_numbers[0], titles[section_numbers[0]]) if section_numbers
+        titles_of(section_numbers[0], titles[section_numbers[0]])
+        if section_numbers
         else (DEFAULT_TITLE_JA, DEFAULT_TITLE_EN)
     )
     document = JaDocument(

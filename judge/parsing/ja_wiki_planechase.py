@@ -38,11 +38,24 @@ SLUG = "planechase-wiki"
 QUOTE_ANCHOR = "cr-quote"
 
 TOP_LEVEL_HEADINGS = frozenset(
-    {"構築ルール", "ゲームルール", "選択ルール", "関連カード", "参考", "脚注", "外部リンク", "関連項目", "歴史", "解説"}
+    {
+        "構築ルール",
+        "ゲームルール",
+        "選択ルール",
+        "関連カード",
+        "参考",
+        "脚注",
+        "外部リンク",
+        "関連項目",
+        "歴史",
+        "解説",
+    }
 )
 
 _PROVIDED_BY_RE = re.compile(r"^提供[:：]\s*(.*)$")
-_ENGLISH_NAME_RE = re.compile(r"^(?P<ja>[^/／\s]+)[/／](?P<en>[A-Za-z][A-Za-z0-9 '’:&-]*?)(?:は|とは|\s*[(（])")
+_ENGLISH_NAME_RE = re.compile(
+    r"^(?P<ja>[^/／\s]+)[/／](?P<en>[A-Za-z][A-Za-z0-9 '’:&-]*?)(?:は|とは|\s*[(（])"
+)
 _TOC_RE = re.compile(r"^目次\s*\|?\s*$")
 _QUOTE_RE = re.compile(r"^引用[:：]\s*(総合ルール\s*((\d{8})(?:\.\d+)?))\s*$")
 _CR_BULLET_RE = re.compile(rf"^-[ \u3000]*({NUMBER})\.?[ \u3000]+(\S.*)$")
@@ -55,7 +68,7 @@ _SENTENCE_END_RE = re.compile(r"[。、,.!?!?)」]$")
 
 
 def sniff(text: str) -> bool:
-    """"- 901.9a ..." quoted rule bullets (see ``ja_common.detect_format``)."""
+    """ "- 901.9a ..." quoted rule bullets (see ``ja_common.detect_format``)."""
     return ja_common.detect_format(text) == SLUG
 
 

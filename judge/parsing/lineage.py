@@ -61,13 +61,21 @@ class Step:
         return self.backward.get(number, number)
 
     def to_json(self) -> dict[str, Any]:
-        return {"older": self.older, "newer": self.newer, "forward": dict(self.forward),
-                "backward": dict(self.backward)}
+        return {
+            "older": self.older,
+            "newer": self.newer,
+            "forward": dict(self.forward),
+            "backward": dict(self.backward),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Step:
-        return cls(older=data["older"], newer=data["newer"], forward=dict(data["forward"]),
-                   backward=dict(data["backward"]))
+        return cls(
+            older=data["older"],
+            newer=data["newer"],
+            forward=dict(data["forward"]),
+            backward=dict(data["backward"]),
+        )
 
 
 def _content(record: RuleRecord) -> tuple[str, str, tuple[str, ...]]:
@@ -102,8 +110,9 @@ def step_between(older: RulesDocument, newer: RulesDocument) -> Step:
         elif target in sources and _content(before[target]) == _content(after[target]):
             chosen[target] = target  # an unchanged rule keeps its place
         else:
-            chosen[target] = max(sources, key=lambda number: (_likeness(before[number], after[target]),
-                                                              number == target))
+            chosen[target] = max(
+                sources, key=lambda number: (_likeness(before[number], after[target]), number == target)
+            )
     successors = {source: target for target, source in chosen.items()}
     return Step(
         older=older.version,
@@ -121,7 +130,9 @@ class Lineage:
 
     def __init__(self, versions: Sequence[str], steps: Sequence[Step]) -> None:
         if len(steps) != max(len(versions) - 1, 0):
-            raise ValueError(f"{len(versions)} releases need {max(len(versions) - 1, 0)} steps, not {len(steps)}")
+            raise ValueError(
+                f"{len(versions)} releases need {max(len(versions) - 1, 0)} steps, not {len(steps)}"
+            )
         for position, step in enumerate(steps):
             if (step.older, step.newer) != (versions[position], versions[position + 1]):
                 raise ValueError(f"step {step.older}->{step.newer} is not between adjacent releases")

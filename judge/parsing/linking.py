@@ -63,19 +63,28 @@ class Status(enum.Enum):
     CHANGED = "changed"  # today's rule of the same number; its English has changed since
     RENUMBERED = "renumbered"  # the same rule has another number today (its English may have changed too)
     DELETED = "deleted"  # the rule is not in today's rules (its number may hold another rule now)
-    UNCHECKED = "unchecked"  # the translation's release is unknown: it cannot be checked against today's rules
+    UNCHECKED = (
+        "unchecked"  # the translation's release is unknown: it cannot be checked against today's rules
+    )
 
 
 # Which of several Japanese texts of one rule a reader is shown first: today's text, then one whose English
 # changed since, one that moved, one never checked, one of a deleted rule (the rule pages and search).
-STATUS_RANK = {Status.CURRENT.value: 0, Status.CHANGED.value: 1, Status.RENUMBERED.value: 2,
-               Status.UNCHECKED.value: 3, Status.DELETED.value: 4}
+STATUS_RANK = {
+    Status.CURRENT.value: 0,
+    Status.CHANGED.value: 1,
+    Status.RENUMBERED.value: 2,
+    Status.UNCHECKED.value: 3,
+    Status.DELETED.value: 4,
+}
 
 
 @dataclass(frozen=True)
 class AlignedSection:
     section: DocSection
-    aligned_number: str = ""  # the current CR number the section translates ("" for none: deleted, not a rule)
+    aligned_number: str = (
+        ""  # the current CR number the section translates ("" for none: deleted, not a rule)
+    )
     compared_version: str = ""  # the release the translation was compared with ("" when unknown)
     differs_from_current: bool = False  # anything but CURRENT: the page says the text is not today's
     status: Status | None = None  # None for a section that translates no rule
@@ -116,7 +125,8 @@ def renumberings(documents: Sequence[RulesDocument]) -> dict[str, dict[str, str]
     return {
         doc.version: track_renumbering(doc, current)
         for doc in documents
-        if doc.version != current.version and doc.numbering is current.numbering  # never across 2009's renumbering
+        if doc.version != current.version
+        and doc.numbering is current.numbering  # never across 2009's renumbering
     }
 
 
@@ -148,8 +158,9 @@ def link_rules(document: RulesDocument) -> LinkedRules:
     return LinkedRules(document=document, rules=tuple(rules), unresolved=tuple(unresolved))
 
 
-def _unresolved_ja(document: JaDocument, compared: set[str], current: set[str],
-                   renumbered: dict[str, str]) -> tuple[str, ...]:
+def _unresolved_ja(
+    document: JaDocument, compared: set[str], current: set[str], renumbered: dict[str, str]
+) -> tuple[str, ...]:
     """References that point at no rule: in the version a translation follows (its links follow the
     renumbering to the current rule), or in the current rules."""
     return tuple(
@@ -164,7 +175,9 @@ def _unresolved_ja(document: JaDocument, compared: set[str], current: set[str],
 
 def _differs(old: RuleRecord, now: RuleRecord) -> bool:
     return (old.title, _normalise(old.text), [_normalise(e) for e in old.examples]) != (
-        now.title, _normalise(now.text), [_normalise(e) for e in now.examples]
+        now.title,
+        _normalise(now.text),
+        [_normalise(e) for e in now.examples],
     )
 
 
@@ -187,8 +200,13 @@ def replaced(old: RuleRecord, now: RuleRecord, terms: TermMatcher | None = None)
     return shared < REPLACED_TERMS
 
 
-def align(number: str, old: Mapping[str, RuleRecord], now: Mapping[str, RuleRecord],
-          moved: Mapping[str, str], terms: TermMatcher | None = None) -> tuple[str, Status]:
+def align(
+    number: str,
+    old: Mapping[str, RuleRecord],
+    now: Mapping[str, RuleRecord],
+    moved: Mapping[str, str],
+    terms: TermMatcher | None = None,
+) -> tuple[str, Status]:
     """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its renumbering).
 
     A rule that kept its number is today's rule of that number unless another rule of the older
@@ -215,9 +233,13 @@ def is_translation(document: JaDocument) -> bool:
     return document.kind is DocKind.CR_TRANSLATION or any(s.cr_number for s in document.sections)
 
 
-def link_document(document: JaDocument, rules: Sequence[RulesDocument],
-                  renumbered: dict[str, dict[str, str]], terms: TermMatcher | None = None,
-                  dating: Dating | None = None) -> LinkedDocument:
+def link_document(
+    document: JaDocument,
+    rules: Sequence[RulesDocument],
+    renumbered: dict[str, dict[str, str]],
+    terms: TermMatcher | None = None,
+    dating: Dating | None = None,
+) -> LinkedDocument:
     """Align a Japanese document's sections with the current rules (``rules``: oldest version first).
 
     ``terms`` date a translation that names no ingested release by its content (without them such a
@@ -238,7 +260,9 @@ def link_document(document: JaDocument, rules: Sequence[RulesDocument],
         if not section.cr_number:
             sections.append(AlignedSection(section=section, compared_version=dating.version))
             continue
-        aligned, status = align(section.cr_number, by_version[dating.basis], by_version[current], moved, terms)
+        aligned, status = align(
+            section.cr_number, by_version[dating.basis], by_version[current], moved, terms
+        )
         if dating.how == "unknown":
             # Placed by the closest release only where the text agrees with it, or by its content on another
             # rule of it (dating.moved); never shown as today's.
@@ -248,14 +272,24 @@ def link_document(document: JaDocument, rules: Sequence[RulesDocument],
             elif section.cr_number in dating.differences:
                 aligned = ""
             status = Status.UNCHECKED
-        sections.append(AlignedSection(section=section, aligned_number=aligned, compared_version=dating.version,
-                                       differs_from_current=status is not Status.CURRENT, status=status))
-    unresolved = _unresolved_ja(document, set(by_version[dating.basis or current]), set(by_version[current]), moved)
+        sections.append(
+            AlignedSection(
+                section=section,
+                aligned_number=aligned,
+                compared_version=dating.version,
+                differs_from_current=status is not Status.CURRENT,
+                status=status,
+            )
+        )
+    unresolved = _unresolved_ja(
+        document, set(by_version[dating.basis or current]), set(by_version[current]), moved
+    )
     return LinkedDocument(document=document, sections=tuple(sections), unresolved=unresolved, dating=dating)
 
 
-def link_corpus_documents(rules: Sequence[RulesDocument], documents: Sequence[JaDocument],
-                          terms: TermMatcher | None = None) -> LinkedCorpus:
+def link_corpus_documents(
+    rules: Sequence[RulesDocument], documents: Sequence[JaDocument], terms: TermMatcher | None = None
+) -> LinkedCorpus:
     """Link every CR version (oldest first) and every Japanese document."""
     renumbered = renumberings(rules)
     return LinkedCorpus(

@@ -60,10 +60,10 @@ class SkippedFile:
 
 
 class RuleKind(enum.Enum):
-    CHAPTER = "chapter"   # "9."   Casual Variants
-    SECTION = "section"   # "903." Commander
-    RULE = "rule"         # "903.8."
-    SUBRULE = "subrule"   # "903.8a"
+    CHAPTER = "chapter"  # "9."   Casual Variants
+    SECTION = "section"  # "903." Commander
+    RULE = "rule"  # "903.8."
+    SUBRULE = "subrule"  # "903.8a"
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class Numbering(enum.Enum):
     compared or aligned number for number.
     """
 
-    MODERN = "modern"      # effective July 11, 2009 and later
+    MODERN = "modern"  # effective July 11, 2009 and later
     PRE_2009 = "pre-2009"  # effective before July 11, 2009
 
 
@@ -103,8 +103,8 @@ class Numbering(enum.Enum):
 class RulesDocument:
     """A whole Comprehensive Rules file."""
 
-    source: str           # corpus file name, e.g. "MagicCompRules 20260116.txt"
-    version: str          # effective date printed in the file, "YYYYMMDD"
+    source: str  # corpus file name, e.g. "MagicCompRules 20260116.txt"
+    version: str  # effective date printed in the file, "YYYYMMDD"
     rules: tuple[RuleRecord, ...]
     glossary: tuple[GlossaryEntry, ...]
     intro: str = ""
@@ -117,9 +117,9 @@ class DocKind(enum.Enum):
     """What a Japanese document is (the document pages and search label it so)."""
 
     CR_TRANSLATION = "cr-translation"  # Japanese text of Comprehensive Rules rules (001, 002)
-    FORMAT_RULES = "format-rules"      # a format's own rules: the Commander rules (000)
-    HOUSE_RULES = "house-rules"        # a group's own rules for a format: Duel Masters Tag Commander (004)
-    PROSE = "prose"                    # a wiki article, which may quote the Comprehensive Rules (003)
+    FORMAT_RULES = "format-rules"  # a format's own rules: the Commander rules (000)
+    HOUSE_RULES = "house-rules"  # a group's own rules for a format: Duel Masters Tag Commander (004)
+    PROSE = "prose"  # a wiki article, which may quote the Comprehensive Rules (003)
 
 
 class Game(enum.Enum):
@@ -151,10 +151,10 @@ class DocSection:
     line: int
     cr_number: str | None = None
     number: str | None = None
-    parent: str | None = None          # anchor of the enclosing section
-    details: tuple[str, ...] = ()      # 詳細 paragraphs (000)
-    examples: tuple[str, ...] = ()     # 例 paragraphs
-    notes: tuple[str, ...] = ()        # ⇒ notes (001), translator notes
+    parent: str | None = None  # anchor of the enclosing section
+    details: tuple[str, ...] = ()  # 詳細 paragraphs (000)
+    examples: tuple[str, ...] = ()  # 例 paragraphs
+    notes: tuple[str, ...] = ()  # ⇒ notes (001), translator notes
 
 
 @dataclass(frozen=True)
@@ -168,8 +168,8 @@ class JaDocument:
     the text as the page itself says (提供, a translator, a site).
     """
 
-    source: str        # corpus file name
-    slug: str          # URL slug: "commander-rules", "cr-excerpt-ja", ...
+    source: str  # corpus file name
+    slug: str  # URL slug: "commander-rules", "cr-excerpt-ja", ...
     title_ja: str
     kind: DocKind
     sections: tuple[DocSection, ...]

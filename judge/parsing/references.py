@@ -200,5 +200,5 @@ def normalize_rule_query(q: str) -> str | None:
     if "." in number:
         section, tail = number.split(".", 1)
         digits = tail.rstrip(SUBRULE_LETTERS + "lo")
-        number = f"{section}.{int(digits)}{tail[len(digits):]}"
+        number = f"{section}.{int(digits)}{tail[len(digits) :]}"
     return number

@@ -126,11 +126,15 @@ def _rows(text: str, columns: Sequence[str], source: str) -> list[tuple[int, lis
         cells = line.split("\t")
         if not header_seen:
             if tuple(c.strip() for c in cells) != tuple(columns):
-                raise ParseError(f"the header must be {' / '.join(columns)} (tab-separated)", source=source, line=number)
+                raise ParseError(
+                    f"the header must be {' / '.join(columns)} (tab-separated)", source=source, line=number
+                )
             header_seen = True
             continue
         if len(cells) > len(columns):
-            raise ParseError(f"{len(cells)} columns, expected at most {len(columns)}", source=source, line=number)
+            raise ParseError(
+                f"{len(cells)} columns, expected at most {len(columns)}", source=source, line=number
+            )
         rows.append((number, [c.strip() for c in cells] + [""] * (len(columns) - len(cells))))
     if not header_seen:
         raise ParseError("no header line", source=source)
@@ -162,7 +166,9 @@ def parse_terms_table(text: str, *, source: str) -> tuple[Term, ...]:
             raise ParseError(f"{rule!r} is not a rule number", source=source, line=line)
         ja_spellings = _spellings(ja)
         if not ja_spellings and not notes:
-            raise ParseError(f"{en_spellings[0]!r} has no Japanese name and no note saying why", source=source, line=line)
+            raise ParseError(
+                f"{en_spellings[0]!r} has no Japanese name and no note saying why", source=source, line=line
+            )
         terms.append(Term(ja=ja_spellings, en=en_spellings, kind=kind, rule=rule, notes=notes, line=line))
     return tuple(terms)
 

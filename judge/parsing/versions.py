@@ -35,7 +35,7 @@ class VersionDiff:
 
     old_version: str
     new_version: str
-    added: tuple[str, ...]    # in the new document's order
+    added: tuple[str, ...]  # in the new document's order
     removed: tuple[str, ...]  # in the old document's order
     changed: tuple[str, ...]  # in the new document's order
 

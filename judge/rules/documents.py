@@ -30,7 +30,10 @@ KIND_LABELS: dict[str, Promise] = {
     models.Source.Kind.HOUSE_RULES: gettext_lazy("House rules"),
     models.Source.Kind.PROSE: gettext_lazy("Wiki article"),
 }
-GAME_LABELS: dict[str, Promise] = {"magic": gettext_lazy("Magic: The Gathering"), "duel-masters": gettext_lazy("Duel Masters")}
+GAME_LABELS: dict[str, Promise] = {
+    "magic": gettext_lazy("Magic: The Gathering"),
+    "duel-masters": gettext_lazy("Duel Masters"),
+}
 DATE_LABELS: dict[str, Promise] = {
     "updated": gettext_lazy("Last updated"),  # 最終更新
     "synced": gettext_lazy("Last synced"),  # 最終同期
@@ -63,7 +66,9 @@ class DocumentInfo:
     matching_versions: tuple[str, ...]  # the releases its content matches
     placed_by: str  # unknown release: the closest release, which placed the rules that agree with it
     differences: tuple[str, ...]  # unknown release: the rules not placed beside any current rule
-    moved: tuple[tuple[str, str], ...] = ()  # unknown release: (its number, the closest release's) placed by content
+    moved: tuple[
+        tuple[str, str], ...
+    ] = ()  # unknown release: (its number, the closest release's) placed by content
 
     @classmethod
     def of(cls, source: models.Source) -> DocumentInfo:
@@ -211,8 +216,11 @@ def old_english(corpus: models.Corpus, sections: Sequence[models.DocSection]) ->
         version = section.compared_version or info.placed_by
         if not version or version not in corpus.versions:
             continue
-        number = section.cr_number if section.compared_version else dict(info.moved).get(
-            section.cr_number, section.cr_number)
+        number = (
+            section.cr_number
+            if section.compared_version
+            else dict(info.moved).get(section.cr_number, section.cr_number)
+        )
         wanted.setdefault(version, {}).setdefault(number, []).append(section.pk)
     found: dict[int, models.Rule] = {}
     for version, numbers in wanted.items():

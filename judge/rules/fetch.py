@@ -89,7 +89,9 @@ def _download(url: str) -> tuple[bytes, str, str]:
 
 
 def _looks_like_html(body: bytes, kind: str) -> bool:
-    return kind in ("text/html", "application/xhtml+xml") or body.lstrip()[:15].lower().startswith((b"<!doctype", b"<html"))
+    return kind in ("text/html", "application/xhtml+xml") or body.lstrip()[:15].lower().startswith(
+        (b"<!doctype", b"<html")
+    )
 
 
 def _text_file(url: str, name: str) -> tuple[bytes, str]:
@@ -150,7 +152,9 @@ def fetch_translation(*, url: str, corpus_dir: Path) -> FetchedRelease:
     try:
         document = ja_comprehensive_rules.parse(decode_text(body, source=name).text, source=name)
     except ParseError as err:
-        raise FetchError(f"{final}: not the Japanese translation of the Comprehensive Rules ({err})") from None
+        raise FetchError(
+            f"{final}: not the Japanese translation of the Comprehensive Rules ({err})"
+        ) from None
     release, reissue = document.translated_from, ja_comprehensive_rules.reissue_of(document)
     target = corpus_dir / "ja" / f"{JA_CR_PREFIX}_{release}_{reissue}.txt"
     return _store(body, target, same_as="*.txt", version=f"{release}.{reissue}", url=final)
@@ -183,7 +187,9 @@ def japanese_of_rules(corpus: models.Corpus | None) -> dict[str, str]:
     show it (``translations.whole_by_rule``)."""
     if corpus is None:
         return {}
-    return {number: section.text for number, section in translations.whole_by_rule(generation(corpus)).items()}
+    return {
+        number: section.text for number, section in translations.whole_by_rule(generation(corpus)).items()
+    }
 
 
 def japanese_changes(before: dict[str, str], after: dict[str, str]) -> JapaneseChanges:

@@ -31,7 +31,9 @@ class GlossaryEntry:
     names_ja: tuple[str, ...]  # their official Japanese names
     reading: str  # the katakana reading of the first Japanese name: the Japanese order
     keys: tuple[str, ...]  # every spelling, reduced, that the glossary's filter matches
-    japanese: translations.GlossaryText | None = None  # the whole translation's entry: headword and definition
+    japanese: translations.GlossaryText | None = (
+        None  # the whole translation's entry: headword and definition
+    )
 
 
 @dataclass
@@ -93,7 +95,9 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
     # The whole translation's headwords and definitions, for the current glossary (its entries are today's words).
     translated = translations.glossary(generation) if version == corpus.current_version else {}
     texts = [translated.get(term.term.lower()) for term in terms]
-    names = [(text.name_ja,) if text else tuple(row.name_ja for row in found) for text, found in zip(texts, rows)]
+    names = [
+        (text.name_ja,) if text else tuple(row.name_ja for row in found) for text, found in zip(texts, rows)
+    ]
     readings = japanese.readings([n[0] if n else "" for n in names])
     entries = []
     for term, found, kana, text, names_ja in zip(terms, rows, readings, texts, names, strict=True):
@@ -147,4 +151,3 @@ def _glosser(generation: tuple[int, str], version: str) -> Glosser:
         spellings = [s for s in (term.en if len(term.ja) == 1 else term.en[:1]) if s not in EVERYDAY_WORDS]
         items.append((spellings, gloss, term.kind not in KEYWORDS))
     return Glosser(items)
-

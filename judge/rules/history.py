@@ -44,8 +44,13 @@ class HistoryEntry:
         return bool(self.diff)
 
     def to_json(self) -> dict[str, object]:
-        return {"version": self.version, "number": self.number, "change": self.change.value, "text": self.text,
-                "examples": self.examples}
+        return {
+            "version": self.version,
+            "number": self.number,
+            "change": self.change.value,
+            "text": self.text,
+            "examples": self.examples,
+        }
 
 
 @dataclass(frozen=True)
@@ -125,13 +130,29 @@ def rule_history_of(generation: tuple[int, str], version: str | None, number: st
             if _content(previous) != _content(rule):
                 diff = word_diff(full_text(previous), full_text(rule))
             change = (
-                Change.RENUMBERED if rule.number != previous.number else Change.CHANGED if diff else Change.UNCHANGED
+                Change.RENUMBERED
+                if rule.number != previous.number
+                else Change.CHANGED
+                if diff
+                else Change.UNCHANGED
             )
-        entries.append(HistoryEntry(release_version, release_number, change, rule.text, list(rule.examples), diff,
-                                    previous.number if previous else None, displaced))
+        entries.append(
+            HistoryEntry(
+                release_version,
+                release_number,
+                change,
+                rule.text,
+                list(rule.examples),
+                diff,
+                previous.number if previous else None,
+                displaced,
+            )
+        )
         previous = rule
     if removed_in and previous is not None:
-        entries.append(HistoryEntry(removed_in, previous.number, Change.REMOVED, None, [], [], previous.number))
+        entries.append(
+            HistoryEntry(removed_in, previous.number, Change.REMOVED, None, [], [], previous.number)
+        )
     return RuleHistory(
         number=number,
         version=version,
@@ -154,7 +175,6 @@ def _displaced(
     if not models.Rule.objects.filter(release=by_version[before], number=number).exists():
         return None
     return before, line.successor(number, since=before, until=version)
-
 
 
 # --------------------------------------------------------------------------- versions and their changes
@@ -210,7 +230,9 @@ def _version_changes(generation: tuple[int, str], old: str, new: str) -> Version
     return VersionChanges(
         old=old,
         new=new,
-        added=sorted((rule for number, rule in after.items() if number not in kept), key=lambda r: sort_key(r.number)),
+        added=sorted(
+            (rule for number, rule in after.items() if number not in kept), key=lambda r: sort_key(r.number)
+        ),
         removed=sorted(removed, key=lambda r: sort_key(r.number)),
         changed=sorted(changed, key=lambda c: sort_key(c[1].number)),
         renumbered=sorted(renumbered, key=lambda pair: sort_key(pair[0])),

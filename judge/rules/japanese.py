@@ -15,7 +15,18 @@ from collections.abc import Sequence
 _SMALL = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
 _VOWELS = {"A": "ア", "I": "イ", "U": "ウ", "E": "エ", "O": "オ"}
 # The kana row of a letter, from the consonant of its Unicode name ("KATAKANA LETTER SI" -> "S").
-_ROWS = {"": "あ", "K": "か", "S": "さ", "T": "た", "N": "な", "H": "は", "M": "ま", "Y": "や", "R": "ら", "W": "わ"}
+_ROWS = {
+    "": "あ",
+    "K": "か",
+    "S": "さ",
+    "T": "た",
+    "N": "な",
+    "H": "は",
+    "M": "ま",
+    "Y": "や",
+    "R": "ら",
+    "W": "わ",
+}
 ROW_ORDER = (*_ROWS.values(), "A–Z")
 LATIN_ROW = "A–Z"
 
@@ -30,7 +41,9 @@ def readings(words: Sequence[str]) -> list[str]:
 
     from judge.search.analysis import sudachi_dictionary
 
-    tokenizer = sudachi_dictionary().tokenizer(mode=SplitMode.C)  # one per call: a tokenizer is not thread-safe
+    tokenizer = sudachi_dictionary().tokenizer(
+        mode=SplitMode.C
+    )  # one per call: a tokenizer is not thread-safe
     return ["".join(m.reading_form() for m in tokenizer.tokenize(word)) for word in words]
 
 

@@ -26,7 +26,9 @@ class Release(models.Model):
 
     file_name = models.CharField(max_length=255)
     digest = models.CharField(max_length=64)  # SHA-256 of the file's bytes
-    fingerprint = models.CharField(max_length=64)  # of the code that parsed it (ingest.writing.parser_fingerprint)
+    fingerprint = models.CharField(
+        max_length=64
+    )  # of the code that parsed it (ingest.writing.parser_fingerprint)
     version = models.CharField(max_length=8)  # effective date, YYYYMMDD
     numbering = models.CharField(max_length=10)  # judge.parsing.records.Numbering
     intro = models.TextField(blank=True)
@@ -39,7 +41,9 @@ class Release(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["file_name", "digest", "fingerprint"], name="release_unique_content")
+            models.UniqueConstraint(
+                fields=["file_name", "digest", "fingerprint"], name="release_unique_content"
+            )
         ]
 
     def __str__(self) -> str:
@@ -65,7 +69,9 @@ class Corpus(models.Model):
     current_version = models.CharField(max_length=8, blank=True)
     versions = models.JSONField(default=list)  # every CR version, oldest first
     releases = models.ManyToManyField(Release, related_name="generations")
-    digests = models.JSONField(default=dict)  # path under the corpus directory -> file digest, every file read
+    digests = models.JSONField(
+        default=dict
+    )  # path under the corpus directory -> file digest, every file read
     index_name = models.CharField(max_length=120, blank=True)  # its search index (judge.search.index)
     summary = models.JSONField(default=dict)  # counts and unresolved references, for the ingest report
 
@@ -188,4 +194,3 @@ class DocSection(models.Model):
             models.Index(fields=["corpus", "aligned_number"]),
             models.Index(fields=["corpus", "source", "position"]),
         ]
-

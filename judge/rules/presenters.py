@@ -127,7 +127,9 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
     }
 
 
-def _section(section: models.DocSection, text: _Text, old: models.Rule | None, now: models.Rule) -> dict[str, Any]:
+def _section(
+    section: models.DocSection, text: _Text, old: models.Rule | None, now: models.Rule
+) -> dict[str, Any]:
     """A Japanese text of rule ``now``; ``old``: the English it was made from, when that is not today's. The
     word diff from that English to today's says what the Japanese misses."""
     links = section.link_map  # type: ignore[attr-defined]
@@ -143,7 +145,6 @@ def _section(section: models.DocSection, text: _Text, old: models.Rule | None, n
         "diff": word_diff(full_text(old), full_text(now)) if old and full_text(old) != full_text(now) else [],
         "follows": section.compared_version or info.placed_by,  # the release the text is read against
     }
-
 
 
 def _passage(passage: documents.Passage, text: _Text) -> dict[str, Any]:
@@ -187,9 +188,7 @@ def index_html(index: rule_pages.RuleIndex) -> str:
     return index.html[lang]
 
 
-def glossary_html(
-    glossary: Glossary, entries: Sequence[GlossaryEntry] | None = None
-) -> str:
+def glossary_html(glossary: Glossary, entries: Sequence[GlossaryEntry] | None = None) -> str:
     """The glossary's entries in the reader's language and order; the whole list is rendered once, and a
     filtered one from definitions rendered once."""
     lang = reader_language()
@@ -201,13 +200,24 @@ def glossary_html(
     definitions = glossary.definitions[lang]
     # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are short).
     groups = [
-        (heading, [{"entry": e, "definition": definitions[e.anchor],
+        (
+            heading,
+            [
+                {
+                    "entry": e,
+                    "definition": definitions[e.anchor],
                     "definition_ja": _definition(e.japanese.definition, rule_url_prefix())
-                    if lang == "ja" and e.japanese else ""} for e in group])
+                    if lang == "ja" and e.japanese
+                    else "",
+                }
+                for e in group
+            ],
+        )
         for heading, group in glossary.groups(lang, entries)
     ]
-    html = render_to_string("rules/_glossary_entries.html",
-                            {"groups": groups, "lang": lang, "version": glossary.version})
+    html = render_to_string(
+        "rules/_glossary_entries.html", {"groups": groups, "lang": lang, "version": glossary.version}
+    )
     if entries is None:
         glossary.html[lang] = html
     return html

@@ -67,8 +67,15 @@ class Bar:
         self.close()
         # A terminal that reports no size (a pty nobody sized) would hide the bar: 80 x 24 then.
         size = shutil.get_terminal_size()
-        self.bar = tqdm(total=total, desc=label, file=self.stream, unit="", leave=True,
-                        ncols=size.columns or 80, nrows=size.lines or 24)
+        self.bar = tqdm(
+            total=total,
+            desc=label,
+            file=self.stream,
+            unit="",
+            leave=True,
+            ncols=size.columns or 80,
+            nrows=size.lines or 24,
+        )
 
     def advance(self, item: str = "") -> None:
         if self.bar is not None:

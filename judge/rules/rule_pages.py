@@ -38,7 +38,9 @@ class RulePage:
     translations: list[models.DocSection]
     # The current rule's history, the releases that changed it only (first: the oldest it is in)
     history: list[HistoryEntry] = field(default_factory=list)
-    history_oldest: str = ""  # the oldest release ingested with this numbering: "added" there means "already there"
+    history_oldest: str = (
+        ""  # the oldest release ingested with this numbering: "added" there means "already there"
+    )
     # Japanese text of the subrules shown on the page: rule number -> sections
     child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
     # The older English text each out-of-date translation was made from: section pk -> rule
@@ -115,7 +117,9 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
         translations=translations,
         child_translations=child_translations,
         comparable=version in line,
-        old_texts=old_english(corpus, [*translations, *(s for found in child_translations.values() for s in found)]),
+        old_texts=old_english(
+            corpus, [*translations, *(s for found in child_translations.values() for s in found)]
+        ),
         passages=passages,
         topics=[] if rule.title else term_table().by_rule.get(number, []),
     )

@@ -35,8 +35,13 @@ QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/
 API_DEFAULT_LIMIT = 10
 # Offered when a search finds nothing and no spelling is close: one per kind of query that works.
 #: Queries offered when a search finds nothing, with their language (for the links' lang attribute).
-EXAMPLE_QUERIES = (("commander tax", "en"), ("統率者ダメージ", "ja"), ("player leaves the game", "en"), ("次元ダイス", "ja"),
-                   ("903.8", ""))
+EXAMPLE_QUERIES = (
+    ("commander tax", "en"),
+    ("統率者ダメージ", "ja"),
+    ("player leaves the game", "en"),
+    ("次元ダイス", "ja"),
+    ("903.8", ""),
+)
 
 
 # --------------------------------------------------------------------------- search
@@ -90,7 +95,9 @@ def search_page(request: HttpRequest) -> HttpResponse:
     }
     if q:
         try:
-            result = _search(q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed)
+            result = _search(
+                q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed
+            )
         except SearchQueryError as err:
             context["problems"] = err.problems
         else:

@@ -89,7 +89,9 @@ def generation_key(corpus: models.Corpus) -> str:
 @functools.lru_cache(maxsize=4)
 def releases_by_version(generation: tuple[int, str]) -> dict[str, models.Release]:
     """Version -> release, of one generation."""
-    return {r.version: r for r in models.Release.objects.filter(generations=generation[0]).order_by("version")}
+    return {
+        r.version: r for r in models.Release.objects.filter(generations=generation[0]).order_by("version")
+    }
 
 
 def releases(corpus: models.Corpus) -> list[models.Release]:
@@ -106,9 +108,18 @@ def rules_of(corpus: models.Corpus, version: str | None = None) -> QuerySet[mode
 _RECORD_FIELDS = ("number", "kind", "text", "parent", "line", "title", "examples")
 
 
-def _record(number: str, kind: str, text: str, parent: str, line: int, title: str, examples: list[str]) -> RuleRecord:
-    return RuleRecord(number=number, kind=RuleKind(kind), text=text, parent=parent or None, line=line, title=title,
-                      examples=tuple(examples))
+def _record(
+    number: str, kind: str, text: str, parent: str, line: int, title: str, examples: list[str]
+) -> RuleRecord:
+    return RuleRecord(
+        number=number,
+        kind=RuleKind(kind),
+        text=text,
+        parent=parent or None,
+        line=line,
+        title=title,
+        examples=tuple(examples),
+    )
 
 
 def release_document(release: models.Release) -> RulesDocument:
@@ -116,7 +127,9 @@ def release_document(release: models.Release) -> RulesDocument:
     rules = tuple(_record(*row) for row in release.rules.order_by("position").values_list(*_RECORD_FIELDS))
     glossary = tuple(
         GlossaryRecord(term=term, definition=definition, line=line)
-        for term, definition, line in release.glossary.order_by("position").values_list("term", "definition", "line")
+        for term, definition, line in release.glossary.order_by("position").values_list(
+            "term", "definition", "line"
+        )
     )
     return RulesDocument(
         source=release.file_name,
@@ -147,8 +160,13 @@ def release_excerpts(releases: Sequence[models.Release], numbers: Collection[str
     for release_id, *row in rows:
         by_release.setdefault(release_id, []).append(_record(*row))
     return [
-        RulesDocument(source=release.file_name, version=release.version, rules=tuple(by_release.get(release.pk, ())),
-                      glossary=(), numbering=Numbering(release.numbering))
+        RulesDocument(
+            source=release.file_name,
+            version=release.version,
+            rules=tuple(by_release.get(release.pk, ())),
+            glossary=(),
+            numbering=Numbering(release.numbering),
+        )
         for release in releases
     ]
 

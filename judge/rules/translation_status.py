@@ -36,7 +36,9 @@ class ChangedRule:
     status: str  # "changed" or "renumbered"
     old_text: str | None  # the English of that release (None: not found there)
     new_text: str  # today's English (text and examples)
-    diff: tuple[tuple[str, str], ...]  # word diff old -> new (judge.parsing.versions.word_diff); () when the same
+    diff: tuple[
+        tuple[str, str], ...
+    ]  # word diff old -> new (judge.parsing.versions.word_diff); () when the same
 
     @property
     def renumbered(self) -> bool:
@@ -77,7 +79,9 @@ def status_of(generation: tuple[int, str]) -> TranslationStatus:
     corpus = models.Corpus.objects.get(pk=generation[0])
     current = list(selectors.rules_of(corpus).order_by("position").only("number", "text", "examples"))
     primary = translations.primary(generation)
-    chosen_by_rule = translations.whole_by_rule(generation)  # the whole translations' best section of each rule
+    chosen_by_rule = translations.whole_by_rule(
+        generation
+    )  # the whole translations' best section of each rule
     by_version = selectors.releases_by_version(generation)
     changed: list[tuple[models.Rule, models.DocSection]] = []
     missing: list[str] = []
@@ -96,16 +100,20 @@ def status_of(generation: tuple[int, str]) -> TranslationStatus:
         old = old_rules.get((section.compared_version, section.cr_number))
         old_text = full_text(old) if old else None
         new_text = full_text(rule)
-        changes.append(ChangedRule(
-            number=rule.number,
-            old_number=section.cr_number or rule.number,
-            version=section.compared_version,
-            status=section.status,
-            old_text=old_text,
-            new_text=new_text,
-            # Renumbered only: no diff (the page says its English is the same).
-            diff=tuple(word_diff(old_text, new_text)) if old_text is not None and old_text != new_text else (),
-        ))
+        changes.append(
+            ChangedRule(
+                number=rule.number,
+                old_number=section.cr_number or rule.number,
+                version=section.compared_version,
+                status=section.status,
+                old_text=old_text,
+                new_text=new_text,
+                # Renumbered only: no diff (the page says its English is the same).
+                diff=tuple(word_diff(old_text, new_text))
+                if old_text is not None and old_text != new_text
+                else (),
+            )
+        )
     numbers = tuple(rule.number for rule, _ in changed)
     return TranslationStatus(
         english=corpus.current_version,

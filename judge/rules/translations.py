@@ -59,7 +59,12 @@ def choose(sections: Sequence[models.DocSection]) -> list[models.DocSection]:
             if whole_kept:
                 continue
             whole_kept = True
-        elif kept and is_whole(kept[0].source.slug) and kept[0].status == "current" and section.status != "current":
+        elif (
+            kept
+            and is_whole(kept[0].source.slug)
+            and kept[0].status == "current"
+            and section.status != "current"
+        ):
             continue  # today's whole translation stands: an older excerpt would only add an outdated text
         text = _WS.sub("", section.text)
         if text in texts:
@@ -107,7 +112,9 @@ def titles(generation: tuple[int, str]) -> dict[str, str]:
     whose English title is still today's (status current)."""
     found: dict[str, str] = {}
     for source in whole_translations(generation):
-        rows = models.DocSection.objects.filter(source=source, status="current").exclude(cr_number__contains=".")
+        rows = models.DocSection.objects.filter(source=source, status="current").exclude(
+            cr_number__contains="."
+        )
         for number, text in rows.exclude(cr_number="").values_list("aligned_number", "text"):
             found.setdefault(number, text.strip())
     return found
@@ -133,6 +140,7 @@ def glossary(generation: tuple[int, str]) -> dict[str, GlossaryText]:
         for heading, text, anchor in rows.values_list("heading", "text", "anchor"):
             japanese, english = split_headword(heading)
             if english:
-                found.setdefault(english.lower(), GlossaryText(japanese, text, source.translated_from, source.slug,
-                                                               anchor))
+                found.setdefault(
+                    english.lower(), GlossaryText(japanese, text, source.translated_from, source.slug, anchor)
+                )
     return found

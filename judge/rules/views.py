@@ -41,9 +41,18 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
     numbers = nearest_rules(number, list(rules.values_list("number", flat=True)))
     found = {r.number: r for r in rules.filter(number__in=numbers)}
     query = f"?version={version}" if version else ""
-    return [{"number": n, "url": reverse("rules:detail", args=[n]) + query,
-             "title_ja": rule_pages.title_ja_of(selectors.live_corpus(), found[n]) if get_language() == "ja" else "",
-             "text": found[n].title or found[n].text} for n in numbers if n in found]
+    return [
+        {
+            "number": n,
+            "url": reverse("rules:detail", args=[n]) + query,
+            "title_ja": rule_pages.title_ja_of(selectors.live_corpus(), found[n])
+            if get_language() == "ja"
+            else "",
+            "text": found[n].title or found[n].text,
+        }
+        for n in numbers
+        if n in found
+    ]
 
 
 @require_GET
@@ -54,8 +63,12 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
         new_number = selectors.successor(selectors.live_corpus(), number)
         if new_number and new_number != number:
             return redirect(reverse("rules:detail", args=[new_number]) + f"?renumbered_from={number}")
-        return render(request, "rules/no_rule.html", {"number": number, "nearest": _nearest(number, version)},
-                      status=404)
+        return render(
+            request,
+            "rules/no_rule.html",
+            {"number": number, "nearest": _nearest(number, version)},
+            status=404,
+        )
     context = {
         "rule": page.rule,
         "parts": presenters.rule_parts(page),
@@ -76,8 +89,11 @@ def rule_history(request: HttpRequest, number: str) -> HttpResponse:
     if reader_language() == "ja" and found.current_number:
         own, _children = document_selectors.translations_of(corpus, found.current_number)
         japanese = own[0] if own else None
-    return render(request, "rules/history.html", {"history": found, "number": number, "japanese": japanese,
-                                                  "current": corpus.current_version})
+    return render(
+        request,
+        "rules/history.html",
+        {"history": found, "number": number, "japanese": japanese, "current": corpus.current_version},
+    )
 
 
 @require_GET
@@ -92,13 +108,22 @@ def changes(request: HttpRequest) -> HttpResponse:
     if result is not None:
         old, new = result.old, result.new
     # On /ja/ a change into the current rules shows each rule's Japanese today (the whole translation's).
-    japanese = (translations.whole_by_rule(selectors.generation(corpus))
-                if reader_language() == "ja" and new == corpus.current_version else {})
+    japanese = (
+        translations.whole_by_rule(selectors.generation(corpus))
+        if reader_language() == "ja" and new == corpus.current_version
+        else {}
+    )
     return render(
         request,
         "rules/changes.html",
-        {"changes": result, "versions": versions, "old": old, "new": new, "japanese": japanese,
-         "generation": selectors.generation_key(corpus)},
+        {
+            "changes": result,
+            "versions": versions,
+            "old": old,
+            "new": new,
+            "japanese": japanese,
+            "generation": selectors.generation_key(corpus),
+        },
         status=400 if result is None else 200,
     )
 
@@ -140,8 +165,11 @@ def doc_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "rules/doc_list.html",
-        {"documents": document_selectors.japanese_documents(), "versions": list(reversed(corpus.versions)),
-         "current_version": corpus.current_version},
+        {
+            "documents": document_selectors.japanese_documents(),
+            "versions": list(reversed(corpus.versions)),
+            "current_version": corpus.current_version,
+        },
     )
 
 
@@ -209,7 +237,9 @@ NO_CORPUS = msg("web.no-corpus")
 
 
 def _unknown_version(err: selectors.UnknownVersion, lang: str) -> JsonResponse:
-    problem = msg("web.unknown-version", field="version", version=err.version, versions=", ".join(err.versions))
+    problem = msg(
+        "web.unknown-version", field="version", version=err.version, versions=", ".join(err.versions)
+    )
     return error_response([problem], status=404, lang=lang, versions=err.versions)
 
 
@@ -226,9 +256,13 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
     if page is None:
         corpus = selectors.live_corpus()
         version = selectors.resolve_version(corpus, request.GET.get("version"))
-        return error_response([msg("web.no-rule", number=number, version=version)], status=404, lang=lang,
-                              successor=selectors.successor(corpus, number),
-                              suggestions=[n["number"] for n in _nearest(number, version)])
+        return error_response(
+            [msg("web.no-rule", number=number, version=version)],
+            status=404,
+            lang=lang,
+            successor=selectors.successor(corpus, number),
+            suggestions=[n["number"] for n in _nearest(number, version)],
+        )
     rule = page.rule
     return json_response(
         {
@@ -293,7 +327,9 @@ def api_versions(request: HttpRequest) -> JsonResponse:
                 }
                 for release in selectors.releases(corpus)
             ],
-            "skipped": corpus.summary.get("skipped", []),  # [{"file", "line", "problem"}], as the ingest wrote them
+            "skipped": corpus.summary.get(
+                "skipped", []
+            ),  # [{"file", "line", "problem"}], as the ingest wrote them
         }
     )
 
@@ -330,8 +366,10 @@ def _links(section: models.DocSection) -> list[dict[str, str]]:
         for reference in find_references(text):
             for number in reference.numbers:
                 cited.setdefault(number, renumbered.get(number, number))
-    return [{"cited": cited_as, "rule": rule, "url": reverse("rules:detail", args=[rule])}
-            for cited_as, rule in cited.items()]
+    return [
+        {"cited": cited_as, "rule": rule, "url": reverse("rules:detail", args=[rule])}
+        for cited_as, rule in cited.items()
+    ]
 
 
 def _translation(section: models.DocSection) -> dict[str, object]:

@@ -75,8 +75,9 @@ class BoardForm(EngineForm):
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""
         try:
-            loaded = read_pasted_json(self.cleaned_data["board_json"], field="board_json",
-                                      label=msg("web.label.board-json"))
+            loaded = read_pasted_json(
+                self.cleaned_data["board_json"], field="board_json", label=msg("web.label.board-json")
+            )
         except forms.ValidationError as err:
             return None, err.messages
         if not isinstance(loaded, dict):
@@ -167,12 +168,24 @@ FORMSETS = {
     "atk": _formset(AttackForm, MAX_ROWS),
 }
 # Action word -> prefix.
-TABLES = {"player": "player", "object": "obj", "effect": "eff", "trigger": "trg", "timed": "tmd", "control": "pc",
-          "attack": "atk"}
+TABLES = {
+    "player": "player",
+    "object": "obj",
+    "effect": "eff",
+    "trigger": "trg",
+    "timed": "tmd",
+    "control": "pc",
+    "attack": "atk",
+}
 # Tables whose rows have an id: a new row gets a fresh one ("object-3"), so a player never has to make one up.
 ID_WORDS = {"obj": "object", "eff": "effect", "trg": "trigger", "tmd": "effect-until"}
 # Player columns of the board form, each a row number: field -> payload key.
-PLAYER_COLUMNS = {"active": "active_player", "priority": "priority", "monarch": "monarch", "initiative": "initiative"}
+PLAYER_COLUMNS = {
+    "active": "active_player",
+    "priority": "priority",
+    "monarch": "monarch",
+    "initiative": "initiative",
+}
 FLAGS = ("planeswalking", "pending")
 
 
@@ -222,7 +235,9 @@ def _row(prefix: str, raw: Any) -> dict[str, Any]:
             row[name] = item.get(name) is True
         elif name == "blockers":
             value = item.get(name)
-            row[name] = [_text(b) for b in value] if isinstance(value, list) else [_text(value)] if value else []
+            row[name] = (
+                [_text(b) for b in value] if isinstance(value, list) else [_text(value)] if value else []
+            )
         elif item.get(name) is not None:
             row[name] = _text(item.get(name))
     return row
@@ -280,10 +295,17 @@ class BoardRows:
             formset = formset_class(data, prefix=prefix)
             rows[prefix] = [{**_blank(prefix), **f.cleaned_data} for f in formset.forms if f.is_valid()]
         for index, player in enumerate(rows["player"]):
-            player.update({column: board[column] == str(index) for column in PLAYER_COLUMNS},
-                          planar=str(index) in board["planar"])
-        return cls(variant=board["variant"], left=board["left"], single_planar_deck=board["single_planar_deck"],
-                   reason=board["reason"] or LossReason.LIBRARY_OUT.value, rows=rows), form
+            player.update(
+                {column: board[column] == str(index) for column in PLAYER_COLUMNS},
+                planar=str(index) in board["planar"],
+            )
+        return cls(
+            variant=board["variant"],
+            left=board["left"],
+            single_planar_deck=board["single_planar_deck"],
+            reason=board["reason"] or LossReason.LIBRARY_OUT.value,
+            rows=rows,
+        ), form
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> BoardRows:
@@ -294,15 +316,36 @@ class BoardRows:
         shields = _mapping(payload.get("shields"))
         players = []
         for name in [_text(p) for p in _list(payload.get("turn_order"))][:MAX_PLAYERS]:
-            team = next((str(n) for n, members in enumerate(teams, start=1)
-                         if isinstance(members, list) and name in members), "")
-            players.append({**_blank("player"), "name": name, "team": team, "planar": name in planar_names,
-                            "shields": _text(shields.get(name)),
-                            **{column: name == payload.get(key) for column, key in PLAYER_COLUMNS.items()}})
-        keys = {"obj": "objects", "eff": "control_effects", "trg": "delayed_triggers", "tmd": "timed_effects",
-                "pc": "player_control", "atk": "combat"}
-        rows = {prefix: [_row(prefix, raw) for raw in _list(payload.get(key))[:MAX_ROWS]]
-                for prefix, key in keys.items()}
+            team = next(
+                (
+                    str(n)
+                    for n, members in enumerate(teams, start=1)
+                    if isinstance(members, list) and name in members
+                ),
+                "",
+            )
+            players.append(
+                {
+                    **_blank("player"),
+                    "name": name,
+                    "team": team,
+                    "planar": name in planar_names,
+                    "shields": _text(shields.get(name)),
+                    **{column: name == payload.get(key) for column, key in PLAYER_COLUMNS.items()},
+                }
+            )
+        keys = {
+            "obj": "objects",
+            "eff": "control_effects",
+            "trg": "delayed_triggers",
+            "tmd": "timed_effects",
+            "pc": "player_control",
+            "atk": "combat",
+        }
+        rows = {
+            prefix: [_row(prefix, raw) for raw in _list(payload.get(key))[:MAX_ROWS]]
+            for prefix, key in keys.items()
+        }
         for row in rows["obj"]:
             row["attachment"] = row["attachment"] or Attachment.AURA.value
         return cls(
@@ -355,14 +398,23 @@ class BoardRows:
                     teams.setdefault(player["team"].strip(), []).append(name)
             payload["teams"] = list(teams.values())
         if self.is_duel_masters:
-            shields = {n: _number(p["shields"]) for p, n in zip(self.players, names) if p["shields"] not in ("", None)}
+            shields = {
+                n: _number(p["shields"])
+                for p, n in zip(self.players, names)
+                if p["shields"] not in ("", None)
+            }
             if shields:
                 payload["shields"] = shields
         planar = [n for p, n in zip(self.players, names) if p["planar"]]
         if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
             if len(planar) > 1:
-                problems.append(_("Planar controller: this game has one planar controller (901.6, 901.12b); "
-                                  "%(count)d are ticked.") % {"count": len(planar)})
+                problems.append(
+                    _(
+                        "Planar controller: this game has one planar controller (901.6, 901.12b); "
+                        "%(count)d are ticked."
+                    )
+                    % {"count": len(planar)}
+                )
             if planar or self.variant == Variant.PLANECHASE.value:
                 payload["planar_controller"] = planar[0] if planar else None
         elif self.variant == Variant.GRAND_MELEE.value:
@@ -382,31 +434,51 @@ class BoardRows:
             objects.append(item)
         payload["objects"] = objects
         payload["control_effects"] = [
-            {**{f: _or_none(row[f]) for f in ("id", "object", "controller", "source", "ends")},
-             **_optional(row, ("name", "name_ja"))}
-            for row in self.rows["eff"]]
+            {
+                **{f: _or_none(row[f]) for f in ("id", "object", "controller", "source", "ends")},
+                **_optional(row, ("name", "name_ja")),
+            }
+            for row in self.rows["eff"]
+        ]
         payload["delayed_triggers"] = [
-            {**{f: _or_none(row[f]) for f in ("id", "controller", "source", "object")}, "text": row["text"],
-             **_optional(row, ("name", "name_ja"))}
-            for row in self.rows["trg"]]
+            {
+                **{f: _or_none(row[f]) for f in ("id", "controller", "source", "object")},
+                "text": row["text"],
+                **_optional(row, ("name", "name_ja")),
+            }
+            for row in self.rows["trg"]
+        ]
         if self.rows["tmd"]:
             payload["timed_effects"] = [
-                {**{f: _or_none(row[f]) for f in ("id", "controller", "until")}, "text": row["text"],
-                 **_optional(row, ("source", "object", "name", "name_ja", "ends_after_turn_of"))}
-                for row in self.rows["tmd"]]
+                {
+                    **{f: _or_none(row[f]) for f in ("id", "controller", "until")},
+                    "text": row["text"],
+                    **_optional(row, ("source", "object", "name", "name_ja", "ends_after_turn_of")),
+                }
+                for row in self.rows["tmd"]
+            ]
         if self.rows["pc"]:
             payload["player_control"] = [
-                {**{f: _or_none(row[f]) for f in ("player", "controller")}, **({"pending": True} if row["pending"] else {}),
-                 **_optional(row, ("source", "name", "name_ja"))}
-                for row in self.rows["pc"]]
+                {
+                    **{f: _or_none(row[f]) for f in ("player", "controller")},
+                    **({"pending": True} if row["pending"] else {}),
+                    **_optional(row, ("source", "name", "name_ja")),
+                }
+                for row in self.rows["pc"]
+            ]
         if self.rows["atk"]:
             payload["combat"] = [
-                {**{f: _or_none(row[f]) for f in ("attacker", "attacking")},
-                 **({"blockers": list(row["blockers"])} if row["blockers"] else {})}
-                for row in self.rows["atk"]]
+                {
+                    **{f: _or_none(row[f]) for f in ("attacker", "attacking")},
+                    **({"blockers": list(row["blockers"])} if row["blockers"] else {}),
+                }
+                for row in self.rows["atk"]
+            ]
         return payload, problems
 
     def management_forms(self) -> dict[str, forms.Form]:
         """Each formset's management form (how many rows), for the page to render with the rows."""
-        return {prefix: FORMSETS[prefix](initial=items, prefix=prefix).management_form
-                for prefix, items in self.rows.items()}
+        return {
+            prefix: FORMSETS[prefix](initial=items, prefix=prefix).management_form
+            for prefix, items in self.rows.items()
+        }

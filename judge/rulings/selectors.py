@@ -31,12 +31,12 @@ from judge.rules import models, selectors
 from judge.web.citations import doc_section
 
 # Groups on the list page, in display order, by what the rulings are about.
-GROUP_LEAVING = "leaving"                  # 800.4: a player leaves (control, triggers, designations, turns)
-GROUP_DAMAGE = "commander-damage"          # 903.10a: commander damage
-GROUP_COMMANDER = "commander"              # 903: commander tax, zones, colour identity
-GROUP_TEAMS = "two-headed-giant"           # 810: Two-Headed Giant
-GROUP_PLANECHASE = "planechase"            # 901
-GROUP_DTC = "dtc"                          # the Duel Masters Tag Commander house rules
+GROUP_LEAVING = "leaving"  # 800.4: a player leaves (control, triggers, designations, turns)
+GROUP_DAMAGE = "commander-damage"  # 903.10a: commander damage
+GROUP_COMMANDER = "commander"  # 903: commander tax, zones, colour identity
+GROUP_TEAMS = "two-headed-giant"  # 810: Two-Headed Giant
+GROUP_PLANECHASE = "planechase"  # 901
+GROUP_DTC = "dtc"  # the Duel Masters Tag Commander house rules
 GROUPS = (GROUP_LEAVING, GROUP_DAMAGE, GROUP_COMMANDER, GROUP_TEAMS, GROUP_PLANECHASE, GROUP_DTC)
 BOARD_KINDS = frozenset({"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"})
 
@@ -119,8 +119,11 @@ def group_of(scenario: Scenario) -> str:
     kinds = scenario.kinds
     if any(v.is_duel_masters for v in variants) or any(k.startswith("dtc-") for k in kinds):
         return GROUP_DTC
-    if any(v.has_planes for v in variants) or "planar-die" in kinds or any(
-            s.payload is not None and s.payload.get("planar_controller") for s in scenario.steps):
+    if (
+        any(v.has_planes for v in variants)
+        or "planar-die" in kinds
+        or any(s.payload is not None and s.payload.get("planar_controller") for s in scenario.steps)
+    ):
         return GROUP_PLANECHASE
     if Variant.TWO_HEADED_GIANT in variants:
         return GROUP_TEAMS
@@ -133,15 +136,19 @@ def group_of(scenario: Scenario) -> str:
 
 #: The players of the worked rulings by the names their Japanese stories use: a Japanese reader's boards
 #: and explanations call them so too (the scenarios are replayed with these names).
-PLAYER_NAMES = {"ja": {"Alex": "アレックス", "Bianca": "ビアンカ", "Carol": "キャロル", "Dana": "ダナ", "Eli": "イーライ"}}
+PLAYER_NAMES = {
+    "ja": {"Alex": "アレックス", "Bianca": "ビアンカ", "Carol": "キャロル", "Dana": "ダナ", "Eli": "イーライ"}
+}
 
 
 @functools.lru_cache(maxsize=8)
 def _load(directory: str, lang: str) -> tuple[WorkedRuling, ...]:
     # Keyed by directory so a test pointing JUDGE_RULES_DATA_DIR elsewhere gets its own cache entry.
     names = PLAYER_NAMES.get(lang, {})
-    return tuple(WorkedRuling(replayed=replay_scenario(with_player_names(s, names)), group=group_of(s))
-                 for s in load_scenarios(Path(directory)))
+    return tuple(
+        WorkedRuling(replayed=replay_scenario(with_player_names(s, names)), group=group_of(s))
+        for s in load_scenarios(Path(directory))
+    )
 
 
 def all_scenarios(lang: str = "en") -> tuple[WorkedRuling, ...]:
@@ -208,9 +215,13 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
                     best[number] = section
             for number, section in best.items():
                 found[number] = RuleText(
-                    text=section.text, lang=section.source.lang, differs=section.differs_from_current,
-                    compared_version=section.compared_version, translated_number=section.cr_number,
-                    aligned_number=section.aligned_number)
+                    text=section.text,
+                    lang=section.source.lang,
+                    differs=section.differs_from_current,
+                    compared_version=section.compared_version,
+                    translated_number=section.cr_number,
+                    aligned_number=section.aligned_number,
+                )
     anchors: dict[tuple[str, str], str] = {}
     for ref in wanted:
         section = doc_section(ref)
@@ -223,8 +234,11 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
         for section in sections:
             cited = anchors.get((section.source.slug, section.anchor))
             if cited is not None:
-                found[cited] = RuleText(text=section.text or section.heading, lang=section.source.lang,
-                                        heading=section.heading if not section.number else "")
+                found[cited] = RuleText(
+                    text=section.text or section.heading,
+                    lang=section.source.lang,
+                    heading=section.heading if not section.number else "",
+                )
     return found
 
 
@@ -235,6 +249,10 @@ def preset_board(slug: str, lang: str = "en") -> dict[str, Any] | None:
     if found is None:
         return None
     for step in found.scenario.steps:
-        if step.kind in ("leave-game", "dtc-loss") and step.payload is not None and not step.payload.get("continue"):
+        if (
+            step.kind in ("leave-game", "dtc-loss")
+            and step.payload is not None
+            and not step.payload.get("continue")
+        ):
             return {k: v for k, v in step.payload.items() if k not in ("leaving", "player", "reason")}
     return None

@@ -13,10 +13,13 @@ urlpatterns = [
     path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario-detail"),
     path("scenarios/<slug:slug>/<int:step>/", views.scenario_step, name="scenario-step"),
 ]
-api_urlpatterns = ([
-    path("api/calc/leave-game", views.leave_game_api, name="leave-game"),
-    path("api/calc/end-turn", views.end_turn_api, name="end-turn"),
-    path("api/calc/dtc-loss", views.dtc_loss_api, name="dtc-loss"),
-    path("api/scenarios", views.scenarios_api, name="scenarios"),
-    path("api/scenarios/<str:slug>", views.scenario_api, name="scenario"),
-], "rulings-api")
+api_urlpatterns = (
+    [
+        path("api/calc/leave-game", views.leave_game_api, name="leave-game"),
+        path("api/calc/end-turn", views.end_turn_api, name="end-turn"),
+        path("api/calc/dtc-loss", views.dtc_loss_api, name="dtc-loss"),
+        path("api/scenarios", views.scenarios_api, name="scenarios"),
+        path("api/scenarios/<str:slug>", views.scenario_api, name="scenario"),
+    ],
+    "rulings-api",
+)

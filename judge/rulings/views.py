@@ -60,18 +60,36 @@ PRESETS: dict[str, tuple[str, Any]] = {
     "mind-control": ("mind-control-alex-leaves", gettext_lazy("Mind Control (example of 800.4a)")),
     "act-of-treason": ("act-of-treason-alex-leaves", gettext_lazy("Act of Treason (example of 800.4a)")),
     "bribery": ("bribery-alex-leaves", gettext_lazy("Bribery (example of 800.4a)")),
-    "bribery-act-of-treason": ("bribery-act-of-treason-default-controller-leaves",
-                               gettext_lazy("Bribery, then Act of Treason (800.4c)")),
+    "bribery-act-of-treason": (
+        "bribery-act-of-treason-default-controller-leaves",
+        gettext_lazy("Bribery, then Act of Treason (800.4c)"),
+    ),
     "genesis-chamber": ("genesis-chamber-alex-leaves", gettext_lazy("Genesis Chamber (example of 800.4a)")),
     "astral-slide": ("astral-slide-alex-leaves", gettext_lazy("Astral Slide (example of 800.4d)")),
-    "monarch": ("monarch-and-initiative-holder-leaves", gettext_lazy("The monarch and the initiative (724.4, 725.4)")),
-    "mindslaver": ("mindslaver-controller-leaves", gettext_lazy("Mindslaver: a player controlling another's turn")),
-    "until-next-turn": ("until-next-turn-effect-player-leaves",
-                        gettext_lazy("An effect until your next turn (800.4m)")),
-    "concede-in-combat": ("player-concedes-mid-combat", gettext_lazy("A player concedes mid-combat (800.4e)")),
-    "planechase": ("planechase-planar-controller-leaves", gettext_lazy("Planechase: the planar controller leaves")),
-    "phenomenon": ("planechase-phenomenon-ability-owner-leaves",
-                   gettext_lazy("Planechase: a phenomenon's ability on the stack")),
+    "monarch": (
+        "monarch-and-initiative-holder-leaves",
+        gettext_lazy("The monarch and the initiative (724.4, 725.4)"),
+    ),
+    "mindslaver": (
+        "mindslaver-controller-leaves",
+        gettext_lazy("Mindslaver: a player controlling another's turn"),
+    ),
+    "until-next-turn": (
+        "until-next-turn-effect-player-leaves",
+        gettext_lazy("An effect until your next turn (800.4m)"),
+    ),
+    "concede-in-combat": (
+        "player-concedes-mid-combat",
+        gettext_lazy("A player concedes mid-combat (800.4e)"),
+    ),
+    "planechase": (
+        "planechase-planar-controller-leaves",
+        gettext_lazy("Planechase: the planar controller leaves"),
+    ),
+    "phenomenon": (
+        "planechase-phenomenon-ability-owner-leaves",
+        gettext_lazy("Planechase: a phenomenon's ability on the stack"),
+    ),
     "two-headed-giant": ("two-headed-giant-team-leaves", gettext_lazy("Two-Headed Giant: a team leaves")),
     "dtc": ("dtc-team-leaves", gettext_lazy("Duel Masters Tag Commander: a team loses")),
 }
@@ -88,8 +106,11 @@ GROUP_LABELS = {
 
 def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
     """The variants a board can be, and the one it is when that is another (a pasted board: the engine judges)."""
-    offered = [(value, label) for value, label in choices(Variant, "board.variant.", lang)
-               if Variant(value) in Variant.LEAVING_THE_GAME]
+    offered = [
+        (value, label)
+        for value, label in choices(Variant, "board.variant.", lang)
+        if Variant(value) in Variant.LEAVING_THE_GAME
+    ]
     if current not in {value for value, _label in offered}:
         offered.append((current, label_of("board.variant.", current, lang)))
     return offered
@@ -102,24 +123,33 @@ def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
 @require_POST
 def leave_game_api(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every problem)."""
-    return json_api(request, limit=MAX_BODY_BYTES,
-                    compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang))
+    return json_api(
+        request,
+        limit=MAX_BODY_BYTES,
+        compute=lambda payload, lang: result_json(leave_game_from_payload(payload), lang),
+    )
 
 
 @csrf_exempt  # Pure, as above.
 @require_POST
 def end_turn_api(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/end-turn``: a board plus ``turns`` (1 by default) in, the board as the next turn begins out."""
-    return json_api(request, limit=MAX_BODY_BYTES,
-                    compute=lambda payload, lang: result_json(end_turn_from_payload(payload), lang))
+    return json_api(
+        request,
+        limit=MAX_BODY_BYTES,
+        compute=lambda payload, lang: result_json(end_turn_from_payload(payload), lang),
+    )
 
 
 @csrf_exempt  # Pure, as above.
 @require_POST
 def dtc_loss_api(request: HttpRequest) -> JsonResponse:
     """``POST /api/calc/dtc-loss``: a Duel Masters board plus ``player`` and ``reason`` in, the team's loss out."""
-    return json_api(request, limit=MAX_BODY_BYTES,
-                    compute=lambda payload, lang: result_json(team_loss_from_payload(payload), lang))
+    return json_api(
+        request,
+        limit=MAX_BODY_BYTES,
+        compute=lambda payload, lang: result_json(team_loss_from_payload(payload), lang),
+    )
 
 
 # --------------------------------------------------------------------------- the board page
@@ -130,7 +160,9 @@ def preset_board(key: str) -> dict[str, Any] | None:
     return selectors.preset_board(PRESETS[key][0], reader_language()) if key in PRESETS else None
 
 
-def _action(rows: BoardRows, payload: dict[str, Any], action: str) -> tuple[Callable[[], LeaveGameResult], str] | str:
+def _action(
+    rows: BoardRows, payload: dict[str, Any], action: str
+) -> tuple[Callable[[], LeaveGameResult], str] | str:
     """What a resolving button asks the engine, with the heading of its answer; a problem if it names no player."""
     if action == END_TURN:
         return (lambda: end_turn_from_payload(payload)), _("The turn ends")
@@ -142,14 +174,18 @@ def _action(rows: BoardRows, payload: dict[str, Any], action: str) -> tuple[Call
         return _("There is no player %(number)d to leave the game.") % {"number": index + 1}
     player = players[index]
     if verb == "lose":
-        return ((lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
-                _("%(name)s's team loses the game") % {"name": player})
-    return (lambda: leave_game_from_payload({**payload, "leaving": player})), \
-        _("%(name)s leaves the game") % {"name": player}
+        return (
+            (lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
+            _("%(name)s's team loses the game") % {"name": player},
+        )
+    return (lambda: leave_game_from_payload({**payload, "leaving": player})), _(
+        "%(name)s leaves the game"
+    ) % {"name": player}
 
 
-def _resolve(rows: BoardRows, payload: dict[str, Any], problems: list[str],
-             action: str) -> tuple[Resolution | None, list[str]]:
+def _resolve(
+    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str
+) -> tuple[Resolution | None, list[str]]:
     """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
     asked = _action(rows, payload, action)
     if isinstance(asked, str):
@@ -227,14 +263,18 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
     response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
     if request.htmx and (resolution or errors):
         # Bring what the player is waiting for into view: the resolution, or the problems above the form.
-        response["HX-Reswap"] = "outerHTML show:#lg-result:top" if resolution else "outerHTML show:#lg-errors:top"
+        response["HX-Reswap"] = (
+            "outerHTML show:#lg-result:top" if resolution else "outerHTML show:#lg-errors:top"
+        )
     return response
 
 
 # --------------------------------------------------------------------------- worked rulings
 
 
-def rule_labels(rules: Iterable[str], texts: Mapping[str, selectors.RuleText] | None, lang: str) -> dict[str, str]:
+def rule_labels(
+    rules: Iterable[str], texts: Mapping[str, selectors.RuleText] | None, lang: str
+) -> dict[str, str]:
     """How each cited rule reads (a format document's section by its name, see ``rule_label``)."""
     wanted = [r for r in dict.fromkeys(rules) if ":" in r]
     if texts is None:
@@ -242,28 +282,43 @@ def rule_labels(rules: Iterable[str], texts: Mapping[str, selectors.RuleText] | 
     return {r: rule_label(r, heading=texts[r].heading if r in texts else "") for r in wanted}
 
 
-def rule_refs(rules: Iterable[str], texts: Mapping[str, selectors.RuleText], lang: str) -> list[dict[str, Any]]:
+def rule_refs(
+    rules: Iterable[str], texts: Mapping[str, selectors.RuleText], lang: str
+) -> list[dict[str, Any]]:
     """Cited rules for the ``<details>`` disclosures: number, label, link, and text (when the corpus has it)
     with how a Japanese translation stands to the current rules (for the notice the rule pages show)."""
     refs = []
     for rule in dict.fromkeys(rules):
         found = texts.get(rule)
-        refs.append({"rule": rule, "label": rule_label(rule, heading=found.heading if found else ""),
-                     "url": rule_ref_url(rule), "found": found})
+        refs.append(
+            {
+                "rule": rule,
+                "label": rule_label(rule, heading=found.heading if found else ""),
+                "url": rule_ref_url(rule),
+                "found": found,
+            }
+        )
     return refs
 
 
 def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
-    return {"slug": found.slug, "title": found.scenario.title.in_(lang), "summary": found.scenario.summary.in_(lang),
-            "group": found.group, "steps": len(found.steps),
-            "url": reverse("rulings:scenario-step", args=[found.slug, found.first_step])}
+    return {
+        "slug": found.slug,
+        "title": found.scenario.title.in_(lang),
+        "summary": found.scenario.summary.in_(lang),
+        "group": found.group,
+        "steps": len(found.steps),
+        "url": reverse("rulings:scenario-step", args=[found.slug, found.first_step]),
+    }
 
 
 @require_GET
 def scenario_list(request: HttpRequest) -> HttpResponse:
     lang = reader_language()
-    groups = [{"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
-              for group, items in selectors.grouped_scenarios(lang)]
+    groups = [
+        {"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
+        for group, items in selectors.grouped_scenarios(lang)
+    ]
     return render(request, "rulings/scenario_list.html", {"groups": groups})
 
 
@@ -294,7 +349,9 @@ def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
         display = start_display(found.start, lang)
     else:
         replayed = found.steps[step - 1]
-        display = present_step(replayed, names=scenario_names(found.steps, cards, lang), cards=cards, lang=lang)
+        display = present_step(
+            replayed, names=scenario_names(found.steps, cards, lang), cards=cards, lang=lang
+        )
     step_rules = replayed.step.rules if replayed else ()
     cited = [*step_rules, *found.scenario.rules, *(s.rule for s in display.engine_steps)]
     texts = selectors.rule_texts(cited, lang=lang)
@@ -317,8 +374,9 @@ def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
         "previous_url": url(step - 1) if step > found.first_step else None,
         "next_url": url(step + 1) if step < total else None,
         "share_url": request.build_absolute_uri(url(step)),
-        "steps_nav": [{"number": n, "url": url(n), "current": n == step}
-                      for n in range(found.first_step, total + 1)],
+        "steps_nav": [
+            {"number": n, "url": url(n), "current": n == step} for n in range(found.first_step, total + 1)
+        ],
     }
     return page_or_partial(request, "rulings/scenario_step.html", "step", context)
 
@@ -356,8 +414,11 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
     data["rules"] = [
-        {"rule": rule, "url": _rule_url(request, lang, rule),
-         **({"text": texts[rule].text, "lang": texts[rule].lang} if rule in texts else {})}
+        {
+            "rule": rule,
+            "url": _rule_url(request, lang, rule),
+            **({"text": texts[rule].text, "lang": texts[rule].lang} if rule in texts else {}),
+        }
         for rule in data["rules"]
     ]
     return json_response(data)

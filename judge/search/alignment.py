@@ -43,8 +43,11 @@ def standings(live: LiveIndex) -> list[tuple[int, int, int]]:
     found: list[tuple[int, int, int]] | None = live.extras.get(key)
     if found is None:
         found = live.extras[key] = [
-            (STATUS_RANK.get(status, 0), 0 if doc.startswith(WHOLE_TRANSLATION_PREFIX) else 1,
-             -int(version) if version.isdigit() else 0)
+            (
+                STATUS_RANK.get(status, 0),
+                0 if doc.startswith(WHOLE_TRANSLATION_PREFIX) else 1,
+                -int(version) if version.isdigit() else 0,
+            )
             for status, doc, version in zip(live.column("status"), live.column("doc"), live.column("version"))
         ]
     return found

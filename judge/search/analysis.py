@@ -78,6 +78,7 @@ def normalize_ja(text: str) -> str:
 
 # --- Japanese morphological backends (also measured by bench/analyzers.py) -------------------------
 
+
 @dataclass(frozen=True)
 class Morpheme:
     text: str  # the normalised form that is indexed
@@ -210,6 +211,7 @@ def bigrams(text: str) -> list[tuple[str, int, int]]:
 
 # --- English ----------------------------------------------------------------------------------------
 
+
 def en_tokens(text: str) -> Iterator[tuple[str, int, int]]:
     """(stem, start, end) of each English content word; rule numbers stay whole ("903.8a")."""
     for match in _EN_TOKEN.finditer(text):
@@ -259,6 +261,7 @@ def latin_tokens(text: str) -> list[tuple[str, int, int]]:
 
 
 # --- whoosh glue ---------------------------------------------------------------------------------------
+
 
 class _ListTokenizer(Tokenizer):  # type: ignore[misc]
     """Turns a function returning (text, start, end) triples into whoosh tokens."""

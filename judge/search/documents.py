@@ -22,7 +22,9 @@ CR_SLUG = "cr"
 GLOSSARY_SLUG = "glossary"
 CR_TITLE = "Comprehensive Rules"
 GLOSSARY_TITLE = "Comprehensive Rules Glossary"
-WHOLE_TRANSLATION_PREFIX = ja_comprehensive_rules.SLUG_PREFIX  # the whole translation of one release: "cr-ja-20260116"
+WHOLE_TRANSLATION_PREFIX = (
+    ja_comprehensive_rules.SLUG_PREFIX
+)  # the whole translation of one release: "cr-ja-20260116"
 # A translated rule's status (judge.parsing.linking.Status values); "" for a text that translates no rule.
 OUTDATED = frozenset({"changed", "renumbered", "deleted", "unchecked"})  # a text that is not today's rule
 
@@ -71,7 +73,9 @@ class SearchDoc:
     examples: tuple[str, ...] = ()
     anchor: str = ""  # fragment on the document page (Japanese sections, glossary entries)
     kind: SourceKind = SourceKind.CR
-    doc_title: str = ""  # the document's own title in its language ("Comprehensive Rules", "統率者戦 公式ルール")
+    doc_title: str = (
+        ""  # the document's own title in its language ("Comprehensive Rules", "統率者戦 公式ルール")
+    )
     # A translated rule's alignment (judge.parsing.linking.AlignedSection): its status against today's rules
     # ("current", "changed", "renumbered", "deleted", "unchecked"; "" when it translates no rule or was not
     # aligned) and today's number of the rule it translates ("" when it stands beside no current rule).
@@ -158,7 +162,9 @@ def _ja_docs(linked: LinkedDocument | JaDocument) -> list[SearchDoc]:
     out: list[SearchDoc] = []
     for section, found in sections:
         body = "\n".join(part for part in (section.text, *section.details, *section.notes) if part)
-        status = found.status.value if found is not None and found.status is not None and section.cr_number else ""
+        status = (
+            found.status.value if found is not None and found.status is not None and section.cr_number else ""
+        )
         out.append(
             SearchDoc(
                 key=f"{document.slug}#{section.anchor}",
@@ -167,7 +173,9 @@ def _ja_docs(linked: LinkedDocument | JaDocument) -> list[SearchDoc]:
                 source=document.source,
                 doc=document.slug,
                 # the release the translation follows: the one it was compared with (named or dated), else the one it names
-                version=(found.compared_version if found is not None else "") or document.translated_from or "",
+                version=(found.compared_version if found is not None else "")
+                or document.translated_from
+                or "",
                 title=_ja_title(section.cr_number, section.heading or document.title),
                 body=body,
                 examples=section.examples,

@@ -80,7 +80,11 @@ class PostingCache:
             return found
         with self.lock:
             found = _decode(
-                searcher, fieldname, text, positions=positions, lengths=self._lengths.setdefault(fieldname, {})
+                searcher,
+                fieldname,
+                text,
+                positions=positions,
+                lengths=self._lengths.setdefault(fieldname, {}),
             )
             if len(self._entries) >= MAX_CACHED_TERMS:
                 self._entries.clear()
@@ -113,7 +117,9 @@ class PostingCache:
 _EMPTY = TermPostings(scores={}, positions={})
 
 
-def _decode(searcher: Any, fieldname: str, text: str, *, positions: bool, lengths: dict[int, int]) -> TermPostings:
+def _decode(
+    searcher: Any, fieldname: str, text: str, *, positions: bool, lengths: dict[int, int]
+) -> TermPostings:
     if fieldname not in searcher.schema:
         return _EMPTY
     field = searcher.schema[fieldname]
@@ -244,7 +250,9 @@ class Evaluator:
                     out[d] = s
         return out
 
-    def _phrase(self, fieldname: str, words: Iterable[str], slop: int = 1, within: set[int] | None = None) -> Scores:
+    def _phrase(
+        self, fieldname: str, words: Iterable[str], slop: int = 1, within: set[int] | None = None
+    ) -> Scores:
         """The words in order, each at most ``slop`` positions after the one before (1: adjacent)."""
         postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in words]
         if not postings or any(not p.scores for p in postings):

@@ -52,7 +52,9 @@ POINTER = "LIVE"
 META = "meta.json"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 _VOCAB_WORD = re.compile(r"[A-Za-z][A-Za-z'-]{2,}")
-INDEX_FORMAT = 4  # 3: meta.json has field_docs (BM25 statistics per field) and cites; 4: status, aligned, cr_number
+INDEX_FORMAT = (
+    4  # 3: meta.json has field_docs (BM25 statistics per field) and cites; 4: status, aligned, cr_number
+)
 
 
 BM25_B = float(os.environ.get("JUDGE_BM25_B", "0.75"))
@@ -79,12 +81,16 @@ class FieldBM25F(scoring.BM25F):  # type: ignore[misc]
         return self.field_docs.get(fieldname) or searcher.doc_count_all() or 1
 
     def idf(self, searcher: Searcher, fieldname: str, text: str) -> float:
-        return math.log(self.documents(searcher, fieldname) / (searcher.doc_frequency(fieldname, text) + 1)) + 1
+        return (
+            math.log(self.documents(searcher, fieldname) / (searcher.doc_frequency(fieldname, text) + 1)) + 1
+        )
 
     def scorer(self, searcher: Searcher, fieldname: str, text: str, qf: int = 1) -> Any:
         found = super().scorer(searcher, fieldname, text, qf=qf)
         if isinstance(found, scoring.BM25FScorer):
-            found.avgfl = searcher.get_parent().field_length(fieldname) / self.documents(searcher, fieldname) or 1
+            found.avgfl = (
+                searcher.get_parent().field_length(fieldname) / self.documents(searcher, fieldname) or 1
+            )
             found.setup(searcher, fieldname, text)  # its best score, with that average
         return found
 
@@ -217,7 +223,9 @@ def _meta(docs: Sequence[SearchDoc]) -> dict[str, Any]:
             if numbers:
                 cites[group_key(d)] = numbers
         elif d.lang == "ja":
-            for word in {m.text for m in ja_morphemes(normalize_ja(text)) if len(m.text) > 1 and has_japanese(m.text)}:
+            for word in {
+                m.text for m in ja_morphemes(normalize_ja(text)) if len(m.text) > 1 and has_japanese(m.text)
+            }:
                 japanese[word] = japanese.get(word, 0) + 1
     return {
         "format": INDEX_FORMAT,
@@ -229,7 +237,9 @@ def _meta(docs: Sequence[SearchDoc]) -> dict[str, Any]:
         "ja_vocabulary": dict(sorted(japanese.items())),
         "cited": dict(sorted(cited.items())),  # rule -> how many other rules and glossary entries cite it
         "cites": dict(sorted(cites.items())),  # group (rule:903.9a, a glossary entry) -> the rules it cites
-        "field_docs": dict(sorted(field_docs.items())),  # text field -> documents that have it (BM25 statistics)
+        "field_docs": dict(
+            sorted(field_docs.items())
+        ),  # text field -> documents that have it (BM25 statistics)
     }
 
 
@@ -279,7 +289,12 @@ def activate(root: Path, name: str) -> None:
     os.replace(temp, root / POINTER)
     keep = {name, previous}
     for path in root.iterdir():
-        if path.is_dir() and path.name not in keep and not path.name.startswith(".") and (path / META).is_file():
+        if (
+            path.is_dir()
+            and path.name not in keep
+            and not path.name.startswith(".")
+            and (path / META).is_file()
+        ):
             shutil.rmtree(path, ignore_errors=True)
 
 
@@ -335,7 +350,11 @@ class LiveIndex:
         if cached is None:
             with self.lock:
                 reader = self.searcher().reader()
-                cached = set(reader.postings(fieldname, value).all_ids()) if (fieldname, value) in reader else set()
+                cached = (
+                    set(reader.postings(fieldname, value).all_ids())
+                    if (fieldname, value) in reader
+                    else set()
+                )
             if len(self._docsets) < 256:  # doc: and version: values come from users
                 self._docsets[key] = cached
         return cached

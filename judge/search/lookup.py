@@ -75,7 +75,9 @@ def nearest_rules(typed: str, rules: Sequence[str], *, limit: int = MAX_RULE_SUG
     return sorted(sections, key=lambda r: (abs(int(r) - int(section)), r))[:limit]
 
 
-def rule_suggestions(q: str, live: LiveIndex, *, version: str, ui_lang: str, url_for: UrlFor) -> list[Suggestion]:
+def rule_suggestions(
+    q: str, live: LiveIndex, *, version: str, ui_lang: str, url_for: UrlFor
+) -> list[Suggestion]:
     out = []
     for number in nearest_rules(q, live.rules(version)):
         docs = sorted(live.docset("rule", number) & live.allowed(lang="all", version=version))

@@ -98,5 +98,7 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     for d in negative:
         summed.pop(d, None)
     bonus = _bonus(evaluator, built, set(summed))
-    matched = {d: (score + bonus.get(d, 0.0)) * (weighed[d] / total_weight) ** 2 for d, score in summed.items()}
+    matched = {
+        d: (score + bonus.get(d, 0.0)) * (weighed[d] / total_weight) ** 2 for d, score in summed.items()
+    }
     return Match(matched, partial=True, dead=dead, slots=tuple(slots))

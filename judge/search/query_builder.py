@@ -209,7 +209,11 @@ class _Builder:
         """A term-table term typed in Japanese: as typed, its other Japanese spellings, and in English."""
         to_en = [p for p in pairs if p.ja_to_en]
         return _alternatives(
-            [self.ja_text(span, phrase=True), *self.ja_spellings(pairs, typed=span), *self.en_spellings(to_en)]
+            [
+                self.ja_text(span, phrase=True),
+                *self.ja_spellings(pairs, typed=span),
+                *self.en_spellings(to_en),
+            ]
         )
 
     def japanese_clause(self, clause: Clause) -> list[Unit]:
@@ -232,7 +236,13 @@ class _Builder:
                 surface = text[word.start : word.end]
                 grams = [g for g, _, _ in bigrams(surface)] if len(surface) >= 2 else []
                 self.needles.ja.add(word.text)
-                q = _or([wq.Term("ja", word.text), _seq("jagram", grams), wq.Term("ja_lead", word.text, boost=0.5)])
+                q = _or(
+                    [
+                        wq.Term("ja", word.text),
+                        _seq("jagram", grams),
+                        wq.Term("ja_lead", word.text, boost=0.5),
+                    ]
+                )
                 if q is not None:
                     units.append(Unit(surface, q, chunk=text))
             if len(words) > 1:
@@ -282,7 +292,9 @@ class _Builder:
             if english is not None and self.en and len(span) > 1:
                 # all words required; the exact phrase scores higher
                 english = wq.AndMaybe(english, wq.Phrase(self.en, span, boost=1.5))
-            q = _alternatives([english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)])
+            q = _alternatives(
+                [english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)]
+            )
             if q is not None:
                 text = " ".join(typed for _, typed in flat[match.start : match.end])
                 parts = tuple(word_units(match.start, match.end)) if len(span) > 1 else ()
@@ -294,7 +306,9 @@ class _Builder:
             self.bonuses.append(wq.Phrase(self.en, stems, boost=2.0))
             self.bonuses.append(wq.Phrase(lead, stems))
             self.bonuses.extend(
-                wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST) for a, b in zip(stems, stems[1:]) if a != b
+                wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST)
+                for a, b in zip(stems, stems[1:])
+                if a != b
             )
         elif self.en and stems and units:
             self.bonuses.append(wq.Term(self.en.replace("en_", "lead_", 1), stems[0]))
@@ -306,7 +320,11 @@ class _Builder:
         stems = en_terms(clause.text)
         if clause.phrase:
             whole = [m for m in self.terms.find_en(stems) if m.start == 0 and m.end == len(stems)]
-            expansions = [*self.en_spellings(whole[0].pairs, typed=stems), *self.ja_spellings(whole[0].pairs)] if whole else []
+            expansions = (
+                [*self.en_spellings(whole[0].pairs, typed=stems), *self.ja_spellings(whole[0].pairs)]
+                if whole
+                else []
+            )
             q = _alternatives([self.en_text(stems, phrase=True), *expansions])
             return [Unit(clause.text, q, plain=False)] if q is not None else []
         return self.english_run([clause])
@@ -332,7 +350,9 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
     cannot match in it). ``doc:`` filters are applied by the caller as a set of
     document numbers.
     """
-    builder = _Builder(terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en")
+    builder = _Builder(
+        terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en"
+    )
     units: list[Unit] = []
     run: list[Clause] = []
     for group in parsed.groups:

@@ -41,7 +41,16 @@ UI_LANG_BOOST = 1.5  # a document in the reader's language ranks above one of th
 RERANK_WINDOW = 50  # documents read for merging and the priors, whatever the limit
 # Words that name a document outside the rules of Magic; a query with one ranks it with the rules.
 NAMES = {
-    SourceKind.HOUSE_RULES: ("dtc", "duel masters", "デュエマ", "デュエル・マスターズ", "デュエルマスターズ", "タッグ・コマンダー", "タッグコマンダー", "tag commander"),
+    SourceKind.HOUSE_RULES: (
+        "dtc",
+        "duel masters",
+        "デュエマ",
+        "デュエル・マスターズ",
+        "デュエルマスターズ",
+        "タッグ・コマンダー",
+        "タッグコマンダー",
+        "tag commander",
+    ),
     SourceKind.PROSE: ("wiki", "ウィキ"),
 }
 
@@ -116,7 +125,9 @@ def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
             prior_for(group, kind, cited)
             * (UI_LANG_BOOST if lang == ui_lang else 1.0)
             * status_prior(status)  # an outdated translation below today's (judge.search.alignment)
-            for group, kind, lang, status in zip(live.groups(), live.column("kind"), live.langs(), live.column("status"))
+            for group, kind, lang, status in zip(
+                live.groups(), live.column("kind"), live.langs(), live.column("status")
+            )
         ]
     return found
 
@@ -174,8 +185,10 @@ def ranked_hits(
         texts.setdefault(group, {}).setdefault(langs[docnum], []).append((score, docnum))
         tier[group] = min(tier.get(group, doc_tier), doc_tier)
     # Each group's best score in each language, and the text shown for it.
-    per_lang = {group: {lang: shown_text(found, standing) for lang, found in by_lang.items()}
-                for group, by_lang in texts.items()}
+    per_lang = {
+        group: {lang: shown_text(found, standing) for lang, found in by_lang.items()}
+        for group, by_lang in texts.items()
+    }
 
     governs = governing(per_lang, live.meta.get("cites") or {})
 

@@ -126,8 +126,12 @@ class SearchResult:
 def default_url(doc: SearchDoc, *, ui_lang: str = "en", current_version: str = "") -> str:
     """Rule page for CR rules (and Japanese translations of one), else the document section."""
     if doc.rule:
-        return rule_url(doc.rule, ui_lang=ui_lang, version=doc.version if doc.doc == CR_SLUG else "",
-                        current_version=current_version)
+        return rule_url(
+            doc.rule,
+            ui_lang=ui_lang,
+            version=doc.version if doc.doc == CR_SLUG else "",
+            current_version=current_version,
+        )
     if doc.doc == GLOSSARY_SLUG:
         return f"/{ui_lang}/glossary/#{doc.anchor}"
     return f"/{ui_lang}/docs/{doc.doc}/#{doc.anchor}"

@@ -93,8 +93,11 @@ def search(
     notices = parsed.notices
     if version not in live.versions:
         # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the database.
-        notices = (*notices, f"version:{version} is not in the search index: the current rules ({current}) were "
-                             "searched. Older versions: each rule's history page and the changes page.")
+        notices = (
+            *notices,
+            f"version:{version} is not in the search index: the current rules ({current}) were "
+            "searched. Older versions: each rule's history page and the changes page.",
+        )
         version = current
     allow = live.allowed(lang=parsed.lang, version=version, docs=parsed.docs) if parsed.docs else None
     searched, names = named_kinds(parsed, terms)
@@ -140,6 +143,12 @@ def search(
 
 # A caller of search() takes the types of its answer and its error from here, with search itself.
 __all__ = [
-    "MAX_LIMIT", "UI_LANGS", "SearchHit", "SearchQueryError", "SearchResult", "Suggestion", "SuggestionKind",
+    "MAX_LIMIT",
+    "UI_LANGS",
+    "SearchHit",
+    "SearchQueryError",
+    "SearchResult",
+    "Suggestion",
+    "SuggestionKind",
     "search",
 ]

@@ -83,7 +83,9 @@ class TermTable:
 
     def find_en(self, stems: Sequence[str]) -> list[TermMatch]:
         """Non-overlapping longest matches in a sequence of English stems."""
-        return _longest_matches(len(stems), self._en_sizes, lambda i, size: self._en.get(tuple(stems[i : i + size])))
+        return _longest_matches(
+            len(stems), self._en_sizes, lambda i, size: self._en.get(tuple(stems[i : i + size]))
+        )
 
     def spellings(self) -> list[str]:
         """Every spelling in the table (the spelling corrector's vocabulary includes them)."""

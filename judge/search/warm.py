@@ -58,7 +58,9 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
     empty = Needles()
     for docnum in sorted(live.allowed(lang="all", version=live.current_version)):
         doc = live.doc(docnum)
-        snippet("\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title, empty, lang=doc.lang)
+        snippet(
+            "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title, empty, lang=doc.lang
+        )
     # One search of each kind runs the remaining first-time code paths (query analysis, merging).
     for q in ("commander tax", "統率者税", "comander", "903.9zz"):
         search(q, root=live.root, terms=terms)

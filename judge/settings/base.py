@@ -12,7 +12,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 DEBUG = False
-ALLOWED_HOSTS: list[str] = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",") if h]
+ALLOWED_HOSTS: list[str] = [
+    h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",") if h
+]
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
@@ -132,7 +134,10 @@ JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/
 # at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server
 # counts on its own. Behind a proxy, DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["DJANGO_CACHE_URL"]}
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["DJANGO_CACHE_URL"],
+    }
     if os.environ.get("DJANGO_CACHE_URL")
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "judge"},
 }

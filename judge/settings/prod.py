@@ -13,11 +13,13 @@ from judge.settings.base import STATIC_ROOT
 # short or repetitive key lets signed cookies and CSRF tokens be forged (the bounds of check --deploy's W009).
 if os.environ.get("DJANGO_DEBUG", "0") not in ("", "0"):
     raise ImproperlyConfigured(
-        "DJANGO_DEBUG must not be set with the production settings: use judge.settings.dev")
+        "DJANGO_DEBUG must not be set with the production settings: use judge.settings.dev"
+    )
 DEBUG = False
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set in production")
+
 
 def _looks_random(key: str) -> bool:
     """Enough distinct characters, and no pattern a compressor can find ("abcde" * 10 shrinks to a third)."""
@@ -27,7 +29,8 @@ def _looks_random(key: str) -> bool:
 if len(SECRET_KEY) < 50 or not _looks_random(SECRET_KEY) or SECRET_KEY.startswith("django-insecure"):
     raise ImproperlyConfigured(
         "DJANGO_SECRET_KEY is too weak for production: use at least 50 random characters "
-        "(python -c 'import secrets; print(secrets.token_urlsafe(50))')")
+        "(python -c 'import secrets; print(secrets.token_urlsafe(50))')"
+    )
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"

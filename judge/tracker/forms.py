@@ -64,7 +64,9 @@ class NewGameForm(EngineForm):
             names = [c for c in (seat["commander"], seat["partner"]) if c]
             if not seat["name"]:
                 if names:
-                    self.add_error(None, _("Seat %(seat)d: a commander without a player name.") % {"seat": number})
+                    self.add_error(
+                        None, _("Seat %(seat)d: a commander without a player name.") % {"seat": number}
+                    )
                 continue
             players.append(seat["name"])
             commanders[seat["name"]] = names
@@ -73,8 +75,11 @@ class NewGameForm(EngineForm):
         variant = data.get("variant", "")
         if variant in NO_COMMANDER_VARIANTS and any(commanders.values()):
             # One clear message instead of the engine's line per player; the typed names stay in the form.
-            self.add_error(None, _("%(variant)s is tracked without commanders: leave the Commander and Partner "
-                                   "boxes empty.") % {"variant": VARIANT_LABELS[Variant(variant)]})
+            self.add_error(
+                None,
+                _("%(variant)s is tracked without commanders: leave the Commander and Partner boxes empty.")
+                % {"variant": VARIANT_LABELS[Variant(variant)]},
+            )
             commanders = {name: [] for name in commanders}
         data["setup"] = {
             "variant": variant,
@@ -115,8 +120,11 @@ class EventForm(EngineForm):
 
     def payload(self) -> dict[str, Any]:
         """The fields the button posted, but its kind (the keypad's digits and sign become the amount)."""
-        data = {name: value for name, value in self.cleaned_data.items()
-                if name in self.data and name not in ("kind", "digits", "sign")}
+        data = {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if name in self.data and name not in ("kind", "digits", "sign")
+        }
         if "sign" in self.data:
             data["amount"] = ("-" if self.cleaned_data["sign"] == "-" else "") + self.cleaned_data["digits"]
         return data

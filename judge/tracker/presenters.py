@@ -76,18 +76,32 @@ def overview(state: tracker.TableState) -> Overview:
     rows = []
     for index, seat in enumerate(view.seats):
         cells = [
-            Cell(amount=cell.amount, lethal=cell.lethal, own=cell.own,
-                 near=cell.to_lethal is not None and 0 < cell.to_lethal <= NEAR_LETHAL and cell.amount > 0,
-                 title=f"{column.name} ({column.owner}) → {seat.name}: {cell.amount}")
+            Cell(
+                amount=cell.amount,
+                lethal=cell.lethal,
+                own=cell.own,
+                near=cell.to_lethal is not None and 0 < cell.to_lethal <= NEAR_LETHAL and cell.amount > 0,
+                title=f"{column.name} ({column.owner}) → {seat.name}: {cell.amount}",
+            )
             for column, cell in zip(columns, seat.damage)
         ]
-        rows.append(Row(
-            index=index, name=seat.name, life=seat.life, poison=seat.poison,
-            poison_near=seat.poison is not None and seat.poison >= view.poison_limit - 3 and seat.poison > 0,
-            shields=seat.shields,
-            planar_text="" if seat.planar_cost is None else f"{{{seat.planar_cost}}}", active=seat.active, lost=bool(seat.lost_rule),
-            taxes=[(c.name, tax_text(setup, c.tax)) for c in seat.commanders], cells=cells,
-        ))
+        rows.append(
+            Row(
+                index=index,
+                name=seat.name,
+                life=seat.life,
+                poison=seat.poison,
+                poison_near=seat.poison is not None
+                and seat.poison >= view.poison_limit - 3
+                and seat.poison > 0,
+                shields=seat.shields,
+                planar_text="" if seat.planar_cost is None else f"{{{seat.planar_cost}}}",
+                active=seat.active,
+                lost=bool(seat.lost_rule),
+                taxes=[(c.name, tax_text(setup, c.tax)) for c in seat.commanders],
+                cells=cells,
+            )
+        )
     return Overview(columns=columns, rows=rows, poison_limit=view.poison_limit)
 
 
@@ -143,32 +157,45 @@ def panels(state: tracker.TableState) -> list[Panel]:
     shown = []
     for index, player in enumerate(state.players):
         side = state.side_of(player.name)
-        damage = [
-            DamageRow(owner=c.owner, index=c.index, name=c.name, amount=player.damage_from(c.owner, c.index),
-                      lethal=setup.commander_damage_counts
-                      and player.damage_from(c.owner, c.index) >= COMMANDER_DAMAGE_LIMIT)
-            for c in sources
-            if c.owner != player.name and not state.has_lost(c.owner)
-        ] if setup.has_life else []
-        shown.append(Panel(
-            index=index,
-            name=player.name,
-            team=[m for m in side.members if m != player.name],
-            life=side.life,
-            poison=side.poison,
-            shields=player.shields,
-            planar_cost=player.planar_cost,
-            active=player.name in active,
-            lost=side.loss,
-            lost_label=tracker.reason_name(side.loss.reason).text(lang) if side.loss else "",
-            lost_url=rule_ref_url(side.loss.rule) if side.loss else None,
-            planar_cost_text=f"{{{player.planar_cost}}}",
-            commanders=[CommanderRow(index=c.index, name=c.name, casts=c.casts, tax_text=tax_text(setup, c.tax))
-                        for c in player.commanders],
-            damage=damage,
-            out_of_shields=setup.variant is Variant.DTC
-            and all(state.player(m).shields == 0 for m in side.members),
-        ))
+        damage = (
+            [
+                DamageRow(
+                    owner=c.owner,
+                    index=c.index,
+                    name=c.name,
+                    amount=player.damage_from(c.owner, c.index),
+                    lethal=setup.commander_damage_counts
+                    and player.damage_from(c.owner, c.index) >= COMMANDER_DAMAGE_LIMIT,
+                )
+                for c in sources
+                if c.owner != player.name and not state.has_lost(c.owner)
+            ]
+            if setup.has_life
+            else []
+        )
+        shown.append(
+            Panel(
+                index=index,
+                name=player.name,
+                team=[m for m in side.members if m != player.name],
+                life=side.life,
+                poison=side.poison,
+                shields=player.shields,
+                planar_cost=player.planar_cost,
+                active=player.name in active,
+                lost=side.loss,
+                lost_label=tracker.reason_name(side.loss.reason).text(lang) if side.loss else "",
+                lost_url=rule_ref_url(side.loss.rule) if side.loss else None,
+                planar_cost_text=f"{{{player.planar_cost}}}",
+                commanders=[
+                    CommanderRow(index=c.index, name=c.name, casts=c.casts, tax_text=tax_text(setup, c.tax))
+                    for c in player.commanders
+                ],
+                damage=damage,
+                out_of_shields=setup.variant is Variant.DTC
+                and all(state.player(m).shields == 0 for m in side.members),
+            )
+        )
     return shown
 
 
@@ -187,9 +214,18 @@ class ShownChange:
 
 def history(entries: list[HistoryEntry], setup: tracker.TableSetup) -> list[ShownChange]:
     lang = reader_language()
-    return [ShownChange(seq=h.seq, text=tracker.summary(setup=setup, event=h.event).text(lang), by=h.event.by,
-                        created=h.created, undone=h.undone, undone_at=h.undone_at, steps=present_steps(h.steps))
-            for h in entries]
+    return [
+        ShownChange(
+            seq=h.seq,
+            text=tracker.summary(setup=setup, event=h.event).text(lang),
+            by=h.event.by,
+            created=h.created,
+            undone=h.undone,
+            undone_at=h.undone_at,
+            steps=present_steps(h.steps),
+        )
+        for h in entries
+    ]
 
 
 def share_qr(url: str) -> str:
@@ -199,5 +235,8 @@ def share_qr(url: str) -> str:
 
 @lru_cache(maxsize=256)
 def _qr(url: str, title: str) -> str:
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, title=title, svgclass="qr",
-                                                      lineclass="qr-line"))
+    return str(
+        segno.make(url, error="m").svg_inline(
+            scale=4, border=2, title=title, svgclass="qr", lineclass="qr-line"
+        )
+    )

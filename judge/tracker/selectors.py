@@ -58,12 +58,22 @@ def history(*, game: Game, before: int | None = None, limit: int = HISTORY_PAGE)
         state = table_before(game, seq=page[0].seq)
         for row in page:
             steps: tuple[Step, ...] = ()
-            with reading(game):  # it applied when recorded: a refusal now means the stored data no longer reads
+            with reading(
+                game
+            ):  # it applied when recorded: a refusal now means the stored data no longer reads
                 event = stored_event(row)
                 if not row.undone:
                     state, steps = tracker.apply_event(state=state, event=event)
-            entries.append(HistoryEntry(seq=row.seq, event=event, steps=steps, created=row.created,
-                                        undone=row.undone, undone_at=row.undone_at))
+            entries.append(
+                HistoryEntry(
+                    seq=row.seq,
+                    event=event,
+                    steps=steps,
+                    created=row.created,
+                    undone=row.undone,
+                    undone_at=row.undone_at,
+                )
+            )
     entries.reverse()
     return HistoryPage(entries=entries, older=page[0].seq if page and page[0].seq > 1 else None)
 

@@ -147,7 +147,9 @@ def record_event(
     """
     data = {k: v for k, v in payload.items() if k != "undone"} if isinstance(payload, Mapping) else payload
     if kind == tracker.EventKind.PLANAR_ROLL.value and isinstance(data, dict) and not data.get("face"):
-        data["face"] = secrets.choice(tracker.PLANAR_DIE).value  # the server rolls: every phone sees one result
+        data["face"] = secrets.choice(
+            tracker.PLANAR_DIE
+        ).value  # the server rolls: every phone sees one result
     event = tracker.event_from_json({**data, "kind": kind} if isinstance(data, dict) else data)
     return _retry_if_locked(lambda: _append(game, event))
 
@@ -162,8 +164,9 @@ def _append(game: Game, event: tracker.Event) -> tuple[Game, tracker.TableState,
         event = tracker.canonical_event(setup=state.setup, event=event)
         state, steps = tracker.apply_event(state=state, event=event)
         seq = last + 1
-        GameEvent.objects.create(game=locked, seq=seq, kind=event.kind.value, payload=event.to_json(),
-                                 state=state.to_json())
+        GameEvent.objects.create(
+            game=locked, seq=seq, kind=event.kind.value, payload=event.to_json(), state=state.to_json()
+        )
         leaving = seq - KEEP_SNAPSHOTS  # the change that just left the recent window keeps its table no more
         if leaving > 0 and leaving % CHECKPOINT:
             locked.events.filter(seq=leaving).update(state=None)
@@ -186,7 +189,7 @@ def _undo_target(game: Game, by: str) -> GameEvent:
     """The seat's last change not undone yet, read newest first a few dozen at a time."""
     rows = game.events.filter(undone=False).order_by("-seq")
     offset = 0
-    while chunk := list(rows[offset:offset + UNDO_SCAN]):
+    while chunk := list(rows[offset : offset + UNDO_SCAN]):
         chunk.reverse()
         with reading(game):
             events = [stored_event(r) for r in chunk]

@@ -53,8 +53,10 @@ Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
 
 
 def _wants_json(request: HttpRequest) -> bool:
-    return request.content_type == "application/json" or request.GET.get("format") == "json" or (
-        request.method == "GET" and request.headers.get("Accept", "").startswith("application/json")
+    return (
+        request.content_type == "application/json"
+        or request.GET.get("format") == "json"
+        or (request.method == "GET" and request.headers.get("Accept", "").startswith("application/json"))
     )
 
 
@@ -92,8 +94,15 @@ def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
     response = redirect(reverse("tracker:game", args=[slug]))
     seat = request.GET["seat"]
     if seat.isdigit() and int(seat) < tracker.MAX_PLAYERS:
-        response.set_cookie(_seat_cookie(slug), seat, max_age=services.retention(), path="/", samesite="Lax",
-                            httponly=True, secure=request.is_secure())
+        response.set_cookie(
+            _seat_cookie(slug),
+            seat,
+            max_age=services.retention(),
+            path="/",
+            samesite="Lax",
+            httponly=True,
+            secure=request.is_secure(),
+        )
     else:
         response.delete_cookie(_seat_cookie(slug), path="/", samesite="Lax")
     return response
@@ -126,11 +135,14 @@ def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpRespo
     problem = msg("web.game-unreadable")
     if _wants_json(request):
         return error_response([problem], status=410, lang=_language(request))
-    return render(request, "tracker/unreadable.html", {"problem": problem.text(reader_language())}, status=410)
+    return render(
+        request, "tracker/unreadable.html", {"problem": problem.text(reader_language())}, status=410
+    )
 
 
-def _board_context(request: HttpRequest, game: Game, state: tracker.TableState,
-                   errors: list[str] | None = None) -> dict[str, Any]:
+def _board_context(
+    request: HttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
+) -> dict[str, Any]:
     setup = state.setup
     recent = selectors.history(game=game, limit=BOARD_HISTORY)
     seat = _seat(request, game.slug, setup)
@@ -160,8 +172,9 @@ def _board_context(request: HttpRequest, game: Game, state: tracker.TableState,
     }
 
 
-def _page_context(request: HttpRequest, game: Game, state: tracker.TableState,
-                  errors: list[str] | None = None) -> dict[str, Any]:
+def _page_context(
+    request: HttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
+) -> dict[str, Any]:
     share_url = request.build_absolute_uri(reverse("tracker:game", args=[game.slug]))
     return {
         **_board_context(request, game, state, errors),
@@ -172,8 +185,9 @@ def _page_context(request: HttpRequest, game: Game, state: tracker.TableState,
     }
 
 
-def _board_response(request: HttpRequest, slug: str, *, errors: list[str] | None = None,
-                    status: int = 200) -> HttpResponse:
+def _board_response(
+    request: HttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
+) -> HttpResponse:
     """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
     try:
         game, state = selectors.game_state(slug=slug)
@@ -192,14 +206,31 @@ def _board_response(request: HttpRequest, slug: str, *, errors: list[str] | None
 
 
 def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **extra: Any) -> JsonResponse:
-    return json_response({"slug": game.slug, "revision": game.revision, "state": state.to_json(),
-                          "table": tracker.table_view(state).to_json(), **extra}, status=status)
+    return json_response(
+        {
+            "slug": game.slug,
+            "revision": game.revision,
+            "state": state.to_json(),
+            "table": tracker.table_view(state).to_json(),
+            **extra,
+        },
+        status=status,
+    )
 
 
 def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
     return {
-        "history": [{"seq": h.seq, "kind": h.kind, "payload": h.event.to_json(), "undone": h.undone,
-                     "created": h.created.isoformat(), "steps": steps_json(h.steps, lang)} for h in page.entries],
+        "history": [
+            {
+                "seq": h.seq,
+                "kind": h.kind,
+                "payload": h.event.to_json(),
+                "undone": h.undone,
+                "created": h.created.isoformat(),
+                "steps": steps_json(h.steps, lang),
+            }
+            for h in page.entries
+        ],
         "history_before": page.older,
     }
 
@@ -212,24 +243,31 @@ def _too_many_games(request: HttpRequest) -> bool:
 
     Asked only once the setup is valid: a form sent back with a typo costs nothing.
     """
-    return is_ratelimited(request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE,
-                          increment=True)
+    return is_ratelimited(
+        request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE, increment=True
+    )
 
 
 def _start_from_json(request: HttpRequest) -> JsonResponse:
     lang = _language(request)
     try:
         data = _json_body(request)
-        setup = {"variant": data.get("variant", ""), "players": data.get("players") or [],
-                 "commanders": data.get("commanders") or {}, "teams": data.get("teams") or None,
-                 "planechase": data.get("planechase", False)}
+        setup = {
+            "variant": data.get("variant", ""),
+            "players": data.get("players") or [],
+            "commanders": data.get("commanders") or {},
+            "teams": data.get("teams") or None,
+            "planechase": data.get("planechase", False),
+        }
         tracker.table_setup(**setup)
     except RulesError as err:
         return error_response(err, status=400, lang=lang)
     if _too_many_games(request):
         return error_response([msg("web.too-many-games")], status=429, lang=lang)
     game = services.start_game(**setup)
-    return _json_state(game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug]))
+    return _json_state(
+        game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug])
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -267,7 +305,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "management": SeatFormSet(initial=rows, prefix="seat").management_form,
         "errors": errors,
         "values": {"variant": form.cleaned_data["variant"], "planechase": form.cleaned_data["planechase"]}
-        if form.is_bound else {"variant": Variant.COMMANDER.value, "planechase": False},
+        if form.is_bound
+        else {"variant": Variant.COMMANDER.value, "planechase": False},
         "variants": [(v.value, VARIANT_LABELS[v]) for v in Variant.TRACKER],
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
@@ -305,7 +344,9 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
         return _no_game(request)
     except services.UnreadableGame as err:
         return _unreadable(request, err)
-    return _revalidated(_json_state(found, state, **_history_json(page, lang)), _etag(request, slug, found.revision))
+    return _revalidated(
+        _json_state(found, state, **_history_json(page, lang)), _etag(request, slug, found.revision)
+    )
 
 
 def _before(request: HttpRequest) -> int | None:
@@ -325,10 +366,16 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
     except services.UnreadableGame as err:
         return _unreadable(request, err)
     if _wants_json(request):
-        return json_response({"slug": found.slug, "revision": found.revision,
-                              **_history_json(page, _language(request))})
-    context = {"game": found, "variant_label": VARIANT_LABELS[setup.variant], "players": setup.players,
-               "history": presenters.history(page.entries, setup), "history_older": page.older}
+        return json_response(
+            {"slug": found.slug, "revision": found.revision, **_history_json(page, _language(request))}
+        )
+    context = {
+        "game": found,
+        "variant_label": VARIANT_LABELS[setup.variant],
+        "players": setup.players,
+        "history": presenters.history(page.entries, setup),
+        "history_older": page.older,
+    }
     return page_or_partial(request, "tracker/history.html", "changes", context)
 
 

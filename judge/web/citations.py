@@ -64,8 +64,11 @@ def rule_label(rule: str, *, heading: str = "") -> str:
     prefix, _, anchor = rule.partition(":")
     japanese = (get_language() or "").startswith("ja")
     if prefix == "commander":
-        return gettext("Commander rules %(point)s") % {"point": anchor} if anchor.isdigit() else gettext(
-            "Commander rules")
+        return (
+            gettext("Commander rules %(point)s") % {"point": anchor}
+            if anchor.isdigit()
+            else gettext("Commander rules")
+        )
     if prefix in ("dtc", "dtcs", "dtb"):
         name = gettext("DTC house rules")
         if japanese:
@@ -78,8 +81,11 @@ def rule_label(rule: str, *, heading: str = "") -> str:
     return rule
     prefix, _, anchor = rule.partition(":")
     if prefix == "commander":
-        return gettext("Commander rules %(point)s") % {"point": anchor} if anchor.isdigit() else gettext(
-            "Commander rules")
+        return (
+            gettext("Commander rules %(point)s") % {"point": anchor}
+            if anchor.isdigit()
+            else gettext("Commander rules")
+        )
     if prefix in ("dtc", "dtcs", "dtb"):
         return gettext("DTC house rules")
     if rule == "banned:brawl":

@@ -46,8 +46,11 @@ class BodyTooLarge(Exception):
 
     @property
     def message(self) -> Message:
-        size = msg("web.size-mb", n=self.limit // MEGABYTE) if self.limit % MEGABYTE == 0 else msg(
-            "web.size-bytes", n=self.limit)
+        size = (
+            msg("web.size-mb", n=self.limit // MEGABYTE)
+            if self.limit % MEGABYTE == 0
+            else msg("web.size-bytes", n=self.limit)
+        )
         return msg("web.body-too-large", field="body", size=size)
 
 
@@ -85,7 +88,8 @@ _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 # Escaped backslashes are consumed first: JSON's "\\ud800" is a backslash and letters, not an escape.
 _ESCAPES = re.compile(
-    r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
+    r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})"
+)
 
 
 def nests_deeper(text: str, limit: int) -> bool:
@@ -204,10 +208,13 @@ def json_response(data: Mapping[str, Any], status: int = 200) -> JsonResponse:
     return JsonResponse(dict(data), status=status, json_dumps_params={"ensure_ascii": False})
 
 
-def error_response(problems: RulesError | Iterable[Message], *, status: int, lang: str,
-                   **extra: Any) -> JsonResponse:
+def error_response(
+    problems: RulesError | Iterable[Message], *, status: int, lang: str, **extra: Any
+) -> JsonResponse:
     """``{"errors": [{"code", "rule", "text", "field"?}, ...], **extra}``."""
-    errors = problems.to_json(lang) if isinstance(problems, RulesError) else [p.to_json(lang) for p in problems]
+    errors = (
+        problems.to_json(lang) if isinstance(problems, RulesError) else [p.to_json(lang) for p in problems]
+    )
     return json_response({"errors": errors, **extra}, status=status)
 
 

@@ -72,22 +72,36 @@ class ApiMethodNotAllowedMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if response.status_code != 405 or not is_api(request) or response.get("Content-Type", "").startswith(
-                "application/json"):
+        if (
+            response.status_code != 405
+            or not is_api(request)
+            or response.get("Content-Type", "").startswith("application/json")
+        ):
             return response
         allowed = response.get("Allow", "")
-        answer = error_response([msg("web.method-not-allowed", method=request.method or "", allowed=allowed)],
-                                status=405, lang=request_language(request))
+        answer = error_response(
+            [msg("web.method-not-allowed", method=request.method or "", allowed=allowed)],
+            status=405,
+            lang=request_language(request),
+        )
         answer["Allow"] = allowed
         return answer
 
 
 #: What every reader gets the same: pages with no form that posts, and the read-only JSON API. Their
 #: answers change only with the corpus (an ingest), the search index or a deploy. Namespaces or view names.
-PUBLIC_ROUTES = frozenset({
-    "web:home", "rules", "rules-api", "calc:tax", "calc:damage",
-    "rulings:scenario-list", "rulings:scenario-detail", "rulings:scenario-step",
-})
+PUBLIC_ROUTES = frozenset(
+    {
+        "web:home",
+        "rules",
+        "rules-api",
+        "calc:tax",
+        "calc:damage",
+        "rulings:scenario-list",
+        "rulings:scenario-detail",
+        "rulings:scenario-step",
+    }
+)
 #: What a page's answer depends on besides its URL: htmx asks the same URL for a fragment (and the header
 #: search box for its few best matches), so a cache keeps one answer per value of these headers.
 VARIES_ON = ("HX-Request", "HX-Target")
@@ -130,8 +144,13 @@ def generation(match: ResolverMatch) -> str | None:
 
 def public_etag(request: HttpRequest, read_from: str) -> str:
     """The ETag of a public answer: the deploy, the generation, the language, the URL and the htmx headers."""
-    parts = [release(), read_from, get_language() or "", request.get_full_path(),
-             *(request.headers.get(h, "") for h in VARIES_ON)]
+    parts = [
+        release(),
+        read_from,
+        get_language() or "",
+        request.get_full_path(),
+        *(request.headers.get(h, "") for h in VARIES_ON),
+    ]
     return '"' + hashlib.sha1("\n".join(parts).encode()).hexdigest()[:32] + '"'
 
 
@@ -159,8 +178,9 @@ class PublicCacheMiddleware:
         patch_vary_headers(response, VARIES_ON)
         return response
 
-    def process_view(self, request: HttpRequest, view: Callable[..., HttpResponse], args: object,
-                     kwargs: object) -> HttpResponse | None:
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., HttpResponse], args: object, kwargs: object
+    ) -> HttpResponse | None:
         match = request.resolver_match
         if request.method != "GET" or match is None or not is_public(match):
             return None

@@ -35,8 +35,14 @@ def present_steps(
     lang = lang or reader_language()
     names = names or {}
     return [
-        ShownStep(rule=s.rule, text=s.render(lang), url=rule_ref_url(s.rule), code=s.code,
-                  objects=tuple(names.get(o, o) for o in s.objects), lang=lang if s.code else "en")
+        ShownStep(
+            rule=s.rule,
+            text=s.render(lang),
+            url=rule_ref_url(s.rule),
+            code=s.code,
+            objects=tuple(names.get(o, o) for o in s.objects),
+            lang=lang if s.code else "en",
+        )
         for s in steps
     ]
 

@@ -51,14 +51,29 @@ def server() -> Iterator[str]:
     url = f"http://127.0.0.1:{httpd.server_address[1]}"
     Handler.seen = []
     Handler.files = {
-        "/bulk-data": json.dumps({"object": "list", "has_more": False, "data": [
-            {"object": "bulk_data", "type": "unique_artwork", "download_uri": f"{url}/wrong.json"},
-            {"object": "bulk_data", "type": "oracle_cards", "updated_at": "2026-11-24T09:02:50.000+00:00",
-             "size": SCRYFALL.stat().st_size, "download_uri": f"{url}/file/oracle-cards-20261124090250.json"},
-        ]}).encode(),
+        "/bulk-data": json.dumps(
+            {
+                "object": "list",
+                "has_more": False,
+                "data": [
+                    {"object": "bulk_data", "type": "unique_artwork", "download_uri": f"{url}/wrong.json"},
+                    {
+                        "object": "bulk_data",
+                        "type": "oracle_cards",
+                        "updated_at": "2026-11-24T09:02:50.000+00:00",
+                        "size": SCRYFALL.stat().st_size,
+                        "download_uri": f"{url}/file/oracle-cards-20261124090250.json",
+                    },
+                ],
+            }
+        ).encode(),
         "/file/oracle-cards-20261124090250.json": SCRYFALL.read_bytes(),
-        "/no-oracle": json.dumps({"object": "list", "data": [{"type": "all_cards", "download_uri": url}]}).encode(),
-        "/broken-link": json.dumps({"data": [{"type": "oracle_cards", "download_uri": f"{url}/gone.json"}]}).encode(),
+        "/no-oracle": json.dumps(
+            {"object": "list", "data": [{"type": "all_cards", "download_uri": url}]}
+        ).encode(),
+        "/broken-link": json.dumps(
+            {"data": [{"type": "oracle_cards", "download_uri": f"{url}/gone.json"}]}
+        ).encode(),
     }
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -95,14 +110,21 @@ def test_download_fetches_the_oracle_cards_file_and_imports_it(server: str, card
     assert "up to date" in run("--if-newer")[0]
 
 
-@pytest.mark.parametrize(("index", "problem"), [
-    ("/no-oracle", "no “oracle_cards” entry"),
-    ("/broken-link", "HTTP 404"),
-    ("/missing", "HTTP 404"),
-    ("/file/oracle-cards-20261124090250.json", "no “oracle_cards” entry"),  # a card list is not a bulk-data list
-])
-def test_a_failed_download_keeps_the_previous_file_and_cards(server: str, cards_dir: Path, index: str,
-                                                             problem: str) -> None:
+@pytest.mark.parametrize(
+    ("index", "problem"),
+    [
+        ("/no-oracle", "no “oracle_cards” entry"),
+        ("/broken-link", "HTTP 404"),
+        ("/missing", "HTTP 404"),
+        (
+            "/file/oracle-cards-20261124090250.json",
+            "no “oracle_cards” entry",
+        ),  # a card list is not a bulk-data list
+    ],
+)
+def test_a_failed_download_keeps_the_previous_file_and_cards(
+    server: str, cards_dir: Path, index: str, problem: str
+) -> None:
     run(str(MTGJSON))
     cards_dir.mkdir()
     previous = cards_dir / "oracle-cards.json"

@@ -52,9 +52,15 @@ def test_cards_read_back_have_the_same_identity(path: Path) -> None:
 def test_reimport_replaces_the_previous_cards(tmp_path: Path) -> None:
     import_cards(path=SCRYFALL)
     small = tmp_path / "small.json"
-    small.write_text(json.dumps([{"name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact"},
-                                 {"name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact"},
-                                 {"name": "Goblin Token", "layout": "token", "type_line": "Token Creature"}]))
+    small.write_text(
+        json.dumps(
+            [
+                {"name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact"},
+                {"name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact"},
+                {"name": "Goblin Token", "layout": "token", "type_line": "Token Creature"},
+            ]
+        )
+    )
     result = import_cards(path=small)
     assert (result.cards, result.duplicates) == (1, 1)
     assert list(Card.objects.values_list("name", flat=True)) == ["Sol Ring"]
@@ -80,7 +86,10 @@ def test_pool_loads_only_the_names_asked_for() -> None:
     import_cards(path=SCRYFALL)
     pool = card_selectors.card_pool(["sol ring", "FIRE", "Kenrith, the Returned King", "Sol Ring"])
     assert sorted(card.name for card in pool.cards.values()) == [
-        "Fire // Ice", "Kenrith, the Returned King", "Sol Ring"]
+        "Fire // Ice",
+        "Kenrith, the Returned King",
+        "Sol Ring",
+    ]
     fire = pool.get("Fire")
     assert fire is not None and fire.name == "Fire // Ice"
 

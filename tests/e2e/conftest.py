@@ -50,11 +50,16 @@ def serve(work: Path, corpus: Path) -> Iterator[str]:
     subprocess.run([*manage, "ingest"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     # A small card file (MTGJSON shape, with Japanese names) for the colour identity and deck checks.
     cards = ROOT / "tests" / "fixtures" / "cards" / "mtgjson_atomic.json"
-    subprocess.run([*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL
+    )
     port = _free_port()
     server = subprocess.Popen(
         [*manage, "runserver", f"127.0.0.1:{port}", "--noreload", "--insecure"],
-        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -89,8 +94,15 @@ def browser() -> Iterator[object]:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
-                  "--no-first-run", "--disable-component-update", "--disable-sync"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
         )
         yield browser
         browser.close()

@@ -12,10 +12,22 @@ from tests.e2e.conftest import PHONE, screenshot
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
 TEXTS = {
-    "ja": {"calculate": "計算する", "dtc": "DTC", "loses": "の敗北", "team": "チーム2（プレイヤー3 / プレイヤー4）の敗北",
-           "legal": "適正", "empty": "デッキ：カードがありません。"},
-    "en": {"calculate": "Calculate", "dtc": "DTC", "loses": "loses:", "team": "Team 2 (Player 3 / Player 4) loses",
-           "legal": "Legal", "empty": "Deck: no cards."},
+    "ja": {
+        "calculate": "計算する",
+        "dtc": "DTC",
+        "loses": "の敗北",
+        "team": "チーム2（プレイヤー3 / プレイヤー4）の敗北",
+        "legal": "適正",
+        "empty": "デッキ：カードがありません。",
+    },
+    "en": {
+        "calculate": "Calculate",
+        "dtc": "DTC",
+        "loses": "loses:",
+        "team": "Team 2 (Player 3 / Player 4) loses",
+        "legal": "Legal",
+        "empty": "Deck: no cards.",
+    },
 }
 
 
@@ -23,8 +35,13 @@ TEXTS = {
 def phone_page(browser, request):  # type: ignore[no-untyped-def]
     """A phone (390×844, touch) in the test's language, with JavaScript unless the test says otherwise."""
     lang, javascript = request.param
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=javascript,
-                                  locale="ja-JP" if lang == "ja" else "en-US")
+    context = browser.new_context(
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        java_script_enabled=javascript,
+        locale="ja-JP" if lang == "ja" else "en-US",
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -58,8 +75,10 @@ def test_commander_tax_answer_on_the_first_screen(phone_page, site_url):  # type
     page.get_by_role("button", name=TEXTS[lang]["calculate"]).click()
     expect(page.locator("#result .answer")).to_have_text("{6}{G}{G}")
     # The result's URL is shareable: htmx pushed the query, or the form's GET put it there.
-    expect(page).to_have_url(f"{site_url}/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2"
-                             "&cast_from=command-zone&reduction=1")
+    expect(page).to_have_url(
+        f"{site_url}/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2"
+        "&cast_from=command-zone&reduction=1"
+    )
     on_first_screen(page, "#result .answer")
     assert page.locator(f"#result a[href='/{lang}/rules/903.8/']").count() >= 1
     screenshot(page, f"calc-tax-{lang}{'' if javascript else '-nojs'}")
@@ -122,13 +141,17 @@ def test_commander_damage_by_tapping(phone_page, site_url):  # type: ignore[no-u
     screenshot(page, f"calc-damage-2hg-{lang}{'' if javascript else '-nojs'}")
 
 
-@pytest.mark.parametrize("phone_page", [("ja", True), ("en", True), ("ja", False)], ids=["ja", "en", "ja-nojs"],
-                         indirect=True)
+@pytest.mark.parametrize(
+    "phone_page", [("ja", True), ("en", True), ("ja", False)], ids=["ja", "en", "ja-nojs"], indirect=True
+)
 def test_deck_checks(phone_page, site_url):  # type: ignore[no-untyped-def]
     page, lang, javascript = phone_page
     page.goto(f"{site_url}/{lang}/calc/deck-check/")
     page.select_option("#deck-variant", "commander")
-    page.fill("#deck-list", "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains")
+    page.fill(
+        "#deck-list",
+        "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains",
+    )
     page.locator("form.calc-form button[type=submit]").click()
     expect(page.locator("#result .answer")).to_have_text(TEXTS[lang]["legal"])
     screenshot(page, f"calc-deck-{lang}{'' if javascript else '-nojs'}")

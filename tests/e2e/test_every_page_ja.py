@@ -50,13 +50,26 @@ SHOTS = SCREENSHOTS / "ja-sweep"
 LANGS = ("ja", "en")
 
 #: Words Japanese players read as they are, so a Japanese page may show them in Latin letters.
-TERMS = frozenset({
-    "DTC", "DTCS", "DTB",  # the Duel Masters Tag Commander formats, as the house rules name them
-    "MTG", "CR", "EDH",  # Magic, the Comprehensive Rules, Commander's old name
-    "Lv", "APNAP",  # official Japanese terms (Lv系カード, APNAP順)
-    "JSON", "API", "URL", "QR", "ID", "wiki",  # computing words as Japanese pages write them
-    "Scryfall", "MTGJSON",  # the card databases, by their names
-})
+TERMS = frozenset(
+    {
+        "DTC",
+        "DTCS",
+        "DTB",  # the Duel Masters Tag Commander formats, as the house rules name them
+        "MTG",
+        "CR",
+        "EDH",  # Magic, the Comprehensive Rules, Commander's old name
+        "Lv",
+        "APNAP",  # official Japanese terms (Lv系カード, APNAP順)
+        "JSON",
+        "API",
+        "URL",
+        "QR",
+        "ID",
+        "wiki",  # computing words as Japanese pages write them
+        "Scryfall",
+        "MTGJSON",  # the card databases, by their names
+    }
+)
 
 #: Route parameters for the walk (by route name); the tracker's game is made by the walk itself.
 EXAMPLES: dict[str, dict[str, Any]] = {
@@ -73,8 +86,9 @@ NOT_PAGES = {
     "tracker:event": "POST only: its answers are the game page, read in the tracker's states",
     "tracker:undo": "POST only: its answers are the game page, read in the tracker's states",
 }
-PAGE_ROUTES = [name for name in route_names()
-               if name not in NOT_PAGES and not name.split(":")[0].endswith("-api")]
+PAGE_ROUTES = [
+    name for name in route_names() if name not in NOT_PAGES and not name.split(":")[0].endswith("-api")
+]
 SCENARIOS = sorted(p.stem for p in (ROOT / "rules_data" / "scenarios").glob("*.json"))
 
 # What the page shows: (the element's language, its text with data and other languages cut out) per block of text,
@@ -156,16 +170,18 @@ def read(page, lang: str, name: str) -> None:  # type: ignore[no-untyped-def]
         data = frozenset(t.strip() for t in data_texts) | frozenset(w for t in data_texts for w in t.split())
         wrong = [(t["where"], t["text"], japanese_chars(t["text"], data)) for t in seen["texts"]]
     wrong = [w for w in wrong if w[2]]
-    assert not wrong, f"{page.url} ({lang}): " + "\n".join(f"{where}: {words} in {text[:300]!r}"
-                                                           for where, text, words in wrong)
+    assert not wrong, f"{page.url} ({lang}): " + "\n".join(
+        f"{where}: {words} in {text[:300]!r}" for where, text, words in wrong
+    )
 
 
 @pytest.fixture(params=LANGS)
 def reader(browser, request):  # type: ignore[no-untyped-def]
     """A phone whose browser asks for the page's language; JavaScript errors fail the test."""
     lang = request.param
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  locale="ja-JP" if lang == "ja" else "en-US")
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP" if lang == "ja" else "en-US"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -179,14 +195,28 @@ def reader(browser, request):  # type: ignore[no-untyped-def]
 
 def start_game(page, base: str, lang: str, variant: str = "commander") -> str:  # type: ignore[no-untyped-def]
     """A game started through the page's form, four seats (names as a Japanese or English table types them)."""
-    seats = {"ja": [("アレックス", "《ラフィーク》"), ("ビアンカ", "Atraxa"), ("Carol", "クレンコ"), ("大輔", "Edgar Markov")],
-             "en": [("Alex", "Rafiq of the Many"), ("ビアンカ", "《アトラクサ》"), ("Carol", "Krenko"),
-                    ("Daisuke", "Edgar Markov")]}[lang]
+    seats = {
+        "ja": [
+            ("アレックス", "《ラフィーク》"),
+            ("ビアンカ", "Atraxa"),
+            ("Carol", "クレンコ"),
+            ("大輔", "Edgar Markov"),
+        ],
+        "en": [
+            ("Alex", "Rafiq of the Many"),
+            ("ビアンカ", "《アトラクサ》"),
+            ("Carol", "Krenko"),
+            ("Daisuke", "Edgar Markov"),
+        ],
+    }[lang]
     page.goto(f"{base}/{lang}/tracker/")
     page.select_option("#variant", variant)
     for seat, (name, commander) in enumerate(seats, 1):
         page.fill(f"#name-{seat}", name)
-        if variant in ("commander", "dtc"):  # Two-Headed Giant is tracked without commanders (the form says so)
+        if variant in (
+            "commander",
+            "dtc",
+        ):  # Two-Headed Giant is tracked without commanders (the form says so)
             page.fill(f"#commander-{seat}", commander)
     page.locator("form.tracker-setup button[type=submit]").click()
     page.wait_for_url(re.compile(r".*/tracker/[A-Za-z0-9_-]{8,32}/$"))
@@ -195,6 +225,7 @@ def start_game(page, base: str, lang: str, variant: str = "commander") -> str:  
 
 def play_some_turns(page) -> None:  # type: ignore[no-untyped-def]
     """A few changes of every kind, so the history and the board hold them."""
+
     def press(panel: int, selector: str) -> None:
         before = page.locator("#board").get_attribute("data-revision")
         page.locator(f"#player-{panel} {selector}").first.click()
@@ -222,47 +253,52 @@ def state(name: str) -> Callable[[State], State]:
     def register(fn: State) -> State:
         STATES[name] = fn
         return fn
+
     return register
 
 
 def goto_states(**paths: str) -> None:
     """States reached by a URL alone (a result is a shareable link): name -> path after /<lang>/."""
     for name, path in paths.items():
+
         def visit(page, base: str, lang: str, path: str = path) -> None:  # type: ignore[no-untyped-def]
             page.goto(f"{base}/{lang}/{path}")
+
         STATES[name] = visit
 
 
-goto_states(**{
-    "calc-tax-answer": "calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2&cast_from=command-zone&reduction=1",
-    "calc-tax-from-hand": "calc/tax/?variant=brawl&mana_cost=2WU/B&cast_from=hand&reduction={W}",
-    "calc-tax-errors": "calc/tax/?variant=commander&mana_cost=3QQ&previous_casts=-1&reduction=x",
-    "calc-tax-dtc": "calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3",
-    "calc-tax-dtc-errors": "calc/tax/?variant=dtc&cost=&play_number=0",
-    "calc-tax-planar-die": "calc/tax/?variant=planechase&rolls_this_turn=2&two_headed_giant=1",
-    "calc-damage-lost": "calc/commander-damage/?seats=4&name1=Alex&cmdr1=Rafiq&partner3=Tymna&d1a_2=21&d3b_1=20&d3a_4=5",
-    "calc-damage-two-headed-giant": "calc/commander-damage/?seats=4&thg=1&d1a_4=21",
-    "calc-damage-errors": "calc/commander-damage/?seats=4&d1a_2=abc&d2a_1=-3",
-    "search-hits": "search/?q=統率者税",
-    "search-english-hits": "search/?q=commander+tax",
-    "search-partial": "search/?q=color+identity+hybrid+mana",
-    "search-corrected": "search/?q=comander+tax",
-    "search-as-typed": "search/?q=comander+tax&as_typed=1",
-    "search-missing-rule": "search/?q=903.9zz",
-    "search-nothing": "search/?q=zzqqxxvv",
-    "search-filtered-away": "search/?q=統率者税+doc:planechase-wiki",
-    "rule-without-japanese": "rules/903.10a/",
-    "rule-renumbered-japanese": "rules/805.10f/",
-    "rule-section": "rules/903/",
-    "rule-chapter": "rules/9/",
-    "rule-old-version": "rules/903.8/?version=20200601",
-    "rule-unknown-version": "rules/903.8/?version=19990101",
-    "rule-missing": "rules/999.1/",
-    "rule-changes-since-2023": "rules/changes/?from=20231117&to=20260116",
-    "glossary-filtered": "glossary/?q=とうそつ",
-    "page-not-found": "no-such-page/",
-    "tracker-no-such-game": "tracker/AAAAAAAAAAAA/",
-})
+goto_states(
+    **{
+        "calc-tax-answer": "calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2&cast_from=command-zone&reduction=1",
+        "calc-tax-from-hand": "calc/tax/?variant=brawl&mana_cost=2WU/B&cast_from=hand&reduction={W}",
+        "calc-tax-errors": "calc/tax/?variant=commander&mana_cost=3QQ&previous_casts=-1&reduction=x",
+        "calc-tax-dtc": "calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3",
+        "calc-tax-dtc-errors": "calc/tax/?variant=dtc&cost=&play_number=0",
+        "calc-tax-planar-die": "calc/tax/?variant=planechase&rolls_this_turn=2&two_headed_giant=1",
+        "calc-damage-lost": "calc/commander-damage/?seats=4&name1=Alex&cmdr1=Rafiq&partner3=Tymna&d1a_2=21&d3b_1=20&d3a_4=5",
+        "calc-damage-two-headed-giant": "calc/commander-damage/?seats=4&thg=1&d1a_4=21",
+        "calc-damage-errors": "calc/commander-damage/?seats=4&d1a_2=abc&d2a_1=-3",
+        "search-hits": "search/?q=統率者税",
+        "search-english-hits": "search/?q=commander+tax",
+        "search-partial": "search/?q=color+identity+hybrid+mana",
+        "search-corrected": "search/?q=comander+tax",
+        "search-as-typed": "search/?q=comander+tax&as_typed=1",
+        "search-missing-rule": "search/?q=903.9zz",
+        "search-nothing": "search/?q=zzqqxxvv",
+        "search-filtered-away": "search/?q=統率者税+doc:planechase-wiki",
+        "rule-without-japanese": "rules/903.10a/",
+        "rule-renumbered-japanese": "rules/805.10f/",
+        "rule-section": "rules/903/",
+        "rule-chapter": "rules/9/",
+        "rule-old-version": "rules/903.8/?version=20200601",
+        "rule-unknown-version": "rules/903.8/?version=19990101",
+        "rule-missing": "rules/999.1/",
+        "rule-changes-since-2023": "rules/changes/?from=20231117&to=20260116",
+        "glossary-filtered": "glossary/?q=とうそつ",
+        "page-not-found": "no-such-page/",
+        "tracker-no-such-game": "tracker/AAAAAAAAAAAA/",
+    }
+)
 
 
 @state("search-while-typing")
@@ -306,20 +342,34 @@ def check_deck(page, base: str, lang: str, variant: str, decklist: str) -> None:
 
 @state("calc-deck-legal")
 def _deck_legal(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    check_deck(page, base, lang, "commander",
-               "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains")
+    check_deck(
+        page,
+        base,
+        lang,
+        "commander",
+        "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《繁殖池》\n1 砕骨の巨人\n1 Sol Ring\n96 Plains",
+    )
 
 
 @state("calc-deck-problems")
 def _deck_problems(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    check_deck(page, base, lang, "commander", "Commander\n1 Kenrith, the Returned King\n1 Tymna the Weaver\nDeck\n"
-               "2 Sol Ring\n1 Sol Rnig\n1 Phelddagrif\n1 Bloodghast\n30 Plains")
+    check_deck(
+        page,
+        base,
+        lang,
+        "commander",
+        "Commander\n1 Kenrith, the Returned King\n1 Tymna the Weaver\nDeck\n"
+        "2 Sol Ring\n1 Sol Rnig\n1 Phelddagrif\n1 Bloodghast\n30 Plains",
+    )
 
 
 @state("calc-deck-dtc-problems")
 def _deck_dtc(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     deck = ["統率者", "1 ボルシャック・ドラゴン | 火 | SR | クリーチャー", "デッキ"]
-    deck += [f"火のカード{i} | 火 | C | 呪文" for i in range(58)] + ["火のカード0 | 火 | C | 呪文", "1 謎 | 紫 | ZZ | 呪文"]
+    deck += [f"火のカード{i} | 火 | C | 呪文" for i in range(58)] + [
+        "火のカード0 | 火 | C | 呪文",
+        "1 謎 | 紫 | ZZ | 呪文",
+    ]
     check_deck(page, base, lang, "dtc", "\n".join(deck))
 
 
@@ -331,20 +381,24 @@ def _deck_empty(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-
 def leave_game_states(**presses: tuple[str, str]) -> None:
     """States reached by resolving a preset board: name -> (preset, the button pressed)."""
     for name, (preset, button) in presses.items():
+
         def resolve(page: Any, base: str, lang: str, preset: str = preset, button: str = button) -> None:
             page.goto(f"{base}/{lang}/leave-game/?preset={preset}")
             page.locator(f"button.lg-resolve[value={button}], button[value={button}]").first.click()
             expect(page.locator("#lg-result .lg-outcome, #lg-result .errorlist").first).to_be_visible()
+
         STATES[name] = resolve
 
 
-leave_game_states(**{
-    "leave-game-resolved": ("mind-control", "resolve-0"),
-    "leave-game-end-turn": ("until-next-turn", "end-turn"),
-    "leave-game-planar-controller": ("planechase", "resolve-0"),
-    "leave-game-two-headed-giant": ("two-headed-giant", "resolve-0"),
-    "leave-game-dtc-team-loses": ("dtc", "lose-0"),
-})
+leave_game_states(
+    **{
+        "leave-game-resolved": ("mind-control", "resolve-0"),
+        "leave-game-end-turn": ("until-next-turn", "end-turn"),
+        "leave-game-planar-controller": ("planechase", "resolve-0"),
+        "leave-game-two-headed-giant": ("two-headed-giant", "resolve-0"),
+        "leave-game-dtc-team-loses": ("dtc", "lose-0"),
+    }
+)
 
 
 @state("leave-game-board-problem")
@@ -352,9 +406,12 @@ def _lg_problem(page, base: str, lang: str) -> None:  # type: ignore[no-untyped-
     """A board the rules cannot reach, built in the form: an object owned by a player not in the game."""
     page.goto(f"{base}/{lang}/leave-game/")
     page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
-    page.fill("#lg-json", '{"variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Alex"], '
-              '"active_player": "Zed", "objects": [{"id": "x", "name": "Grizzly Bears", "kind": "card", '
-              '"owner": "Nobody", "controller": "Bianca", "zone": "battlefield"}]}')
+    page.fill(
+        "#lg-json",
+        '{"variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Alex"], '
+        '"active_player": "Zed", "objects": [{"id": "x", "name": "Grizzly Bears", "kind": "card", '
+        '"owner": "Nobody", "controller": "Bianca", "zone": "battlefield"}]}',
+    )
     page.locator("button[value=load-json]").click()
     # Loading fills the form as pasted (wait for the swapped form: a press before it would resolve the old
     # board); resolving is what checks the board.
@@ -395,7 +452,9 @@ def _tracker_refused(page, base: str, lang: str) -> None:  # type: ignore[no-unt
     page.locator("button.next-turn").click()
     expect(page.locator(".turn strong")).not_to_have_text(re.compile("アレックス|Alex"))
     game_path = re.compile(r".*/tracker/[A-Za-z0-9_-]{8,32}/$")
-    other.route(game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+    other.route(
+        game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_()
+    )
     page.close()
     other.locator("button.next-turn").click()
     expect(other.locator("#board-errors")).to_be_visible()

@@ -28,15 +28,35 @@ def assert_fits_the_phone(page) -> None:  # type: ignore[no-untyped-def]
 
 
 TEXTS = {
-    "ja": {"griffin": "《突撃するグリフィン》", "start": "開始時の盤面", "step2": "手順 2 / 2", "next": "次へ",
-           "changed": "変わったこと", "gone": "ゲームから離れた", "monarch": "統治者", "initiative": "イニシアチブ",
-           "remove_griffin": "《突撃するグリフィン》を削除",
-           # The presets' players, named as the worked rulings' Japanese stories name them.
-           "alex": "アレックス", "bianca": "ビアンカ", "carol": "キャロル"},
-    "en": {"griffin": "Assault Griffin", "start": "The position at the start", "step2": "Step 2 of 2", "next": "Next",
-           "changed": "What changed", "gone": "left the game", "monarch": "The monarch",
-           "initiative": "The initiative", "remove_griffin": "Remove Assault Griffin",
-           "alex": "Alex", "bianca": "Bianca", "carol": "Carol"},
+    "ja": {
+        "griffin": "《突撃するグリフィン》",
+        "start": "開始時の盤面",
+        "step2": "手順 2 / 2",
+        "next": "次へ",
+        "changed": "変わったこと",
+        "gone": "ゲームから離れた",
+        "monarch": "統治者",
+        "initiative": "イニシアチブ",
+        "remove_griffin": "《突撃するグリフィン》を削除",
+        # The presets' players, named as the worked rulings' Japanese stories name them.
+        "alex": "アレックス",
+        "bianca": "ビアンカ",
+        "carol": "キャロル",
+    },
+    "en": {
+        "griffin": "Assault Griffin",
+        "start": "The position at the start",
+        "step2": "Step 2 of 2",
+        "next": "Next",
+        "changed": "What changed",
+        "gone": "left the game",
+        "monarch": "The monarch",
+        "initiative": "The initiative",
+        "remove_griffin": "Remove Assault Griffin",
+        "alex": "Alex",
+        "bianca": "Bianca",
+        "carol": "Carol",
+    },
 }
 
 

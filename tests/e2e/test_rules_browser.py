@@ -61,8 +61,9 @@ def test_rule_without_japanese_text_and_a_gloss_on_a_phone(phone, site_url):
 
 
 def test_a_gloss_without_javascript_leads_to_the_glossary(browser, site_url):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP",
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP", java_script_enabled=False
+    )
     page = context.new_page()
     try:
         page.goto(f"{site_url}/ja/rules/903.8/")

@@ -30,7 +30,9 @@ def test_typing_shows_best_matches(page, site_url, start, query, expected):
     hits = page.locator("#site-search-results .quick-hits a")
     hits.first.wait_for(timeout=10_000)
     assert page.url == f"{site_url}{start}"  # the page itself stays
-    assert any(expected in (href or "") for href in hits.evaluate_all("els => els.map(e => e.getAttribute('href'))"))
+    assert any(
+        expected in (href or "") for href in hits.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    )
     assert page.locator("#site-search-results mark").count() > 0
     screenshot(page, f"search-as-you-type-{query.replace(' ', '-')}")
     assert not errors, errors
@@ -47,8 +49,16 @@ def test_rule_number_while_typing_then_enter_opens_the_rule(page, site_url):
 @pytest.mark.parametrize(
     ("query", "shown", "text"),
     [
-        ("color identity hybrid mana", "#site-search-results .search-partial", "すべての語を含むルールはありません"),
-        ("comander tax", "#site-search-results .search-corrected", "「commander tax」の検索結果を表示しています"),
+        (
+            "color identity hybrid mana",
+            "#site-search-results .search-partial",
+            "すべての語を含むルールはありません",
+        ),
+        (
+            "comander tax",
+            "#site-search-results .search-corrected",
+            "「commander tax」の検索結果を表示しています",
+        ),
         ("903.9zz", "#site-search-results .rule-suggestions a", "903.9"),
     ],
 )
@@ -64,7 +74,9 @@ def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
         assert "含まない語" in box.inner_text() and box.locator(".search-missing s").count() > 0
     if "corrected" in shown:
         assert box.locator('a[href*="as_typed=1"]').count() == 1
-    assert box.locator(".search-source").count() == box.locator(".quick-hits li").count()  # every hit labelled
+    assert (
+        box.locator(".search-source").count() == box.locator(".quick-hits li").count()
+    )  # every hit labelled
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     screenshot(phone, f"search-phone-{query.replace(' ', '-')}")
 

@@ -18,7 +18,12 @@ from tests.e2e.conftest import PHONE, screenshot
 # The strict CSP forbids eval in the page, so waits use expect(), never wait_for_function("...").
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
-SEATS = [("Alex", "Rafiq of the Many"), ("ビアンカ", "《アトラクサ》"), ("Carol", "Krenko"), ("大輔", "Edgar Markov")]
+SEATS = [
+    ("Alex", "Rafiq of the Many"),
+    ("ビアンカ", "《アトラクサ》"),
+    ("Carol", "Krenko"),
+    ("大輔", "Edgar Markov"),
+]
 
 
 def _phone(browser):  # type: ignore[no-untyped-def]
@@ -76,8 +81,14 @@ def test_phones_at_one_table(browser, site_url):  # type: ignore[no-untyped-def]
 
     # Alex loses 5 on the keypad (its digit keys and its minus key); Bianca's phone shows it within ~1 s.
     polls: list[int] = []
-    bianca.on("response", lambda r: polls.append(r.status) if r.request.method == "GET" and
-              r.url.rstrip("/").endswith(url.rstrip("/").rsplit("/", 1)[-1]) else None)
+    bianca.on(
+        "response",
+        lambda r: (
+            polls.append(r.status)
+            if r.request.method == "GET" and r.url.rstrip("/").endswith(url.rstrip("/").rsplit("/", 1)[-1])
+            else None
+        ),
+    )
     _keypad(alex, 0, "5", "-")
     expect(_life(alex, 0)).to_have_text("35")
     expect(alex.locator("#kp-digits")).to_have_value("")  # spent once the change is recorded
@@ -114,7 +125,9 @@ def test_two_phones_press_next_turn_on_the_same_table(browser, site_url):  # typ
     _sit(bianca, url, 1)
     game_path = re.compile(r".*/tracker/[A-Za-z0-9_-]{8,32}/$")
     # Hold Bianca's polls so her board still shows the table Alex changes (as if both pressed at once).
-    bianca.route(game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+    bianca.route(
+        game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_()
+    )
     alex.locator("button.next-turn").click()
     expect(alex.locator(".turn strong")).to_have_text("ビアンカ")
     expect(bianca.locator(".turn strong")).to_have_text("Alex")
@@ -137,7 +150,9 @@ def test_a_press_on_a_stale_board_shows_the_problem_in_place(browser, site_url):
     url = _start_game(first, site_url)
     second.goto(url)
     game_path = re.compile(r".*/tracker/[A-Za-z0-9_-]{8,32}/$")
-    second.route(game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+    second.route(
+        game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_()
+    )
 
     def concede(page):  # type: ignore[no-untyped-def]
         carol = page.locator("#player-2")

@@ -32,15 +32,42 @@ def base(**extra: Any) -> dict[str, Any]:
         "turn_order": list(ABC),
         "active_player": "Alex",
         "objects": [
-            {"id": "bears", "name": "Grizzly Bears", "name_ja": "灰色熊", "kind": "card", "owner": "Bianca",
-             "controller": "Alex", "zone": "battlefield"},
-            {"id": "aura", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
-             "controller": "Alex", "zone": "battlefield", "attached_to": "bears"},
-            {"id": "bolt", "name": "Lightning Bolt", "kind": "card", "owner": "Carol", "controller": None,
-             "zone": "graveyard"},
+            {
+                "id": "bears",
+                "name": "Grizzly Bears",
+                "name_ja": "灰色熊",
+                "kind": "card",
+                "owner": "Bianca",
+                "controller": "Alex",
+                "zone": "battlefield",
+            },
+            {
+                "id": "aura",
+                "name": "Mind Control",
+                "name_ja": "精神の制御",
+                "kind": "card",
+                "owner": "Alex",
+                "controller": "Alex",
+                "zone": "battlefield",
+                "attached_to": "bears",
+            },
+            {
+                "id": "bolt",
+                "name": "Lightning Bolt",
+                "kind": "card",
+                "owner": "Carol",
+                "controller": None,
+                "zone": "graveyard",
+            },
         ],
         "control_effects": [
-            {"id": "steal", "object": "bears", "controller": "Alex", "source": "aura", "ends": "source-leaves"},
+            {
+                "id": "steal",
+                "object": "bears",
+                "controller": "Alex",
+                "source": "aura",
+                "ends": "source-leaves",
+            },
         ],
         "delayed_triggers": [
             {"id": "later", "controller": "Carol", "source": "bolt", "text": "at the next end step, ..."},
@@ -51,8 +78,14 @@ def base(**extra: Any) -> dict[str, Any]:
 
 
 def obj(**fields: Any) -> dict[str, Any]:
-    item: dict[str, Any] = {"id": "x", "name": "X", "kind": "card", "owner": "Alex", "controller": "Alex",
-                            "zone": "battlefield"}
+    item: dict[str, Any] = {
+        "id": "x",
+        "name": "X",
+        "kind": "card",
+        "owner": "Alex",
+        "controller": "Alex",
+        "zone": "battlefield",
+    }
     item.update(fields)
     return item
 
@@ -73,7 +106,12 @@ def test_a_valid_board_is_built_with_enums_and_defaults() -> None:
     assert board.turn_order == ("Alex", "Bianca", "Carol")
     bears = board.object("bears")
     assert (bears.kind, bears.zone, bears.owner, bears.controller, bears.default) == (
-        ObjectKind.CARD, Zone.BATTLEFIELD, "Bianca", "Alex", "Bianca")
+        ObjectKind.CARD,
+        Zone.BATTLEFIELD,
+        "Bianca",
+        "Alex",
+        "Bianca",
+    )
     assert bears.label.in_("ja") == "《灰色熊》" and bears.label.in_("en") == "Grizzly Bears"
     assert board.object("aura").attachment is Attachment.AURA
     assert board.control_effects[0].ends is Ends.SOURCE_LEAVES
@@ -97,14 +135,23 @@ def test_round_trip_through_to_json() -> None:
 
 def test_round_trip_keeps_optional_object_fields() -> None:
     payload = {
-        "variant": "grand-melee", "turn_order": [f"P{i}" for i in range(1, 9)], "active_player": "P1",
+        "variant": "grand-melee",
+        "turn_order": [f"P{i}" for i in range(1, 9)],
+        "active_player": "P1",
         "planar_controller": ["P1", "P5"],
         "objects": [
             obj(id="plane", kind="plane", owner="P2", controller="P1", zone="command"),
             obj(id="walk", kind="ability", owner=None, controller="P1", zone="stack", planeswalking=True),
             obj(id="creature", owner="P3", controller="P3"),
-            obj(id="sword", owner="P3", controller="P3", attached_to="creature", attachment="equipment",
-                default_controller="P3", source="creature"),
+            obj(
+                id="sword",
+                owner="P3",
+                controller="P3",
+                attached_to="creature",
+                attachment="equipment",
+                default_controller="P3",
+                source="creature",
+            ),
         ],
     }
     board = board_from_payload(payload)
@@ -113,11 +160,17 @@ def test_round_trip_keeps_optional_object_fields() -> None:
 
 
 def test_controllers_outside_battlefield_and_stack_are_normalised() -> None:
-    board = board_from_payload(base(objects=[
-        obj(id="in-hand", zone="hand", controller="Alex"),
-        obj(id="commander", zone="command", controller=None),
-        obj(id="emblem", kind="emblem", zone="command", controller=None),
-    ], control_effects=[], delayed_triggers=[]))
+    board = board_from_payload(
+        base(
+            objects=[
+                obj(id="in-hand", zone="hand", controller="Alex"),
+                obj(id="commander", zone="command", controller=None),
+                obj(id="emblem", kind="emblem", zone="command", controller=None),
+            ],
+            control_effects=[],
+            delayed_triggers=[],
+        )
+    )
     assert board.object("in-hand").controller is None  # 109.4: no controller in the hand
     assert board.object("commander").controller is None
     assert board.object("emblem").controller == "Alex"  # 114.2: emblems are controlled by their owner
@@ -125,53 +178,102 @@ def test_controllers_outside_battlefield_and_stack_are_normalised() -> None:
 
 # --- issue 13: boards in the documented shape that used to be refused --------------------------------------
 
+
 def test_a_controller_other_than_the_owner_without_effect_is_the_default_controller() -> None:
     # Bribery / Reanimate put Bianca's card onto the battlefield under Alex's control (110.2a); Carol casts
     # Bianca's card from Bianca's graveyard (112.2). Neither needs a control effect or a default_controller.
-    board = board_from_payload(base(objects=[
-        obj(id="angel", owner="Bianca", controller="Alex"),
-        obj(id="spell", owner="Bianca", controller="Carol", zone="stack"),
-    ], control_effects=[], delayed_triggers=[]))
+    board = board_from_payload(
+        base(
+            objects=[
+                obj(id="angel", owner="Bianca", controller="Alex"),
+                obj(id="spell", owner="Bianca", controller="Carol", zone="stack"),
+            ],
+            control_effects=[],
+            delayed_triggers=[],
+        )
+    )
     assert board.object("angel").default == "Alex"
     assert board.object("spell").default == "Carol"
 
 
 def test_a_control_effect_or_trigger_whose_source_left_the_board_is_accepted() -> None:
-    board = board_from_payload(base(
-        control_effects=[{"id": "treason", "object": "bears", "controller": "Alex", "source": "act-of-treason",
-                          "ends": "end-of-turn", "name": "Act of Treason", "name_ja": "反逆の行動"}],
-        delayed_triggers=[{"id": "t", "controller": "Carol", "source": "gone-sorcery", "text": "later"}]))
+    board = board_from_payload(
+        base(
+            control_effects=[
+                {
+                    "id": "treason",
+                    "object": "bears",
+                    "controller": "Alex",
+                    "source": "act-of-treason",
+                    "ends": "end-of-turn",
+                    "name": "Act of Treason",
+                    "name_ja": "反逆の行動",
+                }
+            ],
+            delayed_triggers=[{"id": "t", "controller": "Carol", "source": "gone-sorcery", "text": "later"}],
+        )
+    )
     assert board.control_effects[0].source == "act-of-treason"
     assert board.delayed_triggers[0].source == "gone-sorcery"
 
 
 def test_two_headed_giant_planechase_has_a_planar_controller() -> None:
-    board = board_from_payload({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"],
-                                "active_player": "B", "teams": [["A", "B"], ["C", "D"]], "planar_controller": "A"})
+    board = board_from_payload(
+        {
+            "variant": "two-headed-giant",
+            "turn_order": ["A", "B", "C", "D"],
+            "active_player": "B",
+            "teams": [["A", "B"], ["C", "D"]],
+            "planar_controller": "A",
+        }
+    )
     assert board.has_planes and board.planar_controller == "A"
-    err = error_of({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"], "active_player": "B",
-                    "teams": [["A", "B"], ["C", "D"]], "planar_controller": "C"})
+    err = error_of(
+        {
+            "variant": "two-headed-giant",
+            "turn_order": ["A", "B", "C", "D"],
+            "active_player": "B",
+            "teams": [["A", "B"], ["C", "D"]],
+            "planar_controller": "C",
+        }
+    )
     assert codes(err) == [("board.planar-not-primary", "planar_controller")]
     assert err.messages[0].rule == "901.12b"  # type: ignore[union-attr]
 
 
 def test_a_single_planar_deck_has_no_plane_owners() -> None:
-    payload = {"variant": "planechase", "turn_order": ["A", "B"], "active_player": "A", "planar_controller": "A",
-               "single_planar_deck": True,
-               "objects": [obj(id="p", kind="plane", owner=None, controller="A", zone="command")]}
+    payload = {
+        "variant": "planechase",
+        "turn_order": ["A", "B"],
+        "active_player": "A",
+        "planar_controller": "A",
+        "single_planar_deck": True,
+        "objects": [obj(id="p", kind="plane", owner=None, controller="A", zone="command")],
+    }
     assert board_from_payload(payload).single_planar_deck
     payload["objects"] = [obj(id="p", kind="plane", owner="B", controller="A", zone="command")]
     assert codes(error_of(payload)) == [("board.single-deck-owner", "objects[0].owner")]
 
 
 def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read() -> None:
-    board = board_from_payload(base(
-        monarch="Bianca", initiative="Carol", active_player="Bianca",
-        player_control=[{"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}],
-        timed_effects=[{"id": "kiora", "controller": "Alex", "until": "next-turn", "object": "bears"}],
-        objects=[obj(id="bears", owner="Bianca", controller="Bianca"), obj(id="c", owner="Carol", controller="Carol")],
-        combat=[{"attacker": "bears", "attacking": "Carol", "blockers": ["c"]}],
-        control_effects=[], delayed_triggers=[]))
+    board = board_from_payload(
+        base(
+            monarch="Bianca",
+            initiative="Carol",
+            active_player="Bianca",
+            player_control=[
+                {"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}
+            ],
+            timed_effects=[{"id": "kiora", "controller": "Alex", "until": "next-turn", "object": "bears"}],
+            objects=[
+                obj(id="bears", owner="Bianca", controller="Bianca"),
+                obj(id="c", owner="Carol", controller="Carol"),
+            ],
+            combat=[{"attacker": "bears", "attacking": "Carol", "blockers": ["c"]}],
+            control_effects=[],
+            delayed_triggers=[],
+        )
+    )
     assert (board.monarch, board.initiative) == ("Bianca", "Carol")
     assert board.player_control[0].controller == "Alex"
     assert board.timed_effects[0].object == "bears"
@@ -181,6 +283,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
 
 # --- problems: the code, the field (JSON path) and a label built from the object's name ---------------------
 
+
 @pytest.mark.parametrize(
     ("change", "error", "code", "field"),
     [
@@ -188,11 +291,30 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         ({"variant": None}, InvalidInputError, "board.choose-one", "variant"),
         ({"turn_order": None}, InvalidInputError, "input.required", "turn_order"),
         ({"turn_order": "Alex"}, InvalidInputError, "board.not-list", "turn_order"),
-        ({"turn_order": ["Alex"], "active_player": None, "objects": [], "control_effects": [],
-          "delayed_triggers": []}, InvalidInputError, "board.too-few-players", "turn_order"),
-        ({"turn_order": ["Alex", "Alex", "Bianca", "Carol"]}, InvalidInputError, "board.player-twice",
-         "turn_order[1]"),
-        ({"turn_order": ["Alex", "", "Bianca", "Carol"]}, InvalidInputError, "board.not-text", "turn_order[1]"),
+        (
+            {
+                "turn_order": ["Alex"],
+                "active_player": None,
+                "objects": [],
+                "control_effects": [],
+                "delayed_triggers": [],
+            },
+            InvalidInputError,
+            "board.too-few-players",
+            "turn_order",
+        ),
+        (
+            {"turn_order": ["Alex", "Alex", "Bianca", "Carol"]},
+            InvalidInputError,
+            "board.player-twice",
+            "turn_order[1]",
+        ),
+        (
+            {"turn_order": ["Alex", "", "Bianca", "Carol"]},
+            InvalidInputError,
+            "board.not-text",
+            "turn_order[1]",
+        ),
         ({"left": ["Alex"]}, InvalidInputError, "board.left-and-playing", "left[0]"),
         ({"active_player": "Zed"}, InvalidInputError, "board.not-a-player", "active_player"),
         ({"priority": "Zed"}, InvalidInputError, "board.not-a-player", "priority"),
@@ -208,79 +330,252 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         ({"objects": [obj(zone="sideboard")]}, InvalidInputError, "board.not-a-choice", "objects[0].zone"),
         ({"objects": [obj(owner="Zed")]}, InvalidInputError, "board.not-a-player", "objects[0].owner"),
         ({"objects": [obj(owner=None)]}, InvalidInputError, "input.required", "objects[0].owner"),
-        ({"left": ["Dana"], "objects": [obj(owner="Dana", zone="hand", controller=None)]}, IllegalStateError,
-         "board.owner-left", "objects[0].owner"),
+        (
+            {"left": ["Dana"], "objects": [obj(owner="Dana", zone="hand", controller=None)]},
+            IllegalStateError,
+            "board.owner-left",
+            "objects[0].owner",
+        ),
         ({"objects": [obj(name="x" * 201)]}, InvalidInputError, "board.too-long", "objects[0].name"),
         ({"objects": [obj(power=3)]}, InvalidInputError, "board.unknown-fields", "objects[0]"),
-        ({"objects": [obj(planeswalking="yes")]}, InvalidInputError, "board.not-flag", "objects[0].planeswalking"),
-        ({"objects": [obj(planeswalking=True)]}, InvalidInputError, "board.planeswalking-not-ability",
-         "objects[0].planeswalking"),
-        ({"objects": [obj(attachment="saddle")]}, InvalidInputError, "board.not-a-choice", "objects[0].attachment"),
-        ({"objects": [obj(default_controller="Zed")]}, InvalidInputError, "board.not-a-player",
-         "objects[0].default_controller"),
+        (
+            {"objects": [obj(planeswalking="yes")]},
+            InvalidInputError,
+            "board.not-flag",
+            "objects[0].planeswalking",
+        ),
+        (
+            {"objects": [obj(planeswalking=True)]},
+            InvalidInputError,
+            "board.planeswalking-not-ability",
+            "objects[0].planeswalking",
+        ),
+        (
+            {"objects": [obj(attachment="saddle")]},
+            InvalidInputError,
+            "board.not-a-choice",
+            "objects[0].attachment",
+        ),
+        (
+            {"objects": [obj(default_controller="Zed")]},
+            InvalidInputError,
+            "board.not-a-player",
+            "objects[0].default_controller",
+        ),
         ({"objects": [obj(source="ghost")]}, InvalidInputError, "board.unknown-object", "objects[0].source"),
-        ({"objects": [obj(attached_to="ghost")]}, InvalidInputError, "board.attached-unknown",
-         "objects[0].attached_to"),
-        ({"objects": [obj(kind="ability", owner=None, zone="graveyard", controller=None)]}, IllegalStateError,
-         "board.zone-impossible", "objects[0]"),
-        ({"objects": [obj(kind="token", zone="exile", controller=None)]}, IllegalStateError,
-         "board.zone-impossible", "objects[0]"),
-        ({"objects": [obj(kind="copy", zone="graveyard", controller=None)]}, IllegalStateError,
-         "board.zone-impossible", "objects[0]"),
-        ({"objects": [obj(kind="emblem", zone="battlefield")]}, IllegalStateError, "board.zone-impossible",
-         "objects[0]"),
-        ({"objects": [obj(kind="token", default_controller="Bianca", controller="Bianca")]}, IllegalStateError,
-         "board.token-controller", "objects[0]"),
-        ({"objects": [obj(controller=None)]}, IllegalStateError, "board.needs-controller", "objects[0].controller"),
-        ({"objects": [obj(zone="graveyard", controller="Bianca")]}, IllegalStateError, "board.no-controller-here",
-         "objects[0].controller"),
-        ({"objects": [obj(zone="hand", attached_to="Bianca", controller=None)]}, IllegalStateError,
-         "board.attached-off-battlefield", "objects[0].attached_to"),
-        ({"objects": [obj(attached_to="x")]}, IllegalStateError, "board.attached-to-itself",
-         "objects[0].attached_to"),
-        ({"objects": [obj(id="a", attached_to="b"), obj(id="b", zone="graveyard", controller=None)]},
-         IllegalStateError, "board.attached-to-gone", "objects[0].attached_to"),
-        ({"objects": [obj(controller="Bianca", default_controller="Alex")]}, IllegalStateError,
-         "board.controller-not-default", "objects[0].controller"),
-        ({"objects": [obj(id="y")], "control_effects": [
-            {"id": "e", "object": "y", "controller": "Alex", "source": None, "ends": "never"},
-            {"id": "e", "object": "y", "controller": "Alex", "source": None, "ends": "never"}]},
-         InvalidInputError, "board.duplicate-id", "control_effects[1].id"),
-        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Zed", "source": None,
-                               "ends": "never"}]},
-         InvalidInputError, "board.not-a-player", "control_effects[0].controller"),
-        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": None,
-                               "ends": "source-leaves"}]},
-         InvalidInputError, "board.effect-source-required", "control_effects[0].source"),
-        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": None,
-                               "ends": "next-turn"}]},
-         InvalidInputError, "board.not-a-choice", "control_effects[0].ends"),
-        ({"control_effects": [{"id": "e", "object": "bolt", "controller": "Alex", "source": None,
-                               "ends": "never"}]},
-         IllegalStateError, "board.effect-object-zone", "control_effects[0].object"),
-        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Alex", "source": "bolt",
-                               "ends": "source-leaves"}]},
-         IllegalStateError, "board.effect-already-ended", "control_effects[0].source"),
-        ({"control_effects": [{"id": "e", "object": "bears", "controller": "Bianca", "source": "aura",
-                               "ends": "source-leaves"}]},
-         IllegalStateError, "board.controller-contradicts-effect", "objects[0].controller"),
-        ({"delayed_triggers": [{"id": "t", "controller": "Alex", "source": None, "text": "x"},
-                               {"id": "t", "controller": "Alex", "source": None, "text": "x"}]},
-         InvalidInputError, "board.duplicate-id", "delayed_triggers[1].id"),
-        ({"delayed_triggers": [{"id": "t", "controller": "Alex", "object": "ghost", "text": "x"}]},
-         InvalidInputError, "board.unknown-object", "delayed_triggers[0].object"),
-        ({"delayed_triggers": [{"id": "t", "controller": "Alex", "text": "x" * 1001}]},
-         InvalidInputError, "board.too-long", "delayed_triggers[0].text"),
-        ({"player_control": [{"player": "Bianca", "controller": "Alex"},
-                             {"player": "Bianca", "controller": "Carol"}]},
-         IllegalStateError, "board.player-controlled-twice", "player_control[1].player"),
-        ({"combat": [{"attacker": "bolt", "attacking": "Bianca"}]}, IllegalStateError,
-         "board.attacker-not-on-battlefield", "combat[0].attacker"),
-        ({"combat": [{"attacker": "bears", "attacking": "Nobody"}]}, InvalidInputError,
-         "board.attack-target-unknown", "combat[0].attacking"),
+        (
+            {"objects": [obj(attached_to="ghost")]},
+            InvalidInputError,
+            "board.attached-unknown",
+            "objects[0].attached_to",
+        ),
+        (
+            {"objects": [obj(kind="ability", owner=None, zone="graveyard", controller=None)]},
+            IllegalStateError,
+            "board.zone-impossible",
+            "objects[0]",
+        ),
+        (
+            {"objects": [obj(kind="token", zone="exile", controller=None)]},
+            IllegalStateError,
+            "board.zone-impossible",
+            "objects[0]",
+        ),
+        (
+            {"objects": [obj(kind="copy", zone="graveyard", controller=None)]},
+            IllegalStateError,
+            "board.zone-impossible",
+            "objects[0]",
+        ),
+        (
+            {"objects": [obj(kind="emblem", zone="battlefield")]},
+            IllegalStateError,
+            "board.zone-impossible",
+            "objects[0]",
+        ),
+        (
+            {"objects": [obj(kind="token", default_controller="Bianca", controller="Bianca")]},
+            IllegalStateError,
+            "board.token-controller",
+            "objects[0]",
+        ),
+        (
+            {"objects": [obj(controller=None)]},
+            IllegalStateError,
+            "board.needs-controller",
+            "objects[0].controller",
+        ),
+        (
+            {"objects": [obj(zone="graveyard", controller="Bianca")]},
+            IllegalStateError,
+            "board.no-controller-here",
+            "objects[0].controller",
+        ),
+        (
+            {"objects": [obj(zone="hand", attached_to="Bianca", controller=None)]},
+            IllegalStateError,
+            "board.attached-off-battlefield",
+            "objects[0].attached_to",
+        ),
+        (
+            {"objects": [obj(attached_to="x")]},
+            IllegalStateError,
+            "board.attached-to-itself",
+            "objects[0].attached_to",
+        ),
+        (
+            {"objects": [obj(id="a", attached_to="b"), obj(id="b", zone="graveyard", controller=None)]},
+            IllegalStateError,
+            "board.attached-to-gone",
+            "objects[0].attached_to",
+        ),
+        (
+            {"objects": [obj(controller="Bianca", default_controller="Alex")]},
+            IllegalStateError,
+            "board.controller-not-default",
+            "objects[0].controller",
+        ),
+        (
+            {
+                "objects": [obj(id="y")],
+                "control_effects": [
+                    {"id": "e", "object": "y", "controller": "Alex", "source": None, "ends": "never"},
+                    {"id": "e", "object": "y", "controller": "Alex", "source": None, "ends": "never"},
+                ],
+            },
+            InvalidInputError,
+            "board.duplicate-id",
+            "control_effects[1].id",
+        ),
+        (
+            {
+                "control_effects": [
+                    {"id": "e", "object": "bears", "controller": "Zed", "source": None, "ends": "never"}
+                ]
+            },
+            InvalidInputError,
+            "board.not-a-player",
+            "control_effects[0].controller",
+        ),
+        (
+            {
+                "control_effects": [
+                    {
+                        "id": "e",
+                        "object": "bears",
+                        "controller": "Alex",
+                        "source": None,
+                        "ends": "source-leaves",
+                    }
+                ]
+            },
+            InvalidInputError,
+            "board.effect-source-required",
+            "control_effects[0].source",
+        ),
+        (
+            {
+                "control_effects": [
+                    {"id": "e", "object": "bears", "controller": "Alex", "source": None, "ends": "next-turn"}
+                ]
+            },
+            InvalidInputError,
+            "board.not-a-choice",
+            "control_effects[0].ends",
+        ),
+        (
+            {
+                "control_effects": [
+                    {"id": "e", "object": "bolt", "controller": "Alex", "source": None, "ends": "never"}
+                ]
+            },
+            IllegalStateError,
+            "board.effect-object-zone",
+            "control_effects[0].object",
+        ),
+        (
+            {
+                "control_effects": [
+                    {
+                        "id": "e",
+                        "object": "bears",
+                        "controller": "Alex",
+                        "source": "bolt",
+                        "ends": "source-leaves",
+                    }
+                ]
+            },
+            IllegalStateError,
+            "board.effect-already-ended",
+            "control_effects[0].source",
+        ),
+        (
+            {
+                "control_effects": [
+                    {
+                        "id": "e",
+                        "object": "bears",
+                        "controller": "Bianca",
+                        "source": "aura",
+                        "ends": "source-leaves",
+                    }
+                ]
+            },
+            IllegalStateError,
+            "board.controller-contradicts-effect",
+            "objects[0].controller",
+        ),
+        (
+            {
+                "delayed_triggers": [
+                    {"id": "t", "controller": "Alex", "source": None, "text": "x"},
+                    {"id": "t", "controller": "Alex", "source": None, "text": "x"},
+                ]
+            },
+            InvalidInputError,
+            "board.duplicate-id",
+            "delayed_triggers[1].id",
+        ),
+        (
+            {"delayed_triggers": [{"id": "t", "controller": "Alex", "object": "ghost", "text": "x"}]},
+            InvalidInputError,
+            "board.unknown-object",
+            "delayed_triggers[0].object",
+        ),
+        (
+            {"delayed_triggers": [{"id": "t", "controller": "Alex", "text": "x" * 1001}]},
+            InvalidInputError,
+            "board.too-long",
+            "delayed_triggers[0].text",
+        ),
+        (
+            {
+                "player_control": [
+                    {"player": "Bianca", "controller": "Alex"},
+                    {"player": "Bianca", "controller": "Carol"},
+                ]
+            },
+            IllegalStateError,
+            "board.player-controlled-twice",
+            "player_control[1].player",
+        ),
+        (
+            {"combat": [{"attacker": "bolt", "attacking": "Bianca"}]},
+            IllegalStateError,
+            "board.attacker-not-on-battlefield",
+            "combat[0].attacker",
+        ),
+        (
+            {"combat": [{"attacker": "bears", "attacking": "Nobody"}]},
+            InvalidInputError,
+            "board.attack-target-unknown",
+            "combat[0].attacking",
+        ),
     ],
 )
-def test_each_problem_is_reported(change: dict[str, Any], error: type[RulesError], code: str, field: str) -> None:
+def test_each_problem_is_reported(
+    change: dict[str, Any], error: type[RulesError], code: str, field: str
+) -> None:
     payload = base(**change)
     if "objects" in change and "control_effects" not in change:
         payload["control_effects"] = []
@@ -293,38 +588,104 @@ def test_each_problem_is_reported(change: dict[str, Any], error: type[RulesError
 @pytest.mark.parametrize(
     ("payload", "code", "field"),
     [
-        ({"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"], "active_player": "A"},
-         "board.teams-required", "teams"),
-        ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], ["B", "C", "D"]]},
-         "board.two-teams", "teams[1][0]"),
-        ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], ["C"]]},
-         "board.not-on-a-team", "teams"),
-        ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B", "C", "D"]]},
-         "board.two-teams-needed", "teams"),
-        ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], []]},
-         "board.team-not-list", "teams[1]"),
-        ({"variant": "dtc", "turn_order": list("ABCDEF"), "teams": [["A", "B"], ["C", "D"], ["E", "F"]]},
-         "board.dtc-teams", "teams"),
-        ({"variant": "two-headed-giant", "turn_order": list("ABCDEF"), "teams": [["A", "B", "C"], ["D", "E", "F"]]},
-         "board.thg-teams", "teams"),
-        ({"variant": "planechase", "turn_order": ["A", "B", "C"]}, "board.planar-controller-required",
-         "planar_controller"),
-        ({"variant": "planechase", "turn_order": ["A", "B", "C"], "planar_controller": "Z"}, "board.not-a-player",
-         "planar_controller"),
-        ({"variant": "planechase", "turn_order": ["A", "B", "C"], "active_player": "A", "planar_controller": "B"},
-         "board.planar-not-active", "planar_controller"),
-        ({"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "E", "G"]},
-         "board.too-many-planar", "planar_controller"),
-        ({"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "A"]},
-         "board.player-twice", "planar_controller[1]"),
-        ({"variant": "planechase", "turn_order": ["A", "B"], "planar_controller": "A", "objects": [
-            obj(id="p", kind="plane", owner="B", controller="B", zone="command")]},
-         "board.plane-controller", "objects[0].controller"),
-        ({"variant": "free-for-all", "turn_order": ["A", "B"], "objects": [
-            obj(id="p", kind="phenomenon", owner="B", controller=None, zone="command")]},
-         "board.planes-only-planechase", "objects[0]"),
-        ({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "C"], ["B", "D"]],
-          "shields": {"A": -1}}, "input.whole-number", "shields.A"),
+        (
+            {"variant": "two-headed-giant", "turn_order": ["A", "B", "C", "D"], "active_player": "A"},
+            "board.teams-required",
+            "teams",
+        ),
+        (
+            {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], ["B", "C", "D"]]},
+            "board.two-teams",
+            "teams[1][0]",
+        ),
+        (
+            {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], ["C"]]},
+            "board.not-on-a-team",
+            "teams",
+        ),
+        (
+            {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B", "C", "D"]]},
+            "board.two-teams-needed",
+            "teams",
+        ),
+        (
+            {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "teams": [["A", "B"], []]},
+            "board.team-not-list",
+            "teams[1]",
+        ),
+        (
+            {"variant": "dtc", "turn_order": list("ABCDEF"), "teams": [["A", "B"], ["C", "D"], ["E", "F"]]},
+            "board.dtc-teams",
+            "teams",
+        ),
+        (
+            {
+                "variant": "two-headed-giant",
+                "turn_order": list("ABCDEF"),
+                "teams": [["A", "B", "C"], ["D", "E", "F"]],
+            },
+            "board.thg-teams",
+            "teams",
+        ),
+        (
+            {"variant": "planechase", "turn_order": ["A", "B", "C"]},
+            "board.planar-controller-required",
+            "planar_controller",
+        ),
+        (
+            {"variant": "planechase", "turn_order": ["A", "B", "C"], "planar_controller": "Z"},
+            "board.not-a-player",
+            "planar_controller",
+        ),
+        (
+            {
+                "variant": "planechase",
+                "turn_order": ["A", "B", "C"],
+                "active_player": "A",
+                "planar_controller": "B",
+            },
+            "board.planar-not-active",
+            "planar_controller",
+        ),
+        (
+            {"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "E", "G"]},
+            "board.too-many-planar",
+            "planar_controller",
+        ),
+        (
+            {"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "A"]},
+            "board.player-twice",
+            "planar_controller[1]",
+        ),
+        (
+            {
+                "variant": "planechase",
+                "turn_order": ["A", "B"],
+                "planar_controller": "A",
+                "objects": [obj(id="p", kind="plane", owner="B", controller="B", zone="command")],
+            },
+            "board.plane-controller",
+            "objects[0].controller",
+        ),
+        (
+            {
+                "variant": "free-for-all",
+                "turn_order": ["A", "B"],
+                "objects": [obj(id="p", kind="phenomenon", owner="B", controller=None, zone="command")],
+            },
+            "board.planes-only-planechase",
+            "objects[0]",
+        ),
+        (
+            {
+                "variant": "dtc",
+                "turn_order": ["A", "B", "C", "D"],
+                "teams": [["A", "C"], ["B", "D"]],
+                "shields": {"A": -1},
+            },
+            "input.whole-number",
+            "shields.A",
+        ),
     ],
 )
 def test_variant_problems(payload: dict[str, Any], code: str, field: str) -> None:
@@ -332,16 +693,32 @@ def test_variant_problems(payload: dict[str, Any], code: str, field: str) -> Non
 
 
 def test_problems_name_the_field_by_the_objects_name_in_both_languages() -> None:
-    err = error_of(base(objects=[obj(id="griffin", name="Assault Griffin", name_ja="突撃するグリフィン",
-                                     controller="Zed")], control_effects=[], delayed_triggers=[]))
+    err = error_of(
+        base(
+            objects=[
+                obj(id="griffin", name="Assault Griffin", name_ja="突撃するグリフィン", controller="Zed")
+            ],
+            control_effects=[],
+            delayed_triggers=[],
+        )
+    )
     problem = err.messages[0]
     assert isinstance(problem, Message) and problem.field == "objects[0].controller"
     assert err.render("en") == ["Assault Griffin: controller: “Zed” is not a player in this game."]
-    assert err.render("ja") == ["《突撃するグリフィン》のコントローラー：「Zed」はこのゲームのプレイヤーではありません。"]
+    assert err.render("ja") == [
+        "《突撃するグリフィン》のコントローラー：「Zed」はこのゲームのプレイヤーではありません。"
+    ]
     assert "objects[0]" not in err.render("ja")[0]
-    effect = error_of(base(control_effects=[{"id": "e", "object": "bears", "controller": "Zed", "source": "aura",
-                                             "ends": "source-leaves"}]))
-    assert effect.render("ja")[0].startswith("《灰色熊》のコントロール変更効果のコントロールを得るプレイヤー：")
+    effect = error_of(
+        base(
+            control_effects=[
+                {"id": "e", "object": "bears", "controller": "Zed", "source": "aura", "ends": "source-leaves"}
+            ]
+        )
+    )
+    assert effect.render("ja")[0].startswith(
+        "《灰色熊》のコントロール変更効果のコントロールを得るプレイヤー："
+    )
     assert effect.render("en")[0].startswith("Control effect on Grizzly Bears: player it gives control to:")
 
 
@@ -357,10 +734,18 @@ def test_a_non_mapping_payload() -> None:
 
 
 def test_every_problem_is_listed_in_one_error() -> None:
-    payload = base(active_player="Zed", objects=[
-        obj(id="dup"), obj(id="dup"), obj(id="spell", kind="ability", owner=None, zone="hand", controller=None),
-        obj(id="aura", attached_to="nowhere"),
-    ], control_effects=[{"id": "e", "object": "ghost", "controller": "Alex", "source": None, "ends": "never"}])
+    payload = base(
+        active_player="Zed",
+        objects=[
+            obj(id="dup"),
+            obj(id="dup"),
+            obj(id="spell", kind="ability", owner=None, zone="hand", controller=None),
+            obj(id="aura", attached_to="nowhere"),
+        ],
+        control_effects=[
+            {"id": "e", "object": "ghost", "controller": "Alex", "source": None, "ends": "never"}
+        ],
+    )
     err = error_of(payload)
     assert type(err) is InvalidInputError  # malformed input outranks illegal state, but both are listed
     assert codes(err) == [
@@ -403,17 +788,55 @@ def test_board_is_frozen() -> None:
 # --- random input: a Board or a RulesError, nothing else ------------------------------------------
 
 names = st.sampled_from(["Alex", "Bianca", "Carol", "Zed", "", None, 3])
-values = st.one_of(names, st.sampled_from(["battlefield", "stack", "graveyard", "card", "token", "ability",
-                                           "never", "source-leaves", "x", "bears"]), st.booleans(), st.none())
+values = st.one_of(
+    names,
+    st.sampled_from(
+        [
+            "battlefield",
+            "stack",
+            "graveyard",
+            "card",
+            "token",
+            "ability",
+            "never",
+            "source-leaves",
+            "x",
+            "bears",
+        ]
+    ),
+    st.booleans(),
+    st.none(),
+)
 objects = st.dictionaries(
-    st.sampled_from(["id", "name", "name_ja", "kind", "owner", "controller", "zone", "attached_to",
-                     "default_controller", "source", "planeswalking", "attachment", "extra"]), values, max_size=11)
-effects = st.dictionaries(st.sampled_from(["id", "object", "controller", "source", "ends", "name"]), values,
-                          max_size=5)
+    st.sampled_from(
+        [
+            "id",
+            "name",
+            "name_ja",
+            "kind",
+            "owner",
+            "controller",
+            "zone",
+            "attached_to",
+            "default_controller",
+            "source",
+            "planeswalking",
+            "attachment",
+            "extra",
+        ]
+    ),
+    values,
+    max_size=11,
+)
+effects = st.dictionaries(
+    st.sampled_from(["id", "object", "controller", "source", "ends", "name"]), values, max_size=5
+)
 payloads = st.fixed_dictionaries(
     {},
     optional={
-        "variant": st.sampled_from(["free-for-all", "planechase", "grand-melee", "two-headed-giant", "dtc", "x"]),
+        "variant": st.sampled_from(
+            ["free-for-all", "planechase", "grand-melee", "two-headed-giant", "dtc", "x"]
+        ),
         "turn_order": st.lists(names, max_size=5),
         "active_player": names,
         "monarch": names,
@@ -422,8 +845,10 @@ payloads = st.fixed_dictionaries(
         "objects": st.lists(objects, max_size=5),
         "control_effects": st.lists(effects, max_size=3),
         "delayed_triggers": st.lists(effects, max_size=2),
-        "combat": st.lists(st.dictionaries(st.sampled_from(["attacker", "attacking", "blockers"]), values,
-                                           max_size=3), max_size=2),
+        "combat": st.lists(
+            st.dictionaries(st.sampled_from(["attacker", "attacking", "blockers"]), values, max_size=3),
+            max_size=2,
+        ),
     },
 )
 

@@ -15,16 +15,19 @@ FIXTURE = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.
 POOL = CardPool.of(card_from_scryfall(c) for c in json.loads(FIXTURE.read_text(encoding="utf-8")))
 
 
-@pytest.mark.parametrize(("typed", "expected"), [
-    ("Kraum, Ludevic's Opus", "Kraum, Ludevic's Opus"),
-    ("kraum, ludevic\u2019s opus", "Kraum, Ludevic's Opus"),
-    ("  FIRE  //  ICE ", "Fire // Ice"),
-    ("Fire/Ice", "Fire // Ice"),
-    ("Fire", "Fire // Ice"),                      # front face name
-    ("Ice", "Fire // Ice"),                       # any face name
-    ("Valki, God of Lies", "Valki, God of Lies // Tibalt, Cosmic Impostor"),
-    ("Stomp", "Bonecrusher Giant // Stomp"),
-])
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("Kraum, Ludevic's Opus", "Kraum, Ludevic's Opus"),
+        ("kraum, ludevic\u2019s opus", "Kraum, Ludevic's Opus"),
+        ("  FIRE  //  ICE ", "Fire // Ice"),
+        ("Fire/Ice", "Fire // Ice"),
+        ("Fire", "Fire // Ice"),  # front face name
+        ("Ice", "Fire // Ice"),  # any face name
+        ("Valki, God of Lies", "Valki, God of Lies // Tibalt, Cosmic Impostor"),
+        ("Stomp", "Bonecrusher Giant // Stomp"),
+    ],
+)
 def test_pool_lookup_forgives_spelling(typed: str, expected: str) -> None:
     card = POOL.get(typed)
     assert card is not None and card.name == expected
@@ -50,10 +53,19 @@ def test_normalise_name_strips_accents() -> None:
     assert normalise_name("Lim-Dûl the Necromancer") == normalise_name("lim-dul the necromancer")
 
 
-@pytest.mark.parametrize(("name", "limit"), [
-    ("Sol Ring", 1), ("Forest", None), ("Snow-Covered Forest", None), ("Wastes", None),
-    ("Relentless Rats", None), ("Seven Dwarves", 7), ("Breeding Pool", 1), ("Dryad Arbor", 1),
-])
+@pytest.mark.parametrize(
+    ("name", "limit"),
+    [
+        ("Sol Ring", 1),
+        ("Forest", None),
+        ("Snow-Covered Forest", None),
+        ("Wastes", None),
+        ("Relentless Rats", None),
+        ("Seven Dwarves", 7),
+        ("Breeding Pool", 1),
+        ("Dryad Arbor", 1),
+    ],
+)
 def test_deck_limit(name: str, limit: int | None) -> None:
     card = POOL.get(name)
     assert card is not None and card.deck_limit == limit
@@ -85,15 +97,22 @@ def test_scryfall_faces_and_colors() -> None:
 
 def test_scryfall_problems_are_all_listed() -> None:
     with pytest.raises(InvalidInputError) as err:
-        card_from_scryfall({"name": "", "mana_cost": 5, "colors": ["W", "X"], "card_faces": [{"name": "A"}, 3]},
-                           where="cards[6]", label=card_label(7))
+        card_from_scryfall(
+            {"name": "", "mana_cost": 5, "colors": ["W", "X"], "card_faces": [{"name": "A"}, 3]},
+            where="cards[6]",
+            label=card_label(7),
+        )
     assert err.value.problems == (
         "Card 7: name: must not be empty.",
         "Card 7: colors: X is not a colour; use W U B R G.",
         "Card 7, face 2: must be an object.",
     )
     # The JSON path stays for programs; the reader sees the card's place and the field's name.
-    assert [m.field for m in err.value.messages] == ["cards[6].name", "cards[6].colors", "cards[6].card_faces[1]"]
+    assert [m.field for m in err.value.messages] == [
+        "cards[6].name",
+        "cards[6].colors",
+        "cards[6].card_faces[1]",
+    ]
     assert err.value.render("ja") == [
         "7枚目のカードのカード名：空にはできません。",
         "7枚目のカードの色：X は色ではありません。W U B R G を使ってください。",
@@ -130,20 +149,37 @@ def test_printed_costs_are_kept_as_published() -> None:
 
 def test_five_faces_are_a_real_card() -> None:
     halves = ["Who", "What", "When", "Where", "Why"]
-    who = card_from_scryfall({"name": " // ".join(halves), "layout": "split", "card_faces": [
-        {"name": name, "mana_cost": "{1}{W}", "type_line": "Instant"} for name in halves]})
+    who = card_from_scryfall(
+        {
+            "name": " // ".join(halves),
+            "layout": "split",
+            "card_faces": [{"name": name, "mana_cost": "{1}{W}", "type_line": "Instant"} for name in halves],
+        }
+    )
     assert [f.name for f in who.faces] == halves
     with pytest.raises(InvalidInputError):
-        card_from_scryfall({"name": "Too Many", "card_faces": [{"name": str(i)} for i in range(MAX_FACES + 1)]})
+        card_from_scryfall(
+            {"name": "Too Many", "card_faces": [{"name": str(i)} for i in range(MAX_FACES + 1)]}
+        )
 
 
 def test_japanese_names_find_the_card() -> None:
-    pool = CardPool.of([
-        Card(name="Breeding Pool", japanese_names=("繁殖池",),
-             faces=(Face(name="Breeding Pool", type_line="Land — Forest Island"),)),
-        Card(name="Bolas's Citadel", japanese_names=("ボーラスの城塞",),
-             faces=(Face(name="Bolas's Citadel", mana_cost="{3}{B}{B}{B}", type_line="Legendary Artifact"),)),
-    ])
+    pool = CardPool.of(
+        [
+            Card(
+                name="Breeding Pool",
+                japanese_names=("繁殖池",),
+                faces=(Face(name="Breeding Pool", type_line="Land — Forest Island"),),
+            ),
+            Card(
+                name="Bolas's Citadel",
+                japanese_names=("ボーラスの城塞",),
+                faces=(
+                    Face(name="Bolas's Citadel", mana_cost="{3}{B}{B}{B}", type_line="Legendary Artifact"),
+                ),
+            ),
+        ]
+    )
     for typed in ("繁殖池", "《繁殖池》", " 繁殖池 ", "「繁殖池」"):
         assert pool.get(typed) is not None and pool.get(typed).name == "Breeding Pool"  # type: ignore[union-attr]
     # The voiced mark is part of a Japanese name: ホーラス is not ボーラス.
@@ -157,7 +193,9 @@ def test_japanese_names_find_the_card() -> None:
 
 def test_characteristics_in_a_deck() -> None:
     fire = POOL.get("Fire // Ice")
-    assert fire is not None and fire.mana_value == 4 and fire.card_types == {"Instant"}  # 709.4: halves combined
+    assert (
+        fire is not None and fire.mana_value == 4 and fire.card_types == {"Instant"}
+    )  # 709.4: halves combined
     scholar = POOL.get("Civilized Scholar")
     assert scholar is not None and scholar.mana_value == 3 and scholar.is_permanent_card
     assert POOL.get("Forest").is_land  # type: ignore[union-attr]

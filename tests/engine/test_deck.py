@@ -24,23 +24,51 @@ REAL = [card_from_scryfall(c) for c in json.loads(FIXTURE.read_text(encoding="ut
 
 
 def legend(name: str, cost: str, type_line: str, text: str = "") -> Card:
-    return Card(name=name, faces=(Face(name=name, mana_cost=cost, type_line=type_line, oracle_text=text,
-                                       power="2" if "Creature" in type_line else None),))
+    return Card(
+        name=name,
+        faces=(
+            Face(
+                name=name,
+                mana_cost=cost,
+                type_line=type_line,
+                oracle_text=text,
+                power="2" if "Creature" in type_line else None,
+            ),
+        ),
+    )
 
 
 # Invented cards for partner variants the real fixture lacks (the rules, not the cards, are under test).
 EXTRA = [
-    legend("Bear Captain", "{1}{G}", "Legendary Creature — Bear Warrior",
-           "Reach\nChoose a Background (You can have a Background as a second commander.)"),
-    legend("Library Upbringing", "{2}{U}", "Legendary Enchantment — Background",
-           "Commander creatures you own have \"Whenever this creature attacks, draw a card.\""),
-    legend("Plain Upbringing", "{W}", "Enchantment — Background", "Commander creatures you own have vigilance."),
+    legend(
+        "Bear Captain",
+        "{1}{G}",
+        "Legendary Creature — Bear Warrior",
+        "Reach\nChoose a Background (You can have a Background as a second commander.)",
+    ),
+    legend(
+        "Library Upbringing",
+        "{2}{U}",
+        "Legendary Enchantment — Background",
+        'Commander creatures you own have "Whenever this creature attacks, draw a card."',
+    ),
+    legend(
+        "Plain Upbringing", "{W}", "Enchantment — Background", "Commander creatures you own have vigilance."
+    ),
     legend("The Test Doctor", "{2}{R}", "Legendary Creature — Time Lord Doctor", "Haste"),
     legend("The Test Rogue", "{2}{B}", "Legendary Creature — Time Lord Rogue", "Menace"),
-    legend("Loyal Companion", "{1}{W}", "Legendary Creature — Human",
-           "Doctor's companion (You can have two commanders if the other is the Doctor.)"),
-    legend("Friend One", "{U}", "Legendary Creature — Human",
-           "Partner\u2014Friends forever (You can have two commanders if both have this ability.)"),
+    legend(
+        "Loyal Companion",
+        "{1}{W}",
+        "Legendary Creature — Human",
+        "Doctor's companion (You can have two commanders if the other is the Doctor.)",
+    ),
+    legend(
+        "Friend One",
+        "{U}",
+        "Legendary Creature — Human",
+        "Partner\u2014Friends forever (You can have two commanders if both have this ability.)",
+    ),
     legend("Friend Two", "{R}", "Legendary Creature — Human", "Friends forever"),
     legend("Survivor One", "{G}", "Legendary Creature — Human", "Partner\u2014Survivors"),
     legend("Shuttle Craft", "{3}", "Legendary Artifact — Spacecraft", "Station"),
@@ -54,56 +82,145 @@ def card(name: str, cost: str, type_line: str, text: str = "") -> Card:
 
 # The ten companions as printed (costs, types, the companion line), and cards of real decks around them.
 COMPANIONS = [
-    card("Gyruda, Doom of Depths", "{4}{U/B}{U/B}", "Legendary Creature — Demon Kraken",
-         "Companion — Each nonland card in your starting deck has an even mana value."),
-    card("Jegantha, the Wellspring", "{4}{R/G}", "Legendary Creature — Elemental Elk",
-         "Companion — No card in your starting deck has more than one of the same mana symbol in its mana cost."),
-    card("Kaheera, the Orphanguard", "{1}{G/W}{G/W}", "Legendary Creature — Cat Beast",
-         "Companion — Each creature card in your starting deck is a Cat, Elemental, Nightmare, Dinosaur, or "
-         "Beast card."),
-    card("Keruga, the Macrosage", "{3}{G/U}{G/U}", "Legendary Creature — Dinosaur Hippo",
-         "Companion — Your starting deck contains only cards with mana value 3 or greater and land cards."),
-    card("Lurrus of the Dream-Den", "{1}{W/B}{W/B}", "Legendary Creature — Cat Nightmare",
-         "Companion — Each permanent card in your starting deck has mana value 2 or less."),
-    card("Lutri, the Spellchaser", "{1}{U/R}{U/R}", "Legendary Creature — Otter",
-         "Companion — Each nonland card in your starting deck has a different name."),
-    card("Obosh, the Preypiercer", "{3}{B/R}{B/R}", "Legendary Creature — Hellion Horror",
-         "Companion — Each nonland card in your starting deck has an odd mana value."),
-    card("Umori, the Collector", "{2}{B/G}{B/G}", "Legendary Creature — Ooze",
-         "Companion — Each nonland card in your starting deck shares a card type."),
-    card("Yorion, Sky Nomad", "{3}{W/U}{W/U}", "Legendary Creature — Bird Serpent",
-         "Companion — Your starting deck contains at least twenty cards more than the minimum deck size."),
-    card("Zirda, the Dawnwaker", "{1}{R/W}{R/W}", "Legendary Creature — Elemental Fox",
-         "Companion — Each permanent card in your starting deck has an activated ability."),
+    card(
+        "Gyruda, Doom of Depths",
+        "{4}{U/B}{U/B}",
+        "Legendary Creature — Demon Kraken",
+        "Companion — Each nonland card in your starting deck has an even mana value.",
+    ),
+    card(
+        "Jegantha, the Wellspring",
+        "{4}{R/G}",
+        "Legendary Creature — Elemental Elk",
+        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana cost.",
+    ),
+    card(
+        "Kaheera, the Orphanguard",
+        "{1}{G/W}{G/W}",
+        "Legendary Creature — Cat Beast",
+        "Companion — Each creature card in your starting deck is a Cat, Elemental, Nightmare, Dinosaur, or "
+        "Beast card.",
+    ),
+    card(
+        "Keruga, the Macrosage",
+        "{3}{G/U}{G/U}",
+        "Legendary Creature — Dinosaur Hippo",
+        "Companion — Your starting deck contains only cards with mana value 3 or greater and land cards.",
+    ),
+    card(
+        "Lurrus of the Dream-Den",
+        "{1}{W/B}{W/B}",
+        "Legendary Creature — Cat Nightmare",
+        "Companion — Each permanent card in your starting deck has mana value 2 or less.",
+    ),
+    card(
+        "Lutri, the Spellchaser",
+        "{1}{U/R}{U/R}",
+        "Legendary Creature — Otter",
+        "Companion — Each nonland card in your starting deck has a different name.",
+    ),
+    card(
+        "Obosh, the Preypiercer",
+        "{3}{B/R}{B/R}",
+        "Legendary Creature — Hellion Horror",
+        "Companion — Each nonland card in your starting deck has an odd mana value.",
+    ),
+    card(
+        "Umori, the Collector",
+        "{2}{B/G}{B/G}",
+        "Legendary Creature — Ooze",
+        "Companion — Each nonland card in your starting deck shares a card type.",
+    ),
+    card(
+        "Yorion, Sky Nomad",
+        "{3}{W/U}{W/U}",
+        "Legendary Creature — Bird Serpent",
+        "Companion — Your starting deck contains at least twenty cards more than the minimum deck size.",
+    ),
+    card(
+        "Zirda, the Dawnwaker",
+        "{1}{R/W}{R/W}",
+        "Legendary Creature — Elemental Fox",
+        "Companion — Each permanent card in your starting deck has an activated ability.",
+    ),
 ]
 DECK_CARDS = [
-    card("Arcane Signet", "{2}", "Artifact", "{T}: Add one mana of any color in your commander's color identity."),
-    card("Swords to Plowshares", "{W}", "Instant", "Exile target creature. Its controller gains life equal to its "
-                                                   "power."),
+    card(
+        "Arcane Signet",
+        "{2}",
+        "Artifact",
+        "{T}: Add one mana of any color in your commander's color identity.",
+    ),
+    card(
+        "Swords to Plowshares",
+        "{W}",
+        "Instant",
+        "Exile target creature. Its controller gains life equal to its power.",
+    ),
     card("Counterspell", "{U}{U}", "Instant", "Counter target spell."),
-    card("Cultivate", "{2}{G}", "Sorcery", "Search your library for up to two basic land cards, reveal those "
-                                          "cards, put one onto the battlefield tapped and the other into your hand, "
-                                          "then shuffle."),
+    card(
+        "Cultivate",
+        "{2}{G}",
+        "Sorcery",
+        "Search your library for up to two basic land cards, reveal those "
+        "cards, put one onto the battlefield tapped and the other into your hand, "
+        "then shuffle.",
+    ),
     card("Llanowar Elves", "{G}", "Creature — Elf Druid", "{T}: Add {G}."),
     card("Grizzly Bears", "{1}{G}", "Creature — Bear"),
-    card("Sakura-Tribe Elder", "{1}{G}", "Creature — Snake Shaman",
-         "Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
-         "battlefield tapped, then shuffle."),
-    card("Rampant Growth", "{1}{G}", "Sorcery", "Search your library for a basic land card, put that card onto "
-                                               "the battlefield tapped, then shuffle."),
-    card("Kodama's Reach", "{2}{G}", "Sorcery — Arcane", "Search your library for up to two basic land cards..."),
-    card("Regal Force", "{4}{G}{G}{G}", "Creature — Elemental", "When this creature enters, draw a card for each "
-                                                               "green creature you control."),
+    card(
+        "Sakura-Tribe Elder",
+        "{1}{G}",
+        "Creature — Snake Shaman",
+        "Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
+        "battlefield tapped, then shuffle.",
+    ),
+    card(
+        "Rampant Growth",
+        "{1}{G}",
+        "Sorcery",
+        "Search your library for a basic land card, put that card onto the battlefield tapped, then shuffle.",
+    ),
+    card(
+        "Kodama's Reach",
+        "{2}{G}",
+        "Sorcery — Arcane",
+        "Search your library for up to two basic land cards...",
+    ),
+    card(
+        "Regal Force",
+        "{4}{G}{G}{G}",
+        "Creature — Elemental",
+        "When this creature enters, draw a card for each green creature you control.",
+    ),
     card("Mana Crypt", "{0}", "Artifact", "{T}: Add {C}{C}."),
-    card("Mana Drain", "{U}{U}", "Instant", "Counter target spell. At the beginning of your next main phase, add "
-                                           "an amount of {C} equal to that spell's mana value."),
-    card("Contract from Below", "{B}", "Sorcery", "Remove Contract from Below from your deck before playing if "
-                                                 "you're not playing for ante.\nDiscard your hand, ante the top "
-                                                 "card of your library, then draw seven cards."),
-    card("Rick, Steadfast Leader", "{2}{W}{W}", "Legendary Creature — Human Soldier",
-         "Each creature you control that's a Human or a Warrior gets +2/+2."),
-    card("Greymond, Avacyn's Stalwart", "{2}{W}{W}", "Legendary Creature — Human Soldier",
-         "Each creature you control that's a Human or a Warrior gets +2/+2."),
+    card(
+        "Mana Drain",
+        "{U}{U}",
+        "Instant",
+        "Counter target spell. At the beginning of your next main phase, add "
+        "an amount of {C} equal to that spell's mana value.",
+    ),
+    card(
+        "Contract from Below",
+        "{B}",
+        "Sorcery",
+        "Remove Contract from Below from your deck before playing if "
+        "you're not playing for ante.\nDiscard your hand, ante the top "
+        "card of your library, then draw seven cards.",
+    ),
+    card(
+        "Rick, Steadfast Leader",
+        "{2}{W}{W}",
+        "Legendary Creature — Human Soldier",
+        "Each creature you control that's a Human or a Warrior gets +2/+2.",
+    ),
+    card(
+        "Greymond, Avacyn's Stalwart",
+        "{2}{W}{W}",
+        "Legendary Creature — Human Soldier",
+        "Each creature you control that's a Human or a Warrior gets +2/+2.",
+    ),
 ]
 COMPANION_POOL = CardPool.of(REAL + EXTRA + COMPANIONS + DECK_CARDS)
 
@@ -113,9 +230,21 @@ def rules(check: object) -> list[str]:
 
 
 def test_legal_100_card_deck() -> None:
-    check = check_commander_deck(pool=POOL, commanders=["Kenrith, the Returned King"],
-                                 cards=[(1, "Sol Ring"), (1, "Command Tower"), (1, "Breeding Pool"), (1, "Fire // Ice"),
-                                        (20, "Forest"), (20, "Island"), (20, "Swamp"), (20, "Mountain"), (15, "Plains")])
+    check = check_commander_deck(
+        pool=POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[
+            (1, "Sol Ring"),
+            (1, "Command Tower"),
+            (1, "Breeding Pool"),
+            (1, "Fire // Ice"),
+            (20, "Forest"),
+            (20, "Island"),
+            (20, "Swamp"),
+            (20, "Mountain"),
+            (15, "Plains"),
+        ],
+    )
     assert check.legal, check.problems
     assert check.identity == ("W", "U", "B", "R", "G")
     assert check.to_json()["legal"] is True and check.to_json()["problems"] == []
@@ -126,40 +255,68 @@ def test_legal_100_card_deck() -> None:
 
 def test_99_cards() -> None:
     check = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"], cards=[(98, "Forest")])
-    assert check.to_json()["problems"] == [{
-        "card": "", "rule": "903.5a", "code": "deck.size-one",
-        "message": "The deck has 99 cards including its commander; it must have exactly 100"}]
-    assert check.to_json("ja")["problems"][0]["message"] == "デッキは統率者を含めて 99 枚です。ちょうど 100 枚にしてください"
+    assert check.to_json()["problems"] == [
+        {
+            "card": "",
+            "rule": "903.5a",
+            "code": "deck.size-one",
+            "message": "The deck has 99 cards including its commander; it must have exactly 100",
+        }
+    ]
+    assert (
+        check.to_json("ja")["problems"][0]["message"]
+        == "デッキは統率者を含めて 99 枚です。ちょうど 100 枚にしてください"
+    )
 
 
 def test_duplicate_and_commander_listed_twice() -> None:
-    check = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"],
-                                 cards=[(2, "Sol Ring"), (1, "Wort, the Raidfather"), (96, "Mountain")])
+    check = check_commander_deck(
+        pool=POOL,
+        commanders=["Wort, the Raidfather"],
+        cards=[(2, "Sol Ring"), (1, "Wort, the Raidfather"), (96, "Mountain")],
+    )
     assert rules(check) == ["903.5b", "903.5b"]
     assert {p.card for p in check.problems} == {"Sol Ring", "Wort, the Raidfather"}
 
 
 def test_any_number_and_up_to_seven() -> None:
-    rats = check_commander_deck(pool=POOL, commanders=["Tymna the Weaver"], cards=[(50, "Relentless Rats"),
-                                                                                   (49, "Swamp")])
+    rats = check_commander_deck(
+        pool=POOL, commanders=["Tymna the Weaver"], cards=[(50, "Relentless Rats"), (49, "Swamp")]
+    )
     assert rats.legal
-    dwarves = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"],
-                                   cards=[(8, "Seven Dwarves"), (91, "Mountain")])
+    dwarves = check_commander_deck(
+        pool=POOL, commanders=["Wort, the Raidfather"], cards=[(8, "Seven Dwarves"), (91, "Mountain")]
+    )
     assert dwarves.problems[0].rule == "903.5b"
-    assert dwarves.problems[0].text("en") == ("8 copies of Seven Dwarves; a Commander deck may have at most 7 "
-                                              "copies (its own text)")
+    assert dwarves.problems[0].text("en") == (
+        "8 copies of Seven Dwarves; a Commander deck may have at most 7 copies (its own text)"
+    )
 
 
 def test_off_identity_cards() -> None:
-    check = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"],
-                                 cards=["Phelddagrif", "Breeding Pool", "Bosh, Iron Golem", "Syndic of Tithes",
-                                        "Ghostfire", (94, "Mountain")])
+    check = check_commander_deck(
+        pool=POOL,
+        commanders=["Wort, the Raidfather"],
+        cards=[
+            "Phelddagrif",
+            "Breeding Pool",
+            "Bosh, Iron Golem",
+            "Syndic of Tithes",
+            "Ghostfire",
+            (94, "Mountain"),
+        ],
+    )
     assert [(p.card, p.rule) for p in check.problems] == [
-        ("Phelddagrif", "903.5c"), ("Breeding Pool", "903.5d"), ("Syndic of Tithes", "903.5c")]
-    assert check.problems[1].text("en") == ("Breeding Pool has a basic land type that makes U mana, outside the "
-                                            "commander's color identity (RG)")
-    assert check.problems[1].text("ja") == ("《Breeding Pool》は 青 のマナを出す基本土地タイプを持ち、統率者の固有色"
-                                            "（赤緑）の外です")
+        ("Phelddagrif", "903.5c"),
+        ("Breeding Pool", "903.5d"),
+        ("Syndic of Tithes", "903.5c"),
+    ]
+    assert check.problems[1].text("en") == (
+        "Breeding Pool has a basic land type that makes U mana, outside the commander's color identity (RG)"
+    )
+    assert check.problems[1].text("ja") == (
+        "《Breeding Pool》は 青 のマナを出す基本土地タイプを持ち、統率者の固有色（赤緑）の外です"
+    )
 
 
 def test_colorless_commander_cannot_use_basic_forest_in_commander() -> None:
@@ -167,53 +324,82 @@ def test_colorless_commander_cannot_use_basic_forest_in_commander() -> None:
     assert check.legal and check.identity == ("R",)
     transguild = legend("Colorless Golem", "{5}", "Legendary Artifact Creature — Golem")
     pool = CardPool.of(REAL + [transguild])
-    check = check_commander_deck(pool=pool, commanders=["Colorless Golem"], cards=[(98, "Wastes"), (1, "Forest")])
+    check = check_commander_deck(
+        pool=pool, commanders=["Colorless Golem"], cards=[(98, "Wastes"), (1, "Forest")]
+    )
     assert rules(check) == ["903.5d"]
 
 
 def test_unknown_cards_are_reported_with_suggestions() -> None:
-    check = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"],
-                                 cards=[(1, "Sol Rign"), (1, "Totally Made Up Card"), (97, "Forest")])
-    assert [(p.card, p.rule) for p in check.problems] == [("Sol Rign", UNKNOWN_CARD),
-                                                          ("Totally Made Up Card", UNKNOWN_CARD)]
+    check = check_commander_deck(
+        pool=POOL,
+        commanders=["Wort, the Raidfather"],
+        cards=[(1, "Sol Rign"), (1, "Totally Made Up Card"), (97, "Forest")],
+    )
+    assert [(p.card, p.rule) for p in check.problems] == [
+        ("Sol Rign", UNKNOWN_CARD),
+        ("Totally Made Up Card", UNKNOWN_CARD),
+    ]
     assert check.problems[0].text("en") == "Unknown card 'Sol Rign'; did you mean Sol Ring?"
-    assert check.problems[0].text("ja") == "「Sol Rign」というカードは見つかりません。《Sol Ring》のことですか？"
+    assert (
+        check.problems[0].text("ja") == "「Sol Rign」というカードは見つかりません。《Sol Ring》のことですか？"
+    )
 
 
 def test_commander_must_be_a_legendary_creature() -> None:
-    assert rules(check_commander_deck(pool=POOL, commanders=["Syndic of Tithes"], cards=[(99, "Plains")])) == ["903.3"]
+    assert rules(
+        check_commander_deck(pool=POOL, commanders=["Syndic of Tithes"], cards=[(99, "Plains")])
+    ) == ["903.3"]
     karn = check_commander_deck(pool=POOL, commanders=["Karn, the Great Creator"], cards=[(99, "Wastes")])
     assert rules(karn) == ["903.3"]
     craft = legend("Powered Craft", "{3}", "Legendary Artifact — Spacecraft", "Station")
-    craft = Card(name=craft.name, faces=(Face(name=craft.name, mana_cost="{3}", power="5", toughness="5",
-                                              type_line="Legendary Artifact — Spacecraft"),))
+    craft = Card(
+        name=craft.name,
+        faces=(
+            Face(
+                name=craft.name,
+                mana_cost="{3}",
+                power="5",
+                toughness="5",
+                type_line="Legendary Artifact — Spacecraft",
+            ),
+        ),
+    )
     pool = CardPool.of(REAL + EXTRA + [craft])
     assert check_commander_deck(pool=pool, commanders=["Powered Craft"], cards=[(99, "Wastes")]).legal
-    assert rules(check_commander_deck(pool=pool, commanders=["Shuttle Craft"], cards=[(99, "Wastes")])) == ["903.3"]
+    assert rules(check_commander_deck(pool=pool, commanders=["Shuttle Craft"], cards=[(99, "Wastes")])) == [
+        "903.3"
+    ]
 
 
-@pytest.mark.parametrize(("pair", "identity"), [
-    (("Kraum, Ludevic's Opus", "Tymna the Weaver"), ("W", "U", "B", "R")),
-    (("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"), ("U", "G")),
-    (("Bear Captain", "Library Upbringing"), ("U", "G")),
-    (("Loyal Companion", "The Test Doctor"), ("W", "R")),
-    (("Friend One", "Friend Two"), ("U", "R")),
-])
+@pytest.mark.parametrize(
+    ("pair", "identity"),
+    [
+        (("Kraum, Ludevic's Opus", "Tymna the Weaver"), ("W", "U", "B", "R")),
+        (("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"), ("U", "G")),
+        (("Bear Captain", "Library Upbringing"), ("U", "G")),
+        (("Loyal Companion", "The Test Doctor"), ("W", "R")),
+        (("Friend One", "Friend Two"), ("U", "R")),
+    ],
+)
 def test_valid_partner_pairs(pair: tuple[str, str], identity: tuple[str, ...]) -> None:
     check = check_commander_deck(pool=POOL, commanders=list(pair), cards=[(98, "Wastes")])
     assert check.legal, check.problems
     assert check.identity == identity
 
 
-@pytest.mark.parametrize(("pair", "rule"), [
-    (("Pir, Imaginative Rascal", "Kraum, Ludevic's Opus"), "702.124j"),
-    (("Kraum, Ludevic's Opus", "Bosh, Iron Golem"), "702.124h"),
-    (("Bear Captain", "Kraum, Ludevic's Opus"), "702.124k"),
-    (("Bear Captain", "Plain Upbringing"), "702.124k"),        # a Background must be legendary
-    (("Loyal Companion", "The Test Rogue"), "702.124m"),       # Time Lord but not (only) Doctor
-    (("Friend One", "Survivor One"), "702.124i"),
-    (("Wort, the Raidfather", "Bosh, Iron Golem"), "903.3"),
-])
+@pytest.mark.parametrize(
+    ("pair", "rule"),
+    [
+        (("Pir, Imaginative Rascal", "Kraum, Ludevic's Opus"), "702.124j"),
+        (("Kraum, Ludevic's Opus", "Bosh, Iron Golem"), "702.124h"),
+        (("Bear Captain", "Kraum, Ludevic's Opus"), "702.124k"),
+        (("Bear Captain", "Plain Upbringing"), "702.124k"),  # a Background must be legendary
+        (("Loyal Companion", "The Test Rogue"), "702.124m"),  # Time Lord but not (only) Doctor
+        (("Friend One", "Survivor One"), "702.124i"),
+        (("Wort, the Raidfather", "Bosh, Iron Golem"), "903.3"),
+    ],
+)
 def test_invalid_partner_pairs(pair: tuple[str, str], rule: str) -> None:
     check = check_commander_deck(pool=POOL, commanders=list(pair), cards=[(98, "Wastes")])
     assert rule in rules(check)
@@ -230,59 +416,92 @@ def test_partner_rules_function() -> None:
 
 
 def test_background_alone_and_three_commanders() -> None:
-    assert "702.124k" in rules(check_commander_deck(pool=POOL, commanders=["Library Upbringing"],
-                                                    cards=[(99, "Island")]))
-    three = check_commander_deck(pool=POOL, commanders=["Kraum, Ludevic's Opus", "Tymna the Weaver", "Friend One"],
-                                 cards=[(97, "Island")])
+    assert "702.124k" in rules(
+        check_commander_deck(pool=POOL, commanders=["Library Upbringing"], cards=[(99, "Island")])
+    )
+    three = check_commander_deck(
+        pool=POOL,
+        commanders=["Kraum, Ludevic's Opus", "Tymna the Weaver", "Friend One"],
+        cards=[(97, "Island")],
+    )
     assert rules(three) == ["702.124g"]
 
 
 def test_companion() -> None:
     # Obosh ({3}{B/R}{B/R}): every nonland card odd (Kraum 5, Tymna 3): met, and inside W U B R.
-    base = dict(pool=COMPANION_POOL, commanders=["Kraum, Ludevic's Opus", "Tymna the Weaver"],
-                cards=[(98, "Island")])
+    base = dict(
+        pool=COMPANION_POOL, commanders=["Kraum, Ludevic's Opus", "Tymna the Weaver"], cards=[(98, "Island")]
+    )
     legal = check_commander_deck(**base, companion="Obosh, the Preypiercer")  # type: ignore[arg-type]
     assert legal.legal and legal.notes[-1].rule == "702.139a"
     assert legal.notes[-1].render("en").startswith("Obosh, the Preypiercer: the companion condition is met")
-    off = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"], cards=[(99, "Mountain")],
-                               companion="Lurrus of the Dream-Den")
+    off = check_commander_deck(
+        pool=POOL,
+        commanders=["Wort, the Raidfather"],
+        cards=[(99, "Mountain")],
+        companion="Lurrus of the Dream-Den",
+    )
     # The companion comes from outside the game (702.139d): 903.11a, not 903.5c/903.5b, limits it.
     # And its condition counts the commander (702.139b): Wort's mana value is 6.
-    assert [(p.card, p.rule) for p in off.problems] == [("Lurrus of the Dream-Den", "903.11a"),
-                                                        ("Lurrus of the Dream-Den", "702.139a")]
-    assert off.problems[1].text("en") == ("Lurrus of the Dream-Den: the companion condition is not met (each "
-                                          "permanent card has mana value 2 or less): Wort, the Raidfather")
-    twice = check_commander_deck(pool=COMPANION_POOL, commanders=["Tymna the Weaver", "Kraum, Ludevic's Opus"],
-                                 cards=[(1, "Obosh, the Preypiercer"), (97, "Swamp")],
-                                 companion="Obosh, the Preypiercer")
+    assert [(p.card, p.rule) for p in off.problems] == [
+        ("Lurrus of the Dream-Den", "903.11a"),
+        ("Lurrus of the Dream-Den", "702.139a"),
+    ]
+    assert off.problems[1].text("en") == (
+        "Lurrus of the Dream-Den: the companion condition is not met (each "
+        "permanent card has mana value 2 or less): Wort, the Raidfather"
+    )
+    twice = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Tymna the Weaver", "Kraum, Ludevic's Opus"],
+        cards=[(1, "Obosh, the Preypiercer"), (97, "Swamp")],
+        companion="Obosh, the Preypiercer",
+    )
     assert rules(twice) == ["903.11a"]
     not_one = check_commander_deck(**base, companion="Sol Ring")  # type: ignore[arg-type]
     assert rules(not_one) == ["702.139a"]
 
 
 def test_brawl() -> None:
-    karn = check_commander_deck(pool=POOL, commanders=["Karn, the Great Creator"], cards=[(59, "Forest")],
-                                variant=Variant.BRAWL)
+    karn = check_commander_deck(
+        pool=POOL, commanders=["Karn, the Great Creator"], cards=[(59, "Forest")], variant=Variant.BRAWL
+    )
     assert karn.legal, karn.problems
-    two_types = check_commander_deck(pool=POOL, commanders=["Karn, the Great Creator"],
-                                     cards=[(30, "Forest"), (28, "Snow-Covered Forest"), (1, "Island")],
-                                     variant=Variant.BRAWL)
+    two_types = check_commander_deck(
+        pool=POOL,
+        commanders=["Karn, the Great Creator"],
+        cards=[(30, "Forest"), (28, "Snow-Covered Forest"), (1, "Island")],
+        variant=Variant.BRAWL,
+    )
     assert rules(two_types) == ["903.12e"]
-    assert rules(check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"], cards=[(99, "Forest")],
-                                      variant=Variant.BRAWL)) == ["903.12d"]
-    assert rules(check_commander_deck(pool=POOL, commanders=["Sol Ring"], cards=[(59, "Wastes")],
-                                      variant=Variant.BRAWL)) == ["903.3"]
-    assert rules(check_commander_deck(pool=POOL, commanders=["Command Tower"], cards=[(59, "Wastes")],
-                                      variant=Variant.BRAWL)) == ["903.3"]
+    assert rules(
+        check_commander_deck(
+            pool=POOL, commanders=["Wort, the Raidfather"], cards=[(99, "Forest")], variant=Variant.BRAWL
+        )
+    ) == ["903.12d"]
+    assert rules(
+        check_commander_deck(
+            pool=POOL, commanders=["Sol Ring"], cards=[(59, "Wastes")], variant=Variant.BRAWL
+        )
+    ) == ["903.3"]
+    assert rules(
+        check_commander_deck(
+            pool=POOL, commanders=["Command Tower"], cards=[(59, "Wastes")], variant=Variant.BRAWL
+        )
+    ) == ["903.3"]
 
 
 def test_check_decklist_from_pasted_text() -> None:
-    text = ("Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 Island\n\n"
-            "Sideboard\n1 Ghostfire\n\nCompanion\n1 Obosh, the Preypiercer\n")
+    text = (
+        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 Island\n\n"
+        "Sideboard\n1 Ghostfire\n\nCompanion\n1 Obosh, the Preypiercer\n"
+    )
     check = check_decklist(pool=COMPANION_POOL, decklist=parse_decklist(text=text))
     assert [(p.card, p.rule) for p in check.problems] == [("Ghostfire", "903.5e")]
     two_companions = text.replace("1 Obosh, the Preypiercer", "2 Obosh, the Preypiercer")
-    assert "702.139a" in rules(check_decklist(pool=COMPANION_POOL, decklist=parse_decklist(text=two_companions)))
+    assert "702.139a" in rules(
+        check_decklist(pool=COMPANION_POOL, decklist=parse_decklist(text=two_companions))
+    )
 
 
 def test_no_commander() -> None:
@@ -293,41 +512,95 @@ def test_no_commander() -> None:
 # --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b) ----------------
 
 
-def companion_check(companion: str, commander: str, *cards: str, lands: str = "Forest") -> list[tuple[str, str]]:
+def companion_check(
+    companion: str, commander: str, *cards: str, lands: str = "Forest"
+) -> list[tuple[str, str]]:
     deck = [(1, c) for c in cards] + [(99 - len(cards), lands)]
     check = check_commander_deck(pool=COMPANION_POOL, commanders=[commander], cards=deck, companion=companion)
     return [(p.card, p.message.code) for p in check.problems if p.rule == "702.139a"]
 
 
-@pytest.mark.parametrize(("companion", "commander", "cards", "fails"), [
-    # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2) fails.
-    ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Cultivate"), ()),
-    ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Rampant Growth"), ("Rampant Growth",)),
-    # Lurrus: permanents of mana value 2 or less; instants and sorceries of any value are fine.
-    ("Lurrus of the Dream-Den", "Kenrith, the Returned King", ("Cultivate",), ("Kenrith, the Returned King",)),
-    # Gyruda: even; Kenrith's 5 is odd. Obosh: odd; Grizzly Bears' 2 is even.
-    ("Gyruda, Doom of Depths", "Kenrith, the Returned King", ("Grizzly Bears",), ("Kenrith, the Returned King",)),
-    ("Obosh, the Preypiercer", "Kenrith, the Returned King", ("Cultivate", "Grizzly Bears"), ("Grizzly Bears",)),
-    # Jegantha: Counterspell has {U} twice.
-    ("Jegantha, the Wellspring", "Kenrith, the Returned King", ("Cultivate", "Counterspell"), ("Counterspell",)),
-    # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an Elemental.
-    ("Kaheera, the Orphanguard", "Kenrith, the Returned King", ("Regal Force", "Grizzly Bears"),
-     ("Kenrith, the Returned King", "Grizzly Bears")),
-    # Umori: one card type shared by every nonland card.
-    ("Umori, the Collector", "Kenrith, the Returned King", ("Llanowar Elves", "Grizzly Bears"), ()),
-    ("Umori, the Collector", "Kenrith, the Returned King", ("Llanowar Elves", "Cultivate"), ("Cultivate",)),
-    # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana abilities).
-    ("Zirda, the Dawnwaker", "Kenrith, the Returned King", ("Llanowar Elves", "Sakura-Tribe Elder", "Arcane Signet"),
-     ()),
-    ("Zirda, the Dawnwaker", "Kenrith, the Returned King", ("Llanowar Elves", "Grizzly Bears"), ("Grizzly Bears",)),
-])
-def test_companion_conditions(companion: str, commander: str, cards: tuple[str, ...], fails: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("companion", "commander", "cards", "fails"),
+    [
+        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2) fails.
+        ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Cultivate"), ()),
+        (
+            "Keruga, the Macrosage",
+            "Kenrith, the Returned King",
+            ("Regal Force", "Rampant Growth"),
+            ("Rampant Growth",),
+        ),
+        # Lurrus: permanents of mana value 2 or less; instants and sorceries of any value are fine.
+        (
+            "Lurrus of the Dream-Den",
+            "Kenrith, the Returned King",
+            ("Cultivate",),
+            ("Kenrith, the Returned King",),
+        ),
+        # Gyruda: even; Kenrith's 5 is odd. Obosh: odd; Grizzly Bears' 2 is even.
+        (
+            "Gyruda, Doom of Depths",
+            "Kenrith, the Returned King",
+            ("Grizzly Bears",),
+            ("Kenrith, the Returned King",),
+        ),
+        (
+            "Obosh, the Preypiercer",
+            "Kenrith, the Returned King",
+            ("Cultivate", "Grizzly Bears"),
+            ("Grizzly Bears",),
+        ),
+        # Jegantha: Counterspell has {U} twice.
+        (
+            "Jegantha, the Wellspring",
+            "Kenrith, the Returned King",
+            ("Cultivate", "Counterspell"),
+            ("Counterspell",),
+        ),
+        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an Elemental.
+        (
+            "Kaheera, the Orphanguard",
+            "Kenrith, the Returned King",
+            ("Regal Force", "Grizzly Bears"),
+            ("Kenrith, the Returned King", "Grizzly Bears"),
+        ),
+        # Umori: one card type shared by every nonland card.
+        ("Umori, the Collector", "Kenrith, the Returned King", ("Llanowar Elves", "Grizzly Bears"), ()),
+        (
+            "Umori, the Collector",
+            "Kenrith, the Returned King",
+            ("Llanowar Elves", "Cultivate"),
+            ("Cultivate",),
+        ),
+        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana abilities).
+        (
+            "Zirda, the Dawnwaker",
+            "Kenrith, the Returned King",
+            ("Llanowar Elves", "Sakura-Tribe Elder", "Arcane Signet"),
+            (),
+        ),
+        (
+            "Zirda, the Dawnwaker",
+            "Kenrith, the Returned King",
+            ("Llanowar Elves", "Grizzly Bears"),
+            ("Grizzly Bears",),
+        ),
+    ],
+)
+def test_companion_conditions(
+    companion: str, commander: str, cards: tuple[str, ...], fails: tuple[str, ...]
+) -> None:
     problems = companion_check(companion, commander, *cards)
     found = [code for _, code in problems if code in ("deck.companion-not-met", "deck.companion-impossible")]
     assert bool(found) == bool(fails), problems
     if fails:
-        check = check_commander_deck(pool=COMPANION_POOL, commanders=[commander], companion=companion,
-                                     cards=[(1, c) for c in cards] + [(99 - len(cards), "Forest")])
+        check = check_commander_deck(
+            pool=COMPANION_POOL,
+            commanders=[commander],
+            companion=companion,
+            cards=[(1, c) for c in cards] + [(99 - len(cards), "Forest")],
+        )
         [problem] = [p for p in check.problems if p.message.code == "deck.companion-not-met"]
         for name in fails:
             assert name in problem.text("en") and f"《{name}》" in problem.text("ja")
@@ -340,34 +613,55 @@ def test_yorion_can_never_be_a_commander_companion() -> None:
 
 
 def test_lutri_is_banned_in_commander() -> None:
-    check = check_commander_deck(pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"],
-                                 cards=[(99, "Forest")], companion="Lutri, the Spellchaser")
+    check = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(99, "Forest")],
+        companion="Lutri, the Spellchaser",
+    )
     assert ("Lutri, the Spellchaser", "commander:11") in [(p.card, p.rule) for p in check.problems]
 
 
 def test_zirda_says_it_read_the_rules_text() -> None:
-    check = check_commander_deck(pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"],
-                                 cards=[(1, "Llanowar Elves"), (98, "Forest")], companion="Zirda, the Dawnwaker")
+    check = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Llanowar Elves"), (98, "Forest")],
+        companion="Zirda, the Dawnwaker",
+    )
     assert [n.message.code for n in check.notes if n.message] == [  # type: ignore[union-attr]
-        "deck.banned-checked", "deck.companion-met", "deck.companion-read-from-text"]
+        "deck.banned-checked",
+        "deck.companion-met",
+        "deck.companion-read-from-text",
+    ]
 
 
 # --- Banned lists (rules_data/banned/) and interchangeable names (201.3b) -----------------------------------
 
 
 def test_banned_cards_are_reported_with_the_list_date() -> None:
-    check = check_commander_deck(pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"],
-                                 cards=[(1, "Mana Crypt"), (1, "Contract from Below"), (97, "Forest")])
+    check = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Mana Crypt"), (1, "Contract from Below"), (97, "Forest")],
+    )
     assert [(p.card, p.rule, p.message.code) for p in check.problems] == [
         ("Mana Crypt", "commander:11", "deck.banned"),
-        ("Contract from Below", "commander:11", "deck.banned-ante")]
+        ("Contract from Below", "commander:11", "deck.banned-ante"),
+    ]
     assert check.problems[0].text("en") == "Mana Crypt is on the Commander banned list (as of 2024-09-23)"
-    assert check.problems[0].text("ja") == "《Mana Crypt》は統率者戦の禁止カードです（2024-09-23 時点のリスト）"
+    assert (
+        check.problems[0].text("ja") == "《Mana Crypt》は統率者戦の禁止カードです（2024-09-23 時点のリスト）"
+    )
 
 
 def test_brawl_uses_its_own_list() -> None:
-    legal_in_brawl = check_commander_deck(pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"],
-                                          cards=[(1, "Mana Crypt"), (58, "Forest")], variant=Variant.BRAWL)
+    legal_in_brawl = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Mana Crypt"), (58, "Forest")],
+        variant=Variant.BRAWL,
+    )
     assert legal_in_brawl.legal, legal_in_brawl.problems
 
 
@@ -375,24 +669,35 @@ def test_a_banned_list_from_text() -> None:
     from judge.engine.rules_data import parse_banned_list
 
     mine = parse_banned_list("# as-of: 2025-01-01\nname\tnote\nSol Ring\tat this table\n")
-    check = check_commander_deck(pool=POOL, commanders=["Kenrith, the Returned King"],
-                                 cards=[(1, "Sol Ring"), (98, "Forest")], banned=mine)
+    check = check_commander_deck(
+        pool=POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Sol Ring"), (98, "Forest")],
+        banned=mine,
+    )
     assert [(p.card, p.message.code) for p in check.problems] == [("Sol Ring", "deck.banned")]
     assert "(as of 2025-01-01)" in check.problems[0].text("en")
 
 
 def test_interchangeable_names_count_as_one_name() -> None:
     # Greymond, Avacyn's Stalwart is the Universes Within name of Rick, Steadfast Leader (201.3b).
-    check = check_commander_deck(pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"],
-                                 cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"),
-                                        (97, "Plains")])
+    check = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
+    )
     assert [(p.card, p.rule) for p in check.problems] == [("Rick, Steadfast Leader", "201.3b")]
-    assert check.problems[0].text("en") == ("Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have "
-                                            "interchangeable names, so they count as one name: 2 copies")
+    assert check.problems[0].text("en") == (
+        "Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have "
+        "interchangeable names, so they count as one name: 2 copies"
+    )
     # With no interchangeable names known, they are two names.
-    assert check_commander_deck(pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"],
-                                cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"),
-                                       (97, "Plains")], interchangeable={}).legal
+    assert check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
+        interchangeable={},
+    ).legal
 
 
 def test_same_name_different_printings_count_together() -> None:
@@ -403,8 +708,16 @@ def test_same_name_different_printings_count_together() -> None:
 
 
 def test_japanese_names_in_a_decklist() -> None:
-    pool = CardPool.of([*REAL, Card(name="Sol Ring", japanese_names=("太陽の指輪",),
-                                    faces=(Face(name="Sol Ring", mana_cost="{1}", type_line="Artifact"),))])
+    pool = CardPool.of(
+        [
+            *REAL,
+            Card(
+                name="Sol Ring",
+                japanese_names=("太陽の指輪",),
+                faces=(Face(name="Sol Ring", mana_cost="{1}", type_line="Artifact"),),
+            ),
+        ]
+    )
     text = "統率者\n1 Kenrith, the Returned King\nデッキ\n1 《太陽の指輪》\n98 Plains"
     check = check_decklist(pool=pool, decklist=parse_decklist(text=text))
     assert check.legal, check.problems

@@ -17,14 +17,25 @@ def problems(payload: Any, lang: str = "en") -> list[str]:
     return err.value.render(lang)
 
 
-@pytest.mark.parametrize(("payload", "request_"), [
-    ({"variant": "commander", "decklist": "1 Sol Ring"}, DeckRequest(variant=Variant.COMMANDER, decklist="1 Sol Ring")),
-    ({"variant": "brawl", "decklist": "", "commanders": [" Kenrith, the Returned King "]},
-     DeckRequest(variant=Variant.BRAWL, decklist="", commanders=("Kenrith, the Returned King",))),
-    ({"variant": "dtcs", "decklist": "x", "decks": ["y"]}, DeckRequest(variant=Variant.DTCS, decklist="x", decks=("y",))),
-    # An empty Duel Masters deck is the Duel Masters parser's to answer (it says what to paste).
-    ({"variant": "dtc"}, DeckRequest(variant=Variant.DTC, decklist="")),
-])
+@pytest.mark.parametrize(
+    ("payload", "request_"),
+    [
+        (
+            {"variant": "commander", "decklist": "1 Sol Ring"},
+            DeckRequest(variant=Variant.COMMANDER, decklist="1 Sol Ring"),
+        ),
+        (
+            {"variant": "brawl", "decklist": "", "commanders": [" Kenrith, the Returned King "]},
+            DeckRequest(variant=Variant.BRAWL, decklist="", commanders=("Kenrith, the Returned King",)),
+        ),
+        (
+            {"variant": "dtcs", "decklist": "x", "decks": ["y"]},
+            DeckRequest(variant=Variant.DTCS, decklist="x", decks=("y",)),
+        ),
+        # An empty Duel Masters deck is the Duel Masters parser's to answer (it says what to paste).
+        ({"variant": "dtc"}, DeckRequest(variant=Variant.DTC, decklist="")),
+    ],
+)
 def test_reads_each_format(payload: dict[str, Any], request_: DeckRequest) -> None:
     assert read_deck_payload(payload) == request_
 
@@ -50,9 +61,11 @@ def test_every_problem_at_once_in_both_languages() -> None:
 
 def test_a_field_of_the_other_game_is_unknown() -> None:
     assert problems({"variant": "dtc", "decklist": "x", "commanders": []}) == [
-        "Request: unknown field “commanders” (expected: variant, decklist, decks)."]
+        "Request: unknown field “commanders” (expected: variant, decklist, decks)."
+    ]
     assert problems({"variant": "commander", "decklist": "1 Sol Ring", "decks": []}) == [
-        "Request: unknown field “decks” (expected: variant, decklist, commanders)."]
+        "Request: unknown field “decks” (expected: variant, decklist, commanders)."
+    ]
     assert problems({}) == ["Format: required, one of commander, brawl, dtc, dtcs, dtb."]
     assert problems([]) == ["The request must be a JSON object."]
 

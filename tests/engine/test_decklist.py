@@ -46,18 +46,27 @@ def test_sections_counts_and_printings() -> None:
 
 
 def test_cmdr_markers_comments_and_headers_as_comments() -> None:
-    text = ("// Commander\n1 Wort, the Raidfather *CMDR*\n# a comment\n// Mainboard\n1 Sol Ring *CMDR*\n"
-            "Maybeboard:\n1 Forest\nSideboard (2)\n2 Mountain [Lands] ^Have,#37d67a^\n")
+    text = (
+        "// Commander\n1 Wort, the Raidfather *CMDR*\n# a comment\n// Mainboard\n1 Sol Ring *CMDR*\n"
+        "Maybeboard:\n1 Forest\nSideboard (2)\n2 Mountain [Lands] ^Have,#37d67a^\n"
+    )
     deck = parse_decklist(text=text)
     assert [(e.name, e.section.value) for e in deck.entries] == [
-        ("Wort, the Raidfather", "commander"), ("Sol Ring", "commander"),
-        ("Forest", "maybeboard"), ("Mountain", "sideboard")]
+        ("Wort, the Raidfather", "commander"),
+        ("Sol Ring", "commander"),
+        ("Forest", "maybeboard"),
+        ("Mountain", "sideboard"),
+    ]
 
 
 def test_arena_about_block_is_skipped() -> None:
-    deck = parse_decklist(text="About\nName My Brawl Deck\n\nCommander\n1 Karn, the Great Creator\n\nDeck\n59 Wastes")
+    deck = parse_decklist(
+        text="About\nName My Brawl Deck\n\nCommander\n1 Karn, the Great Creator\n\nDeck\n59 Wastes"
+    )
     assert [(e.count, e.name, e.section.value) for e in deck.entries] == [
-        (1, "Karn, the Great Creator", "commander"), (59, "Wastes", "deck")]
+        (1, "Karn, the Great Creator", "commander"),
+        (59, "Wastes", "deck"),
+    ]
 
 
 def test_names_with_parentheses_that_are_not_set_codes_survive() -> None:
@@ -75,7 +84,10 @@ def test_malformed_lines_are_all_listed_with_numbers() -> None:
         "Line 5: “***” is not a card name.",
         "Line 6: a card name longer than 200 characters.",
     )
-    assert err.value.render("ja")[:2] == ["2行目：枚数は1以上にしてください。", "3行目：「3x」にカード名がありません。"]
+    assert err.value.render("ja")[:2] == [
+        "2行目：枚数は1以上にしてください。",
+        "3行目：「3x」にカード名がありません。",
+    ]
     assert {m.field for m in err.value.messages} == {"decklist"}  # type: ignore[union-attr]
 
 
@@ -93,12 +105,16 @@ def test_empty_text_is_an_empty_decklist() -> None:
 def test_japanese_headers_and_names() -> None:
     deck = parse_decklist(text="統率者\n1 《統率者の塔》\nデッキ\n1 《繁殖池》\nサイドボード\n1 Ghostfire")
     assert [(e.name, e.section) for e in deck.entries] == [
-        ("《統率者の塔》", Section.COMMANDER), ("《繁殖池》", Section.DECK), ("Ghostfire", Section.SIDEBOARD)]
+        ("《統率者の塔》", Section.COMMANDER),
+        ("《繁殖池》", Section.DECK),
+        ("Ghostfire", Section.SIDEBOARD),
+    ]
 
 
 def test_to_json() -> None:
     assert parse_decklist(text="2 Forest").to_json() == {
-        "entries": [{"count": 2, "name": "Forest", "section": "deck", "line": 1}]}
+        "entries": [{"count": 2, "name": "Forest", "section": "deck", "line": 1}]
+    }
 
 
 @settings(max_examples=200, deadline=None)

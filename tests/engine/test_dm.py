@@ -32,8 +32,13 @@ def test_card_fields() -> None:
     assert card.name == "光と水の戦士"
     assert card.civilizations == (Civilization.LIGHT, Civilization.WATER)
     assert card.rarity == "VR" and card.is_creature and card.tags == frozenset({"hall-of-fame"})
-    assert card.to_json() == {"name": "光と水の戦士", "civilizations": ["light", "water"], "rarity": "VR",
-                              "type": "クリーチャー/呪文", "tags": ["hall-of-fame"]}
+    assert card.to_json() == {
+        "name": "光と水の戦士",
+        "civilizations": ["light", "water"],
+        "rarity": "VR",
+        "type": "クリーチャー/呪文",
+        "tags": ["hall-of-fame"],
+    }
     assert parse_dm_card(line="X | ゼロ文明 | レジェンド | クリーチャー").rarity == "LEG"
     assert parse_dm_card(line="Y | 無色 | - | 呪文").civilizations == (Civilization.ZERO,)
 
@@ -60,8 +65,10 @@ def test_card_errors_are_all_listed() -> None:
 
 
 def test_parse_deck_with_sections_and_counts() -> None:
-    text = ("# DTC\n【統率者】\n1 偽りの王 ヴィルヘルム | 闇/火/自然 | MR | クリーチャー\n\nデッキ:\n"
-            "1x ボルシャック・ドラゴン | 火 | VR | クリーチャー\n2枚 デーモン・ハンド | 闇 | R | 呪文\n")
+    text = (
+        "# DTC\n【統率者】\n1 偽りの王 ヴィルヘルム | 闇/火/自然 | MR | クリーチャー\n\nデッキ:\n"
+        "1x ボルシャック・ドラゴン | 火 | VR | クリーチャー\n2枚 デーモン・ハンド | 闇 | R | 呪文\n"
+    )
     deck = parse_dm_deck(text=text)
     assert deck.commander == WILHELM
     assert [(n, c.name) for n, c in deck.cards] == [(1, "ボルシャック・ドラゴン"), (2, "デーモン・ハンド")]
@@ -69,13 +76,17 @@ def test_parse_deck_with_sections_and_counts() -> None:
 
 def test_parse_deck_errors_with_line_numbers() -> None:
     with pytest.raises(InvalidInputError) as err:
-        parse_dm_deck(text="統率者\n1 A | 火 | SR | クリーチャー\n1 B | 火 | SR | クリーチャー\n0 C | 火 | C | 呪文\nD | 土 | C | 呪文")
+        parse_dm_deck(
+            text="統率者\n1 A | 火 | SR | クリーチャー\n1 B | 火 | SR | クリーチャー\n0 C | 火 | C | 呪文\nD | 土 | C | 呪文"
+        )
     assert err.value.problems == (
         "Line 4: a count must be 1 to 999",
         "Line 5: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",
         "Only one commander card can be marked",
     )
-    assert err.value.render("ja")[1] == "5行目：「土」という文明はありません（光 水 闇 火 自然 ゼロ のいずれか）"
+    assert (
+        err.value.render("ja")[1] == "5行目：「土」という文明はありません（光 水 闇 火 自然 ゼロ のいずれか）"
+    )
 
 
 def test_legal_single_civilization_deck() -> None:
@@ -92,7 +103,8 @@ def test_three_civilization_deck_counts_multicolor_cards_for_each() -> None:
     check = check_dtc_deck(commander=WILHELM, cards=short)
     assert [(p.rule, p.text("ja")) for p in check.problems] == [
         ("dtc:civilization-minimum", "闇文明のカードが 11 枚です。最低12枚必要です"),
-        ("dtc:civilization-minimum", "自然文明のカードが 11 枚です。最低12枚必要です")]
+        ("dtc:civilization-minimum", "自然文明のカードが 11 枚です。最低12枚必要です"),
+    ]
 
 
 def test_deck_size_singleton_and_civilizations() -> None:
@@ -101,7 +113,10 @@ def test_deck_size_singleton_and_civilizations() -> None:
     check = check_dtc_deck(commander=BRAND, cards=[(2, bolshack), (1, hand)] + fillers("火", 55))
     assert [p.rule for p in check.problems] == ["dtc:deck-size", "dtc:singleton", "dtc:civilizations"]
     assert check.problems[0].text("ja") == "デッキは統率者を含めて 59 枚です。60 枚ちょうどにしてください"
-    assert check.problems[0].text("en") == "The deck has 59 cards including the commander; it must have exactly 60"
+    assert (
+        check.problems[0].text("en")
+        == "The deck has 59 cards including the commander; it must have exactly 60"
+    )
     assert check.problems[2].text("ja") == "《デーモン・ハンド》の闇文明は統率者の文明にありません"
 
 
@@ -111,13 +126,16 @@ def test_zero_civilization_is_a_civilization() -> None:
     assert [p.rule for p in check.problems] == ["dtc:civilizations"]
 
 
-@pytest.mark.parametrize(("line", "rule"), [
-    ("呪文の統率者 | 火 | SR | 呪文", "dtc:commander-creature"),
-    ("ふつうのドラゴン | 火 | VR | クリーチャー", "dtc:commander-rarity"),
-    ("ノーレア | 火 | - | クリーチャー", "dtc:commander-rarity"),
-    ("五色の王 | 光/水/闇/火/自然 | SR | クリーチャー", "dtc:commander-all-civilizations"),
-    ("殿堂ドラゴン | 火 | SR | クリーチャー | 殿堂", "dtc:commander-hall-of-fame"),
-])
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("呪文の統率者 | 火 | SR | 呪文", "dtc:commander-creature"),
+        ("ふつうのドラゴン | 火 | VR | クリーチャー", "dtc:commander-rarity"),
+        ("ノーレア | 火 | - | クリーチャー", "dtc:commander-rarity"),
+        ("五色の王 | 光/水/闇/火/自然 | SR | クリーチャー", "dtc:commander-all-civilizations"),
+        ("殿堂ドラゴン | 火 | SR | クリーチャー | 殿堂", "dtc:commander-hall-of-fame"),
+    ],
+)
 def test_commander_rules(line: str, rule: str) -> None:
     commander = parse_dm_card(line=line)
     civ = commander.civilizations[-1].japanese
@@ -125,15 +143,18 @@ def test_commander_rules(line: str, rule: str) -> None:
     assert rule in [p.rule for p in check.problems]
 
 
-@pytest.mark.parametrize(("line", "rule"), [
-    ("オールデリート | 光/水/闇/火/自然 | MR | 呪文", "dtc:banned"),
-    ("レアリティ・レジスタンス | 火 | R | 呪文", "dtc:banned"),
-    ("終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー", "dtc:banned"),
-    ("公式禁止カード | 火 | R | 呪文 | プレミアム殿堂", "dtc:banned"),
-    ("ジーアールの火 | 火 | C | GRクリーチャー", "dtc:main-deck-only"),
-    ("火のサイキック | 火 | VR | サイキック・クリーチャー", "dtc:main-deck-only"),
-    ("ドラグハートの剣 | 火 | VR | ドラグハート・ウエポン", "dtc:main-deck-only"),
-])
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("オールデリート | 光/水/闇/火/自然 | MR | 呪文", "dtc:banned"),
+        ("レアリティ・レジスタンス | 火 | R | 呪文", "dtc:banned"),
+        ("終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー", "dtc:banned"),
+        ("公式禁止カード | 火 | R | 呪文 | プレミアム殿堂", "dtc:banned"),
+        ("ジーアールの火 | 火 | C | GRクリーチャー", "dtc:main-deck-only"),
+        ("火のサイキック | 火 | VR | サイキック・クリーチャー", "dtc:main-deck-only"),
+        ("ドラグハートの剣 | 火 | VR | ドラグハート・ウエポン", "dtc:main-deck-only"),
+    ],
+)
 def test_banned_cards_and_kinds(line: str, rule: str) -> None:
     check = check_dtc_deck(commander=BRAND, cards=[(1, parse_dm_card(line=line))] + fillers("火", 58))
     assert rule in [p.rule for p in check.problems]
@@ -146,15 +167,20 @@ def test_dtb_is_40_cards() -> None:
 
 
 def test_dtcs_commander_and_team_singleton() -> None:
-    check = check_dtc_deck(commander=WILHELM, cards=fillers("火", 35) + fillers("闇", 12) + fillers("自然", 12),
-                           variant=Variant.DTCS)
+    check = check_dtc_deck(
+        commander=WILHELM,
+        cards=fillers("火", 35) + fillers("闇", 12) + fillers("自然", 12),
+        variant=Variant.DTCS,
+    )
     assert [p.rule for p in check.problems] == ["dtcs:commander-civilizations"]
     shared = parse_dm_card(line="共有カード | 火 | C | 呪文")
     one = DmDeck(commander=BRAND, cards=tuple([(1, shared)] + fillers("火", 58, "A")))  # type: ignore[arg-type]
     two = DmDeck(commander=BRAND, cards=tuple([(1, shared)] + fillers("火", 58, "B")))  # type: ignore[arg-type]
     team = check_dtc_team(decks=[one, two])
     assert [(p.card, p.rule) for p in team.problems] == [
-        ('"罰怒"ブランド', "dtcs:team-singleton"), ("共有カード", "dtcs:team-singleton")]
+        ('"罰怒"ブランド', "dtcs:team-singleton"),
+        ("共有カード", "dtcs:team-singleton"),
+    ]
     assert check_dtc_team(decks=[one, two], variant=Variant.DTC).legal
 
 
@@ -170,15 +196,18 @@ def test_random_typed_text_parses_or_fails_clearly(text: str) -> None:
 # --- Cards that start the game in the battle zone: from rules_data, no tag needed -------------------------
 
 
-@pytest.mark.parametrize("line", [
-    "伝説の禁断 ドキンダムX | 闇 | SR | 禁断クリーチャー",
-    "《禁断 ～封印されしX～》 | 闇 | SR | 禁断",
-    "禁断〜封印されしX〜 | 闇 | SR | 禁断",             # a wave dash for the tilde
-    "終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー",
-    "零龍 | 闇 | SR | クリーチャー",
-    "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 禁断フィールド",
-    "でんせつのきんだん どきんだむX | 闇 | SR | 禁断クリーチャー",  # typed in hiragana
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "伝説の禁断 ドキンダムX | 闇 | SR | 禁断クリーチャー",
+        "《禁断 ～封印されしX～》 | 闇 | SR | 禁断",
+        "禁断〜封印されしX〜 | 闇 | SR | 禁断",  # a wave dash for the tilde
+        "終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー",
+        "零龍 | 闇 | SR | クリーチャー",
+        "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 禁断フィールド",
+        "でんせつのきんだん どきんだむX | 闇 | SR | 禁断クリーチャー",  # typed in hiragana
+    ],
+)
 def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) -> None:
     card = parse_dm_card(line=line)
     assert card.starts_in_play and "starts-in-play" not in card.tags
@@ -189,8 +218,12 @@ def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) 
 
 def test_an_ordinary_card_does_not_match_the_list() -> None:
     assert not parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー").starts_in_play
-    assert not parse_dm_card(line="ボルメテウス・ホワイト・ドラゴン | 光/火 | SR | クリーチャー").starts_in_play
-    assert parse_dm_card(line="新しいカード | 火 | SR | クリーチャー | 開始時").starts_in_play  # the tag still works
+    assert not parse_dm_card(
+        line="ボルメテウス・ホワイト・ドラゴン | 光/火 | SR | クリーチャー"
+    ).starts_in_play
+    assert parse_dm_card(
+        line="新しいカード | 火 | SR | クリーチャー | 開始時"
+    ).starts_in_play  # the tag still works
 
 
 def test_the_list_is_read_from_text() -> None:
@@ -219,4 +252,6 @@ def test_team_deck_problems_name_the_deck() -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_dm_deck(text="X | 土 | C | 呪文", number=2)
     assert err.value.problems == ("Deck 2, line 1: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ)",)
-    assert err.value.render("ja") == ["デッキ2の1行目：「土」という文明はありません（光 水 闇 火 自然 ゼロ のいずれか）"]
+    assert err.value.render("ja") == [
+        "デッキ2の1行目：「土」という文明はありません（光 水 闇 火 自然 ゼロ のいずれか）"
+    ]

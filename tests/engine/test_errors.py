@@ -12,10 +12,15 @@ from judge.engine.payload import unknown_fields
 
 
 def test_a_long_list_of_problems_is_cut_and_counted() -> None:
-    error = InvalidInputError([msg("input.unknown-field", label="x", name=str(i), expected="y") for i in range(120)])
+    error = InvalidInputError(
+        [msg("input.unknown-field", label="x", name=str(i), expected="y") for i in range(120)]
+    )
     assert len(error.messages) == MAX_PROBLEMS + 1
     assert error.to_json("en")[-1]["code"] == "input.more-problems"
-    assert error.problems[-1] == "… and 70 more problems: only the first 50 are listed. Fix these and send it again."
+    assert (
+        error.problems[-1]
+        == "… and 70 more problems: only the first 50 are listed. Fix these and send it again."
+    )
     assert "ほかに 70 件の問題" in error.render("ja")[-1]
 
 
@@ -30,7 +35,9 @@ def test_unknown_fields_of_a_huge_object_cost_no_huge_list() -> None:
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/api/calc/color-identity", "/api/calc/commander-damage", "/api/calc/tax"])
 def test_the_apis_answer_a_huge_object_of_unknown_keys_in_a_few_kilobytes(client, url) -> None:  # type: ignore[no-untyped-def]
-    body = json.dumps({f"k{i}": 1 for i in range(200_000)})  # 2.3 MB: a 400 under an API's limit, a 413 over it
+    body = json.dumps(
+        {f"k{i}": 1 for i in range(200_000)}
+    )  # 2.3 MB: a 400 under an API's limit, a 413 over it
     response = client.post(url, body, content_type="application/json")
     assert response.status_code in (400, 413)
     assert len(response.content) < 20_000

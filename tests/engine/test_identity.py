@@ -52,34 +52,76 @@ def test_last_step_summarises_in_wubrg_order() -> None:
 
 
 def test_meld_back_face_does_not_count() -> None:
-    card = Card(name="Front", layout="meld", faces=(
-        Face(name="Front", mana_cost="{2}{W}", type_line="Legendary Creature — Angel"),
-        Face(name="Melded", type_line="Legendary Creature — Eldrazi Angel", oracle_text="{B}: Draw a card."),
-    ))
+    card = Card(
+        name="Front",
+        layout="meld",
+        faces=(
+            Face(name="Front", mana_cost="{2}{W}", type_line="Legendary Creature — Angel"),
+            Face(
+                name="Melded", type_line="Legendary Creature — Eldrazi Angel", oracle_text="{B}: Draw a card."
+            ),
+        ),
+    )
     assert color_identity(card=card).identity == ("W",)
 
 
 def test_cda_must_name_the_card_itself() -> None:
-    effect = Card(name="Paint", faces=(Face(name="Paint", mana_cost="{U}", type_line="Instant",
-                                            oracle_text="Target creature is red until end of turn."),))
+    effect = Card(
+        name="Paint",
+        faces=(
+            Face(
+                name="Paint",
+                mana_cost="{U}",
+                type_line="Instant",
+                oracle_text="Target creature is red until end of turn.",
+            ),
+        ),
+    )
     assert color_identity(card=effect).identity == ("U",)
-    modern = Card(name="Prism Golem", faces=(Face(name="Prism Golem", mana_cost="{4}",
-                                                  type_line="Artifact Creature — Golem",
-                                                  oracle_text="This creature is all colors."),))
+    modern = Card(
+        name="Prism Golem",
+        faces=(
+            Face(
+                name="Prism Golem",
+                mana_cost="{4}",
+                type_line="Artifact Creature — Golem",
+                oracle_text="This creature is all colors.",
+            ),
+        ),
+    )
     assert color_identity(card=modern).identity == ("W", "U", "B", "R", "G")
 
 
 def test_published_colors_reveal_an_unparsed_cda() -> None:
-    card = Card(name="Odd", faces=(Face(name="Odd", mana_cost="{3}", type_line="Artifact Creature",
-                                        oracle_text="Odd's color is whatever it says.", colors=("B",)),))
+    card = Card(
+        name="Odd",
+        faces=(
+            Face(
+                name="Odd",
+                mana_cost="{3}",
+                type_line="Artifact Creature",
+                oracle_text="Odd's color is whatever it says.",
+                colors=("B",),
+            ),
+        ),
+    )
     result = color_identity(card=card)
     assert result.identity == ("B",)
     assert any(step.rule == "604.3" for step in result.explanation)
 
 
 def test_basic_land_type_words_in_rules_text_give_nothing() -> None:
-    card = Card(name="Walker", faces=(Face(name="Walker", mana_cost="{1}", type_line="Artifact Creature",
-                                           oracle_text="Walker has forestwalk as long as you control a Forest."),))
+    card = Card(
+        name="Walker",
+        faces=(
+            Face(
+                name="Walker",
+                mana_cost="{1}",
+                type_line="Artifact Creature",
+                oracle_text="Walker has forestwalk as long as you control a Forest.",
+            ),
+        ),
+    )
     assert color_identity(card=card).identity == ()
 
 
@@ -88,9 +130,12 @@ def test_to_json_shape() -> None:
     data = result.to_json()
     assert data["name"] == "Wort, the Raidfather"
     assert data["identity"] == ["R", "G"]
-    assert data["explanation"][0] == {"code": "identity.cost-symbol", "rule": "903.4",
-                                      "text": "{R/G} in the mana cost of Wort, the Raidfather gives R, G",
-                                      "objects": []}
+    assert data["explanation"][0] == {
+        "code": "identity.cost-symbol",
+        "rule": "903.4",
+        "text": "{R/G} in the mana cost of Wort, the Raidfather gives R, G",
+        "objects": [],
+    }
 
 
 def test_identify_cards_keeps_order_for_the_whole_fixture() -> None:
@@ -103,7 +148,8 @@ def test_identify_cards_up_to_the_limit() -> None:
     results = identify_cards({"cards": cards}).results
     assert len(results) == MAX_CARDS
     assert results[-1].identity == tuple(
-        c for c in "WUBRG" if c in RAW[(MAX_CARDS - 1) % len(RAW)]["color_identity"])
+        c for c in "WUBRG" if c in RAW[(MAX_CARDS - 1) % len(RAW)]["color_identity"]
+    )
 
 
 def test_identify_cards_over_the_limit() -> None:
@@ -119,8 +165,18 @@ def test_identify_cards_rejects_non_payloads(payload: Any) -> None:
 
 
 def test_one_bad_card_does_not_sink_the_batch() -> None:
-    batch = identify_cards({"cards": [RAW[0], {"mana_cost": "{G}"}, "Forest", {"name": "X", "mana_cost": "3QQ"},
-                                      {"name": "Y", "card_faces": []}, RAW[1]]})
+    batch = identify_cards(
+        {
+            "cards": [
+                RAW[0],
+                {"mana_cost": "{G}"},
+                "Forest",
+                {"name": "X", "mana_cost": "3QQ"},
+                {"name": "Y", "card_faces": []},
+                RAW[1],
+            ]
+        }
+    )
     # The good cards are answered, in order ...
     assert [r.name for r in batch.results] == [RAW[0]["name"], RAW[1]["name"]]
     # ... and each bad one is listed beside them with its place and every problem.
@@ -134,9 +190,18 @@ def test_one_bad_card_does_not_sink_the_batch() -> None:
     assert batch.render_problems("ja")[0] == "2枚目のカードのカード名：入力してください。"
     data = batch.to_json()
     assert set(data) == {"results", "problems"}
-    assert data["problems"][2] == {"card": 4, "name": "X", "errors": [
-        {"code": "mana.not-a-symbol", "rule": "107.4", "text": "Card 4: mana cost: {Q} is not a mana symbol.",
-         "field": "cards[3].mana_cost"}]}
+    assert data["problems"][2] == {
+        "card": 4,
+        "name": "X",
+        "errors": [
+            {
+                "code": "mana.not-a-symbol",
+                "rule": "107.4",
+                "text": "Card 4: mana cost: {Q} is not a mana symbol.",
+                "field": "cards[3].mana_cost",
+            }
+        ],
+    }
 
 
 def test_a_batch_of_bad_cards_lists_each() -> None:
@@ -146,10 +211,26 @@ def test_a_batch_of_bad_cards_lists_each() -> None:
 
 def test_who_what_when_where_why_has_five_halves() -> None:
     # A real card (Unhinged): five split halves, white, blue, black, red and green.
-    halves = [("Who", "{X}{W}"), ("What", "{2}{R}"), ("When", "{2}{U}"), ("Where", "{3}{B}"), ("Why", "{1}{G}")]
-    batch = identify_cards({"cards": [{
-        "name": " // ".join(name for name, _ in halves), "layout": "split",
-        "card_faces": [{"name": name, "mana_cost": cost, "type_line": "Instant"} for name, cost in halves]}]})
+    halves = [
+        ("Who", "{X}{W}"),
+        ("What", "{2}{R}"),
+        ("When", "{2}{U}"),
+        ("Where", "{3}{B}"),
+        ("Why", "{1}{G}"),
+    ]
+    batch = identify_cards(
+        {
+            "cards": [
+                {
+                    "name": " // ".join(name for name, _ in halves),
+                    "layout": "split",
+                    "card_faces": [
+                        {"name": name, "mana_cost": cost, "type_line": "Instant"} for name, cost in halves
+                    ],
+                }
+            ]
+        }
+    )
     assert batch.problems == ()
     assert batch.results[0].identity == ("W", "U", "B", "R", "G")
 
@@ -158,10 +239,16 @@ _text = st.text(alphabet="{}/WUBRGPCX0123456789 ()abc—.\n", max_size=40)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from(["name", "mana_cost", "oracle_text", "type_line", "colors",
-                                        "color_indicator", "layout"]),
-                       st.one_of(_text, st.lists(st.sampled_from(["W", "U", "B", "R", "G", "Q"]), max_size=3),
-                                 st.integers())))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            ["name", "mana_cost", "oracle_text", "type_line", "colors", "color_indicator", "layout"]
+        ),
+        st.one_of(
+            _text, st.lists(st.sampled_from(["W", "U", "B", "R", "G", "Q"]), max_size=3), st.integers()
+        ),
+    )
+)
 def test_random_cards_give_a_result_or_a_clear_error(card: dict[str, Any]) -> None:
     batch = identify_cards({"cards": [card]})
     if batch.problems:

@@ -25,11 +25,41 @@ CASES = sorted(CASES_DIR.glob("*.json"))
 
 # Every rule the resolver can cite; each must be exercised by a case file or a scenario.
 RESOLVER_RULES = {
-    "800.4a", "800.4b", "800.4c", "800.4d", "800.4e", "800.4j", "800.4k", "800.4m", "800.4n", "800.4p",
-    "611.3b", "613.7", "110.2", "603.7c", "704.5m", "704.5n", "704.5p", "704.6f", "506.4", "509.1h",
-    "724.4", "725.4", "722.1",
-    "901.10", "901.10a", "901.10b", "901.11b", "901.12b", "901.14b", "807.4e",
-    "810.8b", "104.2a", "104.2c", "dtc:basic-rules", "dtc:win-loss",
+    "800.4a",
+    "800.4b",
+    "800.4c",
+    "800.4d",
+    "800.4e",
+    "800.4j",
+    "800.4k",
+    "800.4m",
+    "800.4n",
+    "800.4p",
+    "611.3b",
+    "613.7",
+    "110.2",
+    "603.7c",
+    "704.5m",
+    "704.5n",
+    "704.5p",
+    "704.6f",
+    "506.4",
+    "509.1h",
+    "724.4",
+    "725.4",
+    "722.1",
+    "901.10",
+    "901.10a",
+    "901.10b",
+    "901.11b",
+    "901.12b",
+    "901.14b",
+    "807.4e",
+    "810.8b",
+    "104.2a",
+    "104.2c",
+    "dtc:basic-rules",
+    "dtc:win-loss",
 }
 
 # The five examples printed under 800.4a / 800.4d, each replayed from both sides.
@@ -59,11 +89,16 @@ def test_case(path: Path) -> None:
         with pytest.raises(RulesError) as info:
             run(case["payload"])
         assert type(info.value).__name__ == case["error"]["type"]
-        found = [{k: v for k, v in p.to_json("en").items() if k in ("code", "rule", "field") and v}
-                 for p in info.value.messages if isinstance(p, Message)]
+        found = [
+            {k: v for k, v in p.to_json("en").items() if k in ("code", "rule", "field") and v}
+            for p in info.value.messages
+            if isinstance(p, Message)
+        ]
         assert found == case["error"]["problems"]
         for lang in ("en", "ja"):
-            assert all(p and "objects[" not in p and "control_effects[" not in p for p in info.value.render(lang))
+            assert all(
+                p and "objects[" not in p and "control_effects[" not in p for p in info.value.render(lang)
+            )
     else:
         assert expectation_mismatches(case["expect"], run(case["payload"])) == ()
 
@@ -104,23 +139,65 @@ def test_cr_example_from_both_sides(example: str) -> None:
 # --- a few behaviours spelled out ----------------------------------------------------------------
 
 MIND_CONTROL: dict[str, Any] = {
-    "variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Carol",
+    "variant": "free-for-all",
+    "turn_order": ["Alex", "Bianca", "Carol"],
+    "active_player": "Carol",
     "objects": [
-        {"id": "griffin", "name": "Assault Griffin", "name_ja": "突撃するグリフィン", "kind": "card", "owner": "Bianca",
-         "controller": "Alex", "zone": "battlefield"},
-        {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
-         "controller": "Alex", "zone": "battlefield", "attached_to": "griffin"},
+        {
+            "id": "griffin",
+            "name": "Assault Griffin",
+            "name_ja": "突撃するグリフィン",
+            "kind": "card",
+            "owner": "Bianca",
+            "controller": "Alex",
+            "zone": "battlefield",
+        },
+        {
+            "id": "mind-control",
+            "name": "Mind Control",
+            "name_ja": "精神の制御",
+            "kind": "card",
+            "owner": "Alex",
+            "controller": "Alex",
+            "zone": "battlefield",
+            "attached_to": "griffin",
+        },
     ],
-    "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex", "source": "mind-control",
-                         "ends": "source-leaves"}],
+    "control_effects": [
+        {
+            "id": "steal",
+            "object": "griffin",
+            "controller": "Alex",
+            "source": "mind-control",
+            "ends": "source-leaves",
+        }
+    ],
 }
 
 
 def test_result_shape() -> None:
     result = run({**MIND_CONTROL, "leaving": "Alex"})
-    assert set(result) == {"steps", "objects", "control_effects", "delayed_triggers", "planar_controller",
-                           "planeswalks", "left", "turn_order", "active_player", "priority", "winners", "losers",
-                           "monarch", "initiative", "player_control", "game_over", "changes", "summary", "board"}
+    assert set(result) == {
+        "steps",
+        "objects",
+        "control_effects",
+        "delayed_triggers",
+        "planar_controller",
+        "planeswalks",
+        "left",
+        "turn_order",
+        "active_player",
+        "priority",
+        "winners",
+        "losers",
+        "monarch",
+        "initiative",
+        "player_control",
+        "game_over",
+        "changes",
+        "summary",
+        "board",
+    }
     assert result["objects"] == [
         {"id": "griffin", "zone": "battlefield", "controller": "Bianca"},
         {"id": "mind-control", "zone": "left-game", "controller": None},
@@ -132,15 +209,20 @@ def test_result_shape() -> None:
     assert result["planar_controller"] is None
     assert all(set(s) == {"code", "rule", "text", "objects"} for s in result["steps"])
     assert all(s["code"].startswith("leave.") for s in result["steps"])
-    assert result["summary"] == ("Alex left the game; Assault Griffin: controller Alex → Bianca; "
-                                 "Mind Control: battlefield → left the game")
+    assert result["summary"] == (
+        "Alex left the game; Assault Griffin: controller Alex → Bianca; "
+        "Mind Control: battlefield → left the game"
+    )
 
 
 def test_the_answer_speaks_japanese() -> None:
     result = run({**MIND_CONTROL, "leaving": "Alex"}, lang="ja")
-    assert result["steps"][0]["text"] == ("Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる："
-                                          "《精神の制御》。")
-    assert result["summary"].startswith("Alexがゲームから離れた ／ 《突撃するグリフィン》：コントローラー Alex → Bianca")
+    assert result["steps"][0]["text"] == (
+        "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《精神の制御》。"
+    )
+    assert result["summary"].startswith(
+        "Alexがゲームから離れた ／ 《突撃するグリフィン》：コントローラー Alex → Bianca"
+    )
     assert all("退場" not in s["text"] and "除外" not in s["text"] for s in result["steps"])
 
 
@@ -167,28 +249,39 @@ def test_leaving_player_must_be_in_the_game() -> None:
     with pytest.raises(InvalidInputError) as info:
         resolve_leave_game(board=board, leaving="Dana")
     assert info.value.problems == ("Player who leaves: “Dana” is not a player in this game.",)
-    assert info.value.render("ja") == ["ゲームから離れるプレイヤー：「Dana」はこのゲームのプレイヤーではありません。"]
+    assert info.value.render("ja") == [
+        "ゲームから離れるプレイヤー：「Dana」はこのゲームのプレイヤーではありません。"
+    ]
 
 
 def test_missing_leaving_is_listed_with_the_other_problems() -> None:
     with pytest.raises(InvalidInputError) as info:
         leave_game_from_payload({**MIND_CONTROL, "active_player": "Zed"})
-    assert info.value.problems == ("Active player: “Zed” is not a player in this game.",
-                                   "Player who leaves: required.")
+    assert info.value.problems == (
+        "Active player: “Zed” is not a player in this game.",
+        "Player who leaves: required.",
+    )
 
 
 def test_missing_leaving_alone() -> None:
     with pytest.raises(InvalidInputError) as info:
         leave_game_from_payload(MIND_CONTROL)
-    assert info.value.to_json("en") == [{"code": "input.required", "rule": "", "text": "Player who leaves: required.",
-                                         "field": "leaving"}]
+    assert info.value.to_json("en") == [
+        {"code": "input.required", "rule": "", "text": "Player who leaves: required.", "field": "leaving"}
+    ]
 
 
 def test_dtc_has_no_leaving_the_team_loses_and_no_object_moves() -> None:
-    payload = {"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "active_player": "A",
-               "teams": [["A", "C"], ["B", "D"]], "leaving": "C",
-               "objects": [{"id": "x", "name": "X", "kind": "card", "owner": "C", "controller": "C",
-                            "zone": "battlefield"}]}
+    payload = {
+        "variant": "dtc",
+        "turn_order": ["A", "B", "C", "D"],
+        "active_player": "A",
+        "teams": [["A", "C"], ["B", "D"]],
+        "leaving": "C",
+        "objects": [
+            {"id": "x", "name": "X", "kind": "card", "owner": "C", "controller": "C", "zone": "battlefield"}
+        ],
+    }
     result = run(payload)
     assert result["left"] == []
     assert result["losers"] == ["A", "C"]
@@ -220,8 +313,14 @@ def legal_boards(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
         kind = draw(st.sampled_from(sorted(ZONES_BY_KIND)))
         zone = draw(st.sampled_from(ZONES_BY_KIND[kind]))
         owner = draw(st.sampled_from(players))
-        item: dict[str, Any] = {"id": f"o{index}", "name": f"Object {index}", "kind": kind,
-                                "owner": None if kind == "ability" else owner, "zone": zone, "controller": None}
+        item: dict[str, Any] = {
+            "id": f"o{index}",
+            "name": f"Object {index}",
+            "kind": kind,
+            "owner": None if kind == "ability" else owner,
+            "zone": zone,
+            "controller": None,
+        }
         if zone in ("battlefield", "stack"):
             default = owner
             if kind == "card" and draw(st.booleans()):
@@ -231,8 +330,15 @@ def legal_boards(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
             if kind != "ability":
                 for number in range(draw(st.integers(min_value=0, max_value=2))):
                     controller = draw(st.sampled_from(players))
-                    effects.append({"id": f"e{index}-{number}", "object": item["id"], "controller": controller,
-                                    "source": None, "ends": draw(st.sampled_from(["never", "end-of-turn"]))})
+                    effects.append(
+                        {
+                            "id": f"e{index}-{number}",
+                            "object": item["id"],
+                            "controller": controller,
+                            "source": None,
+                            "ends": draw(st.sampled_from(["never", "end-of-turn"])),
+                        }
+                    )
             else:
                 controller = draw(st.sampled_from(players))
             item["controller"] = controller
@@ -249,12 +355,27 @@ def legal_boards(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
     for item in objects:
         if item["zone"] == "battlefield" and on_battlefield and draw(st.booleans()):
             source = draw(st.sampled_from(on_battlefield))
-            effects.append({"id": f"s-{item['id']}", "object": item["id"], "controller": item["controller"],
-                            "source": source, "ends": "source-leaves"})
-    triggers = [{"id": f"t{i}", "controller": draw(st.sampled_from(players)), "source": None, "text": "later"}
-                for i in range(draw(st.integers(min_value=0, max_value=2)))]
-    payload = {"variant": "free-for-all", "turn_order": players, "active_player": draw(st.sampled_from(players)),
-               "objects": objects, "control_effects": effects, "delayed_triggers": triggers}
+            effects.append(
+                {
+                    "id": f"s-{item['id']}",
+                    "object": item["id"],
+                    "controller": item["controller"],
+                    "source": source,
+                    "ends": "source-leaves",
+                }
+            )
+    triggers = [
+        {"id": f"t{i}", "controller": draw(st.sampled_from(players)), "source": None, "text": "later"}
+        for i in range(draw(st.integers(min_value=0, max_value=2)))
+    ]
+    payload = {
+        "variant": "free-for-all",
+        "turn_order": players,
+        "active_player": draw(st.sampled_from(players)),
+        "objects": objects,
+        "control_effects": effects,
+        "delayed_triggers": triggers,
+    }
     return payload, draw(st.sampled_from(players))
 
 

@@ -55,8 +55,15 @@ def test_parse_symbol_normalises_text(text: str, normalised: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "is_generic"),
-    [("{3}", True), ("{X}", True), ("{G}", False), ("{C}", False), ("{S}", False), ("{2/W}", False),
-     ("{G/P}", False)],
+    [
+        ("{3}", True),
+        ("{X}", True),
+        ("{G}", False),
+        ("{C}", False),
+        ("{S}", False),
+        ("{2/W}", False),
+        ("{G/P}", False),
+    ],
 )
 def test_is_generic_is_the_part_a_generic_reduction_can_lower(text: str, is_generic: bool) -> None:
     # 118.7a: generic reductions touch only generic mana; 107.4h: never {S}.
@@ -118,21 +125,21 @@ def test_mana_cost_text_keeps_printed_order() -> None:
     [
         ("3GG", "{3}{G}{G}"),
         ("{3}{G}{G}", "{3}{G}{G}"),
-        ("３ＧＧ", "{3}{G}{G}"),              # a Japanese keyboard in full-width mode
+        ("３ＧＧ", "{3}{G}{G}"),  # a Japanese keyboard in full-width mode
         ("｛３｝｛Ｇ｝｛Ｇ｝", "{3}{G}{G}"),
         ("{3}GG", "{3}{G}{G}"),
         ("3 g g", "{3}{G}{G}"),
-        ("2WU/B", "{2}{W}{U/B}"),             # hybrid typed with a slash
+        ("2WU/B", "{2}{W}{U/B}"),  # hybrid typed with a slash
         ("{2/W}", "{2/W}"),
-        ("2/W2/W2/W", "{2/W}{2/W}{2/W}"),     # Spectral Procession
+        ("2/W2/W2/W", "{2/W}{2/W}{2/W}"),  # Spectral Procession
         ("X", "{X}"),
         ("XRR", "{X}{R}{R}"),
         ("{G/P}", "{G/P}"),
-        ("1G/P", "{1}{G/P}"),                 # Birthing Pod
+        ("1G/P", "{1}{G/P}"),  # Birthing Pod
         ("(G/P)", "{G/P}"),
         ("10", "{10}"),
-        ("2緑緑", "{2}{G}{G}"),                # Japanese colour words
-        ("◇◇", "{C}{C}"),                     # the colorless symbol of Japanese cards
+        ("2緑緑", "{2}{G}{G}"),  # Japanese colour words
+        ("◇◇", "{C}{C}"),  # the colorless symbol of Japanese cards
         ("4CC", "{4}{C}{C}"),
     ],
 )

@@ -55,8 +55,10 @@ def _tracker_codes_in_source() -> tuple[set[str], list[re.Pattern[str]]]:
     """Codes written out in the tracker's source, and patterns for the codes it builds (f"tracker.life.{verb}")."""
     source = "".join(path.read_text(encoding="utf-8") for path in TRACKER_DIR.glob("*.py"))
     literal = set(re.findall(r'(?<!f)"(tracker\.[a-z0-9.-]+)"', source))
-    built = [re.compile(re.sub(r"\\\{[^}]*\\\}", "[a-z-]*", re.escape(template)) + "$")
-             for template in re.findall(r'f"(tracker\.[^"]*\{[^"]*)"', source)]
+    built = [
+        re.compile(re.sub(r"\\\{[^}]*\\\}", "[a-z-]*", re.escape(template)) + "$")
+        for template in re.findall(r'f"(tracker\.[^"]*\{[^"]*)"', source)
+    ]
     return literal, built
 
 
@@ -64,13 +66,17 @@ def test_every_tracker_code_the_source_names_exists_and_every_text_is_used() -> 
     literal, built = _tracker_codes_in_source()
     assert len(literal) > 100 and len(built) > 10
     assert literal - set(tracker_texts.TEXTS) == set()
-    unused = [code for code in tracker_texts.TEXTS if code not in literal and not any(p.match(code) for p in built)]
+    unused = [
+        code for code in tracker_texts.TEXTS if code not in literal and not any(p.match(code) for p in built)
+    ]
     assert unused == []
 
 
 def test_the_tracker_builds_codes_that_exist() -> None:
     """The codes made from enums (variants, kinds, reasons, faces, ways in) each have a text."""
-    built = [tracker.variant_name(v) for v in Variant.TRACKER] + [tracker.kind_name(k) for k in tracker.EventKind]
+    built = [tracker.variant_name(v) for v in Variant.TRACKER] + [
+        tracker.kind_name(k) for k in tracker.EventKind
+    ]
     built += [tracker.reason_name(r) for r in tracker.TRACKER_LOSSES]
     built += [tracker.face_name(f) for f in tracker.DieFace]
     built += [tracker.how_name(h) for h in tracker.EntryHow]
@@ -81,42 +87,92 @@ def test_the_tracker_builds_codes_that_exist() -> None:
 def _tracker_problems() -> list[Message]:
     """The problems a wide range of bad input gets, from every reader and from the rules."""
     found: list[Message] = []
-    table = tracker.new_table(variant="commander", players=["Aki", "Ben"], planechase=True,
-                              commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"]})
+    table = tracker.new_table(
+        variant="commander",
+        players=["Aki", "Ben"],
+        planechase=True,
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"]},
+    )
     attempts: list[Callable[[], object]] = [
-        lambda: tracker.setup_from_json({"variant": "x", "players": ["Aki", "aki", "", 5, "\ud800", "x" * 61, "A\x07"],
-                                         "commanders": {"Nobody": ["Z"], "Aki": ["A", "B", "C"], "aki": ["Oona"]},
-                                         "teams": [["Aki"], "B"], "planechase": "maybe"}),
-        lambda: tracker.setup_from_json({"variant": "two-headed-giant", "players": ["A", "B", "C"],
-                                         "teams": [["A", "Zed"], [], ["B", "A"]]}),
-        lambda: tracker.setup_from_json({"variant": "dtc", "players": ["A"] * 21, "commanders": [], "planechase": 1}),
-        lambda: tracker.setup_from_json({"variant": "brawl", "players": ["A", "B"], "commanders": {"A": "Oona"}}),
-        lambda: tracker.setup_from_json({"variant": "commander", "players": ["Aki", "Ben"],
-                                         "commanders": {"Aki": ["A", "B", "C"]}}),
+        lambda: tracker.setup_from_json(
+            {
+                "variant": "x",
+                "players": ["Aki", "aki", "", 5, "\ud800", "x" * 61, "A\x07"],
+                "commanders": {"Nobody": ["Z"], "Aki": ["A", "B", "C"], "aki": ["Oona"]},
+                "teams": [["Aki"], "B"],
+                "planechase": "maybe",
+            }
+        ),
+        lambda: tracker.setup_from_json(
+            {
+                "variant": "two-headed-giant",
+                "players": ["A", "B", "C"],
+                "teams": [["A", "Zed"], [], ["B", "A"]],
+            }
+        ),
+        lambda: tracker.setup_from_json(
+            {"variant": "dtc", "players": ["A"] * 21, "commanders": [], "planechase": 1}
+        ),
+        lambda: tracker.setup_from_json(
+            {"variant": "brawl", "players": ["A", "B"], "commanders": {"A": "Oona"}}
+        ),
+        lambda: tracker.setup_from_json(
+            {"variant": "commander", "players": ["Aki", "Ben"], "commanders": {"Aki": ["A", "B", "C"]}}
+        ),
         lambda: tracker.setup_from_json([]),
         lambda: tracker.event_from_json({"kind": "dance"}),
-        lambda: tracker.event_from_json({"kind": "commander-damage", "player": 3, "owner": "", "amount": 0,
-                                         "commander": 2, "by": "\ud800", "expected_revision": -1, "undone": "x"}),
+        lambda: tracker.event_from_json(
+            {
+                "kind": "commander-damage",
+                "player": 3,
+                "owner": "",
+                "amount": 0,
+                "commander": 2,
+                "by": "\ud800",
+                "expected_revision": -1,
+                "undone": "x",
+            }
+        ),
         lambda: tracker.event_from_json({"kind": "lose", "player": "Aki", "reason": "life"}),
         lambda: tracker.event_from_json({"kind": "planar-roll", "player": "Aki", "face": "six", "free": 2}),
         lambda: tracker.event_from_json({"kind": "commander-without-cast", "player": "Aki", "how": "magic"}),
         lambda: tracker.event_from_json({"kind": "set-commander-casts", "player": "Aki", "amount": 100}),
-        lambda: tracker.apply_event(state=table, event=tracker.Event(kind=tracker.EventKind.COMMANDER_DAMAGE,
-                                                                     player="Zed", owner="Ben", commander=1,
-                                                                     amount=-3, by="Nobody")),
-        lambda: tracker.apply_event(state=table, event=tracker.Event(kind=tracker.EventKind.SHIELDS, player="Aki",
-                                                                     amount=1)),
-        lambda: tracker.apply_event(state=table, event=tracker.Event(kind=tracker.EventKind.POISON, player="Aki",
-                                                                     amount=-1)),
-        lambda: tracker.apply_event(state=table, event=tracker.Event(kind=tracker.EventKind.PLANAR_ROLL,
-                                                                     player="Ben")),
-        lambda: tracker.apply_event(state=table, event=tracker.Event(kind=tracker.EventKind.LOSE, player="Aki",
-                                                                     reason=tracker.LossReason.DIRECT_ATTACK)),
+        lambda: tracker.apply_event(
+            state=table,
+            event=tracker.Event(
+                kind=tracker.EventKind.COMMANDER_DAMAGE,
+                player="Zed",
+                owner="Ben",
+                commander=1,
+                amount=-3,
+                by="Nobody",
+            ),
+        ),
+        lambda: tracker.apply_event(
+            state=table, event=tracker.Event(kind=tracker.EventKind.SHIELDS, player="Aki", amount=1)
+        ),
+        lambda: tracker.apply_event(
+            state=table, event=tracker.Event(kind=tracker.EventKind.POISON, player="Aki", amount=-1)
+        ),
+        lambda: tracker.apply_event(
+            state=table, event=tracker.Event(kind=tracker.EventKind.PLANAR_ROLL, player="Ben")
+        ),
+        lambda: tracker.apply_event(
+            state=table,
+            event=tracker.Event(
+                kind=tracker.EventKind.LOSE, player="Aki", reason=tracker.LossReason.DIRECT_ATTACK
+            ),
+        ),
         lambda: tracker.state_from_json({**table.to_json(), "turn": "soon", "active": 9, "events": -1}),
-        lambda: tracker.state_from_json({**table.to_json(), "sides": [{"members": ["Aki"], "life": 1.5,
-                                                                       "poison": None, "lost": {"reason": "x"}},
-                                                                      {"members": ["Ben"], "life": 3, "poison": 1,
-                                                                       "lost": 4}]}),
+        lambda: tracker.state_from_json(
+            {
+                **table.to_json(),
+                "sides": [
+                    {"members": ["Aki"], "life": 1.5, "poison": None, "lost": {"reason": "x"}},
+                    {"members": ["Ben"], "life": 3, "poison": 1, "lost": 4},
+                ],
+            }
+        ),
         lambda: tracker.check_revision(change=tracker.Undo(expected_revision=7), revision=3),
         lambda: tracker.undo_target(events=[], by="Aki"),
     ]
@@ -150,7 +206,9 @@ def test_tracker_problems_name_fields_by_their_label_never_by_a_json_path() -> N
 
 def test_tracker_history_speaks_the_readers_language() -> None:
     """Issue 10: the history said "119.3 みき loses 1 life: 40 -> 39." on Japanese pages."""
-    table = tracker.new_table(variant="commander", players=["みき", "Ben"], commanders={"みき": ["X"], "Ben": ["Y"]})
+    table = tracker.new_table(
+        variant="commander", players=["みき", "Ben"], commanders={"みき": ["X"], "Ben": ["Y"]}
+    )
     event = tracker.Event(kind=tracker.EventKind.LIFE, player="みき", amount=-1)
     _, [step] = tracker.apply_event(state=table, event=event)
     assert (step.rule, step.code) == ("119.3", "tracker.life.lose")
@@ -158,14 +216,31 @@ def test_tracker_history_speaks_the_readers_language() -> None:
     assert step.render("en") == "みき loses 1 life: 40 → 39."
     assert tracker.summary(setup=table.setup, event=event).text("ja") == "みき：ライフ -1"
 
+
 # --- Every code against its call sites -----------------------------------------------------------------
 
 ENGINE = Path(__file__).resolve().parents[2] / "judge" / "engine"
 #: Domains whose every code must be used by the engine (the calculators' catalogs).
 CHECKED_DOMAINS = ("input", "variant", "mana", "tax", "damage", "identity", "cards", "deck", "dm")
 #: The calculator modules: no English-only step text and no plain-string problem left in them.
-CALCULATOR_MODULES = ("tax", "tax_payload", "damage", "damage_payload", "identity", "identity_payload", "cards",
-                      "cards_payload", "deck", "deck_payload", "decklist", "companions", "dm", "mana", "payload", "rules_data")
+CALCULATOR_MODULES = (
+    "tax",
+    "tax_payload",
+    "damage",
+    "damage_payload",
+    "identity",
+    "identity_payload",
+    "cards",
+    "cards_payload",
+    "deck",
+    "deck_payload",
+    "decklist",
+    "companions",
+    "dm",
+    "mana",
+    "payload",
+    "rules_data",
+)
 NOT_PARAMS = {"rule", "field", "objects"}
 
 
@@ -223,14 +298,21 @@ def test_every_call_site_gives_exactly_the_parameters_its_texts_use() -> None:
         wanted = template_fields(entry["en"]) | template_fields(entry["ja"])
         for path, line, params, starred in calls:
             if not starred and params != wanted:
-                problems.append(f"{path.name}:{line} {code}: gives {sorted(params)}, texts use {sorted(wanted)}")
+                problems.append(
+                    f"{path.name}:{line} {code}: gives {sorted(params)}, texts use {sorted(wanted)}"
+                )
     assert problems == []
 
 
 def test_every_code_of_the_calculators_is_used() -> None:
     sites, prefixes = call_sites()
-    unused = [code for code in texts.CATALOG if code.split(".")[0] in CHECKED_DOMAINS
-              and code not in sites and not any(code.startswith(p) for p in prefixes if p)]
+    unused = [
+        code
+        for code in texts.CATALOG
+        if code.split(".")[0] in CHECKED_DOMAINS
+        and code not in sites
+        and not any(code.startswith(p) for p in prefixes if p)
+    ]
     assert unused == []
 
 
@@ -247,8 +329,10 @@ def test_calculators_have_no_english_only_step_or_problem() -> None:
                 continue
             for arg in [*node.args, *(k.value for k in node.keywords if k.arg == "message")]:
                 items = arg.elts if isinstance(arg, ast.List) else [arg]
-                if any(isinstance(n, ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(n.value, str))
-                       for n in items):
+                if any(
+                    isinstance(n, ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(n.value, str))
+                    for n in items
+                ):
                     found.append(f"{name}.py:{node.lineno}: a plain-string problem")
     assert found == []
 
@@ -274,21 +358,42 @@ def test_problems_render_a_field_label_in_both_languages() -> None:
     try:
         calculate_tax({"variant": "commander", "mana_cost": "", "previous_casts": 1.5, "reduction": "{X}"})
     except InvalidInputError as err:
-        assert err.render("en") == ["Mana cost: required.",
-                                    "Previous casts from the command zone: a whole number from 0 to 1000.",
-                                    "Cost reduction: {X} can't be part of a cost reduction."]
-        assert err.render("ja") == ["マナ・コスト：入力してください。",
-                                    "これまでに統率領域から唱えた回数：0〜1000 の整数を入力してください。",
-                                    "コストの軽減：{X} はコストの軽減には使えません。"]
+        assert err.render("en") == [
+            "Mana cost: required.",
+            "Previous casts from the command zone: a whole number from 0 to 1000.",
+            "Cost reduction: {X} can't be part of a cost reduction.",
+        ]
+        assert err.render("ja") == [
+            "マナ・コスト：入力してください。",
+            "これまでに統率領域から唱えた回数：0〜1000 の整数を入力してください。",
+            "コストの軽減：{X} はコストの軽減には使えません。",
+        ]
         assert [p["field"] for p in err.to_json("ja")] == ["mana_cost", "previous_casts", "reduction"]
     else:
         raise AssertionError("expected problems")
 
+
 # --- the board, leave-game and scenario codes -----------------------------------------------------------
 
-RULINGS_MODULES = ("board", "board_checks", "board_payload", "board_reader", "board_effects_payload", "leave_game",
-                   "leave_game_planes", "leave_game_result", "control", "turn_end", "combat", "dtc_game", "losses",
-                   "scenarios", "scenario_actions", "scenario_replay", "variants")
+RULINGS_MODULES = (
+    "board",
+    "board_checks",
+    "board_payload",
+    "board_reader",
+    "board_effects_payload",
+    "leave_game",
+    "leave_game_planes",
+    "leave_game_result",
+    "control",
+    "turn_end",
+    "combat",
+    "dtc_game",
+    "losses",
+    "scenarios",
+    "scenario_actions",
+    "scenario_replay",
+    "variants",
+)
 
 
 def _rulings_source() -> str:
@@ -321,7 +426,7 @@ def test_every_rulings_code_is_emitted_somewhere() -> None:
         blanks = [m.groups() for t in templates if (m := t.match(code))]
         if any(all(not value or f'"{value}"' in source for value in groups) for groups in blanks):
             continue
-        if any(code.startswith(p) and f'"{code[len(p):]}"' in source for p in prefixes):
+        if any(code.startswith(p) and f'"{code[len(p) :]}"' in source for p in prefixes):
             continue
         dead.append(code)
     assert dead == [], dead
@@ -330,7 +435,9 @@ def test_every_rulings_code_is_emitted_somewhere() -> None:
 def test_every_rulings_code_the_engine_writes_is_in_the_catalog() -> None:
     import re
 
-    written = set(re.findall(r'"((?:board|leave|combat|scenario|input)\.[a-z0-9.\-]+[a-z0-9])"', _rulings_source()))
+    written = set(
+        re.findall(r'"((?:board|leave|combat|scenario|input)\.[a-z0-9.\-]+[a-z0-9])"', _rulings_source())
+    )
     assert {c for c in written if c not in texts.CATALOG} == set()
 
 
@@ -342,15 +449,23 @@ def test_rulings_japanese_uses_the_official_terms() -> None:
         assert "出典" not in ja, code  # 発生源
         assert "次元の管理者" not in ja, code  # the official Japanese CR says 次元コントローラー
         assert "統率者戦" not in ja or code == "board.variant.commander", code  # 統率者 for the card
-        assert "objects[" not in entry["en"] and "turn_order" not in entry["en"], code  # labels, never JSON paths
+        assert "objects[" not in entry["en"] and "turn_order" not in entry["en"], (
+            code
+        )  # labels, never JSON paths
 
 
 def test_a_board_problem_renders_in_both_languages_with_the_objects_name() -> None:
     from judge.engine.board import card_name
 
-    label = msg("board.label.object-field", object=card_name("Assault Griffin", "突撃するグリフィン"),
-                part=msg("board.field.controller"))
+    label = msg(
+        "board.label.object-field",
+        object=card_name("Assault Griffin", "突撃するグリフィン"),
+        part=msg("board.field.controller"),
+    )
     problem = msg("board.not-a-player", field="objects[0].controller", label=label, name="Zed")
     assert render(problem, "en") == "Assault Griffin: controller: “Zed” is not a player in this game."
-    assert render(problem, "ja") == "《突撃するグリフィン》のコントローラー：「Zed」はこのゲームのプレイヤーではありません。"
+    assert (
+        render(problem, "ja")
+        == "《突撃するグリフィン》のコントローラー：「Zed」はこのゲームのプレイヤーではありません。"
+    )
     assert problem.to_json("ja")["field"] == "objects[0].controller"

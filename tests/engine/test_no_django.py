@@ -30,11 +30,21 @@ def test_importing_every_engine_module_does_not_import_django() -> None:
     env["PYTHONPATH"] = str(ROOT)
     completed = subprocess.run(
         [sys.executable, "-c", SCRIPT],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert completed.returncode == 0, completed.stderr
     found = json.loads(completed.stdout.strip().splitlines()[-1])
     # pkgutil found the modules (an empty list would make the check vacuous).
-    assert {"judge.engine.errors", "judge.engine.steps", "judge.engine.mana", "judge.engine.tax",
-            "judge.engine.damage"} <= set(found["modules"])
+    assert {
+        "judge.engine.errors",
+        "judge.engine.steps",
+        "judge.engine.mana",
+        "judge.engine.tax",
+        "judge.engine.damage",
+    } <= set(found["modules"])
     assert found["django"] == []

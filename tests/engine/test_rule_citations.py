@@ -28,8 +28,10 @@ DOC_ANCHOR = re.compile(r"\"((?:dtc|commander):[a-z0-9-]+)\"")
 MEANINGS: dict[str, tuple[str, ...]] = {
     # Commander tax and costs
     "601.2b": ("nonhybrid equivalent cost",),
-    "601.2f": ("plus all additional costs and cost increases, and minus all cost reductions",
-               "can’t be reduced to less than {0}"),
+    "601.2f": (
+        "plus all additional costs and cost increases, and minus all cost reductions",
+        "can’t be reduced to less than {0}",
+    ),
     "118.7a": ("affect only the generic mana component",),
     "118.7": ("changed or reduced by effects",),
     "118.7b": ("the cost is reduced by that amount of generic mana",),
@@ -89,22 +91,32 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "702.139a": ("Companion",),
     "702.139d": ("from outside the game via the companion special action",),
     # Leaving the game
-    "800.4a": ("owned by that player leave the game", "cease to exist", "exiled",
-               "any effects which give that player control of any objects or players end"),
+    "800.4a": (
+        "owned by that player leave the game",
+        "cease to exist",
+        "exiled",
+        "any effects which give that player control of any objects or players end",
+    ),
     "800.4": ("multiplayer games can continue after one or more players have left the game",),
     "800.4e": ("combat damage would be assigned to a player who has left the game",),
     "800.4m": ("until that player’s next turn", "until that turn would have begun"),
-    "724.4": ("If the monarch leaves the game, the active player becomes the monarch",
-              "If the active player is leaving the game or if there is no active player, the next player in turn order"),
-    "725.4": ("the active player takes the initiative",
-              "If the active player is leaving the game or if there is no active player, the next player in turn order"),
+    "724.4": (
+        "If the monarch leaves the game, the active player becomes the monarch",
+        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+    ),
+    "725.4": (
+        "the active player takes the initiative",
+        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+    ),
     "722.1": ("control another player during that player’s next turn",),
     "722.1a": ("The last one to be created is the one that works",),
     "722.3": ("still the active player",),
     "110.2": ("controller is, by default, the player under whose control it entered the battlefield",),
     "110.2a": ("enters the battlefield under that player’s control",),
-    "112.2": ("controller is, by default, the player who put it on the stack",
-              "the owner of the spell is the player under whose control it was put on the stack"),
+    "112.2": (
+        "controller is, by default, the player who put it on the stack",
+        "the owner of the spell is the player under whose control it was put on the stack",
+    ),
     "611.3b": ("at all times that the permanent generating it is on the battlefield",),
     "613.7": ("timestamp",),
     "613.1b": ("Control-changing effects",),
@@ -183,8 +195,20 @@ MEANINGS: dict[str, tuple[str, ...]] = {
 }
 
 
-BOARD_MODULES = ("board", "board_checks", "board_payload", "board_reader", "board_effects_payload", "leave_game",
-                 "leave_game_planes", "leave_game_result", "control", "turn_end", "combat", "dtc_game")
+BOARD_MODULES = (
+    "board",
+    "board_checks",
+    "board_payload",
+    "board_reader",
+    "board_effects_payload",
+    "leave_game",
+    "leave_game_planes",
+    "leave_game_result",
+    "control",
+    "turn_end",
+    "combat",
+    "dtc_game",
+)
 
 
 def _current_rules(real_corpus: Path) -> RulesDocument:
@@ -215,8 +239,7 @@ def test_every_cr_number_cited_by_the_engine_exists_in_the_current_rules(real_co
 @pytest.mark.corpus
 def test_cited_rules_say_what_the_engine_relies_on(real_corpus: Path) -> None:
     texts = {r.number: r.text for r in _current_rules(real_corpus).rules}
-    wrong = {rule: [p for p in phrases if p not in texts.get(rule, "")]
-             for rule, phrases in MEANINGS.items()}
+    wrong = {rule: [p for p in phrases if p not in texts.get(rule, "")] for rule, phrases in MEANINGS.items()}
     assert {rule: missing for rule, missing in wrong.items() if missing} == {}
 
 
@@ -228,12 +251,33 @@ def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
         step_rules |= set(re.findall(r'rule="(\d{3}\.\d{1,3}[a-z]?)"', source))
         step_rules |= set(re.findall(r'state\.step\("(\d{3}\.\d{1,3}[a-z]?)"', source))
     for name in BOARD_MODULES:  # the board rulings pass rules positionally: every quoted number is a citation
-        step_rules |= set(re.findall(r'"(\d{3}\.\d{1,3}[a-z]?)"', (ENGINE_DIR / f"{name}.py").read_text(encoding="utf-8")))
-    unchecked = step_rules - set(MEANINGS) - {
-        # Rules whose use needs no phrase check beyond existing: plain definitions.
-        "102.1", "103.4", "103.8", "104.3a", "104.3e", "119.3", "704.5a", "704.5b", "704.5c",
-        "704.6a", "704.6b", "810.9", "810.10", "810.11", "901.9a", "901.9b", "901.9c",
-    }
+        step_rules |= set(
+            re.findall(r'"(\d{3}\.\d{1,3}[a-z]?)"', (ENGINE_DIR / f"{name}.py").read_text(encoding="utf-8"))
+        )
+    unchecked = (
+        step_rules
+        - set(MEANINGS)
+        - {
+            # Rules whose use needs no phrase check beyond existing: plain definitions.
+            "102.1",
+            "103.4",
+            "103.8",
+            "104.3a",
+            "104.3e",
+            "119.3",
+            "704.5a",
+            "704.5b",
+            "704.5c",
+            "704.6a",
+            "704.6b",
+            "810.9",
+            "810.10",
+            "810.11",
+            "901.9a",
+            "901.9b",
+            "901.9c",
+        }
+    )
     assert unchecked == set()
 
 
@@ -247,7 +291,9 @@ def test_format_document_anchors_cited_by_the_engine_exist(real_corpus: Path) ->
         if ja_dtc.sniff(text):
             anchors["dtc"] |= {s.anchor for s in ja_dtc.parse(text, source=path.name).sections}
         elif ja_commander_rules.sniff(text):
-            anchors["commander"] |= {s.anchor for s in ja_commander_rules.parse(text, source=path.name).sections}
+            anchors["commander"] |= {
+                s.anchor for s in ja_commander_rules.parse(text, source=path.name).sections
+            }
     assert anchors["dtc"] and anchors["commander"]
     cited = set()
     for path in ENGINE_DIR.rglob("*.py"):
@@ -274,8 +320,11 @@ def test_monocolored_hybrid_announced_as_generic_can_be_reduced() -> None:
     [note] = [s for s in result.steps if s.rule == "601.2b"]
     assert note.render("en").endswith("the total is {7}.")  # {2} tax + three {2} - {1}
     # A two-colour hybrid symbol has no generic half: nothing to add.
-    assert not [s for s in commander_tax(mana_cost="{2}{W/U}", previous_casts=0, reduction=1).steps
-                if s.rule == "601.2b"]
+    assert not [
+        s
+        for s in commander_tax(mana_cost="{2}{W/U}", previous_casts=0, reduction=1).steps
+        if s.rule == "601.2b"
+    ]
 
 
 def test_tax_steps_cite_903_8_for_the_zone_and_702_124d_for_partners() -> None:
@@ -288,14 +337,25 @@ def test_tax_steps_cite_903_8_for_the_zone_and_702_124d_for_partners() -> None:
 
 def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
     # 710.1 / 903.4e: the upside-down half of a flip card is a set of alternative characteristics.
-    card = Card(name="Budoka Gardener // Dokai, Weaver of Life", layout="flip", faces=(
-        Face(name="Budoka Gardener", mana_cost="{1}{G}", type_line="Creature — Human Monk",
-             oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you control ten "
-                         "or more lands, flip Budoka Gardener."),
-        Face(name="Dokai, Weaver of Life", type_line="Legendary Creature — Human Monk",
-             oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the number "
-                         "of lands you control."),
-    ))
+    card = Card(
+        name="Budoka Gardener // Dokai, Weaver of Life",
+        layout="flip",
+        faces=(
+            Face(
+                name="Budoka Gardener",
+                mana_cost="{1}{G}",
+                type_line="Creature — Human Monk",
+                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you control ten "
+                "or more lands, flip Budoka Gardener.",
+            ),
+            Face(
+                name="Dokai, Weaver of Life",
+                type_line="Legendary Creature — Human Monk",
+                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the number "
+                "of lands you control.",
+            ),
+        ),
+    )
     result = color_identity(card=card)
     assert result.identity == ("G",)
     assert [s.rule for s in result.explanation][:3] == ["903.4", "903.4e", "903.4"]
@@ -306,8 +366,11 @@ def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc()
     two_headed = new_table(variant="two-headed-giant", players=["Aki", "Ben", "Chie", "Dan"])
     _, steps = apply_event(state=two_headed, event=Event(kind=EventKind.NEXT_TURN))
     assert [s.rule for s in steps if "takes its turn together" in s.render("en")] == ["805.4"]
-    dtc = new_table(variant="dtc", players=["Aki", "Ben", "Chie", "Dan"],
-                    commanders={p: ["X"] for p in ["Aki", "Ben", "Chie", "Dan"]})
+    dtc = new_table(
+        variant="dtc",
+        players=["Aki", "Ben", "Chie", "Dan"],
+        commanders={p: ["X"] for p in ["Aki", "Ben", "Chie", "Dan"]},
+    )
     _, steps = apply_event(state=dtc, event=Event(kind=EventKind.NEXT_TURN))
     assert [s.rule for s in steps if "takes its turn together" in s.render("en")] == ["dtc:turn-structure"]
 
@@ -319,9 +382,22 @@ def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
 
     known_ids = set(dm.RULE_IDS) | {deck.UNKNOWN_CARD} | set(deck.BANNED_RULES.values())
     cited: set[str] = set()
-    for name in ("tax", "tax_payload", "damage", "damage_payload", "identity", "cards_payload", "deck", "decklist",
-                 "companions", "dm", "mana"):
+    for name in (
+        "tax",
+        "tax_payload",
+        "damage",
+        "damage_payload",
+        "identity",
+        "cards_payload",
+        "deck",
+        "decklist",
+        "companions",
+        "dm",
+        "mana",
+    ):
         source = (ENGINE_DIR / f"{name}.py").read_text(encoding="utf-8")
-        cited |= set(re.findall(r'rule="([^"]+)"', source)) | set(re.findall(r'"([a-z]+:[a-z0-9-]+)"', source))
+        cited |= set(re.findall(r'rule="([^"]+)"', source)) | set(
+            re.findall(r'"([a-z]+:[a-z0-9-]+)"', source)
+        )
     assert cited and {rule for rule in cited if not is_citation(rule) and rule not in known_ids} == set()
     assert {"118.7b", "810.8a", "201.3b", "commander:11", "dtc:commander-tax"} <= cited

@@ -21,26 +21,48 @@ ENGINE_DIR = Path(__file__).resolve().parents[2] / "judge" / "engine"
 
 REQUIRED = {
     # the five examples of 800.4a / 800.4d, each from both sides
-    "mind-control-alex-leaves", "mind-control-bianca-leaves",
-    "act-of-treason-alex-leaves", "act-of-treason-bianca-leaves",
-    "bribery-alex-leaves", "bribery-bianca-leaves",
-    "genesis-chamber-alex-leaves", "genesis-chamber-bianca-leaves",
-    "astral-slide-alex-leaves", "astral-slide-bianca-leaves",
+    "mind-control-alex-leaves",
+    "mind-control-bianca-leaves",
+    "act-of-treason-alex-leaves",
+    "act-of-treason-bianca-leaves",
+    "bribery-alex-leaves",
+    "bribery-bianca-leaves",
+    "genesis-chamber-alex-leaves",
+    "genesis-chamber-bianca-leaves",
+    "astral-slide-alex-leaves",
+    "astral-slide-bianca-leaves",
     # commander, DTC, planechase
-    "color-identity-examples", "commander-damage-beacon-fog-stolen", "commander-tax-partners",
-    "dtc-commander-tax", "planar-die-cost-over-a-turn", "planechase-planar-controller-leaves",
+    "color-identity-examples",
+    "commander-damage-beacon-fog-stolen",
+    "commander-tax-partners",
+    "dtc-commander-tax",
+    "planar-die-cost-over-a-turn",
+    "planechase-planar-controller-leaves",
     # the ten of issue 15
-    "commander-zone-change", "bribery-act-of-treason-default-controller-leaves",
-    "monarch-and-initiative-holder-leaves", "mindslaver-controller-leaves",
-    "commander-damage-own-commander-and-partners", "two-headed-giant-trample-shared-life",
-    "player-concedes-mid-combat", "planechase-phenomenon-ability-owner-leaves", "until-next-turn-effect-player-leaves",
+    "commander-zone-change",
+    "bribery-act-of-treason-default-controller-leaves",
+    "monarch-and-initiative-holder-leaves",
+    "mindslaver-controller-leaves",
+    "commander-damage-own-commander-and-partners",
+    "two-headed-giant-trample-shared-life",
+    "player-concedes-mid-combat",
+    "planechase-phenomenon-ability-owner-leaves",
+    "until-next-turn-effect-player-leaves",
     "dtc-attacking-a-player-with-no-shields",
 }
 BOARD_KINDS = {"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"}
 # Cards never printed in Japanese (or planes and phenomena whose Japanese name we have not confirmed): their
 # English name is shown to Japanese readers too.
-ENGLISH_ONLY = {"Phelddagrif", "Tazeem", "The Hippodrome", "Interplanar Tunnel", "Thrasios, Triton Hero",
-                "Tymna the Weaver", "Lightning Bolt", "Morphic Tide"}
+ENGLISH_ONLY = {
+    "Phelddagrif",
+    "Tazeem",
+    "The Hippodrome",
+    "Interplanar Tunnel",
+    "Thrasios, Triton Hero",
+    "Tymna the Weaver",
+    "Lightning Bolt",
+    "Morphic Tide",
+}
 
 
 def test_required_scenarios_exist() -> None:
@@ -64,7 +86,9 @@ def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
     texts = [scenario.title, scenario.summary] + [s.narration for s in scenario.steps]
     for text in texts:
         assert text.en.strip() and text.ja.strip()
-        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text.ja), f"{scenario.slug}: ja text is not Japanese"
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text.ja), (
+            f"{scenario.slug}: ja text is not Japanese"
+        )
         # One Japanese term for leaving the game; 対象 only for targets; no abbreviation of the variants.
         assert "退場" not in text.ja and "除外される" not in text.ja, text.ja
         assert "次元の管理者" not in text.ja and "対象を失う" not in text.ja, text.ja
@@ -76,7 +100,9 @@ def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
 def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> None:
     """The API answer of a scenario: every step with its one-line change, narration and engine steps in ``lang``."""
     data = replay_scenario(scenario).to_json(lang)
-    assert data["slug"] == scenario.slug and data["title"] == (scenario.title.ja if lang == "ja" else scenario.title.en)
+    assert data["slug"] == scenario.slug and data["title"] == (
+        scenario.title.ja if lang == "ja" else scenario.title.en
+    )
     assert len(data["steps"]) == len(scenario.steps)
     assert set(scenario.rules) <= set(data["rules"])
     for step in data["steps"]:
@@ -116,8 +142,10 @@ def test_the_api_shape_of_a_scenario() -> None:
     assert data["start"]["kind"] == "leave-game" and data["start"]["before"]["leaving"] == "Bianca"
     first, second = data["steps"]
     assert first["kind"] is None and first["change"].startswith("《突撃するグリフィン》のコントローラーは")
-    assert second["change"] == ("Biancaがゲームから離れた ／ 《突撃するグリフィン》：戦場 → ゲームから離れた ／ "
-                                "《精神の制御》：戦場 → 墓地")
+    assert second["change"] == (
+        "Biancaがゲームから離れた ／ 《突撃するグリフィン》：戦場 → ゲームから離れた ／ "
+        "《精神の制御》：戦場 → 墓地"
+    )
     assert [e["rule"] for e in second["engine_steps"]][:2] == ["800.4a", "704.5m"]
     assert second["after"]["objects"][1] == {"id": "mind-control", "zone": "graveyard", "controller": None}
     assert "704.5m" in data["rules"] and "611.3b" in data["rules"]
@@ -152,30 +180,60 @@ def test_a_wrong_expectation_is_reported_not_raised() -> None:
 
 
 def test_an_engine_error_is_compared_as_data() -> None:
-    scenario = parse_scenario({
-        "slug": "refused", "title": {"en": "t", "ja": "題"}, "summary": {"en": "s", "ja": "要約"},
-        "rules": ["800.4a"],
-        "steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
-                   "action": {"kind": "leave-game", "payload": {"variant": "free-for-all",
-                                                                 "turn_order": ["A", "B"], "leaving": "C"}},
-                   "expect": {"error": {"type": "InvalidInputError", "codes": ["board.not-a-player"],
-                                        "problems": ["Player who leaves: “C” is not a player in this game."]}}}],
-    }, source="refused.json")
+    scenario = parse_scenario(
+        {
+            "slug": "refused",
+            "title": {"en": "t", "ja": "題"},
+            "summary": {"en": "s", "ja": "要約"},
+            "rules": ["800.4a"],
+            "steps": [
+                {
+                    "narration": {"en": "n", "ja": "説明"},
+                    "rules": ["800.4a"],
+                    "action": {
+                        "kind": "leave-game",
+                        "payload": {"variant": "free-for-all", "turn_order": ["A", "B"], "leaving": "C"},
+                    },
+                    "expect": {
+                        "error": {
+                            "type": "InvalidInputError",
+                            "codes": ["board.not-a-player"],
+                            "problems": ["Player who leaves: “C” is not a player in this game."],
+                        }
+                    },
+                }
+            ],
+        },
+        source="refused.json",
+    )
     (step,) = replay(scenario)
     assert step.matched
     assert step.engine_steps == ()
     assert step.error is not None
-    assert step.to_json("ja")["errors"][0]["text"] == "ゲームから離れるプレイヤー：「C」はこのゲームのプレイヤーではありません。"
+    assert (
+        step.to_json("ja")["errors"][0]["text"]
+        == "ゲームから離れるプレイヤー：「C」はこのゲームのプレイヤーではありません。"
+    )
 
 
 def test_continue_needs_an_earlier_leave() -> None:
-    scenario = parse_scenario({
-        "slug": "orphan", "title": {"en": "t", "ja": "題"}, "summary": {"en": "s", "ja": "要約"},
-        "rules": ["800.4a"],
-        "steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
-                   "action": {"kind": "leave-game", "payload": {"continue": True, "leaving": "A"}},
-                   "expect": {}}],
-    }, source="orphan.json")
+    scenario = parse_scenario(
+        {
+            "slug": "orphan",
+            "title": {"en": "t", "ja": "題"},
+            "summary": {"en": "s", "ja": "要約"},
+            "rules": ["800.4a"],
+            "steps": [
+                {
+                    "narration": {"en": "n", "ja": "説明"},
+                    "rules": ["800.4a"],
+                    "action": {"kind": "leave-game", "payload": {"continue": True, "leaving": "A"}},
+                    "expect": {},
+                }
+            ],
+        },
+        source="orphan.json",
+    )
     (step,) = replay(scenario)
     assert not step.matched
     assert step.mismatches == ("continue: no earlier leave-game step to continue from",)
@@ -183,12 +241,20 @@ def test_continue_needs_an_earlier_leave() -> None:
 
 # --- malformed files -------------------------------------------------------------------------------
 
+
 def good() -> dict[str, Any]:
     return {
-        "slug": "good", "title": {"en": "Title", "ja": "題"}, "summary": {"en": "Summary", "ja": "要約"},
+        "slug": "good",
+        "title": {"en": "Title", "ja": "題"},
+        "summary": {"en": "Summary", "ja": "要約"},
         "rules": ["800.4a", "dtc:commander-tax"],
-        "steps": [{"narration": {"en": "Narration", "ja": "説明"}, "rules": ["800.4a"],
-                   "change": {"en": "Nothing moves", "ja": "変化なし"}}],
+        "steps": [
+            {
+                "narration": {"en": "Narration", "ja": "説明"},
+                "rules": ["800.4a"],
+                "change": {"en": "Nothing moves", "ja": "変化なし"},
+            }
+        ],
     }
 
 
@@ -216,35 +282,97 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
         ({"title": {"en": "T", "ja": "題", "fr": "Titre"}}, "good.json: title: unknown language(s) fr"),
         ({"summary": "text"}, 'good.json: summary: must be an object with "en" and "ja"'),
         ({"rules": []}, "good.json: rules: must be a non-empty list of rule numbers"),
-        ({"rules": ["800.4a."]},
-         "good.json: rules[0]: '800.4a.' is not a rule number like 800.4a or an anchor like dtc:x"),
+        (
+            {"rules": ["800.4a."]},
+            "good.json: rules[0]: '800.4a.' is not a rule number like 800.4a or an anchor like dtc:x",
+        ),
         ({"steps": []}, "good.json: steps: must be a non-empty list"),
         ({"steps": ["x"]}, "good.json: steps[0]: must be an object"),
         ({"author": "me"}, "good.json: unknown field(s) author"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["901.9"], "change": {"en": "c", "ja": "変"}}]},
-         "good.json: steps[0].rules: 901.9 is not listed in the scenario's rules"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "note": "x"}]},
-         "good.json: steps[0]: unknown field(s) note"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"]}]},
-         'good.json: steps[0].change: must be an object with "en" and "ja"'),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "change": {"en": "c", "ja": "変"},
-                     "action": {"kind": "tax", "payload": {}}, "expect": {}}]},
-         "good.json: steps[0].change: an action's change is derived from the engine's answer"),
-        ({"cards": [{"name_ja": "名前だけ"}]},
-         'good.json: cards[0]: needs a "name" (and the official "name_ja" if there is one)'),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
-                     "action": {"kind": "mulligan", "payload": {}}, "expect": {}}]},
-         f"good.json: steps[0].action.kind: 'mulligan' is not one of {', '.join(ACTIONS)}"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
-                     "action": {"kind": "tax", "payload": []}, "expect": {}}]},
-         "good.json: steps[0].action.payload: must be an object"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"],
-                     "action": {"kind": "tax", "payload": {}}}]},
-         "good.json: steps[0].expect: required with an action, an object"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "action": "tax"}]},
-         "good.json: steps[0].action: must be an object with kind and payload"),
-        ({"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "expect": {"a": 1}}]},
-         "good.json: steps[0].expect: a step without an action cannot expect anything"),
+        (
+            {
+                "steps": [
+                    {
+                        "narration": {"en": "n", "ja": "説明"},
+                        "rules": ["901.9"],
+                        "change": {"en": "c", "ja": "変"},
+                    }
+                ]
+            },
+            "good.json: steps[0].rules: 901.9 is not listed in the scenario's rules",
+        ),
+        (
+            {"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "note": "x"}]},
+            "good.json: steps[0]: unknown field(s) note",
+        ),
+        (
+            {"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"]}]},
+            'good.json: steps[0].change: must be an object with "en" and "ja"',
+        ),
+        (
+            {
+                "steps": [
+                    {
+                        "narration": {"en": "n", "ja": "説明"},
+                        "rules": ["800.4a"],
+                        "change": {"en": "c", "ja": "変"},
+                        "action": {"kind": "tax", "payload": {}},
+                        "expect": {},
+                    }
+                ]
+            },
+            "good.json: steps[0].change: an action's change is derived from the engine's answer",
+        ),
+        (
+            {"cards": [{"name_ja": "名前だけ"}]},
+            'good.json: cards[0]: needs a "name" (and the official "name_ja" if there is one)',
+        ),
+        (
+            {
+                "steps": [
+                    {
+                        "narration": {"en": "n", "ja": "説明"},
+                        "rules": ["800.4a"],
+                        "action": {"kind": "mulligan", "payload": {}},
+                        "expect": {},
+                    }
+                ]
+            },
+            f"good.json: steps[0].action.kind: 'mulligan' is not one of {', '.join(ACTIONS)}",
+        ),
+        (
+            {
+                "steps": [
+                    {
+                        "narration": {"en": "n", "ja": "説明"},
+                        "rules": ["800.4a"],
+                        "action": {"kind": "tax", "payload": []},
+                        "expect": {},
+                    }
+                ]
+            },
+            "good.json: steps[0].action.payload: must be an object",
+        ),
+        (
+            {
+                "steps": [
+                    {
+                        "narration": {"en": "n", "ja": "説明"},
+                        "rules": ["800.4a"],
+                        "action": {"kind": "tax", "payload": {}},
+                    }
+                ]
+            },
+            "good.json: steps[0].expect: required with an action, an object",
+        ),
+        (
+            {"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "action": "tax"}]},
+            "good.json: steps[0].action: must be an object with kind and payload",
+        ),
+        (
+            {"steps": [{"narration": {"en": "n", "ja": "説明"}, "rules": ["800.4a"], "expect": {"a": 1}}]},
+            "good.json: steps[0].expect: a step without an action cannot expect anything",
+        ),
     ],
 )
 def test_malformed_scenario(tmp_path: Path, change: dict[str, Any], problem: str) -> None:
@@ -278,6 +406,7 @@ def test_an_empty_directory_has_no_scenarios(tmp_path: Path) -> None:
 
 # --- the matcher ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("expected", "actual", "mismatches"),
     [
@@ -290,8 +419,11 @@ def test_an_empty_directory_has_no_scenarios(tmp_path: Path) -> None:
         ({"o": [{"id": "y", "z": 1}]}, {"o": [{"id": "x", "z": 0}, {"id": "y", "z": 1}]}, ()),
         ({"o": [{"id": "q"}]}, {"o": [{"id": "x"}]}, ("o[id=q]: missing",)),
         ({"s": [{"r": 1}, {"r": 3}]}, {"s": [{"r": 1}, {"r": 2}, {"r": 3}]}, ()),
-        ({"s": [{"r": 3}, {"r": 1}]}, {"s": [{"r": 1}, {"r": 2}, {"r": 3}]},
-         ("s: expected element 1 {'r': 1} not found in order in [{'r': 1}, {'r': 2}, {'r': 3}]",)),
+        (
+            {"s": [{"r": 3}, {"r": 1}]},
+            {"s": [{"r": 1}, {"r": 2}, {"r": 3}]},
+            ("s: expected element 1 {'r': 1} not found in order in [{'r': 1}, {'r': 2}, {'r': 3}]",),
+        ),
         ({"s": []}, {"s": [1]}, ("s: expected [], got [1]",)),
         ([1], [1], ()),
     ],
@@ -301,6 +433,7 @@ def test_expectation_mismatches(expected: Any, actual: Any, mismatches: tuple[st
 
 
 # --- every cited rule exists in the current Comprehensive Rules -------------------------------------
+
 
 def _cr_numbers(real_corpus: Path) -> set[str]:
     current = sorted((real_corpus / "en").glob("MagicCompRules *.txt"))[-1]
@@ -319,10 +452,29 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
             for found in re.findall(r'"rule": "([^"]+)"', json.dumps(step.expect or {})):
                 cited.setdefault(found, set()).add(scenario.slug)
     cases = Path(__file__).parent / "cases" / "leave_game"
-    sources = [*cases.glob("*.json"), *(ENGINE_DIR / f"{name}.py" for name in (
-        "board", "board_checks", "board_payload", "board_reader", "board_effects_payload", "leave_game",
-        "leave_game_planes", "leave_game_result", "control", "turn_end", "combat", "dtc_game", "scenarios",
-        "scenario_actions", "scenario_replay"))]
+    sources = [
+        *cases.glob("*.json"),
+        *(
+            ENGINE_DIR / f"{name}.py"
+            for name in (
+                "board",
+                "board_checks",
+                "board_payload",
+                "board_reader",
+                "board_effects_payload",
+                "leave_game",
+                "leave_game_planes",
+                "leave_game_result",
+                "control",
+                "turn_end",
+                "combat",
+                "dtc_game",
+                "scenarios",
+                "scenario_actions",
+                "scenario_replay",
+            )
+        ),
+    ]
     for path in sources:
         for found in re.findall(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?!\d)", path.read_text(encoding="utf-8")):
             cited.setdefault(found, set()).add(path.name)

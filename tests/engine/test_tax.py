@@ -160,7 +160,11 @@ def test_commander_tax_rejects_other_variants_and_lists_all_problems() -> None:
         "コストの軽減：0〜1000000 の整数を入力してください。",
     ]
     assert [m.field for m in err.value.messages] == [  # type: ignore[union-attr]
-        "variant", "mana_cost", "previous_casts", "reduction"]
+        "variant",
+        "mana_cost",
+        "previous_casts",
+        "reduction",
+    ]
 
 
 def test_dtc_document_example() -> None:
@@ -218,8 +222,12 @@ COSTS = st.sampled_from(
 )
 
 
-@given(COSTS, st.integers(0, MAX_CASTS), st.integers(0, MAX_MANA),
-       st.sampled_from([Variant.COMMANDER, Variant.BRAWL]))
+@given(
+    COSTS,
+    st.integers(0, MAX_CASTS),
+    st.integers(0, MAX_MANA),
+    st.sampled_from([Variant.COMMANDER, Variant.BRAWL]),
+)
 def test_commander_tax_arithmetic(mana_cost: str, casts: int, reduction: int, variant: Variant) -> None:
     result = commander_tax(mana_cost=mana_cost, previous_casts=casts, reduction=reduction, variant=variant)
     printed = parse_mana_cost(mana_cost)
@@ -242,13 +250,28 @@ def test_dtc_tax_arithmetic(cost: int, reduction: int, play: int) -> None:
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 2_000_000) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 2_000_000)
+    | st.floats(allow_nan=False)
     | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=6,
 )
-FIELDS = st.sampled_from(["variant", "mana_cost", "previous_casts", "reduction", "cost", "play_number",
-                          "rolls_this_turn", "two_headed_giant", "cast_from", "other"])
+FIELDS = st.sampled_from(
+    [
+        "variant",
+        "mana_cost",
+        "previous_casts",
+        "reduction",
+        "cost",
+        "play_number",
+        "rolls_this_turn",
+        "two_headed_giant",
+        "cast_from",
+        "other",
+    ]
+)
 VARIANTS = st.sampled_from(["commander", "brawl", "dtc", "planechase", "x"])
 
 

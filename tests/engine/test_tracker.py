@@ -138,11 +138,17 @@ def test_setup_limits() -> None:
 
 
 def test_explicit_teams_follow_turn_order() -> None:
-    setup = table_setup(variant="dtc", players=["A", "B", "C", "D"],
-                        commanders={p: [p.lower()] for p in "ABCD"}, teams=[["B", "D"], ["A", "C"]])
+    setup = table_setup(
+        variant="dtc",
+        players=["A", "B", "C", "D"],
+        commanders={p: [p.lower()] for p in "ABCD"},
+        teams=[["B", "D"], ["A", "C"]],
+    )
     assert setup.teams == (("A", "C"), ("B", "D"))
     with pytest.raises(errors.InvalidInputError, match="not on any team"):
-        table_setup(variant="dtc", players=["A", "B", "C"], commanders={p: [p] for p in "ABC"}, teams=[["A"], ["B"]])
+        table_setup(
+            variant="dtc", players=["A", "B", "C"], commanders={p: [p] for p in "ABC"}, teams=[["A"], ["B"]]
+        )
 
 
 def test_names_are_matched_case_insensitively_and_normalised() -> None:
@@ -161,11 +167,15 @@ def test_setup_and_events_round_trip() -> None:
 
 def test_state_payload_is_json() -> None:
     table = new_table(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y", "Z"]})
-    table, _ = apply_event(state=table, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B",
-                                                    commander=1, amount=4))
+    table, _ = apply_event(
+        state=table,
+        event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", commander=1, amount=4),
+    )
     data = json.loads(json.dumps(table.to_json()))
     assert data["sides"][0]["life"] == 36
-    assert data["players"][0]["commander_damage"] == [{"owner": "B", "commander": 1, "name": "Z", "amount": 4}]
+    assert data["players"][0]["commander_damage"] == [
+        {"owner": "B", "commander": 1, "name": "Z", "amount": 4}
+    ]
 
 
 def test_planar_die_has_six_faces() -> None:
@@ -175,24 +185,38 @@ def test_planar_die_has_six_faces() -> None:
 
 def test_undo_is_replay_without_the_event() -> None:
     setup = table_setup(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y"]})
-    events = [Event(kind=EventKind.LIFE, player="A", amount=-3), Event(kind=EventKind.CAST_COMMANDER, player="B")]
+    events = [
+        Event(kind=EventKind.LIFE, player="A", amount=-3),
+        Event(kind=EventKind.CAST_COMMANDER, player="B"),
+    ]
     assert replay(setup=setup, events=[events[0], replace(events[1], undone=True)]) == replay(
         setup=setup, events=[events[0]]
     )
 
 
 # Random payloads: every input gives an event or a clear RulesError, never another exception.
-_values = st.one_of(st.none(), st.booleans(), st.integers(-10**7, 10**7), st.text(max_size=80),
-                    st.lists(st.integers(), max_size=3))
+_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**7), 10**7),
+    st.text(max_size=80),
+    st.lists(st.integers(), max_size=3),
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(kind=st.one_of(st.sampled_from([k.value for k in EventKind]), st.text(max_size=20)),
-       payload=st.dictionaries(st.sampled_from(["player", "owner", "amount", "commander", "reason", "face",
-                                                "free", "how"]), _values, max_size=8))
+@given(
+    kind=st.one_of(st.sampled_from([k.value for k in EventKind]), st.text(max_size=20)),
+    payload=st.dictionaries(
+        st.sampled_from(["player", "owner", "amount", "commander", "reason", "face", "free", "how"]),
+        _values,
+        max_size=8,
+    ),
+)
 def test_random_events_fail_cleanly(kind: str, payload: dict[str, Any]) -> None:
-    table = new_table(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y", "Z"]},
-                      planechase=True)
+    table = new_table(
+        variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y", "Z"]}, planechase=True
+    )
     try:
         event = event_from_json({**payload, "kind": kind})
         apply_event(state=table, event=event)
@@ -201,12 +225,18 @@ def test_random_events_fail_cleanly(kind: str, payload: dict[str, Any]) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(payload=st.dictionaries(
-    st.sampled_from(["variant", "players", "commanders", "teams", "planechase"]),
-    st.one_of(_values, st.sampled_from([v.value for v in Variant]),
-              st.lists(st.one_of(st.text(max_size=8), st.lists(st.text(max_size=4), max_size=3)), max_size=6),
-              st.dictionaries(st.text(max_size=4), st.lists(st.text(max_size=8), max_size=3), max_size=4)),
-    max_size=5))
+@given(
+    payload=st.dictionaries(
+        st.sampled_from(["variant", "players", "commanders", "teams", "planechase"]),
+        st.one_of(
+            _values,
+            st.sampled_from([v.value for v in Variant]),
+            st.lists(st.one_of(st.text(max_size=8), st.lists(st.text(max_size=4), max_size=3)), max_size=6),
+            st.dictionaries(st.text(max_size=4), st.lists(st.text(max_size=8), max_size=3), max_size=4),
+        ),
+        max_size=5,
+    )
+)
 def test_random_setups_fail_cleanly(payload: dict[str, Any]) -> None:
     try:
         setup = setup_from_json(payload)
@@ -223,7 +253,9 @@ def test_life_is_start_plus_sum_of_changes(changes: list[tuple[str, int]]) -> No
     expected = {"A": 20, "B": 20, "C": 20}
     for player, amount in changes:
         try:
-            table, _ = apply_event(state=table, event=Event(kind=EventKind.LIFE, player=player, amount=amount))
+            table, _ = apply_event(
+                state=table, event=Event(kind=EventKind.LIFE, player=player, amount=amount)
+            )
         except errors.IllegalStateError:
             assert table.has_lost(player) or table.game_over
             continue

@@ -64,23 +64,31 @@ def test_streaming_across_tiny_chunks(monkeypatch: pytest.MonkeyPatch, chunk: in
 
 
 def test_scryfall_list_page_and_skipped_layouts() -> None:
-    page = {"object": "list", "has_more": False, "data": [
-        {"name": "Soldier", "layout": "token", "type_line": "Token Creature — Soldier"},
-        {"name": "Forest", "layout": "normal", "type_line": "Basic Land — Forest"},
-        {"name": "Phyrexian Emblem", "layout": "emblem"},
-    ], "total_cards": 3}
+    page = {
+        "object": "list",
+        "has_more": False,
+        "data": [
+            {"name": "Soldier", "layout": "token", "type_line": "Token Creature — Soldier"},
+            {"name": "Forest", "layout": "normal", "type_line": "Basic Land — Forest"},
+            {"name": "Phyrexian Emblem", "layout": "emblem"},
+        ],
+        "total_cards": 3,
+    }
     cards = list(iter_cards(io.StringIO(json.dumps(page)), source="page.json"))
     assert [c.name for c in cards] == ["Forest"]
     assert list(iter_cards(io.StringIO(" [ ] "), source="empty.json")) == []
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('[{"name": "Forest"}, {"name": ', "bad.json: invalid JSON"),
-    ('[{"name": "Forest"} {"name": "X"}]', "bad.json: expected one of ',]'"),
-    ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1 of the file: name: required."),
-    ('"just a string"', "bad.json: not a JSON card file"),
-    ('{"data": {"Forest": {"name": "Forest"}}}', "bad.json: Forest: expected a list of card faces"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[{"name": "Forest"}, {"name": ', "bad.json: invalid JSON"),
+        ('[{"name": "Forest"} {"name": "X"}]', "bad.json: expected one of ',]'"),
+        ('[{"name": "Forest"}, {"mana_cost": "{G}"}]', "bad.json: card 1 of the file: name: required."),
+        ('"just a string"', "bad.json: not a JSON card file"),
+        ('{"data": {"Forest": {"name": "Forest"}}}', "bad.json: Forest: expected a list of card faces"),
+    ],
+)
 def test_malformed_files(text: str, message: str) -> None:
     with pytest.raises(ParseError) as err:
         list(iter_cards(io.StringIO(text), source="bad.json"))
@@ -88,8 +96,18 @@ def test_malformed_files(text: str, message: str) -> None:
 
 
 def test_card_from_mtgjson_single_face() -> None:
-    card = card_from_mtgjson("Sol Ring", [{"name": "Sol Ring", "manaCost": "{1}", "type": "Artifact",
-                                            "text": "{T}: Add {C}{C}.", "layout": "normal"}])
+    card = card_from_mtgjson(
+        "Sol Ring",
+        [
+            {
+                "name": "Sol Ring",
+                "manaCost": "{1}",
+                "type": "Artifact",
+                "text": "{T}: Add {C}{C}.",
+                "layout": "normal",
+            }
+        ],
+    )
     assert card is not None and card.front.mana_cost == "{1}" and card.front.oracle_text == "{T}: Add {C}{C}."
 
 
@@ -107,9 +125,14 @@ def test_random_text_gives_cards_or_a_parse_error(text: str) -> None:
 
 def test_mtgjson_japanese_names_find_the_card() -> None:
     pool = read_card_pool(MTGJSON)
-    for typed, name in [("繁殖池", "Breeding Pool"), ("《繁殖池》", "Breeding Pool"), ("太陽の指輪", "Sol Ring"),
-                        ("統率の塔", "Command Tower"), ("砕骨の巨人", "Bonecrusher Giant // Stomp"),
-                        ("《踏みつけ》", "Bonecrusher Giant // Stomp")]:
+    for typed, name in [
+        ("繁殖池", "Breeding Pool"),
+        ("《繁殖池》", "Breeding Pool"),
+        ("太陽の指輪", "Sol Ring"),
+        ("統率の塔", "Command Tower"),
+        ("砕骨の巨人", "Bonecrusher Giant // Stomp"),
+        ("《踏みつけ》", "Bonecrusher Giant // Stomp"),
+    ]:
         card = pool.get(typed)
         assert card is not None and card.name == name, typed
     breeding_pool = pool.get("Breeding Pool")
@@ -118,11 +141,24 @@ def test_mtgjson_japanese_names_find_the_card() -> None:
 
 
 def test_scryfall_japanese_print_gives_its_printed_name() -> None:
-    page = [{"name": "Breeding Pool", "lang": "en", "type_line": "Land — Forest Island"},
-            {"name": "Breeding Pool", "lang": "ja", "printed_name": "繁殖池", "type_line": "Land — Forest Island"},
-            {"name": "Bonecrusher Giant // Stomp", "lang": "ja", "layout": "adventure", "card_faces": [
+    page = [
+        {"name": "Breeding Pool", "lang": "en", "type_line": "Land — Forest Island"},
+        {
+            "name": "Breeding Pool",
+            "lang": "ja",
+            "printed_name": "繁殖池",
+            "type_line": "Land — Forest Island",
+        },
+        {
+            "name": "Bonecrusher Giant // Stomp",
+            "lang": "ja",
+            "layout": "adventure",
+            "card_faces": [
                 {"name": "Bonecrusher Giant", "printed_name": "砕骨の巨人", "mana_cost": "{2}{R}"},
-                {"name": "Stomp", "printed_name": "踏みつけ", "mana_cost": "{1}{R}"}]}]
+                {"name": "Stomp", "printed_name": "踏みつけ", "mana_cost": "{1}{R}"},
+            ],
+        },
+    ]
     cards = list(iter_cards(io.StringIO(json.dumps(page, ensure_ascii=False)), source="ja.json"))
     assert [c.japanese_names for c in cards] == [(), ("繁殖池",), ("砕骨の巨人", "踏みつけ")]
     # The English print comes first and is kept; the Japanese print still adds its name.
@@ -132,4 +168,9 @@ def test_scryfall_japanese_print_gives_its_printed_name() -> None:
 
 
 def test_japanese_names_in_foreign_data() -> None:
-    assert card_data.japanese_names([{"foreignData": "nonsense"}, {"foreignData": [3, {"language": "Japanese"}]}]) == []
+    assert (
+        card_data.japanese_names(
+            [{"foreignData": "nonsense"}, {"foreignData": [3, {"language": "Japanese"}]}]
+        )
+        == []
+    )

@@ -147,29 +147,71 @@ def _replace_line(text: str, old: str, new: str) -> str:
     ("old", "new", "message", "line"),
     [
         ("Magic: The Gathering Comprehensive Rules", "A Cookbook", "not a Comprehensive Rules file", 1),
-        ("903.10. Rule numbers past nine sort after nine, not after one.", "903.1. Again.",
-         "duplicate rule number 903.1 (first at line 78)", 92),
+        (
+            "903.10. Rule numbers past nine sort after nine, not after one.",
+            "903.1. Again.",
+            "duplicate rule number 903.1 (first at line 78)",
+            92,
+        ),
         ("101.1k Eleventh.", "101.1c Eleventh.", "duplicate rule number 101.1c", 62),
         ("101.1a First.", "101.1z First.", "subrule 101.1b out of order", 44),
-        ("100.2. Each seat needs a deck made of invented cards.", "100.0. Back in time.",
-         "rule 100.0 out of order", 36),
-        ("100.1a A duel is a game with exactly two seats at the table.", "100.3a Orphan.",
-         "subrule 100.3a without its rule 100.3", 31),
-        ("100.2. Each seat needs a deck made of invented cards.", "101.2. Early.",
-         "rule 101.2 without its section 101", 36),
+        (
+            "100.2. Each seat needs a deck made of invented cards.",
+            "100.0. Back in time.",
+            "rule 100.0 out of order",
+            36,
+        ),
+        (
+            "100.1a A duel is a game with exactly two seats at the table.",
+            "100.3a Orphan.",
+            "subrule 100.3a without its rule 100.3",
+            31,
+        ),
+        (
+            "100.2. Each seat needs a deck made of invented cards.",
+            "101.2. Early.",
+            "rule 101.2 without its section 101",
+            36,
+        ),
         ("900. General", "102. General", "section 102 out of order (inside chapter 9)", 72),
         ("9. Casual Variants", "0. Back.", "chapter 0 out of order", 70),
-        ("903.2a Only the owner of the chosen creature may cast it from the command zone.", "903.2aa Double.",
-         "malformed rule number", 82),
-        ("903.1. In this variant each deck is led by a chosen legendary creature.", "9031. Glued.",
-         "malformed rule number", 78),
-        ("903.1. In this variant each deck is led by a chosen legendary creature.", "903.1.",
-         "malformed", 78),
-        ("1. Basics", "Loose text before any rule.", "the rules do not start with a chapter and a section", 25),
+        (
+            "903.2a Only the owner of the chosen creature may cast it from the command zone.",
+            "903.2aa Double.",
+            "malformed rule number",
+            82,
+        ),
+        (
+            "903.1. In this variant each deck is led by a chosen legendary creature.",
+            "9031. Glued.",
+            "malformed rule number",
+            78,
+        ),
+        (
+            "903.1. In this variant each deck is led by a chosen legendary creature.",
+            "903.1.",
+            "malformed",
+            78,
+        ),
+        (
+            "1. Basics",
+            "Loose text before any rule.",
+            "the rules do not start with a chapter and a section",
+            25,
+        ),
         ("1. Basics", "Example: before any rule.", "the rules do not start with a chapter and a section", 25),
-        ("100. General", "Loose text before any rule.", "the rules do not start with a chapter and a section", 25),
-        ("A place outside the battlefield where the chosen creatures wait. See rule 903.2.", "",
-         "glossary term 'Command Zone' has no definition", 96),
+        (
+            "100. General",
+            "Loose text before any rule.",
+            "the rules do not start with a chapter and a section",
+            25,
+        ),
+        (
+            "A place outside the battlefield where the chosen creatures wait. See rule 903.2.",
+            "",
+            "glossary term 'Command Zone' has no definition",
+            96,
+        ),
     ],
 )
 def test_corrupt_files_raise_parse_error_with_the_line(old: str, new: str, message: str, line: int) -> None:
@@ -367,7 +409,9 @@ def test_real_file_facts(real_documents: dict[str, RulesDocument], name: str) ->
 
     assert [r.number for r in document.rules if r.kind is RuleKind.CHAPTER] == [str(n) for n in range(1, 10)]
     assert (by_number["9"].title, by_number["903"].title, by_number["903"].parent) == (
-        "Casual Variants", "Commander", "9",
+        "Casual Variants",
+        "Commander",
+        "9",
     )
     assert "command zone" in by_number["903.8"].text
     assert by_number["903.8"].parent == "903"

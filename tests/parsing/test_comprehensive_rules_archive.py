@@ -52,7 +52,9 @@ def test_the_fixture_in_its_own_shape(base: RulesDocument) -> None:
     # Records come from the body: its chapter is "The Game" where the Contents list says "Game Concepts".
     assert (base.rules[0].title, base.rules[0].line) == ("The Game", 27)
     by_number = {r.number: r for r in base.rules}
-    assert by_number["101.1"].text.endswith("\nA second paragraph of the same rule, indented as in the real files.")
+    assert by_number["101.1"].text.endswith(
+        "\nA second paragraph of the same rule, indented as in the real files."
+    )
     assert by_number["100.1b"].examples == ("Four players share one table; that’s a multiplayer game.",)
     assert by_number["101.2"].text == "“Can’t” beats “can” — always."
     assert [g.term for g in base.glossary] == ["Ability", "Planar Die"]
@@ -86,10 +88,22 @@ def test_every_encoding_and_line_ending_reads_the_same_document(
 @pytest.mark.parametrize(
     ("first_lines", "codec"),
     [
-        ("_Magic: The Gathering_ Comprehensive Rules\n\nThese rules are effective as of February 1, 2010.", "utf-8"),
-        ("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of February 1, 2010.", "utf-8"),
-        ("Magic: The Gathering Comprehensive Rules\n\nThese rules are current as of February 1, 2010.", "utf-8"),
-        ("“Magic: The Gathering” Comprehensive Rules\n\nThese rules are effective as of Feb. 1st, 2010.", "cp1252"),
+        (
+            "_Magic: The Gathering_ Comprehensive Rules\n\nThese rules are effective as of February 1, 2010.",
+            "utf-8",
+        ),
+        (
+            "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of February 1, 2010.",
+            "utf-8",
+        ),
+        (
+            "Magic: The Gathering Comprehensive Rules\n\nThese rules are current as of February 1, 2010.",
+            "utf-8",
+        ),
+        (
+            "“Magic: The Gathering” Comprehensive Rules\n\nThese rules are effective as of Feb. 1st, 2010.",
+            "cp1252",
+        ),
     ],
     ids=["underscore title", "plain title", "current as of", "cp1252 curly quotes on line 1"],
 )
@@ -121,7 +135,9 @@ def test_every_contents_list_shape_gives_the_same_rules(base: RulesDocument, sha
 
 def test_no_contents_heading_at_all(base: RulesDocument) -> None:
     text = archive_text()
-    document = read((text[: text.index("Contents\n")] + text[text.index("1. The Game\n\n100.") :]).encode("utf-8"))
+    document = read(
+        (text[: text.index("Contents\n")] + text[text.index("1. The Game\n\n100.") :]).encode("utf-8")
+    )
     assert numbered(document) == numbered(base) and document.intro == base.intro
 
 
@@ -135,9 +151,17 @@ def test_no_credits_the_glossary_runs_to_the_end(base: RulesDocument) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "warning"),
     [
-        ("901.4. All plane cards", "901.4.All plane cards", "no space after rule number 901.4: read as that rule"),
+        (
+            "901.4. All plane cards",
+            "901.4.All plane cards",
+            "no space after rule number 901.4: read as that rule",
+        ),
         ("101.2. “Can’t”", " 101.2. “Can’t”", "indented rule number 101.2: read as that rule"),
-        ("100.1b A multiplayer", "100. 1b A multiplayer", "space inside rule number 100.1b: read as that rule"),
+        (
+            "100.1b A multiplayer",
+            "100. 1b A multiplayer",
+            "space inside rule number 100.1b: read as that rule",
+        ),
         ("901.3a The planar", "901. 3a The planar", "space inside rule number 901.3a: read as that rule"),
     ],
     ids=["901.4.All", "indented 611.2.", "702. 37a", "spaced subrule"],
@@ -237,7 +261,11 @@ def damaged_bytes(draw: st.DrawFn) -> bytes:
     """The fixture in one of its encodings, with a few bytes inserted, dropped or overwritten."""
     source = draw(st.sampled_from(["archive_2010.txt", "pre2009_rules.txt"]))
     codec, bom = draw(st.sampled_from(CODECS))
-    text = (FIXTURES / source).read_text(encoding="utf-8").replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
+    text = (
+        (FIXTURES / source)
+        .read_text(encoding="utf-8")
+        .replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
+    )
     data = bytearray(bom + text.encode(codec))
     for _ in range(draw(st.integers(1, 6))):
         at = draw(st.integers(0, len(data)))

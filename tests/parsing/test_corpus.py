@@ -65,7 +65,9 @@ def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: P
         "file": "MagicCompRules 20150501.txt", "line": 53, "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
     }  # fmt: skip
     assert str(parsed.skipped[1]) == "notes.md: unknown file: only .txt corpus files are read"
-    with pytest.raises(ParseError, match=r"strict: every skipped file and warning is fatal; 2 in all") as error:
+    with pytest.raises(
+        ParseError, match=r"strict: every skipped file and warning is fatal; 2 in all"
+    ) as error:
         parse_corpus_dir(corpus, strict=True)
     assert (error.value.source, error.value.line) == ("MagicCompRules 20150501.txt", 53)
 
@@ -96,7 +98,9 @@ def test_two_files_with_one_effective_date_keep_the_later_one(corpus: Path) -> N
     assert [d.source for d in parsed.rules_documents][1] == "MagicCompRules 20100215.txt"
     assert parsed.skipped == (
         SkippedFile(
-            "MagicCompRules 20100201.txt", None, "same effective date (20100201) as MagicCompRules 20100215.txt"
+            "MagicCompRules 20100201.txt",
+            None,
+            "same effective date (20100201) as MagicCompRules 20100215.txt",
         ),
     )
 

@@ -47,11 +47,18 @@ def translation(*sections: tuple[str, str], named: str | None = None, examples: 
     )  # fmt: skip
 
 
-OLD = release("20180119", ("800.5", "In a multiplayer game, the first mulligan is free."),
-              ("800.6", "The starting player draws."), ("903.8", "A commander costs {2} more: commander tax."))
-NEW = release("20200601", ("800.5", "Seating order is agreed."),
-              ("800.6", "In a multiplayer game, the first mulligan doesn't count."),
-              ("903.8", "A commander costs {2} more: commander tax."))
+OLD = release(
+    "20180119",
+    ("800.5", "In a multiplayer game, the first mulligan is free."),
+    ("800.6", "The starting player draws."),
+    ("903.8", "A commander costs {2} more: commander tax."),
+)
+NEW = release(
+    "20200601",
+    ("800.5", "Seating order is agreed."),
+    ("800.6", "In a multiplayer game, the first mulligan doesn't count."),
+    ("903.8", "A commander costs {2} more: commander tax."),
+)
 JA = translation(("800.5", "多人数戦では最初のマリガンは無料。"), ("903.8", "統率者税で{2}多くかかる。"))
 
 
@@ -71,8 +78,9 @@ def test_a_named_and_ingested_release_is_the_one_whatever_the_content() -> None:
 
 
 def test_otherwise_the_release_whose_rules_the_content_matches() -> None:
-    assert date_translation(JA, [OLD, NEW], TERMS) == dating.Dating(how="content", version="20180119",
-                                                                  matches=("20180119",))
+    assert date_translation(JA, [OLD, NEW], TERMS) == dating.Dating(
+        how="content", version="20180119", matches=("20180119",)
+    )
     assert disagreements(JA, NEW, TERMS) == ("800.5",)  # seating order under the mulligan's number
 
 
@@ -85,14 +93,23 @@ def test_the_newest_of_several_matching_releases() -> None:
 def test_a_number_the_release_lacks_more_examples_or_other_citations_disagree() -> None:
     assert disagreements(translation(("800.7", "多人数戦。")), OLD, TERMS) == ("800.7",)
     assert disagreements(translation(("903.8", "統率者税。"), examples=1), OLD, TERMS) == ("903.8",)
-    cites = release("1", ("903.8", "A commander costs more: see rule 903.9."), ("903.9", "x"), ("903.10", "y"))
+    cites = release(
+        "1", ("903.8", "A commander costs more: see rule 903.9."), ("903.9", "x"), ("903.10", "y")
+    )
     assert disagreements(translation(("903.8", "統率者税。rule 903.10 参照。")), cites, TERMS) == ("903.8",)
-    assert disagreements(translation(("903.8", "統率者税。")), cites, TERMS) == ()  # a translation may drop a citation
+    assert (
+        disagreements(translation(("903.8", "統率者税。")), cites, TERMS) == ()
+    )  # a translation may drop a citation
 
 
 def test_no_matching_release_makes_it_unknown_placed_by_the_closest() -> None:
     found = date_translation(JA, [NEW], TERMS)
-    assert (found.how, found.version, found.placed_by, found.differences) == ("unknown", "", "20200601", ("800.5",))
+    assert (found.how, found.version, found.placed_by, found.differences) == (
+        "unknown",
+        "",
+        "20200601",
+        ("800.5",),
+    )
 
 
 @pytest.mark.corpus
@@ -119,15 +136,19 @@ def test_with_the_archive_001_dates_to_the_2019_release_and_follows_it_to_todays
 ) -> None:
     corpus = parse_corpus_dir(real_corpus)
     archive = [parse_file(path) for path in sorted(archive_sample.glob("MagicCompRules *.txt"))]
-    releases = sorted({r.version: r for r in (*corpus.rules_documents, *archive) if isinstance(r, RulesDocument)}
-                      .values(), key=lambda r: r.version)
+    releases = sorted(
+        {r.version: r for r in (*corpus.rules_documents, *archive) if isinstance(r, RulesDocument)}.values(),
+        key=lambda r: r.version,
+    )
     excerpt = next(d for d in corpus.ja_documents if d.slug == "cr-excerpt-ja")
     linked = link_corpus_documents(releases, [excerpt], TermMatcher.from_terms(load_terms_table()))
     [document] = linked.documents
     assert (document.dating.how, document.dating.version, document.dating.matches) == (
         "content", "20190125", ("20190125",),
     )  # fmt: skip
-    status = {s.section.cr_number: (s.aligned_number, s.status) for s in document.sections if s.section.cr_number}
+    status = {
+        s.section.cr_number: (s.aligned_number, s.status) for s in document.sections if s.section.cr_number
+    }
     assert status["800.5"] == ("", Status.DELETED)  # the free mulligan
     assert status["800.6"] == ("800.7", Status.RENUMBERED)  # the starting player's draw: 800.7 since 2019-07
     assert status["800.4k"] == ("800.4m", Status.RENUMBERED)

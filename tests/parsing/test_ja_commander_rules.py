@@ -22,8 +22,14 @@ def test_document_fields(sample: JaDocument) -> None:
     assert sample.slug == "commander-rules" == ja_commander_rules.SLUG
     assert sample.kind is DocKind.FORMAT_RULES
     # Named by its title, whatever the page's own heading says (kept in meta).
-    assert (sample.title_ja, sample.title_en) == ("統率者戦 公式ルール", "Commander format rules (Japanese translation)")
-    assert dict(sample.meta) == {"heading": "統率者戦 公式ルール(見本)", "original": "https://example.org/commander/rules/"}
+    assert (sample.title_ja, sample.title_en) == (
+        "統率者戦 公式ルール",
+        "Commander format rules (Japanese translation)",
+    )
+    assert dict(sample.meta) == {
+        "heading": "統率者戦 公式ルール(見本)",
+        "original": "https://example.org/commander/rules/",
+    }
     assert (sample.date, sample.date_label, sample.credit) == ("2022-03-04", "updated", "")
     assert sample.translated_from is None
 
@@ -97,7 +103,9 @@ def test_real_file(real_corpus: Path) -> None:
     assert [s.anchor for s in document.sections if not s.number] == [
         "intro", "philosophy", "deck-construction", "game-rules",
     ]  # fmt: skip
-    assert document.title_ja == "統率者戦 公式ルール" and dict(document.meta)["heading"].startswith("統率者戦")
+    assert document.title_ja == "統率者戦 公式ルール" and dict(document.meta)["heading"].startswith(
+        "統率者戦"
+    )
     assert (document.date, document.date_label) == ("2021-09-13", "updated")
     assert dict(document.meta)["original"].startswith("https://mtgcommander.net/")
     assert {sections[f"rule-{n}"].parent for n in range(1, 5)} == {"deck-construction"}

@@ -37,7 +37,16 @@ FIXTURE_NAMES = (
     "004_dtc_sample.txt",
 )
 REAL_PREFIXES = ("000_", "001_", "002_", "003_", "004_")
-CHROME = ("コメント", "←戻る", "広告", "Copyright", "©", "提供:MTG Wiki", "All rights reserved", "日記内を検索")
+CHROME = (
+    "コメント",
+    "←戻る",
+    "広告",
+    "Copyright",
+    "©",
+    "提供:MTG Wiki",
+    "All rights reserved",
+    "日記内を検索",
+)
 
 
 # Helpers used by the per-module test files (not tests themselves).
@@ -172,7 +181,12 @@ def test_parse_is_deterministic_and_accepts_crlf_and_bom(module: ModuleType, nam
 
 
 def test_unknown_text_is_claimed_by_no_sniffer() -> None:
-    for text in ("", "hello\n1. a\n2. b\n3. c\n詳細:\n", "今日はいい天気です。\n明日も晴れ。", "903.8. English only\n" * 5):
+    for text in (
+        "",
+        "hello\n1. a\n2. b\n3. c\n詳細:\n",
+        "今日はいい天気です。\n明日も晴れ。",
+        "903.8. English only\n" * 5,
+    ):
         assert not any(m.sniff(text) for m in MODULES), text
 
 

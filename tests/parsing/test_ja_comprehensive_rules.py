@@ -30,8 +30,10 @@ def by_cr(document: JaDocument) -> dict[str, object]:
     return {s.cr_number: s for s in document.sections if s.cr_number}
 
 
-@pytest.fixture(params=[("cp932", "\r\n"), ("utf-8-sig", "\n"), ("utf-8", "\n"), ("utf-8", "\r\n")],
-                ids=["cp932-crlf", "utf8-bom-lf", "utf8-lf", "utf8-crlf"])
+@pytest.fixture(
+    params=[("cp932", "\r\n"), ("utf-8-sig", "\n"), ("utf-8", "\n"), ("utf-8", "\r\n")],
+    ids=["cp932-crlf", "utf8-bom-lf", "utf8-lf", "utf8-crlf"],
+)
 def parsed(request: pytest.FixtureRequest, tmp_path: Path) -> JaDocument:
     encoding, newline = request.param
     path = write_ja_cr(tmp_path, "20240101", RULES, examples=EXAMPLES, encoding=encoding, newline=newline)
@@ -46,7 +48,9 @@ def test_document_fields(parsed: JaDocument) -> None:
     assert parsed.translated_from == "20240101"
     assert ja_comprehensive_rules.reissue_of(parsed) == 0
     assert (parsed.title_ja, parsed.title_en) == (
-        "総合ルール 日本語訳（20240101.0）", "Comprehensive Rules, Japanese translation (20240101.0)")
+        "総合ルール 日本語訳（20240101.0）",
+        "Comprehensive Rules, Japanese translation (20240101.0)",
+    )
     assert parsed.warnings == ()
 
 
@@ -54,7 +58,12 @@ def test_rules_sections_and_examples_in_every_encoding(parsed: JaDocument) -> No
     rules = by_cr(parsed)
     assert list(rules) == [number for number, _ in RULES]
     assert [(s.cr_number, s.parent) for s in parsed.sections if s.cr_number][:5] == [
-        ("1", None), ("100", "r1"), ("100.1", "r100"), ("101", "r1"), ("101.1", "r101")]
+        ("1", None),
+        ("100", "r1"),
+        ("100.1", "r100"),
+        ("101", "r1"),
+        ("101.1", "r101"),
+    ]
     assert rules["101.3b"].parent == "r101-3"  # type: ignore[attr-defined]
     assert rules["101.1"].text == "各プレイヤーはデッキを切り直す。rule 101.3参照。"  # type: ignore[attr-defined]
     assert rules["101.3b"].examples == ("4人で遊ぶ場合、全員が40点で始める。",)  # type: ignore[attr-defined]
@@ -63,8 +72,13 @@ def test_rules_sections_and_examples_in_every_encoding(parsed: JaDocument) -> No
 
 
 def test_contents_preface_glossary_and_credits(parsed: JaDocument) -> None:
-    assert parsed.contents == (("0", "はじめに"), ("1", "ゲームの考え方"), ("100", "総則"), ("101", "ゲームの準備"),
-                               ("10", "用語集"))
+    assert parsed.contents == (
+        ("0", "はじめに"),
+        ("1", "ゲームの考え方"),
+        ("100", "総則"),
+        ("101", "ゲームの準備"),
+        ("10", "用語集"),
+    )
     anchors = {s.anchor: s for s in parsed.sections}
     assert anchors["preface"].text == "この文書の英語版が正文です。これはテスト用の見本です。"
     assert anchors["intro"].text == "テスト用の前書き。"
@@ -89,7 +103,8 @@ def test_recognised_by_its_title_not_its_name(tmp_path: Path) -> None:
 
 def test_lines_that_cannot_be_placed_are_reported_and_the_rest_kept() -> None:
     text = ja_cr_text("20240101", RULES).replace(
-        "101.3. 各プレイヤー", "101.1. 重複した番号。\n905.5a 章のない細則。\n101.3. 各プレイヤー")
+        "101.3. 各プレイヤー", "101.1. 重複した番号。\n905.5a 章のない細則。\n101.3. 各プレイヤー"
+    )
     document = ja_comprehensive_rules.parse(text, source="JPN_CR_20240101_0.txt")
     problems = [(w.line, w.problem) for w in document.warnings]
     line = text.split("\n").index("101.1. 重複した番号。") + 1
@@ -105,7 +120,9 @@ def test_a_glossary_it_cannot_read_is_skipped_and_the_rules_go_in() -> None:
     text = ja_cr_text("20240101", RULES).replace("統率者/Commander", "統率者 (Commander)")
     document = ja_comprehensive_rules.parse(text, source="x.txt")
     assert not [s for s in document.sections if s.parent == "glossary"]
-    assert [w.problem for w in document.warnings] == ["glossary skipped: no headword written '日本語/English' was found"]
+    assert [w.problem for w in document.warnings] == [
+        "glossary skipped: no headword written '日本語/English' was found"
+    ]
     assert len(by_cr(document)) == len(RULES)
 
 
@@ -119,11 +136,15 @@ def test_no_title_or_no_rule_is_refused() -> None:
 def test_a_reissue_replaces_the_earlier_issue_and_releases_stand_apart(tmp_path: Path) -> None:
     write_release(tmp_path, "20240101")
     write_ja_cr(tmp_path, "20240101", RULES)
-    write_ja_cr(tmp_path, "20240101", [*RULES[:-1], ("101.3b", "統率者戦では40点で始まる（訂正）。")], reissue=1)
+    write_ja_cr(
+        tmp_path, "20240101", [*RULES[:-1], ("101.3b", "統率者戦では40点で始まる（訂正）。")], reissue=1
+    )
     write_ja_cr(tmp_path, "20230101", RULES, encoding="cp932", newline="\r\n")
     corpus = parse_corpus_dir(tmp_path)
     slugs = {d.slug: d for d in corpus.ja_documents}
     assert set(slugs) == {"cr-ja-20240101", "cr-ja-20230101"}
     assert slugs["cr-ja-20240101"].source == "JPN_CR_20240101_1.txt"
     assert by_cr(slugs["cr-ja-20240101"])["101.3b"].text == "統率者戦では40点で始まる（訂正）。"  # type: ignore[attr-defined]
-    assert [str(s) for s in corpus.skipped] == ["JPN_CR_20240101_0.txt: replaced by the re-issue JPN_CR_20240101_1.txt"]
+    assert [str(s) for s in corpus.skipped] == [
+        "JPN_CR_20240101_0.txt: replaced by the re-issue JPN_CR_20240101_1.txt"
+    ]

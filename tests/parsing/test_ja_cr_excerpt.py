@@ -21,7 +21,10 @@ def sample() -> JaDocument:
 def test_document_fields(sample: JaDocument) -> None:
     assert sample.slug == "cr-excerpt-ja" == ja_cr_excerpt.SLUG
     assert sample.kind is DocKind.CR_TRANSLATION
-    assert (sample.title_ja, sample.title_en) == ("総合ルール（抜粋・日本語）", "Comprehensive Rules (excerpt, Japanese)")
+    assert (sample.title_ja, sample.title_en) == (
+        "総合ルール（抜粋・日本語）",
+        "Comprehensive Rules (excerpt, Japanese)",
+    )
     assert sample.translated_from is None  # the post does not say which CR it quotes
 
 
@@ -71,7 +74,11 @@ def test_text_is_cleaned(sample: JaDocument) -> None:
 def test_the_introduction_says_what_the_excerpt_leaves_out(sample: JaDocument) -> None:
     intro = sample.sections[0]
     assert (intro.anchor, intro.heading, intro.cr_number) == ("intro", "", None)
-    assert intro.text.split("\n") == ["前回の続きです。", "今日はいくつかの項目を抜き出してみます。", "例:おまけの話はしません"]
+    assert intro.text.split("\n") == [
+        "前回の続きです。",
+        "今日はいくつかの項目を抜き出してみます。",
+        "例:おまけの話はしません",
+    ]
 
 
 def test_without_separator_the_excerpt_starts_at_the_first_rule() -> None:

@@ -28,7 +28,11 @@ def test_document_fields(sample: JaDocument) -> None:
     assert (sample.title_ja, sample.title_en) == (
         "デュエマ・タッグ・コマンダー ハウスルール", "Duel Masters Tag Commander (DTC) house rules",
     )  # fmt: skip
-    assert sample.meta == (("heading", "ペア・コマンダーとは"), ("edition", "第3版"), ("revised", "2021/03/15"))
+    assert sample.meta == (
+        ("heading", "ペア・コマンダーとは"),
+        ("edition", "第3版"),
+        ("revised", "2021/03/15"),
+    )
     assert (sample.date, sample.date_label) == ("2021-03-15", "edition")
 
 
@@ -90,7 +94,9 @@ def test_a_remark_after_an_item_is_a_note_on_it(sample: JaDocument) -> None:
     ]  # fmt: skip
 
 
-def test_card_text_is_split_from_its_commentary_and_explanations_follow_their_card(sample: JaDocument) -> None:
+def test_card_text_is_split_from_its_commentary_and_explanations_follow_their_card(
+    sample: JaDocument,
+) -> None:
     assert by_anchor(sample)["effects-each-player"].text.split("\n") == [
         "全員に効く効果の見本です。",
         "■クリーチャーを1体破壊する。",
@@ -118,7 +124,10 @@ def test_comment_box_and_copyright_are_dropped(sample: JaDocument) -> None:
 def test_anchors_do_not_depend_on_position() -> None:
     text = fixture_text(NAME)
     full = ja_dtc.parse(text, source=NAME)
-    without_intro = text.replace("はじめに\nうちのサークルで遊んでいるデュエマの変則ルールです。\n二人一組で戦うのが特徴です。\n", "概要前\n")
+    without_intro = text.replace(
+        "はじめに\nうちのサークルで遊んでいるデュエマの変則ルールです。\n二人一組で戦うのが特徴です。\n",
+        "概要前\n",
+    )
     shorter = ja_dtc.parse(without_intro, source=NAME)
     assert [s.anchor for s in full.sections[1:]] == [s.anchor for s in shorter.sections[1:]]
 
@@ -137,7 +146,11 @@ def test_real_file(real_corpus: Path) -> None:
     document = ja_dtc.parse(text, source=name)
     sections = by_anchor(document)
     assert len(document.sections) == 49
-    assert dict(document.meta) == {"heading": "タッグ・コマンダーとは", "edition": "第5版", "revised": "2020/06/16"}
+    assert dict(document.meta) == {
+        "heading": "タッグ・コマンダーとは",
+        "edition": "第5版",
+        "revised": "2020/06/16",
+    }
     assert document.title_ja == "デュエマ・タッグ・コマンダー ハウスルール" and document.date == "2020-06-16"
     assert set(ENGINE_ANCHORS) <= set(sections)
     assert not any(anchor.startswith("sec-") for anchor in sections)  # every heading is a known one
@@ -168,13 +181,23 @@ def test_real_file(real_corpus: Path) -> None:
     assert len(sections["win-loss"].text.split("\n")) == 4
     assert len(sections["main-deck"].examples) == 2
     basics = sections["deck-basics"].text.split("\n")
-    assert [line[:7] for line in basics] == ["- シングルト", "  デッキに同", "- メインデッ", "  GR、超次"]  # notes on items
+    assert [line[:7] for line in basics] == [
+        "- シングルト",
+        "  デッキに同",
+        "- メインデッ",
+        "  GR、超次",
+    ]  # notes on items
     # Card text boxes stand apart from the commentary glued after them; the 《ボントボルト》 explanation
     # follows the card text it explains (the page pasted it before the card too).
     each = sections["effects-each-player"].text.split("\n")
     box = next(i for i, line in enumerate(each) if line.startswith("■このクリーチャーの召喚コストを"))
     assert each[box].endswith("ならない。") and each[box + 1].startswith("《ボントボルト》の軽減効果")
-    assert each[box + 4].startswith("ですのでこの《ボントボルト》") and sum("ボントボルト》の場合" in x for x in each) == 1
-    assert all(line.startswith("■") or "■" not in line for s in document.sections for line in s.text.split("\n"))
+    assert (
+        each[box + 4].startswith("ですのでこの《ボントボルト》")
+        and sum("ボントボルト》の場合" in x for x in each) == 1
+    )
+    assert all(
+        line.startswith("■") or "■" not in line for s in document.sections for line in s.text.split("\n")
+    )
     assert sections["effect-scope"].text == "" and sections["commanders"].text == ""
     assert sections["closing"].text.endswith("♪")

@@ -41,7 +41,10 @@ def test_prose_sections(sample: JaDocument) -> None:
         ("cr-quote", "引用:総合ルール 20240101.0", None),
     ]
     sections = by_anchor(sample)
-    assert sections["intro"].text == "アーチエネミー戦/Archenemyは見本のための変種ルール。ここに書いた説明は創作である。\n昔は別の名前で呼ばれていた。"
+    assert (
+        sections["intro"].text
+        == "アーチエネミー戦/Archenemyは見本のための変種ルール。ここに書いた説明は創作である。\n昔は別の名前で呼ばれていた。"
+    )
     assert sections["構築ルール"].text.split("\n") == [
         "魔王役のプレイヤーは計略デッキを用意する。", "- 計略デッキは20枚以上。", "- 同じカードは2枚まで。",
     ]  # fmt: skip
@@ -72,13 +75,19 @@ def test_wiki_chrome_is_dropped(sample: JaDocument) -> None:
 def test_anchors_do_not_depend_on_position() -> None:
     text = fixture_text(NAME)
     full = ja_wiki_planechase.parse(text, source=NAME)
-    shorter = ja_wiki_planechase.parse(text.replace("ゲームルール\n魔王は最初のターンに計略を1枚実行する。\n", ""), source=NAME)
-    assert [s.anchor for s in full.sections if s.anchor != "ゲームルール"] == [s.anchor for s in shorter.sections]
+    shorter = ja_wiki_planechase.parse(
+        text.replace("ゲームルール\n魔王は最初のターンに計略を1枚実行する。\n", ""), source=NAME
+    )
+    assert [s.anchor for s in full.sections if s.anchor != "ゲームルール"] == [
+        s.anchor for s in shorter.sections
+    ]
 
 
 def test_errors() -> None:
     with pytest.raises(ParseError, match="different text") as err:
-        ja_wiki_planechase.parse("題\n引用:総合ルール 20200101.0\n- 901.1 一。\n- 901.1 二。\n", source="x.txt")
+        ja_wiki_planechase.parse(
+            "題\n引用:総合ルール 20200101.0\n- 901.1 一。\n- 901.1 二。\n", source="x.txt"
+        )
     assert err.value.line == 4
     with pytest.raises(ParseError, match="not a rule"):
         ja_wiki_planechase.parse("題\n引用:総合ルール 20200101.0\n- 901.1 一。\n- 箇条\n", source="x.txt")

@@ -17,9 +17,16 @@ STICKER = "A sticker sheet is kept outside the game until a card tells you to us
 
 
 def release(version: str, *rules: tuple[str, str], numbering: Numbering = Numbering.MODERN) -> RulesDocument:
-    records = tuple(RuleRecord(n, RuleKind.RULE, text, n.split(".")[0], i) for i, (n, text) in enumerate(rules))
-    return RulesDocument(source=f"MagicCompRules {version}.txt", version=version, rules=records, glossary=(),
-                         numbering=numbering)
+    records = tuple(
+        RuleRecord(n, RuleKind.RULE, text, n.split(".")[0], i) for i, (n, text) in enumerate(rules)
+    )
+    return RulesDocument(
+        source=f"MagicCompRules {version}.txt",
+        version=version,
+        rules=records,
+        glossary=(),
+        numbering=numbering,
+    )
 
 
 V1 = release("20300101", ("101.1", SHUFFLE), ("101.2", LIFE), ("101.3", DUSTER))
@@ -41,13 +48,18 @@ def test_a_step_pairs_each_rule_with_at_most_one_rule_of_the_next_release() -> N
     assert dict(step.backward) == {"101.2": None, "101.3": "101.2", "101.4": "101.3"}
     assert [step.successor(n) for n in ("101.1", "101.2", "101.3")] == ["101.1", "101.3", "101.4"]
     removed = step_between(V2, V3)
-    assert removed.successor("101.4") is None and removed.successor("101.1") == "101.1"  # reworded, same number
+    assert (
+        removed.successor("101.4") is None and removed.successor("101.1") == "101.1"
+    )  # reworded, same number
 
 
 def test_of_two_rules_leading_to_one_number_the_unchanged_one_keeps_it() -> None:
     """The rule after it moved onto a number whose own rule is unchanged: the moved one counts as removed."""
-    old = release("1", ("702.1", "Partner means you may have two commanders."),
-                  ("702.2", "Friends forever means you may have two commanders too."))
+    old = release(
+        "1",
+        ("702.1", "Partner means you may have two commanders."),
+        ("702.2", "Friends forever means you may have two commanders too."),
+    )
     new = release("2", ("702.1", "Partner means you may have two commanders."))
     step = step_between(old, new)
     assert step.successor("702.1") == "702.1" and step.successor("702.2") is None
@@ -56,8 +68,10 @@ def test_of_two_rules_leading_to_one_number_the_unchanged_one_keeps_it() -> None
 
 def test_the_trace_of_a_rule_follows_it_through_every_release() -> None:
     line = chain()
-    assert line.trace("101.3", V3.version) == ([(V1.version, "101.2"), (V2.version, "101.3"), (V3.version, "101.3")],
-                                               None)
+    assert line.trace("101.3", V3.version) == (
+        [(V1.version, "101.2"), (V2.version, "101.3"), (V3.version, "101.3")],
+        None,
+    )
     assert line.trace("101.3", V1.version) == ([(V1.version, "101.3"), (V2.version, "101.4")], V3.version)
     assert line.trace("101.2", V3.version) == ([(V2.version, "101.2"), (V3.version, "101.2")], None)
 

@@ -125,8 +125,11 @@ def test_comprehensive_rules_random_text(text: str) -> None:
 
 
 @BOUNDED
-@given(st.sampled_from(["cr/mini_rules.txt", "cr/renumber_old.txt", "cr/renumber_new.txt"]).flatmap(
-    lambda name: damaged(fixture_text(name))))
+@given(
+    st.sampled_from(["cr/mini_rules.txt", "cr/renumber_old.txt", "cr/renumber_new.txt"]).flatmap(
+        lambda name: damaged(fixture_text(name))
+    )
+)
 def test_comprehensive_rules_damaged_fixtures(text: str) -> None:
     _parse_cr(text)
 
@@ -173,8 +176,14 @@ def test_japanese_parsers_damaged_fixtures(slug: str, data: st.DataObject) -> No
 
 
 @BOUNDED
-@given(st.one_of(any_text, st.sampled_from([name for _, name in JA_PARSERS.values()]).flatmap(
-    lambda name: damaged(fixture_text(f"ja/{name}")))))
+@given(
+    st.one_of(
+        any_text,
+        st.sampled_from([name for _, name in JA_PARSERS.values()]).flatmap(
+            lambda name: damaged(fixture_text(f"ja/{name}"))
+        ),
+    )
+)
 def test_at_most_one_japanese_parser_claims_a_text(text: str) -> None:
     claims = [slug for slug, (module, _) in JA_PARSERS.items() if module.sniff(text)]
     assert len(claims) <= 1
@@ -254,12 +263,38 @@ def test_versions_of_damaged_documents(old_text: str, new_text: str) -> None:
 # --------------------------------------------------------------------------- card data (Scryfall, MTGJSON)
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=10)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=10)
     | st.sampled_from(["normal", "token", "transform", "{2}{W}", "Legendary Creature", "W", "name"]),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(["name", "layout", "card_faces", "color_identity", "colorIdentity",
-                                       "mana_cost", "manaCost", "type_line", "type", "oracle_text", "text",
-                                       "data", "meta", "object", "legalities", "side"]), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "name",
+                    "layout",
+                    "card_faces",
+                    "color_identity",
+                    "colorIdentity",
+                    "mana_cost",
+                    "manaCost",
+                    "type_line",
+                    "type",
+                    "oracle_text",
+                    "text",
+                    "data",
+                    "meta",
+                    "object",
+                    "legalities",
+                    "side",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
     max_leaves=20,
 )
 
@@ -274,16 +309,29 @@ def _read_cards(text: str) -> None:
 
 
 @BOUNDED
-@given(st.one_of(json_values.map(json.dumps), json_values.map(lambda v: json.dumps([v])),
-                 json_values.map(lambda v: json.dumps({"data": v})), st.text(max_size=60)))
+@given(
+    st.one_of(
+        json_values.map(json.dumps),
+        json_values.map(lambda v: json.dumps([v])),
+        json_values.map(lambda v: json.dumps({"data": v})),
+        st.text(max_size=60),
+    )
+)
 def test_card_data_random_json(text: str) -> None:
     _read_cards(text)
 
 
 @BOUNDED
-@given(st.sampled_from(["cards/scryfall_cards.json", "cards/mtgjson_atomic.json"]).flatmap(
-    lambda name: st.tuples(st.just(fixture_text(name)), st.integers(0, 20000), st.integers(0, 40),
-                           st.text(alphabet='[]{}",: 0123abc\\', max_size=6))))
+@given(
+    st.sampled_from(["cards/scryfall_cards.json", "cards/mtgjson_atomic.json"]).flatmap(
+        lambda name: st.tuples(
+            st.just(fixture_text(name)),
+            st.integers(0, 20000),
+            st.integers(0, 40),
+            st.text(alphabet='[]{}",: 0123abc\\', max_size=6),
+        )
+    )
+)
 def test_card_data_damaged_fixtures(case: tuple[str, int, int, str]) -> None:
     text, at, lose, insert = case
     at = min(at, len(text))

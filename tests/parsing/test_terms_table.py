@@ -48,7 +48,12 @@ def test_doctests() -> None:
 def test_rows_keep_every_spelling_the_official_name_first(sample_terms: tuple[Term, ...]) -> None:
     tax = sample_terms[1]
     assert tax == Term(
-        ja=("統率者税", "コマンダー税"), en=("commander tax",), kind="commander", rule="903.8", notes="", line=4
+        ja=("統率者税", "コマンダー税"),
+        en=("commander tax",),
+        kind="commander",
+        rule="903.8",
+        notes="",
+        line=4,
     )
     assert tax.name_ja == "統率者税" and not tax.one_way
     assert len(sample_terms) == 13  # the comment line is skipped
@@ -81,7 +86,9 @@ def test_duel_masters_rows_are_one_way(sample_terms: tuple[Term, ...]) -> None:
         ("Life, Poison", []),  # every part must be known
     ],
 )
-def test_glossary_headwords_find_their_rows(sample_terms: tuple[Term, ...], headword: str, names: list[str]) -> None:
+def test_glossary_headwords_find_their_rows(
+    sample_terms: tuple[Term, ...], headword: str, names: list[str]
+) -> None:
     assert [t.name_ja for t in glossary_terms(english_index(sample_terms), headword)] == names
 
 
@@ -111,10 +118,19 @@ def test_duplicates_and_contradictions_are_reported() -> None:
         ("ja\ten\tnotes\n統率者\tcommander\t\n", "t.tsv:1: the header must be ja / en / kind / rule / notes"),
         ("", "t.tsv: no header line"),
         (TERMS_HEADER + "飛行\tflying\tkeyword\t702.9\t\n", "t.tsv:2: unknown kind 'keyword'"),
-        (TERMS_HEADER + "飛行\tflying\tkeyword-ability\t702.9.\t\n", "t.tsv:2: '702.9.' is not a rule number"),
+        (
+            TERMS_HEADER + "飛行\tflying\tkeyword-ability\t702.9.\t\n",
+            "t.tsv:2: '702.9.' is not a rule number",
+        ),
         (TERMS_HEADER + "飛行\t\tkeyword-ability\t\t\n", "t.tsv:2: no English word"),
-        (TERMS_HEADER + "\tflying\tkeyword-ability\t\t\n", "t.tsv:2: 'flying' has no Japanese name and no note"),
-        (TERMS_HEADER + "飛行\tflying\tkeyword-ability\t702.9\t\textra\n", "t.tsv:2: 6 columns, expected at most 5"),
+        (
+            TERMS_HEADER + "\tflying\tkeyword-ability\t\t\n",
+            "t.tsv:2: 'flying' has no Japanese name and no note",
+        ),
+        (
+            TERMS_HEADER + "飛行\tflying\tkeyword-ability\t702.9\t\textra\n",
+            "t.tsv:2: 6 columns, expected at most 5",
+        ),
     ],
 )
 def test_a_malformed_term_table_names_its_line(text: str, message: str) -> None:
@@ -186,7 +202,9 @@ def _listed(document: RulesDocument, number: str, lead: str) -> list[str]:
 
 
 @pytest.mark.corpus
-def test_every_chapter_and_section_of_every_release_has_a_japanese_title(releases: list[RulesDocument]) -> None:
+def test_every_chapter_and_section_of_every_release_has_a_japanese_title(
+    releases: list[RulesDocument],
+) -> None:
     index = section_title_index(load_section_titles())
     missing = [
         f"{doc.version} {r.number}. {r.title}"
@@ -199,7 +217,12 @@ def test_every_chapter_and_section_of_every_release_has_a_japanese_title(release
 
 @pytest.mark.corpus
 def test_every_section_title_row_is_a_heading_of_some_release(releases: list[RulesDocument]) -> None:
-    headings = {(r.number, r.title) for doc in releases for r in doc.rules if r.kind in (RuleKind.CHAPTER, RuleKind.SECTION)}
+    headings = {
+        (r.number, r.title)
+        for doc in releases
+        for r in doc.rules
+        if r.kind in (RuleKind.CHAPTER, RuleKind.SECTION)
+    }
     stale = [f"{t.number} {t.en}" for t in load_section_titles() if (t.number, t.en) not in headings]
     assert stale == []
 
@@ -238,7 +261,9 @@ def test_every_glossary_headword_has_a_row(current: RulesDocument) -> None:
     missing = [g.term for g in current.glossary if not glossary_terms(index, g.term)]
     assert missing == [], f"glossary headwords missing from rules_data/terms.tsv: {missing}"
     named = [g.term for g in current.glossary if all(t.ja for t in glossary_terms(index, g.term))]
-    assert len(named) >= 625, f"only {len(named)} of {len(current.glossary)} glossary headwords have a Japanese name"
+    assert len(named) >= 625, (
+        f"only {len(named)} of {len(current.glossary)} glossary headwords have a Japanese name"
+    )
 
 
 @pytest.mark.corpus
@@ -274,7 +299,9 @@ def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocu
             terms = glossary_terms(index, re.sub(r" (Option|Variant)s?$", "", word))
             if not terms:
                 missing.append(f"{kind}: {word}")
-            elif not all(t.ja for t in terms) and not all(t.ja or t.notes.startswith("no verified") for t in terms):
+            elif not all(t.ja for t in terms) and not all(
+                t.ja or t.notes.startswith("no verified") for t in terms
+            ):
                 unverified.append(f"{kind}: {word}")
     assert missing == [], f"no row in rules_data/terms.tsv for: {missing}"
     assert unverified == [], f"no Japanese name and no reason for: {unverified}"

@@ -46,8 +46,12 @@ def test_doctests() -> None:
         (
             "the owner may put it into the command zone",
             "its owner may put it into the command zone instead",
-            [("delete", "the"), ("insert", "its"), ("equal", "owner may put it into the command zone"),
-             ("insert", "instead")],
+            [
+                ("delete", "the"),
+                ("insert", "its"),
+                ("equal", "owner may put it into the command zone"),
+                ("insert", "instead"),
+            ],
         ),
         ("a  b\nc", "a b c", [("equal", "a b c")]),  # whitespace is not a word
     ],

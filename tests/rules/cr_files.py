@@ -25,9 +25,13 @@ BASE: tuple[tuple[str, str], ...] = (
 )
 
 
-def cr_text(version: str, rules: Sequence[tuple[str, str]] = BASE,
-            glossary: Sequence[tuple[str, str]] = (("Life Total", "The number every seat starts with. See rule 101.3."),)
-            ) -> str:
+def cr_text(
+    version: str,
+    rules: Sequence[tuple[str, str]] = BASE,
+    glossary: Sequence[tuple[str, str]] = (
+        ("Life Total", "The number every seat starts with. See rule 101.3."),
+    ),
+) -> str:
     """The text of "MagicCompRules <version>.txt" holding ``rules``."""
     date = datetime.date(int(version[:4]), int(version[4:6]), int(version[6:]))
     headings = [f"{number}. {text}" for number, text in rules if "." not in number]
@@ -37,13 +41,28 @@ def cr_text(version: str, rules: Sequence[tuple[str, str]] = BASE,
     ]
     terms = [line for term, definition in glossary for line in (term, definition, "")]
     lines = [
-        "Magic: The Gathering Comprehensive Rules", "",
-        f"These rules are effective as of {date:%B} {date.day}, {date.year}.", "",
-        "Introduction", "", "An imaginary edition written for the tests.", "",
-        "Contents", "", *headings, "Glossary", "Credits", "",
+        "Magic: The Gathering Comprehensive Rules",
+        "",
+        f"These rules are effective as of {date:%B} {date.day}, {date.year}.",
+        "",
+        "Introduction",
+        "",
+        "An imaginary edition written for the tests.",
+        "",
+        "Contents",
+        "",
+        *headings,
+        "Glossary",
+        "Credits",
+        "",
         *[line for entry in body for line in (entry, "")],
-        "Glossary", "", *terms,
-        "Credits", "", "Invented for the test suite.", "",
+        "Glossary",
+        "",
+        *terms,
+        "Credits",
+        "",
+        "Invented for the test suite.",
+        "",
     ]
     return "\n".join(lines)
 
@@ -55,6 +74,8 @@ def write_release(corpus_dir: Path, version: str, rules: Sequence[tuple[str, str
     return path
 
 
-def edited(rules: Sequence[tuple[str, str]], changes: Mapping[str, str | None]) -> tuple[tuple[str, str], ...]:
+def edited(
+    rules: Sequence[tuple[str, str]], changes: Mapping[str, str | None]
+) -> tuple[tuple[str, str], ...]:
     """``rules`` with some texts replaced (None: the rule removed)."""
     return tuple((n, changes.get(n, t)) for n, t in rules if changes.get(n, t) is not None)

@@ -20,9 +20,15 @@ from judge.parsing.references import find_references
 GLOSSARY = (("統率者", "Commander", "統率者戦で、デッキを率いる伝説のクリーチャー。rule 903.3 参照。"),)
 
 
-def ja_cr_text(version: str, rules: Sequence[tuple[str, str]], *, reissue: int = 0,
-               examples: dict[str, Sequence[str]] | None = None,
-               glossary: Sequence[tuple[str, str, str]] = GLOSSARY, credits: str = "翻訳: テスト訳者") -> str:
+def ja_cr_text(
+    version: str,
+    rules: Sequence[tuple[str, str]],
+    *,
+    reissue: int = 0,
+    examples: dict[str, Sequence[str]] | None = None,
+    glossary: Sequence[tuple[str, str, str]] = GLOSSARY,
+    credits: str = "翻訳: テスト訳者",
+) -> str:
     """The text of ``JPN_CR_<version>_<reissue>.txt`` holding ``rules`` ((number, text); a number without a
     dot is a chapter or a section, whose text is its title)."""
     examples = examples or {}
@@ -36,20 +42,44 @@ def ja_cr_text(version: str, rules: Sequence[tuple[str, str]], *, reissue: int =
         body += [f"例:{example}" for example in examples.get(number, ())]
         body.append("")
     lines = [
-        "========", f"マジック総合ルール(和訳 {version}.{reissue} 版)", "========", "",
-        " この文書の英語版が正文です。これはテスト用の見本です。", "",
-        "--------", "もくじ", "--------", "0. はじめに", *headings, "10. 用語集", "",
-        "0. はじめに", "", " テスト用の前書き。",
+        "========",
+        f"マジック総合ルール(和訳 {version}.{reissue} 版)",
+        "========",
+        "",
+        " この文書の英語版が正文です。これはテスト用の見本です。",
+        "",
+        "--------",
+        "もくじ",
+        "--------",
+        "0. はじめに",
+        *headings,
+        "10. 用語集",
+        "",
+        "0. はじめに",
+        "",
+        " テスト用の前書き。",
         *body,
-        "10. 用語集", "",
+        "10. 用語集",
+        "",
         *[line for ja, en, definition in glossary for line in (f"{ja}/{en}", f" {definition}", "")],
-        "クレジット", "", f" {credits}", "",
+        "クレジット",
+        "",
+        f" {credits}",
+        "",
     ]
     return "\n".join(lines)
 
 
-def write_ja_cr(directory: Path, version: str, rules: Sequence[tuple[str, str]], *, reissue: int = 0,
-                encoding: str = "utf-8", newline: str = "\n", **kwargs: object) -> Path:
+def write_ja_cr(
+    directory: Path,
+    version: str,
+    rules: Sequence[tuple[str, str]],
+    *,
+    reissue: int = 0,
+    encoding: str = "utf-8",
+    newline: str = "\n",
+    **kwargs: object,
+) -> Path:
     """Write ``ja/JPN_CR_<version>_<reissue>.txt`` under a corpus directory, in ``encoding`` ("utf-8",
     "utf-8-sig" for a BOM, or "cp932") with ``newline`` line endings."""
     path = directory / "ja" / f"JPN_CR_{version}_{reissue}.txt"
@@ -66,8 +96,9 @@ def placeholder_text(number: str, english: str) -> str:
     return f"見本訳「{number.replace('.', '_')}」：このルールの日本語訳はここに入る。{see}"
 
 
-def placeholder_rules(document: RulesDocument, titles: dict[str, str] | None = None
-                      ) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
+def placeholder_rules(
+    document: RulesDocument, titles: dict[str, str] | None = None
+) -> tuple[list[tuple[str, str]], dict[str, list[str]]]:
     """(number, Japanese) for every rule of ``document``, and the examples of each rule that has some."""
     titles = titles or {}
     rules: list[tuple[str, str]] = []
@@ -78,5 +109,7 @@ def placeholder_rules(document: RulesDocument, titles: dict[str, str] | None = N
             continue
         rules.append((record.number, placeholder_text(record.number, re.sub(r"\s+", " ", record.text))))
         if record.examples:
-            examples[record.number] = [f"規則{record.number}の例{i}。" for i, _ in enumerate(record.examples, 1)]
+            examples[record.number] = [
+                f"規則{record.number}の例{i}。" for i, _ in enumerate(record.examples, 1)
+            ]
     return rules, examples

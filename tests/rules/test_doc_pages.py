@@ -37,25 +37,39 @@ def test_no_corpus_is_a_503_in_the_one_error_shape(client) -> None:
 def test_api_docs_lists_each_document_with_its_facts(client, fixture_corpus) -> None:
     docs = {d["slug"]: d for d in client.get("/api/docs").json()["documents"]}
     assert set(docs) == {"commander-rules", "cr-excerpt-ja", "cr-805-ja", "planechase-wiki", "dtc"}
-    assert docs["commander-rules"]["title"] == {"ja": "統率者戦 公式ルール",
-                                                "en": "Commander format rules (Japanese translation)"}
-    assert (docs["commander-rules"]["date"], docs["commander-rules"]["date_label"]) == ("2022-03-04", "updated")
+    assert docs["commander-rules"]["title"] == {
+        "ja": "統率者戦 公式ルール",
+        "en": "Commander format rules (Japanese translation)",
+    }
+    assert (docs["commander-rules"]["date"], docs["commander-rules"]["date_label"]) == (
+        "2022-03-04",
+        "updated",
+    )
     assert docs["commander-rules"]["original"] == "https://example.org/commander/rules/"
     assert (docs["dtc"]["kind"], docs["dtc"]["game"]) == ("house-rules", "duel-masters")
     assert docs["planechase-wiki"]["credit"] == "MTG Wiki"
     # 002 and 003 name 20240101, which is not ingested, and match neither invented release: unchecked.
     assert (docs["cr-805-ja"]["translated_from"], docs["cr-805-ja"]["dating"]) == ("20240101", "unknown")
     assert docs["cr-805-ja"]["compared_version"] is None
-    assert list(docs) == ["commander-rules", "cr-805-ja", "cr-excerpt-ja", "planechase-wiki", "dtc"]  # Magic first
+    assert list(docs) == [
+        "commander-rules",
+        "cr-805-ja",
+        "cr-excerpt-ja",
+        "planechase-wiki",
+        "dtc",
+    ]  # Magic first
 
 
 def test_document_page_facts_lists_notes_and_card_text(client, fixture_corpus) -> None:
     page = client.get("/ja/docs/dtc/").content.decode()
-    assert "<h1 lang=\"ja\">デュエマ・タッグ・コマンダー ハウスルール</h1>" in page
+    assert '<h1 lang="ja">デュエマ・タッグ・コマンダー ハウスルール</h1>' in page
     assert "ページの表題" in page and "ペア・コマンダーとは" in page  # the page's own title
     assert "<code>004_dtc_sample.txt</code>" in page  # the file name: here only
     assert '<li>2人対2人のチーム戦<ul class="item-notes"><li>(3人チームでも遊べます)</li></ul></li>' in page
-    assert '<blockquote class="card-text" aria-label="カードの文章">このクリーチャーのコストを1少なくする。</blockquote>' in page
+    assert (
+        '<blockquote class="card-text" aria-label="カードの文章">このクリーチャーのコストを1少なくする。</blockquote>'
+        in page
+    )
     assert page.index("《見本ボルト》の説明です。") < page.index("この《見本ボルト》の場合")
     commander = client.get("/en/docs/commander-rules/").content.decode()
     assert '<p class="doc-title-en" lang="en">Commander format rules (Japanese translation)</p>' in commander

@@ -96,7 +96,9 @@ def test_every_translated_rule_is_aligned_to_a_current_rule_or_marked(ingested, 
         assert s.differs_from_current is (s.status != "current")
         if s.aligned_number:
             assert s.aligned_number in current, s.cr_number
-            assert s.aligned_number not in placed, f"{s.cr_number} and {placed.get(s.aligned_number)}"  # no second copy
+            assert s.aligned_number not in placed, (
+                f"{s.cr_number} and {placed.get(s.aligned_number)}"
+            )  # no second copy
             placed[s.aligned_number] = s.cr_number
         if s.status == "deleted":
             assert not s.aligned_number and s.compared_version
@@ -122,7 +124,9 @@ def test_a_rule_page_shows_exactly_the_sections_aligned_to_it(ingested, slug):
         if s.aligned_number:
             own, _ = documents.translations_of(ingested, s.aligned_number)
             # Shown, unless another document's section shown there has the very same text (001's and 002's "8").
-            assert s.pk in {t.pk for t in own} or "".join(s.text.split()) in {"".join(t.text.split()) for t in own}
+            assert s.pk in {t.pk for t in own} or "".join(s.text.split()) in {
+                "".join(t.text.split()) for t in own
+            }
         if s.cr_number != s.aligned_number and s.cr_number:
             own, _ = documents.translations_of(ingested, s.cr_number)
             assert s.pk not in {t.pk for t in own}  # never again under the number it had
@@ -138,7 +142,10 @@ def test_old_800_5_and_800_6_are_not_beside_todays_unwarned(client, ingested):
 def test_800_4a_translation_carries_its_four_examples(client, ingested):
     [ja] = [t for t in client.get("/api/rules/800.4a").json()["translations"] if t["doc"] == "cr-excerpt-ja"]
     assert len(ja["examples"]) == 4 and all(e.startswith("アレックス") for e in ja["examples"])
-    assert ja["doc_title"] == {"ja": "総合ルール（抜粋・日本語）", "en": "Comprehensive Rules (excerpt, Japanese)"}
+    assert ja["doc_title"] == {
+        "ja": "総合ルール（抜粋・日本語）",
+        "en": "Comprehensive Rules (excerpt, Japanese)",
+    }
 
 
 # --- the document pages carry every line of their sources that a reader needs ---------------------------------
@@ -161,7 +168,7 @@ def squeeze(text: str) -> str:
 
 def page_text(client, slug: str) -> str:
     markup = client.get(f"/ja/docs/{slug}/").content.decode()
-    body = markup[markup.index("<article"):markup.index("</article>")]
+    body = markup[markup.index("<article") : markup.index("</article>")]
     return squeeze(html.unescape(re.sub(r"<[^>]+>", "", body)))
 
 
@@ -200,8 +207,12 @@ def test_the_rules_viewer_page_reads_character_for_character(client, ingested, r
     lines = [line.strip() for line in source_lines(real_corpus, "002_")]
     start = lines.index("総合ルールビューア") + 1
     end = next(i for i, line in enumerate(lines) if line.startswith("©"))
-    words = squeeze("".join(line for line in lines[start:end] if not re.fullmatch(r"\d{1,3}(\.\d{1,3}[a-z]?)?\.?", line)))
-    sections = models.DocSection.objects.filter(corpus=ingested, source__slug="cr-805-ja").order_by("position")
+    words = squeeze(
+        "".join(line for line in lines[start:end] if not re.fullmatch(r"\d{1,3}(\.\d{1,3}[a-z]?)?\.?", line))
+    )
+    sections = models.DocSection.objects.filter(corpus=ingested, source__slug="cr-805-ja").order_by(
+        "position"
+    )
     assert squeeze("".join(s.text for s in sections)) == words
     page = page_text(client, "cr-805-ja")
     assert all(squeeze(s.text) in page for s in sections)
@@ -221,7 +232,11 @@ def test_the_rules_viewer_page_reads_character_for_character(client, ingested, r
 def test_a_document_page_shows_its_date_credit_and_version(client, ingested, slug, facts):
     for lang in ("ja", "en"):
         markup = client.get(f"/{lang}/docs/{slug}/").content.decode()
-        header = markup[markup.index('<header class="doc-header">'):markup.index("</header>", markup.index("doc-header"))]
+        header = markup[
+            markup.index('<header class="doc-header">') : markup.index(
+                "</header>", markup.index("doc-header")
+            )
+        ]
         for fact in facts:
             assert fact in header, (lang, fact)
 
@@ -231,7 +246,7 @@ def test_duel_masters_material_is_always_labelled_as_such(client, ingested, lang
     page = client.get(f"/{lang}/docs/dtc/").content.decode()
     assert page.count(label) >= 2  # the notice and the kind line
     listing = client.get(f"/{lang}/docs/").content.decode()
-    item = listing[listing.index('href="/' + lang + '/docs/dtc/"'):]
+    item = listing[listing.index('href="/' + lang + '/docs/dtc/"') :]
     assert label in item[: item.index("</li>")]
     hits = client.get("/api/search", {"q": "統率者税", "lang": "ja", "ui": lang, "limit": 20}).json()["hits"]
     dtc = [hit for hit in hits if hit["doc"] == "dtc"]
@@ -240,7 +255,10 @@ def test_duel_masters_material_is_always_labelled_as_such(client, ingested, lang
 
 
 def test_key_lines_and_structure(client, ingested):
-    by = {(s.source.slug, s.anchor): s for s in models.DocSection.objects.filter(corpus=ingested).select_related("source")}
+    by = {
+        (s.source.slug, s.anchor): s
+        for s in models.DocSection.objects.filter(corpus=ingested).select_related("source")
+    }
     assert "割愛" in by[("cr-excerpt-ja", "intro")].text  # 001 says the excerpt leaves rules out
     assert by[("planechase-wiki", "参考")].text.count("- ") == 6
     dtc = client.get("/ja/docs/dtc/").content.decode()
@@ -260,14 +278,36 @@ def test_api_docs_lists_every_document(client, ingested):
     data = client.get("/api/docs").json()
     docs = {d["slug"]: d for d in data["documents"]}
     assert set(docs) == {"commander-rules", "cr-excerpt-ja", "cr-805-ja", "planechase-wiki", "dtc"}
-    assert docs["dtc"]["title"] == {"ja": "デュエマ・タッグ・コマンダー ハウスルール",
-                                    "en": "Duel Masters Tag Commander (DTC) house rules"}
-    assert (docs["dtc"]["kind"], docs["dtc"]["game"], docs["dtc"]["date"]) == ("house-rules", "duel-masters", "2020-06-16")
-    assert (docs["cr-805-ja"]["translated_from"], docs["cr-805-ja"]["compared_version"]) == ("20231117", "20231117")
+    assert docs["dtc"]["title"] == {
+        "ja": "デュエマ・タッグ・コマンダー ハウスルール",
+        "en": "Duel Masters Tag Commander (DTC) house rules",
+    }
+    assert (docs["dtc"]["kind"], docs["dtc"]["game"], docs["dtc"]["date"]) == (
+        "house-rules",
+        "duel-masters",
+        "2020-06-16",
+    )
+    assert (docs["cr-805-ja"]["translated_from"], docs["cr-805-ja"]["compared_version"]) == (
+        "20231117",
+        "20231117",
+    )
     assert docs["cr-805-ja"]["source"].startswith("002_") and docs["cr-805-ja"]["lang"] == "ja"
     assert docs["cr-excerpt-ja"]["translated_from"] is None
-    assert set(docs["commander-rules"]) == {"slug", "title", "kind", "game", "lang", "source", "translated_from",
-                                            "compared_version", "dating", "date", "date_label", "credit", "original"}
+    assert set(docs["commander-rules"]) == {
+        "slug",
+        "title",
+        "kind",
+        "game",
+        "lang",
+        "source",
+        "translated_from",
+        "compared_version",
+        "dating",
+        "date",
+        "date_label",
+        "credit",
+        "original",
+    }
     one = client.get("/api/docs/cr-805-ja").json()
     assert one["title"] == docs["cr-805-ja"]["title"]
     assert [(s["cr_number"], s["aligned_number"], s["status"]) for s in one["sections"]][-2:] == [
@@ -279,5 +319,9 @@ def test_api_docs_lists_every_document(client, ingested):
 def test_document_list_names_documents_by_title_not_file(client, ingested, lang):
     markup = client.get(f"/{lang}/docs/").content.decode()
     assert ".txt" not in markup
-    title = "デュエマ・タッグ・コマンダー ハウスルール" if lang == "ja" else "Duel Masters Tag Commander (DTC) house rules"
+    title = (
+        "デュエマ・タッグ・コマンダー ハウスルール"
+        if lang == "ja"
+        else "Duel Masters Tag Commander (DTC) house rules"
+    )
     assert title in markup

@@ -34,7 +34,9 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         f'<a class="cta" href="/downloads/MagicCompRules%20{NEW}.txt">TXT</a></body></html>',
         encoding="utf-8",
     )
-    (root / "en" / "nolink.html").write_text("<!doctype html><p>Nothing to download here.</p>", encoding="utf-8")
+    (root / "en" / "nolink.html").write_text(
+        "<!doctype html><p>Nothing to download here.</p>", encoding="utf-8"
+    )
     (root / "downloads" / "notrules.txt").write_text("Just a note.\n", encoding="utf-8")
     with serving(root) as url:
         yield url, root
@@ -80,13 +82,21 @@ def test_a_direct_text_link_works_too_and_an_older_release_is_added_as_such(
     assert "20290909 is older than the current rules (20310303): added as an older version" in out
 
 
-@pytest.mark.parametrize(("path", "problem"), [
-    ("/en/nolink.html", "no link to a .txt file on this page"),
-    ("/downloads/missing.txt", "the server answered 404"),
-    ("/downloads/notrules.txt", "not a Comprehensive Rules file"),
-])
+@pytest.mark.parametrize(
+    ("path", "problem"),
+    [
+        ("/en/nolink.html", "no link to a .txt file on this page"),
+        ("/downloads/missing.txt", "the server answered 404"),
+        ("/downloads/notrules.txt", "not a Comprehensive Rules file"),
+    ],
+)
 def test_nothing_is_stored_when_the_download_is_not_a_release(
-    site: tuple[str, Path], corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], path: str, problem: str
+    site: tuple[str, Path],
+    corpus: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    path: str,
+    problem: str,
 ) -> None:
     before = sorted(p.name for p in (corpus / "en").iterdir())
     with pytest.raises(CommandError, match=problem):

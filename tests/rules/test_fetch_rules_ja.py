@@ -60,7 +60,9 @@ def fetch_ja(corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], *
 
 def japanese(number: str) -> list[str]:
     live = models.Corpus.objects.get(is_live=True)
-    rows = models.DocSection.objects.filter(corpus=live, aligned_number=number, source__slug=f"cr-ja-{RELEASE}")
+    rows = models.DocSection.objects.filter(
+        corpus=live, aligned_number=number, source__slug=f"cr-ja-{RELEASE}"
+    )
     return list(rows.values_list("text", flat=True))
 
 
@@ -95,7 +97,10 @@ def test_a_utf8_bom_file_linked_from_a_page_then_a_reissue_shows_what_it_changed
     assert f"Japanese: {len(JA_RULES)} rules gained Japanese, 0 changed ({RELEASE}.0)" in out
 
     # The re-issue corrects 101.2 and adds 102.2; it is stored beside the first issue, which the ingest leaves out.
-    reissue = (*edited(JA_RULES, {"101.2": "規則101.2の訂正された日本語訳。"}), ("102.2", "規則102.2の日本語訳。"))
+    reissue = (
+        *edited(JA_RULES, {"101.2": "規則101.2の訂正された日本語訳。"}),
+        ("102.2", "規則102.2の日本語訳。"),
+    )
     serve(site[1], "download.txt", ja_cr_text(RELEASE, reissue, reissue=1), encoding="utf-8-sig")
     out = fetch_ja(corpus, tmp_path, capsys, f"{site[0]}/download.txt")
     assert (corpus / "ja" / f"JPN_CR_{RELEASE}_1.txt").is_file() and (corpus / "ja" / NAME).is_file()
@@ -104,15 +109,31 @@ def test_a_utf8_bom_file_linked_from_a_page_then_a_reissue_shows_what_it_changed
     assert japanese("101.2") == ["規則101.2の訂正された日本語訳。"]
 
 
-@pytest.mark.parametrize(("name", "text", "problem"), [
-    ("rules.txt", cr_text(RELEASE), "not the Japanese translation of the Comprehensive Rules"),
-    ("untitled.txt", ja_cr_text(RELEASE, JA_RULES).replace("マジック総合ルール", "総合ルール"), "no title line"),
-    ("page.html", "<!doctype html><p>ページが見つかりません。</p>", "no link to a .txt file on this page"),
-    ("missing.txt", None, "the server answered 404"),
-])
+@pytest.mark.parametrize(
+    ("name", "text", "problem"),
+    [
+        ("rules.txt", cr_text(RELEASE), "not the Japanese translation of the Comprehensive Rules"),
+        (
+            "untitled.txt",
+            ja_cr_text(RELEASE, JA_RULES).replace("マジック総合ルール", "総合ルール"),
+            "no title line",
+        ),
+        (
+            "page.html",
+            "<!doctype html><p>ページが見つかりません。</p>",
+            "no link to a .txt file on this page",
+        ),
+        ("missing.txt", None, "the server answered 404"),
+    ],
+)
 def test_nothing_is_stored_or_ingested_when_the_download_is_not_the_translation(
-    site: tuple[str, Path], corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    name: str, text: str | None, problem: str
+    site: tuple[str, Path],
+    corpus: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    text: str | None,
+    problem: str,
 ) -> None:
     if text is not None:
         serve(site[1], name, text)
@@ -142,8 +163,11 @@ def test_without_a_url_or_the_setting_the_command_says_what_to_give(
 
 
 def test_a_failed_ingest_puts_the_previous_file_back(
-    site: tuple[str, Path], corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch
+    site: tuple[str, Path],
+    corpus: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     (corpus / "ja").mkdir()
     earlier = serve(corpus / "ja", NAME, ja_cr_text(RELEASE, JA_RULES))

@@ -10,7 +10,9 @@ pytestmark = [pytest.mark.corpus, pytest.mark.django_db]
 def _glossary_anchor(ingested, term: str) -> str:
     from judge.rules.models import GlossaryTerm
 
-    found = GlossaryTerm.objects.get(release__generations=ingested, version=ingested.current_version, term=term)
+    found = GlossaryTerm.objects.get(
+        release__generations=ingested, version=ingested.current_version, term=term
+    )
     return f"term-{found.position + 1}"
 
 
@@ -42,7 +44,12 @@ def test_glossary_gives_each_word_its_japanese_name(client, ingested, hx):
         '<span class="term-en" lang="en">Commander Tax</span></dt>'
     ) in ja
     # In the order of the Japanese reading (トウソツシャ... under た), words with no Japanese name last.
-    assert ja.index("<h2>あ</h2>") < ja.index("<h2>た</h2>") < ja.index(f'<dt id="{anchor}">') < ja.index("<h2>な</h2>")
+    assert (
+        ja.index("<h2>あ</h2>")
+        < ja.index("<h2>た</h2>")
+        < ja.index(f'<dt id="{anchor}">')
+        < ja.index("<h2>な</h2>")
+    )
     assert ja.index("<h2>わ</h2>") < ja.index("<h2>日本語名のない用語</h2>")
     en = client.get("/en/glossary/", **headers).content.decode()
     assert (
@@ -51,7 +58,9 @@ def test_glossary_gives_each_word_its_japanese_name(client, ingested, hx):
     assert en.index("<h2>A</h2>") < en.index(f'<dt id="{anchor}">') < en.index("<h2>D</h2>")
 
 
-@pytest.mark.parametrize("q", ["統率者税", "commander tax", "とうそつしゃぜい", "Commander  Tax", "ｃｏｍｍａｎｄｅｒ"])
+@pytest.mark.parametrize(
+    "q", ["統率者税", "commander tax", "とうそつしゃぜい", "Commander  Tax", "ｃｏｍｍａｎｄｅｒ"]
+)
 def test_glossary_finds_a_word_in_either_language(client, ingested, q):
     page = client.get("/ja/glossary/", {"q": q}).content.decode()
     assert "統率者税" in page and "Commander Tax" in page and "Trample" not in page

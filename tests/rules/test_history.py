@@ -52,23 +52,51 @@ def history(client: Client, number: str, version: str = "") -> list[tuple[str, s
     return [(e["version"], e["number"], e["change"]) for e in response.json()["history"]]
 
 
-def test_history_follows_a_rule_through_renumbering_changes_and_removal(client: Client, ingested_three: Path) -> None:
-    assert history(client, "101.4") == [(V1, "101.3", "added"), (V2, "101.4", "renumbered"), (V3, "101.4", "unchanged")]
-    assert history(client, "102.1") == [(V1, "102.1", "added"), (V2, "102.1", "changed"), (V3, "102.1", "unchanged")]
-    assert history(client, "101.1") == [(V1, "101.1", "added"), (V2, "101.1", "unchanged"), (V3, "101.1", "changed")]
+def test_history_follows_a_rule_through_renumbering_changes_and_removal(
+    client: Client, ingested_three: Path
+) -> None:
+    assert history(client, "101.4") == [
+        (V1, "101.3", "added"),
+        (V2, "101.4", "renumbered"),
+        (V3, "101.4", "unchanged"),
+    ]
+    assert history(client, "102.1") == [
+        (V1, "102.1", "added"),
+        (V2, "102.1", "changed"),
+        (V3, "102.1", "unchanged"),
+    ]
+    assert history(client, "101.1") == [
+        (V1, "101.1", "added"),
+        (V2, "101.1", "unchanged"),
+        (V3, "101.1", "changed"),
+    ]
     assert history(client, "101.2") == [(V2, "101.2", "added"), (V3, "101.2", "unchanged")]
     # An old number: the rule of that version, to its removal (without ?version=: the newest release that has it).
     assert history(client, "102.2") == [(V1, "102.2", "added"), (V2, "102.2", "removed")]
-    assert history(client, "101.3", V1) == [(V1, "101.3", "added"), (V2, "101.4", "renumbered"),
-                                            (V3, "101.4", "unchanged")]
+    assert history(client, "101.3", V1) == [
+        (V1, "101.3", "added"),
+        (V2, "101.4", "renumbered"),
+        (V3, "101.4", "unchanged"),
+    ]
 
 
 def test_history_entries_carry_the_text_of_each_version(client: Client, ingested_three: Path) -> None:
     data = client.get("/api/rules/102.2/history").json()
     assert data["number"] == "102.2"
-    assert data["history"][0] == {"version": V1, "number": "102.2", "change": "added", "text": BASE[-1][1],
-                                  "examples": []}
-    assert data["history"][1] == {"version": V2, "number": "102.2", "change": "removed", "text": None, "examples": []}
+    assert data["history"][0] == {
+        "version": V1,
+        "number": "102.2",
+        "change": "added",
+        "text": BASE[-1][1],
+        "examples": [],
+    }
+    assert data["history"][1] == {
+        "version": V2,
+        "number": "102.2",
+        "change": "removed",
+        "text": None,
+        "examples": [],
+    }
 
 
 def test_history_api_errors_name_the_problem(client: Client, ingested_three: Path) -> None:
@@ -81,11 +109,17 @@ def test_history_api_errors_name_the_problem(client: Client, ingested_three: Pat
 def test_versions_api_lists_each_version_and_the_files_left_out(client: Client, ingested_three: Path) -> None:
     data = client.get("/api/versions").json()
     assert data["current"] == V3
-    assert data["versions"][0] == {"version": V1, "effective": "2030-02-02", "rules": len(BASE), "glossary_terms": 1,
-                                   "file": f"MagicCompRules {V1}.txt"}
+    assert data["versions"][0] == {
+        "version": V1,
+        "effective": "2030-02-02",
+        "rules": len(BASE),
+        "glossary_terms": 1,
+        "file": f"MagicCompRules {V1}.txt",
+    }
     assert [v["version"] for v in data["versions"]] == [V1, V2, V3]
-    assert data["skipped"] == [{"file": "MagicCompRules 20290101.txt", "line": 2,
-                                "problem": data["skipped"][0]["problem"]}]
+    assert data["skipped"] == [
+        {"file": "MagicCompRules 20290101.txt", "line": 2, "problem": data["skipped"][0]["problem"]}
+    ]
     assert "no numbered" in data["skipped"][0]["problem"]
 
 
@@ -105,10 +139,13 @@ def test_an_old_citation_shows_the_rule_then_and_links_its_successor(
     assert 'href="/ja/rules/101.1/"' in same
 
 
-@pytest.mark.parametrize(("lang", "changed", "renumbered"), [
-    ("en", f"Changed in {V3}:", f"Renumbered in {V2}: 101.3 → 101.4"),
-    ("ja", f"{V3} で変更:", f"{V2} で番号変更: 101.3 → 101.4"),
-])
+@pytest.mark.parametrize(
+    ("lang", "changed", "renumbered"),
+    [
+        ("en", f"Changed in {V3}:", f"Renumbered in {V2}: 101.3 → 101.4"),
+        ("ja", f"{V3} で変更:", f"{V2} で番号変更: 101.3 → 101.4"),
+    ],
+)
 def test_the_history_page_is_a_timeline_with_word_diffs(
     client: Client, ingested_three: Path, lang: str, changed: str, renumbered: str
 ) -> None:
@@ -117,16 +154,23 @@ def test_the_history_page_is_a_timeline_with_word_diffs(
     assert f'href="/{lang}/rules/101.1/?version={V3}"' in html
     moved = client.get(f"/{lang}/rules/101.4/history/").content.decode()
     assert renumbered in moved
-    assert client.get(f"/{lang}/rules/101.1/").content.decode().count(f'href="/{lang}/rules/101.1/history/"') == 1
+    assert (
+        client.get(f"/{lang}/rules/101.1/").content.decode().count(f'href="/{lang}/rules/101.1/history/"')
+        == 1
+    )
 
 
-def test_a_rule_added_in_place_of_another_says_where_that_one_went(client: Client, ingested_three: Path) -> None:
+def test_a_rule_added_in_place_of_another_says_where_that_one_went(
+    client: Client, ingested_three: Path
+) -> None:
     html = client.get("/en/rules/101.2/history/").content.decode()
     assert f"Rule 101.2 of {V1} was another rule: in {V2} it is rule" in html
     assert f'href="/en/rules/101.3/?version={V2}">101.3</a>' in html
 
 
-def test_changes_between_any_two_versions_follow_the_renumbering(client: Client, ingested_three: Path) -> None:
+def test_changes_between_any_two_versions_follow_the_renumbering(
+    client: Client, ingested_three: Path
+) -> None:
     changes = version_changes(old=V3, new=V1)  # either order
     assert changes is not None and (changes.old, changes.new) == (V1, V3)
     assert [r.number for r in changes.added] == ["101.2"] and [r.number for r in changes.removed] == ["102.2"]
@@ -134,11 +178,13 @@ def test_changes_between_any_two_versions_follow_the_renumbering(client: Client,
     assert ("101.3", "101.4") in changes.renumbered
     html = main(client.get(f"/en/rules/changes/?from={V1}&to={V3}").content.decode())
     assert "1 added, 1 removed, 2 changed." in html
-    assert main(client.get(f"/en/rules/changes/?from={V3}&to={V1}").content.decode()) == html  # the cached fragment
+    assert (
+        main(client.get(f"/en/rules/changes/?from={V3}&to={V1}").content.decode()) == html
+    )  # the cached fragment
 
 
 def main(html: str) -> str:
-    return html[html.index("<h1>"):html.index("</main>")]
+    return html[html.index("<h1>") : html.index("</main>")]
 
 
 def test_version_works_on_the_index_and_glossary(client: Client, ingested_three: Path) -> None:
@@ -175,9 +221,14 @@ def test_changes_lists_renumbered_rules(client, ingested):
     html = client.get("/en/rules/changes/?from=20251114&to=20260116").content.decode()
     # "Friends forever" (702.124k) is gone; the rules after it moved up one letter, their text unchanged.
     assert "6 added, 1 removed, 6 changed." in html
-    assert '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> <span lang="en">“Friends forever”' in html
-    assert ('<a href="/en/rules/702.124m/?version=20251114">702.124m</a> → '
-            '<a href="/en/rules/702.124k/?version=20260116">702.124k</a>') in html
+    assert (
+        '<a href="/en/rules/702.124k/?version=20251114">702.124k</a> <span lang="en">“Friends forever”'
+        in html
+    )
+    assert (
+        '<a href="/en/rules/702.124m/?version=20251114">702.124m</a> → '
+        '<a href="/en/rules/702.124k/?version=20260116">702.124k</a>'
+    ) in html
     assert "<del>another</del> <ins>any other</ins>" in html  # 115.7e, word by word
 
 
@@ -190,22 +241,31 @@ def _history(client, number, version=""):
 def test_history_of_903_9_starts_where_the_rule_was_rewritten(client, ingested):
     """In 2021 903.9 became a heading with subrules: the 2020 text of 903.9 is 903.9b now."""
     assert _history(client, "903.9") == [
-        ("20231117", "903.9", "added"), ("20251114", "903.9", "unchanged"), ("20260116", "903.9", "unchanged"),
+        ("20231117", "903.9", "added"),
+        ("20251114", "903.9", "unchanged"),
+        ("20260116", "903.9", "unchanged"),
     ]
     assert _history(client, "903.9b")[0] == ("20200601", "903.9", "added")
     html = client.get("/ja/rules/903.9/history/").content.decode()
-    assert "20200601 版のルール 903.9 は別のルールでした。" in html and 'href="/ja/rules/903.9b/?version=20231117"' in html
+    assert (
+        "20200601 版のルール 903.9 は別のルールでした。" in html
+        and 'href="/ja/rules/903.9b/?version=20231117"' in html
+    )
 
 
 @pytest.mark.corpus
 def test_history_of_805_10f_through_the_removal_of_damage_assignment_order(client, ingested):
     # Today's 805.10f (combat damage) was 805.10g until 20251114 removed the old 805.10f.
     assert _history(client, "805.10f") == [
-        ("20200601", "805.10g", "added"), ("20231117", "805.10g", "unchanged"),
-        ("20251114", "805.10f", "renumbered"), ("20260116", "805.10f", "unchanged"),
+        ("20200601", "805.10g", "added"),
+        ("20231117", "805.10g", "unchanged"),
+        ("20251114", "805.10f", "renumbered"),
+        ("20260116", "805.10f", "unchanged"),
     ]
     assert _history(client, "805.10f", "20231117") == [
-        ("20200601", "805.10f", "added"), ("20231117", "805.10f", "unchanged"), ("20251114", "805.10f", "removed"),
+        ("20200601", "805.10f", "added"),
+        ("20231117", "805.10f", "unchanged"),
+        ("20251114", "805.10f", "removed"),
     ]
     html = client.get("/en/rules/805.10f/?version=20231117").content.decode()
     assert "It is not in the current rules: it was removed in version 20251114." in html
@@ -218,5 +278,5 @@ def test_changes_between_far_apart_versions(client, ingested):
     response = client.get("/en/rules/changes/?from=20260116&to=20200601")
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<option selected>20200601</option>' in html  # shown oldest first, whichever order was asked
+    assert "<option selected>20200601</option>" in html  # shown oldest first, whichever order was asked
     assert "<h2>Renumbered</h2>" in html and "(was 903.9)" in html

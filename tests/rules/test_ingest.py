@@ -79,18 +79,27 @@ def test_a_first_ingest_writes_every_release_and_goes_live(corpus_dir: Path, ind
     report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     counts = snapshot()
     assert counts["rules"] == 15 + 18 and counts["sections"] > 0 and counts["renumbered"] > 0
-    assert report.parsed == ["MagicCompRules 20300202.txt", "MagicCompRules 20310303.txt"] and report.reused == []
+    assert (
+        report.parsed == ["MagicCompRules 20300202.txt", "MagicCompRules 20310303.txt"]
+        and report.reused == []
+    )
     assert live().pk == report.corpus_id and live_name(index_root) == f"gen-{report.corpus_id}"
     assert set(report.seconds) == {"releases", "documents", "lineage", "generation", "index", "switch"}
 
 
-def test_an_unchanged_corpus_is_nothing_to_do(corpus_dir: Path, index_root: Path, parsed_files: list[str]) -> None:
+def test_an_unchanged_corpus_is_nothing_to_do(
+    corpus_dir: Path, index_root: Path, parsed_files: list[str]
+) -> None:
     first = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     parsed_files.clear()
     second = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert second.unchanged and second.corpus_id == first.corpus_id == live().pk
     assert parsed_files == [] and second.parsed == []
-    assert second.reused == first.parsed and second.counts == first.counts and second.unresolved == first.unresolved
+    assert (
+        second.reused == first.parsed
+        and second.counts == first.counts
+        and second.unresolved == first.unresolved
+    )
 
 
 def test_a_new_release_on_top_reads_and_writes_only_that_file(
@@ -110,7 +119,9 @@ def test_a_new_release_on_top_reads_and_writes_only_that_file(
     assert corpus.pk == report.corpus_id != first.corpus_id and corpus.current_version == "20320404"
     assert {r.file_name: r.pk for r in corpus.releases.all() if r.file_name in old_rows} == old_rows
     now = models.ReleaseStep.objects.filter(newer__generations=corpus).values_list("pk", "newer__version")
-    assert {pk for pk, _ in now} - steps == {pk for pk, version in now if version == "20320404"} and len(now) == 2
+    assert {pk for pk, _ in now} - steps == {pk for pk, version in now if version == "20320404"} and len(
+        now
+    ) == 2
     assert report.counts["rules 20320404"] == len(BASE) and report.previous_version == "20310303"
     # Only the current release and the Japanese texts are in the search index.
     assert open_live(index_root).versions == ["20320404"]
@@ -147,7 +158,9 @@ def test_new_parsing_code_reads_every_file_again(
 
 def test_the_fingerprint_covers_the_parsing_package_and_every_module_of_the_ingest() -> None:
     """A release row stores what parsing and the ingest made of a file: changing any of that code re-reads it."""
-    covered = {path for root in writing.FINGERPRINTED for path in (root.rglob("*.py") if root.is_dir() else [root])}
+    covered = {
+        path for root in writing.FINGERPRINTED for path in (root.rglob("*.py") if root.is_dir() else [root])
+    }
     package = Path(ingest.__file__).resolve().parent
     assert set(package.glob("*.py")) | set((package.parent.parent / "parsing").glob("*.py")) <= covered
 
@@ -172,7 +185,11 @@ def test_ingest_reports_unresolved_references(corpus_dir: Path, index_root: Path
 BAD_OLD_FILES = [
     ("ja/999_unknown.txt", "どのパーサーも知らない形式のファイルです。\n", "999_unknown.txt:1: unknown file"),
     ("ja/notes.md", "# not a corpus file\n", "notes.md: unknown file"),
-    ("en/MagicCompRules 20290101.txt", "Magic: The Gathering Comprehensive Rules\n", "20290101.txt:2: no numbered"),
+    (
+        "en/MagicCompRules 20290101.txt",
+        "Magic: The Gathering Comprehensive Rules\n",
+        "20290101.txt:2: no numbered",
+    ),
     ("ja/998_binary.txt", b"\xff\xfe\x00garbag", "998_binary.txt:1: not UTF-16-LE text"),
 ]
 
@@ -246,7 +263,10 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     corpus = live()
     assert selectors.rules_of(corpus, "20090201").get(number="502.2").text == "Flying"
     assert selectors.lineage(corpus).versions == ["20300202", "20310303"]
-    assert "20090201" not in selectors.renumbering_maps(corpus) and selectors.renumbering_maps(corpus)["20300202"]
+    assert (
+        "20090201" not in selectors.renumbering_maps(corpus)
+        and selectors.renumbering_maps(corpus)["20300202"]
+    )
     # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
     found = history.rule_history(number="100.1")
     assert found is not None and [h.version for h in found.entries] == ["20300202", "20310303"]
@@ -324,13 +344,14 @@ def test_a_new_generation_is_served_at_once_even_after_pages_were_cached(
     assert "mulligan it away" in client.get("/en/rules/101.6/").content.decode()
 
 
-
 def test_ingest_builds_beside_a_live_index_of_the_same_name(corpus_dir: Path, index_root: Path) -> None:
     """Corpus ids start over when the corpus tables are rebuilt (a migration, a fresh database) while
     the index directory keeps the old generations: the old live index keeps serving until the flip."""
     first = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     taken = f"gen-{first.corpus_id + 1}"  # the name the next generation would take
-    build_index(index_root, documents_from_records(sample.rules_documents(), sample.ja_documents()), name=taken)
+    build_index(
+        index_root, documents_from_records(sample.rules_documents(), sample.ja_documents()), name=taken
+    )
     activate(index_root, taken)
     second = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert second.corpus_id == first.corpus_id + 1 and live().pk == second.corpus_id

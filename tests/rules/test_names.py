@@ -8,7 +8,9 @@ from judge.rules.names import term_table, title_ja
 
 def test_title_ja_names_chapters_and_sections_only() -> None:
     assert title_ja(models.Rule(number="903", kind="section", title="Commander")) == "統率者戦"
-    assert title_ja(models.Rule(number="9", kind="chapter", title="Casual Variants")) == "カジュアル変種ルール"
+    assert (
+        title_ja(models.Rule(number="9", kind="chapter", title="Casual Variants")) == "カジュアル変種ルール"
+    )
     assert title_ja(models.Rule(number="903.8", kind="rule", title="", text="...")) == ""
 
 

@@ -91,14 +91,25 @@ def test_api_no_dead_ends(client: Client, index: Path) -> None:
     assert partial["partial"] is True and partial["hits"][0]["missing"]
     rules = client.get("/api/search", {"q": "903.9zz", "ui": "ja"}).json()
     assert rules["hits"] == [] and rules["suggestions"][0] == {
-        "kind": "rule", "query": "903.8", "rule": "903.8", "title": "903.8.", "url": "/ja/rules/903.8/",
+        "kind": "rule",
+        "query": "903.8",
+        "rule": "903.8",
+        "title": "903.8.",
+        "url": "/ja/rules/903.8/",
     }  # the title of the Japanese translation, for a Japanese reader
 
 
 @pytest.mark.parametrize(
     "params",
-    [{"q": "tax", "ui": "fr"}, {"q": "lang:xx"}, {"q": "tax", "limit": "0"}, {"q": "tax", "limit": "51"}, {"q": "tax", "limit": "x"},
-     {"q": "tax", "lang": "fr"}, {"q": ""}],
+    [
+        {"q": "tax", "ui": "fr"},
+        {"q": "lang:xx"},
+        {"q": "tax", "limit": "0"},
+        {"q": "tax", "limit": "51"},
+        {"q": "tax", "limit": "x"},
+        {"q": "tax", "lang": "fr"},
+        {"q": ""},
+    ],
 )
 def test_api_bad_requests(client: Client, index: Path, params: dict[str, str]) -> None:
     response = client.get("/api/search", params)
@@ -133,6 +144,7 @@ def test_very_long_query_is_shortened_not_an_error(client: Client, index: Path, 
 
 # --- the search box in the header of every page ---------------------------------------------------------
 
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_page_has_the_live_search_box(client: Client, index: Path, lang: str) -> None:
@@ -142,7 +154,9 @@ def test_every_page_has_the_live_search_box(client: Client, index: Path, lang: s
         response = client.get(page.format(lang=lang))
         assert response.status_code == 200, page
         html = response.content.decode()
-        header = html[html.index('class="search-box"') : html.index("</form>", html.index('class="search-box"'))]
+        header = html[
+            html.index('class="search-box"') : html.index("</form>", html.index('class="search-box"'))
+        ]
         assert f'action="/{lang}/search/"' in header and 'method="get"' in header
         assert f'hx-get="/{lang}/search/"' in header
         assert 'hx-trigger="input changed delay:300ms, search"' in header
@@ -200,15 +214,30 @@ def test_search_command_prints_the_api_json(client: Client, index: Path, q: str)
 
 
 HOSTILE = [
-    "<script>alert(1)</script>", '"unbalanced quote', "「閉じない", "!!!...???", "((( OR NOT -", "\"\"\"",
-    "lang:", "doc:../../etc", "version:99999999 tax", "x" * 10_000, "統率者" * 3_000, "\x00\x01 tax", "%s %d {0}",
+    "<script>alert(1)</script>",
+    '"unbalanced quote',
+    "「閉じない",
+    "!!!...???",
+    "((( OR NOT -",
+    '"""',
+    "lang:",
+    "doc:../../etc",
+    "version:99999999 tax",
+    "x" * 10_000,
+    "統率者" * 3_000,
+    "\x00\x01 tax",
+    "%s %d {0}",
 ]
 
 
 @pytest.mark.parametrize("q", HOSTILE, ids=lambda q: repr(q[:20]))
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_hostile_queries_never_break_the_page(client: Client, index: Path, q: str, lang: str) -> None:
-    for headers in ({}, {"HTTP_HX_REQUEST": "true"}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"}):
+    for headers in (
+        {},
+        {"HTTP_HX_REQUEST": "true"},
+        {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"},
+    ):
         response = client.get(f"/{lang}/search/", {"q": q}, **headers)
         assert response.status_code == 200, (q, headers)
         html = response.content.decode()
@@ -225,7 +254,9 @@ EVERY_WAY = ({}, {"HTTP_HX_REQUEST": "true"}, QUICK)  # the page, its results fr
 
 
 @pytest.mark.parametrize("headers", EVERY_WAY)
-def test_closest_matches_say_so_and_list_the_missing_words(client: Client, index: Path, headers: dict[str, str]) -> None:
+def test_closest_matches_say_so_and_list_the_missing_words(
+    client: Client, index: Path, headers: dict[str, str]
+) -> None:
     en = client.get("/en/search/", {"q": "planar die commander damage"}, **headers).content.decode()
     assert "No rule has every word; closest matches:" in en and "Missing:" in en
     ja = client.get("/ja/search/", {"q": "planar die commander damage"}, **headers).content.decode()
@@ -234,7 +265,9 @@ def test_closest_matches_say_so_and_list_the_missing_words(client: Client, index
 
 
 @pytest.mark.parametrize("headers", EVERY_WAY)
-def test_a_corrected_query_says_so_and_links_to_the_spelling_typed(client: Client, index: Path, headers: dict[str, str]) -> None:
+def test_a_corrected_query_says_so_and_links_to_the_spelling_typed(
+    client: Client, index: Path, headers: dict[str, str]
+) -> None:
     html = client.get("/ja/search/", {"q": "comander tax"}, **headers).content.decode()
     assert "「commander tax」の検索結果を表示しています。" in html and 'href="/ja/rules/903.8/"' in html
     as_typed = "/ja/search/?q=comander%20tax&amp;lang=all&amp;as_typed=1"
@@ -245,7 +278,9 @@ def test_a_corrected_query_says_so_and_links_to_the_spelling_typed(client: Clien
 
 
 @pytest.mark.parametrize("headers", EVERY_WAY)
-def test_a_missing_rule_number_links_the_nearest_rules(client: Client, index: Path, headers: dict[str, str]) -> None:
+def test_a_missing_rule_number_links_the_nearest_rules(
+    client: Client, index: Path, headers: dict[str, str]
+) -> None:
     html = client.get("/en/search/", {"q": "903.10zz"}, **headers).content.decode()
     assert "There is no rule “903.10zz”. The nearest rules:" in html
     assert '<a href="/en/rules/903.10a/">903.10a Commander</a>' in html and "Nothing found" not in html

@@ -50,19 +50,33 @@ def test_a_translation_of_an_older_release_lags_by_the_rules_changed_and_added_s
     assert status.changed_since_translation == ("101.1",)
     assert status.missing == ("101.5",)
     (change,) = status.changes
-    assert (change.number, change.old_number, change.version, change.status) == ("101.1", "101.1", OLD, "changed")
+    assert (change.number, change.old_number, change.version, change.status) == (
+        "101.1",
+        "101.1",
+        OLD,
+        "changed",
+    )
     assert change.old_text == BASE[4][1] and change.new_text == REWORDED
-    assert change.diff == (("equal", "Shuffle every"), ("delete", "deck"), ("insert", "deck, then cut it,"),
-                           ("equal", "before anyone draws a card."))
+    assert change.diff == (
+        ("equal", "Shuffle every"),
+        ("delete", "deck"),
+        ("insert", "deck, then cut it,"),
+        ("equal", "before anyone draws a card."),
+    )
 
 
 def test_rules_renumbered_since_are_changed_since_the_translation_and_keep_their_old_number(
-        client: Client, tmp_path: Path) -> None:
+    client: Client, tmp_path: Path
+) -> None:
     """A rule inserted before others (101.2): the ones after it move (their English is the same) and 102.1,
     which cites one of them, is reworded; 102.2 is gone (its Japanese stands beside no current rule)."""
-    moved = (*BASE[:5], ("101.2", "Some seats bring a sticker sheet to the table before the game."),
-             *[(f"101.{int(n[4]) + 1}{n[5:]}", t) for n, t in BASE[5:10]],
-             ("102", "Finishing"), ("102.1", BASE[11][1].replace("101.3", "101.4")))
+    moved = (
+        *BASE[:5],
+        ("101.2", "Some seats bring a sticker sheet to the table before the game."),
+        *[(f"101.{int(n[4]) + 1}{n[5:]}", t) for n, t in BASE[5:10]],
+        ("102", "Finishing"),
+        ("102.1", BASE[11][1].replace("101.3", "101.4")),
+    )
     corpus = tmp_path / "corpus"
     write_release(corpus, OLD)
     write_release(corpus, NEW, moved)
@@ -102,19 +116,35 @@ def test_api_translation_status_of_an_older_translation(client: Client, tmp_path
     ingest(tmp_path, OLD)
     response = client.get("/api/translation-status")
     assert response.status_code == 200
-    assert response.json() == {"english": NEW, "translation": OLD, "rules": 14, "translated": 13,
-                               "changed_since_translation": ["101.1"], "missing": ["101.5"]}
+    assert response.json() == {
+        "english": NEW,
+        "translation": OLD,
+        "rules": 14,
+        "translated": 13,
+        "changed_since_translation": ["101.1"],
+        "missing": ["101.5"],
+    }
 
 
 def test_api_translation_status_current_and_none(client: Client, tmp_path: Path) -> None:
     ingest(tmp_path, NEW)
     assert client.get("/api/translation-status").json() == {
-        "english": NEW, "translation": NEW, "rules": 14, "translated": 14, "changed_since_translation": [],
-        "missing": []}
+        "english": NEW,
+        "translation": NEW,
+        "rules": 14,
+        "translated": 14,
+        "changed_since_translation": [],
+        "missing": [],
+    }
     ingest(tmp_path / "again")
     assert client.get("/api/translation-status").json() == {
-        "english": NEW, "translation": None, "rules": 14, "translated": 0, "changed_since_translation": [],
-        "missing": ALL_NEW}
+        "english": NEW,
+        "translation": None,
+        "rules": 14,
+        "translated": 0,
+        "changed_since_translation": [],
+        "missing": ALL_NEW,
+    }
 
 
 def test_api_translation_status_before_any_ingest(client: Client) -> None:
@@ -128,7 +158,9 @@ def test_api_translation_status_before_any_ingest(client: Client) -> None:
 # --------------------------------------------------------------------------- the page
 
 
-def test_page_in_japanese_names_the_release_followed_and_shows_the_english_diff(client: Client, tmp_path: Path) -> None:
+def test_page_in_japanese_names_the_release_followed_and_shows_the_english_diff(
+    client: Client, tmp_path: Path
+) -> None:
     ingest(tmp_path, OLD)
     response = client.get("/ja/rules/translation-status/")
     assert response.status_code == 200
@@ -175,8 +207,9 @@ def test_page_without_a_translation_says_how_to_install_one(client: Client, tmp_
     assert "Installing a translation" not in client.get("/ja/rules/translation-status/").content.decode()
 
 
-def test_the_missing_list_is_cut_and_shown_whole_on_request(client: Client, tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_missing_list_is_cut_and_shown_whole_on_request(
+    client: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("judge.rules.views.MISSING_SHOWN", 5)
     ingest(tmp_path)
     html = client.get("/ja/rules/translation-status/").content.decode()

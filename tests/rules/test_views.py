@@ -61,16 +61,24 @@ def test_unknown_rule_is_404(client, ingested):
     assert client.get("/en/rules/999.99z/").status_code == 404
 
 
-@pytest.mark.parametrize(("lang", "heading", "section"), [("en", "No rule 903.9z in this version.", "Commander"),
-                                                          ("ja", "ルール 903.9z", "統率者戦")])
+@pytest.mark.parametrize(
+    ("lang", "heading", "section"),
+    [("en", "No rule 903.9z in this version.", "Commander"), ("ja", "ルール 903.9z", "統率者戦")],
+)
 def test_a_missing_rule_links_the_nearest_rules_that_exist(client, ingested, lang, heading, section):
     """Issue 12: a mistyped or removed number is never a dead end: its family, else its neighbours."""
     response = client.get(f"/{lang}/rules/903.9z/")
     html = response.content.decode()
     assert response.status_code == 404 and heading in html
-    assert f'<a href="/{lang}/rules/903.9/">903.9</a>' in html and f'<a href="/{lang}/rules/903.9a/">903.9a</a>' in html
+    assert (
+        f'<a href="/{lang}/rules/903.9/">903.9</a>' in html
+        and f'<a href="/{lang}/rules/903.9a/">903.9a</a>' in html
+    )
     near_sections = client.get(f"/{lang}/rules/999.1/").content.decode()
-    assert f'<a href="/{lang}/rules/905/">905</a>' in near_sections and f'<a href="/{lang}/rules/903/">903</a>' in near_sections
+    assert (
+        f'<a href="/{lang}/rules/905/">905</a>' in near_sections
+        and f'<a href="/{lang}/rules/903/">903</a>' in near_sections
+    )
     assert section in near_sections  # the section's title, in Japanese on /ja/
 
 
@@ -78,7 +86,9 @@ def test_version_switch(client, ingested):
     response = client.get("/en/rules/903.8/?version=20200601")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "You are reading rule 903.8 as it was in version 20200601; the current version is 20260116." in html
+    assert (
+        "You are reading rule 903.8 as it was in version 20200601; the current version is 20260116." in html
+    )
     assert '<a href="/en/rules/903.8/">Show the current version</a>' in html
 
 
@@ -127,8 +137,22 @@ ALIGNED = {
     "901.9": ("003_", "901.9", "current"),
     "903.8": ("001_", "903.8", "unchecked"),
 }
-TRANSLATION_KEYS = {"lang", "doc", "doc_title", "source", "anchor", "text", "examples", "notes", "links", "cr_number",
-                    "aligned_number", "status", "compared_version", "differs_from_current"}
+TRANSLATION_KEYS = {
+    "lang",
+    "doc",
+    "doc_title",
+    "source",
+    "anchor",
+    "text",
+    "examples",
+    "notes",
+    "links",
+    "cr_number",
+    "aligned_number",
+    "status",
+    "compared_version",
+    "differs_from_current",
+}
 
 
 # rules and glossary entries of the official releases in the shared corpus
@@ -163,7 +187,11 @@ def test_japanese_aligned_to_english(client, ingested, number):
     prefix, ja_number, status = ALIGNED[number]
     data = client.get(f"/api/rules/{number}").json()
     ja = [t for t in data["translations"] if t["lang"] == "ja" and t["source"].startswith(prefix)]
-    assert len(ja) == 1 and (ja[0]["status"], ja[0]["cr_number"], ja[0]["aligned_number"]) == (status, ja_number, number)
+    assert len(ja) == 1 and (ja[0]["status"], ja[0]["cr_number"], ja[0]["aligned_number"]) == (
+        status,
+        ja_number,
+        number,
+    )
     assert ja[0]["differs_from_current"] is (status != "current")
     assert set(ja[0]) == TRANSLATION_KEYS
     for lang in ("en", "ja"):
@@ -211,7 +239,10 @@ def test_a_renumbered_rule_shows_the_japanese_of_its_old_number_and_says_so(clie
     assert "<strong>805.10f</strong>" not in html and "ダメージ割り振り順" not in html
     assert "English text of 805.10g in 20231117" in html  # the English it was made from, to compare with
     assert "002_" not in html  # file names only on the document's own page
-    assert "総合ルール 805 共有チーム・ターン（日本語）" in html or "Comprehensive Rules 805 Shared Team Turns" in html
+    assert (
+        "総合ルール 805 共有チーム・ターン（日本語）" in html
+        or "Comprehensive Rules 805 Shared Team Turns" in html
+    )
     data = client.get("/api/rules/805.10f").json()
     assert [(t["cr_number"], t["status"]) for t in data["translations"]] == [("805.10g", "renumbered")]
 
@@ -222,12 +253,20 @@ def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(
     page_b = client.get("/en/rules/903.9b/").content.decode()
     assert "could not be identified: it cannot be checked against the current rule" in page_b
     assert [t["status"] for t in client.get("/api/rules/903.9b").json()["translations"]] == ["unchecked"]
-    assert not [t for t in client.get("/api/rules/903.9").json()["translations"] if t["source"].startswith("001_")]
+    assert not [
+        t for t in client.get("/api/rules/903.9").json()["translations"] if t["source"].startswith("001_")
+    ]
     # 001's mulligan (800.5) and starting player's draw (800.6) are placed by their content, unchecked: beside
     # today's 800.6 and 800.7, never beside today's 800.5 (seating order).
-    assert not [t for t in client.get("/api/rules/800.5").json()["translations"] if t["source"].startswith("001_")]
+    assert not [
+        t for t in client.get("/api/rules/800.5").json()["translations"] if t["source"].startswith("001_")
+    ]
     for number, old in (("800.6", "800.5"), ("800.7", "800.6")):
-        placed = [t for t in client.get(f"/api/rules/{number}").json()["translations"] if t["source"].startswith("001_")]
+        placed = [
+            t
+            for t in client.get(f"/api/rules/{number}").json()["translations"]
+            if t["source"].startswith("001_")
+        ]
         assert [(t["cr_number"], t["status"]) for t in placed] == [(old, "unchecked")]
 
 
@@ -241,8 +280,13 @@ def test_japanese_references_follow_the_renumbering_of_their_version(client, ing
     doc = client.get("/ja/docs/cr-excerpt-ja/").content.decode()
     assert 'href="/ja/rules/712/">rule 711</a>' in doc
     wiki = client.get("/ja/docs/planechase-wiki/").content.decode()
-    assert wiki.count('href="/ja/rules/701.31/">rule 701.24</a>') >= 2 and 'href="/ja/rules/701.24/"' not in wiki
-    assert '<a class="rule-ref" href="/ja/rules/701.31/">rule 701.24</a>' in client.get("/ja/rules/901.8/").content.decode()
+    assert (
+        wiki.count('href="/ja/rules/701.31/">rule 701.24</a>') >= 2 and 'href="/ja/rules/701.24/"' not in wiki
+    )
+    assert (
+        '<a class="rule-ref" href="/ja/rules/701.31/">rule 701.24</a>'
+        in client.get("/ja/rules/901.8/").content.decode()
+    )
 
 
 def test_gone_number_redirects_to_its_successor(client, ingested):
@@ -281,10 +325,13 @@ def test_an_unknown_version_is_a_404_listing_the_versions(client, ingested, lang
     assert api.json()["versions"] == ingested.versions and set(KNOWN_RELEASES) <= set(ingested.versions)
 
 
-@pytest.mark.parametrize(("lang", "title", "message"), [
-    ("en", "Page not found", "No rule 999.9 in this version."),
-    ("ja", "ページが見つかりません", "この版にはルール 999.9 はありません。"),
-])
+@pytest.mark.parametrize(
+    ("lang", "title", "message"),
+    [
+        ("en", "Page not found", "No rule 999.9 in this version."),
+        ("ja", "ページが見つかりません", "この版にはルール 999.9 はありません。"),
+    ],
+)
 def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, lang, title, message):
     """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare one):
     for a rule, the nearest rules that exist."""
@@ -309,8 +356,13 @@ def _main(html: str) -> str:
 def test_rule_index_names_chapters_and_sections_in_japanese(client, ingested, hx):
     headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
     ja = _main(client.get("/ja/rules/", **headers).content.decode())
-    assert '<a href="/ja/rules/9/">9. カジュアル変種ルール</a> <span class="title-en" lang="en">Casual Variants</span>' in ja
-    assert '<a href="/ja/rules/903/">903. 統率者戦</a> <span class="title-en" lang="en">Commander</span>' in ja
+    assert (
+        '<a href="/ja/rules/9/">9. カジュアル変種ルール</a> <span class="title-en" lang="en">Casual Variants</span>'
+        in ja
+    )
+    assert (
+        '<a href="/ja/rules/903/">903. 統率者戦</a> <span class="title-en" lang="en">Commander</span>' in ja
+    )
     assert '<a href="/ja/rules/100/">100. 原則</a>' in ja
     en = _main(client.get("/en/rules/", **headers).content.decode())
     assert '<a href="/en/rules/903/">903. Commander</a></li>' in en and "統率者戦" not in en
@@ -352,7 +404,11 @@ def test_a_rule_without_japanese_text_says_so_and_shows_the_passages_about_it(cl
     ja = html.split('class="rule-ja no-translation"', 1)[1]
     # The Commander rules (ja/000) on 21 points of commander damage: found through 統率者ダメージ (903.10a).
     assert "このルールが定める用語「統率者ダメージ」を使っています。" in ja
-    assert '<a href="/ja/docs/commander-rules/#rule-9">' in ja and "21点" in ja and "<mark>統率者ダメージ</mark>" in ja
+    assert (
+        '<a href="/ja/docs/commander-rules/#rule-9">' in ja
+        and "21点" in ja
+        and "<mark>統率者ダメージ</mark>" in ja
+    )
     assert "000_" not in ja  # a document by its title, never its file name
     translated = client.get("/ja/rules/903.8/", **headers).content.decode()
     assert "日本語訳はありません" not in translated and 'class="translation"' in translated
@@ -382,5 +438,10 @@ def test_api_versions_on_the_real_corpus(client, ingested):
     assert data["current"] == ingested.current_version and data["skipped"] == []
     found = {v["version"]: (v["rules"], v["glossary_terms"]) for v in data["versions"]}
     assert {version: found[version] for version in KNOWN_RELEASES} == KNOWN_RELEASES
-    assert {"version": "20260116", "effective": "2026-01-16", "rules": 3269, "glossary_terms": 725,
-            "file": "MagicCompRules 20260116.txt"} in data["versions"]
+    assert {
+        "version": "20260116",
+        "effective": "2026-01-16",
+        "rules": 3269,
+        "glossary_terms": 725,
+        "file": "MagicCompRules 20260116.txt",
+    } in data["versions"]

@@ -58,15 +58,23 @@ def test_a_translation_of_the_current_release_gives_every_rule_its_japanese(clie
     current = report.current_version
     assert report.translations[f"cr-ja-{current}"] == "compared with %s, the release it names" % current
     live = models.Corpus.objects.get(is_live=True)
-    numbers = set(models.Rule.objects.filter(release__generations=live, version=current).values_list("number", flat=True))
-    translated = models.DocSection.objects.filter(corpus=live, source__slug=f"cr-ja-{current}", status="current")
-    assert set(translated.values_list("aligned_number", flat=True)) == numbers  # every rule, chapters included
+    numbers = set(
+        models.Rule.objects.filter(release__generations=live, version=current).values_list(
+            "number", flat=True
+        )
+    )
+    translated = models.DocSection.objects.filter(
+        corpus=live, source__slug=f"cr-ja-{current}", status="current"
+    )
+    assert (
+        set(translated.values_list("aligned_number", flat=True)) == numbers
+    )  # every rule, chapters included
 
     # The rule page: the whole translation first, today's text, no notice; the English beside it.
     html = client.get("/ja/rules/805.1/").content.decode()
     ja, en = html.index('class="rule-ja"'), html.index('class="rule-en"')
     assert ja < en  # Japanese first on /ja/
-    first = html[ja:html.index("</section>", ja)]
+    first = html[ja : html.index("</section>", ja)]
     assert placeholder_text("805.1", "") in first and "総合ルール 日本語訳" in first
     assert "notice differs" not in first.split('class="translation"')[1]
 
@@ -84,7 +92,11 @@ def test_a_translation_of_the_current_release_gives_every_rule_its_japanese(clie
     # Section titles from the translation on the index; the status page counts every rule.
     assert "805. 「共有チーム・ターン」選択ルール" in _text(client.get("/ja/rules/").content.decode())
     status = client.get("/api/translation-status").json()
-    assert (status["translation"], status["rules"], status["translated"]) == (current, len(numbers), len(numbers))
+    assert (status["translation"], status["rules"], status["translated"]) == (
+        current,
+        len(numbers),
+        len(numbers),
+    )
     assert status["missing"] == [] and status["changed_since_translation"] == []
 
 
@@ -95,7 +107,9 @@ def test_the_20231117_translation_follows_the_renumbering_with_its_notice(client
     # 20231117's 805.10g is today's 805.10f: shown there, with the notice naming the release and the diff.
     html = client.get("/ja/rules/805.10f/").content.decode()
     assert "20231117" in html and "notice differs" in html
-    section = models.DocSection.objects.get(corpus__is_live=True, source__slug="cr-ja-20231117", cr_number="805.10g")
+    section = models.DocSection.objects.get(
+        corpus__is_live=True, source__slug="cr-ja-20231117", cr_number="805.10g"
+    )
     assert (section.aligned_number, section.status) == ("805.10f", "renumbered")
 
     # A 20231117 reference is read in 20231117's numbers and links today's rule: 701.24 (Planeswalk) is 701.31.
@@ -107,8 +121,13 @@ def test_the_20231117_translation_follows_the_renumbering_with_its_notice(client
     contents = client.get("/ja/docs/cr-ja-20231117/").content.decode()
     assert 'href="?part=805"' in contents and 'href="?part=glossary"' in contents
     assert "チーム同士で戦う多人数戦において" not in contents
-    assert "チーム同士で戦う多人数戦において" in client.get("/ja/docs/cr-ja-20231117/?part=805").content.decode()
-    assert "次元コントローラー/Planar Controller" in client.get("/ja/docs/cr-ja-20231117/?part=glossary").content.decode()
+    assert (
+        "チーム同士で戦う多人数戦において" in client.get("/ja/docs/cr-ja-20231117/?part=805").content.decode()
+    )
+    assert (
+        "次元コントローラー/Planar Controller"
+        in client.get("/ja/docs/cr-ja-20231117/?part=glossary").content.decode()
+    )
     assert client.get("/ja/docs/cr-ja-20231117/?part=999").status_code == 404
 
     status = client.get("/api/translation-status").json()
@@ -122,10 +141,12 @@ def test_without_a_whole_translation_the_old_excerpt_is_never_shown_as_today(cli
     html = client.get("/ja/rules/903.9/").content.decode()
     assert "このルールの日本語訳はありません" not in html
     assert "このルールそのものの日本語訳はありません" in html
-    children = html[html.index('class="children"'):]
+    children = html[html.index('class="children"') :]
     assert children.count('class="child-ja"') == children.count("notice differs") > 0
     # The excerpt's 800.6 (the starting player's draw) is today's 800.7, placed by its content, unchecked.
-    placed = models.DocSection.objects.get(corpus__is_live=True, source__slug="cr-excerpt-ja", cr_number="800.6")
+    placed = models.DocSection.objects.get(
+        corpus__is_live=True, source__slug="cr-excerpt-ja", cr_number="800.6"
+    )
     assert (placed.aligned_number, placed.status) == ("800.7", "unchecked")
     page = _text(client.get("/ja/rules/800.7/").content.decode())
     assert "開始プレイヤーは最初のターンのドロー・ステップを飛ばさない" in page

@@ -19,19 +19,65 @@ FULL: dict[str, Any] = {
     "monarch": "Carol",
     "initiative": "Bianca",
     "objects": [
-        {"id": "bears", "name": "Grizzly Bears", "name_ja": "灰色熊", "kind": "card", "owner": "Carol",
-         "controller": "Alex", "zone": "battlefield"},
-        {"id": "tazeem", "name": "Tazeem", "kind": "plane", "owner": None, "controller": "Alex", "zone": "command"},
-        {"id": "mindslaver", "name": "Mindslaver", "name_ja": "精神隷属器", "kind": "card", "owner": "Dana",
-         "controller": None, "zone": "graveyard"},
+        {
+            "id": "bears",
+            "name": "Grizzly Bears",
+            "name_ja": "灰色熊",
+            "kind": "card",
+            "owner": "Carol",
+            "controller": "Alex",
+            "zone": "battlefield",
+        },
+        {
+            "id": "tazeem",
+            "name": "Tazeem",
+            "kind": "plane",
+            "owner": None,
+            "controller": "Alex",
+            "zone": "command",
+        },
+        {
+            "id": "mindslaver",
+            "name": "Mindslaver",
+            "name_ja": "精神隷属器",
+            "kind": "card",
+            "owner": "Dana",
+            "controller": None,
+            "zone": "graveyard",
+        },
     ],
-    "control_effects": [{"id": "treason", "object": "bears", "controller": "Alex", "source": None,
-                         "ends": "end-of-turn", "name": "Act of Treason", "name_ja": "反逆の行動"}],
+    "control_effects": [
+        {
+            "id": "treason",
+            "object": "bears",
+            "controller": "Alex",
+            "source": None,
+            "ends": "end-of-turn",
+            "name": "Act of Treason",
+            "name_ja": "反逆の行動",
+        }
+    ],
     "delayed_triggers": [],
-    "timed_effects": [{"id": "fog", "controller": "Bianca", "until": "next-turn", "text": "prevent it",
-                       "object": "bears", "name": "Kiora", "ends_after_turn_of": "Alex"}],
-    "player_control": [{"player": "Carol", "controller": "Dana", "pending": True, "name": "Mindslaver",
-                        "name_ja": "精神隷属器"}],
+    "timed_effects": [
+        {
+            "id": "fog",
+            "controller": "Bianca",
+            "until": "next-turn",
+            "text": "prevent it",
+            "object": "bears",
+            "name": "Kiora",
+            "ends_after_turn_of": "Alex",
+        }
+    ],
+    "player_control": [
+        {
+            "player": "Carol",
+            "controller": "Dana",
+            "pending": True,
+            "name": "Mindslaver",
+            "name_ja": "精神隷属器",
+        }
+    ],
     "combat": [{"attacker": "bears", "attacking": "Carol"}],
 }
 
@@ -41,8 +87,9 @@ def test_a_board_survives_the_form() -> None:
     assert problems == []
     for key, value in FULL.items():
         if key == "objects":
-            assert payload[key] == [{k: v for k, v in o.items() if v is not None or k in ("owner", "controller")}
-                                    for o in value]
+            assert payload[key] == [
+                {k: v for k, v in o.items() if v is not None or k in ("owner", "controller")} for o in value
+            ]
         elif key == "control_effects":
             assert payload[key] == [{k: v for k, v in e.items()} for e in value]
         else:
@@ -69,8 +116,15 @@ def test_two_headed_giant_without_planes_names_no_planar_controller() -> None:
 
 
 def test_duel_masters_shields_are_read_per_player() -> None:
-    rows = BoardRows.from_payload({"variant": "dtc", "turn_order": ["A", "B", "C", "D"], "active_player": "A",
-                                   "teams": [["A", "B"], ["C", "D"]], "shields": {"A": 5, "C": 0}})
+    rows = BoardRows.from_payload(
+        {
+            "variant": "dtc",
+            "turn_order": ["A", "B", "C", "D"],
+            "active_player": "A",
+            "teams": [["A", "B"], ["C", "D"]],
+            "shields": {"A": 5, "C": 0},
+        }
+    )
     payload, _ = rows.payload()
     assert payload["shields"] == {"A": 5, "C": 0}
     assert rows.is_duel_masters and rows.has_teams and not rows.has_planes

@@ -28,13 +28,33 @@ MIND_CONTROL: dict[str, Any] = {
     "turn_order": ["Alex", "Bianca", "Carol"],
     "active_player": "Alex",
     "objects": [
-        {"id": "griffin", "name": "Assault Griffin", "kind": "card", "owner": "Bianca", "controller": "Alex",
-         "zone": "battlefield"},
-        {"id": "mind-control", "name": "Mind Control", "kind": "card", "owner": "Alex", "controller": "Alex",
-         "zone": "battlefield", "attached_to": "griffin"},
+        {
+            "id": "griffin",
+            "name": "Assault Griffin",
+            "kind": "card",
+            "owner": "Bianca",
+            "controller": "Alex",
+            "zone": "battlefield",
+        },
+        {
+            "id": "mind-control",
+            "name": "Mind Control",
+            "kind": "card",
+            "owner": "Alex",
+            "controller": "Alex",
+            "zone": "battlefield",
+            "attached_to": "griffin",
+        },
     ],
-    "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex", "source": "mind-control",
-                         "ends": "source-leaves"}],
+    "control_effects": [
+        {
+            "id": "steal",
+            "object": "griffin",
+            "controller": "Alex",
+            "source": "mind-control",
+            "ends": "source-leaves",
+        }
+    ],
     "delayed_triggers": [],
 }
 
@@ -73,21 +93,46 @@ def test_api_mind_control_alex_leaves(client: Client) -> None:
 
 def test_api_delayed_triggers_and_planar_controller(client: Client) -> None:
     payload = {
-        "variant": "planechase", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Alex",
-        "planar_controller": "Alex", "leaving": "Alex",
+        "variant": "planechase",
+        "turn_order": ["Alex", "Bianca", "Carol"],
+        "active_player": "Alex",
+        "planar_controller": "Alex",
+        "leaving": "Alex",
         "objects": [
-            {"id": "plane", "name": "Tazeem", "kind": "plane", "owner": "Carol", "controller": "Alex", "zone": "command"},
-            {"id": "bear", "name": "Grizzly Bears", "kind": "card", "owner": "Bianca", "controller": "Bianca",
-             "zone": "exile"},
+            {
+                "id": "plane",
+                "name": "Tazeem",
+                "kind": "plane",
+                "owner": "Carol",
+                "controller": "Alex",
+                "zone": "command",
+            },
+            {
+                "id": "bear",
+                "name": "Grizzly Bears",
+                "kind": "card",
+                "owner": "Bianca",
+                "controller": "Bianca",
+                "zone": "exile",
+            },
         ],
         "delayed_triggers": [
-            {"id": "slide", "controller": "Alex", "source": None, "text": "return the Bears", "object": "bear"},
+            {
+                "id": "slide",
+                "controller": "Alex",
+                "source": None,
+                "text": "return the Bears",
+                "object": "bear",
+            },
             {"id": "other", "controller": "Bianca", "text": "draw a card"},
         ],
     }
     data = post_json(client, payload).json()
     assert data["planar_controller"] == "Bianca"
-    assert data["delayed_triggers"] == [{"id": "slide", "status": "removed"}, {"id": "other", "status": "pending"}]
+    assert data["delayed_triggers"] == [
+        {"id": "slide", "status": "removed"},
+        {"id": "other", "status": "pending"},
+    ]
     assert {"id": "plane", "zone": "command", "controller": "Bianca"} in data["objects"]
     assert "800.4d" in [s["rule"] for s in data["steps"]]
 
@@ -113,8 +158,9 @@ def test_api_bad_bodies(client: Client, body: Any, problem: str) -> None:
 
 def test_api_lists_every_problem_of_an_inconsistent_board(client: Client) -> None:
     payload = board(leaving="Alex")
-    payload["objects"].append({"id": "shock", "name": "Shock trigger", "kind": "ability", "controller": "Alex",
-                               "zone": "graveyard"})
+    payload["objects"].append(
+        {"id": "shock", "name": "Shock trigger", "kind": "ability", "controller": "Alex", "zone": "graveyard"}
+    )
     payload["objects"][1]["attached_to"] = "nowhere"
     payload["objects"][0]["controller"] = "Zed"
     payload["control_effects"][0]["object"] = "ghost"
@@ -163,30 +209,58 @@ def test_api_is_post_only_and_needs_no_csrf_token() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_api_end_turn_ends_an_effect_until_end_of_turn(client: Client, lang: str) -> None:
-    payload = board(control_effects=[{"id": "treason", "object": "griffin", "controller": "Alex", "source": None,
-                                      "ends": "end-of-turn", "name": "Act of Treason", "name_ja": "反逆の行動"}])
+    payload = board(
+        control_effects=[
+            {
+                "id": "treason",
+                "object": "griffin",
+                "controller": "Alex",
+                "source": None,
+                "ends": "end-of-turn",
+                "name": "Act of Treason",
+                "name_ja": "反逆の行動",
+            }
+        ]
+    )
     payload["objects"] = payload["objects"][:1]
-    response = client.post(f"/api/calc/end-turn?lang={lang}", json.dumps(payload), content_type="application/json")
+    response = client.post(
+        f"/api/calc/end-turn?lang={lang}", json.dumps(payload), content_type="application/json"
+    )
     assert response.status_code == 200
     data = response.json()
     assert {"id": "griffin", "zone": "battlefield", "controller": "Bianca"} in data["objects"]
-    assert data["active_player"] == "Bianca" and data["control_effects"] == [{"id": "treason", "status": "ended"}]
+    assert data["active_player"] == "Bianca" and data["control_effects"] == [
+        {"id": "treason", "status": "ended"}
+    ]
     assert "514.2" in [s["rule"] for s in data["steps"]] and data["summary"]
-    bad = client.post("/api/calc/end-turn", json.dumps({**payload, "turns": 0}), content_type="application/json")
+    bad = client.post(
+        "/api/calc/end-turn", json.dumps({**payload, "turns": 0}), content_type="application/json"
+    )
     assert bad.status_code == 400 and error_texts(bad)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_api_dtc_loss_is_the_teams_loss(client: Client, lang: str) -> None:
-    payload = {"variant": "dtc", "turn_order": ["Aki", "Chie", "Ben", "Dai"], "active_player": "Aki",
-               "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "player": "Chie", "reason": "library-out"}
-    response = client.post(f"/api/calc/dtc-loss?lang={lang}", json.dumps(payload), content_type="application/json")
+    payload = {
+        "variant": "dtc",
+        "turn_order": ["Aki", "Chie", "Ben", "Dai"],
+        "active_player": "Aki",
+        "teams": [["Aki", "Ben"], ["Chie", "Dai"]],
+        "player": "Chie",
+        "reason": "library-out",
+    }
+    response = client.post(
+        f"/api/calc/dtc-loss?lang={lang}", json.dumps(payload), content_type="application/json"
+    )
     assert response.status_code == 200
     data = response.json()
     assert data["losers"] == ["Chie", "Dai"] and data["winners"] == ["Aki", "Ben"] and data["game_over"]
     assert data["left"] == []
-    bad = client.post("/api/calc/dtc-loss?lang=ja", json.dumps({**payload, "variant": "free-for-all"}),
-                      content_type="application/json")
+    bad = client.post(
+        "/api/calc/dtc-loss?lang=ja",
+        json.dumps({**payload, "variant": "free-for-all"}),
+        content_type="application/json",
+    )
     assert bad.status_code == 400 and error_texts(bad)
 
 
@@ -209,8 +283,12 @@ def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]
         "left": ", ".join(payload.get("left", [])),
         "priority": "",
     }
-    for column, key in (("active", "active_player"), ("priority", "priority"), ("monarch", "monarch"),
-                        ("initiative", "initiative")):
+    for column, key in (
+        ("active", "active_player"),
+        ("priority", "priority"),
+        ("monarch", "monarch"),
+        ("initiative", "initiative"),
+    ):
         if payload.get(key) in players:
             data[column] = str(players.index(payload[key]))
     if payload.get("single_planar_deck"):
@@ -220,10 +298,21 @@ def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]
         data[f"{prefix}-TOTAL_FORMS"] = data[f"{prefix}-INITIAL_FORMS"] = str(len(rows))
         for i, row in enumerate(rows):
             for key, value in {**(defaults or {}), **{k: v for k, v in row.items() if v}}.items():
-                data[f"{prefix}-{i}-{key}"] = "1" if value is True else value if isinstance(value, list) else str(value)
+                data[f"{prefix}-{i}-{key}"] = (
+                    "1" if value is True else value if isinstance(value, list) else str(value)
+                )
 
-    table("player", [{"name": p, "team": next((str(i + 1) for i, t in enumerate(teams) if p in t), ""),
-                      "shields": shields.get(p, "")} for p in players])
+    table(
+        "player",
+        [
+            {
+                "name": p,
+                "team": next((str(i + 1) for i, t in enumerate(teams) if p in t), ""),
+                "shields": shields.get(p, ""),
+            }
+            for p in players
+        ],
+    )
     table("obj", payload.get("objects", []), {"attachment": "aura"})
     table("eff", payload.get("control_effects", []))
     table("trg", payload.get("delayed_triggers", []))
@@ -247,8 +336,15 @@ def has_input(html: str, field: str, value: str) -> bool:
 def has_selected(html: str, field: str, value: str) -> bool:
     """A select of the form (a player or an object chosen by name) with ``value`` chosen."""
     prefix, name = field.split("-", 1)
-    return re.search(rf'<select name="{prefix}-\d+-{name}"[^>]*>(?:(?!</select>).)*'
-                     rf'<option value="{re.escape(value)}" selected>', html, re.S) is not None
+    return (
+        re.search(
+            rf'<select name="{prefix}-\d+-{name}"[^>]*>(?:(?!</select>).)*'
+            rf'<option value="{re.escape(value)}" selected>',
+            html,
+            re.S,
+        )
+        is not None
+    )
 
 
 def result_of(html: str) -> str:
@@ -270,12 +366,21 @@ def test_page_renders_a_preset_board(client: Client, lang: str) -> None:
     assert 'style="' not in html and "<script>" not in html  # strict CSP: no inline style or script
 
 
-@pytest.mark.parametrize(("lang", "griffin", "effect", "remove"), [
-    ("en", "Assault Griffin", "Control effect on Assault Griffin", "Remove Assault Griffin"),
-    ("ja", "《突撃するグリフィン》", "《突撃するグリフィン》のコントロール変更効果", "《突撃するグリフィン》を削除"),
-])
-def test_rows_are_labelled_by_the_objects_name(client: Client, lang: str, griffin: str, effect: str,
-                                               remove: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "griffin", "effect", "remove"),
+    [
+        ("en", "Assault Griffin", "Control effect on Assault Griffin", "Remove Assault Griffin"),
+        (
+            "ja",
+            "《突撃するグリフィン》",
+            "《突撃するグリフィン》のコントロール変更効果",
+            "《突撃するグリフィン》を削除",
+        ),
+    ],
+)
+def test_rows_are_labelled_by_the_objects_name(
+    client: Client, lang: str, griffin: str, effect: str, remove: str
+) -> None:
     """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's language."""
     html = client.get(f"/{lang}/leave-game/").content.decode()
     form = html.split('class="lg-form"')[1]
@@ -316,8 +421,18 @@ def test_preset_loads_the_planechase_board(client: Client) -> None:
     assert re.search(r'<option value="planechase" selected>Planechase</option>', html)
 
 
-@pytest.mark.parametrize("preset", ["monarch", "mindslaver", "until-next-turn", "concede-in-combat",
-                                    "bribery-act-of-treason", "phenomenon", "dtc"])
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "monarch",
+        "mindslaver",
+        "until-next-turn",
+        "concede-in-combat",
+        "bribery-act-of-treason",
+        "phenomenon",
+        "dtc",
+    ],
+)
 def test_every_preset_resolves_on_the_page_as_its_worked_ruling_does(client: Client, preset: str) -> None:
     """A preset loaded into the form and posted back is the same board: nothing the form lacks is dropped."""
     from judge.rulings.views import preset_board
@@ -325,7 +440,9 @@ def test_every_preset_resolves_on_the_page_as_its_worked_ruling_does(client: Cli
     board_payload = preset_board(preset)
     assert board_payload is not None
     html = client.get(f"/en/leave-game/?preset={preset}").content.decode()
-    shown = json.loads(unescape(html.split('name="board_json" rows="14" spellcheck="false">')[1].split("</textarea>")[0]))
+    shown = json.loads(
+        unescape(html.split('name="board_json" rows="14" spellcheck="false">')[1].split("</textarea>")[0])
+    )
     for key, value in board_payload.items():
         assert shown.get(key) == value or key in ("objects", "control_effects", "delayed_triggers"), key
     action = "lose-0" if board_payload["variant"] == "dtc" else "resolve-0"
@@ -335,36 +452,91 @@ def test_every_preset_resolves_on_the_page_as_its_worked_ruling_does(client: Cli
 
 
 THREE = {"variant": "free-for-all", "turn_order": ["Alex", "Bianca", "Carol"], "active_player": "Alex"}
-TEAMS = {"variant": "two-headed-giant", "turn_order": ["Alex", "Bianca", "Carol", "Dana"], "active_player": "Alex",
-         "teams": [["Alex", "Bianca"], ["Carol", "Dana"]]}
-BEARS = {"id": "bears", "name": "Grizzly Bears", "name_ja": "灰色熊", "kind": "card", "owner": "Bianca",
-         "controller": "Alex", "zone": "battlefield"}
-TAZEEM = {"id": "tazeem", "name": "Tazeem", "kind": "plane", "owner": "Carol", "controller": "Alex", "zone": "command"}
+TEAMS = {
+    "variant": "two-headed-giant",
+    "turn_order": ["Alex", "Bianca", "Carol", "Dana"],
+    "active_player": "Alex",
+    "teams": [["Alex", "Bianca"], ["Carol", "Dana"]],
+}
+BEARS = {
+    "id": "bears",
+    "name": "Grizzly Bears",
+    "name_ja": "灰色熊",
+    "kind": "card",
+    "owner": "Bianca",
+    "controller": "Alex",
+    "zone": "battlefield",
+}
+TAZEEM = {
+    "id": "tazeem",
+    "name": "Tazeem",
+    "kind": "plane",
+    "owner": "Carol",
+    "controller": "Alex",
+    "zone": "command",
+}
 # The boards of issue 13 the page refused or could not express, each built in the form and resolved there.
 ISSUE_13_BOARDS = {
     # Bribery: under Alex's control since it entered, no control effect (110.2a).
     "owner-is-not-the-controller": ({**THREE, "objects": [BEARS]}, "resolve-0", ("exile", "追放領域")),
     # Act of Treason has resolved: its effect stays with no source on the board.
-    "source-gone": ({**THREE, "objects": [BEARS], "control_effects": [
-        {"id": "treason", "object": "bears", "controller": "Alex", "source": None, "ends": "end-of-turn",
-         "name": "Act of Treason", "name_ja": "反逆の行動"}]}, "resolve-0", ("battlefield · Bianca", "戦場 · Bianca")),
+    "source-gone": (
+        {
+            **THREE,
+            "objects": [BEARS],
+            "control_effects": [
+                {
+                    "id": "treason",
+                    "object": "bears",
+                    "controller": "Alex",
+                    "source": None,
+                    "ends": "end-of-turn",
+                    "name": "Act of Treason",
+                    "name_ja": "反逆の行動",
+                }
+            ],
+        },
+        "resolve-0",
+        ("battlefield · Bianca", "戦場 · Bianca"),
+    ),
     # Two-Headed Giant Planechase: the primary player of the active team is the planar controller (901.12).
-    "two-headed-giant-planechase": ({**TEAMS, "planar_controller": "Alex", "objects": [TAZEEM]}, "resolve-0",
-                                    ("Planar controller", "次元コントローラー")),
+    "two-headed-giant-planechase": (
+        {**TEAMS, "planar_controller": "Alex", "objects": [TAZEEM]},
+        "resolve-0",
+        ("Planar controller", "次元コントローラー"),
+    ),
     # The single planar deck: its planes have no owner (901.15b).
-    "single-planar-deck": ({**THREE, "variant": "planechase", "planar_controller": "Alex", "single_planar_deck": True,
-                            "objects": [{**TAZEEM, "owner": None}]}, "resolve-0",
-                           ("Planar controller", "次元コントローラー")),
+    "single-planar-deck": (
+        {
+            **THREE,
+            "variant": "planechase",
+            "planar_controller": "Alex",
+            "single_planar_deck": True,
+            "objects": [{**TAZEEM, "owner": None}],
+        },
+        "resolve-0",
+        ("Planar controller", "次元コントローラー"),
+    ),
     # Mindslaver: Alex controls Bianca's turn, then leaves (800.4a ends it).
-    "mindslaver": ({**THREE, "active_player": "Bianca", "player_control": [
-        {"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}]}, "resolve-0",
-                   ("nobody controls another player", "他のプレイヤーをコントロールしているプレイヤーはいない")),
+    "mindslaver": (
+        {
+            **THREE,
+            "active_player": "Bianca",
+            "player_control": [
+                {"player": "Bianca", "controller": "Alex", "name": "Mindslaver", "name_ja": "精神隷属器"}
+            ],
+        },
+        "resolve-0",
+        ("nobody controls another player", "他のプレイヤーをコントロールしているプレイヤーはいない"),
+    ),
 }
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("name", list(ISSUE_13_BOARDS))
-def test_the_boards_of_issue_13_are_built_and_resolved_on_the_page(client: Client, name: str, lang: str) -> None:
+def test_the_boards_of_issue_13_are_built_and_resolved_on_the_page(
+    client: Client, name: str, lang: str
+) -> None:
     payload, action, expected = ISSUE_13_BOARDS[name]
     response = client.post(f"/{lang}/leave-game/", form_data(payload, action))
     html = response.content.decode()
@@ -400,9 +572,17 @@ def test_no_js_add_and_remove_object_round_trip(client: Client) -> None:
     assert has_input(html, "obj-name", "Mind Control")
 
 
-@pytest.mark.parametrize(("table", "field"), [("player", "player-name"), ("effect", "eff-id"),
-                                              ("trigger", "trg-id"), ("timed", "tmd-id"),
-                                              ("control", "pc-controller"), ("attack", "atk-attacker")])
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [
+        ("player", "player-name"),
+        ("effect", "eff-id"),
+        ("trigger", "trg-id"),
+        ("timed", "tmd-id"),
+        ("control", "pc-controller"),
+        ("attack", "atk-attacker"),
+    ],
+)
 def test_add_and_remove_rows_of_every_table(client: Client, table: str, field: str) -> None:
     before = count(client.post("/en/leave-game/", form_data(MIND_CONTROL)).content.decode(), field)
     html = client.post("/en/leave-game/", form_data(MIND_CONTROL, f"add-{table}")).content.decode()
@@ -420,18 +600,29 @@ def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang
     assert response.status_code == 200
     result = result_of(response.content.decode())
     assert f'<a href="/{lang}/rules/800.4a/">800.4a</a>' in result
-    expected = ("Alex leaves the game, and every object they own leaves with them: Mind Control." if lang == "en"
-                else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。")
+    expected = (
+        "Alex leaves the game, and every object they own leaves with them: Mind Control."
+        if lang == "en"
+        else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。"
+    )
     assert expected in result  # the steps in the reader's language
-    name = "Assault Griffin" if lang == "en" else "《Assault Griffin》"  # no Japanese name given: the English one
-    griffin = re.search(rf'<li class="lg-changed">\s*<span class="bd-object">{name}</span>.*?</li>', result, re.S)
+    name = (
+        "Assault Griffin" if lang == "en" else "《Assault Griffin》"
+    )  # no Japanese name given: the English one
+    griffin = re.search(
+        rf'<li class="lg-changed">\s*<span class="bd-object">{name}</span>.*?</li>', result, re.S
+    )
     assert griffin is not None
     after = "battlefield · Bianca" if lang == "en" else "戦場 · Bianca"
     assert f'<span class="lg-zone">{after}</span>' in griffin.group(0)
     gone = "left the game" if lang == "en" else "ゲームから離れた"
     mind_control = "Mind Control" if lang == "en" else "《Mind Control》"
-    assert re.search(rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
-                     rf'<strong>{gone}</strong>', result, re.S)
+    assert re.search(
+        rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
+        rf"<strong>{gone}</strong>",
+        result,
+        re.S,
+    )
     # The board after the leave, ready to continue from.
     after_json = re.search(r'name="board_json" value="([^"]*)"', result)
     assert after_json is not None
@@ -450,40 +641,81 @@ def test_resolve_with_htmx_returns_the_fragment_and_scrolls_to_the_result(client
 
 def test_delayed_triggers_and_ceased_objects_are_shown(client: Client) -> None:
     payload = {
-        "variant": "free-for-all", "turn_order": ["Alex", "Bianca"], "active_player": "Alex",
+        "variant": "free-for-all",
+        "turn_order": ["Alex", "Bianca"],
+        "active_player": "Alex",
         "objects": [
-            {"id": "bolt", "name": "Lightning Bolt copy", "kind": "copy", "owner": "Alex", "controller": "Alex",
-             "zone": "stack", "default_controller": None},
-            {"id": "trig", "name": "Prodigal trigger", "kind": "ability", "owner": None, "controller": "Alex",
-             "zone": "stack"},
-            {"id": "bear", "name": "Grizzly Bears", "kind": "card", "owner": "Bianca", "controller": None,
-             "zone": "exile"},
-            {"id": "slide", "name": "Astral Slide", "kind": "card", "owner": "Alex", "controller": "Alex",
-             "zone": "battlefield"},
+            {
+                "id": "bolt",
+                "name": "Lightning Bolt copy",
+                "kind": "copy",
+                "owner": "Alex",
+                "controller": "Alex",
+                "zone": "stack",
+                "default_controller": None,
+            },
+            {
+                "id": "trig",
+                "name": "Prodigal trigger",
+                "kind": "ability",
+                "owner": None,
+                "controller": "Alex",
+                "zone": "stack",
+            },
+            {
+                "id": "bear",
+                "name": "Grizzly Bears",
+                "kind": "card",
+                "owner": "Bianca",
+                "controller": None,
+                "zone": "exile",
+            },
+            {
+                "id": "slide",
+                "name": "Astral Slide",
+                "kind": "card",
+                "owner": "Alex",
+                "controller": "Alex",
+                "zone": "battlefield",
+            },
         ],
-        "delayed_triggers": [{"id": "t", "controller": "Alex", "source": "slide", "text": "return the Bears",
-                              "object": "bear"}],
+        "delayed_triggers": [
+            {"id": "t", "controller": "Alex", "source": "slide", "text": "return the Bears", "object": "bear"}
+        ],
         "control_effects": [],
     }
     html = client.post("/en/leave-game/", form_data(payload, "resolve-0")).content.decode()
     result = result_of(html)
     assert "ceased to exist" in result
-    assert "Delayed triggered ability of Astral Slide: <strong>removed (never put on the stack)</strong>" in result
+    assert (
+        "Delayed triggered ability of Astral Slide: <strong>removed (never put on the stack)</strong>"
+        in result
+    )
     assert "The game is over. Winner: Bianca" in result
     assert "Continue from this board" not in result  # nothing to go on from
 
 
 def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Client) -> None:
     payload = board()
-    payload["objects"].append({"id": "shock", "name": "Odd Ability", "kind": "ability", "owner": "",
-                               "controller": "Alex", "zone": "graveyard"})
+    payload["objects"].append(
+        {
+            "id": "shock",
+            "name": "Odd Ability",
+            "kind": "ability",
+            "owner": "",
+            "controller": "Alex",
+            "zone": "graveyard",
+        }
+    )
     payload["objects"][0]["controller"] = "Zed"
     response = client.post("/en/leave-game/", form_data(payload, "resolve-0"))
     assert response.status_code == 400
     html = response.content.decode()
     errors = html.split('id="lg-errors"')[1].split("</div>")[0]
     assert "Assault Griffin: controller: “Zed” is not a player in this game." in errors
-    assert "Odd Ability is in the graveyard, where it cannot be: an ability exists only on the stack." in errors
+    assert (
+        "Odd Ability is in the graveyard, where it cannot be: an ability exists only on the stack." in errors
+    )
     assert html.index('id="lg-errors"') < html.index('class="lg-form"')
     assert has_selected(html, "obj-controller", "Zed") and 'value="Odd Ability"' in html  # kept, odd as it is
     assert 'id="lg-result"' not in html
@@ -495,9 +727,14 @@ def test_board_problems_are_listed_above_the_form_keeping_the_input(client: Clie
 
 @pytest.mark.parametrize("variant", ["planechase", "two-headed-giant"])
 def test_one_planar_controller_is_a_form_problem(client: Client, variant: str) -> None:
-    payload = {"variant": variant, "turn_order": ["Alex", "Bianca", "Carol", "Dana"], "active_player": "Alex",
-               "teams": [["Alex", "Bianca"], ["Carol", "Dana"]] if variant == "two-headed-giant" else [],
-               "planar_controller": ["Alex", "Bianca"], "objects": []}
+    payload = {
+        "variant": variant,
+        "turn_order": ["Alex", "Bianca", "Carol", "Dana"],
+        "active_player": "Alex",
+        "teams": [["Alex", "Bianca"], ["Carol", "Dana"]] if variant == "two-headed-giant" else [],
+        "planar_controller": ["Alex", "Bianca"],
+        "objects": [],
+    }
     response = client.post("/en/leave-game/", form_data(payload, "resolve-0"))
     assert response.status_code == 400
     assert "this game has one planar controller" in response.content.decode()
@@ -505,9 +742,15 @@ def test_one_planar_controller_is_a_form_problem(client: Client, variant: str) -
 
 def test_advanced_json_loads_into_the_form_and_bad_json_is_kept(client: Client) -> None:
     data = form_data(MIND_CONTROL, "load-json")
-    data["board_json"] = json.dumps({"variant": "dtc", "turn_order": ["Aki", "Ben", "Chie", "Dai"],
-                                     "teams": [["Aki", "Ben"], ["Chie", "Dai"]], "active_player": "Aki",
-                                     "shields": {"Aki": 5, "Chie": 0}})
+    data["board_json"] = json.dumps(
+        {
+            "variant": "dtc",
+            "turn_order": ["Aki", "Ben", "Chie", "Dai"],
+            "teams": [["Aki", "Ben"], ["Chie", "Dai"]],
+            "active_player": "Aki",
+            "shields": {"Aki": 5, "Chie": 0},
+        }
+    )
     html = client.post("/en/leave-game/", data).content.decode()
     assert has_input(html, "player-name", "Chie") and count(html, "obj-id") == 0
     assert re.search(r'<option value="dtc" selected>', html)
@@ -566,15 +809,45 @@ _json = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )
-_fields = ("variant", "turn_order", "active_player", "leaving", "teams", "planar_controller", "objects",
-           "control_effects", "delayed_triggers", "left", "priority")
+_fields = (
+    "variant",
+    "turn_order",
+    "active_player",
+    "leaving",
+    "teams",
+    "planar_controller",
+    "objects",
+    "control_effects",
+    "delayed_triggers",
+    "left",
+    "priority",
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(changes=st.dictionaries(st.sampled_from(_fields), _json, max_size=4),
-       object_changes=st.dictionaries(st.sampled_from(["id", "kind", "zone", "owner", "controller", "attached_to",
-                                                       "source", "planeswalking", "attachment"]), _json, max_size=3))
-def test_api_never_answers_500(client: Client, changes: dict[str, Any], object_changes: dict[str, Any]) -> None:
+@given(
+    changes=st.dictionaries(st.sampled_from(_fields), _json, max_size=4),
+    object_changes=st.dictionaries(
+        st.sampled_from(
+            [
+                "id",
+                "kind",
+                "zone",
+                "owner",
+                "controller",
+                "attached_to",
+                "source",
+                "planeswalking",
+                "attachment",
+            ]
+        ),
+        _json,
+        max_size=3,
+    ),
+)
+def test_api_never_answers_500(
+    client: Client, changes: dict[str, Any], object_changes: dict[str, Any]
+) -> None:
     payload = board(leaving="Alex")
     payload["objects"][0].update(object_changes)
     payload.update(changes)
@@ -587,7 +860,10 @@ def test_api_never_answers_500(client: Client, changes: dict[str, Any], object_c
 def test_page_never_answers_500_on_odd_forms(client: Client) -> None:
     odd = form_data(MIND_CONTROL, "resolve-9")
     response = client.post("/en/leave-game/", odd)
-    assert response.status_code == 400 and "There is no player 10 to leave the game." in response.content.decode()
+    assert (
+        response.status_code == 400
+        and "There is no player 10 to leave the game." in response.content.decode()
+    )
     for action in ("remove-object-99", "remove-player-", "add-object-3", "frobnicate", ""):
         assert client.post("/en/leave-game/", form_data(MIND_CONTROL, action)).status_code == 200
     data = form_data(MIND_CONTROL, "load-json")
@@ -605,8 +881,17 @@ def test_a_big_pasted_board_refers_to_objects_by_text_not_by_huge_selects(client
     objects the form offers a text field with the ids as suggestions instead."""
     from judge.rulings.views import MAX_SELECT_OPTIONS
 
-    objects = [{"id": f"token-{n}", "name": "Soldier", "kind": "token", "owner": "Alex", "controller": "Alex",
-                "zone": "battlefield"} for n in range(MAX_SELECT_OPTIONS + 1)]
+    objects = [
+        {
+            "id": f"token-{n}",
+            "name": "Soldier",
+            "kind": "token",
+            "owner": "Alex",
+            "controller": "Alex",
+            "zone": "battlefield",
+        }
+        for n in range(MAX_SELECT_OPTIONS + 1)
+    ]
     data = form_data(MIND_CONTROL, "load-json")
     data["board_json"] = json.dumps({**MIND_CONTROL, "objects": objects, "control_effects": []})
     response = client.post("/en/leave-game/", data)

@@ -31,13 +31,22 @@ def first_step(scenario: Scenario) -> int:
 STEPS = [(s.slug, n) for s in SCENARIOS for n in range(first_step(s), len(s.steps) + 1)]
 HX = {"HTTP_HX_REQUEST": "true"}
 # Object ids that could pass for words of a narration are left out of the "no ids" check.
-IDS = sorted({o["id"] for s in SCENARIOS for step in s.steps if step.payload
-              for o in step.payload.get("objects", []) if "-" in o["id"]})
+IDS = sorted(
+    {
+        o["id"]
+        for s in SCENARIOS
+        for step in s.steps
+        if step.payload
+        for o in step.payload.get("objects", [])
+        if "-" in o["id"]
+    }
+)
 
 
 def visible_text(html: str) -> str:
     body = html.split("<main", 1)[1].split("</main>", 1)[0]
     return unescape(re.sub(r"<[^>]+>", " ", body))
+
 
 pytestmark = pytest.mark.django_db
 
@@ -62,17 +71,40 @@ def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
     assert scenario_selectors.all_scenarios() is scenario_selectors.all_scenarios()  # cached per process
     groups = dict(scenario_selectors.grouped_scenarios())
     slugs = {g: {s.slug for s in items} for g, items in groups.items()}
-    assert list(groups) == ["leaving", "commander-damage", "commander", "two-headed-giant", "planechase", "dtc"]
-    assert {"mind-control-alex-leaves", "mindslaver-controller-leaves", "player-concedes-mid-combat",
-            "monarch-and-initiative-holder-leaves"} <= slugs["leaving"]
+    assert list(groups) == [
+        "leaving",
+        "commander-damage",
+        "commander",
+        "two-headed-giant",
+        "planechase",
+        "dtc",
+    ]
+    assert {
+        "mind-control-alex-leaves",
+        "mindslaver-controller-leaves",
+        "player-concedes-mid-combat",
+        "monarch-and-initiative-holder-leaves",
+    } <= slugs["leaving"]
     # Commander damage on its own; Two-Headed Giant (its team leaving and its trample damage) not under Commander.
-    assert slugs["commander-damage"] == {"commander-damage-beacon-fog-stolen",
-                                         "commander-damage-own-commander-and-partners"}
-    assert slugs["commander"] == {"commander-tax-partners", "commander-zone-change", "color-identity-examples"}
-    assert slugs["two-headed-giant"] == {"two-headed-giant-team-leaves", "two-headed-giant-trample-shared-life"}
+    assert slugs["commander-damage"] == {
+        "commander-damage-beacon-fog-stolen",
+        "commander-damage-own-commander-and-partners",
+    }
+    assert slugs["commander"] == {
+        "commander-tax-partners",
+        "commander-zone-change",
+        "color-identity-examples",
+    }
+    assert slugs["two-headed-giant"] == {
+        "two-headed-giant-team-leaves",
+        "two-headed-giant-trample-shared-life",
+    }
     assert slugs["dtc"] == {"dtc-commander-tax", "dtc-team-leaves", "dtc-attacking-a-player-with-no-shields"}
-    assert slugs["planechase"] == {"planar-die-cost-over-a-turn", "planechase-planar-controller-leaves",
-                                   "planechase-phenomenon-ability-owner-leaves"}
+    assert slugs["planechase"] == {
+        "planar-die-cost-over-a-turn",
+        "planechase-planar-controller-leaves",
+        "planechase-phenomenon-ability-owner-leaves",
+    }
     assert scenario_selectors.scenario(slug="nope") is None
 
 
@@ -86,7 +118,9 @@ def test_list_in_the_ui_language(client: Client, lang: str, no_corpus: None) -> 
         other = scenario.title.en if lang == "ja" else scenario.title.ja
         assert escape(title) in html and escape(other) not in html
         assert f'href="/{lang}/scenarios/{scenario.slug}/{first_step(scenario)}/"' in html
-    assert html.index('id="group-leaving"') < html.index('id="group-commander"') < html.index('id="group-dtc"')
+    assert (
+        html.index('id="group-leaving"') < html.index('id="group-commander"') < html.index('id="group-dtc"')
+    )
     assert "css/scenarios.css" in html
 
 
@@ -114,8 +148,11 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
     else:
         step = scenario.steps[number - 1]
         assert escape(step.narration.in_(lang)) in article
-        heading = (f"手順 {number} / {len(scenario.steps)}" if lang == "ja"
-                   else f"Step {number} of {len(scenario.steps)}")
+        heading = (
+            f"手順 {number} / {len(scenario.steps)}"
+            if lang == "ja"
+            else f"Step {number} of {len(scenario.steps)}"
+        )
         assert 'class="sc-change"' in article  # each step's one line of what changed
         for rule in step.rules:  # each one tap away, named as a reader knows it (never "dtc:win-loss")
             url = rule_ref_url(rule).replace("/en/", f"/{lang}/")
@@ -155,36 +192,48 @@ def test_previous_and_next_links(client: Client) -> None:
     slug = "planechase-planar-controller-leaves"
     start = client.get(f"/en/scenarios/{slug}/0/").content.decode()
     assert 'rel="prev"' not in start
-    assert re.search(rf'<a rel="next" class="sc-next" href="/en/scenarios/{slug}/1/" '
-                     rf'hx-get="/en/scenarios/{slug}/1/" hx-target="#scenario-step"[^>]*hx-push-url="true"', start)
+    assert re.search(
+        rf'<a rel="next" class="sc-next" href="/en/scenarios/{slug}/1/" '
+        rf'hx-get="/en/scenarios/{slug}/1/" hx-target="#scenario-step"[^>]*hx-push-url="true"',
+        start,
+    )
     assert start.count('rel="next"') == 2  # at the top and at the bottom
     assert '<span aria-current="step">Start</span>' in start
     middle = client.get(f"/en/scenarios/{slug}/2/").content.decode()
     assert f'rel="prev" class="sc-prev" href="/en/scenarios/{slug}/1/"' in middle
     assert f'rel="next" class="sc-next" href="/en/scenarios/{slug}/3/"' in middle
-    assert f'<a href="/en/scenarios/{slug}/0/" hx-get="/en/scenarios/{slug}/0/"' in middle  # back to the start
+    assert (
+        f'<a href="/en/scenarios/{slug}/0/" hx-get="/en/scenarios/{slug}/0/"' in middle
+    )  # back to the start
     last = client.get(f"/en/scenarios/{slug}/3/").content.decode()
     assert f'rel="prev" class="sc-prev" href="/en/scenarios/{slug}/2/"' in last
     assert 'rel="next"' not in last and 'href="/en/scenarios/"' in last
     assert f"http://testserver/en/scenarios/{slug}/3/" in last  # shareable URL
 
 
-@pytest.mark.parametrize("path", [
-    "/en/scenarios/mind-control-alex-leaves/3/",
-    "/ja/scenarios/mind-control-alex-leaves/99/",
-    "/en/scenarios/commander-tax-partners/0/",  # no board to start from: the ruling starts at step 1
-    "/en/scenarios/no-such-ruling/1/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/en/scenarios/mind-control-alex-leaves/3/",
+        "/ja/scenarios/mind-control-alex-leaves/99/",
+        "/en/scenarios/commander-tax-partners/0/",  # no board to start from: the ruling starts at step 1
+        "/en/scenarios/no-such-ruling/1/",
+    ],
+)
 def test_out_of_range_step_is_404(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
 
 
-@pytest.mark.parametrize(("lang", "griffin", "mind_control", "gone", "bianca_gets_it"), [
-    ("en", "Assault Griffin", "Mind Control", "left the game", "battlefield · Bianca"),
-    ("ja", "《突撃するグリフィン》", "《精神の制御》", "ゲームから離れた", "戦場 · ビアンカ"),
-])
-def test_leave_game_step_shows_board_before_and_after(client: Client, lang: str, griffin: str, mind_control: str,
-                                                      gone: str, bianca_gets_it: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "griffin", "mind_control", "gone", "bianca_gets_it"),
+    [
+        ("en", "Assault Griffin", "Mind Control", "left the game", "battlefield · Bianca"),
+        ("ja", "《突撃するグリフィン》", "《精神の制御》", "ゲームから離れた", "戦場 · ビアンカ"),
+    ],
+)
+def test_leave_game_step_shows_board_before_and_after(
+    client: Client, lang: str, griffin: str, mind_control: str, gone: str, bianca_gets_it: str
+) -> None:
     html = client.get(f"/{lang}/scenarios/mind-control-alex-leaves/2/").content.decode()
     before = html.split('class="sc-before"')[1].split('class="sc-after"')[0]
     after = html.split('class="sc-after"')[1].split('class="sc-engine"')[0]
@@ -196,16 +245,26 @@ def test_leave_game_step_shows_board_before_and_after(client: Client, lang: str,
     owner = "owner: Bianca" if lang == "en" else "オーナー：ビアンカ"
     assert owner in alex
     # After: each object before -> after, by name.
-    assert re.search(rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
-                     rf'<strong>{gone}</strong>', after, re.S)
-    assert re.search(rf'<li class="lg-changed">\s*<span class="bd-object">{griffin}</span>.*?'
-                     rf'<span class="lg-zone">{bianca_gets_it}</span>', after, re.S)
+    assert re.search(
+        rf'<li class="lg-gone lg-left-game">\s*<span class="bd-object">{mind_control}</span>.*?'
+        rf"<strong>{gone}</strong>",
+        after,
+        re.S,
+    )
+    assert re.search(
+        rf'<li class="lg-changed">\s*<span class="bd-object">{griffin}</span>.*?'
+        rf'<span class="lg-zone">{bianca_gets_it}</span>',
+        after,
+        re.S,
+    )
     assert f'href="/{lang}/rules/800.4a/">800.4a</a>' in html
     assert "assault-griffin" not in visible_text(html) and "mind-control-effect" not in visible_text(html)
 
 
 @pytest.mark.parametrize(("lang", "monarch"), [("en", "The monarch"), ("ja", "統治者")])
-def test_designations_and_the_end_of_the_game_are_shown_after(client: Client, lang: str, monarch: str) -> None:
+def test_designations_and_the_end_of_the_game_are_shown_after(
+    client: Client, lang: str, monarch: str
+) -> None:
     html = client.get(f"/{lang}/scenarios/monarch-and-initiative-holder-leaves/2/").content.decode()
     after = html.split('class="sc-after"')[1]
     alex, bianca = NAMES[lang]["Alex"], NAMES[lang]["Bianca"]
@@ -219,7 +278,9 @@ def test_designations_and_the_end_of_the_game_are_shown_after(client: Client, la
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_end_of_turn_steps_show_the_board_after(client: Client, lang: str) -> None:
     """The end-turn step of 800.4c: the stolen Bears are exiled as the turn ends, object by object."""
-    html = client.get(f"/{lang}/scenarios/bribery-act-of-treason-default-controller-leaves/4/").content.decode()
+    html = client.get(
+        f"/{lang}/scenarios/bribery-act-of-treason-default-controller-leaves/4/"
+    ).content.decode()
     after = html.split('class="sc-after"')[1].split('class="sc-engine"')[0]
     exile = "exile" if lang == "en" else "追放領域"
     assert re.search(rf'<li class="lg-changed">.*?<span class="lg-zone">{exile}</span>', after, re.S)
@@ -261,15 +322,18 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
 
     english = rules_of(ingested).get(number="903.10a").text
     html = client.get("/en/scenarios/commander-damage-beacon-fog-stolen/4/").content.decode()
-    popover = html.split('<summary>903.10a</summary>')[1].split("</details>")[0]
+    popover = html.split("<summary>903.10a</summary>")[1].split("</details>")[0]
     assert escape(english)[:60] in popover and 'lang="en"' in popover
     assert 'href="/en/rules/903.10a/"' in popover
     commander = DocSection.objects.get(corpus=ingested, source__slug="commander-rules", anchor="rule-9").text
     assert escape(commander) in html.split("<summary>Commander rules 9</summary>")[1].split("</details>")[0]
 
     # /ja/ shows the Japanese translation where the corpus has one (800.4a), else the English text (303.4e).
-    translated = (DocSection.objects.filter(corpus=ingested, aligned_number="800.4a", source__kind="cr-translation")
-                  .exclude(text="").first())
+    translated = (
+        DocSection.objects.filter(corpus=ingested, aligned_number="800.4a", source__kind="cr-translation")
+        .exclude(text="")
+        .first()
+    )
     assert translated is not None
     html = client.get("/ja/scenarios/mind-control-alex-leaves/2/").content.decode()
     popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]
@@ -292,7 +356,9 @@ def test_a_renumbered_rule_quotes_the_translation_of_its_text(ingested) -> None:
     texts = scenario_selectors.rule_texts(["805.10f", "800.4a"], lang="ja")
     found = texts["805.10f"]
     assert found.lang == "ja" and found.aligned_number == "805.10f"
-    assert found.translated_number == "805.10g" and found.text.startswith("戦闘ダメージ・ステップ開始に際して")
+    assert found.translated_number == "805.10g" and found.text.startswith(
+        "戦闘ダメージ・ステップ開始に際して"
+    )
     assert texts["800.4a"].lang == "ja"
 
 

@@ -46,7 +46,9 @@ def test_one_ruling_with_its_steps_and_cited_rules(client: Client, lang: str, gr
     data = response.json()
     scenario = next(s for s in SCENARIOS if s.slug == "mind-control-bianca-leaves")
     assert data["slug"] == scenario.slug and data["title"] == scenario.title.in_(lang)
-    assert data["group"] == "leaving" and data["url"] == f"http://testserver/{lang}/scenarios/{scenario.slug}/0/"
+    assert (
+        data["group"] == "leaving" and data["url"] == f"http://testserver/{lang}/scenarios/{scenario.slug}/0/"
+    )
     # The start position (step 0) and every object's name in the reader's language.
     # The players are named as the story in the reader's language names them.
     players = {"en": ["Alex", "Bianca", "Carol"], "ja": ["アレックス", "ビアンカ", "キャロル"]}[lang]
@@ -83,6 +85,8 @@ def test_every_ruling_answers_in_both_languages(client: Client, slug: str) -> No
 
 @pytest.mark.corpus
 def test_cited_rules_carry_their_text_in_the_readers_language(client: Client, ingested) -> None:  # type: ignore[no-untyped-def]
-    rules = {r["rule"]: r for r in client.get("/api/scenarios/mind-control-bianca-leaves?lang=ja").json()["rules"]}
+    rules = {
+        r["rule"]: r for r in client.get("/api/scenarios/mind-control-bianca-leaves?lang=ja").json()["rules"]
+    }
     assert rules["800.4a"]["lang"] == "ja" and rules["800.4a"]["text"]
     assert rules["303.4e"]["lang"] == "en" and rules["303.4e"]["text"]

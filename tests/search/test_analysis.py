@@ -28,7 +28,14 @@ def test_japanese_terms_use_normalised_forms() -> None:
 
 
 def test_bigrams_are_per_run_and_keep_single_characters() -> None:
-    assert [g for g, _, _ in bigrams("共有チーム・ターン")] == ["共有", "有チ", "チー", "ーム", "ター", "ーン"]
+    assert [g for g, _, _ in bigrams("共有チーム・ターン")] == [
+        "共有",
+        "有チ",
+        "チー",
+        "ーム",
+        "ター",
+        "ーン",
+    ]
     assert [g for g, _, _ in bigrams("税")] == ["税"]
     assert bigrams("commander tax") == []
 
@@ -88,6 +95,16 @@ def test_japanese_question_words_are_stop_words(text: str, expected: list[str]) 
 def test_latin_words_inside_japanese_text() -> None:
     from judge.search.analysis import latin_tokens
 
-    text = normalize_ja("《ボロスのギルド魔道士/Boros Guildmage》、TARDIS、{CHAOS}、双頭巨人戦(2vs2)、ｆｕｌｌ ｗｉｄｔｈ")
-    assert [t for t, _, _ in latin_tokens(text)] == ["boro", "guildmag", "tardi", "chao", "2vs2", "full", "width"]
+    text = normalize_ja(
+        "《ボロスのギルド魔道士/Boros Guildmage》、TARDIS、{CHAOS}、双頭巨人戦(2vs2)、ｆｕｌｌ ｗｉｄｔｈ"
+    )
+    assert [t for t, _, _ in latin_tokens(text)] == [
+        "boro",
+        "guildmag",
+        "tardi",
+        "chao",
+        "2vs2",
+        "full",
+        "width",
+    ]
     assert [t for t, _, _ in latin_tokens("統率者")] == []

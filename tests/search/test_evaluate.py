@@ -45,7 +45,9 @@ def leaves_and_unions(q: wq.Query) -> list[wq.Query]:
     """Every Term, Phrase, Or, DisjunctionMax and AndMaybe node of a query tree (not the Or and
     AndMaybe nodes above a DisjunctionMax, which whoosh's matcher scores wrongly)."""
     unions = (wq.Or, wq.AndMaybe)
-    kept = isinstance(q, (wq.Term, wq.Phrase, wq.DisjunctionMax)) or (isinstance(q, unions) and not has_max(q))
+    kept = isinstance(q, (wq.Term, wq.Phrase, wq.DisjunctionMax)) or (
+        isinstance(q, unions) and not has_max(q)
+    )
     out = [q] if kept else []
     for child in q.children():
         out.extend(leaves_and_unions(child))
@@ -92,8 +94,14 @@ def test_phrases_with_slop_match_whoosh(sample_root: Path) -> None:
     live = open_live(sample_root)
     evaluator = Evaluator(live.searcher(), PostingCache())
     field = f"en_{live.current_version}"
-    for words, slop in ((["player", "leav"], 1), (["player", "game"], 1), (["player", "game"], 4), (["game", "player"], 4),
-                        (["leav", "game"], 2), (["cast", "commander", "zone"], 4)):
+    for words, slop in (
+        (["player", "leav"], 1),
+        (["player", "game"], 1),
+        (["player", "game"], 4),
+        (["game", "player"], 4),
+        (["leav", "game"], 2),
+        (["cast", "commander", "zone"], 4),
+    ):
         q = wq.Phrase(field, words, slop=slop)
         assert same_scores(evaluator.scores(q), whoosh_scores(evaluator, q)), (words, slop)
     assert evaluator.scores(wq.Phrase(field, ["player", "game"], slop=4))
@@ -115,7 +123,9 @@ def test_the_cache_is_bounded(sample_root: Path, monkeypatch: pytest.MonkeyPatch
     assert len(cache._entries) <= 2
 
 
-def test_warmed_postings_stay_and_serve_every_lookup(sample_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_warmed_postings_stay_and_serve_every_lookup(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("judge.search.evaluate.MAX_CACHED_TERMS", 2)
     live = open_live(sample_root)
     cache = PostingCache()

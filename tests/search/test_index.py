@@ -86,7 +86,15 @@ def test_an_index_of_an_older_format_asks_for_a_new_ingest(tmp_path: Path) -> No
 
 def ja_doc(key: str, body: str) -> SearchDoc:
     return SearchDoc(
-        key=key, rule=None, lang="ja", source="ja.txt", doc="notes", version="", title=key, body=body, anchor=key
+        key=key,
+        rule=None,
+        lang="ja",
+        source="ja.txt",
+        doc="notes",
+        version="",
+        title=key,
+        body=body,
+        anchor=key,
     )
 
 
@@ -97,7 +105,10 @@ def test_a_fields_statistics_are_those_of_its_own_documents(tmp_path: Path) -> N
     japanese = [ja_doc("a", "統率者は統率領域にいる。"), ja_doc("b", "次元ダイスを振る。統率者ではない。")]
 
     def score(name: str, english: int) -> float:
-        rules = [doc(f"100.{i}", "the commander and the command zone of every player " * (1 + i % 3)) for i in range(english)]
+        rules = [
+            doc(f"100.{i}", "the commander and the command zone of every player " * (1 + i % 3))
+            for i in range(english)
+        ]
         build_index(tmp_path, [*japanese, *rules], name=name)
         activate(tmp_path, name)
         live = open_live(tmp_path)
@@ -108,6 +119,10 @@ def test_a_fields_statistics_are_those_of_its_own_documents(tmp_path: Path) -> N
 
 
 def test_the_index_records_which_rules_each_rule_cites(tmp_path: Path) -> None:
-    build_index(tmp_path, [doc("901.10", "All leave the game. (See rule 800.4a.)"), doc("800.4a", "Leave.")], name="gen-1")
+    build_index(
+        tmp_path,
+        [doc("901.10", "All leave the game. (See rule 800.4a.)"), doc("800.4a", "Leave.")],
+        name="gen-1",
+    )
     activate(tmp_path, "gen-1")
     assert open_live(tmp_path).meta["cites"] == {"rule:901.10": ["800.4a"]}

@@ -84,9 +84,11 @@ def test_a_term_is_searched_as_its_best_spelling_each_spelling_once() -> None:
     """A term-table term is one unit whose spellings are alternatives (a document scores as its best
     spelling, not the sum of all: a five-spelling row weighs what a one-spelling row weighs), and a
     spelling that stems like another ("turn markers | turn marker") is searched once."""
-    table = TermTable(parse_terms(
-        "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn marker\tmultiplayer\t807.4\t\n"
-    ))
+    table = TermTable(
+        parse_terms(
+            "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn marker\tmultiplayer\t807.4\t\n"
+        )
+    )
     for typed, expected in (("ターン・マーカー", 3), ("turn markers", 3), ("turn marker", 3)):
         built = build_query(parse_query(typed), terms=table, version="20260116")
         assert built is not None

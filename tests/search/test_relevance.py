@@ -66,9 +66,14 @@ def test_expected_answer_in_top_5(
 
 # --- what a judge expects first, and no dead ends, on the real corpus ----------------------------------
 
+
 @pytest.mark.parametrize("ui", ["en", "ja"])
 def test_the_rule_that_governs_the_phrase_comes_first(corpus_index: Path, ui: str) -> None:
-    for query, first in (("player leaves the game", "800.4a"), ("commander tax", "903.8"), ("統率者税", "903.8")):
+    for query, first in (
+        ("player leaves the game", "800.4a"),
+        ("commander tax", "903.8"),
+        ("統率者税", "903.8"),
+    ):
         assert search(query, root=corpus_index, ui_lang=ui).hits[0].rule == first, (query, ui)
 
 
@@ -110,10 +115,18 @@ def test_no_dead_ends_on_the_real_corpus(corpus_index: Path) -> None:
 
 @pytest.mark.parametrize(
     ("query", "anchor"),
-    [("Fractured Powerstone", "関連カード"), ("TARDIS", None), ("Boros Guildmage", "rule-2"), ("{CHAOS}", None),
-     ("2vs2", "overview"), ("プレインズウォーカーズ", None)],
+    [
+        ("Fractured Powerstone", "関連カード"),
+        ("TARDIS", None),
+        ("Boros Guildmage", "rule-2"),
+        ("{CHAOS}", None),
+        ("2vs2", "overview"),
+        ("プレインズウォーカーズ", None),
+    ],
 )
-def test_english_and_katakana_compounds_inside_the_japanese_texts(corpus_index: Path, query: str, anchor: str | None) -> None:
+def test_english_and_katakana_compounds_inside_the_japanese_texts(
+    corpus_index: Path, query: str, anchor: str | None
+) -> None:
     hits = search(query, root=corpus_index, lang="ja").hits
     assert hits, query
     if anchor is not None:

@@ -35,8 +35,13 @@ def test_json_shape(sample_root: Path) -> None:
     empty = search("zzzyzx", root=sample_root).to_json()
     assert empty["hits"] == [] and empty["total"] == 0 and empty["suggestions"] == []
     rules = search("903.9zz", root=sample_root).to_json()["suggestions"]
-    assert rules[0] == {"kind": "rule", "query": "903.8", "rule": "903.8", "title": "903.8. Commander",
-                        "url": "/en/rules/903.8/"}
+    assert rules[0] == {
+        "kind": "rule",
+        "query": "903.8",
+        "rule": "903.8",
+        "title": "903.8. Commander",
+        "url": "/en/rules/903.8/",
+    }
 
 
 def test_english_and_japanese_find_the_same_rule_once(sample_root: Path) -> None:
@@ -85,7 +90,10 @@ def test_only_the_current_version_unless_asked(sample_root: Path) -> None:
 
 
 def test_phrases(sample_root: Path) -> None:
-    assert rules(search('"shared team turns" lang:en', root=sample_root))[:2] in (["805.1", "805"], ["805", "805.1"])
+    assert rules(search('"shared team turns" lang:en', root=sample_root))[:2] in (
+        ["805.1", "805"],
+        ["805", "805.1"],
+    )
     assert search('"turns shared team"', root=sample_root).hits == ()
 
 
@@ -197,6 +205,7 @@ def test_an_unknown_document_filter_is_a_clear_error(sample_root: Path) -> None:
 
 # --- no dead ends ---------------------------------------------------------------------------------------
 
+
 def test_closest_matches_when_no_document_has_every_word(sample_root: Path) -> None:
     result = search("planar die commander damage", root=sample_root)
     assert result.partial and result.corrected_query is None
@@ -210,7 +219,11 @@ def test_closest_matches_when_no_document_has_every_word(sample_root: Path) -> N
 
 
 def test_a_misspelled_query_shows_the_results_of_its_correction(sample_root: Path) -> None:
-    for typed, corrected in (("comander tax", "commander tax"), ("commnader", "commander"), ("plnar die", "planar die")):
+    for typed, corrected in (
+        ("comander tax", "commander tax"),
+        ("commnader", "commander"),
+        ("plnar die", "planar die"),
+    ):
         result = search(typed, root=sample_root)
         assert result.corrected_query == corrected, typed
         assert result.hits and not result.partial
@@ -231,17 +244,27 @@ def test_searched_as_typed_the_correction_is_only_suggested(sample_root: Path) -
 
 def test_titles_in_the_readers_language(sample_root: Path) -> None:
     """A Japanese reader reads an English rule's section and a glossary word in Japanese (sections.tsv, terms.tsv)."""
-    ja = {h.rule or h.doc: h.title for h in search("commander tax", root=sample_root, lang="en", ui_lang="ja").hits}
+    ja = {
+        h.rule or h.doc: h.title
+        for h in search("commander tax", root=sample_root, lang="en", ui_lang="ja").hits
+    }
     assert ja == {"903.8": "903.8. 統率者戦", "glossary": "統率者税（Commander Tax）"}
-    en = {h.rule or h.doc: h.title for h in search("commander tax", root=sample_root, lang="en", ui_lang="en").hits}
+    en = {
+        h.rule or h.doc: h.title
+        for h in search("commander tax", root=sample_root, lang="en", ui_lang="en").hits
+    }
     assert en == {"903.8": "903.8. Commander", "glossary": "Commander Tax"}
     [suggestion, *_] = search("903.10zz", root=sample_root, ui_lang="ja").suggestions
     assert suggestion.title == "903.10a 統率者戦"
 
 
 def test_question_words_do_not_block_a_match(sample_root: Path) -> None:
-    for q in ("how much does my commander cost", "what is the commander tax?", "統率者税はいくらですか",
-              "統率者税はどうなりますか"):
+    for q in (
+        "how much does my commander cost",
+        "what is the commander tax?",
+        "統率者税はいくらですか",
+        "統率者税はどうなりますか",
+    ):
         result = search(q, root=sample_root)
         assert not result.partial, q
         assert result.hits[0].rule == "903.8", q
@@ -255,6 +278,7 @@ def test_spelling_variants_through_the_term_table(sample_root: Path, sample_term
 
 
 # --- ranking --------------------------------------------------------------------------------------------
+
 
 def test_the_readers_language_first_and_the_other_still_shown(sample_root: Path) -> None:
     for ui, other in (("ja", "en"), ("en", "ja")):
@@ -270,7 +294,9 @@ def test_the_readers_language_first_and_the_other_still_shown(sample_root: Path)
         search("tax", root=sample_root, ui_lang="fr")
 
 
-def test_house_rules_and_prose_never_outrank_the_rules_of_magic(sample_root: Path, sample_terms: TermTable) -> None:
+def test_house_rules_and_prose_never_outrank_the_rules_of_magic(
+    sample_root: Path, sample_terms: TermTable
+) -> None:
     for ui in ("ja", "en"):
         for terms in (sample_terms, None):
             hits = search("統率者税", root=sample_root, ui_lang=ui, terms=terms).hits
@@ -287,10 +313,16 @@ def test_house_rules_and_prose_never_outrank_the_rules_of_magic(sample_root: Pat
 
 @pytest.mark.parametrize(
     ("q", "names", "searched"),
-    [("統率者税 DTC", {SourceKind.HOUSE_RULES}, ["統率者税"]), ("duel masters 文明", {SourceKind.HOUSE_RULES}, ["文明"]),
-     ("文明", {SourceKind.HOUSE_RULES}, ["文明"]), ("civilization", {SourceKind.HOUSE_RULES}, ["civilization"]),
-     ("deck commander", set(), ["deck", "commander"]), ("次元ダイス wiki", {SourceKind.PROSE}, ["次元ダイス"]),
-     ("DTC", {SourceKind.HOUSE_RULES}, ["DTC"]), ("統率者 doc:cr", {SourceKind.HOUSE_RULES, SourceKind.PROSE}, ["統率者"])],
+    [
+        ("統率者税 DTC", {SourceKind.HOUSE_RULES}, ["統率者税"]),
+        ("duel masters 文明", {SourceKind.HOUSE_RULES}, ["文明"]),
+        ("文明", {SourceKind.HOUSE_RULES}, ["文明"]),
+        ("civilization", {SourceKind.HOUSE_RULES}, ["civilization"]),
+        ("deck commander", set(), ["deck", "commander"]),
+        ("次元ダイス wiki", {SourceKind.PROSE}, ["次元ダイス"]),
+        ("DTC", {SourceKind.HOUSE_RULES}, ["DTC"]),
+        ("統率者 doc:cr", {SourceKind.HOUSE_RULES, SourceKind.PROSE}, ["統率者"]),
+    ],
 )
 def test_what_names_a_document_outside_the_rules_of_magic(
     sample_terms: TermTable, q: str, names: set[SourceKind], searched: list[str]
@@ -310,10 +342,16 @@ def test_hits_carry_the_kind_and_title_of_their_document(sample_root: Path) -> N
     assert by_doc["cr"].kind is SourceKind.CR and by_doc["cr"].doc_title == "Comprehensive Rules"
     assert by_doc["glossary"].kind is SourceKind.GLOSSARY
     assert by_doc["cr-multiplayer-ja"].kind is SourceKind.CR_TRANSLATION
-    assert (by_doc["commander-rules"].kind, by_doc["commander-rules"].doc_title) == (SourceKind.FORMAT_RULES, "統率者戦ルール")
+    assert (by_doc["commander-rules"].kind, by_doc["commander-rules"].doc_title) == (
+        SourceKind.FORMAT_RULES,
+        "統率者戦ルール",
+    )
     assert (by_doc["dtc"].kind, by_doc["dtc"].doc_title) == (SourceKind.HOUSE_RULES, "タッグ・コマンダー")
     assert by_doc["planechase-wiki"].kind is SourceKind.PROSE
-    assert by_doc["dtc"].to_json()["kind"] == "house-rules" and by_doc["dtc"].to_json()["doc_title"] == "タッグ・コマンダー"
+    assert (
+        by_doc["dtc"].to_json()["kind"] == "house-rules"
+        and by_doc["dtc"].to_json()["doc_title"] == "タッグ・コマンダー"
+    )
 
 
 def test_phrase_and_proximity_lift_a_rule(sample_root: Path) -> None:
@@ -324,12 +362,22 @@ def test_phrase_and_proximity_lift_a_rule(sample_root: Path) -> None:
 
 # --- rule numbers ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("q", "nearest"),
-    [("903.9zz", ["903.8"]), ("903.10zz", ["903.10a"]), ("903.10b", ["903.10a"]), ("999.1", ["903", "901"]),
-     ("rule 9031", ["903.4"]), ("800.4z", ["800.4a"]), ("９０３．９ｚ", ["903.8"])],
+    [
+        ("903.9zz", ["903.8"]),
+        ("903.10zz", ["903.10a"]),
+        ("903.10b", ["903.10a"]),
+        ("999.1", ["903", "901"]),
+        ("rule 9031", ["903.4"]),
+        ("800.4z", ["800.4a"]),
+        ("９０３．９ｚ", ["903.8"]),
+    ],
 )
-def test_a_missing_rule_number_suggests_the_nearest_rules(sample_root: Path, q: str, nearest: list[str]) -> None:
+def test_a_missing_rule_number_suggests_the_nearest_rules(
+    sample_root: Path, q: str, nearest: list[str]
+) -> None:
     result = search(q, root=sample_root, ui_lang="ja")
     assert result.jump is None and result.hits == ()
     got = [s.rule for s in result.suggestions]
@@ -345,7 +393,10 @@ def test_an_existing_rule_number_with_a_trailing_dot_jumps(sample_root: Path) ->
 
 # --- Japanese documents: English inside them, katakana compounds ---------------------------------------
 
-@pytest.mark.parametrize("q", ["Fractured Powerstone", "fractured powerstone lang:ja", "{CHAOS}", "Powerstone"])
+
+@pytest.mark.parametrize(
+    "q", ["Fractured Powerstone", "fractured powerstone lang:ja", "{CHAOS}", "Powerstone"]
+)
 def test_english_inside_japanese_text_is_found(sample_root: Path, q: str) -> None:
     result = search(q, root=sample_root)
     assert any(h.doc == "planechase-wiki" and h.anchor == "die" for h in result.hits), q
@@ -356,7 +407,9 @@ def test_two_vs_two_and_rule_numbers_in_japanese_text(sample_root: Path) -> None
     assert [h.anchor for h in search("2vs2", root=sample_root).hits] == ["commander-tax"]
 
 
-def test_katakana_compounds_are_found_whole_and_by_their_parts(sample_root: Path, sample_terms: TermTable) -> None:
+def test_katakana_compounds_are_found_whole_and_by_their_parts(
+    sample_root: Path, sample_terms: TermTable
+) -> None:
     for terms in (sample_terms, None):
         whole = search("プレインズウォーカーズ", root=sample_root, terms=terms)
         assert [h.anchor for h in whole.hits] == ["history"] and not whole.partial
@@ -366,6 +419,7 @@ def test_katakana_compounds_are_found_whole_and_by_their_parts(sample_root: Path
 
 
 # --- warm-up ---------------------------------------------------------------------------------------------
+
 
 def test_warm_loads_what_a_search_reads(sample_root: Path) -> None:
     from judge.search.index import open_live
@@ -387,7 +441,9 @@ def test_a_worker_started_before_the_first_ingest_warms_the_index_when_it_appear
     from tests.search import sample
 
     assert warm(tmp_path) is False  # no index yet: nothing to load, and no error
-    build_index(tmp_path, documents_from_records(sample.rules_documents(), sample.ja_documents()), name="gen-1")
+    build_index(
+        tmp_path, documents_from_records(sample.rules_documents(), sample.ja_documents()), name="gen-1"
+    )
     activate(tmp_path, "gen-1")
     assert search("commander tax", root=tmp_path).hits  # the first search notices the index ...
     for thread in [t for t in threading.enumerate() if t.name == "warm-gen-1"]:

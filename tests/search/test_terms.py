@@ -24,9 +24,16 @@ def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
 
 
 def test_longest_match_wins() -> None:
-    table = TermTable(parse_terms("ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander tax\tcommander\nゲーム\tgame\tgame\n"))
+    table = TermTable(
+        parse_terms(
+            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander tax\tcommander\nゲーム\tgame\tgame\n"
+        )
+    )
     matches = table.find_ja("統率者税とゲーム")
-    assert [(m.start, m.end, m.pairs[0].en) for m in matches] == [(0, 4, ("commander tax",)), (5, 8, ("game",))]
+    assert [(m.start, m.end, m.pairs[0].en) for m in matches] == [
+        (0, 4, ("commander tax",)),
+        (5, 8, ("game",)),
+    ]
     stems = en_terms("pay the commander tax now")
     [match] = table.find_en(stems)
     assert stems[match.start : match.end] == ["commander", "tax"]
@@ -37,7 +44,12 @@ def test_the_term_table_has_enough_unique_pairs() -> None:
     assert len(table.pairs) >= 80
     ja = [normalize_ja(s) for p in table.pairs for s in p.ja]
     assert len(ja) == len(set(ja)), "a Japanese term is listed twice"
-    required = {"統率者": "commander", "統率者税": "commander tax", "次元ダイス": "planar die", "追放": "exile"}
+    required = {
+        "統率者": "commander",
+        "統率者税": "commander tax",
+        "次元ダイス": "planar die",
+        "追放": "exile",
+    }
     by_ja = {p.ja[0]: p.en for p in table.pairs}
     for ja_term, en_term in required.items():
         assert en_term in by_ja[ja_term]
@@ -50,7 +62,9 @@ def test_a_missing_file_is_an_empty_table(tmp_path: Path) -> None:
 @pytest.mark.corpus
 def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
     """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the CR."""
-    ja_text = normalize_ja("\n".join(p.read_text(encoding="utf-8-sig") for p in (real_corpus / "ja").glob("*.txt")))
+    ja_text = normalize_ja(
+        "\n".join(p.read_text(encoding="utf-8-sig") for p in (real_corpus / "ja").glob("*.txt"))
+    )
     current = sorted((real_corpus / "en").glob("MagicCompRules *.txt"))[-1]
     en_text = " ".join(en_terms(current.read_text(encoding="utf-8-sig")))
     unused = []
@@ -63,7 +77,8 @@ def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
     found_both = sum(
         1
         for p in load_terms(TERMS_FILE).pairs
-        if any(normalize_ja(s) in ja_text for s in p.ja) and any(" ".join(en_terms(s)) in en_text for s in p.en)
+        if any(normalize_ja(s) in ja_text for s in p.ja)
+        and any(" ".join(en_terms(s)) in en_text for s in p.en)
     )
     assert found_both >= 80
 

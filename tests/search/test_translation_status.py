@@ -45,39 +45,77 @@ def whole_translation() -> LinkedDocument:
     return link_document(document, english, {})
 
 
-def aligned(slug: str, kind: DocKind, version: str,
-            sections: list[tuple[str, str, Status, str]]) -> LinkedDocument:
+def aligned(
+    slug: str, kind: DocKind, version: str, sections: list[tuple[str, str, Status, str]]
+) -> LinkedDocument:
     """A Japanese document whose sections are aligned by hand: (cr_number, text, status, today's number)."""
     parts = [
         AlignedSection(
-            section=DocSection(anchor=f"r{number.replace('.', '-')}", heading=number, text=text, line=i,
-                               cr_number=number),
-            aligned_number=today, compared_version=version if status is not Status.UNCHECKED else "",
-            differs_from_current=status is not Status.CURRENT, status=status,
+            section=DocSection(
+                anchor=f"r{number.replace('.', '-')}", heading=number, text=text, line=i, cr_number=number
+            ),
+            aligned_number=today,
+            compared_version=version if status is not Status.UNCHECKED else "",
+            differs_from_current=status is not Status.CURRENT,
+            status=status,
         )
         for i, (number, text, status, today) in enumerate(sections, 1)
     ]
-    document = JaDocument(source=f"{slug}.txt", slug=slug, title_ja="抜粋", kind=kind,
-                          sections=tuple(p.section for p in parts), translated_from=version or None)
+    document = JaDocument(
+        source=f"{slug}.txt",
+        slug=slug,
+        title_ja="抜粋",
+        kind=kind,
+        sections=tuple(p.section for p in parts),
+        translated_from=version or None,
+    )
     return LinkedDocument(document=document, sections=tuple(parts), unresolved=())
 
 
 def excerpts() -> list[LinkedDocument]:
-    blog = aligned("cr-excerpt-ja", DocKind.CR_TRANSLATION, "", [
-        # The same rule as the whole translation's 903.8, in words that match the query better (統率者 twice).
-        ("903.8", "統率者税：統率者を統率領域から唱えるたびに、統率領域の統率者のコストは{2}ずつ多くなる。統率者を唱える。",
-         Status.UNCHECKED, "903.8"),
-        # An unchecked rule placed by no current rule: its own hit, under its document; word for word the whole
-        # translation's 903.8, so that only its status ranks it below that.
-        ("903.99", OWN["903.8"], Status.UNCHECKED, ""),
-    ])
-    older = aligned("cr-805-ja", DocKind.CR_TRANSLATION, sample.PREVIOUS, [
-        ("800.4a", "プレイヤーがゲームから離れたら、そのプレイヤーがオーナーであるオブジェクトもゲームから離れる。",
-         Status.CURRENT, "800.4a"),
-        ("805.2", "共有チーム・ターンでは、チームは1人のプレイヤーであるかのようにターンを行う。", Status.RENUMBERED, "805.1"),
-        ("805.9", "共有チーム・ターンでは、チームのダメージ割り振り順は1つである。", Status.DELETED, ""),
-        ("903.4", "固有色は、マナ・コストと文章のマナ・シンボルの色すべてである。", Status.CHANGED, "903.4"),
-    ])
+    blog = aligned(
+        "cr-excerpt-ja",
+        DocKind.CR_TRANSLATION,
+        "",
+        [
+            # The same rule as the whole translation's 903.8, in words that match the query better (統率者 twice).
+            (
+                "903.8",
+                "統率者税：統率者を統率領域から唱えるたびに、統率領域の統率者のコストは{2}ずつ多くなる。統率者を唱える。",
+                Status.UNCHECKED,
+                "903.8",
+            ),
+            # An unchecked rule placed by no current rule: its own hit, under its document; word for word the whole
+            # translation's 903.8, so that only its status ranks it below that.
+            ("903.99", OWN["903.8"], Status.UNCHECKED, ""),
+        ],
+    )
+    older = aligned(
+        "cr-805-ja",
+        DocKind.CR_TRANSLATION,
+        sample.PREVIOUS,
+        [
+            (
+                "800.4a",
+                "プレイヤーがゲームから離れたら、そのプレイヤーがオーナーであるオブジェクトもゲームから離れる。",
+                Status.CURRENT,
+                "800.4a",
+            ),
+            (
+                "805.2",
+                "共有チーム・ターンでは、チームは1人のプレイヤーであるかのようにターンを行う。",
+                Status.RENUMBERED,
+                "805.1",
+            ),
+            ("805.9", "共有チーム・ターンでは、チームのダメージ割り振り順は1つである。", Status.DELETED, ""),
+            (
+                "903.4",
+                "固有色は、マナ・コストと文章のマナ・シンボルの色すべてである。",
+                Status.CHANGED,
+                "903.4",
+            ),
+        ],
+    )
     return [blog, older]
 
 
@@ -96,14 +134,25 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # --- the search documents --------------------------------------------------------------------------------
 
+
 def test_search_documents_carry_the_alignment() -> None:
     docs = {d.key: d for d in all_docs()}
     ours = docs[f"{WHOLE}#r903-8"]
     assert (ours.rule, ours.status, ours.aligned, ours.version, ours.kind) == (
-        "903.8", "current", "903.8", CURRENT, SourceKind.CR_TRANSLATION)
+        "903.8",
+        "current",
+        "903.8",
+        CURRENT,
+        SourceKind.CR_TRANSLATION,
+    )
     assert docs["cr-excerpt-ja#r903-8"].status == "unchecked" and docs["cr-excerpt-ja#r903-99"].aligned == ""
     moved = docs["cr-805-ja#r805-2"]
-    assert (moved.rule, moved.status, moved.aligned, moved.current_rule) == ("805.2", "renumbered", "805.1", "805.1")
+    assert (moved.rule, moved.status, moved.aligned, moved.current_rule) == (
+        "805.2",
+        "renumbered",
+        "805.1",
+        "805.1",
+    )
     gone = docs["cr-805-ja#r805-9"]
     assert (gone.status, gone.current_rule) == ("deleted", None)
     # A section that translates no rule (the preface, the glossary) has no status; English rules neither.
@@ -119,7 +168,8 @@ def test_every_rule_of_the_whole_translation_is_a_japanese_search_document() -> 
     assert set(translated) == {r.number for r in english.rules} - {"100.9"}
     assert [w.line for w in whole_translation().document.warnings if "100.9" in w.problem]
     assert {(d.lang, d.kind, d.status, d.doc_title) for d in translated.values()} == {
-        ("ja", SourceKind.CR_TRANSLATION, "current", f"{ja_comprehensive_rules.TITLE_JA}（{CURRENT}.0）")}
+        ("ja", SourceKind.CR_TRANSLATION, "current", f"{ja_comprehensive_rules.TITLE_JA}（{CURRENT}.0）")
+    }
 
 
 def test_the_index_keeps_status_and_todays_number(root: Path) -> None:
@@ -132,6 +182,7 @@ def test_the_index_keeps_status_and_todays_number(root: Path) -> None:
 
 
 # --- ranking ---------------------------------------------------------------------------------------------
+
 
 def test_an_unchecked_text_ranks_below_the_current_one_for_the_same_rule(root: Path) -> None:
     raw = search("統率者 統率領域 唱える", root=root, ui_lang="ja", lang="ja")
@@ -161,8 +212,12 @@ def test_the_whole_translation_of_the_current_release_before_an_older_excerpt(ro
 def test_japanese_readers_get_the_japanese_translation_first(root: Path) -> None:
     for q in ("統率者 唱える", "統率者 統率領域 唱える", "ゲームから離れる", "オーナー オブジェクト"):
         first = search(q, root=root, ui_lang="ja").hits[0]
-        assert (first.lang, first.kind, first.doc, first.status) == ("ja", SourceKind.CR_TRANSLATION, WHOLE,
-                                                                     "current"), q
+        assert (first.lang, first.kind, first.doc, first.status) == (
+            "ja",
+            SourceKind.CR_TRANSLATION,
+            WHOLE,
+            "current",
+        ), q
     # The English rule found by the same question is the same hit, shown in Japanese.
     first = search("統率者 統率領域 唱える", root=root, ui_lang="ja").hits[0]
     assert (first.rule, first.lang, first.also) == ("903.8", "ja", ("en",))
@@ -179,6 +234,7 @@ def test_renumbered_and_deleted_rules_link_where_they_stand_today(root: Path) ->
 
 
 # --- what a hit says -------------------------------------------------------------------------------------
+
 
 def test_the_json_hit_has_the_status(root: Path) -> None:
     hits = search("共有チーム・ターン", root=root, ui_lang="ja", lang="ja").to_json()["hits"]
@@ -203,15 +259,19 @@ def test_outdated_hits_say_so_in_the_readers_language(client: Client, index: Pat
     english = client.get("/en/search/", {"q": "統率者税 lang:ja"}).content.decode()
     assert "Translated from an older version; not checked against the current rules" in english
     # Today's translation has no notice.
-    current = client.get("/ja/search/", {"q": "ゲームから離れる lang:ja"}, HTTP_HX_REQUEST="true").content.decode()
+    current = client.get(
+        "/ja/search/", {"q": "ゲームから離れる lang:ja"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
     assert 'href="/ja/rules/800.4a/"' in current and "search-status" not in current
     # The header box's best matches say it too.
-    quick = client.get("/ja/search/", {"q": "統率者税 lang:ja"}, HTTP_HX_REQUEST="true",
-                       HTTP_HX_TARGET="site-search-results").content.decode()
+    quick = client.get(
+        "/ja/search/", {"q": "統率者税 lang:ja"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="site-search-results"
+    ).content.decode()
     assert "quick-hits" in quick and "古い版の訳（現行ルールと未照合）" in quick
 
 
 # --- the real corpus -------------------------------------------------------------------------------------
+
 
 @pytest.mark.corpus
 def test_the_blog_excerpt_is_unchecked_on_the_real_corpus(client: Client, ingested, settings) -> None:  # type: ignore[no-untyped-def]

@@ -63,8 +63,11 @@ def _assert_snapshots_are_the_replay(game) -> None:  # type: ignore[no-untyped-d
 
 
 def test_parallel_posts_to_one_game_lose_no_update() -> None:
-    game = start_game(variant="commander", players=["Aki", "Ben", "Chie"],
-                      commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]})
+    game = start_game(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]},
+    )
     url = f"/en/tracker/{game.slug}/event/"
     amounts = [1, -2, 3, -1, 2, -3, 4, -4]
     statuses: list[int] = []
@@ -79,8 +82,11 @@ def test_parallel_posts_to_one_game_lose_no_update() -> None:
             cursor.execute("SELECT pg_backend_pid()")
             backends.add(cursor.fetchone()[0])
         for _ in range(PER_THREAD):
-            response = client.post(url, json.dumps({"kind": "life", "player": "Ben", "amount": amount}),
-                                   content_type="application/json")
+            response = client.post(
+                url,
+                json.dumps({"kind": "life", "player": "Ben", "amount": amount}),
+                content_type="application/json",
+            )
             statuses.append(response.status_code)
             revisions.append(response.json().get("revision", -1))
 
@@ -101,7 +107,9 @@ def test_parallel_posts_to_one_game_lose_no_update() -> None:
 
 def test_parallel_undo_and_writes_keep_the_history_whole() -> None:
     """Undos racing with new events: each undo flags exactly one distinct event, nothing is lost or doubled."""
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
     for _ in range(THREADS):
         record_event(game=game, kind="poison", payload={"player": "Aki", "amount": 1})
     errors: list[BaseException] = []
@@ -112,9 +120,11 @@ def test_parallel_undo_and_writes_keep_the_history_whole() -> None:
         assert response.status_code == 200, response.status_code
 
     def write() -> None:
-        response = Client().post(f"/en/tracker/{game.slug}/event/",
-                                 json.dumps({"kind": "life", "player": "Ben", "amount": -1}),
-                                 content_type="application/json")
+        response = Client().post(
+            f"/en/tracker/{game.slug}/event/",
+            json.dumps({"kind": "life", "player": "Ben", "amount": -1}),
+            content_type="application/json",
+        )
         assert response.status_code == 200, response.status_code
 
     work = [_in_thread(undo if i % 2 else write, errors, start) for i in range(THREADS)]
@@ -135,17 +145,22 @@ def test_parallel_undo_and_writes_keep_the_history_whole() -> None:
 def test_phones_pressing_next_turn_on_one_revision_pass_one_turn() -> None:
     """Every phone shows Aki's turn at revision 0 and presses "next turn" at once: one turn passes (Ben's
     begins, nobody skipped), every other press is "already done" (409)."""
-    game = start_game(variant="commander", players=["Aki", "Ben", "Chie"],
-                      commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]})
+    game = start_game(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]},
+    )
     statuses: list[int] = []
     codes: list[str] = []
     errors: list[BaseException] = []
     start = threading.Barrier(THREADS)
 
     def press() -> None:
-        response = Client().post(f"/en/tracker/{game.slug}/event/",
-                                 json.dumps({"kind": "next-turn", "expected_revision": 0}),
-                                 content_type="application/json")
+        response = Client().post(
+            f"/en/tracker/{game.slug}/event/",
+            json.dumps({"kind": "next-turn", "expected_revision": 0}),
+            content_type="application/json",
+        )
         statuses.append(response.status_code)
         codes.extend(e["code"] for e in response.json().get("errors", []))
 
@@ -159,7 +174,9 @@ def test_phones_pressing_next_turn_on_one_revision_pass_one_turn() -> None:
 
 
 def test_undo_presses_on_one_revision_undo_one_change() -> None:
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
     for _ in range(THREADS):
         record_event(game=game, kind="life", payload={"player": "Ben", "amount": -1, "by": "Aki"})
     statuses: list[int] = []
@@ -167,9 +184,11 @@ def test_undo_presses_on_one_revision_undo_one_change() -> None:
     start = threading.Barrier(THREADS)
 
     def press() -> None:
-        response = Client().post(f"/en/tracker/{game.slug}/undo/",
-                                 json.dumps({"by": "Aki", "expected_revision": THREADS}),
-                                 content_type="application/json")
+        response = Client().post(
+            f"/en/tracker/{game.slug}/undo/",
+            json.dumps({"by": "Aki", "expected_revision": THREADS}),
+            content_type="application/json",
+        )
         statuses.append(response.status_code)
 
     _run_at_once([_in_thread(press, errors, start) for _ in range(THREADS)])

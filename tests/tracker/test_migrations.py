@@ -88,9 +88,12 @@ def old_layout() -> Iterator[None]:
 
 
 def test_a_game_stored_by_the_old_app_is_read_back_after_migrating(old_layout: None) -> None:
-    setup = tracker.table_setup(variant="commander", players=["Aki", "Ben"],
-                                commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
-    old = OldGame.objects.create(slug="oldgame-1234567", variant="commander", revision=1, setup=setup.to_json())
+    setup = tracker.table_setup(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
+    old = OldGame.objects.create(
+        slug="oldgame-1234567", variant="commander", revision=1, setup=setup.to_json()
+    )
     # The payload exactly as the old app stored it: the event's fields without its kind (a column of its own).
     OldGameEvent.objects.create(game=old, seq=1, kind="life", payload={"player": "Ben", "amount": -7})
 
@@ -124,24 +127,39 @@ def back_to_latest() -> Iterator[None]:
         _migrate(LATEST)
 
 
-def test_snapshots_are_filled_for_games_stored_before_them(capsys: pytest.CaptureFixture[str],
-                                                           back_to_latest: None) -> None:
+def test_snapshots_are_filled_for_games_stored_before_them(
+    capsys: pytest.CaptureFixture[str], back_to_latest: None
+) -> None:
     """A long game with undone changes and an unreadable game, stored as 0001 stored them, migrate to 0002."""
     _migrate("0001_initial")
     old_apps = MigrationExecutor(connection).loader.project_state(("tracker", "0001_initial")).apps
     OldGame, OldEvent = old_apps.get_model("tracker", "Game"), old_apps.get_model("tracker", "GameEvent")
-    setup = tracker.table_setup(variant="commander", players=["Aki", "Ben", "Chie"],
-                                commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    setup = tracker.table_setup(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
+    )
     long_game = OldGame.objects.create(slug="long-game-12345", variant="commander", setup=setup.to_json())
     total = KEEP_SNAPSHOTS + CHECKPOINT + 10
     for seq in range(1, total + 1):
-        payload = ({"player": "Ben", "amount": -1 if seq % 3 else 2, "by": "Aki"} if seq % 10 else
-                   {"player": "Ben", "owner": "Chie", "commander": 0, "amount": 1})
-        OldEvent.objects.create(game=long_game, seq=seq, kind="life" if seq % 10 else "commander-damage",
-                                payload=payload, undone=seq % 7 == 0)
+        payload = (
+            {"player": "Ben", "amount": -1 if seq % 3 else 2, "by": "Aki"}
+            if seq % 10
+            else {"player": "Ben", "owner": "Chie", "commander": 0, "amount": 1}
+        )
+        OldEvent.objects.create(
+            game=long_game,
+            seq=seq,
+            kind="life" if seq % 10 else "commander-damage",
+            payload=payload,
+            undone=seq % 7 == 0,
+        )
     OldGame.objects.filter(pk=long_game.pk).update(revision=total)
-    broken = OldGame.objects.create(slug="broken-game-1234", variant="commander",
-                                    setup={**setup.to_json(), "players": ["Bell\u0007", "Ben", "Chie"]})
+    broken = OldGame.objects.create(
+        slug="broken-game-1234",
+        variant="commander",
+        setup={**setup.to_json(), "players": ["Bell\u0007", "Ben", "Chie"]},
+    )
     OldEvent.objects.create(game=broken, seq=1, kind="next-turn", payload={})
 
     _migrate(LATEST)
@@ -151,7 +169,9 @@ def test_snapshots_are_filled_for_games_stored_before_them(capsys: pytest.Captur
     game = Game.objects.get(slug="long-game-12345")
     rows = list(game.events.order_by("seq"))
     kept = {r.seq for r in rows if r.state is not None}
-    assert kept == {r.seq for r in rows if not r.undone and (r.seq % CHECKPOINT == 0 or r.seq > total - KEEP_SNAPSHOTS)}
+    assert kept == {
+        r.seq for r in rows if not r.undone and (r.seq % CHECKPOINT == 0 or r.seq > total - KEEP_SNAPSHOTS)
+    }
     for row in rows:
         if row.state is not None:
             replayed = tracker.replay(setup=setup, events=[stored_event(r) for r in rows if r.seq <= row.seq])

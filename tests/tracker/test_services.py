@@ -26,8 +26,11 @@ from judge.tracker.services import (
 
 
 def _commander_game() -> Game:
-    return start_game(variant="commander", players=["Aki", "Ben", "Chie"],
-                      commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    return start_game(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
+    )
 
 
 def _replayed(game: Game, upto: int | None = None) -> tracker.TableState:
@@ -75,8 +78,11 @@ def test_start_game_lists_every_problem_and_refuses_a_broken_name() -> None:
 def test_events_history_and_undo() -> None:
     game = _commander_game()
     record_event(game=game, kind="cast-commander", payload={"player": "Ben", "commander": 1})
-    record_event(game=game, kind="commander-damage",
-                 payload={"player": "Aki", "owner": "Ben", "commander": 1, "amount": 6})
+    record_event(
+        game=game,
+        kind="commander-damage",
+        payload={"player": "Aki", "owner": "Ben", "commander": 1, "amount": 6},
+    )
     game, state, steps = record_event(game=game, kind="life", payload={"player": "Aki", "amount": -2})
     assert game.revision == 3
     assert state.life_of("Aki") == 32
@@ -94,7 +100,11 @@ def test_events_history_and_undo() -> None:
     # A new event after an undo gets the next seq; the undone one stays in the history.
     game, state, _ = record_event(game=game, kind="next-turn", payload={})
     assert list(GameEvent.objects.filter(game=game).values_list("seq", "undone")) == [
-        (1, False), (2, False), (3, True), (4, False)]
+        (1, False),
+        (2, False),
+        (3, True),
+        (4, False),
+    ]
     assert game_revision(slug=game.slug) == 5
     _assert_snapshots_match_replay(game)
 
@@ -105,8 +115,11 @@ def test_undo_takes_back_the_seats_own_last_change() -> None:
     game = _commander_game()
     record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3, "by": "aki"})
     record_event(game=game, kind="cast-commander", payload={"player": "Ben", "commander": 0, "by": "Ben"})
-    record_event(game=game, kind="commander-damage",
-                 payload={"player": "Chie", "owner": "Ben", "commander": 0, "amount": 4, "by": "Chie"})
+    record_event(
+        game=game,
+        kind="commander-damage",
+        payload={"player": "Chie", "owner": "Ben", "commander": 0, "amount": 4, "by": "Chie"},
+    )
     game, state, undone = undo_last(game=game, payload={"by": "AKI"})
     assert undone.seq == 1 and undone.payload["by"] == "Aki"
     assert state.life_of("Aki") == 40  # Aki's -3 is gone
@@ -149,7 +162,9 @@ def test_undo_with_nothing_to_undo() -> None:
 def test_invalid_events_store_nothing() -> None:
     game = _commander_game()
     with pytest.raises(InvalidInputError) as info:
-        record_event(game=game, kind="commander-damage", payload={"player": "Zed", "owner": "Ben", "amount": 99999})
+        record_event(
+            game=game, kind="commander-damage", payload={"player": "Zed", "owner": "Ben", "amount": 99999}
+        )
     assert len(info.value.problems) == 1  # the amount is checked before the table
     with pytest.raises(InvalidInputError, match="'Zed' is not a player"):
         record_event(game=game, kind="life", payload={"player": "Zed", "amount": 1})
@@ -162,8 +177,9 @@ def test_invalid_events_store_nothing() -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("revision", [float("inf"), float("nan"), json.loads("1e400"), 10**400, "abc", 1.5, [3],
-                                      -1, 2**31])
+@pytest.mark.parametrize(
+    "revision", [float("inf"), float("nan"), json.loads("1e400"), 10**400, "abc", 1.5, [3], -1, 2**31]
+)
 def test_a_revision_that_is_no_whole_number_is_refused(revision: object) -> None:
     game = _commander_game()
     with pytest.raises(InvalidInputError, match="Table revision: a whole number"):
@@ -182,8 +198,9 @@ def test_already_done_next_turn_and_undo() -> None:
     with pytest.raises(tracker.AlreadyDoneError, match="no player is skipped"):
         record_event(game=game, kind="next-turn", payload={"expected_revision": 0, "by": "Chie"})
     # A relative change made on the same old revision still means the same and is applied.
-    game, state, _ = record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1,
-                                                                   "expected_revision": 0})
+    game, state, _ = record_event(
+        game=game, kind="life", payload={"player": "Aki", "amount": -1, "expected_revision": 0}
+    )
     assert state.life_of("Aki") == 39 and state.active_players == ("Ben",)
     # Two undo presses on revision 2 undo one change.
     game, state, _ = undo_last(game=game, payload={"expected_revision": 2})
@@ -211,49 +228,88 @@ def test_stale_copies_of_the_game_lose_nothing() -> None:
 
 WORKED = [
     # (variant, players, commanders, teams, planechase, changes: (kind, payload) or ("undo", payload))
-    ("commander", ["Aki", "Ben", "Chie", "Dan"], {"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"],
-                                                   "Dan": ["Atraxa"]}, None, True, [
-        ("cast-commander", {"player": "Aki", "by": "Aki"}),
-        ("commander-damage", {"player": "Ben", "owner": "Aki", "amount": 7, "by": "Aki"}),
-        ("planar-roll", {"player": "Aki", "face": "chaos", "by": "Aki"}),
-        ("next-turn", {"by": "Aki"}),
-        ("cast-commander", {"player": "Ben", "commander": 1, "by": "Ben"}),
-        ("commander-damage", {"player": "Dan", "owner": "Ben", "commander": 1, "amount": 21, "by": "Ben"}),
-        ("undo", {"by": "Aki"}),  # Aki's roll comes off; Dan's loss stays
-        ("poison", {"player": "Chie", "amount": 4, "by": "Chie"}),
-        ("next-turn", {"by": "Ben"}),
-        ("life", {"player": "Aki", "amount": -12, "by": "Chie"}),
-        ("undo", {"by": "Chie"}),
-        ("commander-without-cast", {"player": "Chie", "how": "other-zone", "by": "Chie"}),
-    ]),
-    ("two-headed-giant", ["A", "B", "C", "D"], None, [["A", "B"], ["C", "D"]], False, [
-        ("life", {"player": "A", "amount": -10}),
-        ("poison", {"player": "D", "amount": 9}),
-        ("next-turn", {}),
-        ("undo", {}),
-        ("life", {"player": "C", "amount": 5}),
-        ("lose", {"player": "B", "reason": "concede"}),
-    ]),
-    ("dtc", ["A", "B", "C", "D"], {"A": ["X"], "B": ["Y"], "C": ["Z"], "D": ["W"]}, None, False, [
-        ("shields", {"player": "C", "amount": -3, "by": "A"}),
-        ("cast-commander", {"player": "A", "by": "A"}),
-        ("set-commander-casts", {"player": "B", "amount": 2, "by": "B"}),
-        ("undo", {"by": "A"}),
-        ("next-turn", {"by": "A"}),
-    ]),
-    ("brawl", ["A", "B", "C"], {"A": ["X"], "B": ["Y"], "C": ["Z"]}, None, False, [
-        ("commander-damage", {"player": "B", "owner": "A", "amount": 25}),
-        ("life", {"player": "C", "amount": -31}),
-    ]),
+    (
+        "commander",
+        ["Aki", "Ben", "Chie", "Dan"],
+        {"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"], "Dan": ["Atraxa"]},
+        None,
+        True,
+        [
+            ("cast-commander", {"player": "Aki", "by": "Aki"}),
+            ("commander-damage", {"player": "Ben", "owner": "Aki", "amount": 7, "by": "Aki"}),
+            ("planar-roll", {"player": "Aki", "face": "chaos", "by": "Aki"}),
+            ("next-turn", {"by": "Aki"}),
+            ("cast-commander", {"player": "Ben", "commander": 1, "by": "Ben"}),
+            (
+                "commander-damage",
+                {"player": "Dan", "owner": "Ben", "commander": 1, "amount": 21, "by": "Ben"},
+            ),
+            ("undo", {"by": "Aki"}),  # Aki's roll comes off; Dan's loss stays
+            ("poison", {"player": "Chie", "amount": 4, "by": "Chie"}),
+            ("next-turn", {"by": "Ben"}),
+            ("life", {"player": "Aki", "amount": -12, "by": "Chie"}),
+            ("undo", {"by": "Chie"}),
+            ("commander-without-cast", {"player": "Chie", "how": "other-zone", "by": "Chie"}),
+        ],
+    ),
+    (
+        "two-headed-giant",
+        ["A", "B", "C", "D"],
+        None,
+        [["A", "B"], ["C", "D"]],
+        False,
+        [
+            ("life", {"player": "A", "amount": -10}),
+            ("poison", {"player": "D", "amount": 9}),
+            ("next-turn", {}),
+            ("undo", {}),
+            ("life", {"player": "C", "amount": 5}),
+            ("lose", {"player": "B", "reason": "concede"}),
+        ],
+    ),
+    (
+        "dtc",
+        ["A", "B", "C", "D"],
+        {"A": ["X"], "B": ["Y"], "C": ["Z"], "D": ["W"]},
+        None,
+        False,
+        [
+            ("shields", {"player": "C", "amount": -3, "by": "A"}),
+            ("cast-commander", {"player": "A", "by": "A"}),
+            ("set-commander-casts", {"player": "B", "amount": 2, "by": "B"}),
+            ("undo", {"by": "A"}),
+            ("next-turn", {"by": "A"}),
+        ],
+    ),
+    (
+        "brawl",
+        ["A", "B", "C"],
+        {"A": ["X"], "B": ["Y"], "C": ["Z"]},
+        None,
+        False,
+        [
+            ("commander-damage", {"player": "B", "owner": "A", "amount": 25}),
+            ("life", {"player": "C", "amount": -31}),
+        ],
+    ),
 ]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("variant", "players", "commanders", "teams", "planechase", "changes"), WORKED,
-                         ids=[w[0] for w in WORKED])
-def test_snapshots_equal_the_replay_of_worked_games(variant, players, commanders, teams, planechase,  # type: ignore[no-untyped-def]
-                                                    changes) -> None:
-    game = start_game(variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase)
+@pytest.mark.parametrize(
+    ("variant", "players", "commanders", "teams", "planechase", "changes"), WORKED, ids=[w[0] for w in WORKED]
+)
+def test_snapshots_equal_the_replay_of_worked_games(
+    variant,
+    players,
+    commanders,
+    teams,
+    planechase,  # type: ignore[no-untyped-def]
+    changes,
+) -> None:
+    game = start_game(
+        variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase
+    )
     for kind, payload in changes:
         if kind == "undo":
             undo_last(game=game, payload=payload)
@@ -272,7 +328,9 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
     record_event(game=game, kind="life", payload={"player": "Chie", "amount": -2, "by": "Chie"})
     for n in range(total - 1):
         seat = "Aki" if n % 2 else "Ben"
-        record_event(game=game, kind="life", payload={"player": seat, "amount": -1 if n % 4 < 2 else 1, "by": seat})
+        record_event(
+            game=game, kind="life", payload={"player": seat, "amount": -1 if n % 4 < 2 else 1, "by": seat}
+        )
     expected = {s for s in range(1, total + 1) if s % CHECKPOINT == 0 or s > total - KEEP_SNAPSHOTS}
     assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected
     _assert_snapshots_match_replay(game)
@@ -287,10 +345,12 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
 def test_a_game_holds_at_most_max_events_changes() -> None:
     game = _commander_game()
     state = table_before(game)
-    GameEvent.objects.bulk_create([
-        GameEvent(game=game, seq=seq, kind="next-turn", payload={"kind": "next-turn"}, undone=True)
-        for seq in range(1, tracker.MAX_EVENTS + 1)
-    ])
+    GameEvent.objects.bulk_create(
+        [
+            GameEvent(game=game, seq=seq, kind="next-turn", payload={"kind": "next-turn"}, undone=True)
+            for seq in range(1, tracker.MAX_EVENTS + 1)
+        ]
+    )
     with pytest.raises(IllegalStateError, match="5000 changes already"):
         record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1})
     assert table_before(game) == state and game.events.count() == tracker.MAX_EVENTS
@@ -315,8 +375,16 @@ def test_expire_games_deletes_idle_games_and_their_changes(settings) -> None:  #
 def test_a_stored_game_the_readers_now_refuse_is_unreadable_not_an_error() -> None:
     """A game saved before the readers refused control characters (PostgreSQL never stores a lone surrogate,
     SQLite did): reads and writes say so, nothing changes."""
-    game = Game.objects.create(variant="commander", setup={"variant": "commander", "players": ["Bell\u0007", "Ben"],
-                                                           "commanders": {}, "teams": None, "planechase": False})
+    game = Game.objects.create(
+        variant="commander",
+        setup={
+            "variant": "commander",
+            "players": ["Bell\u0007", "Ben"],
+            "commanders": {},
+            "teams": None,
+            "planechase": False,
+        },
+    )
     with pytest.raises(UnreadableGame):
         game_state(slug=game.slug)
     with pytest.raises(UnreadableGame):
@@ -345,7 +413,9 @@ def test_planar_roll_is_rolled_by_the_server() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_parallel_writers_lose_no_update() -> None:
     """Several threads, each with its own database connection, append at once."""
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
     threads_count, per_thread = 6, 5
     errors: list[BaseException] = []
     start = threading.Barrier(threads_count)
@@ -379,7 +449,10 @@ def test_parallel_writers_lose_no_update() -> None:
 @pytest.mark.django_db
 def test_names_are_stored_as_spelled_at_setup() -> None:
     game = _commander_game()
-    record_event(game=game, kind="commander-damage", payload={"player": "aki", "owner": "BEN", "amount": 2,
-                                                              "by": "chie"})
+    record_event(
+        game=game,
+        kind="commander-damage",
+        payload={"player": "aki", "owner": "BEN", "amount": 2, "by": "chie"},
+    )
     stored = GameEvent.objects.get(game=game).payload
     assert (stored["player"], stored["owner"], stored["by"]) == ("Aki", "Ben", "Chie")

@@ -19,8 +19,11 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 
 def _game() -> Game:
-    return start_game(variant="commander", players=["Aki", "Ben", "Chie"],
-                      commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    return start_game(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
+    )
 
 
 def seats(**columns: list[str]) -> dict[str, object]:
@@ -37,16 +40,30 @@ def test_new_game_form_renders_in_both_languages(client: Client) -> None:
         response = client.get(f"/{lang}/tracker/")
         assert response.status_code == 200
         html = response.content.decode()
-        assert 'name="seat-0-name"' in html and 'name="seat-0-commander"' in html and 'name="seat-0-partner"' in html
+        assert (
+            'name="seat-0-name"' in html
+            and 'name="seat-0-commander"' in html
+            and 'name="seat-0-partner"' in html
+        )
         assert "csrfmiddlewaretoken" in html
-    assert len(re.findall(r'name="seat-\d+-name"', client.get("/en/tracker/?seats=10").content.decode())) == 10
+    assert (
+        len(re.findall(r'name="seat-\d+-name"', client.get("/en/tracker/?seats=10").content.decode())) == 10
+    )
 
 
 def test_new_game_post_redirects_to_the_game(client: Client) -> None:
-    response = client.post("/en/tracker/", {
-        "variant": "commander", **seats(name=["Aki", "Ben", "", "Chie"], commander=["Oona", "Kraum", "", "Edgar"],
-                                        partner=["", "Tymna", "", ""], team=["", "", "", ""]),
-    })
+    response = client.post(
+        "/en/tracker/",
+        {
+            "variant": "commander",
+            **seats(
+                name=["Aki", "Ben", "", "Chie"],
+                commander=["Oona", "Kraum", "", "Edgar"],
+                partner=["", "Tymna", "", ""],
+                team=["", "", "", ""],
+            ),
+        },
+    )
     assert response.status_code == 302
     game = Game.objects.get()
     assert response["Location"] == f"/en/tracker/{game.slug}/"
@@ -56,10 +73,18 @@ def test_new_game_post_redirects_to_the_game(client: Client) -> None:
 
 
 def test_new_game_errors_rerender_the_form_with_every_problem(client: Client) -> None:
-    response = client.post("/en/tracker/", {
-        "variant": "commander", **seats(name=["Aki", "x" * 61, "", "aki"], commander=["Oona", "", "Lost", ""],
-                                        partner=["", "", "", ""], team=["", "", "", ""]),
-    })
+    response = client.post(
+        "/en/tracker/",
+        {
+            "variant": "commander",
+            **seats(
+                name=["Aki", "x" * 61, "", "aki"],
+                commander=["Oona", "", "Lost", ""],
+                partner=["", "", "", ""],
+                team=["", "", "", ""],
+            ),
+        },
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "longer than 60 characters" in html
@@ -70,14 +95,25 @@ def test_new_game_errors_rerender_the_form_with_every_problem(client: Client) ->
 
 
 def test_new_game_json(client: Client) -> None:
-    response = client.post("/en/tracker/", json.dumps({
-        "variant": "two-headed-giant", "players": ["A", "B", "C", "D"], "planechase": True,
-    }), content_type="application/json")
+    response = client.post(
+        "/en/tracker/",
+        json.dumps(
+            {
+                "variant": "two-headed-giant",
+                "players": ["A", "B", "C", "D"],
+                "planechase": True,
+            }
+        ),
+        content_type="application/json",
+    )
     assert response.status_code == 201
     data = response.json()
     assert data["state"]["sides"][0]["life"] == 30 and data["url"].endswith(f"/tracker/{data['slug']}/")
-    bad = client.post("/en/tracker/", json.dumps({"variant": "commander", "players": [f"P{i}" for i in range(21)]}),
-                      content_type="application/json")
+    bad = client.post(
+        "/en/tracker/",
+        json.dumps({"variant": "commander", "players": [f"P{i}" for i in range(21)]}),
+        content_type="application/json",
+    )
     assert bad.status_code == 400
     assert any("at most 20 players" in e for e in error_texts(bad))
     assert client.post("/en/tracker/", "[1", content_type="application/json").status_code == 400
@@ -101,7 +137,7 @@ def test_game_page_and_fragment(client: Client) -> None:
     assert "Oona" in html and "Tymna" in html and "{0}" in html
     # The whole table in one table: a row per seat, a column per commander; the share link as a QR code.
     assert html.count('<tr id="seat-') == 3 and html.count('class="cmd"') == 4
-    assert '<svg' in html and 'class="qr"' in html and f"/en/tracker/{game.slug}/" in html
+    assert "<svg" in html and 'class="qr"' in html and f"/en/tracker/{game.slug}/" in html
 
     fragment = client.get(f"/en/tracker/{game.slug}/", **HX)
     assert fragment.status_code == 200
@@ -110,14 +146,20 @@ def test_game_page_and_fragment(client: Client) -> None:
     assert client.get(f"/ja/tracker/{game.slug}/").status_code == 200
 
 
-def test_polling_answers_304_while_the_revision_is_unchanged(client: Client, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+def test_polling_answers_304_while_the_revision_is_unchanged(
+    client: Client, django_assert_num_queries
+) -> None:  # type: ignore[no-untyped-def]
     game = _game()
     url = f"/en/tracker/{game.slug}/"
     board = client.get(url, **HX)
     etag = board["ETag"]
-    assert etag == 'W/"0-board-x"' and "no-cache" in board["Cache-Control"] and "private" in board["Cache-Control"]
+    assert (
+        etag == 'W/"0-board-x"'
+        and "no-cache" in board["Cache-Control"]
+        and "private" in board["Cache-Control"]
+    )
     assert "HX-Request" in board["Vary"] and "Cookie" in board["Vary"]
-    assert '{&quot;If-None-Match&quot;: &quot;W/\\&quot;0-board-x\\&quot;&quot;}' in board.content.decode()
+    assert "{&quot;If-None-Match&quot;: &quot;W/\\&quot;0-board-x\\&quot;&quot;}" in board.content.decode()
     with django_assert_num_queries(1):  # the revision alone: nothing read, nothing rendered
         unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
     assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged["ETag"] == etag
@@ -131,14 +173,21 @@ def test_polling_answers_304_while_the_revision_is_unchanged(client: Client, dja
 
     record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1})
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag, **HX)
-    assert changed.status_code == 200 and b'data-revision="1"' in changed.content and changed["ETag"] == 'W/"1-board-x"'
+    assert (
+        changed.status_code == 200
+        and b'data-revision="1"' in changed.content
+        and changed["ETag"] == 'W/"1-board-x"'
+    )
     client.get(url + "?seat=2")
     assert client.get(url, HTTP_IF_NONE_MATCH='W/"1-board-x"', **HX)["ETag"] == 'W/"1-board-2"'  # per seat
 
 
 def test_unknown_game_is_404(client: Client) -> None:
     assert client.get("/en/tracker/AAAAAAAAAAAAAAAA/").status_code == 404
-    assert client.get("/en/tracker/AAAAAAAAAAAAAAAA/", HTTP_IF_NONE_MATCH='W/"0-board-x"', **HX).status_code == 404
+    assert (
+        client.get("/en/tracker/AAAAAAAAAAAAAAAA/", HTTP_IF_NONE_MATCH='W/"0-board-x"', **HX).status_code
+        == 404
+    )
     assert client.post("/en/tracker/AAAAAAAAAAAAAAAA/event/", {"kind": "next-turn"}).status_code == 404
     assert client.get("/en/tracker/AAAAAAAAAAAAAAAA/?seat=1").status_code == 404
     assert client.get("/en/tracker/AAAAAAAAAAAAAAAA/history/").status_code == 404
@@ -149,7 +198,9 @@ def test_unknown_game_is_404(client: Client) -> None:
 
 def test_button_without_javascript_posts_then_redirects(client: Client) -> None:
     game = _game()
-    response = client.post(f"/en/tracker/{game.slug}/event/", {"kind": "life", "player": "Aki", "amount": "-5"})
+    response = client.post(
+        f"/en/tracker/{game.slug}/event/", {"kind": "life", "player": "Aki", "amount": "-5"}
+    )
     assert response.status_code == 302 and response["Location"] == f"/en/tracker/{game.slug}/"
     html = client.get(response["Location"]).content.decode()
     assert "Aki: -5 life" in html
@@ -159,8 +210,9 @@ def test_button_without_javascript_posts_then_redirects(client: Client) -> None:
 
 def test_button_with_htmx_returns_the_board(client: Client) -> None:
     game = _game()
-    response = client.post(f"/en/tracker/{game.slug}/event/",
-                           {"kind": "cast-commander", "player": "Ben", "commander": "1"}, **HX)
+    response = client.post(
+        f"/en/tracker/{game.slug}/event/", {"kind": "cast-commander", "player": "Ben", "commander": "1"}, **HX
+    )
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and 'id="board"' in html
@@ -170,10 +222,16 @@ def test_button_with_htmx_returns_the_board(client: Client) -> None:
 
 def test_command_beacon_correction_adds_no_tax(client: Client) -> None:
     game = _game()
-    client.post(f"/en/tracker/{game.slug}/event/",
-                {"kind": "commander-without-cast", "player": "Aki", "commander": "0", "how": "other-zone"}, **HX)
-    client.post(f"/en/tracker/{game.slug}/event/",
-                {"kind": "commander-without-cast", "player": "Aki", "commander": "0", "how": "battlefield"}, **HX)
+    client.post(
+        f"/en/tracker/{game.slug}/event/",
+        {"kind": "commander-without-cast", "player": "Aki", "commander": "0", "how": "other-zone"},
+        **HX,
+    )
+    client.post(
+        f"/en/tracker/{game.slug}/event/",
+        {"kind": "commander-without-cast", "player": "Aki", "commander": "0", "how": "battlefield"},
+        **HX,
+    )
     _, state = game_state(slug=game.slug)
     assert state.commander("Aki", 0).tax == 0 and game.events.count() == 2
 
@@ -184,15 +242,19 @@ def test_bad_event_is_400_listing_problems(client: Client) -> None:
     plain = client.post(url, {"kind": "life", "player": "Zed", "amount": "99999"})
     assert plain.status_code == 400
     assert b"Amount: a whole number from -1000 to 1000." in plain.content and b"<html" in plain.content
-    htmx = client.post(url, {"kind": "commander-damage", "player": "Zed", "owner": "Chie", "commander": "1",
-                             "amount": "2"}, **HX)
+    htmx = client.post(
+        url,
+        {"kind": "commander-damage", "player": "Zed", "owner": "Chie", "commander": "1", "amount": "2"},
+        **HX,
+    )
     # htmx swaps no 4xx answer: the fragment with the problems comes back as 200, scrolled into view.
     assert htmx.status_code == 200 and htmx["HX-Reswap"] == "outerHTML show:#board-errors:top"
     assert b'id="board-errors"' in htmx.content
     assert b"<html" not in htmx.content and b"is not a player" in htmx.content
     assert b"Chie has no commander number 2" in htmx.content
-    as_json = client.post(url, json.dumps({"kind": "poison", "player": "Nobody", "amount": 0}),
-                          content_type="application/json")
+    as_json = client.post(
+        url, json.dumps({"kind": "poison", "player": "Nobody", "amount": 0}), content_type="application/json"
+    )
     assert as_json.status_code == 400
     assert any("must not be 0" in e for e in error_texts(as_json))
     assert not GameEvent.objects.exists()
@@ -201,21 +263,44 @@ def test_bad_event_is_400_listing_problems(client: Client) -> None:
 def test_json_event_and_expected_revision(client: Client) -> None:
     game = _game()
     url = f"/en/tracker/{game.slug}/event/"
-    ok = client.post(url, json.dumps({"kind": "commander-damage", "player": "Aki", "owner": "Ben", "commander": 0,
-                                      "amount": 7, "expected_revision": 0, "by": "Ben"}),
-                     content_type="application/json")
+    ok = client.post(
+        url,
+        json.dumps(
+            {
+                "kind": "commander-damage",
+                "player": "Aki",
+                "owner": "Ben",
+                "commander": 0,
+                "amount": 7,
+                "expected_revision": 0,
+                "by": "Ben",
+            }
+        ),
+        content_type="application/json",
+    )
     assert ok.status_code == 200
     data = ok.json()
     assert data["revision"] == 1 and data["state"]["sides"][0]["life"] == 33
-    assert data["table"]["seats"][0]["damage"] == [0, 7, 0, 0] and data["table"]["seats"][0]["to_lethal"][1] == 14
+    assert (
+        data["table"]["seats"][0]["damage"] == [0, 7, 0, 0]
+        and data["table"]["seats"][0]["to_lethal"][1] == 14
+    )
     assert [s["rule"] for s in data["steps"]][:1] == ["903.10a"]
     # A relative change pressed on an older revision still applies; "next turn" on one is already done.
-    late = client.post(url, json.dumps({"kind": "life", "player": "Aki", "amount": 1, "expected_revision": 0}),
-                       content_type="application/json")
+    late = client.post(
+        url,
+        json.dumps({"kind": "life", "player": "Aki", "amount": 1, "expected_revision": 0}),
+        content_type="application/json",
+    )
     assert late.status_code == 200 and late.json()["revision"] == 2
-    client.post(url, json.dumps({"kind": "next-turn", "expected_revision": 2}), content_type="application/json")
-    again = client.post(url + "?lang=ja", json.dumps({"kind": "next-turn", "expected_revision": 2}),
-                        content_type="application/json")
+    client.post(
+        url, json.dumps({"kind": "next-turn", "expected_revision": 2}), content_type="application/json"
+    )
+    again = client.post(
+        url + "?lang=ja",
+        json.dumps({"kind": "next-turn", "expected_revision": 2}),
+        content_type="application/json",
+    )
     assert again.status_code == 409 and again.json()["revision"] == 3
     assert again.json()["errors"][0]["code"] == "tracker.already-done.next-turn"
     assert error_texts(again)[0].startswith("すでに処理済みかもしれません")
@@ -228,18 +313,24 @@ def test_json_event_and_expected_revision(client: Client) -> None:
 NOT_READ_BY_THE_DOOR = {"Infinity", "-Infinity", "NaN", "1e400", "99999999999999999999999"}
 
 
-@pytest.mark.parametrize("revision", ["Infinity", "-Infinity", "NaN", "1e400", '"abc"', "1.5", "[0]", "-1",
-                                      "99999999999999999999999"])
+@pytest.mark.parametrize(
+    "revision",
+    ["Infinity", "-Infinity", "NaN", "1e400", '"abc"', "1.5", "[0]", "-1", "99999999999999999999999"],
+)
 def test_a_revision_that_is_no_whole_number_is_400(client: Client, revision: str) -> None:
     """Issue 14: Infinity or 1e400 as expected_revision answered 500 (OverflowError)."""
     game = _game()
-    for path, body in (("event", f'{{"kind": "next-turn", "expected_revision": {revision}}}'),
-                       ("undo", f'{{"expected_revision": {revision}}}')):
+    for path, body in (
+        ("event", f'{{"kind": "next-turn", "expected_revision": {revision}}}'),
+        ("undo", f'{{"expected_revision": {revision}}}'),
+    ):
         response = client.post(f"/en/tracker/{game.slug}/{path}/", body, content_type="application/json")
         assert response.status_code == 400, (path, revision)
         if revision in NOT_READ_BY_THE_DOOR:  # refused by the one JSON reader before the tracker sees it
-            assert error_texts(response) == [f"Request: {revision} is not a number the site reads (a finite number "
-                                             "from -9007199254740992 to 9007199254740992)."]
+            assert error_texts(response) == [
+                f"Request: {revision} is not a number the site reads (a finite number "
+                "from -9007199254740992 to 9007199254740992)."
+            ]
             continue
         assert error_texts(response) == ["Table revision: a whole number from 0 to 2147483647."]
         assert response.json()["errors"][0]["field"] == "expected_revision"
@@ -279,15 +370,23 @@ def test_csrf_is_enforced() -> None:
 
 def test_player_names_are_escaped(client: Client) -> None:
     evil = "<script>alert(1)</script>"
-    game = start_game(variant="commander", players=[evil, "Ben"],
-                      commanders={evil: ['<img src=x onerror="alert(2)">'], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander",
+        players=[evil, "Ben"],
+        commanders={evil: ['<img src=x onerror="alert(2)">'], "Ben": ["Edgar"]},
+    )
     record_event(game=game, kind="life", payload={"player": evil, "amount": -1})
     for response in (client.get(f"/en/tracker/{game.slug}/"), client.get(f"/en/tracker/{game.slug}/", **HX)):
         html = response.content.decode()
         assert "<script>alert" not in html and "<img src=x" not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    form = client.post("/en/tracker/", {"variant": "commander", **seats(name=[evil, evil], commander=["", ""],
-                                                                         partner=["", ""], team=["", ""])})
+    form = client.post(
+        "/en/tracker/",
+        {
+            "variant": "commander",
+            **seats(name=[evil, evil], commander=["", ""], partner=["", ""], team=["", ""]),
+        },
+    )
     assert form.status_code == 400 and "<script>alert" not in form.content.decode()
 
 
@@ -301,25 +400,36 @@ def test_planechase_and_dtc_pages(client: Client) -> None:
     html = client.get(f"/en/tracker/{pc.slug}/").content.decode()
     assert "Roll the planar die (cost {0})" in html
 
-    dtc = start_game(variant="dtc", players=["Aki", "Ben", "Chie", "Dan"],
-                     commanders={"Aki": ["Brand"], "Ben": ["Wilhelm"], "Chie": ["Gilamesia"], "Dan": ["Savark"]})
+    dtc = start_game(
+        variant="dtc",
+        players=["Aki", "Ben", "Chie", "Dan"],
+        commanders={"Aki": ["Brand"], "Ben": ["Wilhelm"], "Chie": ["Gilamesia"], "Dan": ["Savark"]},
+    )
     html = client.get(f"/ja/tracker/{dtc.slug}/").content.decode()
     assert 'value="shields"' in html and 'value="life"' not in html
     assert "/ja/docs/dtc/" in html
-    assert "<th scope=\"col\">シールド</th>" in html or "<th scope=\"col\">Shields</th>" in html
+    assert '<th scope="col">シールド</th>' in html or '<th scope="col">Shields</th>' in html
 
 
 def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Client) -> None:
     """A second phone still showing a player who already conceded: its press must show why nothing happened."""
     game = _game()
     record_event(game=game, kind="lose", payload={"player": "Chie", "reason": "concede"})
-    for lang, problem in (("en", "Player: Chie has left the game."), ("ja", "プレイヤー：Chie はゲームから離れています。")):
-        response = client.post(f"/{lang}/tracker/{game.slug}/event/",
-                               {"kind": "lose", "player": "Chie", "reason": "concede"}, **HX)
+    for lang, problem in (
+        ("en", "Player: Chie has left the game."),
+        ("ja", "プレイヤー：Chie はゲームから離れています。"),
+    ):
+        response = client.post(
+            f"/{lang}/tracker/{game.slug}/event/",
+            {"kind": "lose", "player": "Chie", "reason": "concede"},
+            **HX,
+        )
         assert response.status_code == 200
         html = response.content.decode()
         assert 'id="board-errors"' in html and problem in html and "<html" not in html
-    plain = client.post(f"/en/tracker/{game.slug}/event/", {"kind": "lose", "player": "Chie", "reason": "concede"})
+    plain = client.post(
+        f"/en/tracker/{game.slug}/event/", {"kind": "lose", "player": "Chie", "reason": "concede"}
+    )
     assert plain.status_code == 400 and "HX-Reswap" not in plain
 
 
@@ -351,7 +461,9 @@ def test_each_phone_picks_its_seat_and_undoes_its_own_change(client: Client) -> 
     picked = client.get(url + "?seat=1")
     assert picked.status_code == 302 and picked["Location"] == url
     cookie = picked.cookies[f"tracker-seat-{game.slug}"]
-    assert cookie.value == "1" and cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/"
+    assert (
+        cookie.value == "1" and cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/"
+    )
     html = client.get(url).content.decode()
     assert html.count('name="by" value="Ben"') == html.count('name="expected_revision"')
     assert "Undo my last change" in html and 'aria-current="true" translate="no">Ben</a>' in html
@@ -373,7 +485,9 @@ def test_the_life_keypad_has_a_minus_key(client: Client) -> None:
     game = _game()
     url = f"/en/tracker/{game.slug}/event/"
     client.post(url, {"kind": "life", "player": "Ben", "digits": "７", "sign": "-", "expected_revision": "0"})
-    client.post(url, {"kind": "life", "player": "Ben", "digits": "12", "sign": "+", "expected_revision": "1"}, **HX)
+    client.post(
+        url, {"kind": "life", "player": "Ben", "digits": "12", "sign": "+", "expected_revision": "1"}, **HX
+    )
     _, state = game_state(slug=game.slug)
     assert state.life_of("Ben") == 45
     empty = client.post(url, {"kind": "life", "player": "Ben", "digits": "", "sign": "-"}, **HX)
@@ -382,36 +496,63 @@ def test_the_life_keypad_has_a_minus_key(client: Client) -> None:
     assert wrong.status_code == 400 and game.events.count() == 2
 
 
-@pytest.mark.parametrize(("lang", "message"), [
-    ("en", "Two-Headed Giant is tracked without commanders"),
-    ("ja", "双頭巨人戦 は統率者なしで記録します"),
-])
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "Two-Headed Giant is tracked without commanders"),
+        ("ja", "双頭巨人戦 は統率者なしで記録します"),
+    ],
+)
 def test_commanders_typed_for_a_variant_without_commanders(client: Client, lang: str, message: str) -> None:
-    response = client.post(f"/{lang}/tracker/", {
-        "variant": "two-headed-giant", **seats(name=["A", "B", "C", "D"], commander=["Rafiq", "<b>K</b>", "", ""],
-                                                partner=["", "", "", ""], team=["1", "1", "2", "2"]),
-    })
+    response = client.post(
+        f"/{lang}/tracker/",
+        {
+            "variant": "two-headed-giant",
+            **seats(
+                name=["A", "B", "C", "D"],
+                commander=["Rafiq", "<b>K</b>", "", ""],
+                partner=["", "", "", ""],
+                team=["1", "1", "2", "2"],
+            ),
+        },
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert html.count(message) == 1 and "commanders[A]" not in html  # one message, not one per player
     assert 'value="Rafiq"' in html and 'value="&lt;b&gt;K&lt;/b&gt;"' in html  # the input is kept, escaped
     assert not Game.objects.exists()
-    ok = client.post(f"/{lang}/tracker/", {
-        "variant": "two-headed-giant", **seats(name=["A", "B", "C", "D"], commander=["", "", "", ""],
-                                                partner=["", "", "", ""], team=["1", "1", "2", "2"]),
-    })
+    ok = client.post(
+        f"/{lang}/tracker/",
+        {
+            "variant": "two-headed-giant",
+            **seats(
+                name=["A", "B", "C", "D"],
+                commander=["", "", "", ""],
+                partner=["", "", "", ""],
+                team=["1", "1", "2", "2"],
+            ),
+        },
+    )
     assert ok.status_code == 302
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_lone_surrogate_name_is_refused_and_nothing_is_saved(client: Client, lang: str) -> None:
     """Issue 14: a player or commander named "\\ud800" answered 500 but saved an unreadable game."""
-    body = json.dumps({"variant": "commander", "players": ["\ud800", "Ben"],
-                       "commanders": {"\ud800": ["X"], "Ben": ["\ud800"]}})
+    body = json.dumps(
+        {
+            "variant": "commander",
+            "players": ["\ud800", "Ben"],
+            "commanders": {"\ud800": ["X"], "Ben": ["\ud800"]},
+        }
+    )
     response = client.post(f"/{lang}/tracker/", body, content_type="application/json")
     assert response.status_code == 400 and not Game.objects.exists()
     # Refused at the JSON door, before the tracker reads the names.
-    broken = {"en": "Request: contains half of a surrogate pair", "ja": "リクエスト：対になっていないサロゲート"}[lang]
+    broken = {
+        "en": "Request: contains half of a surrogate pair",
+        "ja": "リクエスト：対になっていないサロゲート",
+    }[lang]
     assert any(e.startswith(broken) for e in error_texts(response))
 
 
@@ -420,8 +561,12 @@ def test_history_is_read_a_page_at_a_time(client: Client) -> None:
     for n in range(25):
         record_event(game=game, kind="life", payload={"player": "Aki", "amount": 1 if n % 2 else -1})
     html = client.get(f"/en/tracker/{game.slug}/").content.decode()
-    assert html.count('<li class="" id="change-') == 10 and 'id="change-25"' in html and 'id="change-15"' not in html
-    assert f'/en/tracker/{game.slug}/history/?before=16' in html
+    assert (
+        html.count('<li class="" id="change-') == 10
+        and 'id="change-25"' in html
+        and 'id="change-15"' not in html
+    )
+    assert f"/en/tracker/{game.slug}/history/?before=16" in html
     page = client.get(f"/en/tracker/{game.slug}/history/?before=16")
     text = page.content.decode()
     assert page.status_code == 200 and 'id="change-15"' in text and 'id="change-16"' not in text
@@ -429,7 +574,9 @@ def test_history_is_read_a_page_at_a_time(client: Client) -> None:
     more = client.get(f"/en/tracker/{game.slug}/history/?before=6", **HX)
     assert b"<html" not in more.content and more.content.count(b'id="change-') == 5
     as_json = client.get(f"/en/tracker/{game.slug}/history/?format=json&before=21").json()
-    assert [h["seq"] for h in as_json["history"]] == list(range(20, 0, -1)) and as_json["history_before"] is None
+    assert [h["seq"] for h in as_json["history"]] == list(range(20, 0, -1)) and as_json[
+        "history_before"
+    ] is None
     first = client.get(f"/en/tracker/{game.slug}/?format=json").json()
     assert len(first["history"]) == 20 and first["history_before"] == 6
 
@@ -437,8 +584,16 @@ def test_history_is_read_a_page_at_a_time(client: Client) -> None:
 def test_a_stored_game_the_readers_refuse_answers_410_never_500(client: Client) -> None:
     """Issue 14: a game saved with a name the readers now refuse ("\\ud800", here a control character) made every
     later read fail with 500."""
-    game = Game.objects.create(variant="commander", setup={"variant": "commander", "players": ["Bell\u0007", "Ben"],
-                                                           "commanders": {}, "teams": None, "planechase": False})
+    game = Game.objects.create(
+        variant="commander",
+        setup={
+            "variant": "commander",
+            "players": ["Bell\u0007", "Ben"],
+            "commanders": {},
+            "teams": None,
+            "planechase": False,
+        },
+    )
     url = f"/ja/tracker/{game.slug}/"
     page = client.get(url)
     assert page.status_code == 410 and "もう読み込めません" in page.content.decode()
@@ -461,8 +616,13 @@ def test_new_games_are_rate_limited_per_client(client: Client, settings) -> None
         assert client.post("/en/tracker/", body, content_type="application/json").status_code == 201
     limited = client.post("/ja/tracker/", body, content_type="application/json")
     assert limited.status_code == 429 and limited.json()["errors"][0]["code"] == "web.too-many-games"
-    form = client.post("/en/tracker/", {"variant": "planechase", **seats(name=["A", "B"], commander=["", ""],
-                                                                          partner=["", ""], team=["", ""])})
+    form = client.post(
+        "/en/tracker/",
+        {
+            "variant": "planechase",
+            **seats(name=["A", "B"], commander=["", ""], partner=["", ""], team=["", ""]),
+        },
+    )
     assert form.status_code == 429 and b"Too many new games" in form.content
     other = Client(REMOTE_ADDR="192.0.2.7")
     assert other.post("/en/tracker/", body, content_type="application/json").status_code == 201

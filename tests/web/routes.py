@@ -22,12 +22,15 @@ class Route:
     url: str
 
 
-def _walk(patterns: list[Any], prefix: str = "",
-          namespace: str = "") -> Iterator[tuple[str, str, URLPattern]]:
+def _walk(
+    patterns: list[Any], prefix: str = "", namespace: str = ""
+) -> Iterator[tuple[str, str, URLPattern]]:
     """(name, full pattern, pattern) of every route."""
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
-            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern), pattern.namespace or namespace)
+            yield from _walk(
+                pattern.url_patterns, prefix + str(pattern.pattern), pattern.namespace or namespace
+            )
         else:
             name = f"{namespace}:{pattern.name}" if namespace and pattern.name else str(pattern.pattern)
             yield name, prefix + str(pattern.pattern), pattern

@@ -13,7 +13,9 @@ class Sample(EngineForm):
 
 
 def test_full_width_input_reads_as_ascii_and_nothing_is_refused() -> None:
-    form = Sample({"text": "　ｒａｆｉｑ　－＞　ｂｉａｎｃａ　", "short": "abcdef", "number": "１２", "flag": "on"})
+    form = Sample(
+        {"text": "　ｒａｆｉｑ　－＞　ｂｉａｎｃａ　", "short": "abcdef", "number": "１２", "flag": "on"}
+    )
     assert form.is_valid() and form.problems() == []
     assert form.cleaned_data == {"text": "rafiq -> bianca", "short": "abc", "number": 12, "flag": True}
     odd = Sample({"number": "twelve"})

@@ -22,14 +22,22 @@ DOC = "dtc"
 
 
 def examples() -> dict[str, dict[str, Any]]:
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
     return {
-        "rules:detail": {"number": "903.8"}, "rules-api:rule": {"number": "903.8"},
-        "rules:history": {"number": "903.8"}, "rules-api:rule-history": {"number": "903.8"},
-        "rules:doc-detail": {"slug": DOC}, "rules-api:doc": {"slug": DOC},
-        "rulings:scenario-detail": {"slug": SCENARIO}, "rulings:scenario-step": {"slug": SCENARIO, "step": 1},
+        "rules:detail": {"number": "903.8"},
+        "rules-api:rule": {"number": "903.8"},
+        "rules:history": {"number": "903.8"},
+        "rules-api:rule-history": {"number": "903.8"},
+        "rules:doc-detail": {"slug": DOC},
+        "rules-api:doc": {"slug": DOC},
+        "rulings:scenario-detail": {"slug": SCENARIO},
+        "rulings:scenario-step": {"slug": SCENARIO, "step": 1},
         "rulings-api:scenario": {"slug": SCENARIO},
-        "tracker:game": {"slug": game.slug}, "tracker:event": {"slug": game.slug}, "tracker:undo": {"slug": game.slug},
+        "tracker:game": {"slug": game.slug},
+        "tracker:event": {"slug": game.slug},
+        "tracker:undo": {"slug": game.slug},
         "tracker:history": {"slug": game.slug},
     }
 
@@ -49,7 +57,9 @@ def test_head_answers_every_get_view_like_get_without_a_body(routes: list[Route]
         get, head = client.get(route.url), client.head(route.url)
         assert head.status_code == get.status_code, route
         assert head.content == b"", route
-        assert head.get("Content-Type") == get.get("Content-Type") and head.get("ETag") == get.get("ETag"), route
+        assert head.get("Content-Type") == get.get("Content-Type") and head.get("ETag") == get.get("ETag"), (
+            route
+        )
         if get.content:
             assert head["Content-Length"] == str(len(get.content)), route
         if get.status_code == 200:
@@ -81,8 +91,10 @@ def test_pages_outside_the_api_keep_the_html_404() -> None:
 def test_a_wrong_method_on_the_api_is_a_json_405(lang: str) -> None:
     response = Client().get(f"/api/calc/tax?lang={lang}")
     assert response.status_code == 405 and response["Allow"] == "POST"
-    expected = {"en": "This address does not take GET; it takes POST.",
-                "ja": "このアドレスは GET を受け付けません（使えるのは POST）。"}[lang]
+    expected = {
+        "en": "This address does not take GET; it takes POST.",
+        "ja": "このアドレスは GET を受け付けません（使えるのは POST）。",
+    }[lang]
     assert error_texts(response) == [expected]
     assert Client().post("/api/search").json()["errors"][0]["code"] == "web.method-not-allowed"
 
@@ -94,17 +106,35 @@ def test_a_server_error_under_the_api_is_json() -> None:
 
     response = server_error(RequestFactory().post("/api/calc/tax?lang=ja"))
     assert response.status_code == 500 and response["Content-Type"] == "application/json"
-    assert json.loads(response.content)["errors"] == [{
-        "code": "web.server-error", "rule": "",
-        "text": "サーバーで問題が起きたため、リクエストは処理されませんでした。しばらくしてからもう一度お試しください。"}]
+    assert json.loads(response.content)["errors"] == [
+        {
+            "code": "web.server-error",
+            "rule": "",
+            "text": "サーバーで問題が起きたため、リクエストは処理されませんでした。しばらくしてからもう一度お試しください。",
+        }
+    ]
 
 
 # --------------------------------------------------------------------------- caching
 
-PUBLIC = ["/en/", "/ja/rules/", "/en/rules/903.8/", "/ja/rules/903.8/", "/en/rules/changes/", "/en/glossary/",
-          f"/ja/docs/{DOC}/", "/en/docs/", "/en/search/?q=commander+tax", "/ja/search/?q=%E7%B5%B1%E7%8E%87%E8%80%85",
-          "/en/scenarios/", f"/ja/scenarios/{SCENARIO}/1/", "/en/calc/tax/?variant=commander&mana_cost=%7B3%7D&previous_casts=1",
-          "/api/rules/903.8", f"/api/docs/{DOC}", "/api/search?q=commander+tax&ui=ja"]
+PUBLIC = [
+    "/en/",
+    "/ja/rules/",
+    "/en/rules/903.8/",
+    "/ja/rules/903.8/",
+    "/en/rules/changes/",
+    "/en/glossary/",
+    f"/ja/docs/{DOC}/",
+    "/en/docs/",
+    "/en/search/?q=commander+tax",
+    "/ja/search/?q=%E7%B5%B1%E7%8E%87%E8%80%85",
+    "/en/scenarios/",
+    f"/ja/scenarios/{SCENARIO}/1/",
+    "/en/calc/tax/?variant=commander&mana_cost=%7B3%7D&previous_casts=1",
+    "/api/rules/903.8",
+    f"/api/docs/{DOC}",
+    "/api/search?q=commander+tax&ui=ja",
+]
 WITH_FORMS_THAT_POST = ["/en/tracker/", "/ja/leave-game/", "/en/calc/color-identity/", "/ja/calc/deck-check/"]
 
 
@@ -143,7 +173,9 @@ def test_the_etag_changes_with_the_corpus_generation_language_and_htmx(ingested:
 
 
 @pytest.mark.parametrize("url", WITH_FORMS_THAT_POST)
-def test_pages_with_a_form_that_posts_keep_their_csrf_token_and_are_not_shared(ingested: Any, url: str) -> None:
+def test_pages_with_a_form_that_posts_keep_their_csrf_token_and_are_not_shared(
+    ingested: Any, url: str
+) -> None:
     response = Client().get(url)
     assert response.status_code == 200
     assert "csrftoken" in response.cookies and "Cookie" in response["Vary"]
@@ -169,8 +201,14 @@ def test_the_header_search_box_works_without_a_csrf_cookie(ingested: Any) -> Non
     strict = Client(enforce_csrf_checks=True)
     page = strict.get("/ja/rules/903.8/")
     assert not page.cookies and 'hx-get="/ja/search/"' in page.content.decode()
-    quick = strict.get("/ja/search/", {"q": "統率者税"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="site-search-results")
-    assert quick.status_code == 200 and "<html" not in quick.content.decode() and "/ja/rules/" in quick.content.decode()
+    quick = strict.get(
+        "/ja/search/", {"q": "統率者税"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="site-search-results"
+    )
+    assert (
+        quick.status_code == 200
+        and "<html" not in quick.content.decode()
+        and "/ja/rules/" in quick.content.decode()
+    )
     assert quick["ETag"] != strict.get("/ja/search/", {"q": "統率者税"}, HTTP_HX_REQUEST="true")["ETag"]
 
 

@@ -14,8 +14,13 @@ from tests.helpers import error_texts
 
 pytestmark = pytest.mark.django_db
 
-CALCULATORS = ["/api/calc/tax", "/api/calc/commander-damage", "/api/calc/color-identity", "/api/calc/deck-check",
-               "/api/calc/leave-game"]
+CALCULATORS = [
+    "/api/calc/tax",
+    "/api/calc/commander-damage",
+    "/api/calc/color-identity",
+    "/api/calc/deck-check",
+    "/api/calc/leave-game",
+]
 
 
 def post(client: Client, url: str, body: Any) -> Any:
@@ -24,20 +29,35 @@ def post(client: Client, url: str, body: Any) -> Any:
 
 
 @pytest.mark.parametrize("url", CALCULATORS)
-@pytest.mark.parametrize(("lang", "bad_json", "not_object"), [
-    ("", "The request is not valid JSON", "The request must be a JSON object."),
-    ("?lang=en", "The request is not valid JSON", "The request must be a JSON object."),
-    ("?lang=ja", "リクエストが正しい JSON ではありません", "リクエストは JSON オブジェクトでなければなりません。"),
-    ("?lang=fr", "The request is not valid JSON", "The request must be a JSON object."),
-])
-def test_bad_bodies_in_both_languages(client: Client, url: str, lang: str, bad_json: str, not_object: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "bad_json", "not_object"),
+    [
+        ("", "The request is not valid JSON", "The request must be a JSON object."),
+        ("?lang=en", "The request is not valid JSON", "The request must be a JSON object."),
+        (
+            "?lang=ja",
+            "リクエストが正しい JSON ではありません",
+            "リクエストは JSON オブジェクトでなければなりません。",
+        ),
+        ("?lang=fr", "The request is not valid JSON", "The request must be a JSON object."),
+    ],
+)
+def test_bad_bodies_in_both_languages(
+    client: Client, url: str, lang: str, bad_json: str, not_object: str
+) -> None:
     response = post(client, url + lang, "{nope")
     assert response.status_code == 400
     assert error_texts(response)[0].startswith(bad_json)
-    assert response.json()["errors"][0] | {"text": ""} == {"code": "web.bad-json", "rule": "", "text": "",
-                                                              "field": "body"}
+    assert response.json()["errors"][0] | {"text": ""} == {
+        "code": "web.bad-json",
+        "rule": "",
+        "text": "",
+        "field": "body",
+    }
     response = post(client, url + lang, "[1]")
-    assert error_texts(response) == [not_object] and response.json()["errors"][0]["code"] == "input.not-object"
+    assert (
+        error_texts(response) == [not_object] and response.json()["errors"][0]["code"] == "input.not-object"
+    )
 
 
 def test_body_too_large_in_both_languages(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -54,7 +74,9 @@ def test_steps_carry_their_code_and_rule_in_either_language(client: Client) -> N
     body = {"variant": "commander", "mana_cost": "{3}{G}{G}", "previous_casts": 1}
     english = post(client, "/api/calc/tax", body).json()["steps"]
     japanese = post(client, "/api/calc/tax?lang=ja", body).json()["steps"]
-    assert all(set(step) == {"code", "rule", "text", "objects"} and step["text"] for step in english + japanese)
+    assert all(
+        set(step) == {"code", "rule", "text", "objects"} and step["text"] for step in english + japanese
+    )
     assert [s["rule"] for s in english] == [s["rule"] for s in japanese]
 
 
@@ -73,7 +95,9 @@ def test_health_without_a_corpus(client: Client) -> None:
     Corpus.objects.update(is_live=False)  # another test may have ingested the real corpus (rolled back after)
     response = client.get("/healthz?lang=ja")
     assert response.status_code == 503
-    assert error_texts(response) == ["ルールがまだ読み込まれていません。python manage.py ingest を実行してください。"]
+    assert error_texts(response) == [
+        "ルールがまだ読み込まれていません。python manage.py ingest を実行してください。"
+    ]
     assert client.get("/api/rules/903.8").json()["errors"][0]["code"] == "web.no-corpus"
 
 
@@ -98,27 +122,62 @@ def test_tracker_json_problems_in_the_language_asked(client: Client) -> None:
 JSON_ENDPOINTS = CALCULATORS + ["/en/tracker/"]
 DEEP = "[" * 950 + "]" * 950  # a 2 KB body 950 levels deep: RecursionError in the engine before the reader
 HOSTILE = [
-    (DEEP, "web.json-too-deep", "Request: lists and objects are nested more than 32 levels deep.",
-     "リクエスト：リストやオブジェクトの入れ子が 32 段を超えています。"),
-    ("[" * 5000, "web.json-too-deep", "Request: lists and objects are nested more than 32 levels deep.",
-     "リクエスト：リストやオブジェクトの入れ子が 32 段を超えています。"),
-    ('{"\\ud800": 1}', "web.json-surrogate", "Request: contains half of a surrogate pair alone",
-     "リクエスト：対になっていないサロゲート"),
-    ('{"players": ["\\udfff", "Ben"], "variant": "commander"}', "web.json-surrogate",
-     "Request: contains half of a surrogate pair alone", "リクエスト：対になっていないサロゲート"),
-    ('{"expected_revision": Infinity}', "web.json-number", "Request: Infinity is not a number the site reads",
-     "リクエスト：Infinity は使えない数値です"),
-    ('{"amount": NaN}', "web.json-number", "Request: NaN is not a number", "リクエスト：NaN は使えない数値です"),
-    ('{"amount": -1e400}', "web.json-number", "Request: -1e400 is not a number", "リクエスト：-1e400 は使えない数値です"),
-    ('{"amount": 1' + "0" * 5000 + "}", "web.json-number", "Request: 10000000000000000000… is not a number",
-     "リクエスト：10000000000000000000… は使えない数値です"),
+    (
+        DEEP,
+        "web.json-too-deep",
+        "Request: lists and objects are nested more than 32 levels deep.",
+        "リクエスト：リストやオブジェクトの入れ子が 32 段を超えています。",
+    ),
+    (
+        "[" * 5000,
+        "web.json-too-deep",
+        "Request: lists and objects are nested more than 32 levels deep.",
+        "リクエスト：リストやオブジェクトの入れ子が 32 段を超えています。",
+    ),
+    (
+        '{"\\ud800": 1}',
+        "web.json-surrogate",
+        "Request: contains half of a surrogate pair alone",
+        "リクエスト：対になっていないサロゲート",
+    ),
+    (
+        '{"players": ["\\udfff", "Ben"], "variant": "commander"}',
+        "web.json-surrogate",
+        "Request: contains half of a surrogate pair alone",
+        "リクエスト：対になっていないサロゲート",
+    ),
+    (
+        '{"expected_revision": Infinity}',
+        "web.json-number",
+        "Request: Infinity is not a number the site reads",
+        "リクエスト：Infinity は使えない数値です",
+    ),
+    (
+        '{"amount": NaN}',
+        "web.json-number",
+        "Request: NaN is not a number",
+        "リクエスト：NaN は使えない数値です",
+    ),
+    (
+        '{"amount": -1e400}',
+        "web.json-number",
+        "Request: -1e400 is not a number",
+        "リクエスト：-1e400 は使えない数値です",
+    ),
+    (
+        '{"amount": 1' + "0" * 5000 + "}",
+        "web.json-number",
+        "Request: 10000000000000000000… is not a number",
+        "リクエスト：10000000000000000000… は使えない数値です",
+    ),
 ]
 
 
 @pytest.mark.parametrize("url", JSON_ENDPOINTS)
 @pytest.mark.parametrize(("body", "code", "english", "japanese"), HOSTILE)
-def test_hostile_json_is_a_clear_400_in_both_languages(url: str, body: str, code: str, english: str,
-                                                       japanese: str) -> None:
+def test_hostile_json_is_a_clear_400_in_both_languages(
+    url: str, body: str, code: str, english: str, japanese: str
+) -> None:
     client = Client(raise_request_exception=False)
     answers = {lang: post(client, f"{url}?lang={lang}", body) for lang in ("en", "ja")}
     for lang, expected in (("en", english), ("ja", japanese)):
@@ -135,7 +194,9 @@ def test_hostile_json_in_tracker_writes_is_refused_and_nothing_changes() -> None
     from judge.tracker.models import GameEvent
     from judge.tracker.services import start_game
 
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
     client = Client(raise_request_exception=False)
     for path in ("event", "undo"):
         for body, code, _en, _ja in HOSTILE:
@@ -145,29 +206,44 @@ def test_hostile_json_in_tracker_writes_is_refused_and_nothing_changes() -> None
     assert client.get(f"/en/tracker/{game.slug}/?format=json").status_code == 200
 
 
-@pytest.mark.parametrize(("body", "expected"), [
-    ("{}", {}),
-    ('{"big": 9007199254740992, "small": -9007199254740992, "cost": 2.5e3}',
-     {"big": 2**53, "small": -(2**53), "cost": 2500.0}),
-    ('{"name": "\\ud83c\\udccf \\\\ud800 ]]]] {{{{"}', {"name": "\U0001f0cf \\ud800 ]]]] {{{{"}),  # a pair; a backslash
-    ("[" * 32 + "]" * 32, json.loads("[" * 32 + "]" * 32)),  # exactly the limit
-    (b"\xef\xbb\xbf" + '{"名前": "統率者"}'.encode(), {"名前": "統率者"}),  # UTF-8 with a BOM
-    ('{"a": 1}'.encode("utf-16"), {"a": 1}),
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("{}", {}),
+        (
+            '{"big": 9007199254740992, "small": -9007199254740992, "cost": 2.5e3}',
+            {"big": 2**53, "small": -(2**53), "cost": 2500.0},
+        ),
+        (
+            '{"name": "\\ud83c\\udccf \\\\ud800 ]]]] {{{{"}',
+            {"name": "\U0001f0cf \\ud800 ]]]] {{{{"},
+        ),  # a pair; a backslash
+        ("[" * 32 + "]" * 32, json.loads("[" * 32 + "]" * 32)),  # exactly the limit
+        (b"\xef\xbb\xbf" + '{"名前": "統率者"}'.encode(), {"名前": "統率者"}),  # UTF-8 with a BOM
+        ('{"a": 1}'.encode("utf-16"), {"a": 1}),
+    ],
+)
 def test_the_reader_takes_what_json_allows(body: str | bytes, expected: Any) -> None:
     from judge.web.json_api import read_json
 
     assert read_json(body) == expected
 
 
-@pytest.mark.parametrize(("body", "code", "where"), [
-    ("[" * 33 + "]" * 33, "web.json-too-deep", None),
-    ('[{"a": ' * 17 + "1" + "}]" * 17, "web.json-too-deep", None),  # 34 levels, objects and lists alternating
-    ('{"a": 9007199254740993}', "web.json-number", None),
-    ('{"a": 1e16}', "web.json-number", None),
-    ("{\n  \"a\": 1,\n  oops\n}", "web.bad-json", (3, 3)),
-    (b'{"a": "\xff"}', "web.bad-json", (1, 8)),
-])
+@pytest.mark.parametrize(
+    ("body", "code", "where"),
+    [
+        ("[" * 33 + "]" * 33, "web.json-too-deep", None),
+        (
+            '[{"a": ' * 17 + "1" + "}]" * 17,
+            "web.json-too-deep",
+            None,
+        ),  # 34 levels, objects and lists alternating
+        ('{"a": 9007199254740993}', "web.json-number", None),
+        ('{"a": 1e16}', "web.json-number", None),
+        ('{\n  "a": 1,\n  oops\n}', "web.bad-json", (3, 3)),
+        (b'{"a": "\xff"}', "web.bad-json", (1, 8)),
+    ],
+)
 def test_the_reader_refuses(body: str | bytes, code: str, where: tuple[int, int] | None) -> None:
     from judge.engine.errors import InvalidInputError
     from judge.web.json_api import read_json
@@ -184,16 +260,25 @@ def test_the_reader_refuses(body: str | bytes, code: str, where: tuple[int, int]
 def test_pasted_json_boxes_use_the_same_reader(client: Client, lang: str) -> None:
     """The colour identity page (even by GET) and the leave-game page's "load JSON" read pasted JSON
     through the door's reader: a clear problem beside the box, never a 500."""
-    deep = {"en": "Card JSON: lists and objects are nested more than 32 levels deep.",
-            "ja": "カードの JSON：リストやオブジェクトの入れ子が 32 段を超えています。"}[lang]
+    deep = {
+        "en": "Card JSON: lists and objects are nested more than 32 levels deep.",
+        "ja": "カードの JSON：リストやオブジェクトの入れ子が 32 段を超えています。",
+    }[lang]
     page = client.get(f"/{lang}/calc/color-identity/", {"cards_json": DEEP})
     assert page.status_code == 400 and deep in page.content.decode()
-    number = {"en": "Card JSON: Infinity is not a number", "ja": "カードの JSON：Infinity は使えない数値です"}[lang]
+    number = {
+        "en": "Card JSON: Infinity is not a number",
+        "ja": "カードの JSON：Infinity は使えない数値です",
+    }[lang]
     page = client.post(f"/{lang}/calc/color-identity/", {"cards_json": '{"name": "X", "cmc": Infinity}'})
     assert page.status_code == 400 and number in page.content.decode()
-    board = {"en": "Board JSON: contains half of a surrogate pair alone",
-             "ja": "盤面のJSON：対になっていないサロゲート"}[lang]
-    page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": '{"turn_order": ["\\ud800"]}'})
+    board = {
+        "en": "Board JSON: contains half of a surrogate pair alone",
+        "ja": "盤面のJSON：対になっていないサロゲート",
+    }[lang]
+    page = client.post(
+        f"/{lang}/leave-game/", {"action": "load-json", "board_json": '{"turn_order": ["\\ud800"]}'}
+    )
     assert page.status_code == 400 and board in page.content.decode()
     page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": DEEP})
     assert page.status_code == 400 and "32" in page.content.decode()

@@ -26,4 +26,7 @@ def test_a_step_without_a_code_stays_english_and_a_document_rule_links_its_secti
 
 def test_problems_in_the_reader_language() -> None:
     error = InvalidInputError([msg("input.not-object", field="body"), "plain text"])
-    assert present_problems(error, "ja") == ["リクエストは JSON オブジェクトでなければなりません。", "plain text"]
+    assert present_problems(error, "ja") == [
+        "リクエストは JSON オブジェクトでなければなりません。",
+        "plain text",
+    ]

@@ -23,7 +23,10 @@ def test_check_deploy_is_clean_with_production_settings():
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
@@ -38,18 +41,29 @@ def test_production_settings_refuse_to_start_without_a_secret():
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
-@pytest.mark.parametrize(("environ", "problem"), [
-    ({"DJANGO_DEBUG": "1"}, "DJANGO_DEBUG must not be set"),
-    ({"DJANGO_DEBUG": "true"}, "DJANGO_DEBUG must not be set"),
-    ({"DJANGO_SECRET_KEY": "s3cret-but-only-thirty-chars-x"}, "DJANGO_SECRET_KEY is too weak"),
-    ({"DJANGO_SECRET_KEY": "abcd" * 20}, "DJANGO_SECRET_KEY is too weak"),  # 80 characters, 4 different
-    ({"DJANGO_SECRET_KEY": "abcde" * 10}, "DJANGO_SECRET_KEY is too weak"),  # 50 characters, a pattern
-    ({"DJANGO_SECRET_KEY": "abcdefghijklmnopq" * 4}, "DJANGO_SECRET_KEY is too weak"),  # 17 different, a pattern
-    ({"DJANGO_SECRET_KEY": "django-insecure-" + STRONG_KEY}, "DJANGO_SECRET_KEY is too weak"),
-])
+@pytest.mark.parametrize(
+    ("environ", "problem"),
+    [
+        ({"DJANGO_DEBUG": "1"}, "DJANGO_DEBUG must not be set"),
+        ({"DJANGO_DEBUG": "true"}, "DJANGO_DEBUG must not be set"),
+        ({"DJANGO_SECRET_KEY": "s3cret-but-only-thirty-chars-x"}, "DJANGO_SECRET_KEY is too weak"),
+        ({"DJANGO_SECRET_KEY": "abcd" * 20}, "DJANGO_SECRET_KEY is too weak"),  # 80 characters, 4 different
+        ({"DJANGO_SECRET_KEY": "abcde" * 10}, "DJANGO_SECRET_KEY is too weak"),  # 50 characters, a pattern
+        (
+            {"DJANGO_SECRET_KEY": "abcdefghijklmnopq" * 4},
+            "DJANGO_SECRET_KEY is too weak",
+        ),  # 17 different, a pattern
+        ({"DJANGO_SECRET_KEY": "django-insecure-" + STRONG_KEY}, "DJANGO_SECRET_KEY is too weak"),
+    ],
+)
 def test_production_settings_refuse_to_start_in_danger(environ, problem):
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "judge.settings.prod", "DJANGO_SECRET_KEY": STRONG_KEY,
-           "DJANGO_ALLOWED_HOSTS": "judge.example", **environ}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "judge.settings.prod",
+        "DJANGO_SECRET_KEY": STRONG_KEY,
+        "DJANGO_ALLOWED_HOSTS": "judge.example",
+        **environ,
+    }
     result = subprocess.run(
         [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True
     )
@@ -59,11 +73,24 @@ def test_production_settings_refuse_to_start_in_danger(environ, problem):
 
 
 def test_production_settings_start_with_debug_off_explicitly():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "judge.settings.prod", "DJANGO_SECRET_KEY": STRONG_KEY,
-           "DJANGO_DEBUG": "0"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "judge.settings.prod",
+        "DJANGO_SECRET_KEY": STRONG_KEY,
+        "DJANGO_DEBUG": "0",
+    }
     result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", "from django.conf import settings; print(settings.DEBUG)"],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from django.conf import settings; print(settings.DEBUG)",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "False"
@@ -102,7 +129,9 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
     from judge.tracker.models import Game, GameEvent
     from judge.tracker.services import record_event, start_game
 
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
     record_event(game=game, kind="life", payload={"player": "Ben", "amount": -3})
     strict = Client(enforce_csrf_checks=True)
     event = f"/{lang}/tracker/{game.slug}/event/"
@@ -111,8 +140,16 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
         strict.post(event, {"kind": "life", "player": "Aki", "amount": "-5"}, HTTP_HX_REQUEST="true"),
         strict.post(event, json.dumps({"kind": "next-turn"}), content_type="application/json"),
         strict.post(f"/{lang}/tracker/{game.slug}/undo/"),
-        strict.post(f"/{lang}/tracker/", {"variant": "commander", "seat-TOTAL_FORMS": "2", "seat-INITIAL_FORMS": "2",
-                                          "seat-0-name": "A", "seat-1-name": "B"}),
+        strict.post(
+            f"/{lang}/tracker/",
+            {
+                "variant": "commander",
+                "seat-TOTAL_FORMS": "2",
+                "seat-INITIAL_FORMS": "2",
+                "seat-0-name": "A",
+                "seat-1-name": "B",
+            },
+        ),
     ]
     assert [r.status_code for r in refused] == [403] * len(refused)
     assert Game.objects.count() == 1 and GameEvent.objects.filter(undone=False).count() == 1
@@ -120,7 +157,9 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
     # The same button with the token of the page goes through: the 403s above were the missing token.
     page = strict.get(f"/{lang}/tracker/{game.slug}/").content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    accepted = strict.post(event, {"kind": "life", "player": "Aki", "amount": "-5", "csrfmiddlewaretoken": token})
+    accepted = strict.post(
+        event, {"kind": "life", "player": "Aki", "amount": "-5", "csrfmiddlewaretoken": token}
+    )
     assert accepted.status_code == 302
     assert GameEvent.objects.filter(undone=False).count() == 2
 
@@ -134,13 +173,19 @@ def test_request_bodies_over_the_limit_are_400_not_500(settings):
 
     from judge.tracker.services import start_game
 
-    game = start_game(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
-    big = json.dumps({"kind": "life", "player": "Aki", "amount": -1, "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+    game = start_game(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
+    big = json.dumps(
+        {"kind": "life", "player": "Aki", "amount": -1, "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+    )
     client = Client(raise_request_exception=False)
     response = client.post(f"/en/tracker/{game.slug}/event/", big, content_type="application/json")
     assert response.status_code == 400
-    form = client.post(f"/en/tracker/{game.slug}/event/",
-                       {"kind": "life", "player": "Aki", "amount": "-1", "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+    form = client.post(
+        f"/en/tracker/{game.slug}/event/",
+        {"kind": "life", "player": "Aki", "amount": "-1", "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
+    )
     assert form.status_code == 400
 
 
@@ -150,7 +195,9 @@ def test_the_language_links_never_echo_another_host(client):
     for path in ("//evil.example/en/rules/903.8/", "/en//evil.example/", "//evil.example/en/no-such-page/"):
         html = client.get(path).content.decode()
         links = re.findall(r'<a href="([^"]*)" lang="(?:ja|en)" hreflang', html)
-        assert len(links) == 2 and all(link.startswith("/") and not link.startswith("//") for link in links), links
+        assert len(links) == 2 and all(
+            link.startswith("/") and not link.startswith("//") for link in links
+        ), links
         assert "evil.example" not in "".join(links)
 
 
@@ -159,8 +206,11 @@ def test_a_language_link_is_built_from_the_resolved_path():
     from django.test import RequestFactory
 
     tag = Template("{% load web_tags %}{% language_url 'ja' %}")
-    for path, expected in (("/en/rules/903.8/", "/ja/rules/903.8/"), ("//evil.example/en/rules/903.8/", "/ja/"),
-                           ("/en/no-such-page/", "/ja/")):
+    for path, expected in (
+        ("/en/rules/903.8/", "/ja/rules/903.8/"),
+        ("//evil.example/en/rules/903.8/", "/ja/"),
+        ("/en/no-such-page/", "/ja/"),
+    ):
         request = RequestFactory().get("/")
         request.path = path
         assert tag.render(Context({"request": request})) == expected

@@ -11,8 +11,16 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_home_page_links_every_tool(client: Client, lang: str) -> None:
     html = client.get(f"/{lang}/").content.decode()
-    for path in ("tracker/", "calc/tax/", "calc/commander-damage/", "leave-game/", "calc/deck-check/",
-                 "scenarios/", "rules/903.8/", "docs/"):
+    for path in (
+        "tracker/",
+        "calc/tax/",
+        "calc/commander-damage/",
+        "leave-game/",
+        "calc/deck-check/",
+        "scenarios/",
+        "rules/903.8/",
+        "docs/",
+    ):
         assert f'href="/{lang}/{path}"' in html
 
 

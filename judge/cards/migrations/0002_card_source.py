@@ -4,21 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0001_initial'),
+        ("cards", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CardSource',
+            name="CardSource",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('path', models.CharField(max_length=1024)),
-                ('size', models.BigIntegerField()),
-                ('modified', models.FloatField()),
-                ('cards', models.PositiveIntegerField()),
-                ('imported_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("path", models.CharField(max_length=1024)),
+                ("size", models.BigIntegerField()),
+                ("modified", models.FloatField()),
+                ("cards", models.PositiveIntegerField()),
+                ("imported_at", models.DateTimeField(auto_now=True)),
             ],
         ),
     ]

@@ -24,7 +24,22 @@ from judge.engine.texts import (
     web,
 )
 
-DOMAINS = (common, variants, mana, tax, damage, identity, cards, deck, dm, board, leave_game, scenarios, tracker, web)
+DOMAINS = (
+    common,
+    variants,
+    mana,
+    tax,
+    damage,
+    identity,
+    cards,
+    deck,
+    dm,
+    board,
+    leave_game,
+    scenarios,
+    tracker,
+    web,
+)
 
 CATALOG: dict[str, dict[str, str]] = {}
 for _domain in DOMAINS:

@@ -13,8 +13,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.variant.free-for-all": {"en": "Free-for-all", "ja": "無差別戦"},
     "board.variant.two-headed-giant": {"en": "Two-Headed Giant", "ja": "双頭巨人戦"},
     "board.variant.planechase": {"en": "Planechase", "ja": "プレインチェイス戦"},
-    "board.variant.grand-melee": {"en": "Grand Melee with Planechase", "ja": "大乱闘戦（プレインチェイス戦）"},
-    "board.variant.dtc": {"en": "Duel Masters Tag Commander (DTC)", "ja": "デュエマ・タッグ・コマンダー（DTC）"},
+    "board.variant.grand-melee": {
+        "en": "Grand Melee with Planechase",
+        "ja": "大乱闘戦（プレインチェイス戦）",
+    },
+    "board.variant.dtc": {
+        "en": "Duel Masters Tag Commander (DTC)",
+        "ja": "デュエマ・タッグ・コマンダー（DTC）",
+    },
     "board.variant.dtcs": {"en": "DTC: Source (DTCS)", "ja": "デュエマ・タッグ・コマンダー：ソース（DTCS）"},
     "board.variant.dtb": {"en": "Duel Masters Tag Brawl (DTB)", "ja": "デュエマ・タッグ・ブロール（DTB）"},
     "board.kind.card": {"en": "card", "ja": "カード"},
@@ -43,12 +49,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "発生源が戦場を離れたとき（常在型能力）",
     },
     "board.ends.for-as-long-as": {
-        "en": "\"for as long as\" its source stays on the battlefield",
+        "en": '"for as long as" its source stays on the battlefield',
         "ja": "「～である限り」：発生源が戦場を離れたとき",
     },
     "board.ends.end-of-turn": {"en": "at end of turn", "ja": "ターン終了時"},
     "board.ends.never": {"en": "never (no duration)", "ja": "終わらない（期間の指定なし）"},
-    "board.until.next-turn": {"en": "until its controller's next turn", "ja": "コントローラーの次のターンまで"},
+    "board.until.next-turn": {
+        "en": "until its controller's next turn",
+        "ja": "コントローラーの次のターンまで",
+    },
     "board.until.during-next-turn": {
         "en": "until a point in its controller's next turn",
         "ja": "コントローラーの次のターンの途中まで",
@@ -59,16 +68,25 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.label.turn-order": {"en": "Players in turn order", "ja": "ターン順のプレイヤー"},
     "board.label.player-name": {"en": "Player {number}'s name", "ja": "プレイヤー{number}の名前"},
     "board.label.left": {"en": "Players who left", "ja": "ゲームから離れたプレイヤー"},
-    "board.label.left-player": {"en": "Player who left, {number}", "ja": "ゲームから離れたプレイヤー{number}"},
+    "board.label.left-player": {
+        "en": "Player who left, {number}",
+        "ja": "ゲームから離れたプレイヤー{number}",
+    },
     "board.label.active-player": {"en": "Active player", "ja": "アクティブ・プレイヤー"},
     "board.label.priority": {"en": "Player with priority", "ja": "優先権を持つプレイヤー"},
     "board.label.monarch": {"en": "Monarch", "ja": "統治者"},
     "board.label.initiative": {"en": "Player with the initiative", "ja": "イニシアチブを持つプレイヤー"},
     "board.label.teams": {"en": "Teams", "ja": "チーム"},
     "board.label.team": {"en": "Team {number}", "ja": "チーム{number}"},
-    "board.label.team-member": {"en": "Team {team}, player {number}", "ja": "チーム{team}のプレイヤー{number}"},
+    "board.label.team-member": {
+        "en": "Team {team}, player {number}",
+        "ja": "チーム{team}のプレイヤー{number}",
+    },
     "board.label.planar-controller": {"en": "Planar controller", "ja": "次元コントローラー"},
-    "board.label.planar-controller-n": {"en": "Planar controller {number}", "ja": "次元コントローラー{number}"},
+    "board.label.planar-controller-n": {
+        "en": "Planar controller {number}",
+        "ja": "次元コントローラー{number}",
+    },
     "board.label.single-planar-deck": {"en": "Single planar deck", "ja": "共用次元デッキ"},
     "board.label.shields": {"en": "Shields", "ja": "シールド"},
     "board.label.shields-of": {"en": "{player}'s shields", "ja": "{player}のシールド"},
@@ -83,11 +101,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.label.delayed-triggers": {"en": "Delayed triggered abilities", "ja": "遅延誘発型能力"},
     "board.label.nth-trigger": {"en": "Delayed triggered ability {number}", "ja": "遅延誘発型能力{number}"},
     "board.label.trigger": {"en": "Delayed triggered ability of {name}", "ja": "{name}の遅延誘発型能力"},
-    "board.label.timed-effects": {"en": "Effects until a player's next turn", "ja": "プレイヤーの次のターンまでの効果"},
+    "board.label.timed-effects": {
+        "en": "Effects until a player's next turn",
+        "ja": "プレイヤーの次のターンまでの効果",
+    },
     "board.label.nth-timed": {"en": "Effect until next turn {number}", "ja": "次のターンまでの効果{number}"},
     "board.label.timed": {"en": "Effect of {name}", "ja": "{name}の効果"},
     "board.label.player-control": {"en": "Control of players", "ja": "プレイヤーのコントロール"},
-    "board.label.nth-player-control": {"en": "Control of a player {number}", "ja": "プレイヤーのコントロール{number}"},
+    "board.label.nth-player-control": {
+        "en": "Control of a player {number}",
+        "ja": "プレイヤーのコントロール{number}",
+    },
     "board.label.combat": {"en": "Combat", "ja": "戦闘"},
     "board.label.nth-attack": {"en": "Attack {number}", "ja": "攻撃{number}"},
     "board.label.attack": {"en": "Attack by {object}", "ja": "{object}の攻撃"},
@@ -104,17 +128,28 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.field.planeswalking": {"en": "planeswalking ability", "ja": "プレインズウォーク能力"},
     "board.field.attachment": {"en": "kind of attachment", "ja": "つけられているものの種類"},
     "board.field.effect-id": {"en": "id", "ja": "ID"},
-    "board.field.effect-object": {"en": "object it gives control of", "ja": "コントロールが変わるオブジェクト"},
-    "board.field.effect-controller": {"en": "player it gives control to", "ja": "コントロールを得るプレイヤー"},
+    "board.field.effect-object": {
+        "en": "object it gives control of",
+        "ja": "コントロールが変わるオブジェクト",
+    },
+    "board.field.effect-controller": {
+        "en": "player it gives control to",
+        "ja": "コントロールを得るプレイヤー",
+    },
     "board.field.effect-ends": {"en": "when it ends", "ja": "終わるとき"},
     "board.field.effect-source": {"en": "source", "ja": "発生源"},
     "board.field.effect-name": {"en": "name", "ja": "名前"},
     "board.field.effect-text": {"en": "text", "ja": "文章"},
     "board.field.effect-trigger-object": {"en": "object it acts on", "ja": "作用するオブジェクト"},
-    "board.field.effect-timed-controller": {"en": "player whose next turn it waits for",
-                                            "ja": "次のターンを待つプレイヤー"},
+    "board.field.effect-timed-controller": {
+        "en": "player whose next turn it waits for",
+        "ja": "次のターンを待つプレイヤー",
+    },
     "board.field.effect-until": {"en": "how long it lasts", "ja": "期間"},
-    "board.field.effect-ends-after": {"en": "ends when this player's turn ends", "ja": "このプレイヤーのターンの終了時に終わる"},
+    "board.field.effect-ends-after": {
+        "en": "ends when this player's turn ends",
+        "ja": "このプレイヤーのターンの終了時に終わる",
+    },
     "board.field.effect-timed-object": {"en": "object it applies to", "ja": "適用されるオブジェクト"},
     "board.field.effect-controlled-player": {"en": "controlled player", "ja": "コントロールされるプレイヤー"},
     "board.field.effect-controlling-player": {"en": "controlling player", "ja": "コントロールするプレイヤー"},
@@ -124,19 +159,31 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.field.effect-blockers": {"en": "blocking creatures", "ja": "ブロック・クリーチャー"},
     "board.field.effect-trigger-controller": {"en": "controller", "ja": "コントローラー"},
     # --- shape problems ----------------------------------------------------------------------------
-    "board.not-text": {"en": "{label}: write a name or a word here.", "ja": "{label}：文字で入力してください。"},
-    "board.too-long": {"en": "{label}: at most {limit} characters.", "ja": "{label}：{limit}文字以内にしてください。"},
+    "board.not-text": {
+        "en": "{label}: write a name or a word here.",
+        "ja": "{label}：文字で入力してください。",
+    },
+    "board.too-long": {
+        "en": "{label}: at most {limit} characters.",
+        "ja": "{label}：{limit}文字以内にしてください。",
+    },
     "board.not-list": {"en": "{label}: must be a list.", "ja": "{label}：リスト（配列）にしてください。"},
     "board.not-mapping": {
         "en": "{label}: must be a set of named fields (a JSON object).",
         "ja": "{label}：名前つきの項目の組（JSON オブジェクト）にしてください。",
     },
-    "board.not-flag": {"en": "{label}: yes or no (true or false).", "ja": "{label}：はいかいいえ（true か false）です。"},
+    "board.not-flag": {
+        "en": "{label}: yes or no (true or false).",
+        "ja": "{label}：はいかいいえ（true か false）です。",
+    },
     "board.too-many": {
         "en": "{label}: at most {limit} entries ({count} given).",
         "ja": "{label}：{limit}件までです（{count}件あります）。",
     },
-    "board.choose-one": {"en": "{label}: required; one of {choices}.", "ja": "{label}：{choices}から選んでください。"},
+    "board.choose-one": {
+        "en": "{label}: required; one of {choices}.",
+        "ja": "{label}：{choices}から選んでください。",
+    },
     "board.not-a-choice": {
         "en": "{label}: “{value}” is not one of {choices}.",
         "ja": "{label}：「{value}」は選べません。{choices}から選んでください。",
@@ -149,7 +196,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: “{name}” is not a player in this game.",
         "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
     },
-    "board.player-twice": {"en": "{label}: “{name}” appears twice.", "ja": "{label}：「{name}」が2回出てきます。"},
+    "board.player-twice": {
+        "en": "{label}: “{name}” appears twice.",
+        "ja": "{label}：「{name}」が2回出てきます。",
+    },
     "board.left-and-playing": {
         "en": "{label}: “{name}” is listed twice (a player who left is no longer in the turn order).",
         "ja": "{label}：「{name}」が2回出てきます（ゲームから離れたプレイヤーはターン順にいません）。",
@@ -162,14 +212,26 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: {variant} has no teams.",
         "ja": "{label}：{variant}にはチームがありません。",
     },
-    "board.teams-required": {"en": "{label}: required for {variant}.", "ja": "{label}：{variant}では必要です。"},
+    "board.teams-required": {
+        "en": "{label}: required for {variant}.",
+        "ja": "{label}：{variant}では必要です。",
+    },
     "board.team-not-list": {
         "en": "{label}: must be a list of the team's players.",
         "ja": "{label}：チームのプレイヤーのリストにしてください。",
     },
-    "board.two-teams": {"en": "{label}: “{name}” is on two teams.", "ja": "{label}：「{name}」が2つのチームにいます。"},
-    "board.not-on-a-team": {"en": "{label}: {players} not on any team.", "ja": "{label}：{players}がどのチームにもいません。"},
-    "board.two-teams-needed": {"en": "{label}: at least two teams are needed.", "ja": "{label}：チームが2つ以上必要です。"},
+    "board.two-teams": {
+        "en": "{label}: “{name}” is on two teams.",
+        "ja": "{label}：「{name}」が2つのチームにいます。",
+    },
+    "board.not-on-a-team": {
+        "en": "{label}: {players} not on any team.",
+        "ja": "{label}：{players}がどのチームにもいません。",
+    },
+    "board.two-teams-needed": {
+        "en": "{label}: at least two teams are needed.",
+        "ja": "{label}：チームが2つ以上必要です。",
+    },
     "board.no-planes-here": {
         "en": "{label}: {variant} has no planar controller.",
         "ja": "{label}：{variant}には次元コントローラーはいません。",
@@ -182,7 +244,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: only Duel Masters boards have shields.",
         "ja": "{label}：シールドはデュエル・マスターズの盤面にだけあります。",
     },
-    "board.duplicate-id": {"en": "{label}: the id “{id}” is already used.", "ja": "{label}：ID「{id}」はすでに使われています。"},
+    "board.duplicate-id": {
+        "en": "{label}: the id “{id}” is already used.",
+        "ja": "{label}：ID「{id}」はすでに使われています。",
+    },
     "board.unknown-object": {
         "en": "{label}: there is no object “{id}” on the board.",
         "ja": "{label}：盤面に「{id}」というオブジェクトはありません。",
@@ -195,8 +260,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: “{id}” is neither a player nor an object in the game.",
         "ja": "{label}：「{id}」はゲーム内のプレイヤーでもオブジェクトでもありません。",
     },
-    "board.attacks-twice": {"en": "{label}: this creature is listed as attacking twice.",
-                            "ja": "{label}：このクリーチャーの攻撃が2回書かれています。"},
+    "board.attacks-twice": {
+        "en": "{label}: this creature is listed as attacking twice.",
+        "ja": "{label}：このクリーチャーの攻撃が2回書かれています。",
+    },
     "board.effect-source-required": {
         "en": "{label}: required, since the effect ends when its source leaves the battlefield.",
         "ja": "{label}：発生源が戦場を離れると終わる効果なので、発生源が必要です。",
@@ -214,7 +281,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{object} is in the {zone}, where it cannot be: {why}.",
         "ja": "{object}は{zone}にありますが、そこにあることはできません。{why}。",
     },
-    "board.why.ability-zone": {"en": "an ability exists only on the stack", "ja": "能力はスタック上にしか存在しません"},
+    "board.why.ability-zone": {
+        "en": "an ability exists only on the stack",
+        "ja": "能力はスタック上にしか存在しません",
+    },
     "board.why.token-zone": {
         "en": "a token outside the battlefield ceases to exist",
         "ja": "戦場以外にあるトークンは消滅します",
@@ -223,8 +293,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "a copy outside the stack and the battlefield ceases to exist",
         "ja": "スタックと戦場以外にあるコピーは消滅します",
     },
-    "board.why.emblem-zone": {"en": "an emblem is always in the command zone", "ja": "紋章は常に統率領域にあります"},
-    "board.why.plane-zone": {"en": "a plane stays in the command zone", "ja": "次元カードは統率領域にとどまります"},
+    "board.why.emblem-zone": {
+        "en": "an emblem is always in the command zone",
+        "ja": "紋章は常に統率領域にあります",
+    },
+    "board.why.plane-zone": {
+        "en": "a plane stays in the command zone",
+        "ja": "次元カードは統率領域にとどまります",
+    },
     "board.why.phenomenon-zone": {
         "en": "a phenomenon stays in the command zone",
         "ja": "現象カードは統率領域にとどまります",
@@ -287,7 +363,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "board.controller-not-default": {
         "en": "{label}: {player}, but with no control effect it is controlled by {default}, "
-              "its default controller.",
+        "its default controller.",
         "ja": "{label}：{player}となっていますが、コントロール変更効果がないので、本来のコントローラーである{default}がコントロールしています。",
     },
     "board.controller-contradicts-effect": {
@@ -301,12 +377,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.dtc-teams": {"en": "A DTC game is played by two teams.", "ja": "DTCは2チームで対戦します。"},
     "board.planar-not-active": {
         "en": "The planar controller is {player}, but the active player is {active} and nobody has left: "
-              "the planar controller is the active player.",
+        "the planar controller is the active player.",
         "ja": "次元コントローラーが{player}ですが、アクティブ・プレイヤーは{active}で、ゲームから離れたプレイヤーもいません。次元コントローラーはアクティブ・プレイヤーです。",
     },
     "board.planar-not-primary": {
         "en": "The planar controller is {player}, but in Two-Headed Giant Planechase it is {primary}, "
-              "the primary player of the active team.",
+        "the primary player of the active team.",
         "ja": "次元コントローラーが{player}ですが、双頭巨人戦のプレインチェイス戦では、アクティブ・チームの主プレイヤーである{primary}です。",
     },
     "board.too-many-planar": {

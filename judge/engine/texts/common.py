@@ -32,7 +32,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: required, one of {choices}.",
         "ja": "{label}：{choices} のいずれかを指定してください。",
     },
-    "input.true-false": {"en": "{label}: true or false.", "ja": "{label}：true か false を指定してください。"},
+    "input.true-false": {
+        "en": "{label}: true or false.",
+        "ja": "{label}：true か false を指定してください。",
+    },
     "input.list": {"en": "{label}: required, a list.", "ja": "{label}：リストで指定してください。"},
     "input.object": {"en": "{label}: must be an object.", "ja": "{label}：オブジェクトで指定してください。"},
     "input.text": {

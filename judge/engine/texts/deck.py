@@ -17,9 +17,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "deck.not-text": {"en": "{label}: must be text.", "ja": "{label}：文字列で指定してください。"},
     "deck.list-empty": {
         "en": "{label}: empty. Paste the deck one card per line, as “1 Sol Ring”, with the commander under a line "
-              "“Commander” (or name it in the commander box).",
+        "“Commander” (or name it in the commander box).",
         "ja": "{label}：空です。デッキを1行に1枚ずつ「1 Sol Ring」のように貼り付け、統率者は「統率者」の行の"
-              "下に書いてください（統率者の欄に書いてもかまいません）。",
+        "下に書いてください（統率者の欄に書いてもかまいません）。",
     },
     "deck.commander-names": {
         "en": "{label}: a list of at most {high} card names.",
@@ -37,8 +37,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: {count} lines is over the limit of {high}.",
         "ja": "{label}：{count} 行は上限の {high} 行を超えています。",
     },
-    "deck.line-no-name": {"en": "{label}: “{text}” has no card name.", "ja": "{label}：「{text}」にカード名がありません。"},
-    "deck.line-count-zero": {"en": "{label}: a count must be 1 or more.", "ja": "{label}：枚数は1以上にしてください。"},
+    "deck.line-no-name": {
+        "en": "{label}: “{text}” has no card name.",
+        "ja": "{label}：「{text}」にカード名がありません。",
+    },
+    "deck.line-count-zero": {
+        "en": "{label}: a count must be 1 or more.",
+        "ja": "{label}：枚数は1以上にしてください。",
+    },
     "deck.line-count-over": {
         "en": "{label}: a count of {count} is over {high}.",
         "ja": "{label}：枚数 {count} は上限の {high} を超えています。",
@@ -48,7 +54,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: a card name longer than {high} characters.",
         "ja": "{label}：カード名が {high} 文字を超えています。",
     },
-    "deck.line-not-a-name": {"en": "{label}: “{text}” is not a card name.", "ja": "{label}：「{text}」はカード名ではありません。"},
+    "deck.line-not-a-name": {
+        "en": "{label}: “{text}” is not a card name.",
+        "ja": "{label}：「{text}」はカード名ではありません。",
+    },
     # --- card lookup
     "deck.unknown-card": {
         "en": "Unknown card '{name}'; did you mean {suggestions}?",
@@ -74,9 +83,9 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "deck.partner-doctor": {
         "en": "{first} and {second}: “Doctor's companion” pairs only with a legendary Time Lord Doctor creature "
-              "with no other creature types",
+        "with no other creature types",
         "ja": "{first}と{second}：「ドクターの相棒」と組になるのは、他のクリーチャー・タイプを持たない伝説の"
-              "タイムロード・ドクター・クリーチャーだけです",
+        "タイムロード・ドクター・クリーチャーだけです",
     },
     "deck.partner-text": {
         "en": "{first} and {second}: “partner—[text]” pairs only with the same partner—[text] ability",
@@ -88,7 +97,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "deck.one-commander": {
         "en": "{first} and {second}: a deck has one commander unless both have a matching partner ability "
-              "(702.124)",
+        "(702.124)",
         "ja": "{first}と{second}：2体が対応する共闘の能力を持っていない限り、統率者は1体です（702.124）",
     },
     "deck.background-alone": {
@@ -105,9 +114,9 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "deck.brawl-commander-type": {
         "en": "{card} is not a creature, planeswalker, Vehicle or Spacecraft with power/toughness, so it can't "
-              "be a Brawl commander",
+        "be a Brawl commander",
         "ja": "{card}はクリーチャーでも、プレインズウォーカーでも、パワー／タフネスを持つ機体や宇宙船でもないので、"
-              "ブロールの統率者にできません",
+        "ブロールの統率者にできません",
     },
     "deck.combined-identity": {
         "en": "The two commanders' color identities are combined",
@@ -136,7 +145,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "deck.basic-land-type-outside": {
         "en": "{card} has a basic land type that makes {colors} mana, outside the commander's color identity "
-              "({identity})",
+        "({identity})",
         "ja": "{card}は {colors} のマナを出す基本土地タイプを持ち、統率者の固有色（{identity}）の外です",
     },
     "deck.identity-outside": {
@@ -172,19 +181,22 @@ TEXTS: dict[str, dict[str, str]] = {
     "deck.one-companion": {"en": "A deck can have only one companion", "ja": "相棒は1枚だけです"},
     "deck.companion-shares-name": {
         "en": "{card} is also in the deck: a card brought in from outside the game can't share a name with a card "
-              "in the starting deck",
+        "in the starting deck",
         "ja": "{card}はデッキにも入っています。ゲームの外部から持ち込むカードは、開始時のデッキにあるカードと"
-              "同じ名前にできません",
+        "同じ名前にできません",
     },
-    "deck.no-companion-ability": {"en": "{card} has no companion ability", "ja": "{card}は相棒を持っていません"},
+    "deck.no-companion-ability": {
+        "en": "{card} has no companion ability",
+        "ja": "{card}は相棒を持っていません",
+    },
     "deck.companion-identity": {
         "en": "{card} has color identity {colors} outside the commander's color identity ({identity}), so it "
-              "can't be brought in from outside the game",
+        "can't be brought in from outside the game",
         "ja": "{card}の固有色 {colors} は統率者の固有色（{identity}）の外なので、ゲームの外部から持ち込めません",
     },
     "deck.companion-met": {
         "en": "{card}: the companion condition is met ({condition}; the commander counts as part of the "
-              "starting deck)",
+        "starting deck)",
         "ja": "{card}：相棒の条件を満たしています（{condition}。統率者も開始時のデッキに含めます）",
     },
     "deck.companion-not-met": {
@@ -237,7 +249,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "deck.companion.yorion": {
         "en": "the starting deck has at least twenty cards more than the minimum deck size ({minimum}), and this "
-              "format's deck has exactly {size}",
+        "format's deck has exactly {size}",
         "ja": "開始時のデッキが最小枚数（{minimum} 枚）より20枚以上多い。このフォーマットのデッキはちょうど {size} 枚",
     },
     "deck.companion.zirda": {

@@ -39,10 +39,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: ゼロ can't be combined with other civilizations",
         "ja": "{label}：ゼロ文明は他の文明と組み合わせられません",
     },
-    "dm.unknown-rarity": {"en": "{label}: unknown rarity '{rarity}'", "ja": "{label}：「{rarity}」というレアリティはありません"},
+    "dm.unknown-rarity": {
+        "en": "{label}: unknown rarity '{rarity}'",
+        "ja": "{label}：「{rarity}」というレアリティはありません",
+    },
     "dm.no-type": {"en": "{label}: no card type", "ja": "{label}：カードの種類がありません"},
-    "dm.unknown-tag": {"en": "{label}: unknown tag '{tag}'", "ja": "{label}：「{tag}」というタグはありません"},
-    "dm.count-range": {"en": "{label}: a count must be 1 to 999", "ja": "{label}：枚数は1〜999にしてください"},
+    "dm.unknown-tag": {
+        "en": "{label}: unknown tag '{tag}'",
+        "ja": "{label}：「{tag}」というタグはありません",
+    },
+    "dm.count-range": {
+        "en": "{label}: a count must be 1 to 999",
+        "ja": "{label}：枚数は1〜999にしてください",
+    },
     "dm.too-long": {"en": "{label}: longer than 1 MB", "ja": "{label}：1 MB を超えています"},
     "dm.too-many-lines": {
         "en": "{label}: {count} lines is over the limit of {high}",
@@ -51,11 +60,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "dm.one-commander": {"en": "Only one commander card can be marked", "ja": "統率者は1枚だけです"},
     "dm.empty-deck": {
         "en": "{label}: no cards. Paste the deck one card per line as “count name | civilizations | rarity | "
-              "type”, for example “4 ボルシャック・ドラゴン | 火 | VR | クリーチャー”; put the commander under a line "
-              "“統率者” and the other cards under a line “デッキ”.",
+        "type”, for example “4 ボルシャック・ドラゴン | 火 | VR | クリーチャー”; put the commander under a line "
+        "“統率者” and the other cards under a line “デッキ”.",
         "ja": "{label}：カードがありません。デッキを1行に1枚ずつ「枚数 カード名 | 文明 | レアリティ | 種類」の形"
-              "（例：「4 ボルシャック・ドラゴン | 火 | VR | クリーチャー」）で貼り付けてください。統率者は「統率者」の行の"
-              "下に、残りのカードは「デッキ」の行の下に書きます。",
+        "（例：「4 ボルシャック・ドラゴン | 火 | VR | クリーチャー」）で貼り付けてください。統率者は「統率者」の行の"
+        "下に、残りのカードは「デッキ」の行の下に書きます。",
     },
     # --- Tag Commander deck rules
     "dm.no-commander": {"en": "No commander is marked", "ja": "統率者が指定されていません"},
@@ -110,7 +119,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "dm.civilization-minimum": {
         "en": "Cards of {civilization}: {count}; the deck needs at least 12 of each of the commander's "
-              "civilizations",
+        "civilizations",
         "ja": "{civilization}文明のカードが {count} 枚です。最低12枚必要です",
     },
     "dm.dtb-card-pool": {

@@ -20,67 +20,67 @@ TEXTS: dict[str, dict[str, str]] = {
     # 1. who leaves
     "leave.team-leaves": {
         "en": "In Two-Headed Giant a player leaves and loses only with their team: {mates} leaves the game "
-              "together with {player}.",
+        "together with {player}.",
         "ja": "双頭巨人戦では、プレイヤーはチーム単位でしかゲームから離れず敗北もしないので、{mates}も{player}と一緒にゲームから離れる。",
     },
     # 2. planar controller
     "leave.planar-handover": {
         "en": "{old} is the planar controller and would leave the game: first {new}, the next player in turn order "
-              "who is not leaving, becomes the planar controller (and controls the face-up planes and phenomena: "
-              "{names}); then {old} leaves.",
+        "who is not leaving, becomes the planar controller (and controls the face-up planes and phenomena: "
+        "{names}); then {old} leaves.",
         "ja": "次元コントローラーである{old}がゲームから離れる。その前に、ターン順で次の、ゲームから離れないプレイヤーである{new}が次元コントローラーになり（オモテ向きの次元カードと現象カード：{names}をコントロールする）、その後で{old}がゲームから離れる。",
     },
     "leave.planar-handover-team": {
         "en": "{old}'s team would leave the game while {old} is the planar controller: first {new}, the primary "
-              "player of the next team in turn order, becomes the planar controller (and controls: {names}); "
-              "then the old planar controller's team leaves.",
+        "player of the next team in turn order, becomes the planar controller (and controls: {names}); "
+        "then the old planar controller's team leaves.",
         "ja": "次元コントローラーである{old}のチームがゲームから離れる。その前に、ターン順で次のチームの主プレイヤーである{new}が次元コントローラーになり（コントロールするもの：{names}）、その後で古い次元コントローラーのチームがゲームから離れる。",
     },
     "leave.grand-melee-marker": {
         "en": "Grand Melee: {player} leaving removes a turn marker, so {player} first stops being a planar "
-              "controller (nobody replaces them); the face-up planes and phenomena they controlled go to the bottom "
-              "of their owners' planar decks ({names}) and nobody planeswalks.",
+        "controller (nobody replaces them); the face-up planes and phenomena they controlled go to the bottom "
+        "of their owners' planar decks ({names}) and nobody planeswalks.",
         "ja": "大乱闘戦：{player}がゲームから離れるとターン・マーカーが減るので、{player}はまず次元コントローラーでなくなり（代わりはいない）、コントロールしていたオモテ向きの次元カードと現象カード（{names}）はオーナーの次元デッキの一番下に置かれる。誰もプレインズウォークしない。",
     },
     "leave.grand-melee-marker-designated": {
         "en": "Grand Melee: with {players} gone there are fewer turn markers; the turn marker nearest on their right "
-              "is designated for removal.",
+        "is designated for removal.",
         "ja": "大乱闘戦：{players}がゲームから離れてターン・マーカーが減るので、その右側で最も近いターン・マーカーが取り除かれるものに指定される。",
     },
     # 3. the monarch and the initiative
     "leave.monarch-to-active": {
         "en": "{player} is the monarch: {new}, the active player, becomes the monarch at the same time as {player} "
-              "leaves.",
+        "leaves.",
         "ja": "{player}は統治者である。{player}がゲームから離れると同時に、アクティブ・プレイヤーである{new}が統治者になる。",
     },
     "leave.monarch-to-next": {
         "en": "{player} is the monarch and the active player, and is leaving: {new}, the next player in turn order, "
-              "becomes the monarch.",
+        "becomes the monarch.",
         "ja": "統治者である{player}はアクティブ・プレイヤーで、ゲームから離れる。ターン順で次のプレイヤーである{new}が統治者になる。",
     },
     "leave.monarch-no-active": {
         "en": "{player} is the monarch and there is no active player: {new}, the next player in turn order, becomes "
-              "the monarch.",
+        "the monarch.",
         "ja": "{player}は統治者で、アクティブ・プレイヤーはいない。ターン順で次のプレイヤーである{new}が統治者になる。",
     },
     "leave.monarch-none": {
         "en": "{player} is the monarch, and no player still in the game can become the monarch: the game continues "
-              "with no monarch.",
+        "with no monarch.",
         "ja": "{player}は統治者だが、ゲームに残っているプレイヤーで統治者になれる者はいない。統治者のいないままゲームは続く。",
     },
     "leave.initiative-to-active": {
         "en": "{player} has the initiative: {new}, the active player, takes the initiative at the same time as "
-              "{player} leaves.",
+        "{player} leaves.",
         "ja": "{player}はイニシアチブを持っている。{player}がゲームから離れると同時に、アクティブ・プレイヤーである{new}がイニシアチブを得る。",
     },
     "leave.initiative-to-next": {
         "en": "{player} has the initiative and is the active player, and is leaving: {new}, the next player in turn "
-              "order, takes the initiative.",
+        "order, takes the initiative.",
         "ja": "イニシアチブを持つ{player}はアクティブ・プレイヤーで、ゲームから離れる。ターン順で次のプレイヤーである{new}がイニシアチブを得る。",
     },
     "leave.initiative-no-active": {
         "en": "{player} has the initiative and there is no active player: {new}, the next player in turn order, "
-              "takes the initiative.",
+        "takes the initiative.",
         "ja": "{player}はイニシアチブを持っており、アクティブ・プレイヤーはいない。ターン順で次のプレイヤーである{new}がイニシアチブを得る。",
     },
     "leave.initiative-none": {
@@ -114,12 +114,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.player-control-pending-ends": {
         "en": "{controller} would control {player} during {player}'s next turn: that effect ends, and {player} "
-              "will not be controlled by a player who has left.",
+        "will not be controlled by a player who has left.",
         "ja": "{controller}は{player}の次のターンの間{player}をコントロールするはずだった。その効果は終わり、{player}がゲームから離れたプレイヤーにコントロールされることはない。",
     },
     "leave.controlled-player-leaves": {
         "en": "{player} was controlled by {controller}: {player} has left the game, so there is no one left for "
-              "{controller} to control.",
+        "{controller} to control.",
         "ja": "{player}は{controller}にコントロールされていたが、{player}がゲームから離れたので、{controller}がコントロールする相手はいなくなる。",
     },
     "leave.control-ends": {
@@ -128,7 +128,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.control-ends-source": {
         "en": "{object}: the effect giving {player} control of it ends, because {source} is no longer on the "
-              "battlefield.",
+        "battlefield.",
         "ja": "{object}：{source}が戦場になくなったので、{player}にそのコントロールを与えていた効果が終わる。",
     },
     "leave.control-to-latest": {
@@ -141,7 +141,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.control-exiled": {
         "en": "No other effect gives {object} to a player in the game, and {player}, who controls it by default, "
-              "has left: {object} is exiled.",
+        "has left: {object} is exiled.",
         "ja": "{object}のコントロールをゲーム内のプレイヤーに与える効果は他になく、本来のコントローラーである{player}はゲームから離れている。{object}は追放される。",
     },
     # 5-7. the stack, exile, planeswalking
@@ -151,7 +151,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.phenomenon-ability-stays": {
         "en": "{object}, an ability of a phenomenon owned by {players}, stays on the stack, now controlled by the "
-              "planar controller {player}.",
+        "planar controller {player}.",
         "ja": "{players}がオーナーである現象カードの能力{object}はスタックに残り、次元コントローラーである{player}がコントロールする。",
     },
     "leave.planeswalking-ceases": {
@@ -164,7 +164,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.planeswalk": {
         "en": "The face-up {object} left the game with its owner, so the planar controller {player} planeswalks: "
-              "{player} turns the top card of their planar deck face up.",
+        "{player} turns the top card of their planar deck face up.",
         "ja": "オモテ向きの{object}がオーナーと共にゲームから離れたので、次元コントローラーである{player}がプレインズウォークする。{player}は自分の次元デッキの一番上のカードをオモテ向きにする。",
     },
     "leave.planeswalk-to": {
@@ -178,53 +178,53 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.combat-damage-not-assigned": {
         "en": "{object} is still an attacking creature, but {player} has left the game: no combat damage is assigned "
-              "to {player}, even with trample.",
+        "to {player}, even with trample.",
         "ja": "{object}は攻撃クリーチャーのままだが、{player}はゲームから離れたので、トランプルを持っていても戦闘ダメージは{player}に割り振られない。",
     },
     "leave.combat-damage-not-assigned-blocked": {
         "en": "{object} was attacking {player}, who has left the game: none of its combat damage is assigned to "
-              "{player}, even with trample; it still deals combat damage to the creatures blocking it.",
+        "{player}, even with trample; it still deals combat damage to the creatures blocking it.",
         "ja": "{object}が攻撃していた{player}はゲームから離れた。トランプルを持っていても、その戦闘ダメージは{player}には割り振られない。ブロックしているクリーチャーには戦闘ダメージを割り振る。",
     },
     "leave.combat-target-gone": {
         "en": "{target} has left the battlefield: {object} goes on attacking, but attacks nothing; if it is "
-              "unblocked it deals no combat damage.",
+        "unblocked it deals no combat damage.",
         "ja": "{target}が戦場を離れた。{object}は攻撃クリーチャーのままだが、何も攻撃していない。ブロックされていなければ戦闘ダメージを与えない。",
     },
     "leave.combat-blockers-gone": {
         "en": "Every creature blocking {object} is gone, but {object} stays blocked: it assigns no combat damage, "
-              "unless it has trample, which assigns it all to the player it attacks.",
+        "unless it has trample, which assigns it all to the player it attacks.",
         "ja": "{object}をブロックしていたクリーチャーはすべていなくなったが、{object}はブロックされた状態のままである。トランプルを持っていなければ戦闘ダメージを割り振らない（持っていれば、すべて攻撃しているプレイヤーに割り振る）。",
     },
     # 9-11. delayed triggers, durations, the turn
     "leave.trigger-removed-stays": {
         "en": "The delayed triggered ability {trigger} is controlled by {player}, who has left: when it triggers it "
-              "is not put on the stack, so {object} stays where it is.",
+        "is not put on the stack, so {object} stays where it is.",
         "ja": "遅延誘発型能力{trigger}は、ゲームから離れた{player}がコントロールしている。誘発してもスタックに置かれないので、{object}はそのままである。",
     },
     "leave.trigger-removed": {
         "en": "The delayed triggered ability {trigger} is controlled by {player}, who has left: when it triggers it "
-              "is not put on the stack.",
+        "is not put on the stack.",
         "ja": "遅延誘発型能力{trigger}は、ゲームから離れた{player}がコントロールしている。誘発してもスタックに置かれない。",
     },
     "leave.trigger-target-gone": {
         "en": "The delayed triggered ability {trigger} stays pending, but {object} has left the game, so the "
-              "ability will not find it.",
+        "ability will not find it.",
         "ja": "遅延誘発型能力{trigger}は待機したままだが、{object}はゲームから離れたので、その能力はそれを見つけられない。",
     },
     "leave.timed-effect": {
         "en": "The effect of {effect} lasts until {player}'s next turn: it now lasts until that turn would have "
-              "begun (after {previous}'s turn); it neither ends now nor lasts forever.",
+        "begun (after {previous}'s turn); it neither ends now nor lasts forever.",
         "ja": "{effect}の効果は{player}の次のターンまで続く。そのターンが始まるはずだった時点（{previous}のターンの後）まで続き、今すぐ終わることも、いつまでも続くこともない。",
     },
     "leave.turn-continues": {
         "en": "It was {player}'s turn: the turn continues to its end without an active player; {next} takes the "
-              "next turn.",
+        "next turn.",
         "ja": "{player}のターンだった。ターンはアクティブ・プレイヤー不在のまま最後まで続き、次のターンは{next}が行う。",
     },
     "leave.turn-continues-team": {
         "en": "It was the turn of the active team ({players}): the turn continues to its end without an active team; "
-              "{next}'s team takes the next turn.",
+        "{next}'s team takes the next turn.",
         "ja": "アクティブ・チーム（{players}）のターンだった。ターンはアクティブ・チーム不在のまま最後まで続き、次のターンは{next}のチームが行う。",
     },
     "leave.priority-passes": {
@@ -234,7 +234,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # 12. state-based actions
     "leave.aura-falls": {
         "en": "State-based action: {object} is an Aura attached to nothing ({target} is no longer on the "
-              "battlefield or in the game), so it is put into its owner's graveyard ({player}).",
+        "battlefield or in the game), so it is put into its owner's graveyard ({player}).",
         "ja": "状況起因処理：{object}は何にもついていないオーラになった（{target}は戦場にもゲームにもない）ので、オーナー（{player}）の墓地に置かれる。",
     },
     "leave.unattached": {
@@ -243,12 +243,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.phenomenon-planeswalk": {
         "en": "State-based action: the phenomenon {object} is face up and no ability of it is on the stack any more, "
-              "so the planar controller {player} planeswalks.",
+        "so the planar controller {player} planeswalks.",
         "ja": "状況起因処理：現象カード{object}がオモテ向きで、その能力がもうスタックにないので、次元コントローラーである{player}がプレインズウォークする。",
     },
     "leave.pending-exile": {
         "en": "{object} stays with {player} for now, but {default}, who controls it by default, has left: when the "
-              "effect giving it to {player} ends ({ends}), {object} will be exiled.",
+        "effect giving it to {player} ends ({ends}), {object} will be exiled.",
         "ja": "{object}は当面{player}のコントロールのままだが、本来のコントローラーである{default}はゲームから離れている。{player}にコントロールを与えている効果が終わると（{ends}）、{object}は追放される。",
     },
     # 13. the end of the game, or the rest of it
@@ -266,8 +266,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.no-control-for-them": {
         "en": "For the rest of the game nothing can come under the control of {players}: no control change to them, "
-              "no token created for them, nothing enters the battlefield or the stack under their control, and no "
-              "player is controlled by them.",
+        "no token created for them, nothing enters the battlefield or the stack under their control, and no "
+        "player is controlled by them.",
         "ja": "ゲームの残りの間、{players}のコントロール下になるものはない。コントロールが移ることも、トークンが生成されることも、そのコントロール下で戦場やスタックに置かれることもなく、プレイヤーがコントロールされることもない。",
     },
     "leave.no-turns": {
@@ -292,11 +292,20 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.change.timed-ended": {"en": "{player}'s effect ended", "ja": "{player}の効果が終わった"},
     "leave.change.next-turn": {"en": "{player} begins the next turn", "ja": "次のターンは{player}"},
-    "leave.change.planar": {"en": "planar controller: {before} → {after}", "ja": "次元コントローラー：{before} → {after}"},
+    "leave.change.planar": {
+        "en": "planar controller: {before} → {after}",
+        "ja": "次元コントローラー：{before} → {after}",
+    },
     "leave.change.planeswalks": {"en": "{player} planeswalks", "ja": "{player}がプレインズウォークする"},
     "leave.change.monarch": {"en": "the monarch: {before} → {after}", "ja": "統治者：{before} → {after}"},
-    "leave.change.initiative": {"en": "the initiative: {before} → {after}", "ja": "イニシアチブ：{before} → {after}"},
-    "leave.change.player-control": {"en": "control of a player ended", "ja": "プレイヤーのコントロールが終わった"},
+    "leave.change.initiative": {
+        "en": "the initiative: {before} → {after}",
+        "ja": "イニシアチブ：{before} → {after}",
+    },
+    "leave.change.player-control": {
+        "en": "control of a player ended",
+        "ja": "プレイヤーのコントロールが終わった",
+    },
     "leave.change.triggers-removed": {
         "en": "delayed triggered abilities that will not be put on the stack: {count}",
         "ja": "スタックに置かれなくなった遅延誘発型能力：{count}",
@@ -311,12 +320,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.dtc-no-leaving": {
         "en": "Duel Masters has no leaving the game: no member of a team drops out in the middle of a game, and "
-              "{player} stopping is a loss for their team.",
+        "{player} stopping is a loss for their team.",
         "ja": "デュエル・マスターズには「ゲームから離れる」ことはない。対戦の途中でチームのメンバーが1人だけ抜けることはなく、{player}がやめることはそのチームの敗北になる。",
     },
     "leave.dtc-library-out": {
         "en": "{player} must draw from an empty library (library-out): that is the loss of {player}'s team "
-              "({players}), not of {player} alone.",
+        "({players}), not of {player} alone.",
         "ja": "{player}がライブラリーアウトした。それは{player}個人ではなく、{player}のチーム（{players}）の敗北となる。",
     },
     "leave.dtc-special-loss": {
@@ -325,12 +334,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.dtc-direct-attack": {
         "en": "A direct attack on the team of {players}, who have no shields left, is not stopped: that team "
-              "loses ({player} was attacked).",
+        "loses ({player} was attacked).",
         "ja": "シールドの残っていない{players}のチームへのダイレクトアタックが止められなかったので、そのチームが敗北する（攻撃されたのは{player}）。",
     },
     "leave.dtc-team-loses": {
         "en": "Wins and losses belong to teams, never to one player: the team of {losers} loses and the team of "
-              "{winners} wins. The game is over.",
+        "{winners} wins. The game is over.",
         "ja": "勝利と敗北はチーム単位で与えられ、個人単位の勝敗はない。{losers}のチームが敗北し、{winners}のチームが勝利する。ゲームは終了する。",
     },
     "leave.dtc-attack-shields": {
@@ -339,17 +348,17 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.dtc-attack-refused": {
         "en": "{player} has no shields left, but {shielded} still has shields: while any opposing player has "
-              "shields, a player with no shields cannot be attacked.",
+        "shields, a player with no shields cannot be attacked.",
         "ja": "{player}のシールドは0枚だが、{shielded}にはまだシールドが残っている。相手プレイヤーのいずれかにシールドが残っている間は、シールドが0枚のプレイヤーを攻撃することはできない。",
     },
     "leave.dtc-direct-attack-allowed": {
         "en": "Every player of the opposing team ({players}) has no shields: a direct attack is possible, no player "
-              "needs to be chosen, and if it is not stopped that team loses.",
+        "needs to be chosen, and if it is not stopped that team loses.",
         "ja": "相手チーム（{players}）の全員のシールドがなくなっている。ダイレクトアタックが可能で、相手プレイヤーを指定する必要はなく、止められなければそのチームが敗北する。",
     },
     "leave.dtc-direct-attack-refused": {
         "en": "A direct attack is possible only when the whole opposing team ({players}) has no shields; "
-              "{shielded} still has shields.",
+        "{shielded} still has shields.",
         "ja": "ダイレクトアタックができるのは相手チーム（{players}）の全員のシールドがなくなったときだけである。{shielded}にはまだシールドがある。",
     },
     "leave.dtc-not-opponent": {
@@ -376,12 +385,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "combat.shared-team-turns": {
         "en": "Two-Headed Giant uses the combat rules of shared team turns: each team's creatures attack the other "
-              "team as a group.",
+        "team as a group.",
         "ja": "双頭巨人戦は、「共有チーム・ターン」選択ルールの戦闘ルールを使う。各チームのクリーチャーはまとめて相手チームを攻撃する。",
     },
     "combat.team-announces": {
         "en": "As the combat damage step begins, the active team ({players}) announces how each attacking creature "
-              "assigns its combat damage; then the defending team announces its blockers'.",
+        "assigns its combat damage; then the defending team announces its blockers'.",
         "ja": "戦闘ダメージ・ステップの開始時に、アクティブ・チーム（{players}）が各攻撃クリーチャーの戦闘ダメージの割り振りを宣言し、その後で防御チームがブロック・クリーチャーの割り振りを宣言する。",
     },
     "combat.no-power": {
@@ -398,12 +407,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "combat.trample": {
         "en": "{object} has trample: once its blockers are assigned lethal damage ({shares}), the excess {excess} is "
-              "assigned to {player}, the player it attacks.",
+        "assigned to {player}, the player it attacks.",
         "ja": "{object}はトランプルを持つ。ブロック・クリーチャーに致死ダメージを割り振った（{shares}）後、残りの{excess}点を攻撃しているプレイヤーである{player}に割り振る。",
     },
     "combat.player-left": {
         "en": "{object} attacks {player}, who has left the game: the combat damage that would be assigned to "
-              "{player} is not assigned.",
+        "{player} is not assigned.",
         "ja": "{object}が攻撃している{player}はゲームから離れているので、{player}に割り振られるはずだった戦闘ダメージは割り振られない。",
     },
     "combat.attacks-nothing": {
@@ -412,13 +421,17 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "combat.shared-life": {
         "en": "{player} is dealt {amount} damage; it happens to {player}, and the result is applied to the life "
-              "total {players} share.",
+        "total {players} share.",
         "ja": "{player}が{amount}点のダメージを受ける。ダメージは{player}個人に与えられ、その結果が{players}の共有ライフに適用される。",
     },
-    "combat.life-loss": {"en": "{player} is dealt {amount} damage and loses that much life.",
-                         "ja": "{player}は{amount}点のダメージを受け、その点数のライフを失う。"},
-    "combat.life-total": {"en": "Life total of {players}: {before} → {after}.",
-                          "ja": "{players}のライフ：{before} → {after}。"},
+    "combat.life-loss": {
+        "en": "{player} is dealt {amount} damage and loses that much life.",
+        "ja": "{player}は{amount}点のダメージを受け、その点数のライフを失う。",
+    },
+    "combat.life-total": {
+        "en": "Life total of {players}: {before} → {after}.",
+        "ja": "{players}のライフ：{before} → {after}。",
+    },
     "combat.team-loses": {
         "en": "State-based action: the team of {players} has 0 or less life and loses the game.",
         "ja": "状況起因処理：{players}のチームのライフが0以下なので、そのチームはゲームに敗北する。",
@@ -427,7 +440,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "State-based action: {players} has 0 or less life and loses the game.",
         "ja": "状況起因処理：{players}のライフが0以下なので、ゲームに敗北する。",
     },
-    "combat.change.life": {"en": "{players}: {amount} damage, life {life}", "ja": "{players}：{amount}点のダメージ、ライフ{life}"},
+    "combat.change.life": {
+        "en": "{players}: {amount} damage, life {life}",
+        "ja": "{players}：{amount}点のダメージ、ライフ{life}",
+    },
     "combat.change.losers": {"en": "{players} lose the game", "ja": "{players}がゲームに敗北する"},
     # the end of a turn (judge.engine.turn_end)
     "leave.label.turns": {"en": "Turns that end", "ja": "終わるターンの数"},
@@ -441,7 +457,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "leave.timed-effect-ends": {
         "en": "The effect of {effect} lasted until {player}'s next turn; {player} has left, and that turn would "
-              "begin now: the effect ends.",
+        "begin now: the effect ends.",
         "ja": "{effect}の効果は{player}の次のターンまで続くものだった。{player}はゲームから離れており、そのターンが今始まるはずだったので、効果は終わる。",
     },
     "leave.next-turn": {"en": "{player} begins the next turn.", "ja": "{player}が次のターンを開始する。"},

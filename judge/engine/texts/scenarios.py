@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 TEXTS: dict[str, dict[str, str]] = {
-    "scenario.change.tax": {"en": "Tax {tax}: the total cost is {total}", "ja": "統率者税 {tax}：支払うコストは {total}"},
-    "scenario.change.planar-die": {"en": "This roll of the planar die costs {cost}",
-                                   "ja": "この次元ダイスを振るコストは {cost}"},
+    "scenario.change.tax": {
+        "en": "Tax {tax}: the total cost is {total}",
+        "ja": "統率者税 {tax}：支払うコストは {total}",
+    },
+    "scenario.change.planar-die": {
+        "en": "This roll of the planar die costs {cost}",
+        "ja": "この次元ダイスを振るコストは {cost}",
+    },
     "scenario.change.damage-total": {
         "en": "{player} has been dealt {damage} combat damage by {commander}",
         "ja": "{player}が{commander}から受けた戦闘ダメージ：{damage}点",
@@ -17,7 +22,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "scenario.change.nobody-loses": {"en": "nobody loses", "ja": "敗北するプレイヤーはいない"},
     "scenario.change.identity": {"en": "{card}: {colors}", "ja": "{card}：{colors}"},
     "scenario.change.attack-allowed": {"en": "The attack is allowed", "ja": "この攻撃はできる"},
-    "scenario.change.direct-attack": {"en": "A direct attack is possible", "ja": "ダイレクトアタックができる"},
+    "scenario.change.direct-attack": {
+        "en": "A direct attack is possible",
+        "ja": "ダイレクトアタックができる",
+    },
     "scenario.change.attack-refused": {"en": "The attack is not allowed", "ja": "この攻撃はできない"},
-    "scenario.change.refused": {"en": "The engine refuses this board", "ja": "この盤面はルール上ありえないので受け付けられない"},
+    "scenario.change.refused": {
+        "en": "The engine refuses this board",
+        "ja": "この盤面はルール上ありえないので受け付けられない",
+    },
 }

@@ -39,11 +39,19 @@ _LABELS: dict[str, dict[str, str]] = {
     "tracker.label.poison-of": {"en": "{players}'s poison counters", "ja": "{players} の毒カウンター"},
     "tracker.label.loss-of": {"en": "How {players} lost", "ja": "{players} の敗北"},
     "tracker.label.shields-of": {"en": "{player}'s shields", "ja": "{player} のシールド"},
-    "tracker.label.planar-cost-of": {"en": "{player}'s planar die cost", "ja": "{player} の次元ダイスのコスト"},
+    "tracker.label.planar-cost-of": {
+        "en": "{player}'s planar die cost",
+        "ja": "{player} の次元ダイスのコスト",
+    },
     "tracker.label.casts-of": {"en": "Casts of {commander}", "ja": "{commander}を唱えた回数"},
-    "tracker.label.without-cast-of": {"en": "Entries of {commander} without a cast",
-                                      "ja": "{commander}が唱えられずに出た回数"},
-    "tracker.label.damage-to": {"en": "Commander damage to {player}", "ja": "{player} が受けた統率者ダメージ"},
+    "tracker.label.without-cast-of": {
+        "en": "Entries of {commander} without a cast",
+        "ja": "{commander}が唱えられずに出た回数",
+    },
+    "tracker.label.damage-to": {
+        "en": "Commander damage to {player}",
+        "ja": "{player} が受けた統率者ダメージ",
+    },
 }
 
 _NAMES: dict[str, dict[str, str]] = {
@@ -51,7 +59,10 @@ _NAMES: dict[str, dict[str, str]] = {
     "tracker.variant.brawl": {"en": "Brawl", "ja": "ブロール"},
     "tracker.variant.two-headed-giant": {"en": "Two-Headed Giant", "ja": "双頭巨人戦"},
     "tracker.variant.planechase": {"en": "Planechase", "ja": "プレインチェイス戦"},
-    "tracker.variant.dtc": {"en": "Duel Masters Tag Commander (DTC)", "ja": "デュエマ・タッグ・コマンダー（DTC）"},
+    "tracker.variant.dtc": {
+        "en": "Duel Masters Tag Commander (DTC)",
+        "ja": "デュエマ・タッグ・コマンダー（DTC）",
+    },
     "tracker.kind.life": {"en": "life", "ja": "ライフ"},
     "tracker.kind.poison": {"en": "poison counters", "ja": "毒カウンター"},
     "tracker.kind.commander-damage": {"en": "commander damage", "ja": "統率者ダメージ"},
@@ -74,7 +85,10 @@ _NAMES: dict[str, dict[str, str]] = {
     "tracker.face.blank": {"en": "blank", "ja": "無地"},
     "tracker.face.chaos": {"en": "chaos", "ja": "カオス・シンボル"},
     "tracker.face.planeswalker": {"en": "Planeswalker symbol", "ja": "プレインズウォーカー・シンボル"},
-    "tracker.how.battlefield": {"en": "put onto the battlefield without being cast", "ja": "唱えずに戦場に出た"},
+    "tracker.how.battlefield": {
+        "en": "put onto the battlefield without being cast",
+        "ja": "唱えずに戦場に出た",
+    },
     "tracker.how.other-zone": {"en": "cast from another zone", "ja": "統率領域以外から唱えた"},
     # Joining names: "A, B and C" / "A、BとC"; a card name; a commander with its owner.
     "tracker.list": {"en": "{head}, {item}", "ja": "{head}、{item}"},
@@ -85,30 +99,51 @@ _NAMES: dict[str, dict[str, str]] = {
 }
 
 _STEPS: dict[str, dict[str, str]] = {
-    "tracker.start.life": {"en": "Each player starts at {life} life.",
-                           "ja": "各プレイヤーは {life} 点のライフでゲームを始めます。"},
-    "tracker.start.brawl-two": {"en": "In a two-player Brawl game each player starts at {life} life.",
-                                "ja": "2人対戦のブロールでは、各プレイヤーは {life} 点のライフで始めます。"},
-    "tracker.start.brawl-multi": {"en": "In a multiplayer Brawl game each player starts at {life} life.",
-                                  "ja": "多人数戦のブロールでは、各プレイヤーは {life} 点のライフで始めます。"},
-    "tracker.start.team-life": {"en": "Each team shares one life total, starting at {life}.",
-                                "ja": "各チームは1つのライフを共有し、{life} 点から始めます。"},
-    "tracker.start.big-teams": {"en": "Teams of more than two: +15 life and +5 poison per extra player.",
-                                "ja": "3人以上のチームでは、2人を超えるプレイヤー1人につきライフが 15 点、"
-                                      "敗北する毒カウンターの数が 5 個増えます。"},
-    "tracker.start.team-poison": {"en": "Poison counters are shared by the team; {limit} loses.",
-                                  "ja": "毒カウンターはチームで共有し、{limit} 個で敗北します。"},
-    "tracker.start.shields": {"en": "Each player starts with {shields} shields; there are no life totals.",
-                              "ja": "各プレイヤーはシールド {shields} 枚でゲームを始めます。ライフはありません。"},
+    "tracker.start.life": {
+        "en": "Each player starts at {life} life.",
+        "ja": "各プレイヤーは {life} 点のライフでゲームを始めます。",
+    },
+    "tracker.start.brawl-two": {
+        "en": "In a two-player Brawl game each player starts at {life} life.",
+        "ja": "2人対戦のブロールでは、各プレイヤーは {life} 点のライフで始めます。",
+    },
+    "tracker.start.brawl-multi": {
+        "en": "In a multiplayer Brawl game each player starts at {life} life.",
+        "ja": "多人数戦のブロールでは、各プレイヤーは {life} 点のライフで始めます。",
+    },
+    "tracker.start.team-life": {
+        "en": "Each team shares one life total, starting at {life}.",
+        "ja": "各チームは1つのライフを共有し、{life} 点から始めます。",
+    },
+    "tracker.start.big-teams": {
+        "en": "Teams of more than two: +15 life and +5 poison per extra player.",
+        "ja": "3人以上のチームでは、2人を超えるプレイヤー1人につきライフが 15 点、"
+        "敗北する毒カウンターの数が 5 個増えます。",
+    },
+    "tracker.start.team-poison": {
+        "en": "Poison counters are shared by the team; {limit} loses.",
+        "ja": "毒カウンターはチームで共有し、{limit} 個で敗北します。",
+    },
+    "tracker.start.shields": {
+        "en": "Each player starts with {shields} shields; there are no life totals.",
+        "ja": "各プレイヤーはシールド {shields} 枚でゲームを始めます。ライフはありません。",
+    },
     "tracker.start.planar-die": {
         "en": "The active player may roll the planar die; each further roll that turn costs 1 more.",
         "ja": "アクティブ・プレイヤーは次元ダイスを振れます。そのターンにもう一度振るたびに、コストが 1 ずつ増えます。",
     },
-    "tracker.start.first-turn": {"en": "{player} takes the first turn.", "ja": "{player} が最初のターンを行います。"},
-    "tracker.life.gain": {"en": "{player} gains {amount} life: {before} → {after}.",
-                          "ja": "{player} のライフが {amount} 増えました（{before} → {after}）。"},
-    "tracker.life.lose": {"en": "{player} loses {amount} life: {before} → {after}.",
-                          "ja": "{player} のライフが {amount} 減りました（{before} → {after}）。"},
+    "tracker.start.first-turn": {
+        "en": "{player} takes the first turn.",
+        "ja": "{player} が最初のターンを行います。",
+    },
+    "tracker.life.gain": {
+        "en": "{player} gains {amount} life: {before} → {after}.",
+        "ja": "{player} のライフが {amount} 増えました（{before} → {after}）。",
+    },
+    "tracker.life.lose": {
+        "en": "{player} loses {amount} life: {before} → {after}.",
+        "ja": "{player} のライフが {amount} 減りました（{before} → {after}）。",
+    },
     "tracker.life.team-gain": {
         "en": "{player} gains {amount} life; the team's shared life total goes {before} → {after}.",
         "ja": "{player} のライフが {amount} 増えました。チームで共有するライフ：{before} → {after}。",
@@ -141,65 +176,89 @@ _STEPS: dict[str, dict[str, str]] = {
         "en": "Correction: {amount} combat damage from {commander} to {player} removed: {total} in total. {note}",
         "ja": "訂正：{commander}から {player} への戦闘ダメージを {amount} 点取り消しました（合計 {total} 点）。{note}",
     },
-    "tracker.damage.limit": {"en": "{limit} or more from one commander loses.",
-                             "ja": "同じ統率者から {limit} 点以上受けると敗北します。"},
-    "tracker.damage.brawl": {"en": "Brawl does not use the {limit} commander damage rule.",
-                             "ja": "ブロールでは統率者ダメージ {limit} 点のルールを使いません。"},
-    "tracker.damage.partners": {"en": "Damage from each of two partner commanders is counted separately.",
-                                "ja": "共闘を持つ2体の統率者からのダメージは、それぞれ別々に数えます。"},
-    "tracker.damage.life-back": {"en": "{player} gets back {amount} life: {before} → {after}.",
-                                 "ja": "{player} のライフが {amount} 戻りました（{before} → {after}）。"},
+    "tracker.damage.limit": {
+        "en": "{limit} or more from one commander loses.",
+        "ja": "同じ統率者から {limit} 点以上受けると敗北します。",
+    },
+    "tracker.damage.brawl": {
+        "en": "Brawl does not use the {limit} commander damage rule.",
+        "ja": "ブロールでは統率者ダメージ {limit} 点のルールを使いません。",
+    },
+    "tracker.damage.partners": {
+        "en": "Damage from each of two partner commanders is counted separately.",
+        "ja": "共闘を持つ2体の統率者からのダメージは、それぞれ別々に数えます。",
+    },
+    "tracker.damage.life-back": {
+        "en": "{player} gets back {amount} life: {before} → {after}.",
+        "ja": "{player} のライフが {amount} 戻りました（{before} → {after}）。",
+    },
     "tracker.cast": {
         "en": "{owner} casts {commander} from the command zone: commander tax {cost} for {casts} earlier "
-              "cast(s) from there.",
+        "cast(s) from there.",
         "ja": "{owner} が{commander}を統率領域から唱えました：統率者税は {cost}（統率領域から唱えたのは以前に "
-              "{casts} 回）。",
+        "{casts} 回）。",
     },
     "tracker.cast-dtc": {
         "en": "{owner} plays {commander} from the command zone: {cost} more (colourless, not reducible) for "
-              "{casts} earlier play(s) from there.",
+        "{casts} earlier play(s) from there.",
         "ja": "{owner} が{commander}を統率領域からプレイしました：追加コストは {cost}（無色、軽減できません。"
-              "統率領域からのプレイは以前に {casts} 回）。",
+        "統率領域からのプレイは以前に {casts} 回）。",
     },
     "tracker.without-cast.battlefield": {
         "en": "{commander} was put onto the battlefield without being cast: no commander tax, and the count of "
-              "casts from the command zone stays {casts}.",
+        "casts from the command zone stays {casts}.",
         "ja": "{commander}は唱えられずに戦場に出ました：統率者税はかからず、統率領域から唱えた回数は {casts} 回のままです。",
     },
     "tracker.without-cast.other-zone": {
         "en": "{commander} was cast from a zone other than the command zone: no commander tax, and the count of "
-              "casts from the command zone stays {casts}.",
+        "casts from the command zone stays {casts}.",
         "ja": "{commander}は統率領域以外の領域から唱えられました：統率者税はかからず、統率領域から唱えた回数は "
-              "{casts} 回のままです。",
+        "{casts} 回のままです。",
     },
     "tracker.without-cast.battlefield-dtc": {
         "en": "{commander} was put into the battle zone without being played: no extra cost, and the count of "
-              "plays from the command zone stays {casts}.",
+        "plays from the command zone stays {casts}.",
         "ja": "{commander}はプレイされずにバトルゾーンに出ました：追加コストはかからず、統率領域からのプレイ回数は "
-              "{casts} 回のままです。",
+        "{casts} 回のままです。",
     },
     "tracker.without-cast.other-zone-dtc": {
         "en": "{commander} was played from a zone other than the command zone: no extra cost, and the count of "
-              "plays from the command zone stays {casts}.",
+        "plays from the command zone stays {casts}.",
         "ja": "{commander}は統率領域以外からプレイされました：追加コストはかからず、統率領域からのプレイ回数は "
-              "{casts} 回のままです。",
+        "{casts} 回のままです。",
     },
-    "tracker.set-casts": {"en": "Correction: {commander} has been cast {casts} time(s) from the command zone.",
-                          "ja": "訂正：{commander}を統率領域から唱えた回数を {casts} 回にしました。"},
-    "tracker.set-casts-dtc": {"en": "Correction: {commander} has been played {casts} time(s) from the command zone.",
-                              "ja": "訂正：{commander}の統率領域からのプレイ回数を {casts} 回にしました。"},
-    "tracker.tax.dtc-per-player": {"en": "Plays are counted for each player, not for the team.",
-                                   "ja": "プレイ回数はチームではなく、プレイヤーごとに数えます。"},
-    "tracker.tax.partners": {"en": "Each partner commander's casts are counted separately.",
-                             "ja": "共闘を持つ統率者は、それぞれ唱えた回数を別々に数えます。"},
-    "tracker.tax.next": {"en": "Next cast of {commander} from the command zone: tax {cost}.",
-                         "ja": "次に{commander}を統率領域から唱えるときの統率者税：{cost}。"},
-    "tracker.tax.next-dtc": {"en": "Next play of {commander} from the command zone: {cost} more.",
-                             "ja": "次に{commander}を統率領域からプレイするときの追加コスト：{cost}。"},
-    "tracker.shields.add": {"en": "{player}'s shields: {amount} added, {before} → {after}.",
-                            "ja": "{player} のシールドが {amount} 枚増えました（{before} → {after}）。"},
-    "tracker.shields.break": {"en": "{player}'s shields: {amount} broken, {before} → {after}.",
-                              "ja": "{player} のシールドが {amount} 枚ブレイクされました（{before} → {after}）。"},
+    "tracker.set-casts": {
+        "en": "Correction: {commander} has been cast {casts} time(s) from the command zone.",
+        "ja": "訂正：{commander}を統率領域から唱えた回数を {casts} 回にしました。",
+    },
+    "tracker.set-casts-dtc": {
+        "en": "Correction: {commander} has been played {casts} time(s) from the command zone.",
+        "ja": "訂正：{commander}の統率領域からのプレイ回数を {casts} 回にしました。",
+    },
+    "tracker.tax.dtc-per-player": {
+        "en": "Plays are counted for each player, not for the team.",
+        "ja": "プレイ回数はチームではなく、プレイヤーごとに数えます。",
+    },
+    "tracker.tax.partners": {
+        "en": "Each partner commander's casts are counted separately.",
+        "ja": "共闘を持つ統率者は、それぞれ唱えた回数を別々に数えます。",
+    },
+    "tracker.tax.next": {
+        "en": "Next cast of {commander} from the command zone: tax {cost}.",
+        "ja": "次に{commander}を統率領域から唱えるときの統率者税：{cost}。",
+    },
+    "tracker.tax.next-dtc": {
+        "en": "Next play of {commander} from the command zone: {cost} more.",
+        "ja": "次に{commander}を統率領域からプレイするときの追加コスト：{cost}。",
+    },
+    "tracker.shields.add": {
+        "en": "{player}'s shields: {amount} added, {before} → {after}.",
+        "ja": "{player} のシールドが {amount} 枚増えました（{before} → {after}）。",
+    },
+    "tracker.shields.break": {
+        "en": "{player}'s shields: {amount} broken, {before} → {after}.",
+        "ja": "{player} のシールドが {amount} 枚ブレイクされました（{before} → {after}）。",
+    },
     "tracker.shields.none-left": {
         "en": "The team has no shields left: a direct attack that is not stopped wins the game.",
         "ja": "このチームのシールドはすべてなくなりました：止められないダイレクトアタックで相手の勝利です。",
@@ -210,163 +269,322 @@ _STEPS: dict[str, dict[str, str]] = {
     },
     "tracker.planar.roll": {
         "en": "{player} rolls the planar die for {cost} ({count} earlier roll(s) this turn); the next roll costs "
-              "{next}.",
+        "{next}.",
         "ja": "{player} が {cost} を支払って次元ダイスを振りました（このターンに以前 {count} 回）。次に振るコストは "
-              "{next} です。",
+        "{next} です。",
     },
-    "tracker.planar.own-rolls": {"en": "Each player on the active team counts their own rolls.",
-                                 "ja": "アクティブ・チームの各プレイヤーは、自分が振った回数をそれぞれ数えます。"},
+    "tracker.planar.own-rolls": {
+        "en": "Each player on the active team counts their own rolls.",
+        "ja": "アクティブ・チームの各プレイヤーは、自分が振った回数をそれぞれ数えます。",
+    },
     "tracker.planar.blank": {"en": "Blank face: nothing happens.", "ja": "無地の面：何も起こりません。"},
-    "tracker.planar.chaos": {"en": "Chaos symbol: chaos ensues; the face-up plane's chaos ability triggers.",
-                             "ja": "カオス・シンボル：カオスが起こり、オモテ向きの次元の「カオスが起こるたび」の能力が誘発します。"},
-    "tracker.planar.planeswalker": {"en": "Planeswalker symbol: the planeswalking ability triggers.",
-                                    "ja": "プレインズウォーカー・シンボル：プレインズウォーク能力が誘発します。"},
-    "tracker.lose.direct-attack": {"en": "A direct attack on {player}'s team was not stopped: the team loses.",
-                                   "ja": "{player} のチームへのダイレクトアタックが止められませんでした：そのチームは敗北します。"},
-    "tracker.lose.concede": {"en": "{player} concedes and leaves the game.",
-                             "ja": "{player} が投了し、ゲームから離れます。"},
-    "tracker.lose.empty-library": {"en": "{player} drew from an empty library and loses the game.",
-                                   "ja": "{player} はカードのないライブラリーから引こうとしたので、ゲームに敗北します。"},
-    "tracker.lose.effect": {"en": "An effect says {player} loses the game.",
-                            "ja": "効果によって {player} はゲームに敗北します。"},
+    "tracker.planar.chaos": {
+        "en": "Chaos symbol: chaos ensues; the face-up plane's chaos ability triggers.",
+        "ja": "カオス・シンボル：カオスが起こり、オモテ向きの次元の「カオスが起こるたび」の能力が誘発します。",
+    },
+    "tracker.planar.planeswalker": {
+        "en": "Planeswalker symbol: the planeswalking ability triggers.",
+        "ja": "プレインズウォーカー・シンボル：プレインズウォーク能力が誘発します。",
+    },
+    "tracker.lose.direct-attack": {
+        "en": "A direct attack on {player}'s team was not stopped: the team loses.",
+        "ja": "{player} のチームへのダイレクトアタックが止められませんでした：そのチームは敗北します。",
+    },
+    "tracker.lose.concede": {
+        "en": "{player} concedes and leaves the game.",
+        "ja": "{player} が投了し、ゲームから離れます。",
+    },
+    "tracker.lose.empty-library": {
+        "en": "{player} drew from an empty library and loses the game.",
+        "ja": "{player} はカードのないライブラリーから引こうとしたので、ゲームに敗北します。",
+    },
+    "tracker.lose.effect": {
+        "en": "An effect says {player} loses the game.",
+        "ja": "効果によって {player} はゲームに敗北します。",
+    },
     "tracker.lose.team": {"en": "The whole team loses together.", "ja": "チーム全員がいっしょに敗北します。"},
-    "tracker.turn.skip": {"en": "{players} left the game: that turn doesn't begin.",
-                          "ja": "{players} はゲームから離れています：そのターンは始まりません。"},
-    "tracker.turn.team": {"en": "Turn {turn}: the team {players} takes its turn together.",
-                          "ja": "ターン {turn}：{players} のチームがいっしょにターンを行います。"},
-    "tracker.turn.player": {"en": "Turn {turn}: {player} is the active player.",
-                            "ja": "ターン {turn}：{player} がアクティブ・プレイヤーです。"},
-    "tracker.turn.planar-reset": {"en": "Planar die costs start again at {cost}: they count rolls in the current turn.",
-                                  "ja": "次元ダイスのコストは {cost} に戻ります：そのターンに振った回数で決まるからです。"},
-    "tracker.sba.life": {"en": "{players} at {life} life: loses the game.",
-                         "ja": "{players} のライフが {life} なので、ゲームに敗北します。"},
-    "tracker.sba.team-life": {"en": "{players} at {life} life: lose the game.",
-                              "ja": "{players} のチームのライフが {life} なので、チームはゲームに敗北します。"},
-    "tracker.sba.poison": {"en": "{players} with {poison} poison counters: loses the game.",
-                           "ja": "{players} の毒カウンターが {poison} 個なので、ゲームに敗北します。"},
-    "tracker.sba.team-poison": {"en": "{players} with {poison} poison counters: lose the game.",
-                                "ja": "{players} のチームの毒カウンターが {poison} 個なので、チームはゲームに敗北します。"},
+    "tracker.turn.skip": {
+        "en": "{players} left the game: that turn doesn't begin.",
+        "ja": "{players} はゲームから離れています：そのターンは始まりません。",
+    },
+    "tracker.turn.team": {
+        "en": "Turn {turn}: the team {players} takes its turn together.",
+        "ja": "ターン {turn}：{players} のチームがいっしょにターンを行います。",
+    },
+    "tracker.turn.player": {
+        "en": "Turn {turn}: {player} is the active player.",
+        "ja": "ターン {turn}：{player} がアクティブ・プレイヤーです。",
+    },
+    "tracker.turn.planar-reset": {
+        "en": "Planar die costs start again at {cost}: they count rolls in the current turn.",
+        "ja": "次元ダイスのコストは {cost} に戻ります：そのターンに振った回数で決まるからです。",
+    },
+    "tracker.sba.life": {
+        "en": "{players} at {life} life: loses the game.",
+        "ja": "{players} のライフが {life} なので、ゲームに敗北します。",
+    },
+    "tracker.sba.team-life": {
+        "en": "{players} at {life} life: lose the game.",
+        "ja": "{players} のチームのライフが {life} なので、チームはゲームに敗北します。",
+    },
+    "tracker.sba.poison": {
+        "en": "{players} with {poison} poison counters: loses the game.",
+        "ja": "{players} の毒カウンターが {poison} 個なので、ゲームに敗北します。",
+    },
+    "tracker.sba.team-poison": {
+        "en": "{players} with {poison} poison counters: lose the game.",
+        "ja": "{players} のチームの毒カウンターが {poison} 個なので、チームはゲームに敗北します。",
+    },
     "tracker.sba.commander-damage": {
         "en": "{player} has been dealt {amount} combat damage by {commander}: loses the game.",
         "ja": "{player} は {commander}から合計 {amount} 点の戦闘ダメージを受けたので、ゲームに敗北します。",
     },
-    "tracker.win": {"en": "{player} wins the game: every opponent has left.",
-                    "ja": "{player} がゲームに勝利しました：対戦相手は全員ゲームから離れました。"},
-    "tracker.win-team": {"en": "{players} win the game: every opposing team has left.",
-                         "ja": "{players} がゲームに勝利しました：相手チームはすべてゲームから離れました。"},
-    "tracker.draw": {"en": "Every remaining player lost at the same time: the game is a draw.",
-                     "ja": "残っていたプレイヤー全員が同時に敗北しました：ゲームは引き分けです。"},
+    "tracker.win": {
+        "en": "{player} wins the game: every opponent has left.",
+        "ja": "{player} がゲームに勝利しました：対戦相手は全員ゲームから離れました。",
+    },
+    "tracker.win-team": {
+        "en": "{players} win the game: every opposing team has left.",
+        "ja": "{players} がゲームに勝利しました：相手チームはすべてゲームから離れました。",
+    },
+    "tracker.draw": {
+        "en": "Every remaining player lost at the same time: the game is a draw.",
+        "ja": "残っていたプレイヤー全員が同時に敗北しました：ゲームは引き分けです。",
+    },
 }
 
 # One line of the history log per change.
 _HISTORY: dict[str, dict[str, str]] = {
     "tracker.summary.life": {"en": "{player}: {amount:+d} life", "ja": "{player}：ライフ {amount:+d}"},
-    "tracker.summary.poison": {"en": "{player}: {amount:+d} poison", "ja": "{player}：毒カウンター {amount:+d}"},
-    "tracker.summary.shields": {"en": "{player}: {amount:+d} shields", "ja": "{player}：シールド {amount:+d}"},
-    "tracker.summary.commander-damage": {"en": "{player}: {amount:+d} combat damage from {commander}",
-                                         "ja": "{player}：{commander}からの戦闘ダメージ {amount:+d}"},
-    "tracker.summary.cast": {"en": "{player} cast {commander} from the command zone",
-                             "ja": "{player} が{commander}を統率領域から唱えた"},
-    "tracker.summary.cast-dtc": {"en": "{player} played {commander} from the command zone",
-                                 "ja": "{player} が{commander}を統率領域からプレイした"},
-    "tracker.summary.set-casts": {"en": "Correction: {commander} has been cast {casts} times from the command zone",
-                                  "ja": "訂正：{commander}を統率領域から唱えた回数は {casts} 回"},
+    "tracker.summary.poison": {
+        "en": "{player}: {amount:+d} poison",
+        "ja": "{player}：毒カウンター {amount:+d}",
+    },
+    "tracker.summary.shields": {
+        "en": "{player}: {amount:+d} shields",
+        "ja": "{player}：シールド {amount:+d}",
+    },
+    "tracker.summary.commander-damage": {
+        "en": "{player}: {amount:+d} combat damage from {commander}",
+        "ja": "{player}：{commander}からの戦闘ダメージ {amount:+d}",
+    },
+    "tracker.summary.cast": {
+        "en": "{player} cast {commander} from the command zone",
+        "ja": "{player} が{commander}を統率領域から唱えた",
+    },
+    "tracker.summary.cast-dtc": {
+        "en": "{player} played {commander} from the command zone",
+        "ja": "{player} が{commander}を統率領域からプレイした",
+    },
+    "tracker.summary.set-casts": {
+        "en": "Correction: {commander} has been cast {casts} times from the command zone",
+        "ja": "訂正：{commander}を統率領域から唱えた回数は {casts} 回",
+    },
     "tracker.summary.set-casts-dtc": {
         "en": "Correction: {commander} has been played {casts} times from the command zone",
         "ja": "訂正：{commander}の統率領域からのプレイは {casts} 回",
     },
-    "tracker.summary.battlefield": {"en": "{commander} was put onto the battlefield without being cast: no tax",
-                                    "ja": "{commander}は唱えられずに戦場に出た：統率者税なし"},
-    "tracker.summary.other-zone": {"en": "{commander} was cast from another zone: no tax",
-                                   "ja": "{commander}は統率領域以外から唱えられた：統率者税なし"},
-    "tracker.summary.battlefield-dtc": {"en": "{commander} was put into the battle zone without being played: no tax",
-                                        "ja": "{commander}はプレイされずにバトルゾーンに出た：統率者税なし"},
-    "tracker.summary.other-zone-dtc": {"en": "{commander} was played from another zone: no tax",
-                                       "ja": "{commander}は統率領域以外からプレイされた：統率者税なし"},
-    "tracker.summary.roll": {"en": "{player} rolled the planar die: {face}", "ja": "{player} が次元ダイスを振った：{face}"},
-    "tracker.summary.roll-free": {"en": "{player} rolled the planar die because of an effect: {face}",
-                                  "ja": "{player} が効果によって次元ダイスを振った：{face}"},
+    "tracker.summary.battlefield": {
+        "en": "{commander} was put onto the battlefield without being cast: no tax",
+        "ja": "{commander}は唱えられずに戦場に出た：統率者税なし",
+    },
+    "tracker.summary.other-zone": {
+        "en": "{commander} was cast from another zone: no tax",
+        "ja": "{commander}は統率領域以外から唱えられた：統率者税なし",
+    },
+    "tracker.summary.battlefield-dtc": {
+        "en": "{commander} was put into the battle zone without being played: no tax",
+        "ja": "{commander}はプレイされずにバトルゾーンに出た：統率者税なし",
+    },
+    "tracker.summary.other-zone-dtc": {
+        "en": "{commander} was played from another zone: no tax",
+        "ja": "{commander}は統率領域以外からプレイされた：統率者税なし",
+    },
+    "tracker.summary.roll": {
+        "en": "{player} rolled the planar die: {face}",
+        "ja": "{player} が次元ダイスを振った：{face}",
+    },
+    "tracker.summary.roll-free": {
+        "en": "{player} rolled the planar die because of an effect: {face}",
+        "ja": "{player} が効果によって次元ダイスを振った：{face}",
+    },
     "tracker.summary.next-turn": {"en": "Next turn", "ja": "次のターン"},
-    "tracker.summary.lose": {"en": "{player} lost the game: {reason}", "ja": "{player} がゲームに敗北した：{reason}"},
+    "tracker.summary.lose": {
+        "en": "{player} lost the game: {reason}",
+        "ja": "{player} がゲームに敗北した：{reason}",
+    },
 }
 
 _PROBLEMS: dict[str, dict[str, str]] = {
     "tracker.text-needed": {"en": "{label}: must be text.", "ja": "{label}：文字で入力してください。"},
-    "tracker.text-broken": {"en": "{label}: contains a broken character (not valid Unicode).",
-                            "ja": "{label}：壊れた文字（正しい Unicode ではない文字）が含まれています。"},
-    "tracker.text-too-long": {"en": "{label}: longer than {max} characters.",
-                              "ja": "{label}：{max} 文字を超えています。"},
-    "tracker.text-control": {"en": "{label}: contains control characters.", "ja": "{label}：制御文字は使えません。"},
+    "tracker.text-broken": {
+        "en": "{label}: contains a broken character (not valid Unicode).",
+        "ja": "{label}：壊れた文字（正しい Unicode ではない文字）が含まれています。",
+    },
+    "tracker.text-too-long": {
+        "en": "{label}: longer than {max} characters.",
+        "ja": "{label}：{max} 文字を超えています。",
+    },
+    "tracker.text-control": {
+        "en": "{label}: contains control characters.",
+        "ja": "{label}：制御文字は使えません。",
+    },
     "tracker.yes-or-no": {"en": "{label}: yes or no.", "ja": "{label}：はいかいいえで答えてください。"},
-    "tracker.choose": {"en": "{label}: choose {choices}.", "ja": "{label}：{choices}のどれかを選んでください。"},
+    "tracker.choose": {
+        "en": "{label}: choose {choices}.",
+        "ja": "{label}：{choices}のどれかを選んでください。",
+    },
     "tracker.list-needed": {"en": "{label}: must be a list.", "ja": "{label}：リストで指定してください。"},
-    "tracker.object-needed": {"en": "{label}: each entry must be an object.",
-                              "ja": "{label}：各項目はオブジェクトで指定してください。"},
+    "tracker.object-needed": {
+        "en": "{label}: each entry must be an object.",
+        "ja": "{label}：各項目はオブジェクトで指定してください。",
+    },
     "tracker.too-many-items": {"en": "{label}: at most {max}.", "ja": "{label}：{max} 個までです。"},
-    "tracker.given-twice": {"en": "{label}: the same commander is given twice.",
-                            "ja": "{label}：同じ統率者が2回指定されています。"},
-    "tracker.not-used": {"en": "{label}: not used in this game.", "ja": "{label}：このゲームでは使いません。"},
-    "tracker.players-list": {"en": "{label}: a list of names in turn order.",
-                             "ja": "{label}：ターン順に名前を並べてください。"},
-    "tracker.too-many-players": {"en": "{label}: at most {max} players.", "ja": "{label}：{max} 人までです。"},
-    "tracker.too-few-players": {"en": "{label}: at least {min} players.", "ja": "{label}：{min} 人以上必要です。"},
-    "tracker.name-twice": {"en": "{label}: '{name}' appears twice.", "ja": "{label}：「{name}」が2回出てきます。"},
-    "tracker.not-a-player": {"en": "{label}: '{name}' is not a player in this game.",
-                             "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。"},
-    "tracker.commanders-map": {"en": "{label}: give each player's commanders by the player's name.",
-                               "ja": "{label}：プレイヤーの名前ごとに統率者を指定してください。"},
-    "tracker.commanders-list": {"en": "{label}: a list of commander names.",
-                                "ja": "{label}：統率者の名前を並べてください。"},
-    "tracker.commander-needed": {"en": "{label}: each player needs a commander.",
-                                 "ja": "{label}：各プレイヤーに統率者が必要です。"},
-    "tracker.commanders-dtc-one": {"en": "{label}: DTC uses one commander card.",
-                                   "ja": "{label}：DTC の統率者は1枚です。"},
-    "tracker.commanders-two": {"en": "{label}: at most two commanders, with partner.",
-                               "ja": "{label}：統率者は共闘を持つ2体までです。"},
-    "tracker.commanders-none": {"en": "{label}: {variant} games have no commanders.",
-                                "ja": "{label}：{variant}には統率者がいません。"},
-    "tracker.teams-list": {"en": "{label}: a list of teams, each a list of players.",
-                           "ja": "{label}：チームごとにプレイヤーを並べてください。"},
-    "tracker.team-list": {"en": "{label}: a list of one or more players.",
-                          "ja": "{label}：1人以上のプレイヤーを並べてください。"},
-    "tracker.team-twice": {"en": "{label}: '{name}' is on two teams.", "ja": "{label}：「{name}」が2つのチームに入っています。"},
-    "tracker.team-missing": {"en": "{label}: {names} not on any team.", "ja": "{label}：{names} がどのチームにも入っていません。"},
-    "tracker.teams-none": {"en": "{label}: only Two-Headed Giant and DTC games have teams.",
-                           "ja": "{label}：チームがあるのは双頭巨人戦と DTC だけです。"},
-    "tracker.teams-two": {"en": "{label}: the game is played by two teams.", "ja": "{label}：ゲームは2チームで行います。"},
-    "tracker.teams-same-size": {"en": "{label}: Two-Headed Giant needs two teams of the same size, 2 or more each.",
-                                "ja": "{label}：双頭巨人戦は同じ人数（2人以上）の2チームで行います。"},
-    "tracker.planechase-dtc": {"en": "{label}: DTC is a Duel Masters format without a planar die.",
-                               "ja": "{label}：DTC はデュエル・マスターズのフォーマットなので、次元ダイスは使いません。"},
+    "tracker.given-twice": {
+        "en": "{label}: the same commander is given twice.",
+        "ja": "{label}：同じ統率者が2回指定されています。",
+    },
+    "tracker.not-used": {
+        "en": "{label}: not used in this game.",
+        "ja": "{label}：このゲームでは使いません。",
+    },
+    "tracker.players-list": {
+        "en": "{label}: a list of names in turn order.",
+        "ja": "{label}：ターン順に名前を並べてください。",
+    },
+    "tracker.too-many-players": {
+        "en": "{label}: at most {max} players.",
+        "ja": "{label}：{max} 人までです。",
+    },
+    "tracker.too-few-players": {
+        "en": "{label}: at least {min} players.",
+        "ja": "{label}：{min} 人以上必要です。",
+    },
+    "tracker.name-twice": {
+        "en": "{label}: '{name}' appears twice.",
+        "ja": "{label}：「{name}」が2回出てきます。",
+    },
+    "tracker.not-a-player": {
+        "en": "{label}: '{name}' is not a player in this game.",
+        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
+    },
+    "tracker.commanders-map": {
+        "en": "{label}: give each player's commanders by the player's name.",
+        "ja": "{label}：プレイヤーの名前ごとに統率者を指定してください。",
+    },
+    "tracker.commanders-list": {
+        "en": "{label}: a list of commander names.",
+        "ja": "{label}：統率者の名前を並べてください。",
+    },
+    "tracker.commander-needed": {
+        "en": "{label}: each player needs a commander.",
+        "ja": "{label}：各プレイヤーに統率者が必要です。",
+    },
+    "tracker.commanders-dtc-one": {
+        "en": "{label}: DTC uses one commander card.",
+        "ja": "{label}：DTC の統率者は1枚です。",
+    },
+    "tracker.commanders-two": {
+        "en": "{label}: at most two commanders, with partner.",
+        "ja": "{label}：統率者は共闘を持つ2体までです。",
+    },
+    "tracker.commanders-none": {
+        "en": "{label}: {variant} games have no commanders.",
+        "ja": "{label}：{variant}には統率者がいません。",
+    },
+    "tracker.teams-list": {
+        "en": "{label}: a list of teams, each a list of players.",
+        "ja": "{label}：チームごとにプレイヤーを並べてください。",
+    },
+    "tracker.team-list": {
+        "en": "{label}: a list of one or more players.",
+        "ja": "{label}：1人以上のプレイヤーを並べてください。",
+    },
+    "tracker.team-twice": {
+        "en": "{label}: '{name}' is on two teams.",
+        "ja": "{label}：「{name}」が2つのチームに入っています。",
+    },
+    "tracker.team-missing": {
+        "en": "{label}: {names} not on any team.",
+        "ja": "{label}：{names} がどのチームにも入っていません。",
+    },
+    "tracker.teams-none": {
+        "en": "{label}: only Two-Headed Giant and DTC games have teams.",
+        "ja": "{label}：チームがあるのは双頭巨人戦と DTC だけです。",
+    },
+    "tracker.teams-two": {
+        "en": "{label}: the game is played by two teams.",
+        "ja": "{label}：ゲームは2チームで行います。",
+    },
+    "tracker.teams-same-size": {
+        "en": "{label}: Two-Headed Giant needs two teams of the same size, 2 or more each.",
+        "ja": "{label}：双頭巨人戦は同じ人数（2人以上）の2チームで行います。",
+    },
+    "tracker.planechase-dtc": {
+        "en": "{label}: DTC is a Duel Masters format without a planar die.",
+        "ja": "{label}：DTC はデュエル・マスターズのフォーマットなので、次元ダイスは使いません。",
+    },
     "tracker.amount-zero": {"en": "{label}: must not be 0.", "ja": "{label}：0 以外の数を入力してください。"},
-    "tracker.no-commanders": {"en": "{label}: {variant} games have no commanders.",
-                              "ja": "{label}：{variant}には統率者がいません。"},
-    "tracker.no-commander-number": {"en": "{label}: {owner} has no commander number {n}.",
-                                    "ja": "{label}：{owner} に{n}体目の統率者はいません。"},
-    "tracker.dtc-no-life": {"en": "{label}: DTC games have shields, not life, poison or commander damage.",
-                            "ja": "{label}：DTC にはライフ・毒カウンター・統率者ダメージはなく、シールドを使います。"},
-    "tracker.shields-dtc-only": {"en": "{label}: only DTC games have shields.",
-                                 "ja": "{label}：シールドを使うのは DTC だけです。"},
-    "tracker.not-planechase": {"en": "{label}: this game is not played with Planechase.",
-                               "ja": "{label}：このゲームはプレインチェイス戦ではありません。"},
-    "tracker.direct-attack-dtc-only": {"en": "{label}: a direct attack decides only DTC games.",
-                                       "ja": "{label}：ダイレクトアタックで決着するのは DTC だけです。"},
-    "tracker.game-over": {"en": "The game is over; undo the last change to correct it.",
-                          "ja": "ゲームは終わっています。訂正するには最後の変更を取り消してください。"},
-    "tracker.left-game": {"en": "{label}: {player} has left the game.", "ja": "{label}：{player} はゲームから離れています。"},
-    "tracker.total-out-of-range": {"en": "{label}: the total would leave the range {low} to {high}.",
-                                   "ja": "{label}：合計が {low}〜{high} の範囲を超えてしまいます。"},
-    "tracker.poison-below-zero": {"en": "{label}: {player} has only {poison} poison counters.",
-                                  "ja": "{label}：{player} の毒カウンターは {poison} 個しかありません。"},
-    "tracker.team-poison-below-zero": {"en": "{label}: {player}'s team has only {poison} poison counters.",
-                                       "ja": "{label}：{player} のチームの毒カウンターは {poison} 個しかありません。"},
-    "tracker.damage-below-zero": {"en": "{label}: {commander} has dealt {player} only {before} combat damage.",
-                                  "ja": "{label}：{commander}が {player} に与えた戦闘ダメージは {before} 点だけです。"},
-    "tracker.shields-below-zero": {"en": "{label}: {player} has only {shields} shields.",
-                                   "ja": "{label}：{player} のシールドは {shields} 枚しかありません。"},
-    "tracker.shields-too-many": {"en": "{label}: more than {max} shields.", "ja": "{label}：シールドが {max} 枚を超えます。"},
-    "tracker.casts-too-many": {"en": "{label}: at most {max} casts from the command zone.",
-                               "ja": "{label}：統率領域から唱えられるのは {max} 回までです。"},
+    "tracker.no-commanders": {
+        "en": "{label}: {variant} games have no commanders.",
+        "ja": "{label}：{variant}には統率者がいません。",
+    },
+    "tracker.no-commander-number": {
+        "en": "{label}: {owner} has no commander number {n}.",
+        "ja": "{label}：{owner} に{n}体目の統率者はいません。",
+    },
+    "tracker.dtc-no-life": {
+        "en": "{label}: DTC games have shields, not life, poison or commander damage.",
+        "ja": "{label}：DTC にはライフ・毒カウンター・統率者ダメージはなく、シールドを使います。",
+    },
+    "tracker.shields-dtc-only": {
+        "en": "{label}: only DTC games have shields.",
+        "ja": "{label}：シールドを使うのは DTC だけです。",
+    },
+    "tracker.not-planechase": {
+        "en": "{label}: this game is not played with Planechase.",
+        "ja": "{label}：このゲームはプレインチェイス戦ではありません。",
+    },
+    "tracker.direct-attack-dtc-only": {
+        "en": "{label}: a direct attack decides only DTC games.",
+        "ja": "{label}：ダイレクトアタックで決着するのは DTC だけです。",
+    },
+    "tracker.game-over": {
+        "en": "The game is over; undo the last change to correct it.",
+        "ja": "ゲームは終わっています。訂正するには最後の変更を取り消してください。",
+    },
+    "tracker.left-game": {
+        "en": "{label}: {player} has left the game.",
+        "ja": "{label}：{player} はゲームから離れています。",
+    },
+    "tracker.total-out-of-range": {
+        "en": "{label}: the total would leave the range {low} to {high}.",
+        "ja": "{label}：合計が {low}〜{high} の範囲を超えてしまいます。",
+    },
+    "tracker.poison-below-zero": {
+        "en": "{label}: {player} has only {poison} poison counters.",
+        "ja": "{label}：{player} の毒カウンターは {poison} 個しかありません。",
+    },
+    "tracker.team-poison-below-zero": {
+        "en": "{label}: {player}'s team has only {poison} poison counters.",
+        "ja": "{label}：{player} のチームの毒カウンターは {poison} 個しかありません。",
+    },
+    "tracker.damage-below-zero": {
+        "en": "{label}: {commander} has dealt {player} only {before} combat damage.",
+        "ja": "{label}：{commander}が {player} に与えた戦闘ダメージは {before} 点だけです。",
+    },
+    "tracker.shields-below-zero": {
+        "en": "{label}: {player} has only {shields} shields.",
+        "ja": "{label}：{player} のシールドは {shields} 枚しかありません。",
+    },
+    "tracker.shields-too-many": {
+        "en": "{label}: more than {max} shields.",
+        "ja": "{label}：シールドが {max} 枚を超えます。",
+    },
+    "tracker.casts-too-many": {
+        "en": "{label}: at most {max} casts from the command zone.",
+        "ja": "{label}：統率領域から唱えられるのは {max} 回までです。",
+    },
     "tracker.count-too-many": {"en": "{label}: at most {max} times.", "ja": "{label}：{max} 回までです。"},
     "tracker.roll-not-active": {
         "en": "{label}: only the active player may roll the planar die, and it is not {player}'s turn.",
@@ -376,38 +594,46 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "en": "{label}: a direct attack needs every shield of {player}'s team gone; {left} left.",
         "ja": "{label}：ダイレクトアタックには {player} のチームのシールドがすべてなくなっている必要があります（残り {left} 枚）。",
     },
-    "tracker.too-many-events": {"en": "The game has {max} changes already; start a new game.",
-                                "ja": "このゲームの変更はすでに {max} 件あります。新しいゲームを始めてください。"},
+    "tracker.too-many-events": {
+        "en": "The game has {max} changes already; start a new game.",
+        "ja": "このゲームの変更はすでに {max} 件あります。新しいゲームを始めてください。",
+    },
     "tracker.nothing-to-undo": {"en": "Nothing to undo.", "ja": "取り消せる変更はありません。"},
-    "tracker.nothing-to-undo-by": {"en": "{player} has no change left to undo.",
-                                   "ja": "{player} が取り消せる変更はもうありません。"},
+    "tracker.nothing-to-undo-by": {
+        "en": "{player} has no change left to undo.",
+        "ja": "{player} が取り消せる変更はもうありません。",
+    },
     "tracker.undo-blocked": {
         "en": "This change can't be undone alone: a later change ({change}) depends on it. Undo that one first.",
         "ja": "この変更だけを取り消すことはできません：後の変更（{change}）がこの変更を前提にしています。先にそちらを取り消してください。",
     },
     "tracker.already-done.next-turn": {
         "en": "Already done? The table changed after “Next turn” was pressed (revision {expected}, now {current}), "
-              "so nothing was done: no player is skipped. Press again if the turn should still pass.",
+        "so nothing was done: no player is skipped. Press again if the turn should still pass.",
         "ja": "すでに処理済みかもしれません：「次のターン」を押した後にテーブルが変わったため（更新番号 {expected} → "
-              "{current}）、何もしていません。プレイヤーが飛ばされることはありません。まだターンを進める場合はもう一度押してください。",
+        "{current}）、何もしていません。プレイヤーが飛ばされることはありません。まだターンを進める場合はもう一度押してください。",
     },
     "tracker.already-done.undo": {
         "en": "Already done? The table changed after “Undo” was pressed (revision {expected}, now {current}), "
-              "so nothing was undone: two presses never undo two changes. Press again if a change should still "
-              "be undone.",
+        "so nothing was undone: two presses never undo two changes. Press again if a change should still "
+        "be undone.",
         "ja": "すでに処理済みかもしれません：「取り消す」を押した後にテーブルが変わったため（更新番号 {expected} → "
-              "{current}）、何も取り消していません。2回押しても2つの変更が取り消されることはありません。まだ取り消す場合は"
-              "もう一度押してください。",
+        "{current}）、何も取り消していません。2回押しても2つの変更が取り消されることはありません。まだ取り消す場合は"
+        "もう一度押してください。",
     },
-    "tracker.revision-ahead": {"en": "{label}: revision {expected} doesn't exist yet (the table is at {current}).",
-                               "ja": "{label}：更新番号 {expected} はまだありません（今のテーブルは {current}）。"},
-    "tracker.snapshot-sides": {"en": "{label}: the sides don't match the players and teams.",
-                               "ja": "{label}：チームとプレイヤーの並びが一致しません。"},
+    "tracker.revision-ahead": {
+        "en": "{label}: revision {expected} doesn't exist yet (the table is at {current}).",
+        "ja": "{label}：更新番号 {expected} はまだありません（今のテーブルは {current}）。",
+    },
+    "tracker.snapshot-sides": {
+        "en": "{label}: the sides don't match the players and teams.",
+        "ja": "{label}：チームとプレイヤーの並びが一致しません。",
+    },
     "tracker.snapshot-unreachable": {
         "en": "The saved table is not one the rules can reach (a player who should have lost is still in the "
-              "game, or more turns than changes).",
+        "game, or more turns than changes).",
         "ja": "保存されたテーブルはルール上ありえない状態です（敗北しているはずのプレイヤーが残っているか、"
-              "ターン数が変更の数より多い）。",
+        "ターン数が変更の数より多い）。",
     },
 }
 

@@ -23,9 +23,9 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "web.json-surrogate": {
         "en": "{label}: contains half of a surrogate pair alone (an escape such as \\ud800), which is not a "
-              "character; send valid Unicode text.",
+        "character; send valid Unicode text.",
         "ja": "{label}：対になっていないサロゲート（\\ud800 のようなエスケープ）が含まれています。"
-              "これは文字ではありません。正しい Unicode の文字で送ってください。",
+        "これは文字ではありません。正しい Unicode の文字で送ってください。",
     },
     "web.json-number": {
         "en": "{label}: {value} is not a number the site reads (a finite number from -{high} to {high}).",
@@ -57,9 +57,9 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "web.old-numbering": {
         "en": "Version {version} predates the July 2009 renumbering: its rules are numbered differently and "
-              "have no history in today's numbering.",
+        "have no history in today's numbering.",
         "ja": "バージョン {version} は2009年7月の番号変更より前のものです。番号の付け方が異なるため、"
-              "現在の番号での履歴はありません。",
+        "現在の番号での履歴はありません。",
     },
     "web.no-document": {"en": "There is no document {slug}.", "ja": "文書 {slug} はありません。"},
     "web.no-scenario": {"en": "There is no worked ruling {slug}.", "ja": "裁定の実例 {slug} はありません。"},
@@ -78,7 +78,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.no-card-data": {
         "en": "No Magic card data yet: to get it, run python manage.py import_cards --download",
         "ja": "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を"
-              "実行してください。",
+        "実行してください。",
     },
     "web.not-found": {
         "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
@@ -95,7 +95,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.server-error": {
         "en": "Something went wrong on the server; the request was not carried out. Please try again later.",
         "ja": "サーバーで問題が起きたため、リクエストは処理されませんでした。"
-              "しばらくしてからもう一度お試しください。",
+        "しばらくしてからもう一度お試しください。",
     },
     "web.no-game": {"en": "There is no such game.", "ja": "そのゲームはありません。"},
     "web.game-unreadable": {

@@ -27,16 +27,16 @@ from judge.engine.variants import Variant
 class EventKind(enum.Enum):
     """What a recorded change does."""
 
-    LIFE = "life"                                      # amount: life gained (+) or lost (-)
-    POISON = "poison"                                  # amount: poison counters given (+) or removed (-)
-    COMMANDER_DAMAGE = "commander-damage"              # player dealt `amount` combat damage by owner's commander
-    CAST_COMMANDER = "cast-commander"                  # cast (DTC: played) from the command zone
+    LIFE = "life"  # amount: life gained (+) or lost (-)
+    POISON = "poison"  # amount: poison counters given (+) or removed (-)
+    COMMANDER_DAMAGE = "commander-damage"  # player dealt `amount` combat damage by owner's commander
+    CAST_COMMANDER = "cast-commander"  # cast (DTC: played) from the command zone
     COMMANDER_WITHOUT_CAST = "commander-without-cast"  # put onto the battlefield / cast from another zone
-    SET_COMMANDER_CASTS = "set-commander-casts"        # correction: the number of casts so far
-    SHIELDS = "shields"                                # DTC: shields added (+) or broken (-)
-    PLANAR_ROLL = "planar-roll"                        # 901.9
+    SET_COMMANDER_CASTS = "set-commander-casts"  # correction: the number of casts so far
+    SHIELDS = "shields"  # DTC: shields added (+) or broken (-)
+    PLANAR_ROLL = "planar-roll"  # 901.9
     NEXT_TURN = "next-turn"
-    LOSE = "lose"                                      # a player (DTC / 2HG: their team) loses
+    LOSE = "lose"  # a player (DTC / 2HG: their team) loses
 
 
 AMOUNT_KINDS = (EventKind.LIFE, EventKind.POISON, EventKind.COMMANDER_DAMAGE, EventKind.SHIELDS)
@@ -63,7 +63,7 @@ class EntryHow(enum.Enum):
     """How a commander arrived without a cast from the command zone."""
 
     BATTLEFIELD = "battlefield"  # put onto the battlefield without being cast
-    OTHER_ZONE = "other-zone"    # cast (DTC: played) from hand or another zone, e.g. after Command Beacon
+    OTHER_ZONE = "other-zone"  # cast (DTC: played) from hand or another zone, e.g. after Command Beacon
 
 
 def kind_name(kind: EventKind) -> Message:
@@ -181,9 +181,16 @@ def summary(*, setup: TableSetup | None, event: Event) -> Message:
     if kind in (EventKind.LIFE, EventKind.POISON, EventKind.SHIELDS):
         return msg(f"tracker.summary.{kind.value}", player=player, amount=event.amount)
     if kind is EventKind.COMMANDER_DAMAGE:
-        return msg("tracker.summary.commander-damage", player=player, amount=event.amount,
-                   commander=msg("tracker.commander-of", owner=event.owner,
-                                 name=commander_name(setup, event.owner, event.commander)))
+        return msg(
+            "tracker.summary.commander-damage",
+            player=player,
+            amount=event.amount,
+            commander=msg(
+                "tracker.commander-of",
+                owner=event.owner,
+                name=commander_name(setup, event.owner, event.commander),
+            ),
+        )
     dtc = "-dtc" if setup is not None and setup.variant is Variant.DTC else ""
     if kind in COMMANDER_KINDS:
         card = commander_name(setup, player, event.commander)
@@ -195,7 +202,9 @@ def summary(*, setup: TableSetup | None, event: Event) -> Message:
         return msg(f"tracker.summary.{how.value}{dtc}", commander=card)
     if kind is EventKind.PLANAR_ROLL:
         face: ParamValue = face_name(event.face) if event.face is not None else "—"
-        return msg("tracker.summary.roll-free" if event.free else "tracker.summary.roll", player=player, face=face)
+        return msg(
+            "tracker.summary.roll-free" if event.free else "tracker.summary.roll", player=player, face=face
+        )
     if kind is EventKind.NEXT_TURN:
         return msg("tracker.summary.next-turn")
     reason: ParamValue = reason_name(event.reason) if event.reason is not None else "—"

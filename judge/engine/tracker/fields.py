@@ -32,14 +32,14 @@ from judge.engine.messages import Message, ParamValue, msg
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 20
-MAX_NAME = 60               # characters in a player's or a commander's name
-MAX_AMOUNT = 1000           # one change never moves a counter by more than this
-MAX_TOTAL = 1_000_000       # life, poison and commander damage stay within +- this
-MAX_CASTS = 99              # casts (DTC: plays) of one commander from the command zone
-MAX_COUNT = 999             # entries without a cast, planar die rolls in one turn
-MAX_EVENTS = 5000           # changes one game may record (undone ones included): a long game has a few hundred
-MAX_REVISION = 2**31 - 1    # the database's integer: a revision beyond it was never handed out
-_MAX_DIGITS = 12            # a number written with more digits is out of every bound above
+MAX_NAME = 60  # characters in a player's or a commander's name
+MAX_AMOUNT = 1000  # one change never moves a counter by more than this
+MAX_TOTAL = 1_000_000  # life, poison and commander damage stay within +- this
+MAX_CASTS = 99  # casts (DTC: plays) of one commander from the command zone
+MAX_COUNT = 999  # entries without a cast, planar die rolls in one turn
+MAX_EVENTS = 5000  # changes one game may record (undone ones included): a long game has a few hundred
+MAX_REVISION = 2**31 - 1  # the database's integer: a revision beyond it was never handed out
+_MAX_DIGITS = 12  # a number written with more digits is out of every bound above
 
 # Characters a name may not hold: C0 and C1 controls (Unicode category Cc) and the bidirectional
 # overrides and isolates, which could make one name display as another in a list.
@@ -151,13 +151,31 @@ def read_choice(
         for member in members:
             if member.value == value.strip():
                 return member
-    problems.append(msg("tracker.choose", field=field, label=label,
-                        choices=joined([name(m) for m in members], last="tracker.or")))
+    problems.append(
+        msg(
+            "tracker.choose",
+            field=field,
+            label=label,
+            choices=joined([name(m) for m in members], last="tracker.or"),
+        )
+    )
     return None
 
 
 __all__ = [
-    "MAX_AMOUNT", "MAX_CASTS", "MAX_COUNT", "MAX_EVENTS", "MAX_NAME", "MAX_PLAYERS", "MAX_REVISION",
-    "MAX_TOTAL", "MIN_PLAYERS", "joined", "player_label", "read_choice", "read_flag", "read_int",
+    "MAX_AMOUNT",
+    "MAX_CASTS",
+    "MAX_COUNT",
+    "MAX_EVENTS",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MAX_REVISION",
+    "MAX_TOTAL",
+    "MIN_PLAYERS",
+    "joined",
+    "player_label",
+    "read_choice",
+    "read_flag",
+    "read_int",
     "read_name",
 ]

@@ -50,7 +50,9 @@ class Applied:
     steps: tuple[Step, ...] = field(default_factory=tuple)
 
 
-def replay_with_steps(*, setup: TableSetup, events: Iterable[Event]) -> tuple[TableState, tuple[Applied, ...]]:
+def replay_with_steps(
+    *, setup: TableSetup, events: Iterable[Event]
+) -> tuple[TableState, tuple[Applied, ...]]:
     """Fold the events that were not undone over the starting table, keeping every event's table and steps."""
     return _apply_all(initial_state(setup), events, undoing=False)
 
@@ -140,9 +142,17 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
     if expected is None or expected == revision:
         return
     if expected > revision:
-        raise InvalidInputError([msg("tracker.revision-ahead", field="expected_revision",
-                                     label=msg("tracker.label.expected-revision"), expected=expected,
-                                     current=revision)])
+        raise InvalidInputError(
+            [
+                msg(
+                    "tracker.revision-ahead",
+                    field="expected_revision",
+                    label=msg("tracker.label.expected-revision"),
+                    expected=expected,
+                    current=revision,
+                )
+            ]
+        )
     if isinstance(change, Undo):
         raise AlreadyDoneError([msg("tracker.already-done.undo", expected=expected, current=revision)])
     if change.kind is EventKind.NEXT_TURN:
@@ -161,5 +171,13 @@ def check_room(*, recorded: int) -> None:
         raise IllegalStateError([msg("tracker.too-many-events", max=MAX_EVENTS)])
 
 
-__all__ = ["AlreadyDoneError", "Applied", "check_revision", "check_room", "replay", "replay_with_steps",
-           "undo_change", "undo_target"]
+__all__ = [
+    "AlreadyDoneError",
+    "Applied",
+    "check_revision",
+    "check_room",
+    "replay",
+    "replay_with_steps",
+    "undo_change",
+    "undo_target",
+]

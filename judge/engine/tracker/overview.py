@@ -35,8 +35,8 @@ class DamageCell:
     owner: str
     commander: int
     amount: int
-    own: bool                # the seat's own commander (it hits its owner only under another's control)
-    to_lethal: int | None    # damage still needed to lose (903.10a), 0 once lethal; None in Brawl (903.12h)
+    own: bool  # the seat's own commander (it hits its owner only under another's control)
+    to_lethal: int | None  # damage still needed to lose (903.10a), 0 once lethal; None in Brawl (903.12h)
 
     @property
     def lethal(self) -> bool:
@@ -47,12 +47,12 @@ class DamageCell:
 class SeatView:
     name: str
     teammates: tuple[str, ...]
-    life: int | None          # None in DTC (no life totals)
+    life: int | None  # None in DTC (no life totals)
     poison: int | None
-    shields: int | None       # DTC only
-    planar_cost: int | None   # with Planechase only: the next roll's cost this turn (901.9)
+    shields: int | None  # DTC only
+    planar_cost: int | None  # with Planechase only: the next roll's cost this turn (901.9)
     active: bool
-    lost_rule: str            # the rule the seat lost by, "" while in the game
+    lost_rule: str  # the rule the seat lost by, "" while in the game
     commanders: tuple[CommanderState, ...]
     damage: tuple[DamageCell, ...]  # one per column of :attr:`TableView.columns`
 
@@ -76,8 +76,13 @@ class TableView:
             "columns": [{"owner": c.owner, "commander": c.index, "name": c.name} for c in self.columns],
             "seats": [
                 {
-                    "name": s.name, "teammates": list(s.teammates), "life": s.life, "poison": s.poison,
-                    "shields": s.shields, "planar_cost": s.planar_cost, "active": s.active,
+                    "name": s.name,
+                    "teammates": list(s.teammates),
+                    "life": s.life,
+                    "poison": s.poison,
+                    "shields": s.shields,
+                    "planar_cost": s.planar_cost,
+                    "active": s.active,
                     "lost_rule": s.lost_rule or None,
                     "tax": [c.tax for c in s.commanders],
                     "damage": [cell.amount for cell in s.damage],
@@ -101,21 +106,37 @@ def table_view(state: TableState) -> TableView:
         cells = []
         for column in columns:
             amount = player.damage_from(column.owner, column.index)
-            cells.append(DamageCell(
-                owner=column.owner, commander=column.index, amount=amount, own=column.owner == player.name,
-                to_lethal=max(0, COMMANDER_DAMAGE_LIMIT - amount) if setup.commander_damage_counts else None,
-            ))
-        seats.append(SeatView(
-            name=player.name,
-            teammates=tuple(m for m in side.members if m != player.name),
-            life=side.life if setup.has_life else None,
-            poison=side.poison if setup.has_life else None,
-            shields=player.shields if setup.variant is Variant.DTC else None,
-            planar_cost=player.planar_cost if setup.planechase else None,
-            active=player.name in active,
-            lost_rule=side.loss.rule if side.loss is not None else "",
-            commanders=player.commanders,
-            damage=tuple(cells),
-        ))
-    return TableView(variant=setup.variant, turn=state.turn, poison_limit=setup.poison_limit, columns=columns,
-                     seats=tuple(seats), winners=state.winners, draw=state.is_draw)
+            cells.append(
+                DamageCell(
+                    owner=column.owner,
+                    commander=column.index,
+                    amount=amount,
+                    own=column.owner == player.name,
+                    to_lethal=max(0, COMMANDER_DAMAGE_LIMIT - amount)
+                    if setup.commander_damage_counts
+                    else None,
+                )
+            )
+        seats.append(
+            SeatView(
+                name=player.name,
+                teammates=tuple(m for m in side.members if m != player.name),
+                life=side.life if setup.has_life else None,
+                poison=side.poison if setup.has_life else None,
+                shields=player.shields if setup.variant is Variant.DTC else None,
+                planar_cost=player.planar_cost if setup.planechase else None,
+                active=player.name in active,
+                lost_rule=side.loss.rule if side.loss is not None else "",
+                commanders=player.commanders,
+                damage=tuple(cells),
+            )
+        )
+    return TableView(
+        variant=setup.variant,
+        turn=state.turn,
+        poison_limit=setup.poison_limit,
+        columns=columns,
+        seats=tuple(seats),
+        winners=state.winners,
+        draw=state.is_draw,
+    )

@@ -26,12 +26,33 @@ from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.losses import TRACKER_LOSSES, LossReason
 from judge.engine.messages import Message, msg
 from judge.engine.tracker.events import (
-    AMOUNT_KINDS, COMMANDER_KINDS, DECLARED_LOSSES, DieFace, EntryHow, Event, EventKind, Undo, face_name,
-    how_name, kind_name, reason_name,
+    AMOUNT_KINDS,
+    COMMANDER_KINDS,
+    DECLARED_LOSSES,
+    DieFace,
+    EntryHow,
+    Event,
+    EventKind,
+    Undo,
+    face_name,
+    how_name,
+    kind_name,
+    reason_name,
 )
 from judge.engine.tracker.fields import (
-    MAX_AMOUNT, MAX_CASTS, MAX_COUNT, MAX_EVENTS, MAX_NAME, MAX_PLAYERS, MAX_REVISION, MAX_TOTAL, joined,
-    read_choice, read_flag, read_int, read_name,
+    MAX_AMOUNT,
+    MAX_CASTS,
+    MAX_COUNT,
+    MAX_EVENTS,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_REVISION,
+    MAX_TOTAL,
+    joined,
+    read_choice,
+    read_flag,
+    read_int,
+    read_name,
 )
 from judge.engine.tracker.rules import state_based_actions
 from judge.engine.tracker.setup import DTC_MAX_SHIELDS, TableSetup, table_setup
@@ -67,8 +88,14 @@ def _seat_and_revision(data: Mapping[str, Any], problems: list[Message]) -> tupl
         by = read_name(data["by"], field="by", label=msg("tracker.label.by"), problems=problems) or ""
     revision = None
     if _given(data.get("expected_revision")):
-        revision = read_int(data["expected_revision"], field="expected_revision", low=0, high=MAX_REVISION,
-                            label=msg("tracker.label.expected-revision"), problems=problems)
+        revision = read_int(
+            data["expected_revision"],
+            field="expected_revision",
+            low=0,
+            high=MAX_REVISION,
+            label=msg("tracker.label.expected-revision"),
+            problems=problems,
+        )
     return by, revision
 
 
@@ -80,44 +107,106 @@ def event_from_json(data: Any) -> Event:
     """
     data = _object(data)
     problems: list[Message] = []
-    kind = read_choice(EventKind, data.get("kind"), field="kind", label=msg("tracker.label.kind"),
-                       problems=problems, name=kind_name)
+    kind = read_choice(
+        EventKind,
+        data.get("kind"),
+        field="kind",
+        label=msg("tracker.label.kind"),
+        problems=problems,
+        name=kind_name,
+    )
     if kind is None:
         raise InvalidInputError(problems)
     values: dict[str, Any] = {}
     if kind is not EventKind.NEXT_TURN:
-        values["player"] = read_name(data.get("player"), field="player", label=msg("tracker.label.player"),
-                                     problems=problems) or ""
+        values["player"] = (
+            read_name(
+                data.get("player"), field="player", label=msg("tracker.label.player"), problems=problems
+            )
+            or ""
+        )
     amount_label = msg("tracker.label.amount")
     if kind in AMOUNT_KINDS:
-        amount = read_int(data.get("amount"), field="amount", label=amount_label, low=-MAX_AMOUNT,
-                          high=MAX_AMOUNT, problems=problems)
+        amount = read_int(
+            data.get("amount"),
+            field="amount",
+            label=amount_label,
+            low=-MAX_AMOUNT,
+            high=MAX_AMOUNT,
+            problems=problems,
+        )
         if amount == 0:
             problems.append(msg("tracker.amount-zero", field="amount", label=amount_label))
         values["amount"] = amount or 0
     if kind is EventKind.SET_COMMANDER_CASTS:
-        values["amount"] = read_int(data.get("amount"), field="amount", label=amount_label, low=0, high=MAX_CASTS,
-                                    problems=problems) or 0
+        values["amount"] = (
+            read_int(
+                data.get("amount"),
+                field="amount",
+                label=amount_label,
+                low=0,
+                high=MAX_CASTS,
+                problems=problems,
+            )
+            or 0
+        )
     if kind is EventKind.COMMANDER_DAMAGE:
-        values["owner"] = read_name(data.get("owner"), field="owner", label=msg("tracker.label.owner"),
-                                    problems=problems) or ""
+        values["owner"] = (
+            read_name(data.get("owner"), field="owner", label=msg("tracker.label.owner"), problems=problems)
+            or ""
+        )
     if kind is EventKind.COMMANDER_DAMAGE or kind in COMMANDER_KINDS:
-        values["commander"] = read_int(data.get("commander", 0), field="commander", low=0, high=1,
-                                       label=msg("tracker.label.commander"), problems=problems) or 0
+        values["commander"] = (
+            read_int(
+                data.get("commander", 0),
+                field="commander",
+                low=0,
+                high=1,
+                label=msg("tracker.label.commander"),
+                problems=problems,
+            )
+            or 0
+        )
     if kind is EventKind.COMMANDER_WITHOUT_CAST:
-        values["how"] = read_choice(EntryHow, data.get("how", EntryHow.BATTLEFIELD.value), field="how",
-                                    label=msg("tracker.label.how"), problems=problems, name=how_name)
+        values["how"] = read_choice(
+            EntryHow,
+            data.get("how", EntryHow.BATTLEFIELD.value),
+            field="how",
+            label=msg("tracker.label.how"),
+            problems=problems,
+            name=how_name,
+        )
     if kind is EventKind.LOSE:
-        values["reason"] = read_choice(LossReason, data.get("reason"), field="reason", allowed=DECLARED_LOSSES,
-                                       label=msg("tracker.label.reason"), problems=problems, name=reason_name)
+        values["reason"] = read_choice(
+            LossReason,
+            data.get("reason"),
+            field="reason",
+            allowed=DECLARED_LOSSES,
+            label=msg("tracker.label.reason"),
+            problems=problems,
+            name=reason_name,
+        )
     if kind is EventKind.PLANAR_ROLL:
         face = data.get("face")
-        values["face"] = read_choice(DieFace, face, field="face", label=msg("tracker.label.face"),
-                                     problems=problems, name=face_name) if _given(face) else None
-        values["free"] = read_flag(data.get("free"), field="free", label=msg("tracker.label.free"),
-                                   problems=problems)
+        values["face"] = (
+            read_choice(
+                DieFace,
+                face,
+                field="face",
+                label=msg("tracker.label.face"),
+                problems=problems,
+                name=face_name,
+            )
+            if _given(face)
+            else None
+        )
+        values["free"] = read_flag(
+            data.get("free"), field="free", label=msg("tracker.label.free"), problems=problems
+        )
     by, revision = _seat_and_revision(data, problems)
-    undone = read_flag(data.get("undone"), field="undone", label=msg("tracker.label.undone"), problems=problems)
+    undone = read_flag(
+        data.get("undone"), field="undone", label=msg("tracker.label.undone"), problems=problems
+    )
     if problems:
         raise InvalidInputError(problems)
     return Event(kind=kind, by=by, expected_revision=revision, undone=undone, **values)
@@ -150,7 +239,9 @@ def _list(value: Any, *, field: str, label: Message, problems: list[Message], mo
     return list(value)
 
 
-def _entries(value: Any, *, field: str, label: Message, problems: list[Message], most: int) -> list[Mapping[str, Any]]:
+def _entries(
+    value: Any, *, field: str, label: Message, problems: list[Message], most: int
+) -> list[Mapping[str, Any]]:
     """A JSON list of objects: the objects (anything else in it is a problem)."""
     entries: list[Mapping[str, Any]] = []
     for index, item in enumerate(_list(value, field=field, label=label, problems=problems, most=most)):
@@ -170,17 +261,34 @@ def _echo(value: Any) -> str:
     return value[:MAX_NAME] if isinstance(value, str) and value.isprintable() else "?"
 
 
-def _snapshot_setup(data: Mapping[str, Any], problems: list[Message]) -> tuple[TableSetup, list[Any], list[Any]]:
+def _snapshot_setup(
+    data: Mapping[str, Any], problems: list[Message]
+) -> tuple[TableSetup, list[Any], list[Any]]:
     """The setup a table was made from: variant, players and commanders, teams (its sides)."""
-    players = _entries(data.get("players"), field="players", label=msg("tracker.label.players"),
-                       problems=problems, most=MAX_PLAYERS)
-    sides = _entries(data.get("sides"), field="sides", label=msg("tracker.label.sides"), problems=problems,
-                     most=MAX_PLAYERS)
+    players = _entries(
+        data.get("players"),
+        field="players",
+        label=msg("tracker.label.players"),
+        problems=problems,
+        most=MAX_PLAYERS,
+    )
+    sides = _entries(
+        data.get("sides"),
+        field="sides",
+        label=msg("tracker.label.sides"),
+        problems=problems,
+        most=MAX_PLAYERS,
+    )
     commanders: dict[str, Any] = {}
     for index, player in enumerate(players):
         label = msg("tracker.label.commanders-of", player=msg("tracker.label.player-entry", n=index + 1))
-        entries = _entries(player.get("commanders"), field=f"players[{index}].commanders", label=label,
-                           problems=problems, most=2)
+        entries = _entries(
+            player.get("commanders"),
+            field=f"players[{index}].commanders",
+            label=label,
+            problems=problems,
+            most=2,
+        )
         if isinstance(player.get("name"), str):
             commanders[player["name"]] = _names(entries)
     if problems:
@@ -188,11 +296,17 @@ def _snapshot_setup(data: Mapping[str, Any], problems: list[Message]) -> tuple[T
     variant = data.get("variant")
     teams: Any = [side.get("members") for side in sides]
     team_game = any(v.value == variant and v.has_teams for v in Variant.TRACKER)
-    setup = table_setup(variant=variant if isinstance(variant, str) else "", players=_names(players),
-                        commanders=commanders, teams=teams if team_game else None,
-                        planechase=data.get("planechase", False))
+    setup = table_setup(
+        variant=variant if isinstance(variant, str) else "",
+        players=_names(players),
+        commanders=commanders,
+        teams=teams if team_game else None,
+        planechase=data.get("planechase", False),
+    )
     if [list(t) for t in setup.teams] != teams:
-        raise InvalidInputError([msg("tracker.snapshot-sides", field="sides", label=msg("tracker.label.sides"))])
+        raise InvalidInputError(
+            [msg("tracker.snapshot-sides", field="sides", label=msg("tracker.label.sides"))]
+        )
     return setup, players, sides
 
 
@@ -215,12 +329,39 @@ def state_from_json(data: Any) -> TableState:
     data = _object(data)
     problems: list[Message] = []
     setup, players_raw, sides_raw = _snapshot_setup(data, problems)
-    turn = read_int(data.get("turn"), field="turn", label=msg("tracker.label.turn"), low=1, high=MAX_EVENTS + 1,
-                    problems=problems) or 1
-    active = read_int(data.get("active"), field="active", label=msg("tracker.label.active"), low=0,
-                      high=len(setup.teams) - 1, problems=problems) or 0
-    events = read_int(data.get("events"), field="events", label=msg("tracker.label.events"), low=0,
-                      high=MAX_EVENTS, problems=problems) or 0
+    turn = (
+        read_int(
+            data.get("turn"),
+            field="turn",
+            label=msg("tracker.label.turn"),
+            low=1,
+            high=MAX_EVENTS + 1,
+            problems=problems,
+        )
+        or 1
+    )
+    active = (
+        read_int(
+            data.get("active"),
+            field="active",
+            label=msg("tracker.label.active"),
+            low=0,
+            high=len(setup.teams) - 1,
+            problems=problems,
+        )
+        or 0
+    )
+    events = (
+        read_int(
+            data.get("events"),
+            field="events",
+            label=msg("tracker.label.events"),
+            low=0,
+            high=MAX_EVENTS,
+            problems=problems,
+        )
+        or 0
+    )
     sides = tuple(_side(setup, index, raw, turn, problems) for index, raw in enumerate(sides_raw))
     players = tuple(_player(setup, index, raw, problems) for index, raw in enumerate(players_raw))
     if problems:
@@ -246,10 +387,24 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
     members = setup.teams[index]
     names = joined(members)
     where = f"sides[{index}]"
-    life = _counter(setup.has_life, raw.get("life"), field=f"{where}.life", low=-MAX_TOTAL, high=MAX_TOTAL,
-                    label=msg("tracker.label.life-of", players=names), problems=problems)
-    poison = _counter(setup.has_life, raw.get("poison"), field=f"{where}.poison", low=0, high=MAX_TOTAL,
-                      label=msg("tracker.label.poison-of", players=names), problems=problems)
+    life = _counter(
+        setup.has_life,
+        raw.get("life"),
+        field=f"{where}.life",
+        low=-MAX_TOTAL,
+        high=MAX_TOTAL,
+        label=msg("tracker.label.life-of", players=names),
+        problems=problems,
+    )
+    poison = _counter(
+        setup.has_life,
+        raw.get("poison"),
+        field=f"{where}.poison",
+        low=0,
+        high=MAX_TOTAL,
+        label=msg("tracker.label.poison-of", players=names),
+        problems=problems,
+    )
     lost = raw.get("lost")
     loss = None
     if lost is not None:
@@ -257,14 +412,23 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
         if not isinstance(lost, Mapping):
             problems.append(msg("tracker.object-needed", field=f"{where}.lost", label=label))
             return Side(members=members, life=life, poison=poison)
-        reason = read_choice(LossReason, lost.get("reason"), field=f"{where}.lost.reason", label=label,
-                             problems=problems, allowed=TRACKER_LOSSES, name=reason_name)
-        when = read_int(lost.get("turn"), field=f"{where}.lost.turn", label=label, low=1, high=turn,
-                        problems=problems)
+        reason = read_choice(
+            LossReason,
+            lost.get("reason"),
+            field=f"{where}.lost.reason",
+            label=label,
+            problems=problems,
+            allowed=TRACKER_LOSSES,
+            name=reason_name,
+        )
+        when = read_int(
+            lost.get("turn"), field=f"{where}.lost.turn", label=label, low=1, high=turn, problems=problems
+        )
         player = lost.get("player")
         if player not in members:
-            problems.append(msg("tracker.not-a-player", field=f"{where}.lost.player", label=label,
-                                name=_echo(player)))
+            problems.append(
+                msg("tracker.not-a-player", field=f"{where}.lost.player", label=label, name=_echo(player))
+            )
         elif reason is not None and when is not None:
             loss = Loss(reason=reason, turn=when, player=player)
     return Side(members=members, life=life, poison=poison, loss=loss)
@@ -273,34 +437,82 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
 def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: list[Message]) -> PlayerState:
     name = setup.players[index]
     where = f"players[{index}]"
-    shields = _counter(setup.variant is Variant.DTC, raw.get("shields"), field=f"{where}.shields", low=0,
-                       high=DTC_MAX_SHIELDS, label=msg("tracker.label.shields-of", player=name), problems=problems)
-    rolls = _counter(setup.planechase, raw.get("planar_cost"), field=f"{where}.planar_cost", low=0,
-                     high=MAX_COUNT, label=msg("tracker.label.planar-cost-of", player=name), problems=problems)
+    shields = _counter(
+        setup.variant is Variant.DTC,
+        raw.get("shields"),
+        field=f"{where}.shields",
+        low=0,
+        high=DTC_MAX_SHIELDS,
+        label=msg("tracker.label.shields-of", player=name),
+        problems=problems,
+    )
+    rolls = _counter(
+        setup.planechase,
+        raw.get("planar_cost"),
+        field=f"{where}.planar_cost",
+        low=0,
+        high=MAX_COUNT,
+        label=msg("tracker.label.planar-cost-of", player=name),
+        problems=problems,
+    )
     commanders = []
     for number, (card, entry) in enumerate(zip(setup.commanders[index], raw.get("commanders") or [])):
         here = f"{where}.commanders[{number}]"
         title = msg("tracker.card", name=card)
-        casts = read_int(entry.get("casts"), field=f"{here}.casts", low=0, high=MAX_CASTS, problems=problems,
-                         label=msg("tracker.label.casts-of", commander=title)) or 0
-        without = read_int(entry.get("without_cast"), field=f"{here}.without_cast", low=0, high=MAX_COUNT,
-                           label=msg("tracker.label.without-cast-of", commander=title), problems=problems) or 0
-        commanders.append(CommanderState(owner=name, index=number, name=card, casts=casts, without_cast=without))
+        casts = (
+            read_int(
+                entry.get("casts"),
+                field=f"{here}.casts",
+                low=0,
+                high=MAX_CASTS,
+                problems=problems,
+                label=msg("tracker.label.casts-of", commander=title),
+            )
+            or 0
+        )
+        without = (
+            read_int(
+                entry.get("without_cast"),
+                field=f"{here}.without_cast",
+                low=0,
+                high=MAX_COUNT,
+                label=msg("tracker.label.without-cast-of", commander=title),
+                problems=problems,
+            )
+            or 0
+        )
+        commanders.append(
+            CommanderState(owner=name, index=number, name=card, casts=casts, without_cast=without)
+        )
     label = msg("tracker.label.damage-to", player=name)
     damage: dict[tuple[str, int], int] = {}
-    entries = _entries(raw.get("commander_damage"), field=f"{where}.commander_damage", label=label,
-                       problems=problems, most=2 * MAX_PLAYERS)
+    entries = _entries(
+        raw.get("commander_damage"),
+        field=f"{where}.commander_damage",
+        label=label,
+        problems=problems,
+        most=2 * MAX_PLAYERS,
+    )
     for number, entry in enumerate(entries):
         here = f"{where}.commander_damage[{number}]"
         owner = entry.get("owner")
         if owner not in setup.players:
-            problems.append(msg("tracker.not-a-player", field=f"{here}.owner", label=label, name=_echo(owner)))
+            problems.append(
+                msg("tracker.not-a-player", field=f"{here}.owner", label=label, name=_echo(owner))
+            )
             continue
         cards = len(setup.commanders[setup.players.index(owner)])
-        which = read_int(entry.get("commander"), field=f"{here}.commander", label=label, low=0, high=cards - 1,
-                         problems=problems)
-        amount = read_int(entry.get("amount"), field=f"{here}.amount", label=label, low=1, high=MAX_TOTAL,
-                          problems=problems)
+        which = read_int(
+            entry.get("commander"),
+            field=f"{here}.commander",
+            label=label,
+            low=0,
+            high=cards - 1,
+            problems=problems,
+        )
+        amount = read_int(
+            entry.get("amount"), field=f"{here}.amount", label=label, low=1, high=MAX_TOTAL, problems=problems
+        )
         if which is None or amount is None:
             continue
         if (owner, which) in damage:
@@ -308,8 +520,9 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
         damage[(owner, which)] = amount
     order = setup.players
     ordered = tuple(sorted(damage.items(), key=lambda item: (order.index(item[0][0]), item[0][1])))
-    return PlayerState(name=name, commanders=tuple(commanders), commander_damage=ordered, shields=shields,
-                       planar_rolls=rolls)
+    return PlayerState(
+        name=name, commanders=tuple(commanders), commander_damage=ordered, shields=shields, planar_rolls=rolls
+    )
 
 
 __all__ = ["event_from_json", "setup_from_json", "state_from_json", "undo_from_json"]

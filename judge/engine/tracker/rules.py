@@ -25,15 +25,22 @@ from judge.engine.losses import LossReason
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.steps import Step
 from judge.engine.tracker.events import (
-    COMMANDER_KINDS, DECLARED_LOSSES, DieFace, EntryHow, Event, EventKind,
+    COMMANDER_KINDS,
+    DECLARED_LOSSES,
+    DieFace,
+    EntryHow,
+    Event,
+    EventKind,
 )
 from judge.engine.tracker.fields import MAX_CASTS, MAX_COUNT, MAX_NAME, MAX_TOTAL, joined
 from judge.engine.tracker.setup import DTC_MAX_SHIELDS, TableSetup, variant_name
 from judge.engine.tracker.state import Loss, PlayerState, Side, TableState
 from judge.engine.variants import Variant
 
-_LABELS = {name: msg(f"tracker.label.{name}") for name in ("player", "owner", "commander", "amount", "kind",
-                                                              "reason", "by")}
+_LABELS = {
+    name: msg(f"tracker.label.{name}")
+    for name in ("player", "owner", "commander", "amount", "kind", "reason", "by")
+}
 
 
 def canonical_event(*, setup: TableSetup, event: Event) -> Event:
@@ -64,7 +71,9 @@ def resolve_player(setup: TableSetup, name: str, field: str, problems: list[Mess
 
 def commander_label(state: TableState, owner: str, index: int) -> Message:
     """ "Edgar (Ben's commander)" / "Ben の統率者《Edgar》"."""
-    return msg("tracker.commander-of", owner=owner, name=msg("tracker.card", name=state.commander(owner, index).name))
+    return msg(
+        "tracker.commander-of", owner=owner, name=msg("tracker.card", name=state.commander(owner, index).name)
+    )
 
 
 def _with_player(state: TableState, player: PlayerState) -> TableState:
@@ -72,7 +81,7 @@ def _with_player(state: TableState, player: PlayerState) -> TableState:
 
 
 def _with_side(state: TableState, index: int, side: Side) -> TableState:
-    return replace(state, sides=state.sides[:index] + (side,) + state.sides[index + 1:])
+    return replace(state, sides=state.sides[:index] + (side,) + state.sides[index + 1 :])
 
 
 def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[Step, ...]]:
@@ -98,18 +107,35 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
         owner = player
     if kind is EventKind.COMMANDER_DAMAGE or kind in COMMANDER_KINDS:
         if not setup.variant.has_commanders:
-            invalid.append(msg("tracker.no-commanders", field="kind", label=_LABELS["kind"],
-                               variant=variant_name(setup.variant)))
+            invalid.append(
+                msg(
+                    "tracker.no-commanders",
+                    field="kind",
+                    label=_LABELS["kind"],
+                    variant=variant_name(setup.variant),
+                )
+            )
         elif owner is not None and not 0 <= event.commander < len(state.player(owner).commanders):
-            invalid.append(msg("tracker.no-commander-number", field="commander", label=_LABELS["commander"],
-                               owner=owner, n=event.commander + 1))
+            invalid.append(
+                msg(
+                    "tracker.no-commander-number",
+                    field="commander",
+                    label=_LABELS["commander"],
+                    owner=owner,
+                    n=event.commander + 1,
+                )
+            )
     if kind in (EventKind.LIFE, EventKind.POISON, EventKind.COMMANDER_DAMAGE) and not setup.has_life:
         invalid.append(msg("tracker.dtc-no-life", rule="dtc:win-loss", field="kind", label=_LABELS["kind"]))
     if kind is EventKind.SHIELDS and setup.variant is not Variant.DTC:
         invalid.append(msg("tracker.shields-dtc-only", field="kind", label=_LABELS["kind"]))
     if kind is EventKind.PLANAR_ROLL and not setup.planechase:
         invalid.append(msg("tracker.not-planechase", rule="901", field="kind", label=_LABELS["kind"]))
-    if kind is EventKind.LOSE and event.reason is LossReason.DIRECT_ATTACK and setup.variant is not Variant.DTC:
+    if (
+        kind is EventKind.LOSE
+        and event.reason is LossReason.DIRECT_ATTACK
+        and setup.variant is not Variant.DTC
+    ):
         invalid.append(msg("tracker.direct-attack-dtc-only", field="reason", label=_LABELS["reason"]))
     if kind is EventKind.LOSE and event.reason not in DECLARED_LOSSES:
         invalid.append(msg("input.required", field="reason", label=_LABELS["reason"]))
@@ -120,7 +146,9 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
         raise IllegalStateError([msg("tracker.game-over", rule="104.2a")])
     for who, where in ((player, "player"), (owner, "owner")):
         if who and state.has_lost(who):
-            illegal.append(msg("tracker.left-game", rule="800.4a", field=where, label=_LABELS[where], player=who))
+            illegal.append(
+                msg("tracker.left-game", rule="800.4a", field=where, label=_LABELS[where], player=who)
+            )
     if illegal:
         raise IllegalStateError(illegal)
 
@@ -135,7 +163,9 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
         state = _change_poison(state, player, event.amount, steps, illegal, invalid)
     elif kind is EventKind.COMMANDER_DAMAGE:
         assert player and owner
-        state = _commander_damage(state, player, owner, event.commander, event.amount, steps, illegal, invalid)
+        state = _commander_damage(
+            state, player, owner, event.commander, event.amount, steps, illegal, invalid
+        )
     elif kind in COMMANDER_KINDS:
         assert owner
         state = _commander_event(state, event, owner, steps, invalid)
@@ -158,27 +188,53 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
 
 def _check_total(value: int, low: int, invalid: list[Message]) -> None:
     if not low <= value <= MAX_TOTAL:
-        invalid.append(msg("tracker.total-out-of-range", field="amount", label=_LABELS["amount"],
-                           low=low, high=MAX_TOTAL))
+        invalid.append(
+            msg(
+                "tracker.total-out-of-range", field="amount", label=_LABELS["amount"], low=low, high=MAX_TOTAL
+            )
+        )
 
 
-def _change_life(state: TableState, player: str, amount: int, steps: list[Step], invalid: list[Message]) -> TableState:
+def _change_life(
+    state: TableState, player: str, amount: int, steps: list[Step], invalid: list[Message]
+) -> TableState:
     index = state.side_index(player)
     side = state.sides[index]
     new = side.life + amount
     _check_total(new, -MAX_TOTAL, invalid)
     verb = "gain" if amount > 0 else "lose"
     if len(side.members) > 1:
-        steps.append(Step.of(f"tracker.life.team-{verb}", rule="810.9", player=player, amount=abs(amount),
-                             before=side.life, after=new))
+        steps.append(
+            Step.of(
+                f"tracker.life.team-{verb}",
+                rule="810.9",
+                player=player,
+                amount=abs(amount),
+                before=side.life,
+                after=new,
+            )
+        )
     else:
-        steps.append(Step.of(f"tracker.life.{verb}", rule="119.3", player=player, amount=abs(amount),
-                             before=side.life, after=new))
+        steps.append(
+            Step.of(
+                f"tracker.life.{verb}",
+                rule="119.3",
+                player=player,
+                amount=abs(amount),
+                before=side.life,
+                after=new,
+            )
+        )
     return _with_side(state, index, replace(side, life=new))
 
 
 def _change_poison(
-    state: TableState, player: str, amount: int, steps: list[Step], illegal: list[Message], invalid: list[Message]
+    state: TableState,
+    player: str,
+    amount: int,
+    steps: list[Step],
+    illegal: list[Message],
+    invalid: list[Message],
 ) -> TableState:
     index = state.side_index(player)
     side = state.sides[index]
@@ -191,25 +247,56 @@ def _change_poison(
     _check_total(new, 0, invalid)
     verb = "get" if amount > 0 else "remove"
     if team:
-        steps.append(Step.of(f"tracker.poison.team-{verb}", rule="810.10", player=player, amount=abs(amount),
-                             before=side.poison, after=new))
+        steps.append(
+            Step.of(
+                f"tracker.poison.team-{verb}",
+                rule="810.10",
+                player=player,
+                amount=abs(amount),
+                before=side.poison,
+                after=new,
+            )
+        )
     else:
-        steps.append(Step.of(f"tracker.poison.{verb}", rule="122.1f", player=player, amount=abs(amount),
-                             before=side.poison, after=new, limit=state.setup.poison_limit))
+        steps.append(
+            Step.of(
+                f"tracker.poison.{verb}",
+                rule="122.1f",
+                player=player,
+                amount=abs(amount),
+                before=side.poison,
+                after=new,
+                limit=state.setup.poison_limit,
+            )
+        )
     return _with_side(state, index, replace(side, poison=new))
 
 
 def _commander_damage(
-    state: TableState, player: str, owner: str, index: int, amount: int,
-    steps: list[Step], illegal: list[Message], invalid: list[Message],
+    state: TableState,
+    player: str,
+    owner: str,
+    index: int,
+    amount: int,
+    steps: list[Step],
+    illegal: list[Message],
+    invalid: list[Message],
 ) -> TableState:
     target = state.player(player)
     before = target.damage_from(owner, index)
     total = before + amount
     label = commander_label(state, owner, index)
     if total < 0:
-        illegal.append(msg("tracker.damage-below-zero", field="amount", label=_LABELS["amount"],
-                           commander=label, player=player, before=before))
+        illegal.append(
+            msg(
+                "tracker.damage-below-zero",
+                field="amount",
+                label=_LABELS["amount"],
+                commander=label,
+                player=player,
+                before=before,
+            )
+        )
         return state
     _check_total(total, 0, invalid)
     if state.setup.commander_damage_counts:
@@ -217,8 +304,9 @@ def _commander_damage(
     else:
         rule, note = "903.12h", msg("tracker.damage.brawl", limit=COMMANDER_DAMAGE_LIMIT)
     code = "tracker.damage.deal" if amount > 0 else "tracker.damage.correct"
-    steps.append(Step.of(code, rule=rule, commander=label, player=player, amount=abs(amount), total=total,
-                         note=note))
+    steps.append(
+        Step.of(code, rule=rule, commander=label, player=player, amount=abs(amount), total=total, note=note)
+    )
     if len(state.player(owner).commanders) > 1:
         steps.append(Step.of("tracker.damage.partners", rule="702.124d"))
     order = state.setup.players
@@ -233,7 +321,9 @@ def _commander_damage(
     life = side.life - amount
     _check_total(life, -MAX_TOTAL, invalid)
     code = "tracker.life.lose" if amount > 0 else "tracker.damage.life-back"
-    steps.append(Step.of(code, rule="120.3a", player=player, amount=abs(amount), before=side.life, after=life))
+    steps.append(
+        Step.of(code, rule="120.3a", player=player, amount=abs(amount), before=side.life, after=life)
+    )
     return _with_side(state, side_index, replace(side, life=life))
 
 
@@ -250,26 +340,47 @@ def _commander_event(
         if commander.casts >= MAX_CASTS:
             invalid.append(msg("tracker.casts-too-many", field="kind", label=_LABELS["kind"], max=MAX_CASTS))
             return state
-        steps.append(Step.of(f"tracker.cast{suffix}", rule=rule, objects=objects, owner=owner, commander=card,
-                             cost=_tax_text(commander.tax, dtc), casts=commander.casts))
+        steps.append(
+            Step.of(
+                f"tracker.cast{suffix}",
+                rule=rule,
+                objects=objects,
+                owner=owner,
+                commander=card,
+                cost=_tax_text(commander.tax, dtc),
+                casts=commander.casts,
+            )
+        )
         new = replace(commander, casts=commander.casts + 1)
     elif event.kind is EventKind.COMMANDER_WITHOUT_CAST:
         if commander.without_cast >= MAX_COUNT:
             invalid.append(msg("tracker.count-too-many", field="kind", label=_LABELS["kind"], max=MAX_COUNT))
             return state
         how = event.how or EntryHow.BATTLEFIELD
-        steps.append(Step.of(f"tracker.without-cast.{how.value}{suffix}", rule=rule, objects=objects,
-                             commander=card, casts=commander.casts))
+        steps.append(
+            Step.of(
+                f"tracker.without-cast.{how.value}{suffix}",
+                rule=rule,
+                objects=objects,
+                commander=card,
+                casts=commander.casts,
+            )
+        )
         new = replace(commander, without_cast=commander.without_cast + 1)
     else:
         new = replace(commander, casts=event.amount)
-        steps.append(Step.of(f"tracker.set-casts{suffix}", rule=rule, objects=objects, commander=card,
-                             casts=event.amount))
+        steps.append(
+            Step.of(
+                f"tracker.set-casts{suffix}", rule=rule, objects=objects, commander=card, casts=event.amount
+            )
+        )
     if dtc:
         steps.append(Step.of("tracker.tax.dtc-per-player", rule="dtc:commander-tax"))
     elif len(state.player(owner).commanders) > 1:
         steps.append(Step.of("tracker.tax.partners", rule="702.124d"))
-    steps.append(Step.of(f"tracker.tax.next{suffix}", rule=rule, commander=card, cost=_tax_text(new.tax, dtc)))
+    steps.append(
+        Step.of(f"tracker.tax.next{suffix}", rule=rule, commander=card, cost=_tax_text(new.tax, dtc))
+    )
     owner_state = state.player(owner)
     commanders = tuple(new if c.index == new.index else c for c in owner_state.commanders)
     return _with_player(state, replace(owner_state, commanders=commanders))
@@ -281,21 +392,37 @@ def _tax_text(tax: int, dtc: bool) -> str:
 
 
 def _shields(
-    state: TableState, player: str, amount: int, steps: list[Step], illegal: list[Message], invalid: list[Message]
+    state: TableState,
+    player: str,
+    amount: int,
+    steps: list[Step],
+    illegal: list[Message],
+    invalid: list[Message],
 ) -> TableState:
     current = state.player(player)
     new = current.shields + amount
     if new < 0:
-        illegal.append(msg("tracker.shields-below-zero", field="amount", label=_LABELS["amount"], player=player,
-                           shields=current.shields))
+        illegal.append(
+            msg(
+                "tracker.shields-below-zero",
+                field="amount",
+                label=_LABELS["amount"],
+                player=player,
+                shields=current.shields,
+            )
+        )
         return state
     if new > DTC_MAX_SHIELDS:
-        invalid.append(msg("tracker.shields-too-many", field="amount", label=_LABELS["amount"],
-                           max=DTC_MAX_SHIELDS))
+        invalid.append(
+            msg("tracker.shields-too-many", field="amount", label=_LABELS["amount"], max=DTC_MAX_SHIELDS)
+        )
         return state
     code = "tracker.shields.add" if amount > 0 else "tracker.shields.break"
-    steps.append(Step.of(code, rule="dtc:win-loss", player=player, amount=abs(amount), before=current.shields,
-                         after=new))
+    steps.append(
+        Step.of(
+            code, rule="dtc:win-loss", player=player, amount=abs(amount), before=current.shields, after=new
+        )
+    )
     team = state.side_of(player)
     if all((new if m == player else state.player(m).shields) == 0 for m in team.members):
         steps.append(Step.of("tracker.shields.none-left", rule="dtc:win-loss"))
@@ -303,25 +430,45 @@ def _shields(
 
 
 def _planar_roll(
-    state: TableState, player: str, event: Event, steps: list[Step], illegal: list[Message],
+    state: TableState,
+    player: str,
+    event: Event,
+    steps: list[Step],
+    illegal: list[Message],
     invalid: list[Message],
 ) -> TableState:
     current = state.player(player)
     if event.free:
-        steps.append(Step.of("tracker.planar.free", rule="901.9", player=player,
-                             cost=f"{{{current.planar_cost}}}"))
+        steps.append(
+            Step.of("tracker.planar.free", rule="901.9", player=player, cost=f"{{{current.planar_cost}}}")
+        )
         updated = current
     else:
         if player not in state.active_players:
-            illegal.append(msg("tracker.roll-not-active", rule="901.9", field="player", label=_LABELS["player"],
-                               player=player))
+            illegal.append(
+                msg(
+                    "tracker.roll-not-active",
+                    rule="901.9",
+                    field="player",
+                    label=_LABELS["player"],
+                    player=player,
+                )
+            )
             return state
         if current.planar_rolls >= MAX_COUNT:
             invalid.append(msg("tracker.count-too-many", field="kind", label=_LABELS["kind"], max=MAX_COUNT))
             return state
         cost = current.planar_cost
-        steps.append(Step.of("tracker.planar.roll", rule="901.9", player=player, cost=f"{{{cost}}}", count=cost,
-                             next=f"{{{cost + 1}}}"))
+        steps.append(
+            Step.of(
+                "tracker.planar.roll",
+                rule="901.9",
+                player=player,
+                cost=f"{{{cost}}}",
+                count=cost,
+                next=f"{{{cost + 1}}}",
+            )
+        )
         if len(state.sides[state.active].members) > 1:
             steps.append(Step.of("tracker.planar.own-rolls", rule="901.12d"))
         updated = replace(current, planar_rolls=current.planar_rolls + 1)
@@ -343,8 +490,16 @@ def _declared_loss(
     if reason is LossReason.DIRECT_ATTACK:
         left = sum(state.player(m).shields for m in side.members)
         if left:
-            illegal.append(msg("tracker.direct-attack-shields", rule="dtc:win-loss", field="reason",
-                               label=_LABELS["reason"], player=player, left=left))
+            illegal.append(
+                msg(
+                    "tracker.direct-attack-shields",
+                    rule="dtc:win-loss",
+                    field="reason",
+                    label=_LABELS["reason"],
+                    player=player,
+                    left=left,
+                )
+            )
             return state
         steps.append(Step.of("tracker.lose.direct-attack", rule="dtc:win-loss", player=player))
     elif reason is LossReason.CONCEDE:
@@ -367,7 +522,9 @@ def _next_turn(state: TableState, steps: list[Step]) -> TableState:
         if state.sides[candidate].loss is None:
             following = candidate
             break
-        steps.append(Step.of("tracker.turn.skip", rule="800.4k", players=joined(state.sides[candidate].members)))
+        steps.append(
+            Step.of("tracker.turn.skip", rule="800.4k", players=joined(state.sides[candidate].members))
+        )
     members = state.sides[following].members
     if len(members) > 1:
         # Two-Headed Giant uses shared team turns (805.4); DTC is not played under the CR: its own document says so.
@@ -411,8 +568,15 @@ def state_based_actions(state: TableState, steps: list[Step]) -> TableState:
                 for (owner, number), amount in state.player(member).commander_damage:
                     if amount >= COMMANDER_DAMAGE_LIMIT and loss is None:
                         loss = Loss(reason=LossReason.COMMANDER_DAMAGE, turn=state.turn, player=member)
-                        steps.append(Step.of("tracker.sba.commander-damage", rule="704.6c", player=member,
-                                             amount=amount, commander=commander_label(state, owner, number)))
+                        steps.append(
+                            Step.of(
+                                "tracker.sba.commander-damage",
+                                rule="704.6c",
+                                player=member,
+                                amount=amount,
+                                commander=commander_label(state, owner, number),
+                            )
+                        )
         if loss is not None:
             sides[index] = replace(side, loss=loss)
     state = replace(state, sides=tuple(sides))

@@ -24,7 +24,14 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
 from judge.engine.tracker.fields import (
-    MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, joined, player_label, read_choice, read_flag, read_name,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    joined,
+    player_label,
+    read_choice,
+    read_flag,
+    read_name,
 )
 from judge.engine.variants import Variant
 
@@ -125,15 +132,24 @@ def table_setup(
     team sits together (810.3). Names are compared case-insensitively.
     """
     problems: list[Message] = []
-    kind = read_choice(Variant, variant, field="variant", label=msg("tracker.label.variant"), problems=problems,
-                       allowed=Variant.TRACKER, name=variant_name)
+    kind = read_choice(
+        Variant,
+        variant,
+        field="variant",
+        label=msg("tracker.label.variant"),
+        problems=problems,
+        allowed=Variant.TRACKER,
+        name=variant_name,
+    )
     players_label = msg("tracker.label.players")
     listed = not isinstance(players, str) and isinstance(players, Sequence)
     if not listed:
         problems.append(msg("tracker.players-list", field="players", label=players_label))
         players = []
     if len(players) > MAX_PLAYERS:
-        problems.append(msg("tracker.too-many-players", field="players", label=players_label, max=MAX_PLAYERS))
+        problems.append(
+            msg("tracker.too-many-players", field="players", label=players_label, max=MAX_PLAYERS)
+        )
         players = players[:MAX_PLAYERS]
     names: list[str] = []
     seen: set[str] = set()
@@ -142,8 +158,9 @@ def table_setup(
         if name is None:
             continue
         if name.casefold() in seen:
-            problems.append(msg("tracker.name-twice", field=f"players[{index}]", label=player_label(index),
-                                name=name))
+            problems.append(
+                msg("tracker.name-twice", field=f"players[{index}]", label=player_label(index), name=name)
+            )
             continue
         seen.add(name.casefold())
         names.append(name)
@@ -160,14 +177,23 @@ def table_setup(
         problems.append(msg("tracker.teams-none", field="teams", label=msg("tracker.label.teams")))
     else:
         sides = [(name,) for name in names]
-    chase = read_flag(planechase, field="planechase", label=msg("tracker.label.planechase"), problems=problems)
+    chase = read_flag(
+        planechase, field="planechase", label=msg("tracker.label.planechase"), problems=problems
+    )
     if kind is Variant.DTC and chase:
-        problems.append(msg("tracker.planechase-dtc", field="planechase", label=msg("tracker.label.planechase")))
+        problems.append(
+            msg("tracker.planechase-dtc", field="planechase", label=msg("tracker.label.planechase"))
+        )
     if problems:
         raise InvalidInputError(problems)
     assert kind is not None
-    return TableSetup(variant=kind, players=tuple(names), commanders=command, teams=tuple(sides),
-                      planechase=chase or kind is Variant.PLANECHASE)
+    return TableSetup(
+        variant=kind,
+        players=tuple(names),
+        commanders=command,
+        teams=tuple(sides),
+        planechase=chase or kind is Variant.PLANECHASE,
+    )
 
 
 def _commanders(
@@ -202,8 +228,12 @@ def _commanders(
             raw = []
         found: list[str] = []
         for index, value in enumerate(raw[:3]):
-            card = read_name(value, field=f"{where}[{index}]", problems=problems,
-                             label=msg("tracker.label.commander-name", player=name, n=index + 1))
+            card = read_name(
+                value,
+                field=f"{where}[{index}]",
+                problems=problems,
+                label=msg("tracker.label.commander-name", player=name, n=index + 1),
+            )
             if card is not None:
                 found.append(card)
         if kind is not None:
@@ -211,12 +241,15 @@ def _commanders(
                 problems.append(msg("tracker.commander-needed", rule="903.3", field=where, label=own))
             if len(raw) > max_commanders(kind):
                 if kind is Variant.DTC:
-                    problems.append(msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own))
+                    problems.append(
+                        msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own)
+                    )
                 elif kind.has_commanders:
                     problems.append(msg("tracker.commanders-two", rule="702.124g", field=where, label=own))
                 else:
-                    problems.append(msg("tracker.commanders-none", field=where, label=own,
-                                        variant=variant_name(kind)))
+                    problems.append(
+                        msg("tracker.commanders-none", field=where, label=own, variant=variant_name(kind))
+                    )
         command.append(tuple(found))
     return tuple(command)
 

@@ -167,9 +167,13 @@ class TableState:
                     "members": list(side.members),
                     "life": side.life if has_life else None,
                     "poison": side.poison if has_life else None,
-                    "lost": None if side.loss is None else {
-                        "reason": side.loss.reason.value, "rule": side.loss.rule,
-                        "turn": side.loss.turn, "player": side.loss.player,
+                    "lost": None
+                    if side.loss is None
+                    else {
+                        "reason": side.loss.reason.value,
+                        "rule": side.loss.rule,
+                        "turn": side.loss.turn,
+                        "player": side.loss.player,
                     },
                 }
                 for side in self.sides
@@ -184,8 +188,12 @@ class TableState:
                         for c in p.commanders
                     ],
                     "commander_damage": [
-                        {"owner": owner, "commander": index, "name": self.commander(owner, index).name,
-                         "amount": amount}
+                        {
+                            "owner": owner,
+                            "commander": index,
+                            "name": self.commander(owner, index).name,
+                            "amount": amount,
+                        }
                         for (owner, index), amount in p.commander_damage
                     ],
                 }
@@ -204,7 +212,9 @@ def new_table(
 ) -> TableState:
     """The table at the start of the game (103.4, 903.6, 903.7), from :func:`table_setup`'s arguments."""
     return initial_state(
-        table_setup(variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase)
+        table_setup(
+            variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase
+        )
     )
 
 

@@ -55,7 +55,9 @@ class IngestReport:
     # CR version or Japanese document slug -> ["from -> to", ...]: references that name no rule
     unresolved: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past (official typos)
-    translations: dict[str, str] = field(default_factory=dict)  # document slug -> the release it was compared with
+    translations: dict[str, str] = field(
+        default_factory=dict
+    )  # document slug -> the release it was compared with
     skipped: list[str] = field(default_factory=list)  # "file:line: problem" of files left out
     parsed: list[str] = field(default_factory=list)  # CR files read now
     reused: list[str] = field(default_factory=list)  # CR files an earlier ingest read, not read again
@@ -101,7 +103,9 @@ def _where(problem: dict[str, object]) -> str:
 # --------------------------------------------------------------------------- the index
 
 
-def _build_index(current: RulesDocument, documents: Sequence[LinkedDocument], index_root: Path, name: str) -> None:
+def _build_index(
+    current: RulesDocument, documents: Sequence[LinkedDocument], index_root: Path, name: str
+) -> None:
     """Only what search needs: the current release (rules and glossary) and the Japanese texts, as aligned
     (each translated rule's status and today's number: judge.search.documents)."""
     from judge.search.documents import documents_from_records

@@ -160,9 +160,10 @@ def link(plan: Plan, progress: Progress) -> None:
         (row.older_id, row.newer_id): row
         for row in models.ReleaseStep.objects.filter(older__in=ids.values(), newer__in=ids.values())
     }
-    progress.stage("following each rule to the next release", sum(
-        (ids[older], ids[newer]) not in stored for older, newer in pairs
-    ))
+    progress.stage(
+        "following each rule to the next release",
+        sum((ids[older], ids[newer]) not in stored for older, newer in pairs),
+    )
     for older, newer in pairs:
         row = stored.get((ids[older], ids[newer]))
         if row is not None:
@@ -180,8 +181,9 @@ def link(plan: Plan, progress: Progress) -> None:
         progress.advance(document.source)
 
 
-def _align(plan: Plan, document: JaDocument, renumbered: dict[str, dict[str, str]],
-           terms: TermMatcher) -> LinkedDocument:
+def _align(
+    plan: Plan, document: JaDocument, renumbered: dict[str, dict[str, str]], terms: TermMatcher
+) -> LinkedDocument:
     """A Japanese document aligned with the current rules (judge.parsing.linking, judge.parsing.dating).
 
     A translation that names no ingested release is dated by its content against every release: on
@@ -209,8 +211,12 @@ def write(plan: Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:
         written = plan.known_by_version
         models.ReleaseStep.objects.bulk_create(
             [
-                models.ReleaseStep(older=written[step.older], newer=written[step.newer],
-                                   forward=dict(step.forward), backward=dict(step.backward))
+                models.ReleaseStep(
+                    older=written[step.older],
+                    newer=written[step.newer],
+                    forward=dict(step.forward),
+                    backward=dict(step.backward),
+                )
                 for step, row in plan.steps
                 if row is None
             ]

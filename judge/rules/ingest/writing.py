@@ -42,8 +42,10 @@ def _insert(model: type[dj_models.Model], fields: Sequence[str], rows: Iterable[
     columns = [meta.get_field(name) for name in fields]
     json_at = [i for i, column in enumerate(columns) if isinstance(column, dj_models.JSONField)]
     quote = connection.ops.quote_name
-    sql = (f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(c.column) for c in columns)}) "
-           f"VALUES ({', '.join(['%s'] * len(columns))})")
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(c.column) for c in columns)}) "
+        f"VALUES ({', '.join(['%s'] * len(columns))})"
+    )
 
     def prepared(row: tuple[object, ...]) -> list[object]:
         values = list(row)
@@ -71,11 +73,33 @@ def write_release(document: RulesDocument, linked: LinkedRules, digest: str) -> 
     )
     _insert(
         models.Rule,
-        ("release", "version", "number", "kind", "title", "text", "examples", "parent", "position", "line", "links_to"),
         (
-            (release.pk, document.version, rule.record.number, rule.record.kind.value, rule.record.title,
-             rule.record.text, list(rule.record.examples), rule.record.parent or "", position, rule.record.line,
-             list(rule.links_to))
+            "release",
+            "version",
+            "number",
+            "kind",
+            "title",
+            "text",
+            "examples",
+            "parent",
+            "position",
+            "line",
+            "links_to",
+        ),
+        (
+            (
+                release.pk,
+                document.version,
+                rule.record.number,
+                rule.record.kind.value,
+                rule.record.title,
+                rule.record.text,
+                list(rule.record.examples),
+                rule.record.parent or "",
+                position,
+                rule.record.line,
+                list(rule.links_to),
+            )
             for position, rule in enumerate(linked.rules)
         ),
     )
@@ -87,7 +111,10 @@ def write_release(document: RulesDocument, linked: LinkedRules, digest: str) -> 
     _insert(
         models.GlossaryTerm,
         ("release", "version", "term", "definition", "position", "line"),
-        ((release.pk, document.version, e.term, e.definition, i, e.line) for i, e in enumerate(document.glossary)),
+        (
+            (release.pk, document.version, e.term, e.definition, i, e.line)
+            for i, e in enumerate(document.glossary)
+        ),
     )
     return release
 

@@ -5,8 +5,15 @@ from django.db import migrations, models
 
 # The corpus tables of the old single app (before the apps per domain): ingest rebuilds the corpus in
 # the tables below, so the old ones are dropped first (their constraint names would clash on PostgreSQL).
-OLD_TABLES = ("judge_citation", "judge_docsection", "judge_glossaryterm", "judge_renumbering", "judge_rule",
-              "judge_source", "judge_corpus")
+OLD_TABLES = (
+    "judge_citation",
+    "judge_docsection",
+    "judge_glossaryterm",
+    "judge_renumbering",
+    "judge_rule",
+    "judge_source",
+    "judge_corpus",
+)
 
 
 def drop_old_tables(apps, schema_editor):
@@ -17,143 +24,254 @@ def drop_old_tables(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.RunPython(drop_old_tables, migrations.RunPython.noop),
         migrations.CreateModel(
-            name='Corpus',
+            name="Corpus",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('is_live', models.BooleanField(db_index=True, default=False)),
-                ('current_version', models.CharField(blank=True, max_length=8)),
-                ('versions', models.JSONField(default=list)),
-                ('summary', models.JSONField(default=dict)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("is_live", models.BooleanField(db_index=True, default=False)),
+                ("current_version", models.CharField(blank=True, max_length=8)),
+                ("versions", models.JSONField(default=list)),
+                ("summary", models.JSONField(default=dict)),
             ],
         ),
         migrations.CreateModel(
-            name='Source',
+            name="Source",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('file_name', models.CharField(max_length=255)),
-                ('slug', models.SlugField(max_length=64)),
-                ('lang', models.CharField(max_length=2)),
-                ('kind', models.CharField(choices=[('cr', 'Comprehensive Rules'), ('cr-translation', 'Comprehensive Rules translation'), ('format-rules', 'Format rules'), ('prose', 'Prose')], max_length=20)),
-                ('title', models.CharField(max_length=255)),
-                ('version', models.CharField(blank=True, max_length=8)),
-                ('translated_from', models.CharField(blank=True, max_length=8)),
-                ('meta', models.JSONField(default=dict)),
-                ('intro', models.TextField(blank=True)),
-                ('corpus', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sources', to='rules.corpus')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("file_name", models.CharField(max_length=255)),
+                ("slug", models.SlugField(max_length=64)),
+                ("lang", models.CharField(max_length=2)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("cr", "Comprehensive Rules"),
+                            ("cr-translation", "Comprehensive Rules translation"),
+                            ("format-rules", "Format rules"),
+                            ("prose", "Prose"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("title", models.CharField(max_length=255)),
+                ("version", models.CharField(blank=True, max_length=8)),
+                ("translated_from", models.CharField(blank=True, max_length=8)),
+                ("meta", models.JSONField(default=dict)),
+                ("intro", models.TextField(blank=True)),
+                (
+                    "corpus",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sources", to="rules.corpus"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Rule',
+            name="Rule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.CharField(max_length=8)),
-                ('number', models.CharField(max_length=16)),
-                ('kind', models.CharField(max_length=10)),
-                ('title', models.CharField(blank=True, max_length=255)),
-                ('text', models.TextField()),
-                ('examples', models.JSONField(default=list)),
-                ('parent', models.CharField(blank=True, max_length=16)),
-                ('position', models.PositiveIntegerField()),
-                ('line', models.PositiveIntegerField()),
-                ('links_to', models.JSONField(default=list)),
-                ('corpus', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rules', to='rules.corpus')),
-                ('source', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rules', to='rules.source')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.CharField(max_length=8)),
+                ("number", models.CharField(max_length=16)),
+                ("kind", models.CharField(max_length=10)),
+                ("title", models.CharField(blank=True, max_length=255)),
+                ("text", models.TextField()),
+                ("examples", models.JSONField(default=list)),
+                ("parent", models.CharField(blank=True, max_length=16)),
+                ("position", models.PositiveIntegerField()),
+                ("line", models.PositiveIntegerField()),
+                ("links_to", models.JSONField(default=list)),
+                (
+                    "corpus",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rules", to="rules.corpus"
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rules", to="rules.source"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='DocSection',
+            name="DocSection",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('anchor', models.CharField(max_length=80)),
-                ('heading', models.TextField(blank=True)),
-                ('text', models.TextField(blank=True)),
-                ('cr_number', models.CharField(blank=True, max_length=16)),
-                ('number', models.CharField(blank=True, max_length=16)),
-                ('parent', models.CharField(blank=True, max_length=80)),
-                ('details', models.JSONField(default=list)),
-                ('examples', models.JSONField(default=list)),
-                ('notes', models.JSONField(default=list)),
-                ('position', models.PositiveIntegerField()),
-                ('line', models.PositiveIntegerField()),
-                ('aligned_number', models.CharField(blank=True, max_length=16)),
-                ('compared_version', models.CharField(blank=True, max_length=8)),
-                ('differs_from_current', models.BooleanField(default=False)),
-                ('corpus', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sections', to='rules.corpus')),
-                ('source', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sections', to='rules.source')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("anchor", models.CharField(max_length=80)),
+                ("heading", models.TextField(blank=True)),
+                ("text", models.TextField(blank=True)),
+                ("cr_number", models.CharField(blank=True, max_length=16)),
+                ("number", models.CharField(blank=True, max_length=16)),
+                ("parent", models.CharField(blank=True, max_length=80)),
+                ("details", models.JSONField(default=list)),
+                ("examples", models.JSONField(default=list)),
+                ("notes", models.JSONField(default=list)),
+                ("position", models.PositiveIntegerField()),
+                ("line", models.PositiveIntegerField()),
+                ("aligned_number", models.CharField(blank=True, max_length=16)),
+                ("compared_version", models.CharField(blank=True, max_length=8)),
+                ("differs_from_current", models.BooleanField(default=False)),
+                (
+                    "corpus",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sections",
+                        to="rules.corpus",
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sections",
+                        to="rules.source",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Citation',
+            name="Citation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.CharField(max_length=8)),
-                ('from_number', models.CharField(max_length=16)),
-                ('to_number', models.CharField(max_length=16)),
-                ('corpus', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='citations', to='rules.corpus')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.CharField(max_length=8)),
+                ("from_number", models.CharField(max_length=16)),
+                ("to_number", models.CharField(max_length=16)),
+                (
+                    "corpus",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="citations",
+                        to="rules.corpus",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['corpus', 'version', 'to_number'], name='rules_citat_corpus__f9710c_idx')],
+                "indexes": [
+                    models.Index(
+                        fields=["corpus", "version", "to_number"], name="rules_citat_corpus__f9710c_idx"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='GlossaryTerm',
+            name="GlossaryTerm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.CharField(max_length=8)),
-                ('term', models.CharField(max_length=255)),
-                ('definition', models.TextField()),
-                ('position', models.PositiveIntegerField()),
-                ('corpus', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='glossary', to='rules.corpus')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.CharField(max_length=8)),
+                ("term", models.CharField(max_length=255)),
+                ("definition", models.TextField()),
+                ("position", models.PositiveIntegerField()),
+                (
+                    "corpus",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="glossary",
+                        to="rules.corpus",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['corpus', 'version', 'position'], name='rules_gloss_corpus__da37ad_idx')],
+                "indexes": [
+                    models.Index(
+                        fields=["corpus", "version", "position"], name="rules_gloss_corpus__da37ad_idx"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Renumbering',
+            name="Renumbering",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('from_version', models.CharField(max_length=8)),
-                ('old_number', models.CharField(max_length=16)),
-                ('new_number', models.CharField(max_length=16)),
-                ('corpus', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='renumberings', to='rules.corpus')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("from_version", models.CharField(max_length=8)),
+                ("old_number", models.CharField(max_length=16)),
+                ("new_number", models.CharField(max_length=16)),
+                (
+                    "corpus",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="renumberings",
+                        to="rules.corpus",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['corpus', 'old_number'], name='rules_renum_corpus__f8bd34_idx'), models.Index(fields=['corpus', 'new_number'], name='rules_renum_corpus__f36c7b_idx')],
+                "indexes": [
+                    models.Index(fields=["corpus", "old_number"], name="rules_renum_corpus__f8bd34_idx"),
+                    models.Index(fields=["corpus", "new_number"], name="rules_renum_corpus__f36c7b_idx"),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='source',
-            constraint=models.UniqueConstraint(fields=('corpus', 'slug'), name='source_unique_slug'),
+            model_name="source",
+            constraint=models.UniqueConstraint(fields=("corpus", "slug"), name="source_unique_slug"),
         ),
         migrations.AddIndex(
-            model_name='rule',
-            index=models.Index(fields=['corpus', 'version', 'position'], name='rules_rule_corpus__a3678e_idx'),
+            model_name="rule",
+            index=models.Index(
+                fields=["corpus", "version", "position"], name="rules_rule_corpus__a3678e_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='rule',
-            index=models.Index(fields=['corpus', 'version', 'parent'], name='rules_rule_corpus__d754a2_idx'),
+            model_name="rule",
+            index=models.Index(fields=["corpus", "version", "parent"], name="rules_rule_corpus__d754a2_idx"),
         ),
         migrations.AddConstraint(
-            model_name='rule',
-            constraint=models.UniqueConstraint(fields=('corpus', 'version', 'number'), name='rule_unique_number'),
+            model_name="rule",
+            constraint=models.UniqueConstraint(
+                fields=("corpus", "version", "number"), name="rule_unique_number"
+            ),
         ),
         migrations.AddIndex(
-            model_name='docsection',
-            index=models.Index(fields=['corpus', 'aligned_number'], name='rules_docse_corpus__4f5265_idx'),
+            model_name="docsection",
+            index=models.Index(fields=["corpus", "aligned_number"], name="rules_docse_corpus__4f5265_idx"),
         ),
         migrations.AddIndex(
-            model_name='docsection',
-            index=models.Index(fields=['corpus', 'source', 'position'], name='rules_docse_corpus__f14328_idx'),
+            model_name="docsection",
+            index=models.Index(
+                fields=["corpus", "source", "position"], name="rules_docse_corpus__f14328_idx"
+            ),
         ),
     ]

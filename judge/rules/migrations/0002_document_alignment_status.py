@@ -4,20 +4,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rules', '0001_initial'),
+        ("rules", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='docsection',
-            name='status',
-            field=models.CharField(blank=True, choices=[('current', 'current'), ('changed', 'changed since the version translated'), ('renumbered', 'renumbered since the version translated'), ('deleted', 'deleted since the version translated'), ('unchecked', 'version translated unknown')], max_length=12),
+            model_name="docsection",
+            name="status",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("current", "current"),
+                    ("changed", "changed since the version translated"),
+                    ("renumbered", "renumbered since the version translated"),
+                    ("deleted", "deleted since the version translated"),
+                    ("unchecked", "version translated unknown"),
+                ],
+                max_length=12,
+            ),
         ),
         migrations.AlterField(
-            model_name='source',
-            name='kind',
-            field=models.CharField(choices=[('cr', 'Comprehensive Rules'), ('cr-translation', 'Comprehensive Rules translation'), ('format-rules', 'Format rules'), ('house-rules', 'House rules'), ('prose', 'Prose')], max_length=20),
+            model_name="source",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("cr", "Comprehensive Rules"),
+                    ("cr-translation", "Comprehensive Rules translation"),
+                    ("format-rules", "Format rules"),
+                    ("house-rules", "House rules"),
+                    ("prose", "Prose"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

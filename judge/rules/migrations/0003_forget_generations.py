@@ -13,9 +13,8 @@ def forget_generations(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rules', '0002_document_alignment_status'),
+        ("rules", "0002_document_alignment_status"),
     ]
 
     operations = [

@@ -6,120 +6,190 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rules', '0003_forget_generations'),
+        ("rules", "0003_forget_generations"),
     ]
 
     operations = [
         migrations.DeleteModel(
-            name='Citation',
+            name="Citation",
         ),
         migrations.DeleteModel(
-            name='GlossaryTerm',
+            name="GlossaryTerm",
         ),
         migrations.DeleteModel(
-            name='Renumbering',
+            name="Renumbering",
         ),
         migrations.DeleteModel(
-            name='Rule',
+            name="Rule",
         ),
         migrations.AddField(
-            model_name='corpus',
-            name='digests',
+            model_name="corpus",
+            name="digests",
             field=models.JSONField(default=dict),
         ),
         migrations.AddField(
-            model_name='corpus',
-            name='index_name',
+            model_name="corpus",
+            name="index_name",
             field=models.CharField(blank=True, max_length=120),
         ),
         migrations.CreateModel(
-            name='Release',
+            name="Release",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('file_name', models.CharField(max_length=255)),
-                ('digest', models.CharField(max_length=64)),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('version', models.CharField(max_length=8)),
-                ('numbering', models.CharField(max_length=10)),
-                ('intro', models.TextField(blank=True)),
-                ('credits', models.TextField(blank=True)),
-                ('warnings', models.JSONField(default=list)),
-                ('unresolved', models.JSONField(default=list)),
-                ('rule_count', models.PositiveIntegerField(default=0)),
-                ('glossary_count', models.PositiveIntegerField(default=0)),
-                ('created', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("file_name", models.CharField(max_length=255)),
+                ("digest", models.CharField(max_length=64)),
+                ("fingerprint", models.CharField(max_length=64)),
+                ("version", models.CharField(max_length=8)),
+                ("numbering", models.CharField(max_length=10)),
+                ("intro", models.TextField(blank=True)),
+                ("credits", models.TextField(blank=True)),
+                ("warnings", models.JSONField(default=list)),
+                ("unresolved", models.JSONField(default=list)),
+                ("rule_count", models.PositiveIntegerField(default=0)),
+                ("glossary_count", models.PositiveIntegerField(default=0)),
+                ("created", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('file_name', 'digest', 'fingerprint'), name='release_unique_content')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("file_name", "digest", "fingerprint"), name="release_unique_content"
+                    )
+                ],
             },
         ),
         migrations.AddField(
-            model_name='corpus',
-            name='releases',
-            field=models.ManyToManyField(related_name='generations', to='rules.release'),
+            model_name="corpus",
+            name="releases",
+            field=models.ManyToManyField(related_name="generations", to="rules.release"),
         ),
         migrations.CreateModel(
-            name='ReleaseStep',
+            name="ReleaseStep",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('forward', models.JSONField(default=dict)),
-                ('backward', models.JSONField(default=dict)),
-                ('newer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='steps_from_older', to='rules.release')),
-                ('older', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='steps_to_newer', to='rules.release')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("forward", models.JSONField(default=dict)),
+                ("backward", models.JSONField(default=dict)),
+                (
+                    "newer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="steps_from_older",
+                        to="rules.release",
+                    ),
+                ),
+                (
+                    "older",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="steps_to_newer",
+                        to="rules.release",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='releasestep',
-            constraint=models.UniqueConstraint(fields=('older', 'newer'), name='release_step_unique_pair'),
+            model_name="releasestep",
+            constraint=models.UniqueConstraint(fields=("older", "newer"), name="release_step_unique_pair"),
         ),
         migrations.CreateModel(
-            name='Citation',
+            name="Citation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('from_number', models.CharField(max_length=16)),
-                ('to_number', models.CharField(max_length=16)),
-                ('release', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='citations', to='rules.release')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("from_number", models.CharField(max_length=16)),
+                ("to_number", models.CharField(max_length=16)),
+                (
+                    "release",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="citations",
+                        to="rules.release",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['release', 'to_number'], name='rules_citat_release_7bc8ad_idx')],
+                "indexes": [
+                    models.Index(fields=["release", "to_number"], name="rules_citat_release_7bc8ad_idx")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='GlossaryTerm',
+            name="GlossaryTerm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.CharField(max_length=8)),
-                ('term', models.CharField(max_length=255)),
-                ('definition', models.TextField()),
-                ('position', models.PositiveIntegerField()),
-                ('line', models.PositiveIntegerField(default=0)),
-                ('release', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='glossary', to='rules.release')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.CharField(max_length=8)),
+                ("term", models.CharField(max_length=255)),
+                ("definition", models.TextField()),
+                ("position", models.PositiveIntegerField()),
+                ("line", models.PositiveIntegerField(default=0)),
+                (
+                    "release",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="glossary",
+                        to="rules.release",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['release', 'position'], name='rules_gloss_release_2cfcf8_idx')],
+                "indexes": [
+                    models.Index(fields=["release", "position"], name="rules_gloss_release_2cfcf8_idx")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Rule',
+            name="Rule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.CharField(max_length=8)),
-                ('number', models.CharField(max_length=16)),
-                ('kind', models.CharField(max_length=10)),
-                ('title', models.CharField(blank=True, max_length=255)),
-                ('text', models.TextField()),
-                ('examples', models.JSONField(default=list)),
-                ('parent', models.CharField(blank=True, max_length=16)),
-                ('position', models.PositiveIntegerField()),
-                ('line', models.PositiveIntegerField()),
-                ('links_to', models.JSONField(default=list)),
-                ('release', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rules', to='rules.release')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.CharField(max_length=8)),
+                ("number", models.CharField(max_length=16)),
+                ("kind", models.CharField(max_length=10)),
+                ("title", models.CharField(blank=True, max_length=255)),
+                ("text", models.TextField()),
+                ("examples", models.JSONField(default=list)),
+                ("parent", models.CharField(blank=True, max_length=16)),
+                ("position", models.PositiveIntegerField()),
+                ("line", models.PositiveIntegerField()),
+                ("links_to", models.JSONField(default=list)),
+                (
+                    "release",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rules", to="rules.release"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['release', 'position'], name='rules_rule_release_433b2c_idx'), models.Index(fields=['release', 'parent'], name='rules_rule_release_cd722d_idx')],
-                'constraints': [models.UniqueConstraint(fields=('release', 'number'), name='rule_unique_number')],
+                "indexes": [
+                    models.Index(fields=["release", "position"], name="rules_rule_release_433b2c_idx"),
+                    models.Index(fields=["release", "parent"], name="rules_rule_release_cd722d_idx"),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("release", "number"), name="rule_unique_number")
+                ],
             },
         ),
     ]

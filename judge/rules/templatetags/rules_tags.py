@@ -43,8 +43,13 @@ def doc_blocks(parts: str | Iterable[str], renumbered: Mapping[str, str] | None 
                 items.append(format_html("<li>{}{}</li>", rule_links(text, renumbered), inner))
             out.append(format_html("<ul>{}</ul>", mark_safe("".join(items))))
         elif block.kind == "card":
-            out.append(format_html('<blockquote class="card-text" aria-label="{}">{}</blockquote>', _("Card text"),
-                                   rule_links(block.text, renumbered)))
+            out.append(
+                format_html(
+                    '<blockquote class="card-text" aria-label="{}">{}</blockquote>',
+                    _("Card text"),
+                    rule_links(block.text, renumbered),
+                )
+            )
         else:
             out.append(format_html("<p>{}</p>", rule_links(block.text, renumbered)))
     return mark_safe("".join(out))

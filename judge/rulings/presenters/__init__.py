@@ -19,6 +19,14 @@ from judge.rulings.presenters.outcome import Resolution, board_json, present_res
 from judge.rulings.presenters.steps import present_step, scenario_names, start_display
 
 __all__ = [
-    "Resolution", "board_json", "choices", "label_of", "label_rows", "object_options", "present_resolution",
-    "present_step", "scenario_names", "start_display",
+    "Resolution",
+    "board_json",
+    "choices",
+    "label_of",
+    "label_rows",
+    "object_options",
+    "present_resolution",
+    "present_step",
+    "scenario_names",
+    "start_display",
 ]

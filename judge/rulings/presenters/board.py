@@ -71,8 +71,9 @@ class ShownBoard:
         return bool(self.others) or any(p.controls or p.owns for p in self.players)
 
 
-def _object_details(item: Mapping[str, Any], names: Mapping[str, str], lang: str, *,
-                    under: str | None) -> tuple[str, ...]:
+def _object_details(
+    item: Mapping[str, Any], names: Mapping[str, str], lang: str, *, under: str | None
+) -> tuple[str, ...]:
     details = []
     kind = item.get("kind")
     if kind != ObjectKind.CARD.value:
@@ -95,19 +96,26 @@ def _object_details(item: Mapping[str, Any], names: Mapping[str, str], lang: str
     return tuple(d for d in details if d)
 
 
-def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[tuple[str, tuple[str, ...]]]:
+def _effect_notes(
+    board: Mapping[str, Any], names: Mapping[str, str], lang: str
+) -> list[tuple[str, tuple[str, ...]]]:
     def name(ref: Any) -> str:
         return names.get(ref, as_text(ref)) if isinstance(ref, str) else as_text(ref)
 
     notes: list[tuple[str, tuple[str, ...]]] = []
     control = []
     for effect in mappings_in(board.get("control_effects")):
-        params = {"player": name(effect.get("controller")), "object": name(effect.get("object")),
-                  "ends": label_of("board.ends.", effect.get("ends"), lang)}
+        params = {
+            "player": name(effect.get("controller")),
+            "object": name(effect.get("object")),
+            "ends": label_of("board.ends.", effect.get("ends"), lang),
+        }
         maker = made_by(effect, names, lang)
         if maker:
-            control.append(_("%(player)s controls %(object)s, by %(source)s (ends %(ends)s)")
-                           % {**params, "source": maker})
+            control.append(
+                _("%(player)s controls %(object)s, by %(source)s (ends %(ends)s)")
+                % {**params, "source": maker}
+            )
         else:
             control.append(_("%(player)s controls %(object)s (ends %(ends)s)") % params)
     if control:
@@ -115,8 +123,15 @@ def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str)
     triggers = []
     for trigger in mappings_in(board.get("delayed_triggers")):
         maker = made_by(trigger, names, lang)
-        what = render(msg("board.label.trigger", name=maker), lang) if maker else _("A delayed triggered ability")
-        line = _("%(trigger)s, controlled by %(player)s") % {"trigger": what, "player": name(trigger.get("controller"))}
+        what = (
+            render(msg("board.label.trigger", name=maker), lang)
+            if maker
+            else _("A delayed triggered ability")
+        )
+        line = _("%(trigger)s, controlled by %(player)s") % {
+            "trigger": what,
+            "player": name(trigger.get("controller")),
+        }
         if trigger.get("object"):
             line += _("; it acts on %(object)s") % {"object": name(trigger.get("object"))}
         if trigger.get("text") and (lang == "en" or not maker):
@@ -130,14 +145,19 @@ def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str)
         what = render(msg("board.label.timed", name=maker), lang) if maker else _("An effect")
         player = name(effect.get("controller"))
         if effect.get("until") == "during-next-turn":
-            line = _("%(effect)s lasts until a point in %(player)s's next turn") % {"effect": what, "player": player}
+            line = _("%(effect)s lasts until a point in %(player)s's next turn") % {
+                "effect": what,
+                "player": player,
+            }
         else:
             line = _("%(effect)s lasts until %(player)s's next turn") % {"effect": what, "player": player}
         if effect.get("object"):
             line += _("; it applies to %(object)s") % {"object": name(effect.get("object"))}
         if effect.get("ends_after_turn_of"):
             line += _("; %(player)s has left, so it ends when %(previous)s's turn ends") % {
-                "player": player, "previous": name(effect.get("ends_after_turn_of"))}
+                "player": player,
+                "previous": name(effect.get("ends_after_turn_of")),
+            }
         if effect.get("text") and (lang == "en" or not maker):
             line += f": {as_text(effect.get('text'))}"
         timed.append(line)
@@ -146,8 +166,11 @@ def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str)
     players = []
     for control_of in mappings_in(board.get("player_control")):
         params = {"controller": name(control_of.get("controller")), "player": name(control_of.get("player"))}
-        line = (_("%(controller)s will control %(player)s's next turn") if control_of.get("pending") is True
-                else _("%(controller)s controls %(player)s's turn")) % params
+        line = (
+            _("%(controller)s will control %(player)s's next turn")
+            if control_of.get("pending") is True
+            else _("%(controller)s controls %(player)s's turn")
+        ) % params
         maker = made_by(control_of, names, lang)
         if maker:
             line = _("%(what)s (by %(source)s)") % {"what": line, "source": maker}
@@ -156,8 +179,10 @@ def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str)
         notes.append((_("Control of players"), tuple(players)))
     attacks = []
     for attack in mappings_in(board.get("combat")):
-        line = _("%(attacker)s attacks %(target)s") % {"attacker": name(attack.get("attacker")),
-                                                       "target": name(attack.get("attacking"))}
+        line = _("%(attacker)s attacks %(target)s") % {
+            "attacker": name(attack.get("attacker")),
+            "target": name(attack.get("attacking")),
+        }
         blockers = [name(b) for b in as_list(attack.get("blockers"))]
         if blockers:
             line += _("; blocked by %(blockers)s") % {"blockers": joined(blockers, lang)}
@@ -167,8 +192,9 @@ def _effect_notes(board: Mapping[str, Any], names: Mapping[str, str], lang: str)
     return notes
 
 
-def present_board(board: Board | Mapping[str, Any], *, marks: Mapping[str, str] | None = None,
-                  lang: str | None = None) -> ShownBoard:
+def present_board(
+    board: Board | Mapping[str, Any], *, marks: Mapping[str, str] | None = None, lang: str | None = None
+) -> ShownBoard:
     """A board (the engine's, or a payload as given) as a card per player; ``marks``: player -> what they
     do in this step ("leaves the game"), shown first on their card."""
     lang = lang or reader_language()
@@ -179,19 +205,25 @@ def present_board(board: Board | Mapping[str, Any], *, marks: Mapping[str, str] 
     teams = [[as_text(p) for p in team] for team in as_list(data.get("teams")) if isinstance(team, list)]
     planar = _planar(data.get("planar_controller"))
     shields = data.get("shields") if isinstance(data.get("shields"), Mapping) else {}
-    controlled = {as_text(c.get("player")): c for c in mappings_in(data.get("player_control"))
-                  if c.get("pending") is not True}
+    controlled = {
+        as_text(c.get("player")): c
+        for c in mappings_in(data.get("player_control"))
+        if c.get("pending") is not True
+    }
     objects = mappings_in(data.get("objects"))
     seats = turn_order + [p for p in left if p not in turn_order]
     by_player: dict[str, tuple[list[ShownObject], list[ShownObject]]] = {p: ([], []) for p in seats}
     others = []
     for item in objects:
         controller, owner = as_text(item.get("controller")), as_text(item.get("owner"))
-        in_control = item.get("zone") in CONTROLLED_ZONES or (item.get("kind") in ("plane", "phenomenon")
-                                                                and bool(controller))
+        in_control = item.get("zone") in CONTROLLED_ZONES or (
+            item.get("kind") in ("plane", "phenomenon") and bool(controller)
+        )
         holder = controller if in_control else owner
-        shown = ShownObject(name=names.get(as_text(item.get("id")), as_text(item.get("id"))),
-                            details=_object_details(item, names, lang, under=holder if in_control else owner))
+        shown = ShownObject(
+            name=names.get(as_text(item.get("id")), as_text(item.get("id"))),
+            details=_object_details(item, names, lang, under=holder if in_control else owner),
+        )
         if holder in by_player:
             by_player[holder][0 if in_control else 1].append(shown)
         else:
@@ -220,18 +252,33 @@ def present_board(board: Board | Mapping[str, Any], *, marks: Mapping[str, str] 
             count = shields[player] if isinstance(shields[player], int) else 0
             badges.append(ngettext("%(count)d shield", "%(count)d shields", count) % {"count": count})
         if player in controlled:
-            badges.append(_("turn controlled by %(player)s") % {"player": as_text(controlled[player].get("controller"))})
+            badges.append(
+                _("turn controlled by %(player)s") % {"player": as_text(controlled[player].get("controller"))}
+            )
         if not (player in left and not any(by_player[player])):
-            players.append(ShownPlayer(name=player, badges=tuple(badges), controls=tuple(by_player[player][0]),
-                                       owns=tuple(by_player[player][1]), left=player in left))
-    facts = [(render(msg("board.label.variant"), lang), label_of("board.variant.", data.get("variant"), lang)),
-             (_("Turn order"), " → ".join(turn_order) or "—")]
+            players.append(
+                ShownPlayer(
+                    name=player,
+                    badges=tuple(badges),
+                    controls=tuple(by_player[player][0]),
+                    owns=tuple(by_player[player][1]),
+                    left=player in left,
+                )
+            )
+    facts = [
+        (render(msg("board.label.variant"), lang), label_of("board.variant.", data.get("variant"), lang)),
+        (_("Turn order"), " → ".join(turn_order) or "—"),
+    ]
     if left:
         facts.append((_("Already left"), joined(left, lang)))
     if data.get("single_planar_deck") is True:
         facts.append((_("Planar deck"), _("one planar deck shared by every player")))
-    return ShownBoard(facts=tuple(facts), players=tuple(players), others=tuple(others),
-                      notes=tuple(_effect_notes(data, names, lang)))
+    return ShownBoard(
+        facts=tuple(facts),
+        players=tuple(players),
+        others=tuple(others),
+        notes=tuple(_effect_notes(data, names, lang)),
+    )
 
 
 # --------------------------------------------------------------------------- the board form's rows
@@ -239,21 +286,27 @@ def present_board(board: Board | Mapping[str, Any], *, marks: Mapping[str, str] 
 
 def object_options(objects: Iterable[Mapping[str, Any]], lang: str) -> list[tuple[str, str]]:
     """(id, name) of every object of the form that has an id, for the selects that refer to an object."""
-    return [(row["id"], row["label"] if row.get("label") else object_label(row).in_(lang))
-            for row in objects if row.get("id")]
+    return [
+        (row["id"], row["label"] if row.get("label") else object_label(row).in_(lang))
+        for row in objects
+        if row.get("id")
+    ]
 
 
 def label_rows(rows: Any, lang: str) -> None:
     """Give every row of the board form its label (``row["label"]``), by the object's name as the engine's
     problems name it: "《突撃するグリフィン》", "Control effect on Assault Griffin"; an unnamed row by its
     place ("Object 1" / 「オブジェクト1」), never by a JSON path."""
+
     def nth(code: str, index: int) -> str:
         return render(msg(code, number=index + 1), lang)
 
     names: dict[str, str] = {}
     objects = rows.rows["obj"]
     for index, row in enumerate(objects):
-        row["label"] = object_label(row).in_(lang) if row.get("name") else nth("board.label.nth-object", index)
+        row["label"] = (
+            object_label(row).in_(lang) if row.get("name") else nth("board.label.nth-object", index)
+        )
     seen = Counter(row["label"] for row in objects)
     owned = Counter((row["label"], row["owner"]) for row in objects)
     for index, row in enumerate(objects):
@@ -266,18 +319,29 @@ def label_rows(rows: Any, lang: str) -> None:
         row["label"] = row["name"] or _("Player %(number)d") % {"number": index + 1}
     for index, row in enumerate(rows.rows["eff"]):
         target = names.get(row["object"])
-        row["label"] = render(msg("board.label.effect", object=target), lang) if target \
+        row["label"] = (
+            render(msg("board.label.effect", object=target), lang)
+            if target
             else nth("board.label.nth-effect", index)
-    for prefix, code, nth_code in (("trg", "board.label.trigger", "board.label.nth-trigger"),
-                                   ("tmd", "board.label.timed", "board.label.nth-timed")):
+        )
+    for prefix, code, nth_code in (
+        ("trg", "board.label.trigger", "board.label.nth-trigger"),
+        ("tmd", "board.label.timed", "board.label.nth-timed"),
+    ):
         for index, row in enumerate(rows.rows[prefix]):
             maker = made_by(row, names, lang)
             row["label"] = render(msg(code, name=maker), lang) if maker else nth(nth_code, index)
     for index, row in enumerate(rows.rows["pc"]):
-        row["label"] = (_("%(controller)s controls %(player)s") % {"controller": row["controller"],
-                                                                   "player": row["player"]}
-                        if row["controller"] and row["player"] else nth("board.label.nth-player-control", index))
+        row["label"] = (
+            _("%(controller)s controls %(player)s")
+            % {"controller": row["controller"], "player": row["player"]}
+            if row["controller"] and row["player"]
+            else nth("board.label.nth-player-control", index)
+        )
     for index, row in enumerate(rows.rows["atk"]):
         attacker = names.get(row["attacker"])
-        row["label"] = render(msg("board.label.attack", object=attacker), lang) if attacker \
+        row["label"] = (
+            render(msg("board.label.attack", object=attacker), lang)
+            if attacker
             else nth("board.label.nth-attack", index)
+        )

@@ -58,12 +58,17 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
     before, after = result.before, result.board
     names = board_names(before, lang)
     objects = tuple(
-        ObjectAfter(name=item.label.in_(lang) if item.label is not None else names.get(item.id, item.id),
-                    owner=before.object(item.id).owner if before.find(item.id) else None,
-                    before=_where(item.before_zone, item.before_controller, lang),
-                    after=_where(item.zone, item.controller, lang), zone=item.zone, gone=item.gone,
-                    changed=item.changed)
-        for item in result.objects)
+        ObjectAfter(
+            name=item.label.in_(lang) if item.label is not None else names.get(item.id, item.id),
+            owner=before.object(item.id).owner if before.find(item.id) else None,
+            before=_where(item.before_zone, item.before_controller, lang),
+            after=_where(item.zone, item.controller, lang),
+            zone=item.zone,
+            gone=item.gone,
+            changed=item.changed,
+        )
+        for item in result.objects
+    )
     facts: list[tuple[str, str]] = []
     if result.left:
         facts.append((_("Left the game"), joined(result.left, lang)))
@@ -75,35 +80,69 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
         if result.next_turn is not None:
             facts.append((_("Next turn"), result.next_turn))
         else:
-            facts.append((_("Active player"), after.active_player
-                          or _("none (the turn continues without an active player)")))
+            facts.append(
+                (
+                    _("Active player"),
+                    after.active_player or _("none (the turn continues without an active player)"),
+                )
+            )
     if before.monarch or after.monarch:
         facts.append((_("The monarch"), _holder(before.monarch, after.monarch)))
     if before.initiative or after.initiative:
         facts.append((_("The initiative"), _holder(before.initiative, after.initiative)))
     if before.has_planes:
         old, new = planar_json(before), planar_json(after)
-        facts.append((_("Planar controller"), _holder(
-            joined(old, lang) if isinstance(old, list) else old, joined(new, lang) if isinstance(new, list) else new)))
+        facts.append(
+            (
+                _("Planar controller"),
+                _holder(
+                    joined(old, lang) if isinstance(old, list) else old,
+                    joined(new, lang) if isinstance(new, list) else new,
+                ),
+            )
+        )
         if result.planeswalks:
             facts.append((_("Planeswalks"), joined(result.planeswalks, lang)))
     if before.player_control or after.player_control:
-        facts.append((_("Control of players"), "; ".join(
-            (_("%(controller)s will control %(player)s's next turn") if c.pending
-             else _("%(controller)s controls %(player)s's turn")) % {"controller": c.controller, "player": c.player}
-            for c in after.player_control) or _("nobody controls another player")))
-    effect_names = {e.id: render(msg("board.label.effect", object=before.label_of(e.object) or e.object), lang)
-                    for e in before.control_effects}
+        facts.append(
+            (
+                _("Control of players"),
+                "; ".join(
+                    (
+                        _("%(controller)s will control %(player)s's next turn")
+                        if c.pending
+                        else _("%(controller)s controls %(player)s's turn")
+                    )
+                    % {"controller": c.controller, "player": c.player}
+                    for c in after.player_control
+                )
+                or _("nobody controls another player"),
+            )
+        )
+    effect_names = {
+        e.id: render(msg("board.label.effect", object=before.label_of(e.object) or e.object), lang)
+        for e in before.control_effects
+    }
     trigger_names = {}
     for index, trigger in enumerate(before.delayed_triggers, start=1):
-        maker = made_by({"name": trigger.name, "name_ja": trigger.name_ja, "source": trigger.source}, names, lang)
-        trigger_names[trigger.id] = render(msg("board.label.trigger", name=maker) if maker
-                                           else msg("board.label.nth-trigger", number=index), lang)
+        maker = made_by(
+            {"name": trigger.name, "name_ja": trigger.name_ja, "source": trigger.source}, names, lang
+        )
+        trigger_names[trigger.id] = render(
+            msg("board.label.trigger", name=maker) if maker else msg("board.label.nth-trigger", number=index),
+            lang,
+        )
     return Outcome(
-        facts=tuple(facts), objects=objects,
-        triggers=tuple((trigger_names.get(i, i), status == "removed") for i, status in result.delayed_triggers),
+        facts=tuple(facts),
+        objects=objects,
+        triggers=tuple(
+            (trigger_names.get(i, i), status == "removed") for i, status in result.delayed_triggers
+        ),
         effects=tuple((effect_names.get(i, i), status == "ended") for i, status in result.control_effects),
-        winners=result.winners, losers=result.losers, game_over=result.ended, summary=result.summary(lang),
+        winners=result.winners,
+        losers=result.losers,
+        game_over=result.ended,
+        summary=result.summary(lang),
         winners_text=joined(result.winners, lang),
     )
 
@@ -124,8 +163,11 @@ def present_resolution(result: LeaveGameResult, *, title: str) -> Resolution:
     lang = reader_language()
     return Resolution(
         steps=present_steps(result.steps, names=board_names(result.before, lang)),
-        outcome=present_outcome(result, lang), after=present_board(result.board, lang=lang),
-        after_json=board_json(result.board.to_json()), game_over=result.ended, title=title,
+        outcome=present_outcome(result, lang),
+        after=present_board(result.board, lang=lang),
+        after_json=board_json(result.board.to_json()),
+        game_over=result.ended,
+        title=title,
     )
 
 

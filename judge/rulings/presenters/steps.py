@@ -83,8 +83,9 @@ VALUE_LABELS: dict[str, Callable[[], str]] = {
     "life-gain": lambda: _("life gain"),
 }
 # Shown elsewhere: the engine's explained steps, the one-line change; a board's objects in its own cards.
-HIDDEN_KEYS = frozenset({"steps", "explanation", "summary", "changes", "problems", "id",
-                         "name_ja"})  # a name is shown in the reader's language already
+HIDDEN_KEYS = frozenset(
+    {"steps", "explanation", "summary", "changes", "problems", "id", "name_ja"}
+)  # a name is shown in the reader's language already
 # Keys whose values are object or commander ids, shown by name.
 NAMED_KEYS = frozenset({"source", "commander", "attacker", "blockers", "id", "name"})
 
@@ -98,7 +99,9 @@ def _key(key: str) -> str:
 class KeyValue:
     label: str
     text: str = ""
-    items: tuple[tuple[tuple[str, str], ...], ...] = ()  # a list of records: each record's (label, value) pairs
+    items: tuple[
+        tuple[tuple[str, str], ...], ...
+    ] = ()  # a list of records: each record's (label, value) pairs
 
 
 class Values:
@@ -122,14 +125,25 @@ class Values:
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, Mapping):
-            return ", ".join(f"{self.names.get(str(k)) or _key(str(k))}: {self.cell(str(k), v)}"
-                             for k, v in value.items())
+            return ", ".join(
+                f"{self.names.get(str(k)) or _key(str(k))}: {self.cell(str(k), v)}" for k, v in value.items()
+            )
         if isinstance(value, list):
             if all(isinstance(v, Mapping) for v in value):
-                return "; ".join(" · ".join(
-                    [self.cell("id", item["id"])] * ("id" in item)
-                    + [f"{_key(k)}: {self.cell(k, v)}" for k, v in item.items() if k not in HIDDEN_KEYS])
-                    for item in value) or "—"
+                return (
+                    "; ".join(
+                        " · ".join(
+                            [self.cell("id", item["id"])] * ("id" in item)
+                            + [
+                                f"{_key(k)}: {self.cell(k, v)}"
+                                for k, v in item.items()
+                                if k not in HIDDEN_KEYS
+                            ]
+                        )
+                        for item in value
+                    )
+                    or "—"
+                )
             return ", ".join(self.cell(key, v) for v in value) or "—"
         return as_text(value)
 
@@ -157,8 +171,9 @@ class IdentityCard:
     identity: str
 
 
-def identity_cards(before: Mapping[str, Any], after: Mapping[str, Any], cards: Mapping[str, Text],
-                   lang: str) -> list[IdentityCard]:
+def identity_cards(
+    before: Mapping[str, Any], after: Mapping[str, Any], cards: Mapping[str, Text], lang: str
+) -> list[IdentityCard]:
     """Each card of a colour identity step: its mana cost and type line as given, its identity as found."""
     cards_in = mappings_in(before.get("cards"))
     cards_out = mappings_in(after.get("results") or after.get("cards"))
@@ -166,14 +181,22 @@ def identity_cards(before: Mapping[str, Any], after: Mapping[str, Any], cards: M
     for index, card in enumerate(cards_out):
         given = cards_in[index] if index < len(cards_in) else {}
         faces = mappings_in(given.get("card_faces"))
-        costs = " // ".join(str(f.get("mana_cost") or "—") for f in faces) if faces else given.get("mana_cost")
+        costs = (
+            " // ".join(str(f.get("mana_cost") or "—") for f in faces) if faces else given.get("mana_cost")
+        )
         identity = [label_of("mana.color.", c, lang) for c in as_list(card.get("identity"))]
         name = as_text(card.get("name"))
-        rows.append(IdentityCard(name=cards.get(name, card_name(name, None)).in_(lang), mana_cost=str(costs or "—"),
-                                 # The type line is English card data: a Japanese page keeps the cost only.
-                                 type_line=as_text(given.get("type_line")) if lang == "en" else "",
-                                 identity=("・" if lang == "ja" else " ").join(identity) if identity
-                                 else label_of("mana.", "colorless", lang)))
+        rows.append(
+            IdentityCard(
+                name=cards.get(name, card_name(name, None)).in_(lang),
+                mana_cost=str(costs or "—"),
+                # The type line is English card data: a Japanese page keeps the cost only.
+                type_line=as_text(given.get("type_line")) if lang == "en" else "",
+                identity=("・" if lang == "ja" else " ").join(identity)
+                if identity
+                else label_of("mana.", "colorless", lang),
+            )
+        )
     return rows
 
 
@@ -198,7 +221,9 @@ def scenario_names(steps: Iterable[ReplayedStep], cards: Mapping[str, Text], lan
                     found.setdefault(key, value)
         for commander in mappings_in((step.before or {}).get("commanders")):
             english = as_text(commander.get("name")) or as_text(commander.get("id"))
-            found.setdefault(as_text(commander.get("id")), cards.get(english, card_name(english, None)).in_(lang))
+            found.setdefault(
+                as_text(commander.get("id")), cards.get(english, card_name(english, None)).in_(lang)
+            )
     for english, name in cards.items():
         found.setdefault(english, name.in_(lang))
     return found
@@ -224,6 +249,7 @@ class StepDisplay:
 
 def _marks(kind: str, payload: Mapping[str, Any]) -> dict[str, str]:
     """Who does what in a board step, for their player card."""
+
     def who(key: str) -> str:
         return as_text(payload.get(key))
 
@@ -236,8 +262,9 @@ def _marks(kind: str, payload: Mapping[str, Any]) -> dict[str, str]:
     return {}
 
 
-def present_step(replayed: ReplayedStep, *, names: Mapping[str, str], cards: Mapping[str, Text],
-                 lang: str | None = None) -> StepDisplay:
+def present_step(
+    replayed: ReplayedStep, *, names: Mapping[str, str], cards: Mapping[str, Text], lang: str | None = None
+) -> StepDisplay:
     """A step of a worked ruling; a step without an action shows the board as it stands, if there is one."""
     lang = lang or reader_language()
     kind = replayed.step.kind
@@ -253,18 +280,35 @@ def present_step(replayed: ReplayedStep, *, names: Mapping[str, str], cards: Map
     if kind in BOARD_KINDS:
         board_before: Board | Mapping[str, Any] = replayed.board_before or before
         result = replayed.result
-        outcome = present_outcome(result, lang) if isinstance(result, LeaveGameResult) and error is None else None
-        after_values = [] if outcome is not None or error is not None else values.key_values(
-            {k: v for k, v in after.items() if k not in ("board",)})
+        outcome = (
+            present_outcome(result, lang) if isinstance(result, LeaveGameResult) and error is None else None
+        )
+        after_values = (
+            []
+            if outcome is not None or error is not None
+            else values.key_values({k: v for k, v in after.items() if k not in ("board",)})
+        )
         extra = {k: v for k, v in before.items() if k not in BOARD_FIELDS and k not in PAYLOAD_ONLY}
-        return StepDisplay(kind=kind, error=problems, engine_steps=steps, outcome=outcome, after=after_values,
-                           before=values.key_values(extra),
-                           board=present_board(board_before, marks=_marks(kind, before), lang=lang))
+        return StepDisplay(
+            kind=kind,
+            error=problems,
+            engine_steps=steps,
+            outcome=outcome,
+            after=after_values,
+            before=values.key_values(extra),
+            board=present_board(board_before, marks=_marks(kind, before), lang=lang),
+        )
     if kind == "color-identity":
-        return StepDisplay(kind=kind, engine_steps=steps, error=problems,
-                           cards=identity_cards(before, after, cards, lang))
-    return StepDisplay(kind=kind, engine_steps=steps, error=problems, before=values.key_values(before),
-                       after=[] if error else values.key_values(after))
+        return StepDisplay(
+            kind=kind, engine_steps=steps, error=problems, cards=identity_cards(before, after, cards, lang)
+        )
+    return StepDisplay(
+        kind=kind,
+        engine_steps=steps,
+        error=problems,
+        before=values.key_values(before),
+        after=[] if error else values.key_values(after),
+    )
 
 
 def start_display(start: ReplayedStep, lang: str | None = None) -> StepDisplay:

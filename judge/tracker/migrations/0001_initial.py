@@ -28,42 +28,67 @@ def drop_tables(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.SeparateDatabaseAndState(
             state_operations=[
                 migrations.CreateModel(
-                    name='Game',
+                    name="Game",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('slug', models.CharField(default=judge.tracker.models.new_slug, editable=False, max_length=32, unique=True)),
-                        ('variant', models.CharField(max_length=20)),
-                        ('setup', models.JSONField()),
-                        ('created', models.DateTimeField(auto_now_add=True)),
-                        ('updated', models.DateTimeField(auto_now=True)),
-                        ('revision', models.PositiveIntegerField(default=0)),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                            ),
+                        ),
+                        (
+                            "slug",
+                            models.CharField(
+                                default=judge.tracker.models.new_slug,
+                                editable=False,
+                                max_length=32,
+                                unique=True,
+                            ),
+                        ),
+                        ("variant", models.CharField(max_length=20)),
+                        ("setup", models.JSONField()),
+                        ("created", models.DateTimeField(auto_now_add=True)),
+                        ("updated", models.DateTimeField(auto_now=True)),
+                        ("revision", models.PositiveIntegerField(default=0)),
                     ],
                 ),
                 migrations.CreateModel(
-                    name='GameEvent',
+                    name="GameEvent",
                     fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('seq', models.PositiveIntegerField()),
-                        ('kind', models.CharField(max_length=32)),
-                        ('payload', models.JSONField(default=dict)),
-                        ('created', models.DateTimeField(auto_now_add=True)),
-                        ('undone', models.BooleanField(default=False)),
-                        ('undone_at', models.DateTimeField(blank=True, null=True)),
-                        ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tracker.game')),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                            ),
+                        ),
+                        ("seq", models.PositiveIntegerField()),
+                        ("kind", models.CharField(max_length=32)),
+                        ("payload", models.JSONField(default=dict)),
+                        ("created", models.DateTimeField(auto_now_add=True)),
+                        ("undone", models.BooleanField(default=False)),
+                        ("undone_at", models.DateTimeField(blank=True, null=True)),
+                        (
+                            "game",
+                            models.ForeignKey(
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="events",
+                                to="tracker.game",
+                            ),
+                        ),
                     ],
                     options={
-                        'ordering': ['seq'],
-                        'constraints': [models.UniqueConstraint(fields=('game', 'seq'), name='gameevent_unique_seq')],
+                        "ordering": ["seq"],
+                        "constraints": [
+                            models.UniqueConstraint(fields=("game", "seq"), name="gameevent_unique_seq")
+                        ],
                     },
                 ),
             ],

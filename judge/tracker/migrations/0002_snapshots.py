@@ -49,7 +49,6 @@ def fill_snapshots(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("tracker", "0001_initial"),
     ]

@@ -42,7 +42,9 @@ from judge.engine.tracker import (
     undo_target,
 )
 
-CASES = json.loads((Path(__file__).parents[1] / "cases" / "tracker.json").read_text(encoding="utf-8"))["cases"]
+CASES = json.loads((Path(__file__).parents[1] / "cases" / "tracker.json").read_text(encoding="utf-8"))[
+    "cases"
+]
 
 
 def _through_json(state: TableState) -> TableState:
@@ -83,7 +85,7 @@ class Table:
     def undo(self, press: Undo) -> int:
         check_revision(change=press, revision=self.revision)
         target = undo_target(events=self.events, by=press.by)
-        _, applied = undo_change(before=self._before(target), later=self.events[target + 1:])
+        _, applied = undo_change(before=self._before(target), later=self.events[target + 1 :])
         self.events[target] = replace(self.events[target], undone=True)
         for offset, item in enumerate(applied, start=target + 1):
             self.snapshots[offset] = item.state.to_json()
@@ -92,44 +94,65 @@ class Table:
 
 
 def _commander_planechase() -> TableSetup:
-    return table_setup(variant="commander", players=["Aki", "Ben", "Chie"], planechase=True,
-                       commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    return table_setup(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        planechase=True,
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
+    )
 
 
 EVERY_KIND: list[tuple[TableSetup, list[Event]]] = [
-    (_commander_planechase(), [
-        Event(kind=EventKind.LIFE, player="Aki", amount=-3, by="Ben", expected_revision=0),
-        Event(kind=EventKind.POISON, player="Ben", amount=4),
-        Event(kind=EventKind.COMMANDER_DAMAGE, player="Chie", owner="Ben", commander=1, amount=9),
-        Event(kind=EventKind.CAST_COMMANDER, player="Ben", commander=1),
-        Event(kind=EventKind.COMMANDER_WITHOUT_CAST, player="Aki", how=EntryHow.OTHER_ZONE),
-        Event(kind=EventKind.COMMANDER_WITHOUT_CAST, player="Aki", how=EntryHow.BATTLEFIELD),
-        Event(kind=EventKind.SET_COMMANDER_CASTS, player="Chie", amount=3),
-        Event(kind=EventKind.PLANAR_ROLL, player="Aki", face=DieFace.CHAOS),
-        Event(kind=EventKind.PLANAR_ROLL, player="Ben", face=DieFace.BLANK, free=True),
-        Event(kind=EventKind.NEXT_TURN, by="Aki"),
-        Event(kind=EventKind.LOSE, player="Chie", reason=LossReason.CONCEDE),
-        Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", commander=0, amount=21),
-    ]),
-    (table_setup(variant="dtc", players=["Aki", "Ben", "Chie", "Dan"],
-                 commanders={"Aki": ["Brand"], "Ben": ["Wilhelm"], "Chie": ["Gilamesia"], "Dan": ["Savark"]}), [
-        Event(kind=EventKind.SHIELDS, player="Chie", amount=-7),
-        Event(kind=EventKind.CAST_COMMANDER, player="Aki"),
-        Event(kind=EventKind.SHIELDS, player="Dan", amount=-7),
-        Event(kind=EventKind.LOSE, player="Dan", reason=LossReason.DIRECT_ATTACK),
-    ]),
-    (table_setup(variant="two-headed-giant", players=["A1", "A2", "A3", "B1", "B2", "B3"], planechase=True), [
-        Event(kind=EventKind.LIFE, player="A2", amount=-44),
-        Event(kind=EventKind.PLANAR_ROLL, player="A3"),
-        Event(kind=EventKind.POISON, player="B1", amount=19),
-        Event(kind=EventKind.LIFE, player="B2", amount=5),
-        Event(kind=EventKind.NEXT_TURN),
-        Event(kind=EventKind.LOSE, player="B3", reason=LossReason.EFFECT),
-    ]),
-    (table_setup(variant="brawl", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}), [
-        Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", amount=24),
-        Event(kind=EventKind.LOSE, player="Aki", reason=LossReason.EMPTY_LIBRARY),
-    ]),
+    (
+        _commander_planechase(),
+        [
+            Event(kind=EventKind.LIFE, player="Aki", amount=-3, by="Ben", expected_revision=0),
+            Event(kind=EventKind.POISON, player="Ben", amount=4),
+            Event(kind=EventKind.COMMANDER_DAMAGE, player="Chie", owner="Ben", commander=1, amount=9),
+            Event(kind=EventKind.CAST_COMMANDER, player="Ben", commander=1),
+            Event(kind=EventKind.COMMANDER_WITHOUT_CAST, player="Aki", how=EntryHow.OTHER_ZONE),
+            Event(kind=EventKind.COMMANDER_WITHOUT_CAST, player="Aki", how=EntryHow.BATTLEFIELD),
+            Event(kind=EventKind.SET_COMMANDER_CASTS, player="Chie", amount=3),
+            Event(kind=EventKind.PLANAR_ROLL, player="Aki", face=DieFace.CHAOS),
+            Event(kind=EventKind.PLANAR_ROLL, player="Ben", face=DieFace.BLANK, free=True),
+            Event(kind=EventKind.NEXT_TURN, by="Aki"),
+            Event(kind=EventKind.LOSE, player="Chie", reason=LossReason.CONCEDE),
+            Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", commander=0, amount=21),
+        ],
+    ),
+    (
+        table_setup(
+            variant="dtc",
+            players=["Aki", "Ben", "Chie", "Dan"],
+            commanders={"Aki": ["Brand"], "Ben": ["Wilhelm"], "Chie": ["Gilamesia"], "Dan": ["Savark"]},
+        ),
+        [
+            Event(kind=EventKind.SHIELDS, player="Chie", amount=-7),
+            Event(kind=EventKind.CAST_COMMANDER, player="Aki"),
+            Event(kind=EventKind.SHIELDS, player="Dan", amount=-7),
+            Event(kind=EventKind.LOSE, player="Dan", reason=LossReason.DIRECT_ATTACK),
+        ],
+    ),
+    (
+        table_setup(
+            variant="two-headed-giant", players=["A1", "A2", "A3", "B1", "B2", "B3"], planechase=True
+        ),
+        [
+            Event(kind=EventKind.LIFE, player="A2", amount=-44),
+            Event(kind=EventKind.PLANAR_ROLL, player="A3"),
+            Event(kind=EventKind.POISON, player="B1", amount=19),
+            Event(kind=EventKind.LIFE, player="B2", amount=5),
+            Event(kind=EventKind.NEXT_TURN),
+            Event(kind=EventKind.LOSE, player="B3", reason=LossReason.EFFECT),
+        ],
+    ),
+    (
+        table_setup(variant="brawl", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}),
+        [
+            Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", amount=24),
+            Event(kind=EventKind.LOSE, player="Aki", reason=LossReason.EMPTY_LIBRARY),
+        ],
+    ),
 ]
 
 
@@ -139,8 +162,13 @@ def test_the_worked_games_cover_every_kind_of_event_and_loss() -> None:
     reasons = set()
     for setup, events in EVERY_KIND:
         reasons |= {s.loss.reason for s in replay(setup=setup, events=events).sides if s.loss}
-    assert reasons == {LossReason.CONCEDE, LossReason.COMMANDER_DAMAGE, LossReason.DIRECT_ATTACK, LossReason.EFFECT,
-                       LossReason.EMPTY_LIBRARY}
+    assert reasons == {
+        LossReason.CONCEDE,
+        LossReason.COMMANDER_DAMAGE,
+        LossReason.DIRECT_ATTACK,
+        LossReason.EFFECT,
+        LossReason.EMPTY_LIBRARY,
+    }
 
 
 @pytest.mark.parametrize(("setup", "events"), EVERY_KIND, ids=[s.variant.value for s, _ in EVERY_KIND])
@@ -162,7 +190,9 @@ def test_a_snapshot_holds_losses_damage_and_the_turn() -> None:
     assert data["sides"][2]["lost"] == {"reason": "concede", "rule": "104.3a", "turn": 2, "player": "Chie"}
     assert data["sides"][0]["lost"]["reason"] == "commander-damage"
     assert data["winners"] == ["Ben"] and data["game_over"] is True
-    assert data["players"][2]["commander_damage"] == [{"owner": "Ben", "commander": 1, "name": "Tymna", "amount": 9}]
+    assert data["players"][2]["commander_damage"] == [
+        {"owner": "Ben", "commander": 1, "name": "Tymna", "amount": 9}
+    ]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if "error" not in c], ids=lambda c: c["name"])
@@ -211,7 +241,8 @@ def test_an_undo_that_later_changes_depend_on_is_refused() -> None:
         table.undo(Undo(by="Aki"))  # Ben rolled on the turn Aki's "next turn" began
     assert info.value.render("en") == [
         "This change can't be undone alone: a later change (Ben rolled the planar die: blank) depends on it. "
-        "Undo that one first."]
+        "Undo that one first."
+    ]
     assert "Ben が次元ダイスを振った：無地" in info.value.render("ja")[0]
     assert not any(e.undone for e in table.events) and table.revision == 2  # nothing changed
     table.undo(Undo(by="Ben"))
@@ -259,14 +290,18 @@ def test_the_revision_rule() -> None:
     with pytest.raises(InvalidInputError) as info:
         check_revision(change=replace(life, expected_revision=10), revision=9)
     assert info.value.messages[0].field == "expected_revision"  # type: ignore[union-attr]
-    assert info.value.render("ja") == ["テーブルの更新番号：更新番号 10 はまだありません（今のテーブルは 9）。"]
+    assert info.value.render("ja") == [
+        "テーブルの更新番号：更新番号 10 はまだありません（今のテーブルは 9）。"
+    ]
 
 
 def test_a_game_holds_a_bounded_number_of_changes() -> None:
     check_room(recorded=MAX_EVENTS - 1)
     with pytest.raises(IllegalStateError) as info:
         check_room(recorded=MAX_EVENTS)
-    assert info.value.render("ja") == ["このゲームの変更はすでに 5000 件あります。新しいゲームを始めてください。"]
+    assert info.value.render("ja") == [
+        "このゲームの変更はすでに 5000 件あります。新しいゲームを始めてください。"
+    ]
 
 
 def _random_action(rng: random.Random, setup: TableSetup) -> Event | Undo:
@@ -275,17 +310,38 @@ def _random_action(rng: random.Random, setup: TableSetup) -> Event | Undo:
     roll = rng.random()
     if roll < 0.12:
         return Undo(by=seat)
-    kind = rng.choice([EventKind.LIFE, EventKind.LIFE, EventKind.POISON, EventKind.COMMANDER_DAMAGE,
-                       EventKind.CAST_COMMANDER, EventKind.COMMANDER_WITHOUT_CAST, EventKind.SET_COMMANDER_CASTS,
-                       EventKind.PLANAR_ROLL, EventKind.NEXT_TURN, EventKind.NEXT_TURN, EventKind.LOSE])
+    kind = rng.choice(
+        [
+            EventKind.LIFE,
+            EventKind.LIFE,
+            EventKind.POISON,
+            EventKind.COMMANDER_DAMAGE,
+            EventKind.CAST_COMMANDER,
+            EventKind.COMMANDER_WITHOUT_CAST,
+            EventKind.SET_COMMANDER_CASTS,
+            EventKind.PLANAR_ROLL,
+            EventKind.NEXT_TURN,
+            EventKind.NEXT_TURN,
+            EventKind.LOSE,
+        ]
+    )
     amount = rng.choice([-5, -3, -1, 1, 2, 4, 7])
     if kind is EventKind.SET_COMMANDER_CASTS:
         amount = rng.randint(0, 4)
     if kind is EventKind.LOSE and rng.random() < 0.8:
         kind = EventKind.LIFE  # keep games going for a while
-    return Event(kind=kind, player=player, amount=amount, owner=rng.choice(setup.players),
-                 commander=rng.randint(0, 1), how=rng.choice(list(EntryHow)), reason=LossReason.CONCEDE,
-                 face=rng.choice([None, *DieFace]), free=rng.random() < 0.2, by=seat)
+    return Event(
+        kind=kind,
+        player=player,
+        amount=amount,
+        owner=rng.choice(setup.players),
+        commander=rng.randint(0, 1),
+        how=rng.choice(list(EntryHow)),
+        reason=LossReason.CONCEDE,
+        face=rng.choice([None, *DieFace]),
+        free=rng.random() < 0.2,
+        by=seat,
+    )
 
 
 def _play(seed: int, steps: int) -> Table:
@@ -311,7 +367,9 @@ def test_random_games_snapshot_applied_equals_replay(seed: int) -> None:
     table = _play(seed, 80)
     for index, event in enumerate(table.events):
         if not event.undone:
-            assert state_from_json(table.snapshots[index]) == replay(setup=table.setup, events=table.events[:index + 1])
+            assert state_from_json(table.snapshots[index]) == replay(
+                setup=table.setup, events=table.events[: index + 1]
+            )
 
 
 def test_a_long_random_game_snapshot_applied_equals_replay() -> None:

@@ -20,7 +20,15 @@ def test_six_seats_and_a_matrix_of_every_commander() -> None:
     ):
         table, _ = apply_event(state=table, event=event)
     view = table_view(table)
-    assert [c.name for c in view.columns] == ["Aki-cmd", "Kraum", "Tymna", "Chie-cmd", "Dan-cmd", "Emi-cmd", "Fumi-cmd"]
+    assert [c.name for c in view.columns] == [
+        "Aki-cmd",
+        "Kraum",
+        "Tymna",
+        "Chie-cmd",
+        "Dan-cmd",
+        "Emi-cmd",
+        "Fumi-cmd",
+    ]
     assert [s.name for s in view.seats] == SIX and all(len(s.damage) == 7 for s in view.seats)
     aki, ben, chie, dan = view.seats[:4]
     assert aki.lost_rule == "704.6c" and aki.damage[2].lethal and aki.damage[2].amount == 21
@@ -35,10 +43,14 @@ def test_six_seats_and_a_matrix_of_every_commander() -> None:
 
 
 def test_brawl_shows_damage_that_never_makes_a_player_lose() -> None:
-    table = new_table(variant="brawl", players=["Aki", "Ben", "Chie"],
-                      commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kraum"]})
-    table, _ = apply_event(state=table, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben",
-                                                    amount=22))
+    table = new_table(
+        variant="brawl",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kraum"]},
+    )
+    table, _ = apply_event(
+        state=table, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", amount=22)
+    )
     cell = table_view(table).seats[0].damage[1]
     assert cell.amount == 22 and cell.to_lethal is None and not cell.lethal  # 903.12h
 
@@ -48,7 +60,11 @@ def test_teams_share_life_and_dtc_has_shields_only() -> None:
     giant, _ = apply_event(state=giant, event=Event(kind=EventKind.LIFE, player="A", amount=-4))
     view = table_view(giant)
     assert [(s.life, s.teammates, s.active, s.planar_cost) for s in view.seats] == [
-        (26, ("B",), True, 0), (26, ("A",), True, 0), (30, ("D",), False, 0), (30, ("C",), False, 0)]
+        (26, ("B",), True, 0),
+        (26, ("A",), True, 0),
+        (30, ("D",), False, 0),
+        (30, ("C",), False, 0),
+    ]
     assert view.columns == () and view.poison_limit == 15
 
     dtc = new_table(variant="dtc", players=["A", "B", "C", "D"], commanders={p: [p.lower()] for p in "ABCD"})
@@ -56,4 +72,6 @@ def test_teams_share_life_and_dtc_has_shields_only() -> None:
     view = table_view(dtc)
     assert view.columns == () and view.winners == ("A", "B")
     assert [(s.life, s.poison, s.shields, s.lost_rule) for s in view.seats][2:] == [
-        (None, None, 7, "104.3a"), (None, None, 7, "104.3a")]
+        (None, None, 7, "104.3a"),
+        (None, None, 7, "104.3a"),
+    ]

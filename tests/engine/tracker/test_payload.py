@@ -35,12 +35,21 @@ from judge.engine.tracker import (
 # Any text at all, lone surrogates included (hypothesis leaves them out unless asked).
 ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=12)
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.integers(min_value=10**300, max_value=10**5000),
-    st.floats(allow_nan=True, allow_infinity=True), ANY_TEXT,
-    st.sampled_from(["", " ", "0", "-3", "1e400", "Infinity", "NaN", "\ud800", "Aki", "Ben", "１２", "9" * 5000]),
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=10**300, max_value=10**5000),
+    st.floats(allow_nan=True, allow_infinity=True),
+    ANY_TEXT,
+    st.sampled_from(
+        ["", " ", "0", "-3", "1e400", "Infinity", "NaN", "\ud800", "Aki", "Ben", "１２", "9" * 5000]
+    ),
 )
-JSON_LIKE = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(ANY_TEXT, inner, max_size=4)), max_leaves=12)
+JSON_LIKE = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(ANY_TEXT, inner, max_size=4)),
+    max_leaves=12,
+)
 
 
 def _deep(depth: int) -> Any:
@@ -55,8 +64,9 @@ DEEP = _deep(100_000)
 NAMES = st.sampled_from(["Aki", "aki", "Ben", "Chie", "Dan", "", "\ud800", "x" * 61, "A\x00", "A\u202e"])
 
 SETUP_VALUES = {
-    "variant": st.one_of(st.sampled_from(["commander", "brawl", "two-headed-giant", "planechase", "dtc", "x"]),
-                         JSON_LIKE),
+    "variant": st.one_of(
+        st.sampled_from(["commander", "brawl", "two-headed-giant", "planechase", "dtc", "x"]), JSON_LIKE
+    ),
     "players": st.one_of(st.lists(NAMES, max_size=5), JSON_LIKE),
     "commanders": st.one_of(st.dictionaries(NAMES, st.lists(NAMES, max_size=3), max_size=4), JSON_LIKE),
     "teams": st.one_of(st.lists(st.lists(NAMES, max_size=3), max_size=3), JSON_LIKE),
@@ -81,7 +91,9 @@ EVENT_VALUES = {
 def _payloads(values: dict[str, st.SearchStrategy[Any]]) -> st.SearchStrategy[Any]:
     """Objects with some of the known keys (each value plausible or anything), or anything at all."""
     keyed = st.fixed_dictionaries({}, optional=values)
-    return st.one_of(keyed, keyed, keyed, JSON_LIKE, st.just(DEEP), keyed.map(lambda d: {**d, "players": DEEP}))
+    return st.one_of(
+        keyed, keyed, keyed, JSON_LIKE, st.just(DEEP), keyed.map(lambda d: {**d, "players": DEEP})
+    )
 
 
 def _encodes(data: Any) -> Any:
@@ -127,8 +139,12 @@ def test_any_event_payload_is_read_or_refused_cleanly(payload: Any) -> None:
         _refused_cleanly(err)
         return
     assert event_from_json(_encodes(event.to_json())) == event
-    table = new_table(variant="commander", players=["Aki", "Ben", "Chie"], planechase=True,
-                      commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    table = new_table(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        planechase=True,
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
+    )
     try:
         state, _ = apply_event(state=table, event=event)
     except RulesError as err:
@@ -149,12 +165,19 @@ def test_any_undo_payload_is_read_or_refused_cleanly(payload: Any) -> None:
 
 
 def _a_table_json() -> dict[str, Any]:
-    events = [Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", commander=1, amount=5),
-              Event(kind=EventKind.CAST_COMMANDER, player="Ben"), Event(kind=EventKind.NEXT_TURN),
-              Event(kind=EventKind.PLANAR_ROLL, player="Ben"),
-              Event(kind=EventKind.LIFE, player="Chie", amount=-40)]
-    setup = table_setup(variant="commander", players=["Aki", "Ben", "Chie"], planechase=True,
-                        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
+    events = [
+        Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", commander=1, amount=5),
+        Event(kind=EventKind.CAST_COMMANDER, player="Ben"),
+        Event(kind=EventKind.NEXT_TURN),
+        Event(kind=EventKind.PLANAR_ROLL, player="Ben"),
+        Event(kind=EventKind.LIFE, player="Chie", amount=-40),
+    ]
+    setup = table_setup(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        planechase=True,
+        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
+    )
     return replay(setup=setup, events=events).to_json()
 
 
@@ -206,10 +229,18 @@ def test_any_snapshot_payload_is_read_or_refused_cleanly(payload: Any) -> None:
 def test_a_lone_surrogate_never_gets_in() -> None:
     """Issue 14: a game whose player was named "\\ud800" was saved, then every read of it failed."""
     with pytest.raises(InvalidInputError) as info:
-        setup_from_json({"variant": "commander", "players": ["\ud800", "Ben"],
-                         "commanders": {"\ud800": ["X"], "Ben": ["\udfff"]}})
+        setup_from_json(
+            {
+                "variant": "commander",
+                "players": ["\ud800", "Ben"],
+                "commanders": {"\ud800": ["X"], "Ben": ["\udfff"]},
+            }
+        )
     assert [m.field for m in info.value.messages] == ["players[0]", "commanders", "commanders[Ben][0]"]  # type: ignore[union-attr]
-    assert info.value.render("ja")[0] == "プレイヤー1の名前：壊れた文字（正しい Unicode ではない文字）が含まれています。"
+    assert (
+        info.value.render("ja")[0]
+        == "プレイヤー1の名前：壊れた文字（正しい Unicode ではない文字）が含まれています。"
+    )
     assert info.value.render("en")[2] == "Ben's commander 1: contains a broken character (not valid Unicode)."
     with pytest.raises(InvalidInputError):
         event_from_json({"kind": "life", "player": "Ben", "amount": 1, "by": "\ud800"})
@@ -218,13 +249,31 @@ def test_a_lone_surrogate_never_gets_in() -> None:
         state_from_json(snapshot)
 
 
-@pytest.mark.parametrize("value", [float("inf"), float("-inf"), float("nan"), 1e400, 3.0, 10**5000, "1e400",
-                                   "9" * 5000, True, [5], {"n": 5}, DEEP], ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize(
+    "value",
+    [
+        float("inf"),
+        float("-inf"),
+        float("nan"),
+        1e400,
+        3.0,
+        10**5000,
+        "1e400",
+        "9" * 5000,
+        True,
+        [5],
+        {"n": 5},
+        DEEP,
+    ],
+    ids=lambda v: type(v).__name__,
+)
 def test_numbers_must_be_whole_and_in_range(value: Any) -> None:
     with pytest.raises(InvalidInputError) as info:
         event_from_json({"kind": "life", "player": "Aki", "amount": value, "expected_revision": value})
-    assert info.value.render("en") == ["Amount: a whole number from -1000 to 1000.",
-                                       "Table revision: a whole number from 0 to 2147483647."]
+    assert info.value.render("en") == [
+        "Amount: a whole number from -1000 to 1000.",
+        "Table revision: a whole number from 0 to 2147483647.",
+    ]
     assert info.value.render("ja")[0] == "数：-1000〜1000 の整数を入力してください。"
 
 
@@ -233,17 +282,38 @@ def test_deep_nesting_anywhere_is_refused_at_once() -> None:
         with pytest.raises(InvalidInputError):
             reader(DEEP)
     with pytest.raises(InvalidInputError) as info:
-        setup_from_json({"variant": DEEP, "players": DEEP, "commanders": DEEP, "teams": DEEP, "planechase": DEEP})
+        setup_from_json(
+            {"variant": DEEP, "players": DEEP, "commanders": DEEP, "teams": DEEP, "planechase": DEEP}
+        )
     assert [m.field for m in info.value.messages] == [  # type: ignore[union-attr]
-        "variant", "players[0]", "players", "commanders", "planechase"]
+        "variant",
+        "players[0]",
+        "players",
+        "commanders",
+        "planechase",
+    ]
     with pytest.raises(InvalidInputError):
         state_from_json({**TABLE, "sides": DEEP, "players": [DEEP]})
 
 
 def test_forms_send_text_numbers_and_flags() -> None:
-    event = event_from_json({"kind": "planar-roll", "player": " Aki ", "free": "on", "face": "",
-                             "expected_revision": " 12 ", "by": "ben"})
-    assert (event.player, event.free, event.face, event.expected_revision, event.by) == ("Aki", True, None, 12, "ben")
+    event = event_from_json(
+        {
+            "kind": "planar-roll",
+            "player": " Aki ",
+            "free": "on",
+            "face": "",
+            "expected_revision": " 12 ",
+            "by": "ben",
+        }
+    )
+    assert (event.player, event.free, event.face, event.expected_revision, event.by) == (
+        "Aki",
+        True,
+        None,
+        12,
+        "ben",
+    )
     assert event_from_json({"kind": "life", "player": "Aki", "amount": "-５"}).amount == -5
     assert undo_from_json(None).to_json() == {}
 
@@ -253,8 +323,14 @@ def test_forms_send_text_numbers_and_flags() -> None:
 
 def test_life_poison_and_damage_stay_in_range() -> None:
     table = new_table(variant="brawl", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
-    table = table.__class__(**{**table.__dict__, "sides": tuple(
-        s.__class__(members=s.members, life=MAX_TOTAL - 10, poison=s.poison) for s in table.sides)})
+    table = table.__class__(
+        **{
+            **table.__dict__,
+            "sides": tuple(
+                s.__class__(members=s.members, life=MAX_TOTAL - 10, poison=s.poison) for s in table.sides
+            ),
+        }
+    )
     with pytest.raises(InvalidInputError) as info:
         apply_event(state=table, event=Event(kind=EventKind.LIFE, player="Aki", amount=11))
     assert info.value.render("en") == ["Amount: the total would leave the range -1000000 to 1000000."]
@@ -267,9 +343,12 @@ def test_life_poison_and_damage_stay_in_range() -> None:
 
 
 def test_a_commander_is_cast_at_most_99_times() -> None:
-    table = new_table(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
-    table, _ = apply_event(state=table, event=Event(kind=EventKind.SET_COMMANDER_CASTS, player="Aki",
-                                                    amount=MAX_CASTS))
+    table = new_table(
+        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
+    )
+    table, _ = apply_event(
+        state=table, event=Event(kind=EventKind.SET_COMMANDER_CASTS, player="Aki", amount=MAX_CASTS)
+    )
     assert table.commander("Aki", 0).tax == 2 * MAX_CASTS
     with pytest.raises(InvalidInputError) as info:
         apply_event(state=table, event=Event(kind=EventKind.CAST_COMMANDER, player="Aki"))

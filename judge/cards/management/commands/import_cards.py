@@ -22,21 +22,34 @@ from judge.parsing.records import ParseError
 
 
 class Command(BaseCommand):
-    help = ("Import Magic card data for deck checks and colour identity: a Scryfall bulk file "
-            "(\"Oracle Cards\") or MTGJSON AtomicCards.json (which also gives Japanese names). "
-            "Replaces the previous cards.")
+    help = (
+        "Import Magic card data for deck checks and colour identity: a Scryfall bulk file "
+        '("Oracle Cards") or MTGJSON AtomicCards.json (which also gives Japanese names). '
+        "Replaces the previous cards."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path, nargs="?", help="Scryfall bulk JSON or MTGJSON AtomicCards.json")
+        parser.add_argument(
+            "file", type=Path, nargs="?", help="Scryfall bulk JSON or MTGJSON AtomicCards.json"
+        )
         how = parser.add_mutually_exclusive_group()
-        how.add_argument("--download", action="store_true",
-                         help=f"fetch Scryfall's current Oracle Cards file into JUDGE_CARDS_DIR ({bulk.FILE_NAME}), "
-                              "then import it")
-        how.add_argument("--if-newer", action="store_true",
-                         help="import JUDGE_CARDS_FILE or the newest JUDGE_CARDS_DIR/*.json if it changed since "
-                              "the last import (no network)")
-        parser.add_argument("--bulk-data-url", default=bulk.BULK_DATA_URL,
-                            help=f"the bulk-data list to read (default {bulk.BULK_DATA_URL})")
+        how.add_argument(
+            "--download",
+            action="store_true",
+            help=f"fetch Scryfall's current Oracle Cards file into JUDGE_CARDS_DIR ({bulk.FILE_NAME}), "
+            "then import it",
+        )
+        how.add_argument(
+            "--if-newer",
+            action="store_true",
+            help="import JUDGE_CARDS_FILE or the newest JUDGE_CARDS_DIR/*.json if it changed since "
+            "the last import (no network)",
+        )
+        parser.add_argument(
+            "--bulk-data-url",
+            default=bulk.BULK_DATA_URL,
+            help=f"the bulk-data list to read (default {bulk.BULK_DATA_URL})",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path | None = options["file"]
@@ -56,10 +69,15 @@ class Command(BaseCommand):
         target = Path(settings.JUDGE_CARDS_DIR) / bulk.FILE_NAME
         try:
             entry = bulk.oracle_cards(index_url)
-            self.stdout.write(f"Scryfall Oracle Cards of {entry.updated_at or 'unknown date'}: {entry.download_uri}")
-            out = self.stderr._out  # the raw stream: a progress bar rewrites its line, OutputWrapper adds newlines
-            bulk.download(entry.download_uri, target,
-                          progress=lambda total: bulk.Progress(out, total or entry.size))
+            self.stdout.write(
+                f"Scryfall Oracle Cards of {entry.updated_at or 'unknown date'}: {entry.download_uri}"
+            )
+            out = (
+                self.stderr._out
+            )  # the raw stream: a progress bar rewrites its line, OutputWrapper adds newlines
+            bulk.download(
+                entry.download_uri, target, progress=lambda total: bulk.Progress(out, total or entry.size)
+            )
         except bulk.DownloadError as err:
             raise CommandError(f"download failed, the previous cards are kept: {err}") from err
         self.stdout.write(f"saved {target}")
@@ -69,7 +87,9 @@ class Command(BaseCommand):
         path = bulk.card_file(cards_dir=Path(settings.JUDGE_CARDS_DIR), named=settings.JUDGE_CARDS_FILE)
         if path is None:
             where = settings.JUDGE_CARDS_FILE or f"{settings.JUDGE_CARDS_DIR}/*.json"
-            self.stdout.write(f"no card data file ({where}); python manage.py import_cards --download fetches one")
+            self.stdout.write(
+                f"no card data file ({where}); python manage.py import_cards --download fetches one"
+            )
             return None
         if selectors.imported_from(path):
             self.stdout.write(f"card data up to date ({path.name})")
@@ -82,6 +102,9 @@ class Command(BaseCommand):
             result = import_cards(path=path, progress=self.stdout.write if verbose else None)
         except (ParseError, UnicodeDecodeError) as err:
             raise CommandError(f"import failed, the previous cards are kept: {err}") from err
-        self.stdout.write(self.style.SUCCESS(
-            f"imported {result.cards} cards ({result.aliases} other names: faces, Japanese; "
-            f"{result.duplicates} repeated names skipped)"))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"imported {result.cards} cards ({result.aliases} other names: faces, Japanese; "
+                f"{result.duplicates} repeated names skipped)"
+            )
+        )

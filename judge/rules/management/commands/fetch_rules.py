@@ -40,15 +40,26 @@ SHOWN = 20  # rule numbers listed per kind of change; the rest are counted
 
 
 class Command(BaseCommand):
-    help = "Download the newest Comprehensive Rules (the official TXT file), ingest it and print what changed."
+    help = (
+        "Download the newest Comprehensive Rules (the official TXT file), ingest it and print what changed."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("url", nargs="?", default=None, help="the .txt file or a page linking to it "
-                                                                 "(default: JUDGE_RULES_URL; --lang ja: "
-                                                                 "JUDGE_RULES_JA_URL)")
-        parser.add_argument("--lang", choices=("en", "ja"), default="en",
-                            help="en: the official Comprehensive Rules (default); ja: the Japanese translation "
-                                 "(JPN_CR_YYYYMMDD_N.txt)")
+        parser.add_argument(
+            "url",
+            nargs="?",
+            default=None,
+            help="the .txt file or a page linking to it "
+            "(default: JUDGE_RULES_URL; --lang ja: "
+            "JUDGE_RULES_JA_URL)",
+        )
+        parser.add_argument(
+            "--lang",
+            choices=("en", "ja"),
+            default="en",
+            help="en: the official Comprehensive Rules (default); ja: the Japanese translation "
+            "(JPN_CR_YYYYMMDD_N.txt)",
+        )
         parser.add_argument("--corpus-dir", type=Path, default=None, help="default: JUDGE_CORPUS_DIR")
         parser.add_argument("--index-dir", type=Path, default=None, help="default: JUDGE_INDEX_DIR")
 
@@ -58,16 +69,18 @@ class Command(BaseCommand):
         if options["lang"] == "ja":
             self._fetch_translation(options["url"] or settings.JUDGE_RULES_JA_URL, corpus_dir, index_dir)
             return
-        fetched = self._store(fetch_release, options["url"] or settings.JUDGE_RULES_URL, corpus_dir,
-                              kind="release", same="date")
+        fetched = self._store(
+            fetch_release, options["url"] or settings.JUDGE_RULES_URL, corpus_dir, kind="release", same="date"
+        )
         if fetched is None:
             return
         report = self._ingest(fetched, corpus_dir, index_dir)
         print_report(self, report)
         self._print_changes(report.previous_version, fetched.version)
 
-    def _store(self, fetch: Callable[..., FetchedRelease], url: str, corpus_dir: Path, *, kind: str,
-               same: str) -> FetchedRelease | None:
+    def _store(
+        self, fetch: Callable[..., FetchedRelease], url: str, corpus_dir: Path, *, kind: str, same: str
+    ) -> FetchedRelease | None:
         """Download and store a release or a translation, saying what was done; None when the corpus directory
         already has these very bytes."""
         self.stdout.write(f"fetching {url}")
@@ -87,17 +100,23 @@ class Command(BaseCommand):
         """Ingest the corpus with the file just stored; when the ingest fails, the file is taken back."""
         try:
             return ingest_corpus(
-                corpus_dir=corpus_dir, index_root=index_dir, progress=for_stream(getattr(self.stdout, "_out", self.stdout))
+                corpus_dir=corpus_dir,
+                index_root=index_dir,
+                progress=for_stream(getattr(self.stdout, "_out", self.stdout)),
             )
         except ParseError as err:
             undo_fetch(fetched)
             shown = fetched.path.relative_to(corpus_dir)
-            raise CommandError(f"ingest failed, {shown} taken back, the previous corpus is still live: {err}") from err
+            raise CommandError(
+                f"ingest failed, {shown} taken back, the previous corpus is still live: {err}"
+            ) from err
 
     def _fetch_translation(self, url: str, corpus_dir: Path, index_dir: Path) -> None:
         if not url:
-            raise CommandError("no address for the Japanese translation: give its URL (fetch_rules --lang ja URL) "
-                               "or set JUDGE_RULES_JA_URL")
+            raise CommandError(
+                "no address for the Japanese translation: give its URL (fetch_rules --lang ja URL) "
+                "or set JUDGE_RULES_JA_URL"
+            )
         fetched = self._store(fetch_translation, url, corpus_dir, kind="translation", same="name")
         if fetched is None:
             return
@@ -109,8 +128,14 @@ class Command(BaseCommand):
     def _print_japanese(self, changes: JapaneseChanges, version: str) -> None:
         gained = f"{len(changes.gained)} rule{'' if len(changes.gained) == 1 else 's'} gained Japanese"
         lost = f", {len(changes.lost)} lost it" if changes.lost else ""
-        self.stdout.write(self.style.SUCCESS(f"Japanese: {gained}, {len(changes.changed)} changed{lost} ({version})"))
-        for kind, numbers in (("gained", changes.gained), ("changed", changes.changed), ("lost", changes.lost)):
+        self.stdout.write(
+            self.style.SUCCESS(f"Japanese: {gained}, {len(changes.changed)} changed{lost} ({version})")
+        )
+        for kind, numbers in (
+            ("gained", changes.gained),
+            ("changed", changes.changed),
+            ("lost", changes.lost),
+        ):
             if numbers:
                 more = f" and {len(numbers) - SHOWN} more" if len(numbers) > SHOWN else ""
                 self.stdout.write(f"  {kind}: {', '.join(numbers[:SHOWN])}{more}")
@@ -119,16 +144,20 @@ class Command(BaseCommand):
         if not previous or previous == version:
             return
         if version < previous:
-            self.stdout.write(f"{version} is older than the current rules ({previous}): added as an older version")
+            self.stdout.write(
+                f"{version} is older than the current rules ({previous}): added as an older version"
+            )
             return
         changes = history.version_changes(old=previous, new=version)
         if changes is None:
             self.stdout.write(f"{previous} and {version} are numbered differently: no comparison")
             return
-        self.stdout.write(self.style.SUCCESS(
-            f"changes from {previous} to {version}: {len(changes.added)} added, {len(changes.changed)} changed, "
-            f"{len(changes.removed)} removed, {len(changes.renumbered)} renumbered"
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"changes from {previous} to {version}: {len(changes.added)} added, {len(changes.changed)} changed, "
+                f"{len(changes.removed)} removed, {len(changes.renumbered)} renumbered"
+            )
+        )
 
 
 def _live() -> models.Corpus | None:

@@ -52,8 +52,10 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
         return
     for name, count in report.counts.items():
         out.write(f"  {name}: {count}")
-    out.write(f"read {len(report.parsed)} Comprehensive Rules files, {len(report.reused)} unchanged since an "
-              f"earlier ingest")
+    out.write(
+        f"read {len(report.parsed)} Comprehensive Rules files, {len(report.reused)} unchanged since an "
+        f"earlier ingest"
+    )
     for skipped in report.skipped:
         out.write(command.style.WARNING(f"skipped: {skipped}"))
     for warning in report.warnings:
@@ -64,7 +66,11 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
     for version, items in report.unresolved.items():
         if items:
             shown = items if show_unresolved else items[:5]
-            out.write(f"  {version}: {len(items)} ({', '.join(shown)}{', ...' if len(shown) < len(items) else ''})")
+            out.write(
+                f"  {version}: {len(items)} ({', '.join(shown)}{', ...' if len(shown) < len(items) else ''})"
+            )
     if report.seconds:
-        out.write("time: " + ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in report.seconds.items()))
+        out.write(
+            "time: " + ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in report.seconds.items())
+        )
     out.write(command.style.SUCCESS(f"corpus {report.corpus_id} is live ({', '.join(report.versions)})"))

@@ -35,7 +35,11 @@ class Command(BaseCommand):
             raise CommandError(f"--limit must be between 1 and {MAX_LIMIT}")
         try:
             result = search(
-                options["query"], root=root, lang=options["lang"], limit=options["limit"], ui_lang=options["ui_lang"]
+                options["query"],
+                root=root,
+                lang=options["lang"],
+                limit=options["limit"],
+                ui_lang=options["ui_lang"],
             )
         except SearchQueryError as err:
             raise CommandError("; ".join(err.problems)) from err
