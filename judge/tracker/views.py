@@ -44,10 +44,19 @@ from judge.tracker.forms import (
 )
 from judge.tracker.models import Game
 from judge.web.client_address import client_address
-from judge.web.json_api import error_response, json_object, json_response, request_language, steps_json
+from judge.web.json_api import (
+    BodyTooLarge,
+    error_response,
+    json_object,
+    json_response,
+    read_body,
+    request_language,
+    steps_json,
+)
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
+MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
 POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
@@ -62,7 +71,8 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 def _json_body(request: HttpRequest) -> dict[str, Any]:
-    return json_object(request.body, empty="{}")
+    """The JSON object of the body; BodyTooLarge past MAX_BODY (a change or a setup is a few hundred bytes)."""
+    return json_object(read_body(request, limit=MAX_BODY), empty="{}")
 
 
 def _language(request: HttpRequest) -> str:
@@ -274,6 +284,8 @@ def _start_from_json(request: HttpRequest) -> JsonResponse:
             "planechase": data.get("planechase", False),
         }
         tracker.table_setup(**setup)
+    except BodyTooLarge as err:
+        return error_response([err.message], status=413, lang=lang)
     except RulesError as err:
         return error_response(err, status=400, lang=lang)
     if _too_many_games(request):
@@ -424,6 +436,8 @@ def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
         return response
     try:
         written, state, steps = write()
+    except BodyTooLarge as err:
+        return error_response([err.message], status=413, lang=lang)
     except services.UnreadableGame as err:
         return _unreadable(request, err)
     except tracker.AlreadyDoneError as err:

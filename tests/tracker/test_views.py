@@ -781,3 +781,58 @@ def test_the_busy_timeout_is_shorter_than_the_worker_timeout_and_not_retried(set
     with pytest.raises(OperationalError):
         services._retry_if_locked(write)
     assert calls == [1]  # the busy timeout already waited: retrying would only hold the worker longer
+
+
+# --------------------------------------------------------------------------- input at the edges (issue 22, item 8)
+
+
+def test_tracker_json_bodies_over_the_limit_answer_the_json_413(client: Client) -> None:
+    from judge.tracker.views import MAX_BODY
+
+    game = _game()
+    padding = "x" * (MAX_BODY + 1)
+    for url, body in (
+        ("/en/tracker/", {"variant": "planechase", "players": ["A", "B"], "pad": padding}),
+        (f"/en/tracker/{game.slug}/event/", {"kind": "life", "player": "Aki", "amount": -1, "pad": padding}),
+        (f"/en/tracker/{game.slug}/undo/", {"by": "Aki", "pad": padding}),
+    ):
+        response = client.post(url, json.dumps(body), content_type="application/json")
+        assert response.status_code == 413, url
+        assert response.json()["errors"][0]["code"] == "web.body-too-large"
+    huge = client.post(
+        f"/en/tracker/{game.slug}/event/",
+        json.dumps({"pad": "x" * 3_000_000}),
+        content_type="application/json",
+    )
+    assert huge.status_code == 413 and huge.json()["errors"][0]["code"] == "web.body-too-large"
+    assert not game.events.exists()
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    ["Alex\u200b", "\ufeffAlex", "Al\u00adex", "Alex\u2060", "A\u200blex"],
+)
+def test_names_that_read_the_same_are_one_name(client: Client, lookalike: str) -> None:
+    body = json.dumps({"variant": "planechase", "players": ["Alex", lookalike]})
+    response = client.post("/en/tracker/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "tracker.name-twice"
+    ja = client.post("/ja/tracker/", body, content_type="application/json")
+    assert "「Alex」が2回出てきます" in ja.json()["errors"][0]["text"]
+
+
+def test_an_accent_typed_apart_is_the_precomposed_name_and_an_invisible_name_is_none(client: Client) -> None:
+    twice = json.dumps({"variant": "planechase", "players": ["Jos\u00e9", "Jose\u0301"]})
+    assert client.post("/en/tracker/", twice, content_type="application/json").json()["errors"][0][
+        "code"
+    ] == ("tracker.name-twice")
+    blank = json.dumps({"variant": "planechase", "players": ["Alex", "\u200b"]})
+    assert client.post("/en/tracker/", blank, content_type="application/json").json()["errors"][0][
+        "code"
+    ] == ("input.required")
+    ok = client.post(
+        "/en/tracker/",
+        json.dumps({"variant": "planechase", "players": ["\ufeffAlex\u200b", "Bea"]}),
+        content_type="application/json",
+    )
+    assert ok.status_code == 201 and [s["name"] for s in ok.json()["table"]["seats"]] == ["Alex", "Bea"]
