@@ -20,6 +20,8 @@ from django.db.models import Count, Max
 from judge.cards.models import Card, CardAlias, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
+from judge.engine.legality import LegalityData, LegalitySource
+from judge.engine.rules_data import default_companion_bans
 
 CHUNK = 500  # keys per IN (...) query, far below every database's parameter limit
 
@@ -86,7 +88,7 @@ def has_cards() -> bool:
 
 
 def imported_from(path: Path) -> bool:
-    """Whether the current cards were imported from ``path`` as it is now (same size and modification time)."""
+    """Whether ``path`` as it is now (same size and modification time) is among the imported card files."""
     stat = path.stat()
     return (
         CardSource.objects.filter(
@@ -148,3 +150,25 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
         return engine_cards.CardPool(cards=found, aliases=aliases)
     stubs, all_aliases, index = _known_names()
     return IndexedCardPool(cards={**stubs, **found}, aliases={**all_aliases, **aliases}, index=index)
+
+
+#: How each card file is named when it is the source of legality statuses.
+SOURCE_NAMES = {CardSource.SCRYFALL_CARDS: "Scryfall", CardSource.MTGJSON_ATOMIC: "MTGJSON"}
+
+
+def legality_data() -> LegalityData | None:
+    """The sources of the imported cards' legality statuses, with their publication dates; None without cards.
+
+    The cards' own file gives the statuses; MTGJSON's, merged onto Scryfall's cards, is the cross-check.
+    """
+    sources = {row.kind: row for row in CardSource.objects.all()}
+    cards = sources.get(CardSource.SCRYFALL_CARDS) or sources.get(CardSource.MTGJSON_ATOMIC)
+    if cards is None or not has_cards():
+        return None
+    main = LegalitySource(name=SOURCE_NAMES[cards.kind], date=cards.published)
+    other = sources.get(CardSource.MTGJSON_ATOMIC) if cards.kind == CardSource.SCRYFALL_CARDS else None
+    return LegalityData(
+        source=main,
+        cross_check=LegalitySource(name="MTGJSON", date=other.published) if other is not None else None,
+        companion_bans=default_companion_bans(),
+    )
