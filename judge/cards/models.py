@@ -18,6 +18,8 @@ class Card(models.Model):
     data = models.JSONField()
     # Scryfall's Oracle id: the key its rulings file refers to a card by ("" for MTGJSON-only data).
     oracle_id = models.CharField(max_length=64, blank=True, db_index=True)
+    # The card page's address: /en/cards/<slug>/ ("breeding-pool"); reprints share it, the first row wins.
+    slug = models.SlugField(max_length=255, blank=True)
 
     class Meta:
         ordering = ["name"]

@@ -9,6 +9,7 @@ and cached in the process until the next import.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import Counter
 from collections.abc import Iterable
@@ -17,11 +18,12 @@ from pathlib import Path
 
 from django.db.models import Count, Max
 
-from judge.cards.models import Card, CardAlias, CardSource
+from judge.cards.models import Card, CardAlias, CardRuling, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
 from judge.engine.legality import LegalityData, LegalitySource
 from judge.engine.rules_data import default_companion_bans
+from judge.rules import selectors as rules_selectors
 
 CHUNK = 500  # keys per IN (...) query, far below every database's parameter limit
 
@@ -172,3 +174,54 @@ def legality_data() -> LegalityData | None:
         cross_check=LegalitySource(name="MTGJSON", date=other.published) if other is not None else None,
         companion_bans=default_companion_bans(),
     )
+
+
+def card_row(*, slug: str = "", name: str = "") -> Card | None:
+    """The imported card at ``slug`` (its page's address), or named ``name`` (English or Japanese, any
+    spelling the engine forgives); None when unknown."""
+    if slug:
+        return Card.objects.filter(slug=slug).order_by("id").first()
+    key = engine_cards.normalise_name(name)
+    if not key:
+        return None
+    found = Card.objects.filter(key=key).first()
+    if found is None:
+        alias = CardAlias.objects.filter(key=key).select_related("card").first()
+        found = alias.card if alias is not None else None
+    return found
+
+
+def rulings_of(card: Card) -> list[CardRuling]:
+    """The card's official rulings, oldest first."""
+    return list(card.rulings.order_by("published_at", "id"))
+
+
+def card_url_names(names: Iterable[str]) -> dict[str, str]:
+    """Name as given -> the slug of its card page, for the names that are known cards (one query per kind)."""
+    keys = {engine_cards.normalise_name(n): n for n in names if n}
+    found: dict[str, str] = {}
+    for key, slug in Card.objects.filter(key__in=list(keys)).values_list("key", "slug"):
+        found[keys[key]] = slug
+    missing = [k for k in keys if keys[k] not in found]
+    for key, slug in CardAlias.objects.filter(key__in=missing).values_list("key", "card__slug"):
+        found[keys[key]] = slug
+    return {name: slug for name, slug in found.items() if slug}
+
+
+@functools.lru_cache(maxsize=4)
+def _keyword_sections(generation: tuple[int, str], version: str) -> dict[str, str]:
+    """Casefolded title -> number of every 702.x section ("deathtouch" -> "702.2") of one CR release."""
+    corpus = rules_selectors.live_corpus()
+    rows = rules_selectors.rules_of(corpus, version).filter(number__regex=r"^702\.[0-9]+$")
+    return {title.casefold(): number for number, title in rows.values_list("number", "title") if title}
+
+
+def keyword_rules(keywords: Iterable[str]) -> dict[str, str]:
+    """Keyword -> its 702.x rule in the current Comprehensive Rules, found by the section's own title
+    (no hand list); keywords with no section of that name (keyword actions, ability words) are left out."""
+    try:
+        corpus = rules_selectors.live_corpus()
+    except rules_selectors.NoCorpus:
+        return {}
+    sections = _keyword_sections(rules_selectors.generation(corpus), corpus.current_version)
+    return {k: sections[k.casefold()] for k in keywords if k.casefold() in sections}

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from django.db import transaction
+from django.utils.text import slugify
 
 from judge.cards import selectors
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource
@@ -167,7 +168,13 @@ def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] |
                 data = card.to_json()
                 if entry.japanese_text:
                     data["japanese_text"] = entry.japanese_text
-                rows.append(Card(name=card.name, key=key, data=data, oracle_id=entry.oracle_id))
+                if entry.keywords:
+                    data["keywords"] = list(entry.keywords)
+                rows.append(
+                    Card(
+                        name=card.name, key=key, data=data, oracle_id=entry.oracle_id, slug=slugify(card.name)
+                    )
+                )
             Card.objects.bulk_create(rows)
             if progress is not None:
                 progress(f"  {len(seen)} cards...")

@@ -257,6 +257,7 @@ class CardEntry:
     card: Card
     oracle_id: str = ""  # Scryfall's Oracle id, which its rulings refer to
     japanese_text: str = ""  # MTGJSON's Japanese printed text
+    keywords: tuple[str, ...] = ()  # Scryfall's / MTGJSON's ``keywords``: the keyword abilities and actions
 
 
 def iter_card_entries(
@@ -287,15 +288,29 @@ def iter_card_entries(
                 faces = reader.value()
                 card = card_from_mtgjson(name, faces, source=source)
                 if card is not None:
-                    yield CardEntry(card=card, japanese_text=japanese_text(faces))
+                    yield CardEntry(
+                        card=card,
+                        japanese_text=japanese_text(faces),
+                        keywords=_keywords(faces[0].get("keywords") if faces else None),
+                    )
 
 
 def _scryfall_entries(reader: _JsonStream, source: str) -> Iterator[CardEntry]:
     for index, data in enumerate(reader.array()):
         card = card_from_scryfall_data(data, source=source, index=index)
         if card is not None:
-            oracle_id = data.get("oracle_id") if isinstance(data, Mapping) else None
-            yield CardEntry(card=card, oracle_id=oracle_id[:64] if isinstance(oracle_id, str) else "")
+            oracle_id = data.get("oracle_id")
+            yield CardEntry(
+                card=card,
+                oracle_id=oracle_id[:64] if isinstance(oracle_id, str) else "",
+                keywords=_keywords(data.get("keywords")),
+            )
+
+
+def _keywords(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(dict.fromkeys(k[:100] for k in value[:50] if isinstance(k, str) and k.strip()))
 
 
 def iter_cards(stream: TextIO, *, source: str) -> Iterator[Card]:

@@ -81,6 +81,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "このサーバーにはまだマジックのカード・データがありません。カードを調べるにはデータが必要です。"
         "サイトの管理者がダウンロードできます。それまではカード名を確認しません。",
     },
+    "web.card-not-found": {
+        "en": "No card named “{name}” in the card data.",
+        "ja": "カード・データに「{name}」という名前のカードはありません。",
+    },
     "web.not-found": {
         "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
         "ja": "API に {path} というアドレスはありません。使えるアドレスは README（JSON API）にあります。",
