@@ -210,15 +210,18 @@ def card_url_names(names: Iterable[str]) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=4)
 def _keyword_sections(generation: tuple[int, str], version: str) -> dict[str, str]:
-    """Casefolded title -> number of every 702.x section ("deathtouch" -> "702.2") of one CR release."""
+    """Casefolded keyword -> number of every 702.x rule ("deathtouch" -> "702.2") of one CR release."""
     corpus = rules_selectors.live_corpus()
     rows = rules_selectors.rules_of(corpus, version).filter(number__regex=r"^702\.[0-9]+$")
-    return {title.casefold(): number for number, title in rows.values_list("number", "title") if title}
+    # A 702.x rule's text is the keyword's name alone ("702.9. Flying"); its subrules say the rest.
+    return {
+        text.strip().casefold(): number for number, text in rows.values_list("number", "text") if text.strip()
+    }
 
 
 def keyword_rules(keywords: Iterable[str]) -> dict[str, str]:
-    """Keyword -> its 702.x rule in the current Comprehensive Rules, found by the section's own title
-    (no hand list); keywords with no section of that name (keyword actions, ability words) are left out."""
+    """Keyword -> its 702.x rule in the current Comprehensive Rules, found by the rule's own text
+    (no hand list); keywords with no rule of that name (keyword actions, ability words) are left out."""
     try:
         corpus = rules_selectors.live_corpus()
     except rules_selectors.NoCorpus:

@@ -63,3 +63,17 @@ def test_unknown_card_is_404(client: Client, cards: None) -> None:
     assert client.get("/en/cards/no-such-card/").status_code == 404
     response = client.get("/api/cards/No Such Card")
     assert response.status_code == 404 and "No Such Card" in response.json()["errors"][0]["text"]
+
+
+@pytest.mark.corpus
+def test_keywords_link_to_their_702_section_found_in_the_current_cr(
+    client: Client, cards: None, ingested
+) -> None:  # type: ignore[no-untyped-def]
+    kraum = client.get("/api/cards/Kraum, Ludevic's Opus").json()
+    assert kraum["keywords"] == [
+        {"name": "Flying", "rule": "702.9"},
+        {"name": "Haste", "rule": "702.10"},
+        {"name": "Partner", "rule": "702.124"},
+    ]
+    html = client.get("/ja/cards/kraum-ludevics-opus/").content.decode()
+    assert 'href="/ja/rules/702.124/"' in html or "702.124" in html
