@@ -9,6 +9,7 @@ and cached in the process until the next import.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import threading
 from collections import Counter
@@ -228,3 +229,42 @@ def keyword_rules(keywords: Iterable[str]) -> dict[str, str]:
         return {}
     sections = _keyword_sections(rules_selectors.generation(corpus), corpus.current_version)
     return {k: sections[k.casefold()] for k in keywords if k.casefold() in sections}
+
+
+#: How close a search must be to a card's name for a misspelling to find it ("breding pool").
+CARD_MATCH = 0.88
+MAX_QUERY = 200
+
+
+@dataclass(frozen=True)
+class CardMatch:
+    name: str
+    name_ja: str
+    slug: str
+
+
+def find_cards(query: str, *, limit: int = 3) -> list[CardMatch]:
+    """Cards a search names: the exact name in English or Japanese (《繁殖池》, 繁殖池, "Breeding Pool"),
+    else the names within :data:`CARD_MATCH` of it ("breding pool"). [] without card data."""
+    key = engine_cards.normalise_name(query[:MAX_QUERY])
+    if len(key) < 2 or not has_cards():
+        return []
+    row = card_row(name=key)
+    rows: list[Card] = [row] if row is not None else []
+    if not rows and len(key) >= 4:
+        _stubs, aliases, index = _known_names()
+        scored = sorted(
+            (
+                (difflib.SequenceMatcher(None, key, known).ratio(), known)
+                for known in index.shortlist(key, 20)
+            ),
+            reverse=True,
+        )
+        keys = [aliases.get(known, known) for ratio, known in scored if ratio >= CARD_MATCH]
+        by_key = {c.key: c for c in Card.objects.filter(key__in=keys)}
+        rows = [by_key[k] for k in dict.fromkeys(keys) if k in by_key]
+    matches = []
+    for found in rows[:limit]:
+        names = found.data.get("japanese_names") or []
+        matches.append(CardMatch(name=found.name, name_ja=names[0] if names else "", slug=found.slug))
+    return matches

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from judge.cards import selectors as card_selectors
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
@@ -92,6 +93,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "result": None,
         "problems": [],
         "example_queries": EXAMPLE_QUERIES,
+        "cards": card_selectors.find_cards(q) if q else [],  # a card the search names, above the rule hits
     }
     if q:
         try:
@@ -134,10 +136,14 @@ def api_search(request: HttpRequest) -> JsonResponse:
         try:
             with translation.override(ui):
                 result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
+                cards = [
+                    {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
+                    for c in card_selectors.find_cards(q)
+                ]
         except SearchQueryError as err:
             problems.extend(err.problems)
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return json_response(result.to_json())
+            return json_response({**result.to_json(), "cards": cards})
     return error_response(InvalidInputError(problems), status=400, lang=texts)
