@@ -145,5 +145,8 @@ def api_search(request: HttpRequest) -> JsonResponse:
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return json_response({**result.to_json(), "cards": cards})
+            # "cards" only where card data is imported: the `search` command prints the rules' JSON alone.
+            return json_response(
+                {**result.to_json(), **({"cards": cards} if card_selectors.has_cards() else {})}
+            )
     return error_response(InvalidInputError(problems), status=400, lang=texts)
