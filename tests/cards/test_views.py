@@ -77,3 +77,11 @@ def test_keywords_link_to_their_702_section_found_in_the_current_cr(
     ]
     html = client.get("/ja/cards/kraum-ludevics-opus/").content.decode()
     assert 'href="/ja/rules/702.124/"' in html or "702.124" in html
+
+
+def test_deck_check_problems_link_the_cards_they_name(client: Client, cards: None) -> None:
+    decklist = "Commander\n1 Kenrith, the Returned King\nDeck\n2 Sol Ring\n97 Forest"
+    html = client.post(
+        "/ja/calc/deck-check/", {"variant": "commander", "decklist": decklist}
+    ).content.decode()
+    assert '<a href="/ja/cards/sol-ring/">Sol Ring</a>' in html
