@@ -5,8 +5,8 @@ then reports every problem it finds (never only the first): unknown names
 with suggestions, the commander(s) and partner pairing, deck size,
 singleton (interchangeable names count as one name, 201.3b), each card's
 legality in the format as the imported card data publishes it
-(:mod:`judge.engine.legality`), color identity, basic land types, the companion (its deckbuilding condition,
-702.139a, and 903.11a) and sideboard. Problems and notes are message codes
+(:mod:`judge.engine.legality`), color identity, basic land types, the
+companion (its deckbuilding condition, 702.139a, and 903.11a) and sideboard. Problems and notes are message codes
 (texts/deck.py), so they read in Japanese and English.
 
 >>> from judge.engine.cards import Card, CardPool, Face

@@ -280,3 +280,15 @@ def test_local_files_and_their_age(tmp_path: Path) -> None:
     assert found["scryfall-cards"].name == "oracle-cards-20261120000000.json"
     assert bulk.stale_kinds(tmp_path, max_age_days=7, today=date(2026, 11, 27)) == ["mtgjson-atomic"]
     assert bulk.stale_kinds(tmp_path, max_age_days=6, today=date(2026, 11, 27)) == list(bulk.PREFIXES)
+
+
+def test_refresh_goes_on_past_a_bad_file_and_keeps_the_previous_cards(cards_dir: Path) -> None:
+    run(str(SCRYFALL))
+    cards_dir.mkdir()
+    today = datetime.now(tz=timezone.utc).strftime("%Y%m%d")
+    for prefix in ("oracle-cards", "rulings"):
+        (cards_dir / f"{prefix}-{today}000000.json").write_text('[{"object": "card", "name": 3}]')
+    (cards_dir / f"AtomicCards-{today[:4]}-{today[4:6]}-{today[6:]}.json").write_bytes(MTGJSON.read_bytes())
+    _, err = run("--refresh")  # nothing stale: no download; the import fails and set-up goes on
+    assert "import failed, the previous cards are kept" in err
+    assert Card.objects.count() == 34

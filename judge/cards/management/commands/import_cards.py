@@ -95,7 +95,13 @@ class Command(BaseCommand):
             if not found:
                 return
             paths = found
-        self._import(self._expand(paths), verbose=verbose)
+        try:
+            self._import(self._expand(paths), verbose=verbose)
+        except CommandError as err:
+            if not options["refresh"]:
+                raise
+            # Set-up goes on: the previous card data (if any) keeps serving.
+            self.stderr.write(str(err))
 
     def _download(self, kinds: list[str], cards_dir: Path, index_url: str, mtgjson_url: str) -> str:
         """Fetch each kind; the first failure's reason ("" when all arrived). A failure stops the rest:
