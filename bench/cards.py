@@ -143,20 +143,27 @@ def main() -> None:
         client = Client()
         rng = random.Random(5)
         slugs = [f"bench-card-{rng.randrange(args.cards):05d}" for _ in range(20)]
-        warm: list[float] = []
-        for slug in slugs:
-            for lang in ("ja", "en"):
-                client.get(f"/{lang}/cards/{slug}/")  # first request of the page
-                for _ in range(args.repeat // 40 or 1):
-                    start = time.perf_counter()
-                    response = client.get(f"/{lang}/cards/{slug}/")
+        for label, urls in (
+            ("card page", [f"/{lang}/cards/{slug}/" for slug in slugs for lang in ("ja", "en")]),
+            ("calculators index, for comparison", ["/ja/calc/", "/en/calc/"]),
+        ):
+            warm: list[float] = []
+            cpu: list[float] = []
+            for url in urls:
+                client.get(url)  # first request of the page
+                for _ in range(max(1, args.repeat // len(urls))):
+                    start, start_cpu = time.perf_counter(), time.thread_time()
+                    response = client.get(url)
                     warm.append((time.perf_counter() - start) * 1000)
+                    cpu.append((time.thread_time() - start_cpu) * 1000)
                     assert response.status_code == 200, response.status_code
-        warm.sort()
-        p95 = warm[int(len(warm) * 0.95) - 1]
-        print(
-            f"card page warm: {len(warm)} requests, median {statistics.median(warm):.2f} ms, p95 {p95:.2f} ms"
-        )
+            warm.sort()
+            cpu.sort()
+            p95, cpu95 = warm[int(len(warm) * 0.95) - 1], cpu[int(len(cpu) * 0.95) - 1]
+            print(
+                f"{label} warm: {len(warm)} requests, median {statistics.median(warm):.2f} ms, "
+                f"p95 {p95:.2f} ms wall, CPU p95 {cpu95:.2f} ms (load average {os.getloadavg()[0]:.1f})"
+            )
 
 
 if __name__ == "__main__":

@@ -268,3 +268,11 @@ def find_cards(query: str, *, limit: int = 3) -> list[CardMatch]:
         names = found.data.get("japanese_names") or []
         matches.append(CardMatch(name=found.name, name_ja=names[0] if names else "", slug=found.slug))
     return matches
+
+
+def data_stamp() -> str:
+    """What changes whenever card data is imported ("" without card data): one query, for caches."""
+    stamp = CardSource.objects.aggregate(n=Count("id"), last=Max("imported_at"))
+    if not stamp["n"]:
+        return "" if not has_cards() else "unsourced"
+    return f"{stamp['n']}:{stamp['last'].isoformat()}"
