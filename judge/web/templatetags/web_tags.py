@@ -6,6 +6,7 @@ from django import template
 from django.urls import translate_url
 
 from judge.web.citations import rule_label
+from judge.web.citations import rule_url as _rule_url
 
 register = template.Library()
 
@@ -14,6 +15,13 @@ register = template.Library()
 def citation(rule: str) -> str:
     """A cited rule as the reader sees it: "903.8", "統率者戦ルール 2", "DTC ハウスルール" (never "dtc:setup")."""
     return rule_label(rule)
+
+
+@register.filter
+def rule_url(number: str, version: str = "") -> str:
+    """A CR rule's page in the reader's language, ``{{ "903.8"|rule_url }}`` -> "/ja/rules/903.8/"; with a
+    version, that release's text: ``{{ number|rule_url:changes.new }}`` (judge.web.citations.rule_url)."""
+    return _rule_url(number, version=version or "")
 
 
 @register.simple_tag(takes_context=True)
