@@ -84,7 +84,6 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
         "page": page,
         "rule": rule,
         "lang": lang,
-        "rule_url": text.rule_url,
         "glossary_url": text.glossary_url,
         "crumbs": [link(r) for r in page.breadcrumb],
         "title_ja": title_ja if lang == "ja" else "",

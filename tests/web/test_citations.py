@@ -81,3 +81,31 @@ def test_the_api_answer_carries_the_links(sample_root: Path) -> None:  # noqa: F
     assert all(hit["url"] for hit in answer["hits"])
     first = suggested["suggestions"][0]
     assert (first["kind"], first["rule"], first["url"]) == ("rule", "903.8", "/ja/rules/903.8/")
+
+
+def render(source: str, **context: object) -> str:
+    from django.template import Context, Template
+
+    return Template("{% load web_tags %}" + source).render(Context(context))
+
+
+def test_the_cited_rule_tag_links_what_points_somewhere_and_names_it_for_the_reader() -> None:
+    with translation.override("ja"):
+        assert render("{% cited_rule r %}", r="903.8") == '<a href="/ja/rules/903.8/">903.8</a>'
+        assert render("{% cited_rule r %}", r="commander:9") == (
+            '<a href="/ja/docs/commander-rules/#rule-9">統率者戦ルール 9</a>'
+        )
+        assert render("{% cited_rule r label=x %}", r="dtc:singleton", x="DTC：デッキ") == (
+            '<a href="/ja/docs/dtc/#deck-basics">DTC：デッキ</a>'
+        )
+        assert render("{% cited_rule r %}", r="lookup:unknown-card") == "カードデータ"
+
+
+def test_the_rule_url_tag() -> None:
+    with translation.override("en"):
+        assert render("{% rule_url '903.8' %}") == "/en/rules/903.8/"
+        assert (
+            render("{% rule_url n version=v %}", n="903.8", v="20250404")
+            == "/en/rules/903.8/?version=20250404"
+        )
+        assert render("{% rule_url n as url %}<{{ url }}>", n="805") == "</en/rules/805/>"
