@@ -6,7 +6,8 @@ build their text once per corpus generation and language (judge.rules.presenters
 nothing here runs per request.
 
 URLs are built by string from one reversed prefix ("/ja/rules/" + number + "/",
-judge.web.citations.rule_url_prefix): a page cites dozens of rules and ``reverse()`` is the slow part of a link.
+judge.web.citations.rule_url_prefix): a page cites dozens of rules and ``reverse()`` is the slow
+part of a link.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from tests.search.sample import CURRENT, PREVIOUS
 RESULT_KEYS = {"query", "total", "jump", "partial", "corrected_query", "hits", "suggestions"}
 # No "url": a hit names its rule, document and anchor; the web layer links it (tests/web/test_citations.py).
 HIT_KEYS = {
-    "rule", "lang", "also", "kind", "doc", "doc_title", "version", "source", "title", "snippet", "score", "missing",
-    "status",
+    "rule", "lang", "also", "kind", "doc", "doc_title", "version", "source", "title", "snippet", "score",
+    "missing", "status",
 }  # fmt: skip
 
 

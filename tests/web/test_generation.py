@@ -1,4 +1,4 @@
-"""Web reads the live generation through the function settings name (judge.web.generation), not the rules app."""
+"""Web reads the live generation through the function settings name (judge.web.generation)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ def no_generation() -> None:
     return None
 
 
-def test_home_and_health_read_the_generation_the_settings_name(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_home_and_health_read_the_generation_the_settings_name(  # type: ignore[no-untyped-def]
+    client: Client, settings
+) -> None:
     settings.JUDGE_GENERATION_FUNCTION = "tests.web.test_generation.generation"
     assert client.get("/healthz").json() == {
         "status": "ok",
