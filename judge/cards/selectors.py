@@ -234,6 +234,8 @@ def keyword_rules(keywords: Iterable[str]) -> dict[str, str]:
 #: How close a search must be to a card's name for a misspelling to find it ("breding pool").
 CARD_MATCH = 0.88
 MAX_QUERY = 200
+#: Longer searches are questions or rule text, not a misspelt card name: no fuzzy card lookup.
+MAX_FUZZY = 60
 
 
 @dataclass(frozen=True)
@@ -251,7 +253,7 @@ def find_cards(query: str, *, limit: int = 3) -> list[CardMatch]:
         return []
     row = card_row(name=key)
     rows: list[Card] = [row] if row is not None else []
-    if not rows and len(key) >= 4:
+    if not rows and 4 <= len(key) <= MAX_FUZZY:
         _stubs, aliases, index = _known_names()
         scored = sorted(
             (

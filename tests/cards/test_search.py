@@ -34,7 +34,7 @@ def test_every_spelling_finds_the_card(cards: None, query: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("query", ["commander tax", "903.8", "pool", ""])
+@pytest.mark.parametrize("query", ["commander tax", "903.8", "pool", "", "breeding pool " * 10])
 def test_rule_searches_find_no_card(cards: None, query: str) -> None:
     assert find_cards(query) == []
 
