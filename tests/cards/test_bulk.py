@@ -292,3 +292,21 @@ def test_refresh_goes_on_past_a_bad_file_and_keeps_the_previous_cards(cards_dir:
     _, err = run("--refresh")  # nothing stale: no download; the import fails and set-up goes on
     assert "import failed, the previous cards are kept" in err
     assert Card.objects.count() == 34
+
+
+def test_if_newer_imports_only_the_file_that_changed(cards_dir: Path) -> None:
+    cards_dir.mkdir()
+    for source, name in (
+        (SCRYFALL, "oracle-cards-20261120000000.json"),
+        (MTGJSON, "AtomicCards-2026-11-20.json"),
+    ):
+        (cards_dir / name).write_bytes(source.read_bytes())
+    (cards_dir / "rulings-20261120000000.json").write_bytes(RULINGS.read_bytes())
+    run("--if-newer")
+    newer = cards_dir / "rulings-20261127000000.json"
+    newer.write_text(json.dumps(json.loads(RULINGS.read_text(encoding="utf-8"))[:1]))
+    (cards_dir / "rulings-20261120000000.json").unlink()
+    out, _ = run("--if-newer")
+    assert "imported 1 rulings" in out and "imported 34 cards" not in out and "Japanese names" not in out
+    assert CardRuling.objects.count() == 1 and Card.objects.count() == 34
+    assert selectors.card_pool(["繁殖池"]).get("繁殖池") is not None  # MTGJSON's names stay

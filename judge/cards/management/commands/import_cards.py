@@ -4,7 +4,8 @@
   Scryfall's Rulings, MTGJSON's AtomicCards (a directory means every card file inside, the newest of each);
 - ``import_cards --download`` fetches the current three files into JUDGE_CARDS_DIR, then imports them;
 - ``import_cards --if-newer`` imports JUDGE_CARDS_FILE, or JUDGE_CARDS_DIR's files, when they changed since
-  the last import, and otherwise does nothing: it never goes to the network;
+  the last import (only the changed ones, unless the cards file itself changed), and otherwise does nothing:
+  it never goes to the network;
 - ``import_cards --refresh`` (what ``make setup`` / ``make run`` do) downloads the files that are missing
   or older than JUDGE_CARDS_MAX_AGE_DAYS, then does what ``--if-newer`` does. Offline, it says once that
   card lookups need the data and carries on.
@@ -141,10 +142,17 @@ class Command(BaseCommand):
                 "need it; `make cards` downloads it."
             )
             return []
-        if all(selectors.imported_from(path) for path in paths):
+        changed = [path for path in paths if not selectors.imported_from(path)]
+        if not changed:
             self.stdout.write(f"card data up to date ({', '.join(p.name for p in paths)})")
             return []
-        return paths
+        # Only what changed is imported again, unless the cards themselves changed: replacing them drops
+        # the names and rulings attached to them, so then every file is imported again.
+        kinds = {path: kind_of(path) for path in paths}
+        main_kind = (
+            FileKind.SCRYFALL_CARDS if FileKind.SCRYFALL_CARDS in kinds.values() else FileKind.MTGJSON_ATOMIC
+        )
+        return paths if any(kinds[path] is main_kind for path in changed) else changed
 
     def _expand(self, paths: list[Path]) -> list[Path]:
         """Files as given; a directory's card files, the newest of each kind (recognised by content)."""
