@@ -138,7 +138,7 @@ LOGGING = {
 # client address may start this many games (django-ratelimit: "30/h" is 30 an hour).
 JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
-# Refused writes (400/409) one client may send to one game; past it, 429 without reading the game.
+# Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
 JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
 # The rate limit counts in Django's cache: per process by default. With several app servers point every one
 # at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server

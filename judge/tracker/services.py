@@ -45,9 +45,8 @@ from judge.engine.steps import Step
 from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, Game, GameEvent
 
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
-UNDO_WINDOW = (
-    KEEP_SNAPSHOTS  # an undo takes back a change among the latest this many (they keep their tables)
-)
+# An undo takes back a change among the latest this many (they keep their tables).
+UNDO_WINDOW = KEEP_SNAPSHOTS
 EXPIRY_EVERY = 3600  # seconds: a new game sweeps expired ones at most this often per cache
 EXPIRY_BATCH = 200  # games deleted per statement
 

@@ -411,7 +411,7 @@ def _refused_writes(request: HttpRequest, slug: str, *, count: bool) -> bool:
     """Whether this client has had too many writes to this game refused lately (``count``: count one more).
 
     A refused write costs the server a read of the table; a client looping on one (an undo with nothing to
-    undo) is answered 429 without any, and every other phone and game goes on."""
+    undo) is answered 429 (in JSON without any read), and every other phone and game goes on."""
     return _limited(
         request,
         group="tracker.refused",

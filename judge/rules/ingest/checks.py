@@ -2,10 +2,10 @@
 ingest left nothing behind.
 
 1. A new current release is refused (:class:`IngestRefused`, nothing goes live) when it has lost more than
-   :data:`MAX_RULE_LOSS` (and :data:`MIN_RULES_LOST`) of the rules of the release before it, or when more of its own references name no rule
-   than the release before it had, plus :data:`UNRESOLVED_SLACK` (a file with its middle cut out keeps its
-   table of contents and cross-references, and loses the rules they name). ``accept_shrink`` lets a deliberate
-   change through.
+   :data:`MAX_RULE_LOSS` (and at least :data:`MIN_RULES_LOST`) of the rules of the release before it, or
+   when more of its own references name no rule than the release before it had, plus
+   :data:`UNRESOLVED_SLACK` (a file with its middle cut out keeps its table of contents and
+   cross-references, and loses the rules they name). ``accept_shrink`` lets a deliberate change through.
 2. A Japanese document that disappears, or has fewer sections than the live generation gave it, is a warning
    naming it (a truncated file parses as fewer sections); a strict ingest refuses it.
 3. An ingest killed mid-way (``kill -9``) leaves a generation that never went live and a half-built index
