@@ -51,9 +51,9 @@ from judge.search import analysis, highlight, index  # noqa: E402
 from judge.search.analysis import has_japanese, normalize_ja  # noqa: E402
 from judge.search.documents import SearchDoc, documents_from_records  # noqa: E402
 from judge.search.index import activate, build_index, open_live  # noqa: E402
+from judge.search.matching import find_matches  # noqa: E402
 from judge.search.query import parse_query  # noqa: E402
 from judge.search.query_builder import build_query  # noqa: E402
-from judge.search.matching import find_matches  # noqa: E402
 from judge.search.service import search  # noqa: E402
 from judge.search.terms import load_terms  # noqa: E402
 from judge.search.warm import warm  # noqa: E402

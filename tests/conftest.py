@@ -56,8 +56,8 @@ def fixtures_dir() -> Path:
 @pytest.fixture()
 def ingested(db, real_corpus, settings, django_db_blocker):  # type: ignore[no-untyped-def]
     """The real corpus ingested into the test database (once; re-ingested if a test flushed it)."""
-    from judge.rules.models import Corpus
     from judge.rules.ingest import ingest_corpus
+    from judge.rules.models import Corpus
 
     corpus = Corpus.objects.filter(is_live=True).first()
     if corpus is None:
@@ -73,8 +73,8 @@ def django_db_setup(django_db_setup, django_db_blocker, request):  # type: ignor
         with django_db_blocker.unblock():
             from django.conf import settings
 
-            from judge.rules.models import Corpus
             from judge.rules.ingest import ingest_corpus
+            from judge.rules.models import Corpus
 
             if not Corpus.objects.filter(is_live=True).exists():
                 ingest_corpus(corpus_dir=corpus_dir(), index_root=settings.JUDGE_INDEX_DIR)

@@ -427,7 +427,7 @@ def check_dtc_deck(
                     message=msg("dm.commander-rarity", card=card, rarity=commander.rarity),
                 )
             )
-        if FIVE <= commander_civs:
+        if commander_civs >= FIVE:
             problems.append(
                 Problem(
                     card=name,

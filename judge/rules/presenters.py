@@ -20,8 +20,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from judge.parsing.versions import word_diff
 from judge.rules import documents, models, rule_pages
-from judge.rules.history import full_text
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
+from judge.rules.history import full_text
 from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
 from judge.web.presenters import reader_language
 

@@ -25,7 +25,6 @@ from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
 
-
 # --------------------------------------------------------------------------- pages
 
 

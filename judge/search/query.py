@@ -14,7 +14,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
 from judge.search.analysis import (
     en_terms,
     has_japanese,

@@ -29,8 +29,8 @@ from judge.search.analysis import (
     ja_terms,
     normalize_ja,
 )
-from judge.search.terms import TermPair, TermTable
 from judge.search.query import Clause, ParsedQuery
+from judge.search.terms import TermPair, TermTable
 
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
 _RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit

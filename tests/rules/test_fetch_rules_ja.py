@@ -13,8 +13,8 @@ from django.core.management.base import CommandError
 
 from judge.parsing.records import ParseError
 from judge.rules import models
-from judge.rules.ingest import ingest_corpus
 from judge.rules.fetch import FetchError, fetch_translation, japanese_changes
+from judge.rules.ingest import ingest_corpus
 from judge.rules.management.commands import fetch_rules
 from tests.helpers import serving
 from tests.rules.cr_files import BASE, cr_text, edited, write_release

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.rules.ingest import ingest_corpus
 from judge.rules.history import version_changes
+from judge.rules.ingest import ingest_corpus
 from tests.helpers import error_texts
 from tests.rules.cr_files import BASE, edited, write_release
 

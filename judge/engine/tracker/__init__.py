@@ -96,6 +96,7 @@ from judge.engine.tracker.log import (
     undo_change,
     undo_target,
 )
+from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
 from judge.engine.tracker.payload import event_from_json, setup_from_json, state_from_json, undo_from_json
 from judge.engine.tracker.rules import apply_event, canonical_event
 from judge.engine.tracker.setup import (
@@ -115,7 +116,6 @@ from judge.engine.tracker.state import (
     initial_state,
     new_table,
 )
-from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
 from judge.engine.variants import Variant
 
 __all__ = [

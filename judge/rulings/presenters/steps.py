@@ -25,7 +25,6 @@ from judge.rulings.presenters.names import as_list, as_text, board_names, label_
 from judge.rulings.presenters.outcome import Outcome, present_outcome
 from judge.web.presenters import ShownStep, present_problems, present_steps, reader_language
 
-
 # --------------------------------------------------------------------------- other engine inputs and results
 
 # Field names of the calculators' inputs and results, as a worked ruling shows them.
