@@ -253,8 +253,10 @@ def main() -> None:
         for name, result in results.items():
             stages = ", ".join(f"{k} {v:.1f}" for k, v in dict(result.get("stages") or {}).items())  # type: ignore[call-overload]
             print(
-                f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak {result['peak_mb']:5.0f} MB"
-                f"  parsed {result['parsed']}, reused {result['reused']}{'  (nothing to do)' if result['unchanged'] else ''}"
+                f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak "
+                f"{result['peak_mb']:5.0f} MB"
+                f"  parsed {result['parsed']}, reused {result['reused']}"
+                f"{'  (nothing to do)' if result['unchanged'] else ''}"
                 f"{'  [' + stages + ' s]' if stages else ''}"
             )
         steps = run_phase("steps", temp / "cold", ["--dir", str(temp / "cold" / "corpus")])["steps"]

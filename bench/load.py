@@ -422,9 +422,11 @@ def main() -> int:
         )
         base = f"http://127.0.0.1:{port}"
         print(
-            f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
+            f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests "
+            f"{args.max_requests} "
             f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}"
-            f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} -c{args.connections}, "
+            f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} "
+            f"-c{args.connections}, "
             f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}"
         )
 

@@ -102,7 +102,8 @@ def main() -> None:
                 f"{decode_s * 1000:>14.1f} {parse_s * 1000:>9.1f} {peak:>8.1f}"
             )
     print(
-        f"total ({len(peaks)} files): read+decode {decode_total * 1000:.0f} ms, parse {parse_total * 1000:.0f} ms; "
+        f"total ({len(peaks)} files): read+decode {decode_total * 1000:.0f} ms, parse "
+        f"{parse_total * 1000:.0f} ms; "
         f"per file mean {(decode_total + parse_total) / len(peaks) * 1000:.1f} ms; "
         f"peak MB per file: median {statistics.median(peaks):.1f}, max {max(peaks):.1f}"
     )

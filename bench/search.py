@@ -94,7 +94,8 @@ def relevance_rows() -> list[tuple[str, tuple[str, ...]]]:
 def build_fts(docs: Sequence[SearchDoc]) -> sqlite3.Connection:
     db = sqlite3.connect(":memory:")
     db.execute(
-        "CREATE VIRTUAL TABLE en USING fts5(key UNINDEXED, version UNINDEXED, text, tokenize='porter unicode61')"
+        "CREATE VIRTUAL TABLE en USING fts5(key UNINDEXED, version UNINDEXED, text, tokenize='porter "
+        "unicode61')"
     )
     db.execute("CREATE VIRTUAL TABLE ja USING fts5(key UNINDEXED, text, tokenize='trigram')")
     for d in docs:
@@ -153,7 +154,8 @@ def fts_search(
         rows += [
             r[:2]
             for r in db.execute(
-                f"SELECT key, bm25(en){marks.format(t='en', column=2)} FROM en WHERE en MATCH ? AND version = ? "
+                f"SELECT key, bm25(en){marks.format(t='en', column=2)} FROM en WHERE en MATCH ? AND version "
+                "= ? "
                 "ORDER BY bm25(en) LIMIT 10",
                 (en, version or current),
             ).fetchall()
@@ -162,7 +164,8 @@ def fts_search(
         rows += [
             r[:2]
             for r in db.execute(
-                f"SELECT key, bm25(ja){marks.format(t='ja', column=1)} FROM ja WHERE ja MATCH ? ORDER BY bm25(ja) LIMIT 10",
+                f"SELECT key, bm25(ja){marks.format(t='ja', column=1)} FROM ja WHERE ja MATCH ? ORDER BY "
+                "bm25(ja) LIMIT 10",
                 (ja,),
             ).fetchall()
         ]
@@ -283,7 +286,8 @@ def main() -> None:
         ]
 
         print(
-            f"\nfirst search in a fresh process, no warm-up: {first_search:.0f} ms; warm-up: {warm_up:.0f} ms; "
+            f"\nfirst search in a fresh process, no warm-up: {first_search:.0f} ms; warm-up: {warm_up:.0f} "
+            "ms; "
             f"Django's first request after it: {django_first:.0f} ms"
         )
         print(f"\n{'':28} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
@@ -334,9 +338,8 @@ def main() -> None:
             f"\nrelevance (expected answer in the top 5): whoosh {w_ok}/{len(rows)}, FTS5 {f_ok}/{len(rows)}"
         )
         print(
-            "load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}; at the end: {:.2f} {:.2f} {:.2f}".format(
-                *load_at_start, *os.getloadavg()
-            )
+            "load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}; at the end: {:.2f} {:.2f} {:"
+            ".2f}".format(*load_at_start, *os.getloadavg())
         )
 
 

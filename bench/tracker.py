@@ -83,7 +83,8 @@ def main() -> None:
     args = parser.parse_args()
     nudge = Event(kind=EventKind.LIFE, player="Aki", amount=1)
     print(
-        f"{'events':>7} {'replay ms':>10} {'snapshot write ms':>18} {'snapshot read ms':>17} {'snapshot bytes':>15}"
+        f"{'events':>7} {'replay ms':>10} {'snapshot write ms':>18} {'snapshot read ms':>17} "
+        f"{'snapshot bytes':>15}"
     )
     for length in (int(n) for n in args.lengths.split(",")):
         table, events = _game(length)
@@ -100,7 +101,8 @@ def main() -> None:
             return state_from_json(json.loads(stored))
 
         print(
-            f"{length:>7} {_median_ms(old_write, args.repeat):>10.2f} {_median_ms(new_write, args.repeat):>18.3f} "
+            f"{length:>7} {_median_ms(old_write, args.repeat):>10.2f} "
+            f"{_median_ms(new_write, args.repeat):>18.3f} "
             f"{_median_ms(new_read, args.repeat):>17.3f} {len(stored.encode('utf-8')):>15}"
         )
 

@@ -82,7 +82,8 @@ def main() -> None:
         signal.disconnect(close_old_connections)
     client = Client()
     print(
-        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} {'page KB':>8}"
+        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} "
+        f"{'page KB':>8}"
     )
     for length in (int(n) for n in args.lengths.split(",")):
         game = start_game(

@@ -245,7 +245,8 @@ def main() -> None:
         )  # type: ignore[call-overload]
 
         print(
-            f"\nsearch, {len(QUERIES)} queries ({len(JAPANESE)} Japanese, ui=ja; {len(ENGLISH)} English, ui=en), "
+            f"\nsearch, {len(QUERIES)} queries ({len(JAPANESE)} Japanese, ui=ja; {len(ENGLISH)} English, "
+            "ui=en), "
             "judge.search.service.search; the index without the translation for comparison:"
         )
         measured: dict[str, dict[str, object]] = {}
@@ -268,7 +269,8 @@ def main() -> None:
             ):
                 values: list[float] = list(times[key])  # type: ignore[call-overload]
                 print(
-                    f"{label:34} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}"
+                    f"{label:34} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} "
+                    f"{max(values):8.2f}"
                 )
             queries: list[str] = list(times["queries"])  # type: ignore[call-overload]
             slow = sorted(zip(times["first_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]

@@ -276,8 +276,10 @@ def test_also_shown_names_spellings_of_its_own_row() -> None:
 
 def test_the_po_reader_reads_every_entry() -> None:
     entries = parse_po(
-        'msgid ""\nmsgstr "Language: ja\\n"\n\n#: a.html:1\n#, python-format\nmsgctxt "card"\nmsgid "Commander"\n'
-        'msgstr "統率者"\n#: b.html:2\nmsgid "A %(n)s day"\nmsgid_plural "A %(n)s days"\nmsgstr[0] "%(n)s "\n"日"\n\n'
+        'msgid ""\nmsgstr "Language: ja\\n"\n\n#: a.html:1\n#, python-format\nmsgctxt "card"\nmsgid '
+        '"Commander"\n'
+        'msgstr "統率者"\n#: b.html:2\nmsgid "A %(n)s day"\nmsgid_plural "A %(n)s days"\nmsgstr[0] "%(n)s '
+        '"\n"日"\n\n'
         '#~ msgid "Gone"\n#~ msgstr "消えた"\n'
     )
     assert [(e.msgctxt, e.msgid, e.msgid_plural, e.msgstr) for e in entries] == [

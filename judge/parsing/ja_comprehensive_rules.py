@@ -299,7 +299,9 @@ def parse(text: str, *, source: str) -> JaDocument:
         text = _NUMBER_PREFIX.sub("", kept, count=1)
         if _INTRO_RE.match(line):
             reader.start(anchor=INTRO, heading=text, text="", line=number)
-        elif (match := _SUBRULE_RE.match(line) or _RULE_RE.match(line)) or (match := _SECTION_RE.match(line) or _CHAPTER_RE.match(line)):
+        elif (match := _SUBRULE_RE.match(line) or _RULE_RE.match(line)) or (
+            match := _SECTION_RE.match(line) or _CHAPTER_RE.match(line)
+        ):
             reader.rule(match.group(1), text, number)
         elif _NUMBERED_RE.match(line):
             reader.warn(number, f"a rule number without text ({line[:20]}): left out")

@@ -496,7 +496,8 @@ def open_live(root: Path) -> LiveIndex:
         meta = json.loads((root / name / META).read_text(encoding="utf-8"))
         if meta.get("format") != INDEX_FORMAT:
             raise IndexNotReady(
-                f"the search index {name!r} under {root} was built by an older version: run `python manage.py ingest`"
+                f"the search index {name!r} under {root} was built by an older version: run `python "
+                "manage.py ingest`"
             )
         live = LiveIndex(
             root=root, name=name, stamp=stamp, meta=meta, index=whoosh_index.open_dir(str(root / name))

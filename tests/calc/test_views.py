@@ -468,7 +468,9 @@ def test_identity_api(client: Client) -> None:
                 "name": "Birthing Pod",
                 "mana_cost": "{3}{G/P}",
                 "type_line": "Artifact",
-                "oracle_text": "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ...",
+                "oracle_text": (
+                    "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ..."
+                ),
             },
             {"name": "Evermind", "type_line": "Instant — Arcane", "color_indicator": ["U"]},
             {
@@ -669,14 +671,14 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
     assert len(items) == 3
     if lang == "ja":
         assert (
-            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" lang="en">Breeding Pool</span>'
-            in items[0]
+            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" lang="en">Breeding '
+            "Pool</span>" in items[0]
         )
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
     else:
         assert (
-            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" lang="ja">繁殖池</span>'
-            in items[0]
+            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
+            'lang="ja">繁殖池</span>' in items[0]
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]

@@ -92,7 +92,8 @@ COMPANIONS = [
         "Jegantha, the Wellspring",
         "{4}{R/G}",
         "Legendary Creature — Elemental Elk",
-        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana cost.",
+        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana "
+        "cost.",
     ),
     card(
         "Kaheera, the Orphanguard",
@@ -493,7 +494,8 @@ def test_brawl() -> None:
 
 def test_check_decklist_from_pasted_text() -> None:
     text = (
-        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 Island\n\n"
+        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 "
+        "Island\n\n"
         "Sideboard\n1 Ghostfire\n\nCompanion\n1 Obosh, the Preypiercer\n"
     )
     check = check_decklist(pool=COMPANION_POOL, decklist=parse_decklist(text=text))

@@ -102,11 +102,13 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "800.4m": ("until that player’s next turn", "until that turn would have begun"),
     "724.4": (
         "If the monarch leaves the game, the active player becomes the monarch",
-        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+        "If the active player is leaving the game or if there is no active player, the next player in turn "
+        "order",
     ),
     "725.4": (
         "the active player takes the initiative",
-        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+        "If the active player is leaving the game or if there is no active player, the next player in turn "
+        "order",
     ),
     "722.1": ("control another player during that player’s next turn",),
     "722.1a": ("The last one to be created is the one that works",),

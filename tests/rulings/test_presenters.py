@@ -65,7 +65,8 @@ MONARCH: dict[str, Any] = {
             "Assault Griffin",
             "owner: Bianca",
             "attached to Assault Griffin",
-            "Alex controls Assault Griffin, by Mind Control (ends when its source leaves the battlefield (a static ability))",
+            "Alex controls Assault Griffin, by Mind Control (ends when its source leaves the battlefield (a "
+            "static ability))",
         ),
         (
             "ja",

@@ -40,7 +40,8 @@ def _rules(version: str, tax_text: str) -> RulesDocument:
         RuleRecord(
             "901.9",
             RuleKind.RULE,
-            "During a main phase the active player may roll the planar die; the first roll each turn is free.",
+            "During a main phase the active player may roll the planar die; the first roll each turn is "
+            "free.",
             "901",
             8,
         ),

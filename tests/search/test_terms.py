@@ -26,7 +26,8 @@ def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
 def test_longest_match_wins() -> None:
     table = TermTable(
         parse_terms(
-            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander tax\tcommander\nゲーム\tgame\tgame\n"
+            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander "
+            "tax\tcommander\nゲーム\tgame\tgame\n"
         )
     )
     matches = table.find_ja("統率者税とゲーム")

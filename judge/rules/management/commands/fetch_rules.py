@@ -154,7 +154,8 @@ class Command(BaseCommand):
             return
         self.stdout.write(
             self.style.SUCCESS(
-                f"changes from {previous} to {version}: {len(changes.added)} added, {len(changes.changed)} changed, "
+                f"changes from {previous} to {version}: {len(changes.added)} added, {len(changes.changed)} "
+                "changed, "
                 f"{len(changes.removed)} removed, {len(changes.renumbered)} renumbered"
             )
         )
