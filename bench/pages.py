@@ -1,4 +1,5 @@
-"""Server time of the rules pages: rule pages, the rule index, the glossary and the changes page, in both languages.
+"""Server time of the rules pages: rule pages, the rule index, the glossary and the changes page, in both
+languages.
 
     .venv/bin/python bench/pages.py [corpus_dir] [--repeat N] [--use-database]
 

@@ -1,4 +1,5 @@
-"""Search latency: the app's search (service and JSON API, in-process) against SQLite FTS5 on the same documents.
+"""Search latency: the app's search (service and JSON API, in-process) against SQLite FTS5 on the same
+documents.
 
     .venv/bin/python bench/search.py [corpus_dir] [--repeat N]
 

@@ -40,7 +40,8 @@ def real_corpus() -> Path:
 
 @pytest.fixture(scope="session")
 def archive_sample() -> Path:
-    """Ten official CR files of 2009-2023 in every published shape: ../shared/cr_archive_sample or JUDGE_ARCHIVE_DIR."""
+    """Ten official CR files of 2009-2023 in every published shape: ../shared/cr_archive_sample or
+    JUDGE_ARCHIVE_DIR."""
     default = Path(__file__).resolve().parent.parent.parent / "shared" / "cr_archive_sample"
     path = Path(os.environ.get("JUDGE_ARCHIVE_DIR", default))
     if not path.is_dir():

@@ -35,7 +35,8 @@ class CardAlias(models.Model):
 
 
 class CardSource(models.Model):
-    """The file the current cards came from (one row): ``import_cards --if-newer`` skips a file already imported."""
+    """The file the current cards came from (one row): ``import_cards --if-newer`` skips a file already
+    imported."""
 
     path = models.CharField(max_length=1024)
     size = models.BigIntegerField()

@@ -86,7 +86,8 @@ def has_cards() -> bool:
 
 
 def imported_from(path: Path) -> bool:
-    """Whether the current cards were imported from ``path`` as it is now (same size and modification time)."""
+    """Whether the current cards were imported from ``path`` as it is now (same size and modification
+    time)."""
     stat = path.stat()
     return (
         CardSource.objects.filter(

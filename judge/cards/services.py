@@ -104,7 +104,8 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
 
 
 def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
-    """Add commanders named outside the list; one listed in the deck section moves to the commander section."""
+    """Add commanders named outside the list; one listed in the deck section moves to the commander
+    section."""
     entries = list(decklist.entries)
     named = {engine_cards.normalise_name(e.name) for e in entries if e.section is Section.COMMANDER}
     for name in commanders:

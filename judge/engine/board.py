@@ -295,7 +295,8 @@ class TimedEffect:
 
 @dataclass(frozen=True)
 class PlayerControl:
-    """``controller`` controls ``player`` (722.1): during their current turn, or their next one (``pending``)."""
+    """``controller`` controls ``player`` (722.1): during their current turn, or their next one
+    (``pending``)."""
 
     player: str
     controller: str
@@ -315,7 +316,8 @@ class PlayerControl:
 
 @dataclass(frozen=True)
 class Attack:
-    """An attacking creature, what it attacks (a player, or a planeswalker or battle by id) and its blockers."""
+    """An attacking creature, what it attacks (a player, or a planeswalker or battle by id) and its
+    blockers."""
 
     attacker: str
     attacking: str

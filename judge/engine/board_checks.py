@@ -25,7 +25,8 @@ from judge.engine.board import Board, ControlEffect, GameObject, ObjectKind, Zon
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.variants import Variant
 
-# Zones each kind of object can be in (with the message code saying why); anything else the rules cannot reach.
+# Zones each kind of object can be in (with the message code saying why); anything else the rules cannot
+# reach.
 ALLOWED_ZONES: dict[ObjectKind, tuple[frozenset[Zone], str, str]] = {
     ObjectKind.ABILITY: (frozenset({Zone.STACK}), "board.why.ability-zone", "113.1c"),
     ObjectKind.TOKEN: (frozenset({Zone.BATTLEFIELD}), "board.why.token-zone", "111.7"),
@@ -38,7 +39,8 @@ ALLOWED_ZONES: dict[ObjectKind, tuple[frozenset[Zone], str, str]] = {
 
 @dataclass(frozen=True)
 class Paths:
-    """Where each part of a board was in its JSON (for the ``field`` of a problem); by position when not given."""
+    """Where each part of a board was in its JSON (for the ``field`` of a problem); by position when not
+    given."""
 
     objects: dict[str, int] = field(default_factory=dict)
     control_effects: dict[str, int] = field(default_factory=dict)
@@ -99,7 +101,8 @@ def _problem(code: str, *, rule: str, where: str, **params: ParamValue) -> Messa
 
 
 def _check_object(board: Board, obj: GameObject, where: str, problems: list[Message]) -> GameObject:
-    """Checks one object against the rules; returns it with its controller settled where the rules decide it."""
+    """Checks one object against the rules; returns it with its controller settled where the rules decide
+    it."""
     if obj.owner is not None and obj.owner not in board.turn_order and obj.zone is not Zone.ANTE:
         problems.append(
             _problem(
@@ -235,7 +238,8 @@ def _check_players(board: Board, problems: list[Message]) -> None:
         problems.append(_problem("board.dtc-teams", rule="dtc:basic-rules", where="teams"))
     planar = board.planar_controllers
     active = board.active_player
-    # 901.6, 901.12b: a player who took the role over when the old planar controller left keeps it for the turn.
+    # 901.6, 901.12b: a player who took the role over when the old planar controller left keeps it for the
+    # turn.
     if planar and active is not None and not board.left:
         if variant is Variant.PLANECHASE and planar[0] != active:
             problems.append(
@@ -311,7 +315,8 @@ def _check_control_effects(board: Board, paths: Paths, problems: list[Message]) 
 
 
 def _settle_controllers(board: Board, paths: Paths, problems: list[Message]) -> Board:
-    """613.7: the latest control effect decides; with none, the controller is the default controller (110.2)."""
+    """613.7: the latest control effect decides; with none, the controller is the default controller
+    (110.2)."""
     settled: list[GameObject] = []
     for index, obj in enumerate(board.objects):
         if not obj.zone.has_controller or obj.kind is ObjectKind.ABILITY or obj.controller is None:

@@ -161,7 +161,8 @@ class FieldReader:
             self.problem("board.unknown-fields", where, lbl, fields=", ".join(unknown)[:MAX_TEXT])
 
     def names(self, item: Mapping[str, Any], where: str, lbl: Label) -> tuple[str | None, str | None]:
-        """The ``name`` and ``name_ja`` an effect carries (what made it, when its source is not on the board)."""
+        """The ``name`` and ``name_ja`` an effect carries (what made it, when its source is not on the
+        board)."""
         name = self.text(item.get("name"), f"{where}.name", lbl, optional=True)
         name_ja = self.text(item.get("name_ja"), f"{where}.name_ja", lbl, optional=True)
         return name, name_ja

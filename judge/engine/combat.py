@@ -276,7 +276,8 @@ def assign_combat_damage(
 
 
 def combat_damage_from_payload(payload: Mapping[str, Any]) -> CombatResult:
-    """Read a board with ``combat`` plus ``"stats"`` ({id: {power, toughness, trample, damage}}) and ``"life"``."""
+    """Read a board with ``combat`` plus ``"stats"`` ({id: {power, toughness, trample, damage}}) and
+    ``"life"``."""
     reader = BoardReader(extra_fields={"stats", "life"})
     board = reader.read(payload)
     data = payload if isinstance(payload, Mapping) else {}

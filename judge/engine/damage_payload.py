@@ -304,7 +304,8 @@ def check_game(
     events: Sequence[object],
     teams: Sequence[object] | None = None,
 ) -> None:
-    """Raise InvalidInputError (bad input) or IllegalStateError (an unreachable game), listing every problem."""
+    """Raise InvalidInputError (bad input) or IllegalStateError (an unreachable game), listing every
+    problem."""
     invalid: list[Message] = []
     illegal: list[Message] = []
     if variant not in Variant.DAMAGE_CALCULATOR:

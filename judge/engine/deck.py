@@ -53,7 +53,8 @@ BANNED_RULES = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "banned:brawl"
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a message)."""
+    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a
+    message)."""
 
     card: str
     rule: str
@@ -420,7 +421,8 @@ def _check_singleton(
     same_name: Mapping[str, str],
     problems: list[Problem],
 ) -> tuple[list[Card], list[Card], Card | None]:
-    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one (201.3b).
+    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one
+    (201.3b).
 
     Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
     """

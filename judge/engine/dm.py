@@ -258,7 +258,8 @@ def _civilizations(text: str) -> tuple[tuple[Civilization, ...], list[str]]:
 
 
 def parse_dm_card(*, line: str, label: Message | None = None, field: str = "decklist") -> DmCard:
-    """Parse ``name | civilizations | rarity | type [| tags]`` (no count); ``label`` names the line in problems.
+    """Parse ``name | civilizations | rarity | type [| tags]`` (no count); ``label`` names the line in
+    problems.
 
     >>> parse_dm_card(line="オールデリート | 光/水/闇/火/自然 | MR | 呪文").civilizations[-1].japanese
     '自然'

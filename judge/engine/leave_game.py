@@ -1,4 +1,5 @@
-"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12, 810.8).
+"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12,
+810.8).
 
 :func:`resolve_leave_game` takes a :class:`~judge.engine.board.Board` (see
 that module for the board model) and the player who leaves, and returns every
@@ -215,7 +216,8 @@ def _monarch_and_initiative(state: BoardState) -> None:
             new: str | None = active
             code = f"leave.{designation}-to-active"
         else:
-            # No active player (800.4j: turn_order starts with the next turn's player) or the active player leaves.
+            # No active player (800.4j: turn_order starts with the next turn's player) or the active player
+            # leaves.
             after = active if active is not None else board.turn_order[-1]
             new = next_player(board.turn_order, after, state.out)
             code = f"leave.{designation}-to-next" if active is not None else f"leave.{designation}-no-active"
@@ -252,7 +254,8 @@ def _owned_objects_leave(state: BoardState) -> list[GameObject]:
 
 
 def _player_control_ends(state: BoardState) -> None:
-    """800.4a, 722: effects giving a leaving player control of a player end; so does control of a leaving player."""
+    """800.4a, 722: effects giving a leaving player control of a player end; so does control of a leaving
+    player."""
     for index, control in enumerate(state.board.player_control):
         if control.controller in state.out and control.player not in state.out:
             state.ended_control.add(index)
@@ -510,7 +513,8 @@ def _finish(state: BoardState) -> LeaveGameResult:
             **keep_source_name(board, effect.source, effect.name, effect.name_ja, set(state.gone)),
         )
         if effect.controller in state.out:
-            # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before them.
+            # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before
+            # them.
             effect = replace(
                 effect, ends_after_turn_of=_previous(board.turn_order, effect.controller, state.out)
             )

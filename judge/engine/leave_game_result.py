@@ -53,7 +53,8 @@ class ObjectOutcome:
 
 
 def planar_json(board: Board) -> str | list[str] | None:
-    """The planar controller: a name (Planechase, Two-Headed Giant Planechase), a list (Grand Melee) or None."""
+    """The planar controller: a name (Planechase, Two-Headed Giant Planechase), a list (Grand Melee) or
+    None."""
     if board.variant is Variant.GRAND_MELEE:
         return list(board.planar_controllers)
     return board.planar_controller

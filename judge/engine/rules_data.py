@@ -1,4 +1,5 @@
-"""The project's own rules data (``rules_data/``): banned lists, interchangeable names, DM start-of-game cards.
+"""The project's own rules data (``rules_data/``): banned lists, interchangeable names, DM start-of-game
+cards.
 
 Each file is UTF-8 TSV: ``#`` comment lines first (``# source: ...``,
 ``# as-of: YYYY-MM-DD`` and ``# checked: ...`` say where the list comes from,

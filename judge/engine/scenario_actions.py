@@ -37,7 +37,8 @@ from judge.engine.variants import Variant
 
 @dataclass(frozen=True)
 class Outcome:
-    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board after."""
+    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board
+    after."""
 
     data: Mapping[str, Any]
     steps: tuple[Step, ...]

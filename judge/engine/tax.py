@@ -165,7 +165,8 @@ def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
 def _colored_reduction(
     colored: tuple[ManaSymbol, ...], reduction: ManaCost
 ) -> tuple[list[ManaSymbol], int, list[Step]]:
-    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana cut."""
+    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana
+    cut."""
     remaining = list(colored)
     cut = 0
     steps: list[Step] = []

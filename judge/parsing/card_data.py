@@ -158,7 +158,8 @@ def _printed_names(data: Mapping[str, Any]) -> list[str]:
 
 
 def japanese_names(entries: list[Mapping[str, Any]]) -> list[str]:
-    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each face's.
+    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each
+    face's.
 
     >>> japanese_names([{"foreignData": [{"language": "German", "name": "Zuchtteich"},
     ...                                   {"language": "Japanese", "name": "繁殖池"}]}])

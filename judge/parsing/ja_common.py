@@ -241,7 +241,8 @@ def list_item(line: str) -> str | None:
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a section's text on a page: a paragraph, a list (each item with its notes) or card text."""
+    """One block of a section's text on a page: a paragraph, a list (each item with its notes) or card
+    text."""
 
     kind: str  # "paragraph", "list" or "card"
     text: str = ""

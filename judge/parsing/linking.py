@@ -207,7 +207,8 @@ def align(
     moved: Mapping[str, str],
     terms: TermMatcher | None = None,
 ) -> tuple[str, Status]:
-    """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its renumbering).
+    """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its
+    renumbering).
 
     A rule that kept its number is today's rule of that number unless another rule of the older
     release moved there, or today's text there is another rule (``replaced``): then it was deleted.

@@ -249,7 +249,8 @@ def glossary_terms(index: Mapping[str, Term], headword: str) -> tuple[Term, ...]
 
 
 def table_problems(terms: Sequence[Term]) -> list[str]:
-    """Duplicate or contradictory rows: a Japanese spelling on two rows, an English one on two two-way rows."""
+    """Duplicate or contradictory rows: a Japanese spelling on two rows, an English one on two two-way
+    rows."""
     problems: list[str] = []
     seen_ja: dict[str, Term] = {}
     seen_en: dict[str, Term] = {}

@@ -198,7 +198,8 @@ def glossary_html(glossary: Glossary, entries: Sequence[GlossaryEntry] | None = 
         rule_url = rule_url_prefix()
         glossary.definitions[lang] = {e.anchor: _definition(e.definition, rule_url) for e in glossary.entries}
     definitions = glossary.definitions[lang]
-    # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are short).
+    # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are
+    # short).
     groups = [
         (
             heading,

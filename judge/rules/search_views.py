@@ -59,7 +59,8 @@ def url_for(doc: SearchDoc, *, current_version: str) -> str:
 
 
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
-    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
+    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a
+    suggestion."""
     root = settings.JUDGE_INDEX_DIR
     try:
         current = open_live(root).current_version

@@ -244,7 +244,8 @@ def _row(prefix: str, raw: Any) -> dict[str, Any]:
 
 
 def _number(value: Any) -> Any:
-    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to judge)."""
+    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to
+    judge)."""
     return int(value) if isinstance(value, str) and value.isdigit() else value
 
 
@@ -363,7 +364,8 @@ class BoardRows:
         return f"{ID_WORDS[prefix]}-{number}"
 
     def apply(self, action: str) -> bool:
-        """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not one."""
+        """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not
+        one."""
         match = ACTION_RE.match(action)
         if match is None:
             return False
@@ -380,7 +382,8 @@ class BoardRows:
         return True
 
     def payload(self) -> tuple[dict[str, Any], list[str]]:
-        """The API payload the rows describe, plus problems only the form can have (the engine judges the rest)."""
+        """The API payload the rows describe, plus problems only the form can have (the engine judges the
+        rest)."""
         problems: list[str] = []
         names = [p["name"].strip() for p in self.players]
         payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}

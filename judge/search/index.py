@@ -115,7 +115,8 @@ def schema() -> Schema:
         rule=ID(stored=True, sortable=True),
         rule_ja=ID,  # the CR number of a Japanese section as its text numbers it, searchable as a word
         cr_number=STORED,  # ... and as SearchDoc.rule gives it back
-        # A translated rule's alignment: status (current, changed, renumbered, deleted, unchecked; "") and today's number.
+        # A translated rule's alignment: status (current, changed, renumbered, deleted, unchecked; "") and
+        # today's number.
         status=ID(stored=True, sortable=True),
         aligned=STORED,
         lang=ID(stored=True, sortable=True),
@@ -376,7 +377,8 @@ class LiveIndex:
         return allowed
 
     def column(self, name: str) -> list[str]:
-        """A sortable field's value for every document number (group, lang, kind, rule, version, status, doc)."""
+        """A sortable field's value for every document number (group, lang, kind, rule, version, status,
+        doc)."""
         found = self._columns.get(name)
         if found is None:
             with self.lock:

@@ -177,7 +177,8 @@ class _Builder:
         return _and(parts)
 
     def en_spellings(self, pairs: Sequence[TermPair], *, typed: Sequence[str] = ()) -> list[wq.Query | None]:
-        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed words."""
+        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed
+        words."""
         if not self.en:
             return []
         seen = {tuple(typed)}  # "turn markers | turn marker" is one spelling once stemmed

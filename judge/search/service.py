@@ -92,7 +92,8 @@ def search(
     version = parsed.version or current
     notices = parsed.notices
     if version not in live.versions:
-        # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the database.
+        # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the
+        # database.
         notices = (
             *notices,
             f"version:{version} is not in the search index: the current rules ({current}) were "

@@ -53,7 +53,8 @@ class TermTable:
         for pair in self.pairs:
             for ja in pair.ja:
                 if len(normalize_ja(ja)) < 2:
-                    continue  # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
+                    # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
+                    continue
                 listed = self._ja.setdefault(normalize_ja(ja), [])
                 if pair not in listed:
                     listed.append(pair)

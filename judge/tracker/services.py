@@ -56,7 +56,8 @@ class UnreadableGame(Exception):
 
 @contextmanager
 def reading(game: Game) -> Iterator[None]:
-    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a 400."""
+    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a
+    400."""
     try:
         yield
     except RulesError as err:

@@ -13,7 +13,8 @@ from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
 
 # Format-document anchor prefix -> (document slug, section anchor prefix for numbered sections).
 DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
-# The DTC deck-check rule ids (engine.dm.RULE_IDS) are not document anchors: each cites the DTC section stating it.
+# The DTC deck-check rule ids (engine.dm.RULE_IDS) are not document anchors: each cites the DTC section
+# stating it.
 DOC_ALIASES = {
     "dtc:singleton": "dtc:deck-basics",
     "dtc:main-deck-only": "dtc:deck-basics",

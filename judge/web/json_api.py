@@ -223,14 +223,16 @@ def steps_json(steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
 
 
 def result_json(result: Any, lang: str) -> dict[str, Any]:
-    """An engine result as the API answers it: its ``to_json(lang)``, steps as ``{"code", "rule", "text", ...}``."""
+    """An engine result as the API answers it: its ``to_json(lang)``, steps as ``{"code", "rule", "text",
+    ...}``."""
     return dict(result.to_json(lang))
 
 
 def json_api(
     request: HttpRequest, *, limit: int, compute: Callable[[dict[str, Any], str], Mapping[str, Any]]
 ) -> JsonResponse:
-    """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every problem."""
+    """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every
+    problem."""
     lang = request_language(request)
     try:
         payload = json_object(read_body(request, limit=limit))

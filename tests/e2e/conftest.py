@@ -36,7 +36,8 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def serve(work: Path, corpus: Path) -> Iterator[str]:
-    """Migrate, ingest ``corpus`` and import the test cards into a database in ``work``, and serve the site."""
+    """Migrate, ingest ``corpus`` and import the test cards into a database in ``work``, and serve the
+    site."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "judge.settings.dev",

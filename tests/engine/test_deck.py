@@ -511,7 +511,8 @@ def test_no_commander() -> None:
     assert rules(check) == ["903.3"]
 
 
-# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b) ----------------
+# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b)
+# ----------------
 
 
 def companion_check(
@@ -525,7 +526,8 @@ def companion_check(
 @pytest.mark.parametrize(
     ("companion", "commander", "cards", "fails"),
     [
-        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2) fails.
+        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2)
+        # fails.
         ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Cultivate"), ()),
         (
             "Keruga, the Macrosage",
@@ -560,7 +562,8 @@ def companion_check(
             ("Cultivate", "Counterspell"),
             ("Counterspell",),
         ),
-        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an Elemental.
+        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an
+        # Elemental.
         (
             "Kaheera, the Orphanguard",
             "Kenrith, the Returned King",
@@ -575,7 +578,8 @@ def companion_check(
             ("Llanowar Elves", "Cultivate"),
             ("Cultivate",),
         ),
-        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana abilities).
+        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana
+        # abilities).
         (
             "Zirda, the Dawnwaker",
             "Kenrith, the Returned King",

@@ -22,6 +22,7 @@ def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, report=True, verbose=False)
     assert result.failed == 0, f"{result.failed} of {result.attempted} doctest examples failed in {name}"
-    # the package docstring is prose only; judge.engine.texts holds message catalogs (data, checked by test_messages)
+    # the package docstring is prose only; judge.engine.texts holds message catalogs (data, checked by
+    # test_messages)
     if name != "judge.engine" and not name.startswith("judge.engine.texts"):
         assert result.attempted > 0, f"{name} has no doctest example"

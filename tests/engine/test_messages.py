@@ -52,7 +52,8 @@ TRACKER_DIR = Path(tracker.__file__).parent
 
 
 def _tracker_codes_in_source() -> tuple[set[str], list[re.Pattern[str]]]:
-    """Codes written out in the tracker's source, and patterns for the codes it builds (f"tracker.life.{verb}")."""
+    """Codes written out in the tracker's source, and patterns for the codes it builds
+    (f"tracker.life.{verb}")."""
     source = "".join(path.read_text(encoding="utf-8") for path in TRACKER_DIR.glob("*.py"))
     literal = set(re.findall(r'(?<!f)"(tracker\.[a-z0-9.-]+)"', source))
     built = [
@@ -410,7 +411,8 @@ def _rulings_codes() -> dict[str, dict[str, str]]:
 
 
 def test_every_rulings_code_is_emitted_somewhere() -> None:
-    """No dead code in the catalog: each is written out, or built from a template whose blank is a quoted value."""
+    """No dead code in the catalog: each is written out, or built from a template whose blank is a quoted
+    value."""
     import re
 
     source = _rulings_source()

@@ -219,7 +219,8 @@ def _current_rules(real_corpus: Path) -> RulesDocument:
 
 
 def _engine_citations() -> dict[str, set[str]]:
-    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and scenarios."""
+    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and
+    scenarios."""
     cited: dict[str, set[str]] = {}
     for path in [*sorted(ENGINE_DIR.rglob("*.py")), *sorted(SCENARIOS_DIR.glob("*.json"))]:
         for number in CR_NUMBER.findall(path.read_text(encoding="utf-8")):
@@ -246,7 +247,8 @@ def test_cited_rules_say_what_the_engine_relies_on(real_corpus: Path) -> None:
 
 
 def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
-    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering shows)."""
+    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering
+    shows)."""
     step_rules: set[str] = set()
     for path in ENGINE_DIR.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
@@ -378,7 +380,8 @@ def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc()
 
 
 def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
-    """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they live."""
+    """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they
+    live."""
     from judge.engine import deck
     from judge.engine.rule_numbers import is_citation
 

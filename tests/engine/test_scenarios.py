@@ -98,7 +98,8 @@ def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> None:
-    """The API answer of a scenario: every step with its one-line change, narration and engine steps in ``lang``."""
+    """The API answer of a scenario: every step with its one-line change, narration and engine steps in
+    ``lang``."""
     data = replay_scenario(scenario).to_json(lang)
     assert data["slug"] == scenario.slug and data["title"] == (
         scenario.title.ja if lang == "ja" else scenario.title.en

@@ -1,4 +1,5 @@
-"""Dating a Japanese translation (judge.parsing.dating): invented releases, then the real corpus and archive."""
+"""Dating a Japanese translation (judge.parsing.dating): invented releases, then the real corpus and
+archive."""
 
 from __future__ import annotations
 

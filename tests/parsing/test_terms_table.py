@@ -186,7 +186,8 @@ def current(releases: list[RulesDocument]) -> RulesDocument:
 
 
 def _titles(document: RulesDocument, section: str) -> list[str]:
-    """The titles of the rules of a section (701.2 "Activate", 702.9 "Flying" ...), the first rule excepted."""
+    """The titles of the rules of a section (701.2 "Activate", 702.9 "Flying" ...), the first rule
+    excepted."""
     return [
         r.text
         for r in document.rules
@@ -270,7 +271,8 @@ def test_every_glossary_headword_has_a_row(current: RulesDocument) -> None:
 def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocument) -> None:
     """Keyword abilities and actions, card types, supertypes, the subtypes the glossary defines, zones,
     phases and steps, counters, and the Commander / Planechase / multiplayer words (glossary entries
-    citing chapters 8 and 9) each have a Japanese name, or a row that says the official name is not verified."""
+    citing chapters 8 and 9) each have a Japanese name, or a row that says the official name is not
+    verified."""
     index = english_index(load_terms_table())
     glossary = {g.term for g in current.glossary}
     subtypes = [

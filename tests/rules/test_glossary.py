@@ -1,4 +1,5 @@
-"""The glossary with the Japanese names of its words, and the glosses on the rule pages, on the real corpus."""
+"""The glossary with the Japanese names of its words, and the glosses on the rule pages, on the real
+corpus."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Rule pages, the rule index, documents and the rules JSON API on the real corpus (the glossary and the glosses:
+"""Rule pages, the rule index, documents and the rules JSON API on the real corpus (the glossary and the
+glosses:
 test_glossary.py; a rule's history and the changes between releases: test_history.py)."""
 
 from __future__ import annotations
@@ -333,7 +334,8 @@ def test_an_unknown_version_is_a_404_listing_the_versions(client, ingested, lang
     ],
 )
 def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, lang, title, message):
-    """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare one):
+    """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare
+    one):
     for a rule, the nearest rules that exist."""
     response = client.get(f"/{lang}/rules/999.9/")
     assert response.status_code == 404

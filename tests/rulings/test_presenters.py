@@ -1,4 +1,5 @@
-"""What the worked rulings and the leave-game page show: a board per player, names not ids, in both languages."""
+"""What the worked rulings and the leave-game page show: a board per player, names not ids, in both
+languages."""
 
 from __future__ import annotations
 

@@ -62,7 +62,8 @@ def test_a_missing_file_is_an_empty_table(tmp_path: Path) -> None:
 
 @pytest.mark.corpus
 def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
-    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the CR."""
+    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the
+    CR."""
     ja_text = normalize_ja(
         "\n".join(p.read_text(encoding="utf-8-sig") for p in (real_corpus / "ja").glob("*.txt"))
     )

@@ -1,4 +1,5 @@
-"""The changes a tracked game records: :class:`Event` (life, damage, a cast, next turn, ...) and :class:`Undo`.
+"""The changes a tracked game records: :class:`Event` (life, damage, a cast, next turn, ...) and
+:class:`Undo`.
 
 Each change may say which seat made it (``by``, a player's name: "undo my
 last change" undoes that seat's change) and the table revision it was made on

@@ -143,7 +143,8 @@ def read_choice(
     allowed: Sequence[E] | None = None,
     name: Callable[[E], Message],
 ) -> E | None:
-    """One member of ``kind`` given by its value (only text is looked up), or None after adding the problem."""
+    """One member of ``kind`` given by its value (only text is looked up), or None after adding the
+    problem."""
     members = tuple(allowed if allowed is not None else kind)
     if isinstance(value, kind) and value in members:
         return value

@@ -213,7 +213,8 @@ def event_from_json(data: Any) -> Event:
 
 
 def undo_from_json(data: Any) -> Undo:
-    """A press of "undo": who pressed it (``by``) and on which revision (``expected_revision``), both optional.
+    """A press of "undo": who pressed it (``by``) and on which revision (``expected_revision``), both
+    optional.
 
     >>> undo_from_json({"by": "Aki", "expected_revision": "7"})
     Undo(by='Aki', expected_revision=7)

@@ -527,7 +527,8 @@ def _next_turn(state: TableState, steps: list[Step]) -> TableState:
         )
     members = state.sides[following].members
     if len(members) > 1:
-        # Two-Headed Giant uses shared team turns (805.4); DTC is not played under the CR: its own document says so.
+        # Two-Headed Giant uses shared team turns (805.4); DTC is not played under the CR: its own document
+        # says so.
         rule = "dtc:turn-structure" if state.setup.variant is Variant.DTC else "805.4"
         steps.append(Step.of("tracker.turn.team", rule=rule, turn=state.turn + 1, players=joined(members)))
     else:

@@ -204,7 +204,8 @@ def _align(
 
 
 def write(plan: Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:
-    """The new steps and the generation (the releases it lists are written), in one transaction; not live yet."""
+    """The new steps and the generation (the releases it lists are written), in one transaction; not live
+    yet."""
     parsed = plan.parsed
     progress.stage("writing", len(plan.documents) + 1)
     with transaction.atomic():

@@ -1,4 +1,5 @@
-"""A board for reading on a phone: a card per player, the effects in sentences; and the board form's row labels.
+"""A board for reading on a phone: a card per player, the effects in sentences; and the board form's row
+labels.
 
 A player's card says what they control, what they own elsewhere and the designations they hold; the
 effects (control, delayed triggers, effects until a turn, control of players, combat) are sentences,

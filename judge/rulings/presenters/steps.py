@@ -1,4 +1,5 @@
-"""A worked ruling's step: the engine's action with its board, outcome, or inputs and answer as labelled values.
+"""A worked ruling's step: the engine's action with its board, outcome, or inputs and answer as labelled
+values.
 
 A board step shows the board before (a card per player, who does what marked on their card) and, for a
 leave, the outcome; a colour identity step its cards; any other step its inputs and answer as key/values,
@@ -104,7 +105,8 @@ class KeyValue:
 
 
 class Values:
-    """Renders the values of a calculator's input or answer for the reader: names for ids, labels for choices."""
+    """Renders the values of a calculator's input or answer for the reader: names for ids, labels for
+    choices."""
 
     def __init__(self, names: Mapping[str, str], lang: str) -> None:
         self.names = names

@@ -1,4 +1,5 @@
-"""python manage.py import_cards FILE | --download | --if-newer: replace the card data with a Scryfall or MTGJSON file.
+"""python manage.py import_cards FILE | --download | --if-newer: replace the card data with a Scryfall or
+MTGJSON file.
 
 - ``import_cards FILE`` imports that file (Scryfall bulk JSON or MTGJSON AtomicCards.json);
 - ``import_cards --download`` fetches Scryfall's current "Oracle Cards" bulk file into JUDGE_CARDS_DIR
