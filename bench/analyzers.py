@@ -132,7 +132,7 @@ def measure(name: str, analyse: Callable[[str], list[Morpheme]], passages: list[
         q_terms = [m.text for m in analyse(normalize_ja(typed))]
         canon = normalize_ja(canonical)
         missed = 0
-        for passage, terms in zip(passages, analysed):
+        for passage, terms in zip(passages, analysed, strict=True):
             expected = canon in passage
             expected_total += expected
             matched = {

@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,7 +148,7 @@ def step_times(directory: Path) -> list[tuple[str, str, int, float]]:
     documents = [parse_file(path) for path in sorted((directory / "en").glob("MagicCompRules *.txt"))]
     documents.sort(key=lambda d: d.version)
     out = []
-    for older, newer in zip(documents, documents[1:]):
+    for older, newer in pairwise(documents):
         start = time.perf_counter()
         step_between(older, newer)  # type: ignore[arg-type]
         seconds = time.perf_counter() - start

@@ -497,7 +497,7 @@ def main() -> int:
                 threads=args.threads,
                 log=log,
             )
-            for p, log in zip(pages, logs)
+            for p, log in zip(pages, logs, strict=True)
         ]
         time.sleep(2)
         started = time.monotonic()
@@ -510,7 +510,7 @@ def main() -> int:
             run.wait(timeout=30)
         poller.stop.set()
         poller.join()
-        fault1 = [wrk_result(p.name, log) for p, log in zip(pages, logs)]
+        fault1 = [wrk_result(p.name, log) for p, log in zip(pages, logs, strict=True)]
         for result in fault1:
             print(result.line())
         switched = [t for t, corpus in poller.seen if corpus == second_corpus]

@@ -88,9 +88,9 @@ def main() -> None:
     for directory in dirs:
         for path in sorted(directory.glob("MagicCompRules*.txt")):
             encoding = decode_text(path.read_bytes(), source=path.name).encoding
-            decode_s, text = best_of(args.repeat, lambda: read_text(path))
+            decode_s, text = best_of(args.repeat, lambda path=path: read_text(path))
             parse_s, document = best_of(
-                args.repeat, lambda: parse_comprehensive_rules(text, source=path.name)
+                args.repeat, lambda text=text, path=path: parse_comprehensive_rules(text, source=path.name)
             )
             peak = peak_mb(path)
             decode_total += decode_s

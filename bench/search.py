@@ -275,10 +275,12 @@ def main() -> None:
         django_first = timed(
             lambda: api("warm-up"), 1
         )  # Django's own first request (URL patterns, middleware)
-        api_first, api_first_cpu = zip(*(timed_with_cpu(lambda q=q: api(q), 1) for q in queries))
+        api_first, api_first_cpu = zip(*(timed_with_cpu(lambda q=q: api(q), 1) for q in queries), strict=True)
         for q in queries:
             fts_search(db, q, current)
-        api_warm, api_warm_cpu = zip(*(timed_with_cpu(lambda q=q: api(q), args.repeat) for q in queries))
+        api_warm, api_warm_cpu = zip(
+            *(timed_with_cpu(lambda q=q: api(q), args.repeat) for q in queries), strict=True
+        )
         w_full = [timed(lambda q=q: search(q, root=root), args.repeat) for q in queries]
         w_query = [timed(lambda q=q: whoosh_query(q), args.repeat) for q in queries]
         fts = [timed(lambda q=q: fts_search(db, q, current), args.repeat) for q in queries]
@@ -314,9 +316,9 @@ def main() -> None:
                 f"ratio {name} / {base_name}: p50 {percentile(values, 50) / percentile(base, 50):.1f}x, "
                 f"p95 {percentile(values, 95) / percentile(base, 95):.1f}x"
             )
-        slow = sorted(zip(api_warm, queries), reverse=True)[:5]
+        slow = sorted(zip(api_warm, queries, strict=True), reverse=True)[:5]
         print("slowest warm API searches: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
-        slow = sorted(zip(api_first, queries), reverse=True)[:5]
+        slow = sorted(zip(api_first, queries, strict=True), reverse=True)[:5]
         print("slowest first-pass API searches: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
 
         by_key = {d.key: d for d in docs}

@@ -179,7 +179,7 @@ def search_times(root: Path, repeat: int) -> dict[str, object]:
     live = open_live(root)
     statuses = collections.Counter(
         f"{doc} {status or '-'}"
-        for doc, status, lang in zip(live.column("doc"), live.column("status"), live.langs())
+        for doc, status, lang in zip(live.column("doc"), live.column("status"), live.langs(), strict=True)
         if lang == "ja"
     )
     shown = {
@@ -275,9 +275,9 @@ def main() -> None:
                     f"{max(values):8.2f}"
                 )
             queries: list[str] = list(times["queries"])  # type: ignore[call-overload]
-            slow = sorted(zip(times["first_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]
+            slow = sorted(zip(times["first_ms"], queries, strict=True), reverse=True)[:3]  # type: ignore[call-overload]
             print("slowest first requests: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
-            slow = sorted(zip(times["warm_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]
+            slow = sorted(zip(times["warm_ms"], queries, strict=True), reverse=True)[:3]  # type: ignore[call-overload]
             print("slowest warm: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
         times = measured["with the translation"]
         print(

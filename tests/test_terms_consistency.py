@@ -63,9 +63,9 @@ def parse_po(text: str) -> list[PoEntry]:
         if not line or line.startswith("#~"):
             close()
             continue
-        if line.startswith("#") or line.startswith("msgctxt") or line.startswith("msgid "):
-            if entry is not None and entry.msgstr:  # a new entry without a blank line before it
-                close()
+        # a new entry without a blank line before it
+        if line.startswith(("#", "msgctxt", "msgid ")) and entry is not None and entry.msgstr:
+            close()
         if entry is None:
             entry = PoEntry(line=number)
         if line.startswith("#,"):

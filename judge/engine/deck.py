@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, CardPool, normalise_name
 from judge.engine.companions import card_names, companion_condition
@@ -44,7 +44,7 @@ from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
-CardLine = Union[DecklistEntry, tuple[int, str], str]
+CardLine = DecklistEntry | tuple[int, str] | str
 
 UNKNOWN_CARD = "lookup:unknown-card"
 #: What a banned card's problem cites: the Commander rules' banned list section; Brawl's list has no rule.

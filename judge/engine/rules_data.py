@@ -59,7 +59,7 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
             raise DataFileError(
                 f"{source}:{number}: expected {len(columns)} tab-separated columns, a name first"
             )
-        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)))))
+        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)), strict=True)))
     if header is None:
         raise DataFileError(f"{source}: no header row")
     return Table(rows=tuple(rows), meta=meta)

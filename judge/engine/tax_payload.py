@@ -24,7 +24,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Union
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import ManaCost, ManaSymbol, mana_cost_label, parse_mana_cost
@@ -87,7 +86,7 @@ class PlanarDieInput:
     two_headed_giant: bool = False
 
 
-TaxInput = Union[CommanderTaxInput, DtcTaxInput, PlanarDieInput]
+TaxInput = CommanderTaxInput | DtcTaxInput | PlanarDieInput
 
 #: The fields each variant takes, and whether each is required.
 _FIELDS: dict[Variant, dict[str, bool]] = {

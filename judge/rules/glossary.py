@@ -97,7 +97,8 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
     translated = translations.glossary(generation) if version == corpus.current_version else {}
     texts = [translated.get(term.term.lower()) for term in terms]
     names = [
-        (text.name_ja,) if text else tuple(row.name_ja for row in found) for text, found in zip(texts, rows)
+        (text.name_ja,) if text else tuple(row.name_ja for row in found)
+        for text, found in zip(texts, rows, strict=True)
     ]
     readings = japanese.readings([n[0] if n else "" for n in names])
     entries = []

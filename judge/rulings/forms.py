@@ -388,7 +388,7 @@ class BoardRows:
         names = [p["name"].strip() for p in self.players]
         payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}
         for column, key in PLAYER_COLUMNS.items():
-            chosen = [n for p, n in zip(self.players, names) if p[column]]
+            chosen = [n for p, n in zip(self.players, names, strict=True) if p[column]]
             if chosen or key == "active_player":
                 payload[key] = chosen[0] if chosen else None
         left = [n.strip() for n in self.left.split(",") if n.strip()]
@@ -396,19 +396,19 @@ class BoardRows:
             payload["left"] = left
         if self.has_teams:
             teams: dict[str, list[str]] = {}
-            for player, name in zip(self.players, names):
+            for player, name in zip(self.players, names, strict=True):
                 if player["team"].strip():
                     teams.setdefault(player["team"].strip(), []).append(name)
             payload["teams"] = list(teams.values())
         if self.is_duel_masters:
             shields = {
                 n: _number(p["shields"])
-                for p, n in zip(self.players, names)
+                for p, n in zip(self.players, names, strict=True)
                 if p["shields"] not in ("", None)
             }
             if shields:
                 payload["shields"] = shields
-        planar = [n for p, n in zip(self.players, names) if p["planar"]]
+        planar = [n for p, n in zip(self.players, names, strict=True) if p["planar"]]
         if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
             if len(planar) > 1:
                 problems.append(

@@ -50,7 +50,9 @@ def standings(live: LiveIndex) -> list[tuple[int, int, int]]:
                 0 if doc.startswith(WHOLE_TRANSLATION_PREFIX) else 1,
                 -int(version) if version.isdigit() else 0,
             )
-            for status, doc, version in zip(live.column("status"), live.column("doc"), live.column("version"))
+            for status, doc, version in zip(
+                live.column("status"), live.column("doc"), live.column("version"), strict=True
+            )
         ]
     return found
 

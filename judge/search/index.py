@@ -411,7 +411,9 @@ class LiveIndex:
 
             numbers = {
                 rule
-                for rule, lang, v in zip(self.column("rule"), self.langs(), self.column("version"))
+                for rule, lang, v in zip(
+                    self.column("rule"), self.langs(), self.column("version"), strict=True
+                )
                 if rule and lang == "en" and v == version
             }
             found = self._rules[version] = sorted(numbers, key=sort_key)

@@ -68,7 +68,7 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
     # one with only "combat" has one of them.
     slots: list[tuple[Unit, Scores]] = []
-    for unit, part in zip(built.units, parts):
+    for unit, part in zip(built.units, parts, strict=True):
         if not unit.words:
             slots.append((unit, part))
             continue
@@ -87,7 +87,7 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     total_weight = sum(weights)
     summed: Scores = {}
     weighed: Scores = {}
-    for weight, found in zip(weights, alive):
+    for weight, found in zip(weights, alive, strict=True):
         for d, score in found.items():
             if d in summed:
                 summed[d] += score

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from whoosh import query as wq
 
@@ -308,7 +309,7 @@ class _Builder:
             self.bonuses.append(wq.Phrase(lead, stems))
             self.bonuses.extend(
                 wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST)
-                for a, b in zip(stems, stems[1:])
+                for a, b in pairwise(stems)
                 if a != b
             )
         elif self.en and stems and units:

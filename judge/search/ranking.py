@@ -126,7 +126,7 @@ def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
             * (UI_LANG_BOOST if lang == ui_lang else 1.0)
             * status_prior(status)  # an outdated translation below today's (judge.search.alignment)
             for group, kind, lang, status in zip(
-                live.groups(), live.column("kind"), live.langs(), live.column("status")
+                live.groups(), live.column("kind"), live.langs(), live.column("status"), strict=True
             )
         ]
     return found

@@ -123,13 +123,12 @@ def search(
     total = 0
     if built is not None and match.scores:
         hits, total = ranked_hits(live, match, built.needles, limit=limit, url_for=url, ranking=ranking)
-    if not hits:
-        if parsed.has_filters:
-            unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
-            retry = build_query(unfiltered, terms=terms, version=current)
-            if retry is not None and find_matches(live, retry, None).scores:
-                words = " ".join(quoted(c.text, c.phrase) for g in parsed.groups for c in g)
-                suggestions.append(Suggestion(SuggestionKind.UNFILTERED, query=words))
+    if not hits and parsed.has_filters:
+        unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
+        retry = build_query(unfiltered, terms=terms, version=current)
+        if retry is not None and find_matches(live, retry, None).scores:
+            words = " ".join(quoted(c.text, c.phrase) for g in parsed.groups for c in g)
+            suggestions.append(Suggestion(SuggestionKind.UNFILTERED, query=words))
     return SearchResult(
         query=q,
         total=total,

@@ -180,7 +180,7 @@ def test_tax_page_shows_only_the_formats_fields(
     fragment = swapped.content.decode()
     assert fragment.strip().startswith('<div id="tax-calculator">') and "<html" not in fragment
     assert all(f'name="{name}"' in fragment for name in fields) and 'id="result"' in fragment
-    assert ('href="/%s/rules/702.124d/"' % lang in html) == (
+    assert (f'href="/{lang}/rules/702.124d/"' in html) == (
         variant in ("commander", "brawl")
     )  # the partner note
 

@@ -291,7 +291,7 @@ def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocu
         "phase or step": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "501" <= r.number <= "514"],
         "counter": [g for g in glossary if g.endswith(" Counter")],
         "variant or option": [r.title for r in current.rules if r.kind == RuleKind.SECTION and r.number[0] in "89"
-                              and not r.title == "General"],
+                              and r.title != "General"],
         "multiplayer word": [g.term for g in current.glossary if re.search(r"rules? (8\d\d|90\d)", g.definition)],
     }  # fmt: skip
     assert all(wanted.values()), wanted

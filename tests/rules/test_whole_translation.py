@@ -58,7 +58,7 @@ def _text(html: str) -> str:
 def test_a_translation_of_the_current_release_gives_every_rule_its_japanese(client, tmp_path):
     report = _ingest(tmp_path, whole=True, sample=True)
     current = report.current_version
-    assert report.translations[f"cr-ja-{current}"] == "compared with %s, the release it names" % current
+    assert report.translations[f"cr-ja-{current}"] == f"compared with {current}, the release it names"
     live = models.Corpus.objects.get(is_live=True)
     numbers = set(
         models.Rule.objects.filter(release__generations=live, version=current).values_list(

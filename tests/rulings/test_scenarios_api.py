@@ -21,7 +21,7 @@ def test_the_list_names_every_worked_ruling_in_the_readers_language(client: Clie
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
     items = response.json()["scenarios"]
     assert [i["slug"] for i in items] == [s.slug for s in SCENARIOS]
-    for item, scenario in zip(items, SCENARIOS):
+    for item, scenario in zip(items, SCENARIOS, strict=True):
         assert set(item) == {"slug", "title", "summary", "group", "steps", "url", "api"}
         assert item["title"] == scenario.title.in_(lang) and item["summary"] == scenario.summary.in_(lang)
         assert item["steps"] == len(scenario.steps)

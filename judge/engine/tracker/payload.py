@@ -457,7 +457,10 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
         problems=problems,
     )
     commanders = []
-    for number, (card, entry) in enumerate(zip(setup.commanders[index], raw.get("commanders") or [])):
+    # The setup names the commanders; a stored entry past them is not read, and a missing one is not invented
+    # (strict=False: the stored list decides how many are kept, as before).
+    stored = raw.get("commanders") or []
+    for number, (card, entry) in enumerate(zip(setup.commanders[index], stored, strict=False)):
         here = f"{where}.commanders[{number}]"
         title = msg("tracker.card", name=card)
         casts = (

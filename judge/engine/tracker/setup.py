@@ -100,7 +100,7 @@ class TableSetup:
         return {
             "variant": self.variant.value,
             "players": list(self.players),
-            "commanders": {p: list(c) for p, c in zip(self.players, self.commanders)},
+            "commanders": {p: list(c) for p, c in zip(self.players, self.commanders, strict=True)},
             "teams": [list(t) for t in self.teams] if self.variant.has_teams else None,
             "planechase": self.planechase,
         }
