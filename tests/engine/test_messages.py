@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import ast
-import doctest
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-from judge.engine import errors, messages, steps, texts, tracker
+from judge.engine import messages, texts, tracker
 from judge.engine.errors import RulesError
 from judge.engine.messages import LANGUAGES, Message, check_catalog, msg, render, template_fields
 from judge.engine.texts import tracker as tracker_texts
 from judge.engine.variants import Variant
-
-
-def test_doctests() -> None:
-    for module in (messages, steps, errors):
-        assert doctest.testmod(module).failed == 0
 
 
 def test_every_code_has_both_languages_and_the_same_parameters() -> None:

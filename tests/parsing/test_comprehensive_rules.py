@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import doctest
 import re
 from pathlib import Path
 
@@ -11,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.parsing import comprehensive_rules
 from judge.parsing.comprehensive_rules import normalize_newlines, parse_comprehensive_rules
 from judge.parsing.corpus import read_text
 from judge.parsing.records import ParseError, RuleKind, RulesDocument
@@ -27,10 +25,6 @@ def mini_text() -> str:
 @pytest.fixture(scope="module")
 def mini() -> RulesDocument:
     return parse_comprehensive_rules(mini_text(), source="mini_rules.txt")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(comprehensive_rules).failed == 0
 
 
 def test_fixture_has_a_bom_and_mixed_line_endings() -> None:

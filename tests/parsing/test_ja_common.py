@@ -4,7 +4,6 @@ document or a ParseError"."""
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 from types import ModuleType
 
@@ -96,11 +95,6 @@ def by_cr(document: JaDocument) -> dict[str, DocSection]:
 
 
 # ja_common itself.
-
-
-@pytest.mark.parametrize("module", [ja_common, *MODULES], ids=lambda m: m.__name__.rsplit(".", 1)[-1])
-def test_doctests(module: ModuleType) -> None:
-    assert doctest.testmod(module).failed == 0
 
 
 @pytest.mark.parametrize(

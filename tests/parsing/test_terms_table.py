@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
 
 import pytest
 
-import judge.parsing.terms_table as terms_table
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.corpus import parse_file, read_text
 from judge.parsing.records import DocKind, ParseError, RuleKind, RulesDocument
@@ -38,11 +36,6 @@ def sample_terms(fixtures_dir: Path) -> tuple[Term, ...]:
 @pytest.fixture()
 def sample_titles(fixtures_dir: Path) -> tuple[SectionTitle, ...]:
     return load_section_titles(fixtures_dir / "terms" / "sections_sample.tsv")
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(terms_table)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_rows_keep_every_spelling_the_official_name_first(sample_terms: tuple[Term, ...]) -> None:
