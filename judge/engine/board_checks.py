@@ -100,6 +100,60 @@ def _problem(code: str, *, rule: str, where: str, **params: ParamValue) -> Messa
     return msg(code, rule=rule, field=where, **params)
 
 
+def _settled_controller(board: Board, obj: GameObject, where: str, problems: list[Message]) -> str | None:
+    """Who controls ``obj`` where it is: a battlefield or stack object needs a controller (109.4), an
+    emblem's is its owner (114.2), a plane's or phenomenon's a planar controller (109.4d), and elsewhere
+    nobody controls it."""
+    controller = obj.controller
+    if obj.zone.has_controller:
+        if controller is None:
+            problems.append(
+                _problem(
+                    "board.needs-controller",
+                    rule="109.4",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                    zone=msg(f"board.zone.{obj.zone.value}"),
+                )
+            )
+    elif obj.kind is ObjectKind.EMBLEM:
+        if controller is None:
+            controller = obj.owner
+        elif controller != obj.owner:
+            problems.append(
+                _problem(
+                    "board.emblem-controller",
+                    rule="114.2",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                )
+            )
+    elif obj.kind.is_planar:
+        if controller is not None and controller not in board.planar_controllers:
+            problems.append(
+                _problem(
+                    "board.plane-controller",
+                    rule="109.4d",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                    player=controller,
+                )
+            )
+    elif controller is not None:
+        if controller != obj.owner:
+            problems.append(
+                _problem(
+                    "board.no-controller-here",
+                    rule="109.4",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                    zone=msg(f"board.zone.{obj.zone.value}"),
+                )
+            )
+        controller = None
+    return controller
+
+
 def _check_object(board: Board, obj: GameObject, where: str, problems: list[Message]) -> GameObject:
     """Checks one object against the rules; returns it with its controller settled where the rules decide
     it."""
@@ -156,53 +210,7 @@ def _check_object(board: Board, obj: GameObject, where: str, problems: list[Mess
         and obj.default_controller not in (None, obj.owner)
     ):
         problems.append(_problem("board.copy-owner", rule="112.2", where=where, object=obj.label))
-    controller = obj.controller
-    if obj.zone.has_controller:
-        if controller is None:
-            problems.append(
-                _problem(
-                    "board.needs-controller",
-                    rule="109.4",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                    zone=msg(f"board.zone.{obj.zone.value}"),
-                )
-            )
-    elif obj.kind is ObjectKind.EMBLEM:
-        if controller is None:
-            controller = obj.owner
-        elif controller != obj.owner:
-            problems.append(
-                _problem(
-                    "board.emblem-controller",
-                    rule="114.2",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                )
-            )
-    elif obj.kind.is_planar:
-        if controller is not None and controller not in board.planar_controllers:
-            problems.append(
-                _problem(
-                    "board.plane-controller",
-                    rule="109.4d",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                    player=controller,
-                )
-            )
-    elif controller is not None:
-        if controller != obj.owner:
-            problems.append(
-                _problem(
-                    "board.no-controller-here",
-                    rule="109.4",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                    zone=msg(f"board.zone.{obj.zone.value}"),
-                )
-            )
-        controller = None
+    controller = _settled_controller(board, obj, where, problems)
     if obj.attached_to is not None and obj.zone is not Zone.BATTLEFIELD:
         problems.append(
             _problem(
