@@ -384,6 +384,59 @@ def _civ_text(civs: Iterable[Civilization]) -> Message:
     return listed
 
 
+def _commander_problems(commander: DmCard, variant: Variant) -> list[Problem]:
+    """A commander is a creature of SR or higher, not of all five civilizations nor in the hall of fame; in
+    DTCS of at most two civilizations."""
+    problems: list[Problem] = []
+    commander_civs = frozenset(commander.civilizations)
+    name, card = commander.name, msg("dm.card", name=commander.name)
+    if not commander.is_creature:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-creature",
+                message=msg("dm.commander-not-creature", card=card),
+            )
+        )
+    if commander.rarity not in SR_OR_HIGHER:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-rarity",
+                message=msg("dm.commander-rarity", card=card, rarity=commander.rarity),
+            )
+        )
+    if commander_civs >= FIVE:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-all-civilizations",
+                message=msg("dm.commander-all-civilizations", card=card),
+            )
+        )
+    if "hall-of-fame" in commander.tags:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-hall-of-fame",
+                message=msg("dm.commander-hall-of-fame", card=card),
+            )
+        )
+    if variant is Variant.DTCS and len(commander_civs) > 2:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtcs:commander-civilizations",
+                message=msg(
+                    "dm.dtcs-commander-civilizations",
+                    card=card,
+                    civilizations=_civ_text(commander.civilizations),
+                ),
+            )
+        )
+    return problems
+
+
 def check_dtc_deck(
     *, commander: DmCard | None, cards: Sequence[tuple[int, DmCard]], variant: Variant = Variant.DTC
 ) -> DeckCheck:
@@ -411,51 +464,7 @@ def check_dtc_deck(
     else:
         everything.insert(0, (1, commander))
         commander_civs = frozenset(commander.civilizations)
-        name, card = commander.name, msg("dm.card", name=commander.name)
-        if not commander.is_creature:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-creature",
-                    message=msg("dm.commander-not-creature", card=card),
-                )
-            )
-        if commander.rarity not in SR_OR_HIGHER:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-rarity",
-                    message=msg("dm.commander-rarity", card=card, rarity=commander.rarity),
-                )
-            )
-        if commander_civs >= FIVE:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-all-civilizations",
-                    message=msg("dm.commander-all-civilizations", card=card),
-                )
-            )
-        if "hall-of-fame" in commander.tags:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-hall-of-fame",
-                    message=msg("dm.commander-hall-of-fame", card=card),
-                )
-            )
-        if variant is Variant.DTCS and len(commander_civs) > 2:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtcs:commander-civilizations",
-                    message=msg(
-                        "dm.dtcs-commander-civilizations",
-                        card=card,
-                        civilizations=_civ_text(commander.civilizations),
-                    ),
-                )
-            )
+        problems += _commander_problems(commander, variant)
 
     size, size_rule = (40, "dtb:deck-size") if variant is Variant.DTB else (60, "dtc:deck-size")
     total = sum(n for n, _ in everything)
