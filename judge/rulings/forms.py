@@ -254,6 +254,19 @@ def _optional(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     return {name: _or_none(row[name]) for name in names if _or_none(row[name])}
 
 
+def _object_payload(row: dict[str, Any]) -> dict[str, Any]:
+    """One object row as the board API reads it (empty fields left out or null)."""
+    item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
+    item.update(_optional(row, ("name_ja",)))
+    item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
+    item.update(_optional(row, ("attached_to", "default_controller", "source")))
+    if row["attachment"] and row["attachment"] != Attachment.AURA.value:
+        item["attachment"] = row["attachment"]
+    if row["planeswalking"]:
+        item["planeswalking"] = True
+    return item
+
+
 @dataclass
 class BoardRows:
     """The board as the form shows it: one row of fields per player, object, effect, trigger, ..."""
@@ -381,6 +394,25 @@ class BoardRows:
             del items[int(index)]
         return True
 
+    def _planar_payload(self, names: list[str], payload: dict[str, Any]) -> list[str]:
+        """The planar controller: one name (or None) in Planechase, a list in Grand Melee (901.6, 901.12b)."""
+        problems: list[str] = []
+        planar = [n for p, n in zip(self.players, names, strict=True) if p["planar"]]
+        if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
+            if len(planar) > 1:
+                problems.append(
+                    _(
+                        "Planar controller: this game has one planar controller (901.6, 901.12b); "
+                        "%(count)d are ticked."
+                    )
+                    % {"count": len(planar)}
+                )
+            if planar or self.variant == Variant.PLANECHASE.value:
+                payload["planar_controller"] = planar[0] if planar else None
+        elif self.variant == Variant.GRAND_MELEE.value:
+            payload["planar_controller"] = planar
+        return problems
+
     def payload(self) -> tuple[dict[str, Any], list[str]]:
         """The API payload the rows describe, plus problems only the form can have (the engine judges the
         rest)."""
@@ -408,33 +440,10 @@ class BoardRows:
             }
             if shields:
                 payload["shields"] = shields
-        planar = [n for p, n in zip(self.players, names, strict=True) if p["planar"]]
-        if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
-            if len(planar) > 1:
-                problems.append(
-                    _(
-                        "Planar controller: this game has one planar controller (901.6, 901.12b); "
-                        "%(count)d are ticked."
-                    )
-                    % {"count": len(planar)}
-                )
-            if planar or self.variant == Variant.PLANECHASE.value:
-                payload["planar_controller"] = planar[0] if planar else None
-        elif self.variant == Variant.GRAND_MELEE.value:
-            payload["planar_controller"] = planar
+        problems += self._planar_payload(names, payload)
         if self.single_planar_deck:
             payload["single_planar_deck"] = True
-        objects = []
-        for row in self.objects:
-            item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
-            item.update(_optional(row, ("name_ja",)))
-            item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
-            item.update(_optional(row, ("attached_to", "default_controller", "source")))
-            if row["attachment"] and row["attachment"] != Attachment.AURA.value:
-                item["attachment"] = row["attachment"]
-            if row["planeswalking"]:
-                item["planeswalking"] = True
-            objects.append(item)
+        objects = [_object_payload(row) for row in self.objects]
         payload["objects"] = objects
         payload["control_effects"] = [
             {
