@@ -267,20 +267,8 @@ def planar_die_input(*, rolls_this_turn: object, two_headed_giant: object = Fals
     return PlanarDieInput(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant)
 
 
-def read_tax_payload(payload: object) -> TaxInput:
-    """Read a tax request; every problem is reported at once (each field checked even with a bad variant).
-
-    >>> try:
-    ...     read_tax_payload({"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1})
-    ... except InvalidInputError as err:
-    ...     print(*err.render("en"), sep="\\n")
-    Mana cost: {Q} is not a mana symbol.
-    Previous casts from the command zone: a whole number from 0 to 1000.
-    """
-    if not isinstance(payload, Mapping):
-        raise InvalidInputError([msg("input.not-object")])
-    problems: list[str | Message] = []
-    raw_variant = payload.get("variant")
+def _variant(raw_variant: object, problems: list[str | Message]) -> Variant | None:
+    """The variant named, if the tax calculator takes it."""
     variant: Variant | None = None
     if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.TAX_CALCULATOR}:
         variant = Variant(raw_variant)
@@ -303,6 +291,39 @@ def read_tax_payload(payload: object) -> TaxInput:
                 choices=variant_names(Variant.TAX_CALCULATOR),
             )
         )
+    return variant
+
+
+def _read_field(name: str, value: object, problems: list[str | Message], *, commander: bool) -> object:
+    """One field's value as the calculator takes it (the value as given when there is nothing to convert)."""
+    if name == "mana_cost":
+        return _mana_cost(value, problems)
+    if name == "reduction" and commander:
+        return _reduction(value, problems)
+    if name == "cast_from":
+        return _cast_zone(value, problems)
+    if name == "two_headed_giant":
+        if not isinstance(value, bool):
+            problems.append(msg("input.true-false", field=name, label=label(name)))
+    elif (problem := _number(name, value)) is not None:
+        problems.append(problem)
+    return value
+
+
+def read_tax_payload(payload: object) -> TaxInput:
+    """Read a tax request; every problem is reported at once (each field checked even with a bad variant).
+
+    >>> try:
+    ...     read_tax_payload({"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1})
+    ... except InvalidInputError as err:
+    ...     print(*err.render("en"), sep="\\n")
+    Mana cost: {Q} is not a mana symbol.
+    Previous casts from the command zone: a whole number from 0 to 1000.
+    """
+    if not isinstance(payload, Mapping):
+        raise InvalidInputError([msg("input.not-object")])
+    problems: list[str | Message] = []
+    variant = _variant(payload.get("variant"), problems)
 
     fields = _FIELDS[variant] if variant is not None else {}
     if variant is not None:
@@ -319,18 +340,7 @@ def read_tax_payload(payload: object) -> TaxInput:
     for name in _ORDER:
         if name not in checked or name not in payload:
             continue
-        value = values[name] = payload[name]
-        if name == "mana_cost":
-            values[name] = _mana_cost(value, problems)
-        elif name == "reduction" and commander:
-            values[name] = _reduction(value, problems)
-        elif name == "cast_from":
-            values[name] = _cast_zone(value, problems)
-        elif name == "two_headed_giant":
-            if not isinstance(value, bool):
-                problems.append(msg("input.true-false", field=name, label=label(name)))
-        elif (problem := _number(name, value)) is not None:
-            problems.append(problem)
+        values[name] = _read_field(name, payload[name], problems, commander=commander)
     if problems or variant is None:
         raise InvalidInputError(dict.fromkeys(problems))
 
