@@ -196,16 +196,10 @@ def table_setup(
     )
 
 
-def _commanders(
-    kind: Variant | None, names: list[str], commanders: Any, seen: set[str], problems: list[Message]
-) -> tuple[tuple[str, ...], ...]:
-    """Each player's commanders, in turn order (903.3; partners 702.124)."""
-    label = msg("tracker.label.commanders")
-    if commanders is None:
-        commanders = {}
-    if not isinstance(commanders, Mapping):
-        problems.append(msg("tracker.commanders-map", field="commanders", label=label))
-        commanders = {}
+def _commanders_by_player(
+    commanders: Mapping[Any, Any], seen: set[str], label: Message, problems: list[Message]
+) -> dict[str, Any]:
+    """The commanders map keyed by player (casefolded); keys that name no player are problems."""
     by_name: dict[str, Any] = {}
     for key, value in commanders.items():
         if not isinstance(key, str):
@@ -218,6 +212,37 @@ def _commanders(
             by_name[_key(key)] = value
         else:
             problems.append(msg("tracker.not-a-player", field="commanders", label=label, name=key[:MAX_NAME]))
+    return by_name
+
+
+def _commander_count_problems(kind: Variant, count: int, where: str, own: Message) -> list[Message]:
+    """A commander variant needs one (903.3); DTC takes one, partners two (702.124g), others none."""
+    problems: list[Message] = []
+    if kind.has_commanders and not count:
+        problems.append(msg("tracker.commander-needed", rule="903.3", field=where, label=own))
+    if count > max_commanders(kind):
+        if kind is Variant.DTC:
+            problems.append(msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own))
+        elif kind.has_commanders:
+            problems.append(msg("tracker.commanders-two", rule="702.124g", field=where, label=own))
+        else:
+            problems.append(
+                msg("tracker.commanders-none", field=where, label=own, variant=variant_name(kind))
+            )
+    return problems
+
+
+def _commanders(
+    kind: Variant | None, names: list[str], commanders: Any, seen: set[str], problems: list[Message]
+) -> tuple[tuple[str, ...], ...]:
+    """Each player's commanders, in turn order (903.3; partners 702.124)."""
+    label = msg("tracker.label.commanders")
+    if commanders is None:
+        commanders = {}
+    if not isinstance(commanders, Mapping):
+        problems.append(msg("tracker.commanders-map", field="commanders", label=label))
+        commanders = {}
+    by_name = _commanders_by_player(commanders, seen, label, problems)
     command: list[tuple[str, ...]] = []
     for name in names:
         raw = by_name.get(name.casefold(), [])
@@ -237,19 +262,7 @@ def _commanders(
             if card is not None:
                 found.append(card)
         if kind is not None:
-            if kind.has_commanders and not raw:
-                problems.append(msg("tracker.commander-needed", rule="903.3", field=where, label=own))
-            if len(raw) > max_commanders(kind):
-                if kind is Variant.DTC:
-                    problems.append(
-                        msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own)
-                    )
-                elif kind.has_commanders:
-                    problems.append(msg("tracker.commanders-two", rule="702.124g", field=where, label=own))
-                else:
-                    problems.append(
-                        msg("tracker.commanders-none", field=where, label=own, variant=variant_name(kind))
-                    )
+            problems += _commander_count_problems(kind, len(raw), where, own)
         command.append(tuple(found))
     return tuple(command)
 
