@@ -221,6 +221,31 @@ def _history(lines: list[_Line]) -> tuple[list[str], list[tuple[str, str]]]:
     return out, meta
 
 
+def _title_and_lines(raw_lines: list[str]) -> tuple[str, list[_Line]]:
+    """The page's title (its first line of text) and the lines after it, without the blog's chrome."""
+    lines: list[_Line] = []
+    title = ""
+    for index, raw in enumerate(raw_lines):
+        if not raw.strip() or ja_common.is_chrome_line(raw):
+            continue
+        if not title:
+            title = raw.strip()
+            continue
+        lines.extend(_split_glued(index + 1, raw))
+    return title, lines
+
+
+def _heading_anchor(heading: str, stripped: str, top: str | None, used: set[str]) -> tuple[str, str | None]:
+    """A heading's anchor and parent: the known ones by name (under their usual section), else a hash."""
+    known = KNOWN_HEADINGS.get((top, stripped)) or KNOWN_HEADINGS.get((None, stripped))
+    if known is None:
+        return ja_common.hash_anchor(heading), None
+    base, parent = known
+    if parent is not None and parent not in used:
+        parent = None  # the page lacks the usual enclosing heading
+    return base, parent
+
+
 def parse(text: str, *, source: str) -> JaDocument:
     """Parse the DTC page into a ``JaDocument`` (kind FORMAT_RULES).
 
@@ -231,15 +256,7 @@ def parse(text: str, *, source: str) -> JaDocument:
      ('setup', '本文です。'), ('basic-rules', '- 二人一組')]
     """
     raw_lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
-    lines: list[_Line] = []
-    title = ""
-    for index, raw in enumerate(raw_lines):
-        if not raw.strip() or ja_common.is_chrome_line(raw):
-            continue
-        if not title:
-            title = raw.strip()
-            continue
-        lines.extend(_split_glued(index + 1, raw))
+    title, lines = _title_and_lines(raw_lines)
 
     sections: list[_Section] = []
     used: set[str] = set()
@@ -264,13 +281,7 @@ def parse(text: str, *, source: str) -> JaDocument:
         in_history = False
         if line.heading or (not line.note and _looks_like_heading(line.text)):
             heading = line.text.strip()
-            known = KNOWN_HEADINGS.get((top, stripped)) or KNOWN_HEADINGS.get((None, stripped))
-            if known is not None:
-                base, parent = known
-                if parent is not None and parent not in used:
-                    parent = None  # the page lacks the usual enclosing heading
-            else:
-                base, parent = ja_common.hash_anchor(heading), None
+            base, parent = _heading_anchor(heading, stripped, top, used)
             anchor = ja_common.unique_anchor(base, used, top or "")
             sections.append(_Section(anchor=anchor, heading=heading, line=line.number, parent=parent))
             if parent is None:
