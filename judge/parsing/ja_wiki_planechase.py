@@ -93,6 +93,25 @@ def _clean(line: str) -> str:
     return ja_common.close_cjk_gaps(_EDIT_RE.sub("", line).strip())
 
 
+def _page_lines(text: str) -> list[str]:
+    """The page's lines up to the wiki's own footer."""
+    lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
+    end = next((i for i, line in enumerate(lines) if _WIKI_END_RE.match(line.strip())), len(lines))
+    lines = lines[:end]
+    return lines
+
+
+def _group_of(heading: str, group: str | None, prose: list[_Prose]) -> str | None:
+    """The heading group a heading opens in: none for a top-level heading; a top-level heading with no
+    text of its own holds the headings after it."""
+    if heading in TOP_LEVEL_HEADINGS:
+        return None
+    if group is None and prose and not prose[-1].lines and prose[-1].parent is None:
+        # The previous top-level heading had no text: it is a group holding this heading.
+        return prose[-1].anchor
+    return group
+
+
 def parse(text: str, *, source: str) -> JaDocument:
     """Parse the wiki page into a ``JaDocument`` (kind PROSE) with prose and quoted-rule sections.
 
@@ -105,9 +124,7 @@ def parse(text: str, *, source: str) -> JaDocument:
     >>> doc.translated_from
     '20200101'
     """
-    lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
-    end = next((i for i, line in enumerate(lines) if _WIKI_END_RE.match(line.strip())), len(lines))
-    lines = lines[:end]
+    lines = _page_lines(text)
     title = ""
     credit = ""
     english = ""
@@ -152,12 +169,7 @@ def parse(text: str, *, source: str) -> JaDocument:
             in_quote = False  # prose resumes after the quote
         if _is_heading(stripped) and (after_toc or prose):
             heading = stripped
-            top_level = heading in TOP_LEVEL_HEADINGS
-            if top_level:
-                group = None
-            elif group is None and prose and not prose[-1].lines and prose[-1].parent is None:
-                # The previous top-level heading had no text: it is a group holding this heading.
-                group = prose[-1].anchor
+            group = _group_of(heading, group, prose)
             anchor = ja_common.unique_anchor(ja_common.heading_slug(heading), used, group or "")
             prose.append(_Prose(anchor=anchor, heading=heading, line=line_no, parent=group))
             continue
