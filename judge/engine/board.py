@@ -404,7 +404,8 @@ class Board:
     def to_json(self) -> dict[str, Any]:
         """The board in the JSON API shape (what :func:`judge.engine.board_payload.board_from_payload` reads).
 
-        >>> Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A").to_json()["turn_order"]
+        >>> Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"),
+        ...     active_player="A").to_json()["turn_order"]
         ['A', 'B']
         """
         payload: dict[str, Any] = {

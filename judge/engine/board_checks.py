@@ -72,7 +72,8 @@ def check_board(board: Board, *, paths: Paths | None = None) -> tuple[Board, lis
     rule that forbids the board.
 
     >>> b = Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A",
-    ...           objects=(GameObject(id="x", name="Shock", kind=ObjectKind.ABILITY, owner=None, controller="A",
+    ...           objects=(GameObject(id="x", name="Shock", kind=ObjectKind.ABILITY, owner=None,
+    ...           controller="A",
     ...                               zone=Zone.GRAVEYARD),))
     >>> [(p.code, p.rule, p.field) for p in check_board(b)[1]]
     [('board.zone-impossible', '113.1c', 'objects[0]')]

@@ -429,7 +429,8 @@ def board_from_payload(payload: Any) -> Board:
 
     >>> board_from_payload({"variant": "planechase", "turn_order": ["A", "B"], "active_player": "A",
     ...     "planar_controller": "A",
-    ...     "objects": [{"id": "x", "name": "Shock", "kind": "ability", "controller": "A", "zone": "graveyard"}]})
+    ...     "objects": [{"id": "x", "name": "Shock", "kind": "ability", "controller": "A",
+    ...     "zone": "graveyard"}]})
     Traceback (most recent call last):
     ...
     judge.engine.errors.IllegalStateError: Shock is in the graveyard, where it cannot be: an ability exists only on the stack.

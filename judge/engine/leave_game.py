@@ -71,7 +71,8 @@ order, each citing its rule:
 ...     "objects": [
 ...         {"id": "griffin", "name": "Assault Griffin", "name_ja": "突撃するグリフィン", "kind": "card",
 ...          "owner": "Bianca", "controller": "Alex", "zone": "battlefield"},
-...         {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
+...         {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card",
+...         "owner": "Alex",
 ...          "controller": "Alex", "zone": "battlefield", "attached_to": "griffin"}],
 ...     "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex",
 ...                          "source": "mind-control", "ends": "source-leaves"}]})

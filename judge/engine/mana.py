@@ -53,7 +53,8 @@ def color_list(colors: Container[str], *, style: str = "list") -> Message:
 
     ``style`` "words" separates the letters by spaces ("W U B"), "letters" writes them together ("RG", "赤緑").
 
-    >>> color_list({"G", "R"}).text("en"), color_list("GR").text("ja"), color_list("WUB", style="words").text("en")
+    >>> color_list({"G", "R"}).text("en"), color_list("GR").text("ja"), color_list("WUB",
+    ...     style="words").text("en")
     ('R, G', '赤・緑', 'W U B')
     >>> color_list("RG", style="letters").text("en"), color_list(()).text("ja")
     ('RG', '無色')

@@ -9,7 +9,8 @@ entry (missing trailing columns are empty). The readers here are pure: they
 take the text (or a path) and return typed records; the ``default_*``
 functions read the files of this repository once per process.
 
->>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n", source="x.tsv",
+>>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n",
+...     source="x.tsv",
 ...                     columns=("name", "note"))
 >>> table.rows, table.meta["checked"]
 (({'name': 'Sol Ring', 'note': ''},), '2024-09-23')

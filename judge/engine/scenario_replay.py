@@ -13,7 +13,8 @@ values must be equal.
 >>> expectation_mismatches({"a": 1, "steps": [{"rule": "704.5m"}]},
 ...                        {"a": 1, "b": 2, "steps": [{"rule": "800.4a"}, {"rule": "704.5m", "text": "..."}]})
 ()
->>> expectation_mismatches({"objects": [{"id": "x", "zone": "exile"}]}, {"objects": [{"id": "x", "zone": "graveyard"}]})
+>>> expectation_mismatches({"objects": [{"id": "x", "zone": "exile"}]},
+...     {"objects": [{"id": "x", "zone": "graveyard"}]})
 ("objects[id=x].zone: expected 'exile', got 'graveyard'",)
 """
 

@@ -436,7 +436,8 @@ def tax_for(request: TaxInput) -> TaxResult:
 def calculate_tax(payload: Mapping[str, object]) -> TaxResult:
     """Read a JSON payload (fields in :mod:`judge.engine.tax_payload`) and compute its tax.
 
-    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2, "reduction": 1}).total_cost
+    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2,
+    ...     "reduction": 1}).total_cost
     '{6}{G}{G}'
     >>> calculate_tax({"variant": "commander", "mana_cost": "{4}{G}", "cast_from": "hand"}).tax_generic
     0

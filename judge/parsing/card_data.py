@@ -181,7 +181,8 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
 
     >>> card = card_from_mtgjson("Fire // Ice", [
     ...     {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "manaCost": "{1}{U}", "layout": "split"},
-    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}", "layout": "split"}])
+    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}",
+    ...     "layout": "split"}])
     >>> [f.name for f in card.faces]
     ['Fire', 'Ice']
     """

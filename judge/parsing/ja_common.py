@@ -252,7 +252,8 @@ class Block:
 def blocks(parts: Iterable[str]) -> list[Block]:
     """The blocks of section text (``parts``: paragraphs, each maybe several lines; see ``DocSection``).
 
-    >>> [(b.kind, b.text or b.items) for b in blocks(["前置き。\\n- 一つ目\\n  補足\\n- 二つ目", "■カードの文章。"])]
+    >>> [(b.kind, b.text or b.items) for b in blocks(["前置き。\\n- 一つ目\\n  補足\\n- 二つ目",
+    ...     "■カードの文章。"])]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('paragraph', '前置き。'), ('list', (('一つ目', ('補足',)), ('二つ目', ()))), ('card', 'カードの文章。')]
     """

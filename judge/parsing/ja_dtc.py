@@ -120,7 +120,8 @@ def sniff(text: str) -> bool:
 def _looks_like_heading(text: str) -> bool:
     """A short line that is not a sentence, a bullet, a card text box or a formula.
 
-    >>> [_looks_like_heading(x) for x in ("勝利/敗北条件", "SR以上の偉い感じのカードだね", "GR、超次元は禁止", "1+2=3")]
+    >>> [_looks_like_heading(x) for x in ("勝利/敗北条件", "SR以上の偉い感じのカードだね", "GR、超次元は禁止",
+    ...     "1+2=3")]
     [True, False, False, False]
     """
     stripped = ja_common.nfkc(text)
@@ -250,7 +251,8 @@ def parse(text: str, *, source: str) -> JaDocument:
     """Parse the DTC page into a ``JaDocument`` (kind FORMAT_RULES).
 
     >>> doc = parse("DTCとは\\nはじめに\\n説明です。\\n2020/01/02 初版\\n概要\\n- 箇条 - 次の箇条\\n"
-    ...             "初期配置\\n本文です。基本ルール\\n- 二人一組\\n- 二人一組\\n0 件のコメント :\\n", source="s")
+    ...             "初期配置\\n本文です。基本ルール\\n- 二人一組\\n- 二人一組\\n0 件のコメント :\\n",
+    ...             source="s")
     >>> [(s.anchor, s.text) for s in doc.sections]  # doctest: +NORMALIZE_WHITESPACE
     [('intro', '説明です。'), ('history', '2020/01/02 初版'), ('overview', '- 箇条\\n- 次の箇条'),
      ('setup', '本文です。'), ('basic-rules', '- 二人一組')]

@@ -116,7 +116,8 @@ def parse(text: str, *, source: str) -> JaDocument:
     """Parse the wiki page into a ``JaDocument`` (kind PROSE) with prose and quoted-rule sections.
 
     >>> doc = parse("題\\n提供:MTG Wiki\\n前書き。\\n目次 |\\n選択ルール\\n小見出し\\n本文。\\n"
-    ...             "引用:総合ルール 20200101.0\\n- 9 変種\\n- 901 次元\\n- 901.1 一。\\n- 901.1a 二。\\n", source="s")
+    ...             "引用:総合ルール 20200101.0\\n- 9 変種\\n- 901 次元\\n- 901.1 一。\\n- 901.1a 二。\\n",
+    ...             source="s")
     >>> [(s.anchor, s.parent, s.cr_number) for s in doc.sections]  # doctest: +NORMALIZE_WHITESPACE
     [('intro', None, None), ('選択ルール', None, None), ('小見出し', '選択ルール', None),
      ('cr-quote', None, None), ('r9', 'cr-quote', '9'), ('r901', 'r9', '901'),

@@ -62,7 +62,8 @@ def rules_link(html: str, base_url: str, *, name: str = CR_PREFIX) -> str | None
 
     >>> rules_link('<a href="/x/notes.txt">x</a> <a href="/d/MagicCompRules%2020260116.txt">TXT</a>', "https://m.example/en/rules")
     'https://m.example/d/MagicCompRules%2020260116.txt'
-    >>> rules_link('<a href="notes.txt">x</a> <a href="JPN_CR_20260116_0.txt">和訳</a>', "https://j.example/cr/", name=JA_CR_PREFIX)
+    >>> rules_link('<a href="notes.txt">x</a> <a href="JPN_CR_20260116_0.txt">和訳</a>',
+    ...     "https://j.example/cr/", name=JA_CR_PREFIX)
     'https://j.example/cr/JPN_CR_20260116_0.txt'
     """
     links = [urljoin(base_url, match) for match in _TXT_LINK.findall(html)]

@@ -112,7 +112,8 @@ def group_of(scenario: Scenario) -> str:
     >>> from judge.engine.scenarios import ScenarioStep
     >>> step = ScenarioStep(narration=Text("", ""), rules=("903.10a",), kind="commander-damage",
     ...                     payload={"variant": "commander"})
-    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",), steps=(step,)))
+    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",),
+    ...     steps=(step,)))
     'commander-damage'
     """
     variants = _variants(scenario)

@@ -88,7 +88,8 @@ class SearchDoc:
         today's number (a renumbered rule's new number; None for a deleted one). What a hit groups by and
         links to.
 
-        >>> doc = SearchDoc(key="k", rule="805.10g", lang="ja", source="", doc="d", version="", title="", body="")
+        >>> doc = SearchDoc(key="k", rule="805.10g", lang="ja", source="", doc="d", version="", title="",
+        ...     body="")
         >>> doc.current_rule, replace(doc, status="renumbered", aligned="805.10f").current_rule
         ('805.10g', '805.10f')
         >>> replace(doc, status="deleted").current_rule is None

@@ -51,7 +51,8 @@ Rules the tracker follows
 ...                   commanders={"Alex": ["Atraxa"], "Bianca": ["Kraum", "Tymna"]})
 >>> table.life_of("Alex"), table.commander("Bianca", 1).tax
 (40, 0)
->>> table, steps = apply_event(state=table, event=Event(kind=EventKind.CAST_COMMANDER, player="Bianca", commander=0))
+>>> table, steps = apply_event(state=table,
+...     event=Event(kind=EventKind.CAST_COMMANDER, player="Bianca", commander=0))
 >>> table.commander("Bianca", 0).tax, table.commander("Bianca", 1).tax, steps[0].rule
 (2, 0, '903.8')
 >>> steps[0].render("ja")

@@ -173,7 +173,8 @@ def summary(*, setup: TableSetup | None, event: Event) -> Message:
     """One line of the history log: what the change was, in the reader's language.
 
     >>> from judge.engine.tracker import table_setup
-    >>> s = table_setup(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    >>> s = table_setup(variant="commander", players=["Aki", "Ben"],
+    ...     commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     >>> summary(setup=s, event=Event(kind=EventKind.CAST_COMMANDER, player="Ben")).text("ja")
     'Ben が《Edgar》を統率領域から唱えた'
     """

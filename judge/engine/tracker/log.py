@@ -132,7 +132,8 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
       pressed the same button — so a player is never skipped and two presses
       never undo two changes (:class:`AlreadyDoneError`).
 
-    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3), revision=5)
+    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3),
+    ...     revision=5)
     >>> check_revision(change=Event(kind=EventKind.NEXT_TURN, expected_revision=3), revision=4)
     Traceback (most recent call last):
     ...

@@ -319,7 +319,8 @@ def state_from_json(data: Any) -> TableState:
     with :class:`IllegalStateError`.
 
     >>> from judge.engine.tracker import new_table
-    >>> t = new_table(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    >>> t = new_table(variant="commander", players=["Aki", "Ben"],
+    ...     commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     >>> state_from_json(t.to_json()) == t
     True
     >>> state_from_json({**t.to_json(), "turn": 1e400})

@@ -8,7 +8,8 @@ end. The steps say what happened and why, each citing its rule.
 >>> from judge.engine.tracker.state import new_table
 >>> t = new_table(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y"]})
 >>> for _ in range(3):
-...     t, steps = apply_event(state=t, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", amount=7))
+...     t, steps = apply_event(state=t,
+...     event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", amount=7))
 >>> t.life_of("A"), t.player("A").damage_from("B", 0), t.side_of("A").loss.rule, t.winners
 (19, 21, '704.6c', ('B',))
 >>> [s.render("ja") for s in steps][-2:]
