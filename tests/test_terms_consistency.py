@@ -121,7 +121,8 @@ ALSO_SHOWN = re.compile(r"also shown: ([^;]*)")
 
 
 def also_shown(term: Term) -> set[str]:
-    """The other spellings of a row a page may show, as its notes name them ("also shown: 追放する, 追放領域"):
+    """The other spellings of a row a page may show, as its notes name them ("also shown: 追放する,
+    追放領域"):
     the Japanese of another English spelling of the row (control, the exile zone) or the noun of a verb."""
     found = ALSO_SHOWN.search(term.notes)
     if not found:

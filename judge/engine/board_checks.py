@@ -47,7 +47,8 @@ class Paths:
 
 
 def object_label(obj: GameObject, what: str) -> Message:
-    """The human label of one field of an object: "Assault Griffin: controller" / "《突撃するグリフィン》のコントローラー"."""
+    """The human label of one field of an object: "Assault Griffin: controller" /
+    "《突撃するグリフィン》のコントローラー"."""
     return msg("board.label.object-field", object=obj.label, part=msg(f"board.field.{what}"))
 
 

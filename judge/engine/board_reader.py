@@ -186,7 +186,8 @@ class FieldReader:
 
 
 def object_field(who: Text | Message, what: str) -> Message:
-    """The label of one field of an object: "Assault Griffin: controller" / "《突撃するグリフィン》のコントローラー"."""
+    """The label of one field of an object: "Assault Griffin: controller" /
+    "《突撃するグリフィン》のコントローラー"."""
     return msg("board.label.object-field", object=who, part=msg(f"board.field.{what}"))
 
 

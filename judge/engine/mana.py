@@ -51,7 +51,8 @@ def mana_cost_label() -> Message:
 def color_list(colors: Container[str], *, style: str = "list") -> Message:
     """Colours in WUBRG order as a message: "R, G" in English, "赤・緑" in Japanese; "colorless" when none.
 
-    ``style`` "words" separates the letters by spaces ("W U B"), "letters" writes them together ("RG", "赤緑").
+    ``style`` "words" separates the letters by spaces ("W U B"), "letters" writes them together ("RG",
+    "赤緑").
 
     >>> color_list({"G", "R"}).text("en"), color_list("GR").text("ja"), color_list("WUB",
     ...     style="words").text("en")

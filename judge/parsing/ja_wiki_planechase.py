@@ -4,7 +4,8 @@ Layout of the copied page::
 
     プレインチェイス戦                -> title "プレインチェイス戦（wiki）"
     提供:MTG Wiki                     -> credit "MTG Wiki"
-    <intro paragraphs>                -> section "intro"; "プレインチェイス戦/Planechaseは…" gives the English title
+    <intro paragraphs>                -> section "intro"; "プレインチェイス戦/Planechaseは…" gives the
+    English title
     目次 |                            -> table of contents: dropped
     構築ルール                        -> prose heading (short line, not a sentence)
     <paragraphs> / - <bullets>        -> its text, one line each

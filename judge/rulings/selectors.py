@@ -91,7 +91,8 @@ class RuleText:
 
     @property
     def old_leave_term(self) -> bool:
-        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる today)."""
+        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる
+        today)."""
         return self.lang == "ja" and "ゲームから除外" in self.text
 
 

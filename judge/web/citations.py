@@ -56,7 +56,8 @@ def rule_ref_url(rule: str) -> str | None:
 
 def rule_label(rule: str, *, heading: str = "") -> str:
     """How a page names a cited rule, in the reader's language: a CR number as it is; a format document's
-    point by the document and the point ("Commander rules 2", "DTC house rules: win loss", 「統率者戦ルール 9」,
+    point by the document and the point ("Commander rules 2", "DTC house rules: win loss", 「統率者戦ルール
+    9」,
     「DTC ハウスルール：勝利/敗北条件」), never an internal anchor like "dtc:singleton". ``heading`` is the
     section's own heading (the DTC document is Japanese), shown to a Japanese reader.
     """

@@ -589,7 +589,8 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
         ("en", "No Magic card data yet: to get it, run python manage.py import_cards --download"),
         (
             "ja",
-            "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を実行してください。",
+            "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download "
+            "を実行してください。",
         ),
     ],
 )

@@ -605,7 +605,10 @@ def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang
     expected = (
         "Alex leaves the game, and every object they own leaves with them: Mind Control."
         if lang == "en"
-        else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。"
+        else (
+            "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind "
+            "Control》。"
+        )
     )
     assert expected in result  # the steps in the reader's language
     name = (

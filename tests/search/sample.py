@@ -108,7 +108,10 @@ def ja_documents() -> list[JaDocument]:
                 heading="903.8.",
                 line=1,
                 cr_number="903.8",
-                text="プレイヤーは統率 領域にある自分の統率者を唱えてよい。2回目からは追加で{2}かかる(統率者税)。",
+                text=(
+                    "プレイヤーは統率 領域にある自分の統率者を唱えてよい。"
+                    "2回目からは追加で{2}かかる(統率者税)。"
+                ),
             ),
             DocSection(
                 anchor="r903-4",
@@ -174,7 +177,10 @@ def ja_documents() -> list[JaDocument]:
                 anchor="die",
                 heading="次元ダイス",
                 line=1,
-                text="《砕けたパワーストーン/Fractured Powerstone》で振った回数は数えない。{CHAOS}が出ればカオス能力が誘発する。",
+                text=(
+                    "《砕けたパワーストーン/Fractured Powerstone》で振った回数は数えない。"
+                    "{CHAOS}が出ればカオス能力が誘発する。"
+                ),
             ),
             DocSection(
                 anchor="history",

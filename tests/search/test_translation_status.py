@@ -31,7 +31,9 @@ WHOLE = f"cr-ja-{CURRENT}"
 # Our own Japanese for two rules of the sample; every other rule gets the placeholder text.
 OWN = {
     "903.8": "統率者を統率領域から唱えるには、このゲームでそれ以前に唱えた回数1回につき{2}多くかかる。",
-    "800.4a": "プレイヤーがゲームから離れたら、そのプレイヤーがオーナーであるオブジェクトもすべてゲームから離れる。",
+    "800.4a": (
+        "プレイヤーがゲームから離れたら、そのプレイヤーがオーナーであるオブジェクトもすべてゲームから離れる。"
+    ),
 }
 
 

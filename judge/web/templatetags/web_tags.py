@@ -12,7 +12,8 @@ register = template.Library()
 
 @register.filter
 def citation(rule: str) -> str:
-    """A cited rule as the reader sees it: "903.8", "統率者戦ルール 2", "DTC ハウスルール" (never "dtc:setup")."""
+    """A cited rule as the reader sees it: "903.8", "統率者戦ルール 2", "DTC ハウスルール" (never
+    "dtc:setup")."""
     return rule_label(rule)
 
 
