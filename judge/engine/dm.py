@@ -174,7 +174,8 @@ def _hiragana(text: str) -> str:
 def starts_in_battle_zone(name: str, cards: tuple[StartingCard, ...] | None = None) -> StartingCard | None:
     """The curated entry saying ``name`` can start the game in the battle zone, or None.
 
-    >>> starts_in_battle_zone("《伝説の禁断 ドキンダムX》").name, starts_in_battle_zone("ボルシャック・ドラゴン")
+    >>> (starts_in_battle_zone("《伝説の禁断 ドキンダムX》").name,
+    ...  starts_in_battle_zone("ボルシャック・ドラゴン"))
     ('ドキンダム', None)
     >>> starts_in_battle_zone("禁断〜封印されしX〜").name
     '禁断 ～封印されしX～'
@@ -266,7 +267,8 @@ def parse_dm_card(*, line: str, label: Message | None = None, field: str = "deck
     >>> parse_dm_card(line="X | 土 | Z | クリーチャー")
     Traceback (most recent call last):
     ...
-    judge.engine.errors.InvalidInputError: Card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); Card: unknown rarity 'Z'
+    judge.engine.errors.InvalidInputError: Card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); Card:
+    unknown rarity 'Z'
     """
     label = label or msg("dm.label.card")
     problems: list[Message] = []
@@ -317,7 +319,8 @@ def parse_dm_deck(*, text: str, number: int | None = None, field: str = "decklis
     ``number`` is the deck's place in a team (problems then say "Deck 2, line 3"). A deck
     with no card at all is refused with a problem that says what to paste.
 
-    >>> deck = parse_dm_deck(text="統率者\\n\\"罰怒\\"ブランド | 火 | SR | クリーチャー\\nデッキ\\n4 ボルシャック・ドラゴン | 火 | VR | クリーチャー")
+    >>> deck = parse_dm_deck(text="統率者\\n\\"罰怒\\"ブランド | 火 | SR | クリーチャー\\n"
+    ...                           "デッキ\\n4 ボルシャック・ドラゴン | 火 | VR | クリーチャー")
     >>> deck.commander.name, [(n, c.name) for n, c in deck.cards]
     ('"罰怒"ブランド', [(4, 'ボルシャック・ドラゴン')])
     >>> parse_dm_deck(text="  ")  # doctest: +ELLIPSIS

@@ -109,7 +109,8 @@ def default_banned_list(variant: str) -> BannedList:
 def parse_interchangeable_names(text: str, *, source: str = "interchangeable_names.tsv") -> dict[str, str]:
     """Normalised name -> the name it counts as for deck construction (201.3b).
 
-    >>> parse_interchangeable_names("name\\tsame_name_as\\nGreymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
+    >>> parse_interchangeable_names("name\\tsame_name_as\\n"
+    ...                             "Greymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
     {"greymond, avacyn's stalwart": 'Rick, Steadfast Leader'}
     """
     table = parse_table(text, source=source, columns=("name", "same_name_as"))
@@ -143,7 +144,8 @@ def parse_battle_zone_start(
 ) -> tuple[StartingCard, ...]:
     """The curated Duel Masters cards that can start the game in the battle zone.
 
-    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\nドキンダム\\tどきんだむ\\tcontains\\n")]
+    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\n"
+    ...                                          "ドキンダム\\tどきんだむ\\tcontains\\n")]
     ['ドキンダム']
     """
     table = parse_table(text, source=source, columns=("name", "reading", "match", "note"))

@@ -320,7 +320,9 @@ def parse_scenario(data: Any, *, source: str) -> Scenario:
     >>> parse_scenario({"slug": "x"}, source="x.json")
     Traceback (most recent call last):
     ...
-    judge.engine.scenarios.ScenarioError: x.json: title: must be an object with "en" and "ja"; x.json: summary: must be an object with "en" and "ja"; x.json: rules: must be a non-empty list of rule numbers; x.json: steps: must be a non-empty list
+    judge.engine.scenarios.ScenarioError: x.json: title: must be an object with "en" and "ja"; x.json:
+    summary: must be an object with "en" and "ja"; x.json: rules: must be a non-empty list of rule numbers;
+    x.json: steps: must be a non-empty list
     """
     problems: list[str] = []
     if not isinstance(data, Mapping):

@@ -231,7 +231,8 @@ def glossary_terms(index: Mapping[str, Term], headword: str) -> tuple[Term, ...]
     rule title two keywords ("Daybound and Nightbound"): every part must be in the table.
 
     >>> terms = parse_terms_table(
-    ...     "ja\\ten\\tkind\\trule\\tnotes\\nタップ\\ttap\\tkeyword-action\\t\\t\\nアンタップ\\tuntap\\tkeyword-action\\t\\t\\n",
+    ...     "ja\\ten\\tkind\\trule\\tnotes\\nタップ\\ttap\\tkeyword-action\\t\\t\\n"
+    ...     "アンタップ\\tuntap\\tkeyword-action\\t\\t\\n",
     ...     source="t",
     ... )
     >>> [t.name_ja for t in glossary_terms(english_index(terms), "Tap and Untap")]

@@ -343,7 +343,8 @@ def en_terms(text: str) -> list[str]:
 def latin_tokens(text: str) -> list[tuple[str, int, int]]:
     """English stems of the Latin words in (normalised) Japanese text, with offsets.
 
-    >>> [t for t, _, _ in latin_tokens(normalize_ja("砕けたパワーストーン/Fractured Powerstone、{CHAOS}、2vs2"))]
+    >>> text = normalize_ja("砕けたパワーストーン/Fractured Powerstone、{CHAOS}、2vs2")
+    >>> [t for t, _, _ in latin_tokens(text)]
     ['fractur', 'powerston', 'chao', '2vs2']
     """
     out: list[tuple[str, int, int]] = []

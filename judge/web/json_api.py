@@ -168,7 +168,8 @@ def read_json(text: str | bytes, *, field: str = "body", label: Message | None =
     ...     read_json('{"life": Infinity}')
     ... except InvalidInputError as err:
     ...     print(err.messages[0].code, err.render("ja"))
-    web.json-number ['リクエスト：Infinity は使えない数値です（±9007199254740992 以内の有限の数で指定してください）。']
+    web.json-number ['リクエスト：Infinity は使えない数値です（±9007199254740992
+    以内の有限の数で指定してください）。']
     """
     subject = label or msg("input.label.request")
 

@@ -137,7 +137,8 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
     >>> check_revision(change=Event(kind=EventKind.NEXT_TURN, expected_revision=3), revision=4)
     Traceback (most recent call last):
     ...
-    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
+    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed
+    (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
     """
     expected = change.expected_revision
     if expected is None or expected == revision:

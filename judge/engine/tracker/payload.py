@@ -14,7 +14,8 @@ its ``to_json`` unchanged.
 >>> event_from_json({"kind": "life", "amount": 5000, "expected_revision": float("inf")})
 Traceback (most recent call last):
 ...
-judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole number from -1000 to 1000.; Table revision: a whole number from 0 to 2147483647.
+judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole number from -1000 to 1000.;
+Table revision: a whole number from 0 to 2147483647.
 """
 
 from __future__ import annotations

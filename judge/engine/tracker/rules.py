@@ -13,7 +13,8 @@ end. The steps say what happened and why, each citing its rule.
 >>> t.life_of("A"), t.player("A").damage_from("B", 0), t.side_of("A").loss.rule, t.winners
 (19, 21, '704.6c', ('B',))
 >>> [s.render("ja") for s in steps][-2:]
-['A は B の統率者《Y》から合計 21 点の戦闘ダメージを受けたので、ゲームに敗北します。', 'B がゲームに勝利しました：対戦相手は全員ゲームから離れました。']
+['A は B の統率者《Y》から合計 21 点の戦闘ダメージを受けたので、ゲームに敗北します。',
+'B がゲームに勝利しました：対戦相手は全員ゲームから離れました。']
 """
 
 from __future__ import annotations

@@ -315,7 +315,9 @@ def start_steps(setup: TableSetup) -> tuple[Step, ...]:
     """Why the table starts the way it does.
 
     >>> [s.render("ja") for s in start_steps(table_setup(variant="planechase", players=["みき", "Ben"]))]
-    ['各プレイヤーは 20 点のライフでゲームを始めます。', 'アクティブ・プレイヤーは次元ダイスを振れます。そのターンにもう一度振るたびに、コストが 1 ずつ増えます。', 'みき が最初のターンを行います。']
+    ['各プレイヤーは 20 点のライフでゲームを始めます。',
+    'アクティブ・プレイヤーは次元ダイスを振れます。そのターンにもう一度振るたびに、コストが 1
+    ずつ増えます。', 'みき が最初のターンを行います。']
     """
     variant = setup.variant
     life = setup.starting_life
