@@ -287,13 +287,17 @@ def goto_states(**paths: str) -> None:
 
 goto_states(
     **{
-        "calc-tax-answer": "calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2&cast_from=command-zone&reduction=1",
+        "calc-tax-answer": (
+            "calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2&cast_from=command-zone&reduction=1"
+        ),
         "calc-tax-from-hand": "calc/tax/?variant=brawl&mana_cost=2WU/B&cast_from=hand&reduction={W}",
         "calc-tax-errors": "calc/tax/?variant=commander&mana_cost=3QQ&previous_casts=-1&reduction=x",
         "calc-tax-dtc": "calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3",
         "calc-tax-dtc-errors": "calc/tax/?variant=dtc&cost=&play_number=0",
         "calc-tax-planar-die": "calc/tax/?variant=planechase&rolls_this_turn=2&two_headed_giant=1",
-        "calc-damage-lost": "calc/commander-damage/?seats=4&name1=Alex&cmdr1=Rafiq&partner3=Tymna&d1a_2=21&d3b_1=20&d3a_4=5",
+        "calc-damage-lost": (
+            "calc/commander-damage/?seats=4&name1=Alex&cmdr1=Rafiq&partner3=Tymna&d1a_2=21&d3b_1=20&d3a_4=5"
+        ),
         "calc-damage-two-headed-giant": "calc/commander-damage/?seats=4&thg=1&d1a_4=21",
         "calc-damage-errors": "calc/commander-damage/?seats=4&d1a_2=abc&d2a_1=-3",
         "search-hits": "search/?q=統率者税",

@@ -349,14 +349,14 @@ def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
                 name="Budoka Gardener",
                 mana_cost="{1}{G}",
                 type_line="Creature — Human Monk",
-                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you control ten "
-                "or more lands, flip Budoka Gardener.",
+                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you "
+                "control ten or more lands, flip Budoka Gardener.",
             ),
             Face(
                 name="Dokai, Weaver of Life",
                 type_line="Legendary Creature — Human Monk",
-                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the number "
-                "of lands you control.",
+                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the "
+                "number of lands you control.",
             ),
         ),
     )

@@ -268,6 +268,7 @@ def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocu
     verified."""
     index = english_index(load_terms_table())
     glossary = {g.term for g in current.glossary}
+    sections = [r for r in current.rules if r.kind == RuleKind.SECTION]
     subtypes = [
         w.strip("’'")
         for number, lead in [("205.3g", "types are"), ("205.3h", "types are"), ("205.3i", "types are"),
@@ -280,12 +281,12 @@ def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocu
         "card type": _listed(current, "205.2a", "The card types are"),
         "supertype": _listed(current, "205.4a", "The supertypes are"),
         "subtype": [w for w in subtypes if w in glossary],
-        "zone": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "401" <= r.number <= "408"],
-        "phase or step": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "501" <= r.number <= "514"],
+        "zone": [s.title for s in sections if "401" <= s.number <= "408"],
+        "phase or step": [s.title for s in sections if "501" <= s.number <= "514"],
         "counter": [g for g in glossary if g.endswith(" Counter")],
-        "variant or option": [r.title for r in current.rules if r.kind == RuleKind.SECTION and r.number[0] in "89"
-                              and r.title != "General"],
-        "multiplayer word": [g.term for g in current.glossary if re.search(r"rules? (8\d\d|90\d)", g.definition)],
+        "variant or option": [s.title for s in sections if s.number[0] in "89" and s.title != "General"],
+        "multiplayer word": [g.term for g in current.glossary
+                             if re.search(r"rules? (8\d\d|90\d)", g.definition)],
     }  # fmt: skip
     assert all(wanted.values()), wanted
     missing, unverified = [], []

@@ -274,7 +274,7 @@ def test_key_lines_and_structure(client, ingested):
     assert commander.count("<ul>") >= 2  # 000's • bullets (rules 2 and 9) are lists
 
 
-# --- the documents' list ---------------------------------------------------------------------------------------
+# --- the documents' list ------------------------------------------------------------------------------------
 
 
 def test_api_docs_lists_every_document(client, ingested):

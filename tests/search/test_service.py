@@ -16,8 +16,8 @@ from tests.search.sample import CURRENT, PREVIOUS
 
 RESULT_KEYS = {"query", "total", "jump", "partial", "corrected_query", "hits", "suggestions"}
 HIT_KEYS = {
-    "rule", "lang", "also", "kind", "doc", "doc_title", "version", "source", "title", "snippet", "url", "score", "missing",
-    "status",
+    "rule", "lang", "also", "kind", "doc", "doc_title", "version", "source", "title", "snippet", "url",
+    "score", "missing", "status",
 }  # fmt: skip
 
 
