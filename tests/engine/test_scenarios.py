@@ -119,6 +119,45 @@ def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> No
         assert data["start"]["before"], "step 0: the position before the first action"
 
 
+DTC = [s for s in SCENARIOS if s.slug.startswith("dtc-")]
+
+
+@pytest.mark.parametrize("scenario", DTC, ids=[s.slug for s in DTC])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_duel_masters_deck_is_the_deck_in_the_house_rules_words(scenario: Scenario, lang: str) -> None:
+    """A Duel Masters deck is the 山札 / deck, its running out the house rules' ライブラリアウト (dtc:win-loss),
+    never Magic's library or its empty-library draw (704.5b)."""
+    data = replay_scenario(scenario).to_json(lang)
+    texts = [data["title"], data["summary"]]
+    for step in data["steps"]:
+        texts += [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]
+        assert all(e["rule"] != "704.5b" for e in step.get("engine_steps", []))
+    for text in texts:
+        if lang == "ja":
+            assert "ライブラリー" not in text, text
+        else:
+            assert "empty library" not in text and not re.search(r"library(?!-out)", text), text
+
+
+def test_a_library_out_is_the_deck_reaching_zero_and_the_teams_loss() -> None:
+    (scenario,) = [s for s in DTC if s.slug == "dtc-team-leaves"]
+    engine = {
+        lang: [
+            e
+            for step in replay_scenario(scenario).to_json(lang)["steps"]
+            for e in step.get("engine_steps", [])
+        ]
+        for lang in ("en", "ja")
+    }
+    (ja,) = [e for e in engine["ja"] if e["code"] == "leave.dtc-library-out"]
+    (en,) = [e for e in engine["en"] if e["code"] == "leave.dtc-library-out"]
+    assert ja["rule"] == en["rule"] == "dtc:win-loss"
+    assert "ビアンカの山札が0枚になった" in ja["text"] or "Biancaの山札が0枚になった" in ja["text"]
+    assert "最後の1枚を引いて" in ja["text"] and "ライブラリアウトは" in ja["text"] and "チーム" in ja["text"]
+    assert "deck has reached 0 cards" in en["text"] and "drawing the last card" in en["text"]
+    assert "a loss for that player's team" in en["text"]
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
 def test_card_names_come_in_both_languages(scenario: Scenario) -> None:
     replayed = replay_scenario(scenario)

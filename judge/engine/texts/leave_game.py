@@ -12,7 +12,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.label.attacker": {"en": "Attacking player", "ja": "攻撃するプレイヤー"},
     "leave.label.target": {"en": "Attacked player", "ja": "攻撃されるプレイヤー"},
     "leave.reason.leaves": {"en": "a player would leave", "ja": "プレイヤーが抜ける"},
-    "leave.reason.library-out": {"en": "library-out", "ja": "ライブラリーアウト"},
+    "leave.reason.library-out": {
+        "en": "library-out (the deck reached 0 cards)",
+        "ja": "ライブラリアウト（山札が0枚）",
+    },
     "leave.reason.special-loss": {"en": "special loss", "ja": "特殊敗北"},
     "leave.reason.direct-attack": {"en": "direct attack", "ja": "ダイレクトアタック"},
     "leave.nothing": {"en": "nothing", "ja": "なし"},
@@ -323,10 +326,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "{player} stopping is a loss for their team.",
         "ja": "デュエル・マスターズには「ゲームから離れる」ことはない。対戦の途中でチームのメンバーが1人だけ抜けることはなく、{player}がやめることはそのチームの敗北になる。",
     },
+    # The house rules' own words (dtc:win-loss): a Duel Masters deck (山札) is out when it reaches 0 cards, the
+    # last card drawn included; not Magic's drawing from an empty library (704.5b).
     "leave.dtc-library-out": {
-        "en": "{player} must draw from an empty library (library-out): that is the loss of {player}'s team "
-        "({players}), not of {player} alone.",
-        "ja": "{player}がライブラリーアウトした。それは{player}個人ではなく、{player}のチーム（{players}）の敗北となる。",
+        "en": "{player}'s deck has reached 0 cards (drawing the last card counts): a player's library-out is "
+        "a loss for that player's team ({players}), not for {player} alone.",
+        "ja": "{player}の山札が0枚になった（最後の1枚を引いて0枚になった場合も含む）。いずれかのプレイヤーのライブラリアウトは、{player}個人ではなく、そのプレイヤーのチーム（{players}）の敗北となる。",
     },
     "leave.dtc-special-loss": {
         "en": "An effect says {player} loses: a special loss is given to the team ({players}).",
