@@ -271,7 +271,7 @@ def _player_control_ends(state: BoardState) -> None:
 def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[str]:
     """800.4a second part (abilities and copies cease), with 901.10b and 901.10a."""
     ceasing: list[GameObject] = []
-    kept: list[tuple[GameObject, str]] = []
+    kept: list[tuple[GameObject, GameObject, str]] = []
     phenomena_hit: set[str] = set()
     for obj in state.on(Zone.STACK):
         if obj.kind.is_card or obj.controller not in state.out:
@@ -282,7 +282,7 @@ def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[
             new = source.controller
             owner_left = source.owner in state.out or (source.owner is None and obj.controller in state.out)
             if owner_left and new is not None and new not in state.out:
-                kept.append((obj, new))
+                kept.append((obj, source, new))
                 continue
             phenomena_hit.add(source.id)
         ceasing.append(obj)
@@ -296,13 +296,14 @@ def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[
             players=state.who,
             names=names_text([o.label for o in ceasing]),
         )
-    for obj, new in kept:
+    for obj, source, new in kept:
         state.objects[obj.id] = replace(obj, controller=new)
         state.step(
             "leave.phenomenon-ability-stays",
             "901.10b",
             [obj],
             object=obj.label,
+            source=source.label,
             players=state.who,
             player=new,
         )

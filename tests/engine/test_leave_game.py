@@ -271,6 +271,53 @@ def test_missing_leaving_alone() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "ja",
+            "ゲームから離れたBがオーナーである現象《Tunnel》からの能力（Tunnel trigger）は、スタックに残り、"
+            "新しい次元コントローラーであるCがコントロールする。",
+        ),
+        (
+            "en",
+            "Tunnel trigger, an ability from the phenomenon Tunnel owned by B, who left the game, remains on the "
+            "stack, controlled by the new planar controller C.",
+        ),
+    ],
+)
+def test_a_phenomenon_ability_stays_in_the_words_of_901_10b(lang: str, expected: str) -> None:
+    """901.10b: "Abilities from phenomena owned by a player who left the game remain on the stack controlled by
+    the new planar controller" — the phenomenon named, the ability's own name apart from the sentence."""
+    payload = {
+        "variant": "planechase",
+        "turn_order": ["A", "B", "C"],
+        "active_player": "B",
+        "planar_controller": "B",
+        "leaving": "B",
+        "objects": [
+            {
+                "id": "t",
+                "name": "Tunnel",
+                "kind": "phenomenon",
+                "owner": "B",
+                "controller": "B",
+                "zone": "command",
+            },
+            {
+                "id": "a",
+                "name": "Tunnel trigger",
+                "kind": "ability",
+                "controller": "B",
+                "zone": "stack",
+                "source": "t",
+            },
+        ],
+    }
+    (step,) = [s for s in run(payload, lang)["steps"] if s["rule"] == "901.10b"]
+    assert step["text"] == expected
+
+
 def test_dtc_has_no_leaving_the_team_loses_and_no_object_moves() -> None:
     payload = {
         "variant": "dtc",

@@ -152,10 +152,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Objects on the stack that {players} controlled and that are not cards cease to exist: {names}.",
         "ja": "{players}がコントロールしていた、スタック上のカードでないオブジェクトは消滅する：{names}。",
     },
+    # 901.10b in ja/003's words: 現象からの能力 / ゲームから離れた / 新しい次元コントローラー.
     "leave.phenomenon-ability-stays": {
-        "en": "{object}, an ability of a phenomenon owned by {players}, stays on the stack, now controlled by the "
-        "planar controller {player}.",
-        "ja": "{players}がオーナーである現象カードの能力{object}はスタックに残り、次元コントローラーである{player}がコントロールする。",
+        "en": "{object}, an ability from the phenomenon {source} owned by {players}, who left the game, remains on "
+        "the stack, controlled by the new planar controller {player}.",
+        "ja": "ゲームから離れた{players}がオーナーである現象{source}からの能力（{object}）は、スタックに残り、新しい次元コントローラーである{player}がコントロールする。",
     },
     "leave.planeswalking-ceases": {
         "en": "A plane left the game while a planeswalking ability was on the stack: {names} ceases to exist.",
