@@ -5,7 +5,8 @@
   (903.8; Brawl uses the normal Commander rules, 903.12a). A cast from any
   other zone (a commander its owner let go to their hand, a graveyard, exile)
   pays no tax and isn't counted, and each of two partner commanders counts
-  only its own casts (702.124d). The total cost follows 601.2f: mana cost,
+  only its own casts (702.124d; said only when ``partner`` says the commander
+  is one of two). The total cost follows 601.2f: mana cost,
   plus additional costs and increases (the tax), minus reductions. A generic
   reduction lowers only the generic part, tax included, never the coloured
   part (118.7a), and never below {0} (601.2f). A coloured reduction ("Cleric
@@ -116,19 +117,23 @@ def commander_tax(
     reduction: int | str | ManaCost = 0,
     variant: Variant = Variant.COMMANDER,
     cast_from: CastZone = CastZone.COMMAND_ZONE,
+    partner: bool = False,
 ) -> TaxResult:
     """Total cost of casting a commander (903.8, 601.2f), from the command zone unless ``cast_from`` says not.
 
     ``previous_casts`` counts only earlier casts of this commander from the
     command zone; ``reduction`` is generic mana (a number) or a mana string,
-    applied after the tax (601.2f, 118.7). Bad arguments raise
+    applied after the tax (601.2f, 118.7); ``partner``: the commander is one of
+    two (702.124), whose casts are counted apart (702.124d). Bad arguments raise
     :class:`~judge.engine.errors.InvalidInputError` listing every problem.
 
     >>> result = commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1)
     >>> result.tax_generic, result.total_cost
     (4, '{6}{G}{G}')
     >>> [s.rule for s in result.steps]
-    ['601.2f', '903.8', '702.124d', '601.2f', '118.7a', '601.2f']
+    ['601.2f', '903.8', '601.2f', '118.7a', '601.2f']
+    >>> [s.rule for s in commander_tax(mana_cost="{G}{U}", previous_casts=0, partner=True).steps]
+    ['601.2f', '903.8', '702.124d', '601.2f']
     >>> commander_tax(mana_cost="{G}{U}", previous_casts=1, reduction=5).total_cost
     '{G}{U}'
     """
@@ -139,6 +144,7 @@ def commander_tax(
             reduction=reduction,
             variant=variant,
             cast_from=cast_from,
+            partner=partner,
         )
     )
 
@@ -269,7 +275,7 @@ def _commander_tax(request: CommanderTaxInput) -> TaxResult:
             )
     else:
         steps.append(Step.of("tax.first-cast", rule="903.8"))
-    if from_command_zone:
+    if from_command_zone and request.partner:
         steps.append(Step.of("tax.partners", rule="702.124d"))
 
     remaining, cut, reduction_steps = _colored_reduction(colored, request.reduction)

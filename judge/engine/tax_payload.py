@@ -8,7 +8,9 @@ Payload fields per variant (``"variant"`` is always required):
   or a mana string such as "{W}{B}" or "1W"), optional ``cast_from``
   (``"command-zone"``, the default, ``"hand"``, ``"graveyard"``, ``"exile"``,
   ``"library"`` or ``"other"``; ``previous_casts`` may be left out when the
-  commander is not cast from the command zone, since no tax is paid then);
+  commander is not cast from the command zone, since no tax is paid then),
+  optional ``partner`` (true when the commander is one of two, partner or
+  a Background: each counts only its own casts, 702.124d);
 - ``dtc``: ``cost``, optional ``reduction``, ``play_number`` (1 for the first play);
 - ``planechase``: ``rolls_this_turn``, optional ``two_headed_giant``.
 
@@ -62,6 +64,7 @@ class CommanderTaxInput:
     reduction: ManaCost
     variant: Variant = Variant.COMMANDER
     cast_from: CastZone = CastZone.COMMAND_ZONE
+    partner: bool = False  # one of two commanders (702.124): its casts are counted apart (702.124d)
 
     @property
     def reduction_is_generic(self) -> bool:
@@ -91,8 +94,20 @@ TaxInput = Union[CommanderTaxInput, DtcTaxInput, PlanarDieInput]
 
 #: The fields each variant takes, and whether each is required.
 _FIELDS: dict[Variant, dict[str, bool]] = {
-    Variant.COMMANDER: {"mana_cost": True, "previous_casts": True, "reduction": False, "cast_from": False},
-    Variant.BRAWL: {"mana_cost": True, "previous_casts": True, "reduction": False, "cast_from": False},
+    Variant.COMMANDER: {
+        "mana_cost": True,
+        "previous_casts": True,
+        "reduction": False,
+        "cast_from": False,
+        "partner": False,
+    },
+    Variant.BRAWL: {
+        "mana_cost": True,
+        "previous_casts": True,
+        "reduction": False,
+        "cast_from": False,
+        "partner": False,
+    },
     Variant.DTC: {"cost": True, "reduction": False, "play_number": True},
     Variant.PLANECHASE: {"rolls_this_turn": True, "two_headed_giant": False},
 }
@@ -102,6 +117,7 @@ _ORDER = (
     "previous_casts",
     "reduction",
     "cast_from",
+    "partner",
     "cost",
     "play_number",
     "rolls_this_turn",
@@ -207,6 +223,7 @@ def commander_tax_input(
     reduction: object = 0,
     variant: object = Variant.COMMANDER,
     cast_from: object = CastZone.COMMAND_ZONE,
+    partner: object = False,
 ) -> CommanderTaxInput:
     """Check the arguments of a Commander or Brawl tax; raise listing every problem.
 
@@ -233,11 +250,18 @@ Previous casts from the command zone: a whole number from 0 to 1000.
         problems.append(casts_problem)
     lowered = reduction if isinstance(reduction, ManaCost) else _reduction(reduction, problems)
     zone = _cast_zone(cast_from, problems)
+    if not isinstance(partner, bool):
+        problems.append(msg("input.true-false", field="partner", label=label("partner")))
     if problems:
         raise InvalidInputError(problems)
-    assert isinstance(previous_casts, int) and isinstance(variant, Variant)
+    assert isinstance(previous_casts, int) and isinstance(variant, Variant) and isinstance(partner, bool)
     return CommanderTaxInput(
-        mana_cost=cost, previous_casts=previous_casts, reduction=lowered, variant=variant, cast_from=zone
+        mana_cost=cost,
+        previous_casts=previous_casts,
+        reduction=lowered,
+        variant=variant,
+        cast_from=zone,
+        partner=partner,
     )
 
 
@@ -327,7 +351,7 @@ def read_tax_payload(payload: object) -> TaxInput:
             values[name] = _reduction(value, problems)
         elif name == "cast_from":
             values[name] = _cast_zone(value, problems)
-        elif name == "two_headed_giant":
+        elif name in ("two_headed_giant", "partner"):
             if not isinstance(value, bool):
                 problems.append(msg("input.true-false", field=name, label=label(name)))
         elif (problem := _number(name, value)) is not None:
@@ -349,4 +373,5 @@ def read_tax_payload(payload: object) -> TaxInput:
         reduction=values.get("reduction", 0),
         variant=variant,
         cast_from=values.get("cast_from", CastZone.COMMAND_ZONE),
+        partner=values.get("partner", False),
     )

@@ -112,7 +112,7 @@ def test_tax_api_cast_from_hand_and_colored_reduction(client: Client) -> None:
         {"variant": "commander", "mana_cost": "{3}{W}{B}", "previous_casts": 1, "reduction": "{W}{B}"},
     ).json()
     assert cleric["total_cost"] == "{5}"
-    assert [s["code"] for s in cleric["steps"]][3:6] == [
+    assert [s["code"] for s in cleric["steps"]][2:5] == [
         "tax.reduce-start",
         "tax.reduce-pip",
         "tax.reduce-pip",
@@ -121,9 +121,12 @@ def test_tax_api_cast_from_hand_and_colored_reduction(client: Client) -> None:
 
 def test_tax_page_answers_by_get_with_shareable_url(client: Client) -> None:
     url = "/en/calc/tax/?variant=commander&mana_cost=%7B3%7D%7BG%7D%7BG%7D&previous_casts=2&reduction=1"
-    html = client.get(url).content.decode()
+    html = client.get(url + "&partner=1").content.decode()
     assert '<span class="mana">{6}{G}{G}</span>' in html
     assert 'href="/en/rules/903.8/"' in html and 'href="/en/rules/702.124d/"' in html
+    assert 'name="partner" value="1" checked' in html
+    alone = client.get(url).content.decode()  # no partner: no partner step (issue 24)
+    assert 'href="/en/rules/903.8/"' in alone and "A partner commander" not in alone
     assert 'name="mana_cost" value="{3}{G}{G}"' in html
     assert 'hx-get="/en/calc/tax/"' in html and 'hx-push-url="true"' in html
     dtc = client.get("/en/calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3&mana_cost=ignored")

@@ -119,6 +119,18 @@ def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> No
         assert data["start"]["before"], "step 0: the position before the first action"
 
 
+def test_the_partner_step_only_where_a_partner_is_involved() -> None:
+    """702.124d only for two commanders: Rafiq (commander-zone-change) has no partner (issue 24)."""
+    by_slug = {s.slug: s for s in SCENARIOS}
+
+    def rules(slug: str) -> list[str]:
+        data = replay_scenario(by_slug[slug]).to_json("en")
+        return [e["rule"] for step in data["steps"] if step["kind"] == "tax" for e in step["engine_steps"]]
+
+    assert "903.8" in rules("commander-zone-change") and "702.124d" not in rules("commander-zone-change")
+    assert "702.124d" in rules("commander-tax-partners")
+
+
 DTC = [s for s in SCENARIOS if s.slug.startswith("dtc-")]
 
 

@@ -24,6 +24,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "このターンにすでに次元ダイスを振った回数",
     },
     "tax.label.two-headed-giant": {"en": "Two-Headed Giant", "ja": "双頭巨人戦"},
+    "tax.label.partner": {"en": "One of two commanders (partner)", "ja": "2体の統率者の一方（共闘）"},
     # --- zones a commander can be cast from (903.8 counts only the command zone)
     "tax.zone.command-zone": {"en": "the command zone", "ja": "統率領域"},
     "tax.zone.hand": {"en": "a hand", "ja": "手札"},
