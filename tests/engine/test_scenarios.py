@@ -151,6 +151,18 @@ def test_a_duel_masters_deck_is_the_deck_in_the_house_rules_words(scenario: Scen
             assert "empty library" not in text and not re.search(r"library(?!-out)", text), text
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_direct_attack_names_no_attacked_player(lang: str) -> None:
+    """Step 4 says no player needs to be chosen; step 5 must not then name one (issue 24)."""
+    (scenario,) = [s for s in DTC if s.slug == "dtc-attacking-a-player-with-no-shields"]
+    data = replay_scenario(scenario).to_json(lang)
+    texts = [e["text"] for step in data["steps"][3:] for e in step.get("engine_steps", [])]
+    texts += [step["narration"] for step in data["steps"][3:]]
+    assert texts and not any("was attacked" in t or "攻撃されたのは" in t for t in texts)
+    (loss,) = [e for e in data["steps"][4]["engine_steps"] if e["code"] == "leave.dtc-direct-attack"]
+    assert ("Carol and Dana" if lang == "en" else "CarolとDana") in loss["text"]
+
+
 def test_a_library_out_is_the_deck_reaching_zero_and_the_teams_loss() -> None:
     (scenario,) = [s for s in DTC if s.slug == "dtc-team-leaves"]
     engine = {

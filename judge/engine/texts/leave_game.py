@@ -338,10 +338,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "An effect says {player} loses: a special loss is given to the team ({players}).",
         "ja": "効果により{player}が敗北する。特殊敗北はチーム（{players}）に課せられる。",
     },
+    # A direct attack chooses no player (dtc:attack-defense): the step names the team only.
     "leave.dtc-direct-attack": {
-        "en": "A direct attack on the team of {players}, who have no shields left, is not stopped: that team "
-        "loses ({player} was attacked).",
-        "ja": "シールドの残っていない{players}のチームへのダイレクトアタックが止められなかったので、そのチームが敗北する（攻撃されたのは{player}）。",
+        "en": "A direct attack on the team of {players}, who have no shields left, is not stopped: that team loses.",
+        "ja": "シールドの残っていない{players}のチームへのダイレクトアタックが止められなかったので、そのチームが敗北する。",
     },
     "leave.dtc-team-loses": {
         "en": "Wins and losses belong to teams, never to one player: the team of {losers} loses and the team of "
