@@ -183,6 +183,21 @@ def test_a_library_out_is_the_deck_reaching_zero_and_the_teams_loss() -> None:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
+def test_a_japanese_step_names_a_card_by_its_japanese_name(scenario: Scenario) -> None:
+    """A card the ruling gives a Japanese name never shows as 《English》 in Japanese (issue 24: 《Boros Guildmage》)."""
+    english = {
+        face
+        for name, text in scenario.cards
+        if text.ja != f"《{name}》"
+        for face in {name, *name.split(" // ")}
+    }
+    data = replay_scenario(scenario).to_json("ja")
+    for step in data["steps"]:
+        for text in [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]:
+            assert not any(f"《{name}》" in text or f"《{name}（" in text for name in english), text
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
 def test_card_names_come_in_both_languages(scenario: Scenario) -> None:
     replayed = replay_scenario(scenario)
     for step in replayed.steps:
