@@ -377,8 +377,11 @@ def _finish(state: BoardState) -> LeaveGameResult:
                 effect, ends_after_turn_of=seat_before(board.turn_order, effect.controller, state.out)
             )
         timed.append(effect)
+    # 810.8b: in Two-Headed Giant the team that leaves loses the game (a concession is the usual way).
+    losers = state.leavers if board.variant is Variant.TWO_HEADED_GIANT else ()
     return state.result(
         winners=winners,
+        losers=losers,
         after={
             "turn_order": after_order,
             "active_player": None if board.active_player in state.out else board.active_player,
