@@ -86,7 +86,8 @@ class TaxResult:
     """The extra cost, the total to pay and the steps that explain it.
 
     ``total_cost`` is a mana cost string for Commander and Brawl
-    ("{6}{G}{G}") and a plain number for DTC and the planar die.
+    ("{6}{G}{G}"; the tax alone, "+{4}", when no mana cost was given) and a
+    plain number for DTC and the planar die.
     """
 
     tax_generic: int
@@ -112,7 +113,7 @@ class TaxResult:
 
 def commander_tax(
     *,
-    mana_cost: str | ManaCost,
+    mana_cost: str | ManaCost | None,
     previous_casts: int = 0,
     reduction: int | str | ManaCost = 0,
     variant: Variant = Variant.COMMANDER,
@@ -136,6 +137,8 @@ def commander_tax(
     ['601.2f', '903.8', '702.124d', '601.2f']
     >>> commander_tax(mana_cost="{G}{U}", previous_casts=1, reduction=5).total_cost
     '{G}{U}'
+    >>> commander_tax(mana_cost=None, previous_casts=2).total_cost
+    '+{4}'
     """
     return _commander_tax(
         commander_tax_input(
@@ -248,7 +251,29 @@ def _colored_reduction(
     return remaining, cut, steps
 
 
+def _tax_alone(request: CommanderTaxInput) -> TaxResult:
+    """No mana cost given: the commander tax alone (903.8), "+{4}", to add to the mana cost (601.2f)."""
+    from_command_zone = request.cast_from is CastZone.COMMAND_ZONE
+    tax = TAX_PER_CAST * request.previous_casts if from_command_zone else 0
+    steps: list[Step] = []
+    if request.variant is Variant.BRAWL:
+        steps.append(Step.of("tax.brawl", rule="903.12a"))
+    if not from_command_zone:
+        steps.append(Step.of("tax.not-from-command-zone", rule="903.8", zone=request.cast_from.label))
+    elif tax:
+        steps.append(Step.of("tax.alone-casts", rule="903.8", casts=request.previous_casts, tax=f"{{{tax}}}"))
+    else:
+        steps.append(Step.of("tax.first-cast", rule="903.8"))
+    if from_command_zone and request.partner:
+        steps.append(Step.of("tax.partners", rule="702.124d"))
+    total = f"+{{{tax}}}"
+    steps.append(Step.of("tax.alone", rule="601.2f", total=total))
+    return TaxResult(tax_generic=tax, total_cost=total, steps=tuple(steps))
+
+
 def _commander_tax(request: CommanderTaxInput) -> TaxResult:
+    if request.mana_cost is None:
+        return _tax_alone(request)
     cost = request.mana_cost
     colored = cost.colored_part
     from_command_zone = request.cast_from is CastZone.COMMAND_ZONE

@@ -2,8 +2,8 @@
 
 Payload fields per variant (``"variant"`` is always required):
 
-- ``commander`` / ``brawl``: ``mana_cost`` (as printed or typed: "{3}{G}{G}",
-  "3GG", "３ＧＧ", "2WU/B"), ``previous_casts`` (casts of this commander from
+- ``commander`` / ``brawl``: optional ``mana_cost`` (as printed or typed: "{3}{G}{G}",
+  "3GG", "３ＧＧ", "2WU/B"; without it the answer is the tax alone, "+{4}"), ``previous_casts`` (casts of this commander from
   the command zone so far), optional ``reduction`` (a number of generic mana,
   or a mana string such as "{W}{B}" or "1W"), optional ``cast_from``
   (``"command-zone"``, the default, ``"hand"``, ``"graveyard"``, ``"exile"``,
@@ -59,7 +59,7 @@ class CastZone(enum.Enum):
 class CommanderTaxInput:
     """A Commander or Brawl commander being cast. ``reduction`` is a mana cost ({1} for "1 less")."""
 
-    mana_cost: ManaCost
+    mana_cost: ManaCost | None  # None: no cost given, the answer is the tax alone
     previous_casts: int
     reduction: ManaCost
     variant: Variant = Variant.COMMANDER
@@ -95,14 +95,14 @@ TaxInput = Union[CommanderTaxInput, DtcTaxInput, PlanarDieInput]
 #: The fields each variant takes, and whether each is required.
 _FIELDS: dict[Variant, dict[str, bool]] = {
     Variant.COMMANDER: {
-        "mana_cost": True,
+        "mana_cost": False,
         "previous_casts": True,
         "reduction": False,
         "cast_from": False,
         "partner": False,
     },
     Variant.BRAWL: {
-        "mana_cost": True,
+        "mana_cost": False,
         "previous_casts": True,
         "reduction": False,
         "cast_from": False,
@@ -244,12 +244,18 @@ Previous casts from the command zone: a whole number from 0 to 1000.
                 choices=variant_names(v for v in Variant if v.uses_commander_rules),
             )
         )
-    cost = mana_cost if isinstance(mana_cost, ManaCost) else _mana_cost(mana_cost, problems)
+    cost: ManaCost | None = None
+    if isinstance(mana_cost, ManaCost):
+        cost = mana_cost
+    elif mana_cost is not None:
+        cost = _mana_cost(mana_cost, problems)
     casts_problem = _number("previous_casts", previous_casts)
     if casts_problem is not None:
         problems.append(casts_problem)
     lowered = reduction if isinstance(reduction, ManaCost) else _reduction(reduction, problems)
     zone = _cast_zone(cast_from, problems)
+    if cost is None and lowered.symbols:
+        problems.append(msg("tax.reduction-needs-cost", field="reduction", label=label("reduction")))
     if not isinstance(partner, bool):
         problems.append(msg("input.true-false", field="partner", label=label("partner")))
     if problems:
@@ -368,7 +374,7 @@ def read_tax_payload(payload: object) -> TaxInput:
             rolls_this_turn=values["rolls_this_turn"], two_headed_giant=values.get("two_headed_giant", False)
         )
     return commander_tax_input(
-        mana_cost=values["mana_cost"],
+        mana_cost=values.get("mana_cost"),
         previous_casts=values.get("previous_casts", 0),
         reduction=values.get("reduction", 0),
         variant=variant,

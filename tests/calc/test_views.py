@@ -119,6 +119,15 @@ def test_tax_api_cast_from_hand_and_colored_reduction(client: Client) -> None:
     ]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_api_without_a_mana_cost_answers_the_tax_alone(client: Client, lang: str) -> None:
+    """ "Two previous casts" and no cost: +{4}, the tax alone (903.8), never a refusal (issue 24)."""
+    data = post(client, f"/api/calc/tax?lang={lang}", {"variant": "commander", "previous_casts": 2}).json()
+    assert (data["tax_generic"], data["total_cost"]) == (4, "+{4}")
+    assert [s["rule"] for s in data["steps"]] == ["903.8", "601.2f"]
+    assert "+{4}" in data["steps"][-1]["text"]
+
+
 def test_tax_page_answers_by_get_with_shareable_url(client: Client) -> None:
     url = "/en/calc/tax/?variant=commander&mana_cost=%7B3%7D%7BG%7D%7BG%7D&previous_casts=2&reduction=1"
     html = client.get(url + "&partner=1").content.decode()
