@@ -318,6 +318,38 @@ def test_a_phenomenon_ability_stays_in_the_words_of_901_10b(lang: str, expected:
     assert step["text"] == expected
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_no_active_player_the_answer_says_how_it_reads_next_in_turn_order(lang: str) -> None:
+    """724.4 / 725.4 leave open from whom "next in turn order" counts: the answer names its reading (800.4j)."""
+    payload = {
+        "variant": "free-for-all",
+        "turn_order": [
+            "C",
+            "D",
+            "A",
+        ],  # no active player: the order starts with the next turn's player (800.4j)
+        "active_player": None,
+        "monarch": "D",
+        "initiative": "D",
+        "leaving": "D",
+    }
+    result = run(payload, lang)
+    monarch, initiative = [s for s in result["steps"] if s["rule"] in ("724.4", "725.4")]
+    assert result["board"]["monarch"] == result["board"]["initiative"] == "C"
+    for step in (monarch, initiative):
+        if lang == "en":
+            assert (
+                "does not say from whom" in step["text"]
+                and "the player who takes the next turn" in step["text"]
+            )
+        else:
+            assert (
+                "誰から数えるかを定めていない" in step["text"]
+                and "次のターンを行うプレイヤー" in step["text"]
+            )
+        assert "800.4j" in step["text"]
+
+
 def test_dtc_has_no_leaving_the_team_loses_and_no_object_moves() -> None:
     payload = {
         "variant": "dtc",
