@@ -328,7 +328,7 @@ def test_monocolored_hybrid_announced_as_generic_can_be_reduced() -> None:
 
 
 def test_tax_steps_cite_903_8_for_the_zone_and_702_124d_for_partners() -> None:
-    steps = commander_tax(mana_cost="{G}{U}", previous_casts=2).steps
+    steps = commander_tax(mana_cost="{G}{U}", previous_casts=2, partner=True).steps
     [tax] = [s for s in steps if s.rule == "903.8"]
     assert "{4}" in tax.render("en") and "other zones add no tax" in tax.render("en")
     [partner] = [s for s in steps if s.rule == "702.124d"]
