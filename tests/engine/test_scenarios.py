@@ -131,6 +131,23 @@ def test_the_partner_step_only_where_a_partner_is_involved() -> None:
     assert "702.124d" in rules("commander-tax-partners")
 
 
+def test_an_unverified_term_is_not_put_in_a_rulings_japanese() -> None:
+    """terms.tsv has no verified Japanese for "encounter" (ja/003, the Planechase page quoting CR 901, never
+    names it): no ruling says 遭遇 as if it were the official word; the one that needs it says it is unverified."""
+    from judge.parsing.terms_table import load_terms_table
+
+    (encounter,) = [t for t in load_terms_table() if "encounter" in t.en]
+    assert encounter.ja == () and "no verified" in encounter.notes
+    for scenario in SCENARIOS:
+        data = replay_scenario(scenario).to_json("ja")
+        texts = [data["title"], data["summary"]]
+        for step in data["steps"]:
+            texts += [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]
+        assert not [t for t in texts if "遭遇" in t], scenario.slug
+    (tunnel,) = [s for s in SCENARIOS if s.slug == "planechase-phenomenon-ability-owner-leaves"]
+    assert "encounter。公式の日本語の訳語は未確認" in tunnel.steps[0].narration.ja
+
+
 DTC = [s for s in SCENARIOS if s.slug.startswith("dtc-")]
 
 
