@@ -282,9 +282,9 @@ def test_a_duplicate_subrule_the_next_letter_follows_stays_with_the_first() -> N
         and "101.1f" not in subrules
     )
     [warning] = document.warnings
-    assert str(warning).startswith("typo.txt:50: duplicate rule number 101.1d (first at line 48)") and "kept with it" in str(
-        warning
-    )
+    assert str(warning).startswith(
+        "typo.txt:50: duplicate rule number 101.1d (first at line 48)"
+    ) and "kept with it" in str(warning)
 
 
 def test_a_subrule_without_its_rule_adds_the_rule_with_a_warning() -> None:
