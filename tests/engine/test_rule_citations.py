@@ -73,6 +73,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "903.3": ("Vehicle", "Spacecraft"),
     "903.3a": ("can be your commander",),
     "903.12c": ("planeswalker card",),
+    "903.5": ("deck construction",),
     "903.5a": ("exactly 100 cards",),
     "903.5b": ("different English name",),
     "903.5c": ("color identity",),
@@ -474,10 +475,10 @@ def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc()
 
 def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
     """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they live."""
-    from judge.engine import deck
+    from judge.engine import deck, legality
     from judge.engine.rule_numbers import is_citation
 
-    known_ids = set(dm.RULE_IDS) | {deck.UNKNOWN_CARD} | set(deck.BANNED_RULES.values())
+    known_ids = set(dm.RULE_IDS) | {deck.UNKNOWN_CARD} | set(legality.BANNED_RULES.values())
     cited: set[str] = set()
     for name in (
         "tax",
@@ -487,6 +488,8 @@ def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
         "identity",
         "cards_payload",
         "deck",
+        "deck_counts",
+        "legality",
         "decklist",
         "companions",
         "dm",
