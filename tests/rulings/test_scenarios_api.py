@@ -153,3 +153,15 @@ def test_an_old_translation_carries_its_notice_in_the_api_and_on_the_page(
     # An English reader is quoted the English (none in this corpus): no Japanese, no notice.
     english = client.get("/api/scenarios/mind-control-alex-leaves?lang=en").json()
     assert "notices" not in next(r for r in english["rules"] if r["rule"] == "800.4a")
+
+
+def test_an_unplaced_old_translation_says_so_without_an_empty_release() -> None:
+    from django.utils import translation
+
+    from judge.rulings.presenters.notices import rule_notices
+    from judge.rulings.selectors import RuleText
+
+    found = RuleText(text="…", lang="ja", differs=True, aligned_number="800.4a", status="unchecked")
+    with translation.override("ja"):
+        [(kind, text)] = rule_notices("800.4a", found)
+    assert kind == "differs" and "版を特定できない" in text and " 版" not in text

@@ -18,7 +18,17 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
         return []
     notices: list[tuple[str, str]] = []
     version = found.compared_version
-    if found.differs and found.status == "unchecked":
+    if found.differs and found.status == "unchecked" and not version:  # no release placed it either
+        notices.append(
+            (
+                "differs",
+                _(
+                    "This Japanese text comes from a translation of an older version of the rules that could not "
+                    "be identified: it cannot be checked against the current rule and may say something else."
+                ),
+            )
+        )
+    elif found.differs and found.status == "unchecked":
         notices.append(
             (
                 "differs",
