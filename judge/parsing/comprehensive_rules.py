@@ -24,7 +24,11 @@ the glossary). The Contents list repeats the chapter and section headings, so
 records are only taken from the body, which starts at the chapter heading
 before the first numbered rule. Quirks of the real files accepted: a subrule
 written with a trailing dot ("119.1d."), a rule without one ("606.5 "), and,
-with a warning, a rule number glued to its text ("901.4.All plane ...").
+with a warning, a rule number glued to its text ("901.4.All plane ..."), a
+subrule number printed twice (702.30d in 20090904 and 20091001: read as the
+letter the sequence calls for when the next subrule does not have it, else
+kept with the first under its number, as a further paragraph) and a subrule
+whose rule is missing (505.5a in 20100618: the rule is added without text).
 
 Continuation lines (indented in the real files) are separate paragraphs of
 the rule or example above them: they are joined with "\\n". Chapters and
@@ -39,7 +43,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
 
 from judge.engine.rule_numbers import CHAPTER, LETTER, RULE_DIGITS, RULE_OR_SUBRULE, SECTION
 from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
@@ -176,6 +179,30 @@ def _letter_key(letter: str) -> int:
     return ord(letter)
 
 
+def _next_letter(letter: str | None) -> str | None:
+    """The subrule letter after ``letter`` (a for none); subrule letters skip l and o; None after z.
+
+    >>> _next_letter(None), _next_letter("d"), _next_letter("k"), _next_letter("n"), _next_letter("z")
+    ('a', 'e', 'm', 'p', None)
+    """
+    if letter is None:
+        return "a"
+    following = chr(ord(letter) + 1)
+    if following in "lo":
+        following = chr(ord(following) + 1)
+    return following if following <= "z" else None
+
+
+def _following_subrule(lines: list[str], index: int, end: int) -> str | None:
+    """The number of the next numbered line after ``index`` when it is a subrule, else None."""
+    for line in lines[index + 1 : end]:
+        if not line.strip() or line[0].isspace() or not line[0].isdigit():
+            continue
+        match = SUBRULE_RE.match(line.rstrip())
+        return f"{match.group(1)}.{int(match.group(2))}{match.group(3)}" if match else None
+    return None
+
+
 def _next_number(line: str, section: str | None, rule: str | None, seen: dict[str, int]) -> str | None:
     """The number ``line`` starts with, if it is the next rule of ``section`` or subrule of ``rule``."""
     match = SUBRULE_RE.match(line)
@@ -203,128 +230,143 @@ def _repair_number(
     return None
 
 
-def _parse_body(
+# TODO(issue 23 item 7): split at its levels (chapter, section, rule, subrule) as the tooling branch did
+# before this version landed in the merge.
+def _parse_body(  # noqa: C901
     lines: list[str], start: int, end: int, source: str, warnings: list[ParseWarning]
 ) -> tuple[RuleRecord, ...]:
-    body = _Body(source)
+    drafts: list[_Draft] = []
+    seen: dict[str, int] = {}
+    chapter: str | None = None
+    section: str | None = None
+    rule: str | None = None
+    last_subrule_letter: str | None = None
+    last_rule_index = 0
+    current: _Draft | None = None  # the record continuation lines and examples go to
+
+    def fail(message: str, index: int) -> ParseError:
+        return ParseError(message, source=source, line=index + 1)
+
+    def unique(number: str, index: int) -> None:
+        if number in seen:
+            raise fail(f"duplicate rule number {number} (first at line {seen[number]})", index)
+
+    def add(index: int, number: str, kind: RuleKind, text: str, parent: str | None, title: str = "") -> None:
+        nonlocal current
+        seen[number] = index + 1
+        current = _Draft(number, kind, text, parent, index + 1, title)
+        drafts.append(current)
+
     for index in range(start, end):
         raw = lines[index].rstrip()
         if not raw.strip():
             continue
-        repaired = _repair_number(raw, body.section, body.rule, body.seen)
+        repaired = _repair_number(raw, section, rule, seen)
         if repaired is not None:
             raw, problem = repaired
             warnings.append(ParseWarning(source, index + 1, problem))
-        body.read(raw, index)
-    return tuple(draft.record() for draft in body.drafts)
-
-
-class _Body:
-    """The numbered records of the body as they are read, with where the reading is: the chapter, section,
-    rule and subrule letter last opened (each level must follow its parent, in order)."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.drafts: list[_Draft] = []
-        self.seen: dict[str, int] = {}
-        self.chapter: str | None = None
-        self.section: str | None = None
-        self.rule: str | None = None
-        self.last_subrule_letter: str | None = None
-        self.last_rule_index = 0
-        # Most specific first: a subrule's number starts like its rule's.
-        self.levels: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], int], None]], ...] = (
-            (SUBRULE_RE, self.subrule),
-            (RULE_RE, self.rule_line),
-            (SECTION_RE, self.section_line),
-            (CHAPTER_RE, self.chapter_line),
-        )
-
-    def fail(self, message: str, index: int) -> ParseError:
-        return ParseError(message, source=self.source, line=index + 1)
-
-    def unique(self, number: str, index: int) -> None:
-        if number in self.seen:
-            raise self.fail(f"duplicate rule number {number} (first at line {self.seen[number]})", index)
-
-    def add(
-        self, index: int, number: str, kind: RuleKind, text: str, parent: str | None, title: str = ""
-    ) -> None:
-        self.seen[number] = index + 1
-        self.drafts.append(_Draft(number, kind, text, parent, index + 1, title))
-
-    def read(self, raw: str, index: int) -> None:
-        """One non-blank line (its number mended already)."""
-        # The body starts with its chapter heading (_body_start), so a record is always open here.
-        if raw[0].isspace():
-            # An indented line continues the rule (or its last example) above.
-            draft = self.drafts[-1]
-            (draft.examples[-1] if draft.examples else draft.paragraphs).append(raw.strip())
-            return
         example = EXAMPLE_RE.match(raw)
-        if example:
-            self.drafts[-1].examples.append([example.group(1).strip()])
-            return
-        if not raw[0].isdigit():
-            self.drafts[-1].paragraphs.append(raw.strip())
-            return
-        for pattern, level in self.levels:
-            match = pattern.match(raw)
-            if match:
-                level(match, index)
-                return
-        raise self.fail(f"malformed rule number: {raw[:40]!r}", index)
-
-    def subrule(self, match: re.Match[str], index: int) -> None:
-        sec, idx, letter, text = match.groups()
-        parent = f"{sec}.{int(idx)}"
-        number = f"{parent}{letter}"
-        self.unique(number, index)
-        if parent not in self.seen:
-            raise self.fail(f"subrule {number} without its rule {parent}", index)
-        if parent != self.rule:
-            raise self.fail(f"subrule {number} out of order (inside rule {self.rule})", index)
-        if self.last_subrule_letter and _letter_key(letter) < _letter_key(self.last_subrule_letter):
-            raise self.fail(
-                f"subrule {number} out of order (after {self.rule}{self.last_subrule_letter})", index
-            )
-        self.add(index, number, RuleKind.SUBRULE, text.strip(), parent)
-        self.last_subrule_letter = letter
-
-    def rule_line(self, match: re.Match[str], index: int) -> None:
-        sec, idx, text = match.groups()
-        number = f"{sec}.{int(idx)}"
-        self.unique(number, index)
-        if sec not in self.seen:
-            raise self.fail(f"rule {number} without its section {sec}", index)
-        if sec != self.section:
-            raise self.fail(f"rule {number} out of order (inside section {self.section})", index)
-        if int(idx) < self.last_rule_index:
-            raise self.fail(f"rule {number} out of order (after {sec}.{self.last_rule_index})", index)
-        self.add(index, number, RuleKind.RULE, text.strip(), sec)
-        self.rule, self.last_subrule_letter, self.last_rule_index = number, None, int(idx)
-
-    def section_line(self, match: re.Match[str], index: int) -> None:
-        number, title = match.groups()
-        self.unique(number, index)
-        parent = number[0]
-        if parent not in self.seen:
-            raise self.fail(f"section {number} without its chapter {parent}", index)
-        if parent != self.chapter:
-            raise self.fail(f"section {number} out of order (inside chapter {self.chapter})", index)
-        if self.section is not None and self.section[0] == parent and number < self.section:
-            raise self.fail(f"section {number} out of order (after {self.section})", index)
-        self.add(index, number, RuleKind.SECTION, title.strip(), parent, title.strip())
-        self.section, self.rule, self.last_subrule_letter, self.last_rule_index = number, None, None, 0
-
-    def chapter_line(self, match: re.Match[str], index: int) -> None:
-        number, title = match.groups()
-        self.unique(number, index)
-        if self.chapter is not None and number < self.chapter:
-            raise self.fail(f"chapter {number} out of order (after {self.chapter})", index)
-        self.add(index, number, RuleKind.CHAPTER, title.strip(), None, title.strip())
-        self.chapter, self.section, self.rule = number, None, None
-        self.last_subrule_letter, self.last_rule_index = None, 0
+        if raw[0].isspace() or example or not raw[0].isdigit():
+            # The body starts with its chapter heading (_body_start), so a record is open here.
+            assert current is not None
+            if raw[0].isspace():
+                # An indented line continues the rule (or its last example) above.
+                (current.examples[-1] if current.examples else current.paragraphs).append(raw.strip())
+            elif example:
+                current.examples.append([example.group(1).strip()])
+            else:
+                current.paragraphs.append(raw.strip())
+            continue
+        match = SUBRULE_RE.match(raw)
+        if match:
+            sec, idx, letter, text = match.groups()
+            parent = f"{sec}.{int(idx)}"
+            number = f"{parent}{letter}"
+            if number in seen and parent == rule:
+                # An official typo (702.30d twice in 20090904 and 20091001): the letter the sequence calls
+                # for,
+                # unless the next subrule has it; then both texts stay under the one number.
+                expected = _next_letter(last_subrule_letter)
+                first = seen[number]
+                if expected is not None and _following_subrule(lines, index, end) != f"{parent}{expected}":
+                    warnings.append(
+                        ParseWarning(
+                            source,
+                            index + 1,
+                            f"duplicate rule number {number} (first at line {first}): read as "
+                            f"{parent}{expected}",
+                        )
+                    )
+                    add(index, f"{parent}{expected}", RuleKind.SUBRULE, text.strip(), parent)
+                    last_subrule_letter = expected
+                    continue
+                warnings.append(
+                    ParseWarning(
+                        source,
+                        index + 1,
+                        f"duplicate rule number {number} (first at line {first}): kept with it under "
+                        f"{number}",
+                    )
+                )
+                current = next(d for d in drafts if d.number == number)
+                current.paragraphs.append(text.strip())
+                continue
+            unique(number, index)
+            if parent not in seen and sec == section and int(idx) > last_rule_index:
+                # An official omission (505.5a without 505.5 in 20100618): the rule is added, without text.
+                warnings.append(
+                    ParseWarning(source, index + 1, f"subrule {number} without its rule {parent}: rule added")
+                )
+                add(index, parent, RuleKind.RULE, "", sec)
+                rule, last_subrule_letter, last_rule_index = parent, None, int(idx)
+            if parent not in seen:
+                raise fail(f"subrule {number} without its rule {parent}", index)
+            if parent != rule:
+                raise fail(f"subrule {number} out of order (inside rule {rule})", index)
+            if last_subrule_letter and _letter_key(letter) < _letter_key(last_subrule_letter):
+                raise fail(f"subrule {number} out of order (after {rule}{last_subrule_letter})", index)
+            add(index, number, RuleKind.SUBRULE, text.strip(), parent)
+            last_subrule_letter = letter
+            continue
+        match = RULE_RE.match(raw)
+        if match:
+            sec, idx, text = match.groups()
+            number = f"{sec}.{int(idx)}"
+            unique(number, index)
+            if sec not in seen:
+                raise fail(f"rule {number} without its section {sec}", index)
+            if sec != section:
+                raise fail(f"rule {number} out of order (inside section {section})", index)
+            if int(idx) < last_rule_index:
+                raise fail(f"rule {number} out of order (after {sec}.{last_rule_index})", index)
+            add(index, number, RuleKind.RULE, text.strip(), sec)
+            rule, last_subrule_letter, last_rule_index = number, None, int(idx)
+            continue
+        match = SECTION_RE.match(raw)
+        if match:
+            number, title = match.groups()
+            unique(number, index)
+            parent = number[0]
+            if parent not in seen:
+                raise fail(f"section {number} without its chapter {parent}", index)
+            if parent != chapter:
+                raise fail(f"section {number} out of order (inside chapter {chapter})", index)
+            if section is not None and section[0] == parent and number < section:
+                raise fail(f"section {number} out of order (after {section})", index)
+            add(index, number, RuleKind.SECTION, title.strip(), parent, title.strip())
+            section, rule, last_subrule_letter, last_rule_index = number, None, None, 0
+            continue
+        match = CHAPTER_RE.match(raw)
+        if match:
+            number, title = match.groups()
+            unique(number, index)
+            if chapter is not None and number < chapter:
+                raise fail(f"chapter {number} out of order (after {chapter})", index)
+            add(index, number, RuleKind.CHAPTER, title.strip(), None, title.strip())
+            chapter, section, rule, last_subrule_letter, last_rule_index = number, None, None, None, 0
+            continue
+        raise fail(f"malformed rule number: {raw[:40]!r}", index)
+    return tuple(draft.record() for draft in drafts)
 
 
 def _parse_glossary(

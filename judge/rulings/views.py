@@ -43,6 +43,7 @@ from judge.rulings.presenters import (
     scenario_names,
     start_display,
 )
+from judge.rulings.presenters.notices import rule_notices
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
@@ -302,6 +303,7 @@ def rule_refs(
                 "label": rule_label(rule, heading=found.heading if found else ""),
                 "url": rule_ref_url(rule),
                 "found": found,
+                "notices": rule_notices(rule, found),
             }
         )
     return refs
@@ -419,14 +421,24 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
-    data["rules"] = [
-        {
-            "rule": rule,
-            "url": _rule_url(request, lang, rule),
-            **({"text": texts[rule].text, "lang": texts[rule].lang} if rule in texts else {}),
-        }
-        for rule in data["rules"]
-    ]
+    with translation.override(lang):
+        data["rules"] = [
+            {
+                "rule": rule,
+                "url": _rule_url(request, lang, rule),
+                **(
+                    {
+                        "text": texts[rule].text,
+                        "lang": texts[rule].lang,
+                        # The page's notices (an older translation, its old term), in the reader's language.
+                        "notices": [text for _kind, text in rule_notices(rule, texts[rule])],
+                    }
+                    if rule in texts
+                    else {}
+                ),
+            }
+            for rule in data["rules"]
+        ]
     return json_response(data)
 
 

@@ -379,6 +379,7 @@ RULINGS_MODULES = (
     "board_reader",
     "board_effects_payload",
     "leave_game",
+    "leave_game_after",
     "leave_game_planes",
     "leave_game_result",
     "control",
