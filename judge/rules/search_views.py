@@ -50,7 +50,8 @@ EXAMPLE_QUERIES = (
 
 
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
-    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
+    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a
+    suggestion."""
     try:
         return search(
             q,

@@ -117,10 +117,13 @@ JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "car
 JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
 JUDGE_CARDS_MAX_AGE_DAYS = int(os.environ.get("JUDGE_CARDS_MAX_AGE_DAYS", "7"))
 
-# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its "TXT" link).
+# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its
+# "TXT" link).
 JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/en/rules")
-# Where `manage.py fetch_rules --lang ja` finds the community's Japanese translation (JPN_CR_YYYYMMDD_N.txt, or a
-# page linking to it). No default: its address changes with each release, so it is given or set per deployment.
+# Where `manage.py fetch_rules --lang ja` finds the community's Japanese translation (JPN_CR_YYYYMMDD_N.txt,
+# or a
+# page linking to it). No default: its address changes with each release, so it is given or set per
+# deployment.
 JUDGE_RULES_JA_URL = os.environ.get("JUDGE_RULES_JA_URL", "")
 
 LOGGING = {
