@@ -101,6 +101,8 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 # The live corpus generation, as the web layer reads it (the home page, the health check, the ETags above):
 # web imports no app, so it calls this function, the rules app's (judge.web.generation).
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
+# The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
+JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
