@@ -37,6 +37,22 @@ def _bonus(evaluator: Evaluator, built: BuiltQuery, within: set[int]) -> Scores:
     return evaluator.scores(built.bonus, within=within) if built.bonus is not None else {}
 
 
+def _every_unit(evaluator: Evaluator, built: BuiltQuery, parts: list[Scores], common: set[int]) -> Match:
+    """The documents that have every unit: their units' scores summed, plus the bonuses of the best."""
+    total = dict.fromkeys(common, 0.0)
+    for part in parts:
+        for d in common:
+            if d in part:
+                total[d] += part[d]
+    # Phrases are checked in the best documents only: a word that every rule of a whole translation has
+    # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
+    best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
+    for d, score in _bonus(evaluator, built, best).items():
+        if d in best:
+            total[d] += score
+    return Match(total)
+
+
 def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
     """Every unit in one document; else the documents with the most words (weighted by rarity)."""
     evaluator = Evaluator(live.searcher(), live.postings)
@@ -53,22 +69,11 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
         common.intersection_update(part.keys())
     common.difference_update(negative.keys())
     if common:
-        total = dict.fromkeys(common, 0.0)
-        for part in parts:
-            for d in common:
-                if d in part:
-                    total[d] += part[d]
-        # Phrases are checked in the best documents only: a word that every rule of a whole translation has
-        # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
-        best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
-        for d, score in _bonus(evaluator, built, best).items():
-            if d in best:
-                total[d] += score
-        return Match(total)
+        return _every_unit(evaluator, built, parts, common)
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
     # one with only "combat" has one of them.
     slots: list[tuple[Unit, Scores]] = []
-    for unit, part in zip(built.units, parts):
+    for unit, part in zip(built.units, parts, strict=True):
         if not unit.words:
             slots.append((unit, part))
             continue
@@ -87,7 +92,7 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     total_weight = sum(weights)
     summed: Scores = {}
     weighed: Scores = {}
-    for weight, found in zip(weights, alive):
+    for weight, found in zip(weights, alive, strict=True):
         for d, score in found.items():
             if d in summed:
                 summed[d] += score

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from whoosh import query as wq
 
@@ -29,8 +30,8 @@ from judge.search.analysis import (
     ja_terms,
     normalize_ja,
 )
-from judge.search.terms import TermPair, TermTable
 from judge.search.query import Clause, ParsedQuery
+from judge.search.terms import TermPair, TermTable
 
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
 _RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit
@@ -177,7 +178,8 @@ class _Builder:
         return _and(parts)
 
     def en_spellings(self, pairs: Sequence[TermPair], *, typed: Sequence[str] = ()) -> list[wq.Query | None]:
-        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed words."""
+        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed
+        words."""
         if not self.en:
             return []
         seen = {tuple(typed)}  # "turn markers | turn marker" is one spelling once stemmed
@@ -307,7 +309,7 @@ class _Builder:
             self.bonuses.append(wq.Phrase(lead, stems))
             self.bonuses.extend(
                 wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST)
-                for a, b in zip(stems, stems[1:])
+                for a, b in pairwise(stems)
                 if a != b
             )
         elif self.en and stems and units:

@@ -37,7 +37,8 @@ class Speller:
     """Closest known spelling of an unknown word, English or Japanese.
 
     >>> speller = Speller({"commander": 120, "command": 80, "tax": 3}, {"統率者税": 2}, TermTable([]))
-    >>> speller.correct("comander"), speller.correct("commnader"), speller.correct("統卒者税"), speller.correct("xyzzy")
+    >>> (speller.correct("comander"), speller.correct("commnader"), speller.correct("統卒者税"),
+    ...  speller.correct("xyzzy"))
     ('commander', 'commander', '統率者税', None)
     >>> speller.correct("死ん"), speller.correct("ちんだら")
     (None, None)

@@ -53,7 +53,8 @@ class TermTable:
         for pair in self.pairs:
             for ja in pair.ja:
                 if len(normalize_ja(ja)) < 2:
-                    continue  # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
+                    # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
+                    continue
                 listed = self._ja.setdefault(normalize_ja(ja), [])
                 if pair not in listed:
                     listed.append(pair)
@@ -69,8 +70,10 @@ class TermTable:
         """Non-overlapping longest matches in normalised Japanese text, left to right. A match never
         cuts a katakana word: プレインズウォーカーズ (a game's title) is not プレインズウォーカー + ズ.
 
-        >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\nプレインズウォーカー\\tplaneswalker\\tcard-type\\t\\t\\n"))
-        >>> [(m.start, m.end) for m in table.find_ja("プレインズウォーカーの")], table.find_ja("プレインズウォーカーズ")
+        >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n"
+        ...                               "プレインズウォーカー\\tplaneswalker\\tcard-type\\t\\t\\n"))
+        >>> ([(m.start, m.end) for m in table.find_ja("プレインズウォーカーの")],
+        ...  table.find_ja("プレインズウォーカーズ"))
         ([(0, 10)], [])
         """
 

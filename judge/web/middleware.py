@@ -20,9 +20,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import ResolverMatch
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.shortcuts import render
 from django.utils.translation import get_language
 
 from judge.engine.messages import msg
@@ -104,7 +104,8 @@ def is_busy(error: BaseException) -> bool:
 
 class DatabaseBusyMiddleware:
     """A write that waited out the database's busy timeout answers 503 with ``Retry-After``: JSON for the API
-    and JSON bodies, else a page in the reader's language. Nothing was written (its transaction rolled back)."""
+    and JSON bodies, else a page in the reader's language. Nothing was written (its transaction rolled
+    back)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from judge.calc import views as calc
 from judge.cards.models import CardSource
 from judge.cards.services import import_cards
+from judge.web.templatetags.web_tags import mana_symbols
 from tests.helpers import error_texts
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +24,12 @@ SCRYFALL = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards
 MTGJSON = SCRYFALL.with_name("mtgjson_atomic.json")
 MARKUP = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+def drawn(cost: str, lang: str = "en") -> str:
+    """A mana cost as the page draws it: each symbol a labelled symbol (web_tags.mana_symbols)."""
+    with translation.override(lang):
+        return f'<span class="mana">{mana_symbols(cost)}</span>'
 
 
 def post(client: Client, url: str, body: Any) -> Any:
@@ -113,18 +121,30 @@ def test_tax_api_cast_from_hand_and_colored_reduction(client: Client) -> None:
         {"variant": "commander", "mana_cost": "{3}{W}{B}", "previous_casts": 1, "reduction": "{W}{B}"},
     ).json()
     assert cleric["total_cost"] == "{5}"
-    assert [s["code"] for s in cleric["steps"]][3:6] == [
+    assert [s["code"] for s in cleric["steps"]][2:5] == [
         "tax.reduce-start",
         "tax.reduce-pip",
         "tax.reduce-pip",
     ]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_api_without_a_mana_cost_answers_the_tax_alone(client: Client, lang: str) -> None:
+    """ "Two previous casts" and no cost: +{4}, the tax alone (903.8), never a refusal (issue 24)."""
+    data = post(client, f"/api/calc/tax?lang={lang}", {"variant": "commander", "previous_casts": 2}).json()
+    assert (data["tax_generic"], data["total_cost"]) == (4, "+{4}")
+    assert [s["rule"] for s in data["steps"]] == ["903.8", "601.2f"]
+    assert "+{4}" in data["steps"][-1]["text"]
+
+
 def test_tax_page_answers_by_get_with_shareable_url(client: Client) -> None:
     url = "/en/calc/tax/?variant=commander&mana_cost=%7B3%7D%7BG%7D%7BG%7D&previous_casts=2&reduction=1"
-    html = client.get(url).content.decode()
-    assert '<span class="mana">{6}{G}{G}</span>' in html
+    html = client.get(url + "&partner=1").content.decode()
+    assert drawn("{6}{G}{G}") in html
     assert 'href="/en/rules/903.8/"' in html and 'href="/en/rules/702.124d/"' in html
+    assert 'name="partner" value="1" checked' in html
+    alone = client.get(url).content.decode()  # no partner: no partner step (issue 24)
+    assert 'href="/en/rules/903.8/"' in alone and "A partner commander" not in alone
     assert 'name="mana_cost" value="{3}{G}{G}"' in html
     assert 'hx-get="/en/calc/tax/"' in html and 'hx-push-url="true"' in html
     dtc = client.get("/en/calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3&mana_cost=ignored")
@@ -181,7 +201,7 @@ def test_tax_page_shows_only_the_formats_fields(
     fragment = swapped.content.decode()
     assert fragment.strip().startswith('<div id="tax-calculator">') and "<html" not in fragment
     assert all(f'name="{name}"' in fragment for name in fields) and 'id="result"' in fragment
-    assert ('href="/%s/rules/702.124d/"' % lang in html) == (
+    assert (f'href="/{lang}/rules/702.124d/"' in html) == (
         variant in ("commander", "brawl")
     )  # the partner note
 
@@ -214,7 +234,7 @@ def test_tax_page_cast_from_and_mana_reduction(
     client: Client, query: dict[str, str], total: str, sub: str
 ) -> None:
     html = client.get("/en/calc/tax/", {"variant": "commander", **query}, **HX).content.decode()
-    assert f'<span class="mana">{total}</span>' in html and sub in html
+    assert drawn(total) in html and sub in html
 
 
 def test_tax_page_cast_from_in_japanese(client: Client) -> None:
@@ -256,7 +276,7 @@ def test_tax_page_reads_full_width_input(client: Client, lang: str) -> None:
     for extra in ({}, HX):
         response = client.get(f"/{lang}/calc/tax/", query, **extra)
         assert response.status_code == 200
-        assert '<span class="mana">{6}{G}</span>' in response.content.decode()
+        assert drawn("{6}{G}", lang) in response.content.decode()
     dtc = client.get(f"/{lang}/calc/tax/", {"variant": "dtc", "cost": "６", "play_number": "３"}, **HX)
     assert '<span class="number">10</span>' in dtc.content.decode()
 
@@ -469,7 +489,9 @@ def test_identity_api(client: Client) -> None:
                 "name": "Birthing Pod",
                 "mana_cost": "{3}{G/P}",
                 "type_line": "Artifact",
-                "oracle_text": "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ...",
+                "oracle_text": (
+                    "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ..."
+                ),
             },
             {"name": "Evermind", "type_line": "Instant — Arcane", "color_indicator": ["U"]},
             {
@@ -587,7 +609,8 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     [
         (
             "en",
-            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s administrator "
+            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s "
+            "administrator "
             "can download it; until then, card names are not checked.",
         ),
         (
@@ -675,14 +698,14 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
     assert len(items) == 3
     if lang == "ja":
         assert (
-            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" lang="en">Breeding Pool</span>'
-            in items[0]
+            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" '
+            'lang="en">Breeding Pool</span>' in items[0]
         )
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
     else:
         assert (
-            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" lang="ja">繁殖池</span>'
-            in items[0]
+            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
+            'lang="ja">繁殖池</span>' in items[0]
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
@@ -1017,8 +1040,8 @@ def test_api_needs_post(client: Client) -> None:
 
 
 def test_forms_over_the_site_limit_get_their_page_with_its_message_even_with_csrf_checks() -> None:
-    """With the CSRF check on (as in production) the form is read before the view: an over-size deck or identity
-    form once answered a bare "Bad Request (400)"."""
+    """With the CSRF check on (as in production) the form is read before the view: an over-size deck or
+    identity form once answered a bare "Bad Request (400)"."""
     client = Client(enforce_csrf_checks=True)
     client.get("/en/calc/deck-check/")  # the CSRF cookie, as a browser has it
     token = client.cookies["csrftoken"].value

@@ -1,4 +1,5 @@
-"""The header search box in a real browser: best matches while typing, on any page; no console errors (CSP)."""
+"""The header search box in a real browser: best matches while typing, on any page; no console errors
+(CSP)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def test_rule_number_while_typing_then_enter_opens_the_rule(page, site_url):
 )
 def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
     """Closest matches (with the words each lacks), a corrected spelling (with a link to the spelling typed)
-    and the nearest rules, in Japanese at phone width: in the header box while typing, and without JavaScript."""
+    and the nearest rules, in Japanese at phone width: in the header box while typing, and without
+    JavaScript."""
     phone.goto(f"{site_url}/ja/")
     phone.locator("#site-q").fill(query)
     phone.locator(shown).first.wait_for(timeout=10_000)

@@ -1,4 +1,5 @@
-"""The ingest (judge.rules.ingest.ingest_corpus): incremental, atomic; a bad old file is left out, a bad newest
+"""The ingest (judge.rules.ingest.ingest_corpus): incremental, atomic; a bad old file is left out, a bad
+newest
 one stops it.
 
 Runs on a small corpus assembled from the project's own fixtures (tests/fixtures) and files written by
@@ -159,7 +160,8 @@ def test_new_parsing_code_reads_every_file_again(
 
 
 def test_the_fingerprint_covers_the_parsing_package_and_every_module_of_the_ingest() -> None:
-    """A release row stores what parsing and the ingest made of a file: changing any of that code re-reads it."""
+    """A release row stores what parsing and the ingest made of a file: changing any of that code re-reads
+    it."""
     covered = {
         path for root in writing.FINGERPRINTED for path in (root.rglob("*.py") if root.is_dir() else [root])
     }
@@ -269,7 +271,8 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
         "20090201" not in selectors.renumbering_maps(corpus)
         and selectors.renumbering_maps(corpus)["20300202"]
     )
-    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
+    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between
+    # them.
     found = history.rule_history(number="100.1")
     assert found is not None and [h.version for h in found.entries] == ["20300202", "20310303"]
     old = rule_pages.rule_page(number="100.1", version="20090201")
@@ -361,7 +364,7 @@ def test_ingest_builds_beside_a_live_index_of_the_same_name(corpus_dir: Path, in
     assert search("commander", root=index_root, lang="all", limit=1).total
 
 
-# --------------------------------------------------------------------------- no rules disappear (issue 22, item 5)
+# ---------------------------------------------------------------------- no rules disappear (issue 22, item 5)
 
 
 BIG = (*BASE, *((f"102.{n}", f"Invented rule {n} of the feather duster.") for n in range(3, 43)))
@@ -502,11 +505,10 @@ GLUED = (
 
 
 def test_the_documented_901_4_typo_is_a_note_that_strict_accepts(corpus_dir: Path, index_root: Path) -> None:
-    """901.4 printed without its space ("901.4.All plane ...", releases 2022-11 .. 2025-02) is documented: a note.
-    The same slip in any other rule is a warning, which strict refuses."""
-    ingest.ingest_corpus(
-        corpus_dir=corpus_dir, index_root=index_root
-    )  # what strict compares the documents with
+    """901.4 printed without its space ("901.4.All plane ...", releases 2022-11 .. 2025-02) is documented: a
+    note. The same slip in any other rule is a warning, which strict refuses."""
+    # What strict compares the documents with.
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     path = write_release(corpus_dir, "20320404", GLUED)
     path.write_text(path.read_text(encoding="utf-8").replace("901.4. All", "901.4.All"), encoding="utf-8")
     report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
@@ -522,3 +524,31 @@ def test_strict_passes_on_the_shipped_corpus(real_corpus: Path, tmp_path: Path) 
     report = ingest.ingest_corpus(corpus_dir=real_corpus, index_root=tmp_path / "index", strict=True)
     assert report.warnings == [] and report.skipped == []
     assert any("901.4" in note for note in report.notes)
+
+
+def test_releases_with_official_number_typos_go_in_with_warnings(corpus_dir: Path, index_root: Path) -> None:
+    """The shapes of 20090904/20091001 (a subrule number printed twice) and 20100618 (a subrule without its
+    rule): each release is read, with a warning naming file and line, never left out (issue 24)."""
+    twice = [
+        *BASE[:8],
+        ("101.3b", "In a Commander game, each seat starts the game with forty life."),
+        *BASE[8:],
+    ]
+    twice[8] = ("101.3b", "In a duel of giants, each team starts the game with thirty life.")
+    write_release(corpus_dir, "20290904", twice)
+    orphan = [(n, t) if n != "101.4" else ("101.4a", t) for n, t in BASE]
+    write_release(corpus_dir, "20290618", orphan)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert {"20290618", "20290904"} <= set(report.versions) and report.skipped == []
+    warned = {str(w) for w in report.warnings}
+    assert any(w.startswith("MagicCompRules 20290904.txt:") and "read as 101.3c" in w for w in warned), warned
+    assert any(
+        w.startswith("MagicCompRules 20290618.txt:") and "101.4a without its rule 101.4: rule added" in w
+        for w in warned
+    ), warned
+    corpus = live()
+    rules = {r.number: r.text for r in selectors.rules_of(corpus, "20290904")}
+    assert rules["101.3c"].startswith("In a Commander game") and rules["101.3b"].startswith(
+        "In a duel of giants"
+    )
+    assert selectors.rules_of(corpus, "20290618").get(number="101.4").text == ""

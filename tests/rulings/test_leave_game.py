@@ -91,6 +91,22 @@ def test_api_mind_control_alex_leaves(client: Client) -> None:
     assert "griffin" in [o for s in data["steps"] for o in s["objects"]]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_two_headed_giant_concession_reports_the_team_as_losers(client: Client, lang: str) -> None:
+    """810.8b: "If a player concedes, their team leaves the game immediately. That team loses the game." """
+    payload = {
+        "variant": "two-headed-giant",
+        "turn_order": ["Alex", "Bianca", "Carol", "Dana"],
+        "active_player": "Alex",
+        "teams": [["Alex", "Bianca"], ["Carol", "Dana"]],
+        "leaving": "Carol",
+    }
+    data = client.post(f"{API}?lang={lang}", json.dumps(payload), content_type="application/json").json()
+    assert data["losers"] == ["Carol", "Dana"] and data["left"] == ["Carol", "Dana"]
+    assert data["winners"] == ["Alex", "Bianca"]
+    assert data["steps"][0]["rule"] == "810.8b"
+
+
 def test_api_delayed_triggers_and_planar_controller(client: Client) -> None:
     payload = {
         "variant": "planechase",
@@ -269,7 +285,8 @@ def test_api_dtc_loss_is_the_teams_loss(client: Client, lang: str) -> None:
 
 def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]:
     """The board as the page's form posts it: one formset per table ("obj-0-name"), and the player columns
-    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row numbers."""
+    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row
+    numbers."""
     players = payload["turn_order"]
     teams = payload.get("teams") or []
     planar = payload.get("planar_controller")
@@ -383,7 +400,8 @@ def test_page_renders_a_preset_board(client: Client, lang: str) -> None:
 def test_rows_are_labelled_by_the_objects_name(
     client: Client, lang: str, griffin: str, effect: str, remove: str
 ) -> None:
-    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's language."""
+    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's
+    language."""
     html = client.get(f"/{lang}/leave-game/").content.decode()
     form = html.split('class="lg-form"')[1]
     assert f'<h3 class="lg-row-title">{griffin}</h3>' in form
@@ -605,7 +623,10 @@ def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang
     expected = (
         "Alex leaves the game, and every object they own leaves with them: Mind Control."
         if lang == "en"
-        else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。"
+        else (
+            "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind "
+            "Control》。"
+        )
     )
     assert expected in result  # the steps in the reader's language
     name = (
@@ -903,12 +924,12 @@ def test_a_big_pasted_board_refers_to_objects_by_text_not_by_huge_selects(client
     assert len(html) < 3_000_000
 
 
-# --------------------------------------------------------------------------- the page's size (issue 22, item 1)
+# ------------------------------------------------------------------------ the page's size (issue 22, item 1)
 
 
 def test_a_post_asking_for_thousands_of_rows_answers_a_small_page(client: Client) -> None:
-    """A ~160-byte POST that declares 2,000 rows of every table once rendered 19 MB: the declared count is capped
-    (max_num, validate_max, absolute_max) and only rows whose fields were posted become rows."""
+    """A ~160-byte POST that declares 2,000 rows of every table once rendered 19 MB: the declared count is
+    capped (max_num, validate_max, absolute_max) and only rows whose fields were posted become rows."""
     prefixes = ("obj", "eff", "trg", "tmd", "atk", "player", "pc")
     body = "&".join(f"{p}-TOTAL_FORMS=2000" for p in prefixes)
     assert len(body) < 170
@@ -934,8 +955,8 @@ def test_rows_past_the_page_maximum_are_not_read(client: Client) -> None:
 
 
 def test_a_pasted_board_larger_than_the_page_is_refused_whole(client: Client) -> None:
-    """The largest board the JSON API takes (2,000 objects) once rendered 46.8 MB as page rows; the page refuses
-    a board past its own tables and keeps the pasted text to correct."""
+    """The largest board the JSON API takes (2,000 objects) once rendered 46.8 MB as page rows; the page
+    refuses a board past its own tables and keeps the pasted text to correct."""
     objects = [
         {
             "id": f"t{n}",
@@ -969,8 +990,8 @@ def test_a_pasted_board_over_the_api_body_limit_is_refused(client: Client) -> No
 
 
 def test_a_big_board_types_its_blockers_as_ids(client: Client) -> None:
-    """Past the select threshold an attack's blockers are one text field of ids (comma-separated), not a select of
-    every object in every attack (which grew as objects x attacks)."""
+    """Past the select threshold an attack's blockers are one text field of ids (comma-separated), not a
+    select of every object in every attack (which grew as objects x attacks)."""
     from judge.rulings.views import MAX_SELECT_OPTIONS
 
     objects = [

@@ -1,4 +1,5 @@
-"""Tracker pages: the new-game form, the game page and its htmx fragment, buttons with and without htmx, JSON."""
+"""Tracker pages: the new-game form, the game page and its htmx fragment, buttons with and without htmx,
+JSON."""
 
 from __future__ import annotations
 
@@ -119,6 +120,11 @@ def test_new_game_json(client: Client) -> None:
     assert client.post("/en/tracker/", "[1", content_type="application/json").status_code == 400
 
 
+ZERO = (
+    '<span class="mana-symbol pip-N" role="img" aria-label="0 generic mana" title="0 generic mana">0</span>'
+)
+
+
 def test_game_page_and_fragment(client: Client) -> None:
     game = _game()
     full = client.get(f"/en/tracker/{game.slug}/")
@@ -126,7 +132,8 @@ def test_game_page_and_fragment(client: Client) -> None:
     html = full.content.decode()
     assert "<html" in html and 'id="board"' in html
     assert 'hx-trigger="every 1s"' in html
-    # Every button is a real form with a CSRF token and the revision it was pressed on, and also posts with htmx.
+    # Every button is a real form with a CSRF token and the revision it was pressed on, and also posts with
+    # htmx.
     forms = re.findall(r"<form [^>]*>", html)
     posting = [f for f in forms if 'method="post"' in f]
     assert posting and all("hx-post=" in f and "action=" in f for f in posting)
@@ -134,7 +141,8 @@ def test_game_page_and_fragment(client: Client) -> None:
     assert html.count('name="expected_revision" value="0"') == len(posting)
     assert 'name="by"' not in html  # no seat picked yet: undo takes back anyone's last change
     assert "Undo last change" in html and "Which seat is yours?" in html
-    assert "Oona" in html and "Tymna" in html and "{0}" in html
+    # A tax of zero is a drawn symbol with its spoken label, never raw braces (issue 24).
+    assert "Oona" in html and "Tymna" in html and ZERO in html and "{0}" not in html
     # The whole table in one table: a row per seat, a column per commander; the share link as a QR code.
     assert html.count('<tr id="seat-') == 3 and html.count('class="cmd"') == 4
     assert "<svg" in html and 'class="qr"' in html and f"/en/tracker/{game.slug}/" in html
@@ -216,7 +224,7 @@ def test_button_with_htmx_returns_the_board(client: Client) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and 'id="board"' in html
-    assert "{2}" in html  # Tymna's tax is now {2}
+    assert ZERO.replace("0", "2") in html  # Tymna's tax is now {2}
     assert "903.8" in html and 'href="/en/rules/903.8/"' in html
 
 
@@ -393,12 +401,12 @@ def test_player_names_are_escaped(client: Client) -> None:
 def test_planechase_and_dtc_pages(client: Client) -> None:
     pc = start_game(variant="planechase", players=["Aki", "Ben"])
     html = client.get(f"/en/tracker/{pc.slug}/").content.decode()
-    assert "Roll the planar die (cost {0})" in html
+    assert f"Roll the planar die (cost {ZERO})" in html
     response = client.post(f"/en/tracker/{pc.slug}/event/", {"kind": "planar-roll", "player": "Aki"}, **HX)
-    assert "Roll the planar die (cost {1})" in response.content.decode()
+    assert f"Roll the planar die (cost {ZERO.replace('0', '1')})" in response.content.decode()
     client.post(f"/en/tracker/{pc.slug}/event/", {"kind": "next-turn", "expected_revision": "1"}, **HX)
     html = client.get(f"/en/tracker/{pc.slug}/").content.decode()
-    assert "Roll the planar die (cost {0})" in html
+    assert f"Roll the planar die (cost {ZERO})" in html
 
     dtc = start_game(
         variant="dtc",
@@ -412,7 +420,8 @@ def test_planechase_and_dtc_pages(client: Client) -> None:
 
 
 def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Client) -> None:
-    """A second phone still showing a player who already conceded: its press must show why nothing happened."""
+    """A second phone still showing a player who already conceded: its press must show why nothing
+    happened."""
     game = _game()
     record_event(game=game, kind="lose", payload={"player": "Chie", "reason": "concede"})
     for lang, problem in (
@@ -435,7 +444,8 @@ def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Cl
 
 @pytest.mark.parametrize(("lang", "text"), [("en", "Already done?"), ("ja", "すでに処理済みかもしれません")])
 def test_two_phones_press_next_turn_on_the_same_table(client: Client, lang: str, text: str) -> None:
-    """Both phones show Aki's turn at revision 0: the second press is "already done", so Ben is not skipped."""
+    """Both phones show Aki's turn at revision 0: the second press is "already done", so Ben is not
+    skipped."""
     game = _game()
     url = f"/{lang}/tracker/{game.slug}/event/"
     first = client.post(url, {"kind": "next-turn", "expected_revision": "0"}, **HX)
@@ -582,7 +592,8 @@ def test_history_is_read_a_page_at_a_time(client: Client) -> None:
 
 
 def test_a_stored_game_the_readers_refuse_answers_410_never_500(client: Client) -> None:
-    """Issue 14: a game saved with a name the readers now refuse ("\\ud800", here a control character) made every
+    """Issue 14: a game saved with a name the readers now refuse ("\\ud800", here a control character) made
+    every
     later read fail with 500."""
     game = Game.objects.create(
         variant="commander",
@@ -643,7 +654,7 @@ def test_expire_games_command(settings, capsys) -> None:  # type: ignore[no-unty
     assert list(Game.objects.values_list("pk", flat=True)) == [new.pk]
 
 
-# --------------------------------------------------------------------------- refused writes (issue 22, items 3 and 4)
+# ------------------------------------------------------------ refused writes (issue 22, items 3 and 4)
 
 
 def _played(changes: int) -> Game:
@@ -727,14 +738,14 @@ def test_the_page_says_plainly_that_seats_are_not_locked(client: Client) -> None
     assert "席はロックされていません" in client.get(f"/ja/tracker/{game.slug}/").content.decode()
 
 
-# --------------------------------------------------------------------------- a busy database (issue 22, item 7)
+# --------------------------------------------------------------------- a busy database (issue 22, item 7)
 
 
 def test_a_busy_database_answers_503_with_retry_after_and_uses_no_new_game_count(
     client: Client, settings, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    """Another connection holding SQLite's write lock past the busy timeout once answered 500 after 20 s, and the
-    client's new-game count was used up anyway."""
+    """Another connection holding SQLite's write lock past the busy timeout once answered 500 after 20 s, and
+    the client's new-game count was used up anyway."""
     from django.db import OperationalError
 
     from judge.tracker import services
@@ -760,9 +771,8 @@ def test_a_busy_database_answers_503_with_retry_after_and_uses_no_new_game_count
     assert page.status_code == 503 and page["Retry-After"] == "5"
     assert "何も保存されていません" in page.content.decode()
     monkeypatch.setattr(services, "start_game", real)
-    assert (
-        client.post("/en/tracker/", body, content_type="application/json").status_code == 201
-    )  # not used up
+    created = client.post("/en/tracker/", body, content_type="application/json")
+    assert created.status_code == 201  # the busy attempt did not use up the count
     assert client.post("/en/tracker/", body, content_type="application/json").status_code == 429
 
 
@@ -783,7 +793,7 @@ def test_the_busy_timeout_is_shorter_than_the_worker_timeout_and_not_retried(set
     assert calls == [1]  # the busy timeout already waited: retrying would only hold the worker longer
 
 
-# --------------------------------------------------------------------------- input at the edges (issue 22, item 8)
+# ------------------------------------------------------------------ input at the edges (issue 22, item 8)
 
 
 def test_tracker_json_bodies_over_the_limit_answer_the_json_413(client: Client) -> None:
@@ -836,3 +846,14 @@ def test_an_accent_typed_apart_is_the_precomposed_name_and_an_invisible_name_is_
         content_type="application/json",
     )
     assert ok.status_code == 201 and [s["name"] for s in ok.json()["table"]["seats"]] == ["Alex", "Bea"]
+
+
+def test_a_japanese_reader_hears_the_tax_as_mana_not_braces(client: Client) -> None:
+    """「統率領域から唱える(不特定マナ0)」: the button draws {0} as a symbol labelled 不特定マナ0 (issue
+    24)."""
+    game = _game()
+    html = client.get(f"/ja/tracker/{game.slug}/").content.decode()
+    symbol = (
+        '<span class="mana-symbol pip-N" role="img" aria-label="不特定マナ0" title="不特定マナ0">0</span>'
+    )
+    assert f"統率領域から唱える({symbol})" in html and "({0})" not in html

@@ -139,11 +139,13 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
       pressed the same button — so a player is never skipped and two presses
       never undo two changes (:class:`AlreadyDoneError`).
 
-    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3), revision=5)
+    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3),
+    ...     revision=5)
     >>> check_revision(change=Event(kind=EventKind.NEXT_TURN, expected_revision=3), revision=4)
     Traceback (most recent call last):
     ...
-    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
+    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed
+    (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
     """
     expected = change.expected_revision
     if expected is None or expected == revision:
@@ -174,7 +176,8 @@ def require_revision(*, change: Event | Undo, revision: int) -> None:
     >>> require_revision(change=Event(kind=EventKind.NEXT_TURN), revision=4)
     Traceback (most recent call last):
     ...
-    judge.engine.tracker.log.AlreadyDoneError: “Next turn” needs the revision it was pressed on (the table is at 4): nothing was done, so no player is skipped.
+    judge.engine.tracker.log.AlreadyDoneError: “Next turn” needs the revision it was pressed on (the table is
+    at 4): nothing was done, so no player is skipped.
     """
     if change.expected_revision is None and isinstance(change, Event) and change.kind is EventKind.NEXT_TURN:
         raise AlreadyDoneError([msg("tracker.revision-required.next-turn", current=revision)])

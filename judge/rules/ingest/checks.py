@@ -100,7 +100,8 @@ def lost_documents(plan: Plan, live: models.Corpus | None) -> list[tuple[str, st
 
 def clean_killed_ingest(index_root: Path) -> list[str]:
     """Remove what an ingest killed mid-way left: generations that never went live (every one newer than the
-    live generation) and index folders still being built by a process that is gone. Returns what it removed."""
+    live generation) and index folders still being built by a process that is gone. Returns what it
+    removed."""
     removed = []
     live = models.Corpus.objects.filter(is_live=True).order_by("-pk").first()
     never_live = models.Corpus.objects.filter(is_live=False)
