@@ -1037,3 +1037,21 @@ def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
 
 def test_api_needs_post(client: Client) -> None:
     assert client.get("/api/calc/tax").status_code == 405
+
+
+def test_forms_over_the_site_limit_get_their_page_with_its_message_even_with_csrf_checks() -> None:
+    """With the CSRF check on (as in production) the form is read before the view: an over-size deck or
+    identity form once answered a bare "Bad Request (400)"."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/en/calc/deck-check/")  # the CSRF cookie, as a browser has it
+    token = client.cookies["csrftoken"].value
+    big = "1 Sol Ring\n" * 200_000
+    deck = client.post(
+        "/en/calc/deck-check/", {"variant": "commander", "decklist": big, "csrfmiddlewaretoken": token}
+    )
+    assert deck.status_code == 413 and "decklists over 1 MB are refused" in deck.content.decode()
+    identity = client.post("/ja/calc/color-identity/", {"names": big, "csrfmiddlewaretoken": token})
+    assert identity.status_code == 413
+    assert "<form" in identity.content.decode() and "Too large" not in identity.content.decode()
+    other = client.post("/en/leave-game/", {"board_json": big, "csrfmiddlewaretoken": token})
+    assert other.status_code == 413 and "The request is larger than 2 MB" in other.content.decode()
