@@ -185,7 +185,7 @@ class BoardReader(FieldReader):
             if name is None:
                 continue
             if name in self.players:
-                self.problem("board.player-twice", f"turn_order[{index}]", lbl, name=name)
+                self.problem("input.duplicate", f"turn_order[{index}]", lbl, value=name)
                 continue
             self.players.append(name)
         if isinstance(raw, list) and len(self.players) == len(raw) and len(self.players) < 2:
@@ -280,7 +280,7 @@ class BoardReader(FieldReader):
             lbl_n = label("planar-controller-n", number=index + 1)
             name = self.player(value, f"planar_controller[{index}]", lbl_n)
             if name is not None and name in found:
-                self.problem("board.player-twice", f"planar_controller[{index}]", lbl_n, name=name)
+                self.problem("input.duplicate", f"planar_controller[{index}]", lbl_n, value=name)
             elif name is not None:
                 found.append(name)
         return found

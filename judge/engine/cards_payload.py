@@ -58,7 +58,7 @@ def _string(
             problems.append(msg("input.required", field=field, label=field_label))
         return ""
     if not isinstance(value, str):
-        problems.append(msg("cards.not-text", field=field, label=field_label))
+        problems.append(msg("input.not-text", field=field, label=field_label))
         return ""
     if len(value) > MAX_TEXT:
         problems.append(msg("cards.text-too-long", field=field, label=field_label, high=MAX_TEXT))

@@ -287,10 +287,10 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
 @pytest.mark.parametrize(
     ("change", "error", "code", "field"),
     [
-        ({"variant": "archenemy"}, InvalidInputError, "board.not-a-choice", "variant"),
-        ({"variant": None}, InvalidInputError, "board.choose-one", "variant"),
+        ({"variant": "archenemy"}, InvalidInputError, "input.one-of", "variant"),
+        ({"variant": None}, InvalidInputError, "input.choose", "variant"),
         ({"turn_order": None}, InvalidInputError, "input.required", "turn_order"),
-        ({"turn_order": "Alex"}, InvalidInputError, "board.not-list", "turn_order"),
+        ({"turn_order": "Alex"}, InvalidInputError, "input.list", "turn_order"),
         (
             {
                 "turn_order": ["Alex"],
@@ -306,13 +306,13 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         (
             {"turn_order": ["Alex", "Alex", "Bianca", "Carol"]},
             InvalidInputError,
-            "board.player-twice",
+            "input.duplicate",
             "turn_order[1]",
         ),
         (
             {"turn_order": ["Alex", "", "Bianca", "Carol"]},
             InvalidInputError,
-            "board.not-text",
+            "input.required",
             "turn_order[1]",
         ),
         ({"left": ["Alex"]}, InvalidInputError, "board.left-and-playing", "left[0]"),
@@ -322,12 +322,12 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         ({"teams": [["Alex"], ["Bianca", "Carol"]]}, InvalidInputError, "board.no-teams-here", "teams"),
         ({"planar_controller": "Alex"}, InvalidInputError, "board.no-planes-here", "planar_controller"),
         ({"shields": {"Alex": 3}}, InvalidInputError, "board.no-shields-here", "shields"),
-        ({"mana": 3}, InvalidInputError, "board.unknown-fields", ""),
-        ({"objects": {"id": "x"}}, InvalidInputError, "board.not-list", "objects"),
-        ({"objects": ["x"]}, InvalidInputError, "board.not-mapping", "objects[0]"),
+        ({"mana": 3}, InvalidInputError, "input.unknown-field", "mana"),
+        ({"objects": {"id": "x"}}, InvalidInputError, "input.list", "objects"),
+        ({"objects": ["x"]}, InvalidInputError, "input.object", "objects[0]"),
         ({"objects": [obj(id=None)]}, InvalidInputError, "input.required", "objects[0].id"),
-        ({"objects": [obj(kind="vanguard")]}, InvalidInputError, "board.not-a-choice", "objects[0].kind"),
-        ({"objects": [obj(zone="sideboard")]}, InvalidInputError, "board.not-a-choice", "objects[0].zone"),
+        ({"objects": [obj(kind="vanguard")]}, InvalidInputError, "input.one-of", "objects[0].kind"),
+        ({"objects": [obj(zone="sideboard")]}, InvalidInputError, "input.one-of", "objects[0].zone"),
         ({"objects": [obj(owner="Zed")]}, InvalidInputError, "board.not-a-player", "objects[0].owner"),
         ({"objects": [obj(owner=None)]}, InvalidInputError, "input.required", "objects[0].owner"),
         (
@@ -336,12 +336,12 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
             "board.owner-left",
             "objects[0].owner",
         ),
-        ({"objects": [obj(name="x" * 201)]}, InvalidInputError, "board.too-long", "objects[0].name"),
-        ({"objects": [obj(power=3)]}, InvalidInputError, "board.unknown-fields", "objects[0]"),
+        ({"objects": [obj(name="x" * 201)]}, InvalidInputError, "input.too-long", "objects[0].name"),
+        ({"objects": [obj(power=3)]}, InvalidInputError, "input.unknown-field", "objects[0].power"),
         (
             {"objects": [obj(planeswalking="yes")]},
             InvalidInputError,
-            "board.not-flag",
+            "input.true-false",
             "objects[0].planeswalking",
         ),
         (
@@ -353,7 +353,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         (
             {"objects": [obj(attachment="saddle")]},
             InvalidInputError,
-            "board.not-a-choice",
+            "input.one-of",
             "objects[0].attachment",
         ),
         (
@@ -480,7 +480,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
                 ]
             },
             InvalidInputError,
-            "board.not-a-choice",
+            "input.one-of",
             "control_effects[0].ends",
         ),
         (
@@ -545,7 +545,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         (
             {"delayed_triggers": [{"id": "t", "controller": "Alex", "text": "x" * 1001}]},
             InvalidInputError,
-            "board.too-long",
+            "input.too-long",
             "delayed_triggers[0].text",
         ),
         (
@@ -654,7 +654,7 @@ def test_each_problem_is_reported(
         ),
         (
             {"variant": "grand-melee", "turn_order": list("ABCDEFGH"), "planar_controller": ["A", "A"]},
-            "board.player-twice",
+            "input.duplicate",
             "planar_controller[1]",
         ),
         (
@@ -761,9 +761,9 @@ def test_too_many_objects() -> None:
     objects = [obj(id=f"o{i}", zone="library", controller=None) for i in range(MAX_OBJECTS + 1)]
     err = error_of(base(objects=objects, control_effects=[], delayed_triggers=[]))
     assert type(err) is InvalidInputError
-    assert ("board.too-many", "objects") in codes(err)
+    assert ("input.too-many", "objects") in codes(err)
     assert f"more than {MAX_OBJECTS}" not in err.render("en")[0]
-    assert f"at most {MAX_OBJECTS} entries ({MAX_OBJECTS + 1} given)" in err.render("en")[0]
+    assert f"{MAX_OBJECTS + 1} is over the limit of {MAX_OBJECTS}" in err.render("en")[0]
 
 
 def test_exactly_the_limit_is_accepted() -> None:

@@ -178,9 +178,9 @@ def test_too_many_events() -> None:
             {},
             (
                 "Format: required, one of commander, brawl.",
-                "Players: required, a list.",
-                "Commanders: required, a list.",
-                "Damage and life gain: required, a list.",
+                "Players: must be a list.",
+                "Commanders: must be a list.",
+                "Damage and life gain: must be a list.",
                 "Players: at least one player is needed.",
             ),
         ),

@@ -113,7 +113,7 @@ def test_setup_reports_every_problem() -> None:
             commanders={"Aki": ["A", "B", "C"], "Nobody": ["Z"]},
         )
     problems = info.value.problems
-    assert any("longer than 60" in p for p in problems)
+    assert any("at most 60 characters" in p for p in problems)
     assert any("Player 3's name: required." in p for p in problems)
     assert any("appears twice" in p for p in problems)
     assert any("'Nobody' is not a player" in p for p in problems)
@@ -125,7 +125,7 @@ def test_setup_limits() -> None:
         table_setup(variant="planechase", players=[f"P{i}" for i in range(21)])
     with pytest.raises(errors.InvalidInputError, match="at least 2 players"):
         table_setup(variant="planechase", players=["Solo"])
-    with pytest.raises(errors.InvalidInputError, match="Format: choose Commander, Brawl"):
+    with pytest.raises(errors.InvalidInputError, match="Format: “vintage” is not one of Commander, Brawl"):
         table_setup(variant="vintage", players=["A", "B"])
     with pytest.raises(errors.InvalidInputError, match="same size"):
         table_setup(variant="two-headed-giant", players=["A", "B", "C"])

@@ -66,7 +66,7 @@ def test_start_game_lists_every_problem_and_refuses_a_broken_name() -> None:
         start_game(variant="commander", players=["A" * 61] + [f"P{i}" for i in range(20)], commanders={})
     problems = info.value.problems
     assert any("at most 20 players" in p for p in problems)
-    assert any("longer than 60" in p for p in problems)
+    assert any("at most 60 characters" in p for p in problems)
     with pytest.raises(InvalidInputError, match="broken character"):
         start_game(variant="commander", players=["\ud800", "Ben"], commanders={})
     with pytest.raises(InvalidInputError, match="broken character"):

@@ -87,7 +87,7 @@ def test_new_game_errors_rerender_the_form_with_every_problem(client: Client) ->
     )
     assert response.status_code == 400
     html = response.content.decode()
-    assert "longer than 60 characters" in html
+    assert "at most 60 characters" in html
     assert "Seat 3" in html  # a commander without a player
     assert "appears twice" in html
     assert 'value="Aki"' in html  # what was typed is kept

@@ -35,10 +35,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.label.board-json": {"en": "Board JSON", "ja": "盤面のJSON"},
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
-    "web.unknown-field": {
-        "en": "{name}: unknown field (expected: {expected})",
-        "ja": "{name}：使えない項目です（使える項目：{expected}）",
-    },
     "web.no-corpus": {
         "en": "No rules have been loaded yet: run python manage.py ingest.",
         "ja": "ルールがまだ読み込まれていません。python manage.py ingest を実行してください。",

@@ -19,7 +19,7 @@ judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole nu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from judge.engine.errors import IllegalStateError, InvalidInputError
@@ -39,12 +39,12 @@ from judge.engine.tracker.events import (
     kind_name,
     reason_name,
 )
+from judge.engine.payload import read_list, shown
 from judge.engine.tracker.fields import (
     MAX_AMOUNT,
     MAX_CASTS,
     MAX_COUNT,
     MAX_EVENTS,
-    MAX_NAME,
     MAX_PLAYERS,
     MAX_REVISION,
     MAX_TOTAL,
@@ -230,13 +230,7 @@ def undo_from_json(data: Any) -> Undo:
 
 def _list(value: Any, *, field: str, label: Message, problems: list[Message], most: int) -> list[Any]:
     """A JSON list of at most ``most`` items (more, or not a list: a problem and nothing)."""
-    if isinstance(value, str) or not isinstance(value, Sequence):
-        problems.append(msg("tracker.list-needed", field=field, label=label))
-        return []
-    if len(value) > most:
-        problems.append(msg("tracker.too-many-items", field=field, label=label, max=most))
-        return []
-    return list(value)
+    return read_list(value, field=field, label=label, problems=problems, high=most)
 
 
 def _entries(
@@ -248,17 +242,12 @@ def _entries(
         if isinstance(item, Mapping):
             entries.append(item)
         else:
-            problems.append(msg("tracker.object-needed", field=f"{field}[{index}]", label=label))
+            problems.append(msg("input.each-object", field=f"{field}[{index}]", label=label))
     return entries
 
 
 def _names(entries: list[Mapping[str, Any]]) -> list[Any]:
     return [entry.get("name") for entry in entries]
-
-
-def _echo(value: Any) -> str:
-    """A value quoted back in a problem: printable text only (never a lone surrogate, never a huge number)."""
-    return value[:MAX_NAME] if isinstance(value, str) and value.isprintable() else "?"
 
 
 def _snapshot_setup(
@@ -410,7 +399,7 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
     if lost is not None:
         label = msg("tracker.label.loss-of", players=names)
         if not isinstance(lost, Mapping):
-            problems.append(msg("tracker.object-needed", field=f"{where}.lost", label=label))
+            problems.append(msg("input.object", field=f"{where}.lost", label=label))
             return Side(members=members, life=life, poison=poison)
         reason = read_choice(
             LossReason,
@@ -427,7 +416,7 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
         player = lost.get("player")
         if player not in members:
             problems.append(
-                msg("tracker.not-a-player", field=f"{where}.lost.player", label=label, name=_echo(player))
+                msg("tracker.not-a-player", field=f"{where}.lost.player", label=label, name=shown(player))
             )
         elif reason is not None and when is not None:
             loss = Loss(reason=reason, turn=when, player=player)
@@ -498,7 +487,7 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
         owner = entry.get("owner")
         if owner not in setup.players:
             problems.append(
-                msg("tracker.not-a-player", field=f"{here}.owner", label=label, name=_echo(owner))
+                msg("tracker.not-a-player", field=f"{here}.owner", label=label, name=shown(owner))
             )
             continue
         cards = len(setup.commanders[setup.players.index(owner)])

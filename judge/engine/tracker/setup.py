@@ -209,9 +209,9 @@ def _commanders(
     by_name: dict[str, Any] = {}
     for key, value in commanders.items():
         if not isinstance(key, str):
-            problems.append(msg("tracker.text-needed", field="commanders", label=label))
+            problems.append(msg("input.not-text", field="commanders", label=label))
         elif any("\ud800" <= ch <= "\udfff" for ch in key):
-            problems.append(msg("tracker.text-broken", field="commanders", label=label))
+            problems.append(msg("input.broken-text", field="commanders", label=label))
         elif _key(key) in by_name:
             problems.append(msg("tracker.name-twice", field="commanders", label=label, name=key[:MAX_NAME]))
         elif _key(key) in seen:
