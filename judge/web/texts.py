@@ -1,7 +1,14 @@
 """Message texts of the site itself (the Django side): the JSON door's input problems and the answers
-of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game)."""
+of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game).
+
+They are Messages like the engine's (a code, parameters, a text in each language), so one error answer
+lists the engine's problems and the site's alike; the engine's catalog holds only the engine's texts, and
+this module adds these to it (:func:`judge.engine.texts.add_texts`) when the web app starts.
+"""
 
 from __future__ import annotations
+
+from judge.engine.texts import add_texts
 
 TEXTS: dict[str, dict[str, str]] = {
     "web.body-too-large": {
@@ -103,3 +110,5 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "この接続から短時間に作られたゲームが多すぎます。しばらく待つか、今のゲームを続けてください。",
     },
 }
+
+add_texts(TEXTS)
