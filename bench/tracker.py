@@ -8,7 +8,7 @@ For a six-player Commander game with N recorded changes, times (median of
 - replay: rebuild the table from all N events, then apply one more (what every
   write and every page read cost before snapshots, judge.tracker_services);
 - snapshot write: read the latest snapshot back (state_from_json), apply one
-  event, write the new snapshot (to_json + json.dumps): what a write costs with
+  event, write the new snapshot (to_payload + json.dumps): what a write costs with
   a snapshot per revision;
 - snapshot read: state_from_json of the stored JSON (a page read);
 - size: bytes of one snapshot as UTF-8 JSON.
@@ -87,14 +87,14 @@ def main() -> None:
     )
     for length in (int(n) for n in args.lengths.split(",")):
         table, events = _game(length)
-        stored = json.dumps(table.to_json(), ensure_ascii=False)
+        stored = json.dumps(table.to_payload(), ensure_ascii=False)
 
         def old_write() -> object:
             return apply_event(state=replay(setup=table.setup, events=events), event=nudge)
 
         def new_write() -> object:
             state, _ = apply_event(state=state_from_json(json.loads(stored)), event=nudge)
-            return json.dumps(state.to_json(), ensure_ascii=False)
+            return json.dumps(state.to_payload(), ensure_ascii=False)
 
         def new_read() -> object:
             return state_from_json(json.loads(stored))

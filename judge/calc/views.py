@@ -193,7 +193,7 @@ def damage_api(request: HttpRequest) -> JsonResponse:
 
 
 def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    return identity.identify_cards(data).to_json(lang)
+    return identity.identify_cards(data).to_answer(lang)
 
 
 @require_http_methods(["GET", "POST"])
@@ -262,7 +262,7 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 
 def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     result = check_deck(data)
-    answer = result.to_json(lang)
+    answer = result.to_answer(lang)
     if data.get("variant") in MTG_DECKS:
         answer["identity"] = list(result.identity)
     return answer

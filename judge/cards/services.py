@@ -83,7 +83,7 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
                         source=path.name,
                     )
                 seen.add(key)
-                rows.append(Card(name=card.name, key=key, data=card.to_json()))
+                rows.append(Card(name=card.name, key=key, data=card.to_payload()))
             Card.objects.bulk_create(rows)
             if progress is not None:
                 progress(f"  {len(seen)} cards...")

@@ -12,7 +12,7 @@ read is still judged). Each problem names its field by a human label built
 from the object's name ("Assault Griffin: controller" /
 "《突撃するグリフィン》のコントローラー") and keeps the JSON path in ``field``.
 
-The payload shape is the one :meth:`Board.to_json` writes: ``variant``,
+The payload shape is the one :meth:`Board.to_payload` writes: ``variant``,
 ``turn_order``, ``active_player``, ``priority``, ``left``, ``teams``,
 ``planar_controller`` (a name; a list in Grand Melee), ``single_planar_deck``,
 ``monarch``, ``initiative``, ``shields`` (Duel Masters), ``objects``,

@@ -1,7 +1,7 @@
 """Scryfall-shaped card JSON -> :class:`~judge.engine.cards.Card` records, with every problem listed.
 
 The colour identity API takes cards in this shape, the database stores them in
-it (:meth:`Card.to_json <judge.engine.cards.Card.to_json>`), and the card data
+it (:meth:`Card.to_payload <judge.engine.cards.Card.to_payload>`), and the card data
 files are converted to it. Fields: ``name``, ``layout``, ``mana_cost`` (as
 printed, or as typed: "3GG" is read as {3}{G}{G}), ``type_line``,
 ``oracle_text``, ``colors``, ``color_indicator``, ``power``, ``toughness``,
@@ -14,7 +14,7 @@ printed, or as typed: "3GG" is read as {3}{G}{G}), ``type_line``,
 ...     {"name": "Ice", "mana_cost": "1U", "type_line": "Instant"}]})
 >>> [f.name for f in card.faces], card.faces[1].mana_cost
 (['Fire', 'Ice'], '{1}{U}')
->>> card_from_scryfall(card.to_json()) == card
+>>> card_from_scryfall(card.to_payload()) == card
 True
 """
 

@@ -20,7 +20,7 @@ Not checked: Brawl's card pool (903.12b says "usually" Standard).
 >>> check = check_commander_deck(pool=pool, commanders=["Kenrith, the Returned King"], cards=[(99, "Forest")])
 >>> check.legal
 True
->>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).to_json()["problems"][0]
+>>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).to_answer()["problems"][0]
 ... # doctest: +NORMALIZE_WHITESPACE
 {'card': 'Kenrith', 'rule': 'lookup:unknown-card', 'code': 'deck.unknown-card',
  'message': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?"}
@@ -62,7 +62,7 @@ class Problem:
     def text(self, lang: str = "en") -> str:
         return self.message.text(lang)
 
-    def to_json(self, lang: str = "en") -> dict[str, str]:
+    def to_answer(self, lang: str = "en") -> dict[str, str]:
         return {"card": self.card, "rule": self.rule, "code": self.message.code, "message": self.text(lang)}
 
 
@@ -75,11 +75,11 @@ class DeckCheck:
     identity: tuple[str, ...] = ()
     notes: tuple[Step, ...] = ()
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
             "legal": self.legal,
-            "problems": [p.to_json(lang) for p in self.problems],
-            "notes": [n.to_json(lang) for n in self.notes],
+            "problems": [p.to_answer(lang) for p in self.problems],
+            "notes": [n.to_answer(lang) for n in self.notes],
         }
 
 

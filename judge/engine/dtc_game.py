@@ -118,9 +118,9 @@ class AttackResult:
     direct: bool
     board: Board
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
-            "steps": [s.to_json(lang) for s in self.steps],
+            "steps": [s.to_answer(lang) for s in self.steps],
             "allowed": self.allowed,
             "direct": self.direct,
         }

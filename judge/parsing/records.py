@@ -35,7 +35,7 @@ class ParseWarning:
     def __str__(self) -> str:
         return f"{self.source}:{self.line}: {self.problem}"
 
-    def to_json(self) -> dict[str, str | int | None]:
+    def to_payload(self) -> dict[str, str | int | None]:
         return {"file": self.source, "line": self.line, "problem": self.problem}
 
 
@@ -55,7 +55,7 @@ class SkippedFile:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         return f"{where}: {self.problem}"
 
-    def to_json(self) -> dict[str, str | int | None]:
+    def to_payload(self) -> dict[str, str | int | None]:
         return {"file": self.source, "line": self.line, "problem": self.problem}
 
 

@@ -139,5 +139,5 @@ def api_search(request: HttpRequest) -> JsonResponse:
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return json_response(result.to_json())
+            return json_response(result.to_payload())
     return error_response(InvalidInputError(problems), status=400, lang=texts)

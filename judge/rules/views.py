@@ -302,7 +302,7 @@ def api_rule_history(request: HttpRequest, number: str) -> JsonResponse:
         else:
             problem = msg("web.no-history", number=number)
         return error_response([problem], status=404, lang=lang)
-    return json_response({"number": found.number, "history": [entry.to_json() for entry in found.entries]})
+    return json_response({"number": found.number, "history": [entry.to_payload() for entry in found.entries]})
 
 
 @require_GET
@@ -343,7 +343,7 @@ def api_translation_status(request: HttpRequest) -> JsonResponse:
         status = translation_selectors.translation_status()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
-    return json_response(status.to_json())
+    return json_response(status.to_payload())
 
 
 def _alignment(section: models.DocSection) -> dict[str, object]:
@@ -398,7 +398,7 @@ def api_docs(request: HttpRequest) -> JsonResponse:
         documents = document_selectors.japanese_documents()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
-    return json_response({"documents": [info.to_json() for info in documents]})
+    return json_response({"documents": [info.to_payload() for info in documents]})
 
 
 @require_GET
@@ -413,7 +413,7 @@ def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
     info, sections = found
     return json_response(
         {
-            **info.to_json(),
+            **info.to_payload(),
             "sections": [
                 {
                     "anchor": s.anchor,

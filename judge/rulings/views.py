@@ -409,7 +409,7 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     found = selectors.scenario(slug=slug, lang=lang)
     if found is None:
         return error_response([msg("web.no-scenario", slug=slug[:100])], status=404, lang=lang)
-    data = found.replayed.to_json(lang)
+    data = found.replayed.to_answer(lang)
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)

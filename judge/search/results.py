@@ -44,7 +44,7 @@ class Suggestion:
     title: str = ""  # the rule's heading, for a rule suggestion
     url: str = ""  # the rule's page, for a rule suggestion
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "query": self.query}
         if self.rule:
             out.update(rule=self.rule, title=self.title, url=self.url)
@@ -78,7 +78,7 @@ class SearchHit:
         """Its text is not today's rule: the hit says so."""
         return self.status in OUTDATED
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
             "lang": self.lang,
@@ -108,15 +108,15 @@ class SearchResult:
     partial: bool = False  # no document has every word: the hits are the closest matches
     corrected_query: str | None = None  # the query found nothing; the hits are for this spelling
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "query": self.query,
             "total": self.total,
             "jump": self.jump,
             "partial": self.partial,
             "corrected_query": self.corrected_query,
-            "hits": [h.to_json() for h in self.hits],
-            "suggestions": [s.to_json() for s in self.suggestions],
+            "hits": [h.to_payload() for h in self.hits],
+            "suggestions": [s.to_payload() for s in self.suggestions],
         }
         if self.notices:
             out["notices"] = list(self.notices)

@@ -210,8 +210,8 @@ def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **e
         {
             "slug": game.slug,
             "revision": game.revision,
-            "state": state.to_json(),
-            "table": tracker.table_view(state).to_json(),
+            "state": state.to_payload(),
+            "table": tracker.table_view(state).to_payload(),
             **extra,
         },
         status=status,
@@ -224,7 +224,7 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
             {
                 "seq": h.seq,
                 "kind": h.kind,
-                "payload": h.event.to_json(),
+                "payload": h.event.to_payload(),
                 "undone": h.undone,
                 "created": h.created.isoformat(),
                 "steps": steps_json(h.steps, lang),

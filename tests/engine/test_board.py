@@ -128,9 +128,9 @@ def test_the_board_uses_the_one_variant_vocabulary() -> None:
     assert board_from_payload(base(variant="commander")).variant is Variant.COMMANDER
 
 
-def test_round_trip_through_to_json() -> None:
+def test_round_trip_through_to_payload() -> None:
     board = board_from_payload(base(priority="Bianca", left=["Dana"], monarch="Carol", initiative="Alex"))
-    assert board_from_payload(board.to_json()) == board
+    assert board_from_payload(board.to_payload()) == board
 
 
 def test_round_trip_keeps_optional_object_fields() -> None:
@@ -156,7 +156,7 @@ def test_round_trip_keeps_optional_object_fields() -> None:
     }
     board = board_from_payload(payload)
     assert board.planar_controllers == ("P1", "P5")
-    assert board_from_payload(board.to_json()) == board
+    assert board_from_payload(board.to_payload()) == board
 
 
 def test_controllers_outside_battlefield_and_stack_are_normalised() -> None:
@@ -278,7 +278,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
     assert board.player_control[0].controller == "Alex"
     assert board.timed_effects[0].object == "bears"
     assert board.combat[0].blockers == ("c",)
-    assert board_from_payload(board.to_json()) == board
+    assert board_from_payload(board.to_payload()) == board
 
 
 # --- problems: the code, the field (JSON path) and a label built from the object's name ---------------------

@@ -123,7 +123,7 @@ def test_scryfall_problems_are_all_listed() -> None:
 @pytest.mark.parametrize("name", sorted(POOL.cards))
 def test_payload_round_trip(name: str) -> None:
     card = POOL.cards[name]
-    payload = json.loads(json.dumps(card.to_json()))  # what the database stores
+    payload = json.loads(json.dumps(card.to_payload()))  # what the database stores
     assert card_from_scryfall(payload) == card
 
 
@@ -188,7 +188,7 @@ def test_japanese_names_find_the_card() -> None:
     assert normalise_name("ボーラス") != normalise_name("ホーラス")
     # The names survive the database round trip.
     card = pool.cards[normalise_name("Breeding Pool")]
-    assert card_from_scryfall(json.loads(json.dumps(card.to_json()))).japanese_names == ("繁殖池",)
+    assert card_from_scryfall(json.loads(json.dumps(card.to_payload()))).japanese_names == ("繁殖池",)
 
 
 def test_characteristics_in_a_deck() -> None:

@@ -53,7 +53,7 @@ def test_worked_case(case: dict[str, Any]) -> None:
         assert type(err.value) is expected_type
         assert [[m.field, m.code] for m in err.value.messages] == case["error"]["problems"]  # type: ignore[union-attr]
         return
-    data = calculate_commander_damage(case["payload"]).to_json()
+    data = calculate_commander_damage(case["payload"]).to_answer()
     assert set(data) == {"totals", "lost", "lost_teams", "steps"}
     assert data["totals"] == case["expect"]["totals"]
     assert data["lost"] == case["expect"]["lost"]
@@ -314,7 +314,7 @@ def test_random_payloads_give_a_result_or_a_clear_error(payload: dict[str, Any])
     except RulesError as err:
         assert err.problems
     else:
-        json.dumps(result.to_json("ja"))
+        json.dumps(result.to_answer("ja"))
 
 
 @given(

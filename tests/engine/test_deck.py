@@ -247,7 +247,7 @@ def test_legal_100_card_deck() -> None:
     )
     assert check.legal, check.problems
     assert check.identity == ("W", "U", "B", "R", "G")
-    assert check.to_json()["legal"] is True and check.to_json()["problems"] == []
+    assert check.to_answer()["legal"] is True and check.to_answer()["problems"] == []
     # The note says which banned list was checked, and as of when.
     assert [n.rule for n in check.notes] == ["commander:11"]
     assert check.notes[0].render("en") == "Checked against the Commander banned list as of 2024-09-23"
@@ -255,7 +255,7 @@ def test_legal_100_card_deck() -> None:
 
 def test_99_cards() -> None:
     check = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"], cards=[(98, "Forest")])
-    assert check.to_json()["problems"] == [
+    assert check.to_answer()["problems"] == [
         {
             "card": "",
             "rule": "903.5a",
@@ -264,7 +264,7 @@ def test_99_cards() -> None:
         }
     ]
     assert (
-        check.to_json("ja")["problems"][0]["message"]
+        check.to_answer("ja")["problems"][0]["message"]
         == "デッキは統率者を含めて 99 枚です。ちょうど 100 枚にしてください"
     )
 

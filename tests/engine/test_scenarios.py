@@ -99,7 +99,7 @@ def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> None:
     """The API answer of a scenario: every step with its one-line change, narration and engine steps in ``lang``."""
-    data = replay_scenario(scenario).to_json(lang)
+    data = replay_scenario(scenario).to_answer(lang)
     assert data["slug"] == scenario.slug and data["title"] == (
         scenario.title.ja if lang == "ja" else scenario.title.en
     )
@@ -136,7 +136,7 @@ def test_card_names_come_in_both_languages(scenario: Scenario) -> None:
 
 def test_the_api_shape_of_a_scenario() -> None:
     scenario = next(s for s in SCENARIOS if s.slug == "mind-control-bianca-leaves")
-    data = replay_scenario(scenario).to_json("ja")
+    data = replay_scenario(scenario).to_answer("ja")
     assert set(data) == {"slug", "title", "summary", "rules", "start", "names", "steps"}
     assert data["names"]["assault-griffin"] == "《突撃するグリフィン》"
     assert data["start"]["kind"] == "leave-game" and data["start"]["before"]["leaving"] == "Bianca"
@@ -211,7 +211,7 @@ def test_an_engine_error_is_compared_as_data() -> None:
     assert step.engine_steps == ()
     assert step.error is not None
     assert (
-        step.to_json("ja")["errors"][0]["text"]
+        step.to_answer("ja")["errors"][0]["text"]
         == "ゲームから離れるプレイヤー：「C」はこのゲームのプレイヤーではありません。"
     )
 

@@ -160,9 +160,9 @@ def test_names_are_matched_case_insensitively_and_normalised() -> None:
 
 def test_setup_and_events_round_trip() -> None:
     setup = table_setup(variant="two-headed-giant", players=["A", "B", "C", "D"], planechase=True)
-    assert setup_from_json(json.loads(json.dumps(setup.to_json()))) == setup
+    assert setup_from_json(json.loads(json.dumps(setup.to_payload()))) == setup
     event = Event(kind=EventKind.PLANAR_ROLL, player="A", face=DieFace.CHAOS)
-    assert event_from_json(event.to_json()) == event
+    assert event_from_json(event.to_payload()) == event
 
 
 def test_state_payload_is_json() -> None:
@@ -171,7 +171,7 @@ def test_state_payload_is_json() -> None:
         state=table,
         event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", commander=1, amount=4),
     )
-    data = json.loads(json.dumps(table.to_json()))
+    data = json.loads(json.dumps(table.to_payload()))
     assert data["sides"][0]["life"] == 36
     assert data["players"][0]["commander_damage"] == [
         {"owner": "B", "commander": 1, "name": "Z", "amount": 4}
@@ -243,7 +243,7 @@ def test_random_setups_fail_cleanly(payload: dict[str, Any]) -> None:
     except errors.RulesError as err:
         assert err.problems
         return
-    assert setup_from_json(setup.to_json()) == setup
+    assert setup_from_json(setup.to_payload()) == setup
 
 
 @settings(max_examples=100, deadline=None)

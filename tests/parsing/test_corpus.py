@@ -61,7 +61,7 @@ def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: P
         SkippedFile("MagicCompRules 20150501.txt", 53, "neither UTF-8 nor Windows-1252 text (byte 0x81)"),
         SkippedFile("notes.md", None, "unknown file: only .txt corpus files are read"),
     )
-    assert parsed.skipped[0].to_json() == {
+    assert parsed.skipped[0].to_payload() == {
         "file": "MagicCompRules 20150501.txt", "line": 53, "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
     }  # fmt: skip
     assert str(parsed.skipped[1]) == "notes.md: unknown file: only .txt corpus files are read"

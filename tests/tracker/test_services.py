@@ -391,7 +391,7 @@ def test_a_stored_game_the_readers_now_refuse_is_unreadable_not_an_error() -> No
         record_event(game=game, kind="life", payload={"player": "Ben", "amount": -1})
     good = _commander_game()
     record_event(game=good, kind="life", payload={"player": "Aki", "amount": -1})
-    good.events.update(state={**table_before(good).to_json(), "turn": 10**400})
+    good.events.update(state={**table_before(good).to_payload(), "turn": 10**400})
     with pytest.raises(UnreadableGame):
         game_state(slug=good.slug)
     good.events.update(payload={"kind": "life", "player": "Aki", "amount": 1e300})

@@ -7,7 +7,7 @@ game can reach, :class:`~judge.engine.errors.IllegalStateError`) listing every
 problem; nothing else. The readers go a fixed number of levels deep, so deep
 nesting costs nothing; names and numbers go through
 :mod:`judge.engine.tracker.fields`. What a reader accepts comes back out of
-its ``to_json`` unchanged.
+its ``to_payload`` unchanged.
 
 >>> event_from_json({"kind": "life", "player": "A", "amount": "-5"}).amount
 -5
@@ -71,7 +71,7 @@ def _given(value: Any) -> bool:
 
 
 def setup_from_json(data: Any) -> TableSetup:
-    """A game's setup from its JSON (:meth:`TableSetup.to_json`, or a new game's request)."""
+    """A game's setup from its JSON (:meth:`TableSetup.to_payload`, or a new game's request)."""
     data = _object(data)
     return table_setup(
         variant=data.get("variant", ""),
@@ -103,7 +103,7 @@ def event_from_json(data: Any) -> Event:
     """Check an event's fields (not yet against the table: that is apply_event's job) and build it.
 
     ``data`` has the event's ``kind`` and the fields that kind uses (see
-    :meth:`Event.to_json`); other keys are ignored.
+    :meth:`Event.to_payload`); other keys are ignored.
     """
     data = _object(data)
     problems: list[Message] = []
@@ -300,7 +300,7 @@ def _snapshot_setup(
 
 
 def state_from_json(data: Any) -> TableState:
-    """A table from its JSON (:meth:`TableState.to_json`): a snapshot read back, every value checked.
+    """A table from its JSON (:meth:`TableState.to_payload`): a snapshot read back, every value checked.
 
     Values derived from others (tax, winners, ...) are not read. A table the
     rules cannot reach (a player at 0 life still in the game) is refused
@@ -308,9 +308,9 @@ def state_from_json(data: Any) -> TableState:
 
     >>> from judge.engine.tracker import new_table
     >>> t = new_table(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
-    >>> state_from_json(t.to_json()) == t
+    >>> state_from_json(t.to_payload()) == t
     True
-    >>> state_from_json({**t.to_json(), "turn": 1e400})
+    >>> state_from_json({**t.to_payload(), "turn": 1e400})
     Traceback (most recent call last):
     ...
     judge.engine.errors.InvalidInputError: Turn: a whole number from 1 to 5001.

@@ -89,12 +89,12 @@ class TableSetup:
         """Whether 21 commander damage loses: Commander yes (704.6c), Brawl no (903.12h)."""
         return self.variant is Variant.COMMANDER
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """The JSON stored with a game; :func:`judge.engine.tracker.setup_from_json` reads it back.
 
         >>> from judge.engine.tracker import setup_from_json
         >>> s = table_setup(variant="planechase", players=["A", "B"])
-        >>> setup_from_json(s.to_json()) == s
+        >>> setup_from_json(s.to_payload()) == s
         True
         """
         return {

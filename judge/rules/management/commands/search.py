@@ -46,7 +46,7 @@ class Command(BaseCommand):
         except IndexNotReady as err:
             raise CommandError(str(err)) from err
         if options["json"]:
-            self.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+            self.stdout.write(json.dumps(result.to_payload(), ensure_ascii=False, indent=2))
             return
         if result.jump:
             self.stdout.write(f"rule {result.jump}")
