@@ -186,7 +186,7 @@ def present_batch(batch: identity.IdentityBatch) -> list[ShownIdentity | ShownCa
 class DeckProblem:
     card: str
     rule: str
-    message: str
+    text: str
     url: str | None
 
 
@@ -204,7 +204,7 @@ def present_deck(result: deck.DeckCheck) -> ShownDeck:
         legal=result.legal,
         identity=result.identity,
         problems=[
-            DeckProblem(card=p.card, rule=p.rule, message=p.text(lang), url=rule_ref_url(p.rule))
+            DeckProblem(card=p.card, rule=p.rule, text=p.text(lang), url=rule_ref_url(p.rule))
             for p in result.problems
         ],
         notes=present_steps(result.notes),

@@ -306,7 +306,7 @@ def deck_page(request: HttpRequest) -> HttpResponse:
 def deck_api(request: HttpRequest) -> JsonResponse:
     """``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` or
     ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (judge.engine.deck_payload) ->
-    ``{"legal", "problems": [{"card", "rule", "code", "message"}], "notes", "identity"?}``.
+    ``{"legal", "problems": [{"code", "rule", "text", "card"}], "notes", "identity"?}``.
     """
     return _api(request, DECK_MAX_BODY, _deck_api)
 

@@ -22,8 +22,8 @@ Not checked: Brawl's card pool (903.12b says "usually" Standard).
 True
 >>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).to_answer()["problems"][0]
 ... # doctest: +NORMALIZE_WHITESPACE
-{'card': 'Kenrith', 'rule': 'lookup:unknown-card', 'code': 'deck.unknown-card',
- 'message': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?"}
+{'code': 'deck.unknown-card', 'rule': 'lookup:unknown-card',
+ 'text': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?", 'card': 'Kenrith'}
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ class Problem:
         return self.message.text(lang)
 
     def to_answer(self, lang: str = "en") -> dict[str, str]:
-        return {"card": self.card, "rule": self.rule, "code": self.message.code, "message": self.text(lang)}
+        # The one shape of a problem (code, rule, text), with the card it is about.
+        return {"code": self.message.code, "rule": self.rule, "text": self.text(lang), "card": self.card}
 
 
 @dataclass(frozen=True)

@@ -704,7 +704,7 @@ def test_deck_api_unknown_card_has_suggestion(client: Client, cards: None) -> No
         "card": "Sol Rnig",
         "rule": "lookup:unknown-card",
         "code": "deck.unknown-card",
-        "message": "Unknown card 'Sol Rnig'; did you mean Sol Ring?",
+        "text": "Unknown card 'Sol Rnig'; did you mean Sol Ring?",
     } in data["problems"]
 
 
@@ -784,7 +784,7 @@ def test_deck_api_reads_japanese_names_in_the_readers_language(client: Client) -
         ),
         content_type="application/json",
     ).json()
-    assert [(p["code"], p["message"]) for p in unknown["problems"]] == [
+    assert [(p["code"], p["text"]) for p in unknown["problems"]] == [
         (
             "deck.unknown-card-no-suggestion",
             "「ソル・リングもどき」というカードは見つかりません。似た名前のカードもありません。",

@@ -260,11 +260,11 @@ def test_99_cards() -> None:
             "card": "",
             "rule": "903.5a",
             "code": "deck.size-one",
-            "message": "The deck has 99 cards including its commander; it must have exactly 100",
+            "text": "The deck has 99 cards including its commander; it must have exactly 100",
         }
     ]
     assert (
-        check.to_answer("ja")["problems"][0]["message"]
+        check.to_answer("ja")["problems"][0]["text"]
         == "デッキは統率者を含めて 99 枚です。ちょうど 100 枚にしてください"
     )
 
