@@ -313,7 +313,7 @@ def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
 
 
 @require_GET
-def scenario_list(request: HttpRequest) -> HttpResponse:
+def scenarios_page(request: HttpRequest) -> HttpResponse:
     lang = reader_language()
     groups = [
         {"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
@@ -330,12 +330,12 @@ def _get(slug: str) -> selectors.WorkedRuling:
 
 
 @require_GET
-def scenario_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def scenario_page(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
 @require_GET
-def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
+def scenario_step_page(request: HttpRequest, slug: str, step: int) -> HttpResponse:
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)

@@ -13,7 +13,7 @@ from judge.web.json_api import error_response, is_api, request_language
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home_page(request: HttpRequest) -> HttpResponse:
     try:
         corpus = selectors.live_corpus()
     except selectors.NoCorpus:
@@ -22,7 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def health(request: HttpRequest) -> JsonResponse:
+def health_api(request: HttpRequest) -> JsonResponse:
     try:
         corpus = selectors.live_corpus()
     except selectors.NoCorpus:
