@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.deck import DeckCheck, Problem
+from judge.engine.deck_types import DeckCheck, Problem
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.engine.rules_data import StartingCard, default_battle_zone_start

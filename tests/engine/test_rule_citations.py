@@ -390,6 +390,8 @@ def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
         "identity",
         "cards_payload",
         "deck",
+        "deck_types",
+        "partners",
         "decklist",
         "companions",
         "dm",

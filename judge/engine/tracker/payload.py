@@ -25,6 +25,7 @@ from typing import Any
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.losses import TRACKER_LOSSES, LossReason
 from judge.engine.messages import Message, msg
+from judge.engine.payload import read_list, shown
 from judge.engine.tracker.events import (
     AMOUNT_KINDS,
     COMMANDER_KINDS,
@@ -39,7 +40,6 @@ from judge.engine.tracker.events import (
     kind_name,
     reason_name,
 )
-from judge.engine.payload import read_list, shown
 from judge.engine.tracker.fields import (
     MAX_AMOUNT,
     MAX_CASTS,
