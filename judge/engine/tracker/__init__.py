@@ -96,7 +96,8 @@ from judge.engine.tracker.log import (
     undo_change,
     undo_target,
 )
-from judge.engine.tracker.payload import event_from_json, setup_from_json, state_from_json, undo_from_json
+from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
+from judge.engine.tracker.payload import event_from_json, setup_from_json, undo_from_json
 from judge.engine.tracker.rules import apply_event, canonical_event
 from judge.engine.tracker.setup import (
     DTC_MAX_SHIELDS,
@@ -106,6 +107,7 @@ from judge.engine.tracker.setup import (
     table_setup,
     variant_name,
 )
+from judge.engine.tracker.snapshot import state_from_json
 from judge.engine.tracker.state import (
     CommanderState,
     Loss,
@@ -115,7 +117,6 @@ from judge.engine.tracker.state import (
     initial_state,
     new_table,
 )
-from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
 from judge.engine.variants import Variant
 
 __all__ = [
