@@ -121,7 +121,7 @@ class FieldReader:
     ) -> str | None:
         name = self.text(value, where, lbl, optional=optional)
         if name is not None and name not in (self.players if among is None else among):
-            self.problem("board.not-a-player", where, lbl, name=name)
+            self.problem("input.not-a-player", where, lbl, name=name)
             return None
         return name
 

@@ -64,7 +64,7 @@ def _string(
         problems.append(msg("cards.text-too-long", field=field, label=field_label, high=MAX_TEXT))
         return ""
     if required and not value.strip():
-        problems.append(msg("cards.empty", field=field, label=field_label))
+        problems.append(msg("input.required", field=field, label=field_label))
     return value
 
 

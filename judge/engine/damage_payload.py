@@ -138,7 +138,7 @@ def _teams(teams: Sequence[object], players: set[str], invalid: list[Message]) -
         for j, player in enumerate(team):
             where = f"teams[{i}][{j}]"
             if not isinstance(player, str) or player not in players:
-                invalid.append(msg("damage.unknown-player", field=where, label=label, value=shown(player)))
+                invalid.append(msg("input.not-a-player", field=where, label=label, name=shown(player)))
             elif player in placed:
                 invalid.append(msg("damage.player-in-two-teams", field=where, label=label, value=player))
             else:
@@ -235,7 +235,7 @@ def _events(events: Sequence[object], players: set[str], ids: set[str], invalid:
 
     def player_problem(value: object, field: str, label: Message) -> None:
         if not (isinstance(value, str) and value in players):
-            invalid.append(msg("damage.unknown-player", field=field, label=label, value=shown(value)))
+            invalid.append(msg("input.not-a-player", field=field, label=label, name=shown(value)))
 
     for i, event in enumerate(events[:MAX_EVENTS]):
         where, number = f"events[{i}]", i + 1

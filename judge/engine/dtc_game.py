@@ -52,7 +52,7 @@ def resolve_team_loss(*, board: Board, player: str, reason: LossReason) -> Leave
     """``player``'s team loses (``dtc:win-loss``); the other team wins and the game is over. No object moves."""
     if player not in board.turn_order:
         raise InvalidInputError(
-            [msg("board.not-a-player", field="player", label=msg("leave.label.loser"), name=player)]
+            [msg("input.not-a-player", field="player", label=msg("leave.label.loser"), name=player)]
         )
     losers = board.team_of(player)
     winners = tuple(p for p in board.turn_order if p not in losers)

@@ -182,7 +182,7 @@ def _seat(setup: tracker.TableSetup, by: str) -> str:
     for player in setup.players:
         if player.casefold() == by.casefold():
             return player
-    raise InvalidInputError([msg("tracker.not-a-player", field="by", label=msg("tracker.label.by"), name=by)])
+    raise InvalidInputError([msg("input.not-a-player", field="by", label=msg("tracker.label.by"), name=by)])
 
 
 def _undo_target(game: Game, by: str) -> GameEvent:

@@ -431,7 +431,7 @@ def test_damage_page_problems_name_the_cell_or_the_seat(client: Client, lang: st
     duplicate = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, follow=True)
     assert duplicate.status_code == 400
     assert (
-        "Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が重複しています。"
+        "Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が2回出てきます。"
     ) in (duplicate.content.decode())
     fragment = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, **HX)
     assert fragment.status_code == 200 and "errorlist" in fragment.content.decode()  # htmx swaps only 2xx

@@ -316,9 +316,9 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
             "turn_order[1]",
         ),
         ({"left": ["Alex"]}, InvalidInputError, "board.left-and-playing", "left[0]"),
-        ({"active_player": "Zed"}, InvalidInputError, "board.not-a-player", "active_player"),
-        ({"priority": "Zed"}, InvalidInputError, "board.not-a-player", "priority"),
-        ({"monarch": "Zed"}, InvalidInputError, "board.not-a-player", "monarch"),
+        ({"active_player": "Zed"}, InvalidInputError, "input.not-a-player", "active_player"),
+        ({"priority": "Zed"}, InvalidInputError, "input.not-a-player", "priority"),
+        ({"monarch": "Zed"}, InvalidInputError, "input.not-a-player", "monarch"),
         ({"teams": [["Alex"], ["Bianca", "Carol"]]}, InvalidInputError, "board.no-teams-here", "teams"),
         ({"planar_controller": "Alex"}, InvalidInputError, "board.no-planes-here", "planar_controller"),
         ({"shields": {"Alex": 3}}, InvalidInputError, "board.no-shields-here", "shields"),
@@ -328,7 +328,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         ({"objects": [obj(id=None)]}, InvalidInputError, "input.required", "objects[0].id"),
         ({"objects": [obj(kind="vanguard")]}, InvalidInputError, "input.one-of", "objects[0].kind"),
         ({"objects": [obj(zone="sideboard")]}, InvalidInputError, "input.one-of", "objects[0].zone"),
-        ({"objects": [obj(owner="Zed")]}, InvalidInputError, "board.not-a-player", "objects[0].owner"),
+        ({"objects": [obj(owner="Zed")]}, InvalidInputError, "input.not-a-player", "objects[0].owner"),
         ({"objects": [obj(owner=None)]}, InvalidInputError, "input.required", "objects[0].owner"),
         (
             {"left": ["Dana"], "objects": [obj(owner="Dana", zone="hand", controller=None)]},
@@ -359,7 +359,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
         (
             {"objects": [obj(default_controller="Zed")]},
             InvalidInputError,
-            "board.not-a-player",
+            "input.not-a-player",
             "objects[0].default_controller",
         ),
         ({"objects": [obj(source="ghost")]}, InvalidInputError, "board.unknown-object", "objects[0].source"),
@@ -454,7 +454,7 @@ def test_control_of_players_monarch_initiative_timed_effects_and_combat_are_read
                 ]
             },
             InvalidInputError,
-            "board.not-a-player",
+            "input.not-a-player",
             "control_effects[0].controller",
         ),
         (
@@ -634,7 +634,7 @@ def test_each_problem_is_reported(
         ),
         (
             {"variant": "planechase", "turn_order": ["A", "B", "C"], "planar_controller": "Z"},
-            "board.not-a-player",
+            "input.not-a-player",
             "planar_controller",
         ),
         (
@@ -749,7 +749,7 @@ def test_every_problem_is_listed_in_one_error() -> None:
     err = error_of(payload)
     assert type(err) is InvalidInputError  # malformed input outranks illegal state, but both are listed
     assert codes(err) == [
-        ("board.not-a-player", "active_player"),
+        ("input.not-a-player", "active_player"),
         ("board.duplicate-id", "objects[1].id"),
         ("board.attached-unknown", "objects[3].attached_to"),
         ("board.unknown-object", "control_effects[0].object"),

@@ -462,7 +462,7 @@ def test_a_board_problem_renders_in_both_languages_with_the_objects_name() -> No
         object=card_name("Assault Griffin", "突撃するグリフィン"),
         part=msg("board.field.controller"),
     )
-    problem = msg("board.not-a-player", field="objects[0].controller", label=label, name="Zed")
+    problem = msg("input.not-a-player", field="objects[0].controller", label=label, name="Zed")
     assert render(problem, "en") == "Assault Griffin: controller: “Zed” is not a player in this game."
     assert (
         render(problem, "ja")

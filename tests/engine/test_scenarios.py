@@ -197,7 +197,7 @@ def test_an_engine_error_is_compared_as_data() -> None:
                     "expect": {
                         "error": {
                             "type": "InvalidInputError",
-                            "codes": ["board.not-a-player"],
+                            "codes": ["input.not-a-player"],
                             "problems": ["Player who leaves: “C” is not a player in this game."],
                         }
                     },

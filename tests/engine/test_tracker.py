@@ -116,7 +116,7 @@ def test_setup_reports_every_problem() -> None:
     assert any("at most 60 characters" in p for p in problems)
     assert any("Player 3's name: required." in p for p in problems)
     assert any("appears twice" in p for p in problems)
-    assert any("'Nobody' is not a player" in p for p in problems)
+    assert any("“Nobody” is not a player" in p for p in problems)
     assert any("at most two commanders" in p for p in problems)
 
 

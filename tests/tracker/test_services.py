@@ -131,7 +131,7 @@ def test_undo_takes_back_the_seats_own_last_change() -> None:
     game, state, undone = undo_last(game=game, payload={"by": "Ben"})
     assert undone.seq == 2 and state.commander("Ben", 0).tax == 0 and state.life_of("Chie") == 36
     _assert_snapshots_match_replay(game)
-    with pytest.raises(InvalidInputError, match="'Zed' is not a player"):
+    with pytest.raises(InvalidInputError, match="“Zed” is not a player"):
         undo_last(game=game, payload={"by": "Zed"})
 
 
@@ -166,7 +166,7 @@ def test_invalid_events_store_nothing() -> None:
             game=game, kind="commander-damage", payload={"player": "Zed", "owner": "Ben", "amount": 99999}
         )
     assert len(info.value.problems) == 1  # the amount is checked before the table
-    with pytest.raises(InvalidInputError, match="'Zed' is not a player"):
+    with pytest.raises(InvalidInputError, match="“Zed” is not a player"):
         record_event(game=game, kind="life", payload={"player": "Zed", "amount": 1})
     with pytest.raises(InvalidInputError, match="broken character"):
         record_event(game=game, kind="life", payload={"player": "\ud800", "amount": 1})

@@ -159,10 +159,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.field.effect-blockers": {"en": "blocking creatures", "ja": "ブロック・クリーチャー"},
     "board.field.effect-trigger-controller": {"en": "controller", "ja": "コントローラー"},
     # --- shape problems ----------------------------------------------------------------------------
-    "board.not-a-player": {
-        "en": "{label}: “{name}” is not a player in this game.",
-        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
-    },
     "board.left-and-playing": {
         "en": "{label}: “{name}” is listed twice (a player who left is no longer in the turn order).",
         "ja": "{label}：「{name}」が2回出てきます（ゲームから離れたプレイヤーはターン順にいません）。",

@@ -25,7 +25,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: longer than {high} characters.",
         "ja": "{label}：{high} 文字を超えています。",
     },
-    "cards.empty": {"en": "{label}: must not be empty.", "ja": "{label}：空にはできません。"},
     "cards.not-colors": {
         "en": "{label}: a list of colour letters W U B R G.",
         "ja": "{label}：色を表す文字 W U B R G のリストで指定してください。",

@@ -65,7 +65,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "input.duplicate": {
         "en": "{label}: “{value}” appears twice.",
-        "ja": "{label}：「{value}」が重複しています。",
+        "ja": "{label}：「{value}」が2回出てきます。",
+    },
+    "input.not-a-player": {
+        "en": "{label}: “{name}” is not a player in this game.",
+        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
     },
     "input.label.request": {"en": "Request", "ja": "リクエスト"},
 }

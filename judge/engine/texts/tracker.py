@@ -436,14 +436,6 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "en": "{label}: at least {min} players.",
         "ja": "{label}：{min} 人以上必要です。",
     },
-    "tracker.name-twice": {
-        "en": "{label}: '{name}' appears twice.",
-        "ja": "{label}：「{name}」が2回出てきます。",
-    },
-    "tracker.not-a-player": {
-        "en": "{label}: '{name}' is not a player in this game.",
-        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
-    },
     "tracker.commanders-map": {
         "en": "{label}: give each player's commanders by the player's name.",
         "ja": "{label}：プレイヤーの名前ごとに統率者を指定してください。",

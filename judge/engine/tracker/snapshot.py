@@ -231,7 +231,7 @@ def _side(setup: TableSetup, index: int, raw: Mapping[str, Any], turn: int, prob
         player = lost.get("player")
         if player not in members:
             problems.append(
-                msg("tracker.not-a-player", field=f"{where}.lost.player", label=label, name=shown(player))
+                msg("input.not-a-player", field=f"{where}.lost.player", label=label, name=shown(player))
             )
         elif reason is not None and when is not None:
             loss = Loss(reason=reason, turn=when, player=player)
@@ -301,9 +301,7 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
         here = f"{where}.commander_damage[{number}]"
         owner = entry.get("owner")
         if owner not in setup.players:
-            problems.append(
-                msg("tracker.not-a-player", field=f"{here}.owner", label=label, name=shown(owner))
-            )
+            problems.append(msg("input.not-a-player", field=f"{here}.owner", label=label, name=shown(owner)))
             continue
         cards = len(setup.commanders[setup.players.index(owner)])
         which = read_int(
