@@ -55,10 +55,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: contains control characters.",
         "ja": "{label}：制御文字は使えません。",
     },
-    "input.text": {
-        "en": "{label}: text of 1 to {high} characters.",
-        "ja": "{label}：1〜{high} 文字で入力してください。",
-    },
     "input.too-many": {
         "en": "{label}: {count} is over the limit of {high}.",
         "ja": "{label}：{count} 件は上限の {high} 件を超えています。",
