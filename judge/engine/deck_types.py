@@ -24,14 +24,11 @@ from judge.engine.cards import Card, CardPool
 from judge.engine.decklist import DecklistEntry
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
-from judge.engine.variants import Variant
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
 CardLine = Union[DecklistEntry, tuple[int, str], str]
 
 UNKNOWN_CARD = "lookup:unknown-card"
-#: What a banned card's problem cites: the Commander rules' banned list section; Brawl's list has no rule.
-BANNED_RULES = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "banned:brawl"}
 
 
 @dataclass(frozen=True)
@@ -106,7 +103,6 @@ def lookup(pool: CardPool, name: str, problems: list[Problem]) -> Card | None:
 
 
 __all__ = [
-    "BANNED_RULES",
     "UNKNOWN_CARD",
     "CardLine",
     "DeckCheck",
