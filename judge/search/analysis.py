@@ -127,6 +127,18 @@ def sudachi_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
     return out
 
 
+def reading(text: str) -> str:
+    """The reading of Japanese text in katakana (Sudachi's; katakana and other characters as they are).
+
+    >>> reading("統率者税"), reading("共闘"), reading("コマンダー")
+    ('トウソツシャゼイ', 'キョウトウ', 'コマンダー')
+    """
+    return "".join(
+        m.reading_form() if m.reading_form() and m.reading_form() != "キゴウ" else m.surface()
+        for m in _sudachi("A").tokenize(text)
+    )
+
+
 def sudachi_surface_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
     return [
         Morpheme(m.surface().lower(), m.begin(), m.end())

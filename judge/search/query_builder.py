@@ -30,10 +30,16 @@ from judge.search.analysis import (
     normalize_ja,
 )
 from judge.search.terms import TermPair, TermTable
+from judge.search.verbs import verb_stems
 from judge.search.query import Clause, ParsedQuery
 
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
+# A rule that cites the rule defining a term is about the term: 702.124d says "(see rule 903.8)" where it
+# tells how partner changes the commander tax, so 「共闘 統率者税」 finds it.
+CITES_BOOST = 0.5
 _RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit
+_HIRAGANA = re.compile("^[\u3041-\u3096]$")
+COUNTERS = frozenset("回 点 枚 人 体 度 個 目 つ".split())  # after a number: how many (2回, 21点)
 
 
 @dataclass
@@ -129,6 +135,7 @@ class _Builder:
     terms: TermTable
     en: str | None  # the English field searched, None for lang:ja
     ja: bool  # whether Japanese documents are searched
+    cite: bool = False  # a term also finds the rules citing its rule (a query of several words)
     needles: Needles = field(default_factory=Needles)
     bonuses: list[wq.Query] = field(default_factory=list)
 
@@ -213,11 +220,23 @@ class _Builder:
                 self.ja_text(span, phrase=True),
                 *self.ja_spellings(pairs, typed=span),
                 *self.en_spellings(to_en),
+                *self.citing(to_en),
             ]
         )
 
-    def japanese_clause(self, clause: Clause) -> list[Unit]:
-        """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed."""
+    def citing(self, pairs: Sequence[TermPair]) -> list[wq.Query | None]:
+        """The rules that cite the rule defining a term ("see rule 903.8"), scored below the term itself."""
+        out: list[wq.Query | None] = []
+        if not self.cite:
+            return out
+        for rule in dict.fromkeys(p.rule for p in pairs if _RULE_WORD.match(p.rule)):
+            fields = [*([self.en] if self.en else []), *(["ja_en"] if self.ja else [])]
+            out.append(_or([wq.Term(name, rule, boost=CITES_BOOST) for name in fields]))
+        return out
+
+    def japanese_clause(self, clause: Clause, *, fallback: bool = True) -> list[Unit]:
+        """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed.
+        Only particles (が, に): nothing, or with ``fallback`` the text as typed."""
         norm = normalize_ja(clause.text)
         if clause.phrase:
             whole = [m for m in self.terms.find_ja(norm) if m.start == 0 and m.end == len(norm)]
@@ -231,16 +250,29 @@ class _Builder:
             a phrase is a bonus."""
             if not self.ja:
                 return
-            words = ja_morphemes(text)
-            for word in words:
+            # A lone hiragana character typed apart is a particle (統率者 が 墓地), whatever Sudachi calls it.
+            words = [w for w in ja_morphemes(text) if not (len(text) == 1 and _HIRAGANA.match(text))]
+            for i, word in enumerate(words):
                 surface = text[word.start : word.end]
+                if word.text.isdigit() or (word.text in COUNTERS and i and words[i - 1].text.isdigit()):
+                    # A count (2回, 21点, 100枚) asks how much, it need not be in the rule: a bonus where it is.
+                    self.needles.ja.add(word.text)
+                    self.bonuses.append(wq.Term("ja", word.text))
+                    if self.en and word.text.isdigit():
+                        self.bonuses.append(wq.Term(self.en, word.text))
+                    continue
                 grams = [g for g, _, _ in bigrams(surface)] if len(surface) >= 2 else []
                 self.needles.ja.add(word.text)
+                # A rules verb (離れる, 戻す) also finds the English rules' word for it (judge.search.verbs).
+                english = verb_stems(word.text)
+                if english and self.en:
+                    self.needles.en.update(english)
                 q = _or(
                     [
                         wq.Term("ja", word.text),
                         _seq("jagram", grams),
                         wq.Term("ja_lead", word.text, boost=0.5),
+                        *([wq.Term(self.en, stem) for stem in english] if self.en else []),
                     ]
                 )
                 if q is not None:
@@ -262,7 +294,7 @@ class _Builder:
                 units.append(Unit(span, q))
             cursor = match.end
         rest(norm[cursor:])
-        if not units and not matches:
+        if not units and not matches and fallback:
             # Only particles: search the text as typed.
             q = self.ja_text(norm, phrase=True)
             units = [Unit(clause.text, q)] if q is not None else []
@@ -293,7 +325,12 @@ class _Builder:
                 # all words required; the exact phrase scores higher
                 english = wq.AndMaybe(english, wq.Phrase(self.en, span, boost=1.5))
             q = _alternatives(
-                [english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)]
+                [
+                    english,
+                    *self.en_spellings(match.pairs, typed=span),
+                    *self.ja_spellings(match.pairs),
+                    *self.citing([p for p in match.pairs if p.ja_to_en]),
+                ]
             )
             if q is not None:
                 text = " ".join(typed for _, typed in flat[match.start : match.end])
@@ -348,13 +385,22 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
     ``version`` is the English CR version searched. None means nothing can match
     (every word belongs to a language the filter leaves out, or a phrase or OR group
     cannot match in it). ``doc:`` filters are applied by the caller as a set of
-    document numbers.
+    document numbers. A term among other words also finds the rules that cite its rule
+    (「共闘 統率者税」: 702.124d, "see rule 903.8"); a term alone finds the rule itself.
     """
+    built = _build(parsed, terms=terms, version=version, cite=False)
+    if built is not None and len(built.units) > 1:
+        return _build(parsed, terms=terms, version=version, cite=True)
+    return built
+
+
+def _build(parsed: ParsedQuery, *, terms: TermTable, version: str, cite: bool) -> BuiltQuery | None:
     builder = _Builder(
-        terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en"
+        terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en", cite=cite
     )
     units: list[Unit] = []
     run: list[Clause] = []
+    particles: list[Clause] = []  # words typed apart that are only particles (統率者 が 墓地): never required
     for group in parsed.groups:
         single = group[0]
         if len(group) == 1 and not single.phrase and not has_japanese(single.text):
@@ -364,9 +410,9 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
             units.extend(builder.english_run(run))
             run = []
         if len(group) == 1 and not single.phrase:
-            found = builder.japanese_clause(single)
+            found = builder.japanese_clause(single, fallback=False)
             if not found:
-                return None
+                particles.append(single)
             units.extend(found)
             continue
         unit = builder.group(group)
@@ -375,6 +421,8 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
         units.append(unit)
     if run:
         units.extend(builder.english_run(run))
+    if not units:  # a query of particles only: search them as typed
+        units = [u for c in particles for u in builder.japanese_clause(c)]
     if not units:
         return None
     # A word typed twice is one unit (統率者統率者… is not 166 units).

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.search.documents import SearchDoc
+from judge.search.documents import SearchDoc, SourceKind
 from judge.search.index import open_live
 from judge.search.lookup import existing_rule, rule_like, rule_suggestions
-from judge.search.matching import Match, find_matches
+from judge.search.matching import Match, find_matches, magic_docs
 from judge.search.query import LANGS, ParsedQuery, SearchQueryError, parse_query
 from judge.search.query_builder import Needles, build_query, quoted
 from judge.search.ranking import Ranking, named_kinds, ranked_hits
@@ -103,7 +103,9 @@ def search(
     searched, names = named_kinds(parsed, terms)
     ranking = Ranking(ui_lang, names)
     built = build_query(searched, terms=terms, version=version)
-    match = find_matches(live, built, allow) if built is not None else Match({})
+    # A question that names no other game is about the rules of Magic (judge.search.matching).
+    prefer = None if SourceKind.HOUSE_RULES in names else magic_docs(live)
+    match = find_matches(live, built, allow, prefer=prefer) if built is not None else Match({})
     corrected: str | None = None
     suggestions: list[Suggestion] = []
     if built is not None and match.dead and (match.partial or not match.scores):
@@ -112,7 +114,7 @@ def search(
             parsed_better, _ = named_kinds(parse_query(better, lang=lang), terms)
             built_better = build_query(parsed_better, terms=terms, version=version)
             if built_better is not None:
-                match_better = find_matches(live, built_better, allow)
+                match_better = find_matches(live, built_better, allow, prefer=prefer)
                 if match_better.scores and (not match_better.partial or match.partial or not match.scores):
                     if correct:
                         match, built, corrected = match_better, built_better, better

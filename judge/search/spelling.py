@@ -41,6 +41,10 @@ class Speller:
     ('commander', 'commander', '統率者税', None)
     >>> speller.correct("死ん"), speller.correct("ちんだら")
     (None, None)
+    >>> from judge.search.terms import parse_terms
+    >>> terms = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n統治者 | モナーク\\tmonarch\\tgame\\t724\\t\\n"))
+    >>> Speller({}, {"ブレーク": 3, "統治者": 5}, terms).correct("モナーク"), Speller({}, {"ブレーク": 3}, terms).correct("モナーケ")
+    (None, 'モナーク')
     """
 
     def __init__(self, english: Mapping[str, int], japanese: Mapping[str, int], terms: TermTable) -> None:
@@ -57,6 +61,7 @@ class Speller:
         ja = {word: count for word, count in ja.items() if not _KANA_ONLY.match(word)}
         self._ja_words = sorted(ja)
         self._ja_count = ja
+        self._terms = terms
 
     def correct(self, word: str) -> str | None:
         """The closest vocabulary word, or None (a known word, too short, or nothing close)."""
@@ -64,6 +69,8 @@ class Speller:
         text = normalize_ja(word) if japanese else word.lower()
         words, counts = (self._ja_words, self._ja_count) if japanese else (self._en_words, self._en_count)
         if len(text) < MIN_LENGTH or text in counts or _KANA_ONLY.match(text):
+            return None
+        if japanese and self._terms.knows(text):  # a term or its reading (パートナー is not オーナー)
             return None
         edits = 1 if len(text) <= (3 if japanese else 4) else 2
         found = process.extract(text, words, scorer=OSA.distance, score_cutoff=edits, limit=None)

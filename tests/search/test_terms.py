@@ -17,7 +17,7 @@ def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
     )
     pairs = parse_terms(text)
     assert pairs == [
-        TermPair(ja=("統率者ダメージ",), en=("commander damage", "combat damage"), notes=""),
+        TermPair(ja=("統率者ダメージ",), en=("commander damage", "combat damage"), notes="", rule="903.10a"),
         TermPair(ja=("文明",), en=("civilization",), notes="Duel Masters", one_way=True),
     ]
     assert pairs[0].ja_to_en and not pairs[1].ja_to_en
