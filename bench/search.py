@@ -4,8 +4,8 @@
 
 Parses the corpus with the real parsers, builds the whoosh index (judge.search) and,
 in the same run, an SQLite FTS5 index of the same SearchDocs (English: porter
-unicode61; Japanese: trigram). Then runs every query of tests/search/relevance.tsv
-plus the extra queries below (both languages), and prints p50/p95 latency of:
+unicode61; Japanese: trigram). Then runs every query of tests/search/relevance.tsv and
+relevance_ja.tsv (the Japanese questions, for a Japanese reader) plus the extra queries below (both languages), and prints p50/p95 latency of:
 
 - first search, no warm-up: one query in a fresh process state (dictionary, index, caches
   all loaded by that query): what a user paid before workers were warmed;
@@ -83,9 +83,13 @@ EXTRA_QUERIES = [
 ]
 
 
-def relevance_rows() -> list[tuple[str, tuple[str, ...]]]:
-    """The relevance set the tests use (tests/search/relevance.tsv), read by the tests' own reader."""
-    return [(query, expected) for query, expected, _note in relevance.rows()]
+def relevance_rows() -> list[tuple[str, tuple[str, ...], str]]:
+    """The relevance sets the tests use, read by the tests' own reader: tests/search/relevance.tsv (for a
+    reader of either language, measured as English) and the Japanese questions of relevance_ja.tsv (for a
+    Japanese reader). (query, expected, the reader's language)."""
+    return [(query, expected, "en") for query, expected, _note in relevance.rows()] + [
+        (query, expected, "ja") for query, expected, _note in relevance.rows(relevance.RELEVANCE_JA)
+    ]
 
 
 # --- SQLite FTS5 --------------------------------------------------------------------------------------
@@ -245,7 +249,7 @@ def main() -> None:
 
         terms = load_terms()
         rows = relevance_rows()
-        queries = [q for q, _ in rows] + EXTRA_QUERIES
+        queries = [q for q, _, _ in rows] + EXTRA_QUERIES
         print(f"{len(queries)} queries ({sum(has_japanese(q) for q in queries)} with Japanese)")
 
         fresh_process_state(root)
@@ -316,14 +320,19 @@ def main() -> None:
 
         by_key = {d.key: d for d in docs}
         w_ok = f_ok = 0
-        for q, expected in rows:
-            result = search(q, root=root, limit=5)
-            w_ok += any(
+        w_ja = n_ja = 0
+        for q, expected, ui in rows:
+            result = search(q, root=root, limit=5, ui_lang=ui)
+            found = any(
                 relevance.is_expected(h.rule, h.doc, h.anchor, e) for h in result.hits for e in expected
             ) or (
                 result.jump is not None
                 and any(relevance.is_expected(result.jump, "cr", "", e) for e in expected)
             )
+            if ui == "ja":
+                n_ja += 1
+                w_ja += found
+            w_ok += found
             keys = [k for k, _ in fts_search(db, q, current)][:5]
             f_ok += any(
                 relevance.is_expected(by_key[k].rule, by_key[k].doc, by_key[k].anchor, e)
@@ -332,6 +341,7 @@ def main() -> None:
             )
         print(
             f"\nrelevance (expected answer in the top 5): whoosh {w_ok}/{len(rows)}, FTS5 {f_ok}/{len(rows)}"
+            f"; of them the Japanese questions (ui=ja, relevance_ja.tsv): whoosh {w_ja}/{n_ja}"
         )
         print(
             "load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}; at the end: {:.2f} {:.2f} {:.2f}".format(

@@ -22,6 +22,7 @@ from whoosh import query as wq
 from judge.engine.rule_numbers import RULE_OR_SUBRULE, SECTION
 from judge.search.analysis import (
     bigrams,
+    en_stem,
     en_terms,
     en_tokens,
     has_japanese,
@@ -37,8 +38,16 @@ EXPANSION_BOOST = 0.8  # the other language ranks below the language the user ty
 # A rule that cites the rule defining a term is about the term: 702.124d says "(see rule 903.8)" where it
 # tells how partner changes the commander tax, so 「共闘 統率者税」 finds it.
 CITES_BOOST = 0.5
+SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips l and o
 _RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit
 _HIRAGANA = re.compile("^[\u3041-\u3096]$")
+NUMBER_WORDS = {
+    str(n): en_stem(word)
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+    )
+}
+COUNT_BOOST = 2.0  # the rule that has the number asked about is the one that answers it
 COUNTERS = frozenset("回 点 枚 人 体 度 個 目 つ".split())  # after a number: how many (2回, 21点)
 
 
@@ -225,13 +234,19 @@ class _Builder:
         )
 
     def citing(self, pairs: Sequence[TermPair]) -> list[wq.Query | None]:
-        """The rules that cite the rule defining a term ("see rule 903.8"), scored below the term itself."""
+        """The rules that cite the rule defining a term ("see rule 903.8") and the subrules of that rule
+        (702.124c, on partner's color identity, never says "partner"), scored below the term itself."""
         out: list[wq.Query | None] = []
         if not self.cite:
             return out
         for rule in dict.fromkeys(p.rule for p in pairs if _RULE_WORD.match(p.rule)):
             fields = [*([self.en] if self.en else []), *(["ja_en"] if self.ja else [])]
-            out.append(_or([wq.Term(name, rule, boost=CITES_BOOST) for name in fields]))
+            parts: list[wq.Query] = [wq.Term(name, rule, boost=CITES_BOOST) for name in fields]
+            if "." in rule and rule[-1].isdigit():
+                parts.extend(
+                    wq.Term("rule", f"{rule}{letter}", boost=CITES_BOOST) for letter in SUBRULE_LETTERS
+                )
+            out.append(_or(parts))
         return out
 
     def japanese_clause(self, clause: Clause, *, fallback: bool = True) -> list[Unit]:
@@ -250,16 +265,20 @@ class _Builder:
             a phrase is a bonus."""
             if not self.ja:
                 return
-            # A lone hiragana character typed apart is a particle (統率者 が 墓地), whatever Sudachi calls it.
-            words = [w for w in ja_morphemes(text) if not (len(text) == 1 and _HIRAGANA.match(text))]
+            # A lone hiragana character is a particle (統率者 が 墓地, で開始), whatever Sudachi calls it.
+            words = [w for w in ja_morphemes(text) if not _HIRAGANA.match(text[w.start : w.end])]
             for i, word in enumerate(words):
                 surface = text[word.start : word.end]
                 if word.text.isdigit() or (word.text in COUNTERS and i and words[i - 1].text.isdigit()):
                     # A count (2回, 21点, 100枚) asks how much, it need not be in the rule: a bonus where it is.
                     self.needles.ja.add(word.text)
-                    self.bonuses.append(wq.Term("ja", word.text))
+                    self.bonuses.append(wq.Term("ja", word.text, boost=COUNT_BOOST))
                     if self.en and word.text.isdigit():
-                        self.bonuses.append(wq.Term(self.en, word.text))
+                        self.bonuses.append(wq.Term(self.en, word.text, boost=COUNT_BOOST))
+                        if (
+                            word.text in NUMBER_WORDS
+                        ):  # the CR spells small numbers: "ten or more poison counters"
+                            self.bonuses.append(wq.Term(self.en, NUMBER_WORDS[word.text], boost=COUNT_BOOST))
                     continue
                 grams = [g for g, _, _ in bigrams(surface)] if len(surface) >= 2 else []
                 self.needles.ja.add(word.text)

@@ -31,6 +31,7 @@ from judge.search.terms import TermTable
 MIN_LENGTH = 3  # shorter words are too ambiguous to correct (Japanese: 3 characters too)
 # Kana-only words are inflections and particles (死ん, だら): never a correction, never corrected.
 _KANA_ONLY = re.compile(r"^[\u3040-\u309f]+$")
+_HIRAGANA = re.compile(r"[\u3040-\u309f]")
 
 
 class Speller:
@@ -76,8 +77,10 @@ class Speller:
         found = process.extract(text, words, scorer=OSA.distance, score_cutoff=edits, limit=None)
         if not found:
             return None
-        best = min(found, key=lambda item: (item[1], -counts[item[0]], item[0]))
-        return str(best[0])
+        best = str(min(found, key=lambda item: (item[1], -counts[item[0]], item[0]))[0])
+        if japanese and _HIRAGANA.sub("", best) == _HIRAGANA.sub("", text):
+            return None  # only particles or an inflection differ (対戦相手が全員 is not 対戦相手全員)
+        return best
 
 
 # --- the generation's speller, a query corrected ---------------------------------------------------------

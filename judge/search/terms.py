@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judge.parsing.terms_table import TERMS_FILE, parse_terms_table
-from judge.search.analysis import en_terms, normalize_ja, reading
+from judge.search.analysis import en_terms, normalize_ja, reading, verb_stem
 
 _KATAKANA = re.compile("[\u30a1-\u30fa\u30fc-\u30ff]")  # not the middle dot, which ends a word
 _HIRAGANA = re.compile("[\u3041-\u3096]")
@@ -66,7 +66,10 @@ class TermTable:
                 norm = normalize_ja(ja)
                 if len(norm) < 2:
                     continue  # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
-                for key in dict.fromkeys((norm, norm.replace("・", ""))):
+                # also without middle dots, and a verb's stem (ゲームから離れ: 離れた, 離れて)
+                stem = verb_stem(norm)
+                keys = (norm, norm.replace("・", ""), *([stem] if len(stem) >= MIN_READING else []))
+                for key in dict.fromkeys(keys):
                     listed = self._ja.setdefault(key, [])
                     if pair not in listed:
                         listed.append(pair)

@@ -7,7 +7,7 @@ also matches its English words in the English rules, so 「統治者 離れる�
 the game").
 
 >>> verb_stems("離れる"), verb_stems("戻す"), verb_stems("統率者")
-(('leav', 'left'), ('return',), ())
+(('leav', 'left'), ('return', 'put'), ())
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from judge.search.analysis import en_stem
 # Normalised form (Sudachi) -> English words of the rules (stemmed when looked up).
 VERBS: dict[str, tuple[str, ...]] = {
     "離れる": ("leave", "left"),
-    "戻す": ("return",),
-    "戻る": ("return",),
+    # A card "returns" to a hand, but goes back to a zone as "put into" (903.9b: put into the command zone).
+    "戻す": ("return", "put"),
+    "戻る": ("return", "put"),
     "唱える": ("cast",),
     "得る": ("gain", "take"),
     "取る": ("take",),
@@ -44,8 +45,17 @@ VERBS: dict[str, tuple[str, ...]] = {
     "見る": ("look",),
     "終わる": ("end",),
     "始める": ("begin",),
-    # Nouns of counting, not verbs, asked the same way (デッキ枚数: how many cards).
+    "開始": ("begin", "start"),
+    "出す": ("put",),
+    "無くなる": ("left", "empty"),
+    # Nouns asked the same way: how many (デッキ枚数), who wins, when.
     "枚数": ("cards",),
+    "勝ち": ("win",),
+    "負け": ("lose", "lost"),
+    "同時": ("simultaneously",),
+    "最初": ("first",),
+    "先攻": ("first",),
+    "再": ("restart",),
 }
 
 
