@@ -13,22 +13,33 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
 from judge.rules.views import NO_CORPUS
+from judge.search.answers import Subject, answer_for
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
+from judge.search.terms import load_terms
 from judge.web.json_api import error_response, json_response
 from judge.web.rendering import page_or_partial
 
+# The calculator that answers each subject a query can be about (judge.search.answers), and its name.
+ANSWER_PAGES = {
+    Subject.TAX: ("calc:tax", gettext_lazy("Commander tax")),
+    Subject.DAMAGE: ("calc:damage", gettext_lazy("Commander damage")),
+    Subject.IDENTITY: ("calc:identity", gettext_lazy("Color identity")),
+    Subject.LEAVE_GAME: ("rulings:leave-game", gettext_lazy("Leaving the game")),
+}
 SEARCH_PAGE_LIMIT = 20
 QUICK_LIMIT = 6  # best matches under the header search box while typing
 QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
@@ -56,6 +67,20 @@ def url_for(doc: SearchDoc, *, current_version: str) -> str:
     if doc.doc == GLOSSARY_SLUG:
         return f"{reverse('rules:glossary')}#{doc.anchor}"
     return f"{reverse('rules:doc-detail', args=[doc.doc])}#{doc.anchor}"
+
+
+def answer_card(q: str) -> dict[str, Any] | None:
+    """The card above the hits for a query about a calculator's subject: the calculator's page, filled in
+    from the query's numbers, and the answer when the query holds enough for one (「統率者税 2回」: +{4})."""
+    answer = answer_for(q, load_terms())
+    if answer is None:
+        return None
+    name, title = ANSWER_PAGES[answer.subject]
+    url = reverse(name)
+    if answer.fields:
+        url = f"{url}?{urlencode(answer.fields)}"
+    rule_url = reverse("rules:detail", args=[answer.rule]) if answer.rule else ""
+    return {"title": title, "url": url, "value": answer.value, "rule": answer.rule, "rule_url": rule_url}
 
 
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
@@ -105,6 +130,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
             if result.jump and not request.htmx:
                 return redirect(reverse("rules:detail", args=[result.jump]))
             context["result"] = result
+            context["answer"] = None if result.jump else answer_card(q)
     return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
 
 

@@ -994,3 +994,13 @@ def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
 
 def test_api_needs_post(client: Client) -> None:
     assert client.get("/api/calc/tax").status_code == 405
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_answers_the_tax_from_the_number_of_casts_alone(client: Client, lang: str) -> None:
+    """A search's answer card links the page with the casts only (「統率者税 2回」): the tax is the answer."""
+    html = client.get(f"/{lang}/calc/tax/?variant=commander&previous_casts=2").content.decode()
+    assert '<span class="mana">+{4}</span>' in html and f'href="/{lang}/rules/903.8/"' in html
+    assert ("統率者のマナ・コストを入れると" if lang == "ja" else "Enter the commander's mana cost") in html
+    full = client.get(f"/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2").content.decode()
+    assert "{7}{G}{G}" in full and "Enter the commander" not in full
