@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from whoosh import query as wq
 
@@ -71,6 +71,8 @@ class Unit:
     # have some of them.
     words: tuple[Unit, ...] = ()
     chunk: str = ""  # the run of Japanese text a Japanese word was cut from (corrected whole)
+    # A term's rules that cite its defining rule, and its subrules: an alternative when other words are typed.
+    cites: wq.Query | None = None
 
     def slots(self) -> tuple[Unit, ...]:
         """What a closest match counts: the words of a term, else the unit itself."""
@@ -144,7 +146,6 @@ class _Builder:
     terms: TermTable
     en: str | None  # the English field searched, None for lang:ja
     ja: bool  # whether Japanese documents are searched
-    cite: bool = False  # a term also finds the rules citing its rule (a query of several words)
     needles: Needles = field(default_factory=Needles)
     bonuses: list[wq.Query] = field(default_factory=list)
 
@@ -229,25 +230,28 @@ class _Builder:
                 self.ja_text(span, phrase=True),
                 *self.ja_spellings(pairs, typed=span),
                 *self.en_spellings(to_en),
-                *self.citing(to_en),
             ]
         )
 
-    def citing(self, pairs: Sequence[TermPair]) -> list[wq.Query | None]:
+    def citing(self, pairs: Sequence[TermPair]) -> wq.Query | None:
         """The rules that cite the rule defining a term ("see rule 903.8") and the subrules of that rule
         (702.124c, on partner's color identity, never says "partner"), scored below the term itself."""
         out: list[wq.Query | None] = []
-        if not self.cite:
-            return out
         for rule in dict.fromkeys(p.rule for p in pairs if _RULE_WORD.match(p.rule)):
             fields = [*([self.en] if self.en else []), *(["ja_en"] if self.ja else [])]
             parts: list[wq.Query] = [wq.Term(name, rule, boost=CITES_BOOST) for name in fields]
             if "." in rule and rule[-1].isdigit():
-                parts.extend(
-                    wq.Term("rule", f"{rule}{letter}", boost=CITES_BOOST) for letter in SUBRULE_LETTERS
+                subrules = wq.Or(
+                    [wq.Term("rule", f"{rule}{letter}", boost=CITES_BOOST) for letter in SUBRULE_LETTERS]
                 )
+                # Only the searched CR version's English rules (the rule field spans every version indexed).
+                if self.en:
+                    version = self.en.removeprefix("en_")
+                    parts.append(wq.And([subrules, wq.Term("version", version, boost=0.0)]))
+                if self.ja:
+                    parts.append(wq.And([subrules, wq.Term("lang", "ja", boost=0.0)]))
             out.append(_or(parts))
-        return out
+        return _or(out)
 
     def japanese_clause(self, clause: Clause, *, fallback: bool = True) -> list[Unit]:
         """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed.
@@ -275,9 +279,8 @@ class _Builder:
                     self.bonuses.append(wq.Term("ja", word.text, boost=COUNT_BOOST))
                     if self.en and word.text.isdigit():
                         self.bonuses.append(wq.Term(self.en, word.text, boost=COUNT_BOOST))
-                        if (
-                            word.text in NUMBER_WORDS
-                        ):  # the CR spells small numbers: "ten or more poison counters"
+                        # The CR spells small numbers: "ten or more poison counters".
+                        if word.text in NUMBER_WORDS:
                             self.bonuses.append(wq.Term(self.en, NUMBER_WORDS[word.text], boost=COUNT_BOOST))
                     continue
                 grams = [g for g, _, _ in bigrams(surface)] if len(surface) >= 2 else []
@@ -310,7 +313,7 @@ class _Builder:
             span = norm[match.start : match.end]
             q = self.ja_term(span, match.pairs)
             if q is not None:
-                units.append(Unit(span, q))
+                units.append(Unit(span, q, cites=self.citing([p for p in match.pairs if p.ja_to_en])))
             cursor = match.end
         rest(norm[cursor:])
         if not units and not matches and fallback:
@@ -348,13 +351,13 @@ class _Builder:
                     english,
                     *self.en_spellings(match.pairs, typed=span),
                     *self.ja_spellings(match.pairs),
-                    *self.citing([p for p in match.pairs if p.ja_to_en]),
                 ]
             )
             if q is not None:
                 text = " ".join(typed for _, typed in flat[match.start : match.end])
                 parts = tuple(word_units(match.start, match.end)) if len(span) > 1 else ()
-                units.append(Unit(text, q, words=parts))
+                cites = self.citing([p for p in match.pairs if p.ja_to_en])
+                units.append(Unit(text, q, words=parts, cites=cites))
             cursor = match.end
         words(cursor, len(flat))
         if self.en and len(stems) > 1 and units:
@@ -407,15 +410,8 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
     document numbers. A term among other words also finds the rules that cite its rule
     (「共闘 統率者税」: 702.124d, "see rule 903.8"); a term alone finds the rule itself.
     """
-    built = _build(parsed, terms=terms, version=version, cite=False)
-    if built is not None and len(built.units) > 1:
-        return _build(parsed, terms=terms, version=version, cite=True)
-    return built
-
-
-def _build(parsed: ParsedQuery, *, terms: TermTable, version: str, cite: bool) -> BuiltQuery | None:
     builder = _Builder(
-        terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en", cite=cite
+        terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en"
     )
     units: list[Unit] = []
     run: list[Clause] = []
@@ -449,6 +445,8 @@ def _build(parsed: ParsedQuery, *, terms: TermTable, version: str, cite: bool) -
     for unit in units:
         unique.setdefault(unit.text, unit)
     units = list(unique.values())
+    if len(units) > 1:
+        units = [replace(u, query=wq.DisjunctionMax([u.query, u.cites])) if u.cites else u for u in units]
     negatives = _Builder(terms=terms, en=builder.en, ja=builder.ja)
     negative_units = [negatives.group([c]) for c in parsed.excluded]
     negative = _or([u.query for u in negative_units if u is not None])
