@@ -124,9 +124,11 @@ def tax_page(request: HttpRequest) -> HttpResponse:
         except RulesError as err:
             context["errors"] = present_problems(err)
         else:
+            # Without a mana cost the steps of the cost itself (601.2f: "starts at {0}") would only confuse.
+            steps = [s for s in result.steps if s.rule != "601.2f"] if tax_only else list(result.steps)
             context.update(
                 result=result,
-                steps=present_steps(result.steps),
+                steps=present_steps(steps),
                 total_is_mana=isinstance(result.total_cost, str),
                 tax_only=tax_only,
             )

@@ -1001,6 +1001,7 @@ def test_tax_page_answers_the_tax_from_the_number_of_casts_alone(client: Client,
     """A search's answer card links the page with the casts only (「統率者税 2回」): the tax is the answer."""
     html = client.get(f"/{lang}/calc/tax/?variant=commander&previous_casts=2").content.decode()
     assert '<span class="mana">+{4}</span>' in html and f'href="/{lang}/rules/903.8/"' in html
+    assert f'href="/{lang}/rules/601.2f/"' not in html  # no cost to start from: only the tax's steps
     assert ("統率者のマナ・コストを入れると" if lang == "ja" else "Enter the commander's mana cost") in html
     full = client.get(f"/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2").content.decode()
     assert "{7}{G}{G}" in full and "Enter the commander" not in full

@@ -108,6 +108,7 @@ def test_a_commander_tax_question_reaches_the_answer_in_two_taps_on_a_phone(phon
     card = phone.locator("#site-search-results .answer-card-link")
     card.wait_for(timeout=10_000)
     assert "+{4}" in card.inner_text()
+    screenshot(phone, "search-answer-card-in-the-header-box")
     card.tap()
     phone.wait_for_url("**/ja/calc/tax/?variant=commander&previous_casts=2")
     assert phone.locator("#result .answer .mana").inner_text() == "+{4}"
