@@ -16,7 +16,8 @@ relevance_ja.tsv (the Japanese questions, for a Japanese reader) plus the extra 
 - API, warm: the same, fastest of N runs;
 - the same two in CPU time (time.process_time): the work itself, without the time spent waiting
   for a core on a shared machine (the load average is printed at the start and the end);
-- search(), warm: judge.search.service.search() alone (parse, match, rank, merge, snippets, URLs);
+- search(), warm: judge.search.service.search() alone (parse, match, rank, merge, snippets; the web
+  layer links the hits);
 - query only: building the query and matching it (no ranking, merging or snippets);
 - FTS5: the same queries as plain FTS5 MATCH (AND of words, phrases, bm25 order,
   LIMIT 10, current CR version only); no cross-language terms, merging, snippets,

@@ -22,7 +22,8 @@ from judge.parsing.versions import word_diff
 from judge.rules import documents, models, rule_pages
 from judge.rules.history import full_text
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
-from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
+from judge.rules.text import Gloss, Glosser, rule_html
+from judge.web.citations import document_url, rule_url, rule_url_prefix
 from judge.web.presenters import reader_language
 
 
@@ -68,14 +69,14 @@ def _label(number: str, title: str, title_ja: str, lang: str) -> str:
 
 def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
     rule = page.rule
-    query = "" if page.is_current else f"?version={page.version}"
+    version = "" if page.is_current else page.version
     text = _Text(rule_url=rule_url_prefix(), glossary_url=reverse("rules:glossary"))
     if lang == "ja":
         text.glosser = glosser(page.corpus)
 
     def link(r: models.Rule) -> dict[str, str]:
         label = _label(r.number, r.title, rule_pages.title_ja_of(page.corpus, r), lang)
-        return {"url": f"{text.rule_url}{r.number}/{query}", "label": label}
+        return {"url": rule_url(r.number, version=version), "label": label}
 
     topics = [t.name_ja if lang == "ja" else t.en[0] for t in page.topics][:3]
     title_ja = rule_pages.title_ja_of(page.corpus, rule)
@@ -83,7 +84,6 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
         "page": page,
         "rule": rule,
         "lang": lang,
-        "rule_url": text.rule_url,
         "glossary_url": text.glossary_url,
         "crumbs": [link(r) for r in page.breadcrumb],
         "title_ja": title_ja if lang == "ja" else "",
@@ -97,7 +97,7 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
     context["children"] = [
         {
             "rule": child,
-            "url": f"{text.rule_url}{child.number}/{query}",
+            "url": rule_url(child.number, version=version),
             "text": (
                 escape(_title(child.title, rule_pages.title_ja_of(page.corpus, child), lang))
                 if child.title
@@ -165,7 +165,7 @@ def _passage(passage: documents.Passage, text: _Text) -> dict[str, Any]:
         "heading": section.heading if heading and not section.text.startswith(heading) else "",
         "text": marked(section.text),
         "details": [marked(d) for d in section.details],
-        "url": f"{reverse('rules:doc-detail', args=[section.source.slug])}#{section.anchor}",
+        "url": document_url(section.source.slug, section.anchor),
     }
 
 
@@ -174,12 +174,11 @@ def index_html(index: rule_pages.RuleIndex) -> str:
     keep its ``?version=``."""
     lang = reader_language()
     if lang not in index.html:
-        rule_url = rule_url_prefix()
-        query = "" if index.is_current else f"?version={index.version}"
+        version = "" if index.is_current else index.version
         entries = [
             {
                 "entry": e,
-                "url": f"{rule_url}{e.number}/{query}",
+                "url": rule_url(e.number, version=version),
                 "label": _label(e.number, e.title, e.title_ja, lang),
             }
             for e in index.entries

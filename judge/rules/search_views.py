@@ -1,7 +1,8 @@
 """The search page and the search JSON API: one search of the index, in the reader's language.
 
 The header box on every page asks for a few best matches while typing (htmx), the search page for the list,
-``GET /api/search`` for the same search as JSON; a hit links to its page in the active language (``url_for``).
+``GET /api/search`` for the same search as JSON; a hit links to its page in the active language
+(judge.web.citations).
 The other rules pages and their API are in judge.rules.views.
 """
 
@@ -13,8 +14,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils import translation
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,11 +26,11 @@ from judge.engine.messages import Message, msg
 from judge.rules import selectors
 from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
-from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, SearchDoc
-from judge.search.index import IndexNotReady, open_live
+from judge.search.index import IndexNotReady
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
+from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
 from judge.web.rendering import page_or_partial
 
@@ -58,17 +59,6 @@ EXAMPLE_QUERIES = (
 # --------------------------------------------------------------------------- search
 
 
-def url_for(doc: SearchDoc, *, current_version: str) -> str:
-    """The page of a hit, in the current UI language (i18n_patterns adds the prefix)."""
-    if doc.rule:
-        url = reverse("rules:detail", args=[doc.rule])
-        old = doc.doc == CR_SLUG and doc.version and doc.version != current_version
-        return f"{url}?version={doc.version}" if old else url
-    if doc.doc == GLOSSARY_SLUG:
-        return f"{reverse('rules:glossary')}#{doc.anchor}"
-    return f"{reverse('rules:doc-detail', args=[doc.doc])}#{doc.anchor}"
-
-
 def answer_card(q: str) -> dict[str, Any] | None:
     """The card above the hits for a query about a calculator's subject: the calculator's page, filled in
     from the query's numbers, and the answer when the query holds enough for one (「統率者税 2回」: +{4})."""
@@ -79,22 +69,19 @@ def answer_card(q: str) -> dict[str, Any] | None:
     url = reverse(name)
     if answer.fields:
         url = f"{url}?{urlencode(answer.fields)}"
-    rule_url = reverse("rules:detail", args=[answer.rule]) if answer.rule else ""
-    return {"title": title, "url": url, "value": answer.value, "rule": answer.rule, "rule_url": rule_url}
+    cited = rule_url(answer.rule) if answer.rule else ""
+    return {"title": title, "url": url, "value": answer.value, "rule": answer.rule, "rule_url": cited}
 
 
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
     """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
-    root = settings.JUDGE_INDEX_DIR
     try:
-        current = open_live(root).current_version
         return search(
             q,
-            root=root,
+            root=settings.JUDGE_INDEX_DIR,
             lang=lang,
             limit=limit,
             ui_lang=get_language() or settings.LANGUAGE_CODE,
-            url_for=lambda doc: url_for(doc, current_version=current),
             correct=not as_typed,
         )
     except IndexNotReady as err:
@@ -128,9 +115,10 @@ def search_page(request: HttpRequest) -> HttpResponse:
         else:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
-                return redirect(reverse("rules:detail", args=[result.jump]))
-            context["result"] = result
-            context["answer"] = None if result.jump else answer_card(q)
+                return redirect(rule_url(result.jump))
+            context.update(
+                result=result, hits=linked_hits(result), answer=None if result.jump else answer_card(q)
+            )
     return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
 
 
@@ -158,12 +146,13 @@ def api_search(request: HttpRequest) -> JsonResponse:
         problems.append(msg("web.search-ui", field="ui", choices=", ".join(UI_LANGS)))
     if not problems:
         try:
-            with translation.override(ui):
+            with translation.override(ui):  # the reader's language: the ranking, the titles, the links
                 result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
+                answer = search_answer(result)
         except SearchQueryError as err:
             problems.extend(err.problems)
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return json_response(result.to_json())
+            return json_response(answer)
     return error_response(InvalidInputError(problems), status=400, lang=texts)

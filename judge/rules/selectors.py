@@ -53,6 +53,15 @@ def live_corpus() -> models.Corpus:
     return corpus
 
 
+def live_generation() -> models.Corpus | None:
+    """:func:`live_corpus`, or None before the first ingest: what the web layer reads (the home page, the
+    health check, the caches' ETags) through ``settings.JUDGE_GENERATION_FUNCTION`` (judge.web.generation)."""
+    try:
+        return live_corpus()
+    except NoCorpus:
+        return None
+
+
 class UnknownVersion(LookupError):
     """A version was asked for that is not ingested (an old link or a typo): say so, don't guess."""
 

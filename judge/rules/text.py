@@ -5,33 +5,21 @@ tap shows its official Japanese name (統率者税) and the glossary's definitio
 build their text once per corpus generation and language (judge.rules.presenters caches it):
 nothing here runs per request.
 
-URLs are built by string from one reversed prefix ("/ja/rules/" + number + "/"): a page cites
-dozens of rules and ``reverse()`` is the slow part of a link.
+URLs are built by string from one reversed prefix ("/ja/rules/" + number + "/",
+judge.web.citations.rule_url_prefix): a page cites dozens of rules and ``reverse()`` is the slow
+part of a link.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.urls import get_script_prefix, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from judge.parsing.references import find_references
-
-
-def rule_url_prefix() -> str:
-    """The rule pages' URL without the number, in the active language: "/ja/rules/"."""
-    return _rule_url_prefix(get_language(), get_script_prefix())
-
-
-@functools.lru_cache(maxsize=16)
-def _rule_url_prefix(language: str | None, script_prefix: str) -> str:
-    return reverse("rules:detail", args=["1"]).removesuffix("1/")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -21,6 +21,7 @@ from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, rule_pages, selectors, translations
 from judge.rules import translation_status as translation_selectors
 from judge.search.lookup import nearest_rules
+from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
@@ -40,11 +41,10 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
     rules = selectors.rules_of(selectors.live_corpus(), version).order_by("position")
     numbers = nearest_rules(number, list(rules.values_list("number", flat=True)))
     found = {r.number: r for r in rules.filter(number__in=numbers)}
-    query = f"?version={version}" if version else ""
     return [
         {
             "number": n,
-            "url": reverse("rules:detail", args=[n]) + query,
+            "url": rule_url(n, version=version or ""),
             "title_ja": rule_pages.title_ja_of(selectors.live_corpus(), found[n])
             if get_language() == "ja"
             else "",
@@ -62,7 +62,7 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
     if page is None:
         new_number = selectors.successor(selectors.live_corpus(), number)
         if new_number and new_number != number:
-            return redirect(reverse("rules:detail", args=[new_number]) + f"?renumbered_from={number}")
+            return redirect(f"{rule_url(new_number)}?{urlencode({'renumbered_from': number})}")
         return render(
             request,
             "rules/no_rule.html",
@@ -366,10 +366,7 @@ def _links(section: models.DocSection) -> list[dict[str, str]]:
         for reference in find_references(text):
             for number in reference.numbers:
                 cited.setdefault(number, renumbered.get(number, number))
-    return [
-        {"cited": cited_as, "rule": rule, "url": reverse("rules:detail", args=[rule])}
-        for cited_as, rule in cited.items()
-    ]
+    return [{"cited": cited_as, "rule": rule, "url": rule_url(rule)} for cited_as, rule in cited.items()]
 
 
 def _translation(section: models.DocSection) -> dict[str, object]:

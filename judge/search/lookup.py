@@ -15,7 +15,7 @@ from judge.engine.rule_numbers import parent, sort_key
 from judge.parsing.references import normalize_rule_query
 from judge.search.alignment import placed, standings
 from judge.search.index import LiveIndex
-from judge.search.results import Suggestion, SuggestionKind, UrlFor, display_title
+from judge.search.results import Suggestion, SuggestionKind, display_title
 
 MAX_RULE_SUGGESTIONS = 5
 # Something that looks like a rule number, existing or not: "903.9zz", "903.", "999.1", "rule 9031".
@@ -75,9 +75,7 @@ def nearest_rules(typed: str, rules: Sequence[str], *, limit: int = MAX_RULE_SUG
     return sorted(sections, key=lambda r: (abs(int(r) - int(section)), r))[:limit]
 
 
-def rule_suggestions(
-    q: str, live: LiveIndex, *, version: str, ui_lang: str, url_for: UrlFor
-) -> list[Suggestion]:
+def rule_suggestions(q: str, live: LiveIndex, *, version: str, ui_lang: str) -> list[Suggestion]:
     out = []
     for number in nearest_rules(q, live.rules(version)):
         docs = sorted(live.docset("rule", number) & live.allowed(lang="all", version=version))
@@ -87,5 +85,5 @@ def rule_suggestions(
         shown = min(docs, key=lambda d: (live.langs()[d] != ui_lang, standing[d], d))
         doc = placed(live.doc(shown))
         title = display_title(doc, ui_lang)
-        out.append(Suggestion(SuggestionKind.RULE, query=number, rule=number, title=title, url=url_for(doc)))
+        out.append(Suggestion(SuggestionKind.RULE, query=number, rule=number, title=title))
     return out

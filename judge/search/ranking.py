@@ -29,7 +29,7 @@ from judge.search.index import LiveIndex
 from judge.search.matching import Match
 from judge.search.query import ParsedQuery
 from judge.search.query_builder import Needles
-from judge.search.results import SearchHit, UrlFor, display_title
+from judge.search.results import SearchHit, display_title
 from judge.search.terms import TermTable
 
 MULTIPLAYER_PRIOR = 1.25
@@ -189,7 +189,6 @@ def ranked_hits(
     needles: Needles,
     *,
     limit: int,
-    url_for: UrlFor,
     ranking: Ranking,
 ) -> tuple[list[SearchHit], int]:
     """Merge the ranked documents by rule, rank, cut to ``limit``; also the number of groups found."""
@@ -234,7 +233,6 @@ def ranked_hits(
                 source=doc.source,
                 title=display_title(doc, ui),
                 snippet=snip,
-                url=url_for(doc),
                 score=sum(score for score, _ in found.values()),
                 also=tuple(lang for lang in found if lang != doc.lang),
                 doc=doc.doc,

@@ -1,14 +1,14 @@
-"""What a search answers: its hits and suggestions, and how a hit is titled and linked for its reader.
+"""What a search answers: its hits and suggestions, and how a hit is titled for its reader.
 
 The types ``search()`` (judge.search.service) returns, kept apart from the search so that ranking
 (judge.search.ranking) and rule lookup (judge.search.lookup) build hits and suggestions without
-importing the search that calls them.
+importing the search that calls them. A hit names its rule, document, version and anchor; the page it
+leads to is the web layer's to build (judge.web.citations).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -23,9 +23,7 @@ from judge.parsing.terms_table import (
     section_title_index,
     section_title_ja,
 )
-from judge.search.documents import CR_SLUG, GLOSSARY_SLUG, OUTDATED, SearchDoc, SourceKind
-
-UrlFor = Callable[[SearchDoc], str]
+from judge.search.documents import OUTDATED, SearchDoc, SourceKind
 
 
 class SuggestionKind(enum.StrEnum):
@@ -42,12 +40,11 @@ class Suggestion:
     query: str
     rule: str | None = None
     title: str = ""  # the rule's heading, for a rule suggestion
-    url: str = ""  # the rule's page, for a rule suggestion
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "query": self.query}
         if self.rule:
-            out.update(rule=self.rule, title=self.title, url=self.url)
+            out.update(rule=self.rule, title=self.title)
         return out
 
 
@@ -58,7 +55,6 @@ class SearchHit:
     source: str  # the corpus file: for programs, never shown to a reader
     title: str
     snippet: str  # HTML, already escaped
-    url: str
     score: float
     also: tuple[str, ...] = ()  # other languages in which this rule was also found ("ja")
     doc: str = ""
@@ -90,7 +86,6 @@ class SearchHit:
             "source": self.source,
             "title": self.title,
             "snippet": self.snippet,
-            "url": self.url,
             "score": round(self.score, 4),
             "missing": list(self.missing),
             "status": self.status,
@@ -107,6 +102,7 @@ class SearchResult:
     notices: tuple[str, ...] = ()
     partial: bool = False  # no document has every word: the hits are the closest matches
     corrected_query: str | None = None  # the query found nothing; the hits are for this spelling
+    current_version: str = ""  # the CR version searched as the current one (a hit of another is older)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -121,25 +117,6 @@ class SearchResult:
         if self.notices:
             out["notices"] = list(self.notices)
         return out
-
-
-def default_url(doc: SearchDoc, *, ui_lang: str = "en", current_version: str = "") -> str:
-    """Rule page for CR rules (and Japanese translations of one), else the document section."""
-    if doc.rule:
-        return rule_url(
-            doc.rule,
-            ui_lang=ui_lang,
-            version=doc.version if doc.doc == CR_SLUG else "",
-            current_version=current_version,
-        )
-    if doc.doc == GLOSSARY_SLUG:
-        return f"/{ui_lang}/glossary/#{doc.anchor}"
-    return f"/{ui_lang}/docs/{doc.doc}/#{doc.anchor}"
-
-
-def rule_url(rule: str, *, ui_lang: str, version: str = "", current_version: str = "") -> str:
-    url = f"/{ui_lang}/rules/{rule}/"
-    return f"{url}?version={version}" if version and current_version and version != current_version else url
 
 
 @lru_cache(maxsize=1)

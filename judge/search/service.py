@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.search.documents import SearchDoc, SourceKind
+from judge.search.documents import SourceKind
 from judge.search.index import open_live
 from judge.search.lookup import existing_rule, rule_like, rule_suggestions
 from judge.search.matching import Match, find_matches, magic_docs
 from judge.search.query import LANGS, ParsedQuery, SearchQueryError, parse_query
 from judge.search.query_builder import Needles, build_query, quoted
 from judge.search.ranking import Ranking, named_kinds, ranked_hits
-from judge.search.results import SearchHit, SearchResult, Suggestion, SuggestionKind, UrlFor, default_url
+from judge.search.results import SearchHit, SearchResult, Suggestion, SuggestionKind
 from judge.search.spelling import respelled, speller
 from judge.search.terms import TermTable, load_terms
 
@@ -43,7 +43,6 @@ def search(
     limit: int = 10,
     current_version: str | None = None,
     ui_lang: str = "en",
-    url_for: UrlFor | None = None,
     terms: TermTable | None = None,
     correct: bool = True,
 ) -> SearchResult:
@@ -56,7 +55,8 @@ def search(
     ``current_version`` or the newest indexed. With ``correct=False`` the words are
     searched as typed and a spelling that finds more is only suggested. Raises
     SearchQueryError for a query that cannot be searched, IndexNotReady when there is
-    no index yet.
+    no index yet. A hit names its rule, document and anchor, never a page: the web layer links it
+    (judge.web.citations.hit_url).
     """
     if lang not in LANGS:
         raise SearchQueryError([f"lang must be one of {', '.join(LANGS)}"])
@@ -67,20 +67,21 @@ def search(
     current = current_version or live.current_version
     terms = terms if terms is not None else load_terms()
 
-    def url(doc: SearchDoc) -> str:
-        return url_for(doc) if url_for else default_url(doc, ui_lang=ui_lang, current_version=current)
-
     jump = existing_rule(q, live, current)
     if jump:
         allowed = live.allowed(lang=lang, version=current)
         found = Match({d: 1.0 for d in live.docset("rule", jump) & allowed})
         needles = Needles(en={jump}, literal={jump})
-        jump_hits, _ = ranked_hits(live, found, needles, limit=limit, url_for=url, ranking=Ranking(ui_lang))
-        return SearchResult(query=q, total=len(jump_hits), jump=jump, hits=tuple(jump_hits))
+        jump_hits, _ = ranked_hits(live, found, needles, limit=limit, ranking=Ranking(ui_lang))
+        return SearchResult(
+            query=q, total=len(jump_hits), jump=jump, hits=tuple(jump_hits), current_version=current
+        )
 
     if rule_like(q) is not None:  # a rule number that does not exist: the nearest ones that do
-        rules = rule_suggestions(q, live, version=current, ui_lang=ui_lang, url_for=url)
-        return SearchResult(query=q, total=0, jump=None, hits=(), suggestions=tuple(rules))
+        rules = rule_suggestions(q, live, version=current, ui_lang=ui_lang)
+        return SearchResult(
+            query=q, total=0, jump=None, hits=(), suggestions=tuple(rules), current_version=current
+        )
 
     parsed = parse_query(q, lang=lang)
     known_docs = list(live.meta.get("docs", []))
@@ -123,7 +124,7 @@ def search(
     hits: list[SearchHit] = []
     total = 0
     if built is not None and match.scores:
-        hits, total = ranked_hits(live, match, built.needles, limit=limit, url_for=url, ranking=ranking)
+        hits, total = ranked_hits(live, match, built.needles, limit=limit, ranking=ranking)
     if not hits:
         if parsed.has_filters:
             unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
@@ -140,6 +141,7 @@ def search(
         notices=notices,
         partial=match.partial and bool(hits),
         corrected_query=corrected,
+        current_version=current,
     )
 
 

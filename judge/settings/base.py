@@ -98,6 +98,9 @@ STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
 # How long a browser or a CDN may keep a public page or API answer before asking again with its ETag
 # (judge.web.middleware.PublicCacheMiddleware); a new corpus generation changes the ETag.
 JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
+# The live corpus generation, as the web layer reads it (the home page, the health check, the ETags above):
+# web imports no app, so it calls this function, the rules app's (judge.web.generation).
+JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

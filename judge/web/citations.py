@@ -1,15 +1,23 @@
-"""Where a cited rule points: one table for engine steps, scenarios, search results and pages.
+"""Where a cited rule points: the one place the site builds a rule's or a document's URL, for engine
+steps, scenarios, search results, rule texts, pages and the JSON API.
 
-A CR number opens its rule page; a format-document anchor ("commander:2",
-"dtc:commander-tax") opens that section of the document's page.
+A CR number opens its rule page; a format-document anchor ("commander:2", "dtc:commander-tax") opens
+that section of the document's page. The layers below (engine, search) name rules and documents by
+number and slug only; URLs are the web layer's (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-from django.urls import reverse
+import functools
+from typing import Any
+
+from django.urls import get_script_prefix, reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext
 
 from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
+from judge.search.documents import CR_SLUG, GLOSSARY_SLUG
+from judge.search.results import SearchHit, SearchResult
 
 # Format-document anchor prefix -> (document slug, section anchor prefix for numbered sections).
 DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
@@ -42,15 +50,65 @@ def doc_section(citation: str) -> tuple[str, str] | None:
     return slug, (numbered + anchor if numbered and anchor.isdigit() else anchor)
 
 
+def rule_url_prefix() -> str:
+    """The rule pages' URL without the number, in the active language: "/ja/rules/". A page that links
+    hundreds of rules (a rule's text, judge.rules.text) appends numbers to it: ``reverse()`` is the slow
+    part of a link."""
+    return _rule_url_prefix(get_language(), get_script_prefix())
+
+
+@functools.lru_cache(maxsize=16)
+def _rule_url_prefix(language: str | None, script_prefix: str) -> str:
+    return reverse("rules:detail", args=["1"]).removesuffix("1/")
+
+
+def rule_url(number: str, *, version: str = "") -> str:
+    """A CR rule's page in the active language, "/ja/rules/903.8/"; with ``version``, the rule as that
+    release had it ("/ja/rules/903.8/?version=20250404")."""
+    url = f"{rule_url_prefix()}{number}/"
+    return f"{url}?{urlencode({'version': version})}" if version else url
+
+
+def document_url(slug: str, anchor: str = "") -> str:
+    """A corpus document's page, at a section if ``anchor``: "/ja/docs/dtc/#deck-basics"; the CR's
+    glossary is its own page ("/ja/glossary/#commander-tax")."""
+    url = reverse("rules:glossary") if slug == GLOSSARY_SLUG else reverse("rules:doc-detail", args=[slug])
+    return f"{url}#{anchor}" if anchor else url
+
+
 def rule_ref_url(rule: str) -> str | None:
     """The page a step's, problem's or scenario's cited rule points to; None if it points nowhere."""
     if is_cr_number(rule):
-        return reverse("rules:detail", args=[rule])
+        return rule_url(rule)
     section = doc_section(rule)
     if section is None:
         return None
-    slug, anchor = section
-    return reverse("rules:doc-detail", args=[slug]) + "#" + anchor
+    return document_url(*section)
+
+
+def hit_url(hit: SearchHit, *, current_version: str) -> str:
+    """Where a search hit leads: its rule's page (a rule of an older CR version: that version's), else its
+    section of its document (a translated rule with no rule today, a glossary entry, a format document)."""
+    if hit.rule:
+        older = hit.doc == CR_SLUG and hit.version and hit.version != current_version
+        return rule_url(hit.rule, version=hit.version if older else "")
+    return document_url(hit.doc, hit.anchor)
+
+
+def linked_hits(result: SearchResult) -> list[tuple[SearchHit, str]]:
+    """Each hit of a search with its page, for a template."""
+    return [(hit, hit_url(hit, current_version=result.current_version)) for hit in result.hits]
+
+
+def search_answer(result: SearchResult) -> dict[str, Any]:
+    """A search as the JSON API answers it: each hit and each suggested rule with its page (``url``)."""
+    answer = result.to_json()
+    for shown, (_, url) in zip(answer["hits"], linked_hits(result), strict=True):
+        shown["url"] = url
+    for shown in answer["suggestions"]:
+        if shown.get("rule"):
+            shown["url"] = rule_url(shown["rule"])
+    return answer
 
 
 def rule_label(rule: str, *, heading: str = "") -> str:
@@ -74,20 +132,6 @@ def rule_label(rule: str, *, heading: str = "") -> str:
         if japanese:
             return f"{name}：{heading}" if heading else name
         return f"{name}: {anchor.replace('-', ' ')}" if anchor else name
-    if rule == "banned:brawl":
-        return gettext("Brawl banned list")
-    if prefix == "lookup":
-        return gettext("card data")
-    return rule
-    prefix, _, anchor = rule.partition(":")
-    if prefix == "commander":
-        return (
-            gettext("Commander rules %(point)s") % {"point": anchor}
-            if anchor.isdigit()
-            else gettext("Commander rules")
-        )
-    if prefix in ("dtc", "dtcs", "dtb"):
-        return gettext("DTC house rules")
     if rule == "banned:brawl":
         return gettext("Brawl banned list")
     if prefix == "lookup":

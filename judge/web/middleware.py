@@ -22,6 +22,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 
 from judge.engine.messages import msg
+from judge.search.index import live_name
+from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 
 POLICY = (
@@ -131,15 +133,10 @@ def generation(match: ResolverMatch) -> str | None:
     """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
     changes with each ingest), the live corpus generation for everything else; None before the first
     ingest."""
-    from judge.rules.selectors import NoCorpus, live_corpus
-    from judge.search.index import live_name
-
     if match.view_name in SEARCH_ROUTES:
         return live_name(Path(settings.JUDGE_INDEX_DIR))
-    try:
-        return f"corpus-{live_corpus().pk}"
-    except NoCorpus:
-        return None
+    corpus = live_generation()
+    return None if corpus is None else f"corpus-{corpus.pk}"
 
 
 def public_etag(request: HttpRequest, read_from: str) -> str:

@@ -8,24 +8,19 @@ from django.views import defaults
 from django.views.decorators.http import require_GET
 
 from judge.engine.messages import msg
-from judge.rules import selectors
+from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    try:
-        corpus = selectors.live_corpus()
-    except selectors.NoCorpus:
-        corpus = None
-    return render(request, "web/home.html", {"corpus": corpus})
+    return render(request, "web/home.html", {"corpus": live_generation()})
 
 
 @require_GET
 def health(request: HttpRequest) -> JsonResponse:
-    try:
-        corpus = selectors.live_corpus()
-    except selectors.NoCorpus:
+    corpus = live_generation()
+    if corpus is None:
         return error_response([msg("web.no-corpus")], status=503, lang=request_language(request))
     return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})
 

@@ -8,7 +8,8 @@ import pytest
 from django.utils import translation
 
 import judge.rules.text as text_module
-from judge.rules.text import Gloss, Glosser, rule_html, rule_url_prefix
+from judge.rules.text import Gloss, Glosser, rule_html
+from judge.web.citations import rule_url_prefix
 
 COMMANDER = Gloss("1", "Commander", "統率者", definition="A designation.", anchor="term-121", rule="903.3")
 TAX = Gloss("2", "Commander Tax", "統率者税", definition="Informal term.", anchor="term-124", rule="903.8")

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from judge.parsing.ja_common import blocks
 from judge.rules import models
 from judge.rules.documents import DocumentInfo
-from judge.rules.text import rule_html, rule_url_prefix
+from judge.rules.text import rule_html
+from judge.web.citations import rule_url_prefix
 
 register = template.Library()
 

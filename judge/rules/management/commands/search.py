@@ -10,10 +10,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
 
 from judge.search.index import IndexNotReady
 from judge.search.query import LANGS, SearchQueryError
-from judge.search.service import MAX_LIMIT, search
+from judge.search.service import MAX_LIMIT, SearchResult, search
+from judge.web.citations import hit_url, search_answer
 
 _TAGS = re.compile(r"</?mark>")
 
@@ -45,8 +47,12 @@ class Command(BaseCommand):
             raise CommandError("; ".join(err.problems)) from err
         except IndexNotReady as err:
             raise CommandError(str(err)) from err
-        if options["json"]:
-            self.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        with translation.override(options["ui_lang"]):
+            self.show(result, as_json=options["json"])
+
+    def show(self, result: SearchResult, *, as_json: bool) -> None:
+        if as_json:
+            self.stdout.write(json.dumps(search_answer(result), ensure_ascii=False, indent=2))
             return
         if result.jump:
             self.stdout.write(f"rule {result.jump}")
@@ -55,7 +61,8 @@ class Command(BaseCommand):
         self.stdout.write(f"{result.total} found")
         for hit in result.hits:
             also = f" (also {', '.join(hit.also)})" if hit.also else ""
-            self.stdout.write(f"{hit.score:7.2f}  [{hit.lang}] {hit.title}{also}  {hit.url}")
+            url = hit_url(hit, current_version=result.current_version)
+            self.stdout.write(f"{hit.score:7.2f}  [{hit.lang}] {hit.title}{also}  {url}")
             self.stdout.write(f"         {html.unescape(_TAGS.sub('*', hit.snippet))}")
         if not result.hits and result.suggestions:
             self.stdout.write("did you mean: " + " | ".join(s.query for s in result.suggestions))
