@@ -241,15 +241,16 @@ class _Builder:
             fields = [*([self.en] if self.en else []), *(["ja_en"] if self.ja else [])]
             parts: list[wq.Query] = [wq.Term(name, rule, boost=CITES_BOOST) for name in fields]
             if "." in rule and rule[-1].isdigit():
-                subrules = wq.Or(
-                    [wq.Term("rule", f"{rule}{letter}", boost=CITES_BOOST) for letter in SUBRULE_LETTERS]
-                )
+                subrules = wq.Or([wq.Term("rule", f"{rule}{letter}") for letter in SUBRULE_LETTERS])
                 # Only the searched CR version's English rules (the rule field spans every version indexed).
+                # Each matches with 1.0 and boosts stay off the long version and language lists (a boost
+                # copies a list): the pair scores 2.0, scaled to CITES_BOOST.
+                scale = CITES_BOOST / 2
                 if self.en:
                     version = self.en.removeprefix("en_")
-                    parts.append(wq.And([subrules, wq.Term("version", version, boost=0.0)]))
+                    parts.append(wq.And([subrules, wq.Term("version", version)], boost=scale))
                 if self.ja:
-                    parts.append(wq.And([subrules, wq.Term("lang", "ja", boost=0.0)]))
+                    parts.append(wq.And([subrules, wq.Term("lang", "ja")], boost=scale))
             out.append(_or(parts))
         return _or(out)
 
