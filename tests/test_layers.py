@@ -42,6 +42,10 @@ APP_USES = {
     ("judge.calc", "judge.cards"),
     # A worked ruling shows the text of the rules its steps cite, read from the live corpus.
     ("judge.rulings", "judge.rules"),
+    # A card page links each keyword to its 702.x rule, found by name in the live corpus.
+    ("judge.cards", "judge.rules"),
+    # A search shows the card it names above the rule hits (judge.cards.selectors.find_cards).
+    ("judge.rules", "judge.cards"),
 }
 #: What the pure layers may import besides the standard library (the engine: nothing).
 THIRD_PARTY = {

@@ -298,3 +298,25 @@ def test_every_text_of_both_catalogs_has_japanese() -> None:
         if not e.msgstr or not all(s.strip() for s in e.msgstr.values()) or "fuzzy" in e.flags
     ]
     assert missing == [], "no Japanese (or a fuzzy one) for:\n" + "\n".join(missing)
+
+
+def test_the_old_word_for_leaving_the_game_is_a_search_spelling_only() -> None:
+    """ゲームから除外 comes from an unofficial (pre-2019 blog) translation: search still finds "leaves the game"
+    through it, but no page names the term so: its official name is ゲームから離れる, and no engine or interface
+    text says it, except the notice that explains the old translation's word (issue 24)."""
+    from judge.search.terms import load_terms
+
+    (row,) = [t for t in load_terms_table() if "leaves the game" in t.en]
+    assert row.name_ja == "ゲームから離れる" and "ゲームから除外" in row.ja[1:]
+    [match] = load_terms().find_ja("ゲームから除外")
+    assert any("leaves the game" in pair.en for pair in match.pairs)
+    assert not [code for code, texts in CATALOG.items() if "ゲームから除外" in texts.get("ja", "")]
+    shown = [
+        e
+        for e in parse_po(JA_PO.read_text(encoding="utf-8"))
+        if "ゲームから除外" in "".join(e.msgstr.values())
+    ]
+    assert [e.msgid for e in shown] == [
+        "This older translation says ゲームから除外される where the current Japanese rules say ゲームから離れる "
+        "(leaving the game)."
+    ]

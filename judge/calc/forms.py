@@ -72,8 +72,8 @@ class TaxForm(EngineForm):
 
     #: The fields each variant reads; any other field in the query is ignored for it.
     VARIANT_FIELDS = {
-        "commander": ("mana_cost", "previous_casts", "cast_from", "reduction"),
-        "brawl": ("mana_cost", "previous_casts", "cast_from", "reduction"),
+        "commander": ("mana_cost", "previous_casts", "cast_from", "reduction", "partner"),
+        "brawl": ("mana_cost", "previous_casts", "cast_from", "reduction", "partner"),
         "dtc": ("cost", "reduction", "play_number"),
         "planechase": ("rolls_this_turn", "two_headed_giant"),
     }
@@ -87,14 +87,16 @@ class TaxForm(EngineForm):
     play_number = NumberField()
     rolls_this_turn = NumberField()
     two_headed_giant = FlagField()
+    partner = FlagField()
 
     def payload(self) -> dict[str, Any]:
-        """Only the variant's fields; a field left empty is left out (the engine says when it is required)."""
+        """Only the variant's fields; a field left empty (or a box left unticked) is left out (the engine says
+        when it is required)."""
         variant = self.cleaned_data["variant"]
         payload: dict[str, Any] = {"variant": variant}
         for name in self.VARIANT_FIELDS.get(variant, ()):
             value = self.cleaned_data[name]
-            if value is not None and value != "":
+            if value is not None and value != "" and value is not False:
                 payload[name] = value
         return payload
 

@@ -46,12 +46,12 @@ from judge.calc.presenters import (
     present_unknown,
 )
 from judge.cards import selectors as card_selectors
-from judge.cards.services import NoCardData, check_deck
+from judge.cards.services import check_deck
 from judge.engine import damage, deck, identity, tax
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
-from judge.web.json_api import error_response, json_api, request_language, result_json
+from judge.web.json_api import json_api, result_json
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
@@ -73,11 +73,8 @@ Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, langua
 
 
 def _api(request: HttpRequest, limit: int, compute: Compute) -> JsonResponse:
-    """The shared JSON door (json_api), plus 503 while no card data has been imported."""
-    try:
-        return json_api(request, limit=limit, compute=compute)
-    except NoCardData:
-        return error_response([msg("web.no-card-data")], status=503, lang=request_language(request))
+    """The shared JSON door (json_api)."""
+    return json_api(request, limit=limit, compute=compute)
 
 
 def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -301,8 +298,6 @@ def deck_page(request: HttpRequest) -> HttpResponse:
     form.is_valid()  # reads and normalises; the deck check judges
     try:
         result = check_deck(form.payload())
-    except NoCardData:
-        context["errors"] = [no_card_data()]
     except RulesError as err:
         context["errors"] = present_problems(err)
     else:

@@ -209,6 +209,10 @@ class Card:
     faces: tuple[Face, ...]
     layout: str = "normal"
     japanese_names: tuple[str, ...] = ()
+    #: The published legality per format (Scryfall ``legalities``: ("commander", "banned"), ...), and the
+    #: cross-checking source's (MTGJSON's), statuses as Scryfall spells them (judge.engine.legality).
+    legalities: tuple[tuple[str, str], ...] = ()
+    cross_legalities: tuple[tuple[str, str], ...] = ()
 
     @property
     def front(self) -> Face:
@@ -309,6 +313,10 @@ class Card:
             data["card_faces"] = [_face_json(face, with_name=True) for face in self.faces]
         if self.japanese_names:
             data["japanese_names"] = list(self.japanese_names)
+        if self.legalities:
+            data["legalities"] = dict(self.legalities)
+        if self.cross_legalities:
+            data["cross_legalities"] = dict(self.cross_legalities)
         return data
 
 

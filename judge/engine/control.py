@@ -89,7 +89,9 @@ class BoardState:
         obj = self.objects.get(object_id)
         return obj.label if obj is not None else object_id
 
-    def result(self, *, after: dict[str, Any], winners: tuple[str, ...] = ()) -> LeaveGameResult:
+    def result(
+        self, *, after: dict[str, Any], winners: tuple[str, ...] = (), losers: tuple[str, ...] = ()
+    ) -> LeaveGameResult:
         """The answer: each object's outcome and the board afterwards (``after`` overrides its fields)."""
         board = self.board
         outcomes: list[ObjectOutcome] = []
@@ -156,6 +158,7 @@ class BoardState:
             winners=winners,
             before=board,
             board=replace(board, **fields),
+            losers=losers,
         )
 
 

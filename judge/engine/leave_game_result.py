@@ -73,7 +73,7 @@ class LeaveGameResult:
     before: Board
     board: Board  # the board after: what is still in the game
     game_over: bool = False  # set when the game ended (a team lost, or a draw)
-    losers: tuple[str, ...] = ()  # a team that lost without leaving (Duel Masters)
+    losers: tuple[str, ...] = ()  # a team that lost: Duel Masters (no one leaves), Two-Headed Giant (810.8b)
     next_turn: str | None = None  # who begins the next turn, when turns ended
 
     @property

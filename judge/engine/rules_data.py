@@ -1,4 +1,4 @@
-"""The project's own rules data (``rules_data/``): banned lists, interchangeable names, DM start-of-game cards.
+"""The project's own rules data (``rules_data/``): interchangeable names, DM start-of-game cards, companion bans.
 
 Each file is UTF-8 TSV: ``#`` comment lines first (``# source: ...``,
 ``# as-of: YYYY-MM-DD`` and ``# checked: ...`` say where the list comes from,
@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judge.engine.cards import normalise_name
+from judge.engine.legality import CompanionBans, LegalitySource
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
 
@@ -62,43 +63,6 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
     if header is None:
         raise DataFileError(f"{source}: no header row")
     return Table(rows=tuple(rows), meta=meta)
-
-
-# --- Banned lists (Commander, Brawl) -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BannedList:
-    """A format's banned cards by normalised name, with where the list is from and when it was checked."""
-
-    names: dict[str, str]  # normalised name -> name as listed
-    source: str = ""
-    as_of: str = ""
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and normalise_name(name) in self.names
-
-
-def parse_banned_list(text: str, *, source: str = "banned.tsv") -> BannedList:
-    """A banned list from the text of ``rules_data/banned/<format>.tsv``.
-
-    >>> banned = parse_banned_list("name\\tnote\\nMana Crypt\\t2024-09-23\\n")
-    >>> "mana crypt" in banned, "Sol Ring" in banned
-    (True, False)
-    """
-    table = parse_table(text, source=source, columns=("name", "note"))
-    return BannedList(
-        names={normalise_name(row["name"]): row["name"] for row in table.rows},
-        source=table.meta.get("source", ""),
-        as_of=table.meta.get("as-of", ""),
-    )
-
-
-@lru_cache(maxsize=4)
-def default_banned_list(variant: str) -> BannedList:
-    """The repository's banned list for ``variant`` ("commander" or "brawl"), read once."""
-    path = DATA_DIR / "banned" / f"{variant}.tsv"
-    return parse_banned_list(path.read_text(encoding="utf-8"), source=path.name)
 
 
 # --- Interchangeable names (201.3) -------------------------------------------------------------
@@ -164,3 +128,34 @@ def parse_battle_zone_start(
 def default_battle_zone_start() -> tuple[StartingCard, ...]:
     path = DATA_DIR / "dm_battle_zone_start.tsv"
     return parse_battle_zone_start(path.read_text(encoding="utf-8"), source=path.name)
+
+
+# --- Cards banned only as a companion ----------------------------------------------------------
+
+
+def parse_companion_bans(text: str, *, source: str = "companion_bans.tsv") -> CompanionBans:
+    """Cards banned as a companion, per format key, with the announcement named in the header.
+
+    >>> bans = parse_companion_bans("# source: an announcement\\n# as-of: 2026-02-09\\nname\\tformat\\n"
+    ...     "Lutri, the Spellchaser\\tcommander\\n")
+    >>> sorted(bans.names["commander"]), bans.source.label
+    (['lutri, the spellchaser'], 'Wizards of the Coast, 2026-02-09')
+    """
+    table = parse_table(text, source=source, columns=("name", "format"))
+    names: dict[str, set[str]] = {}
+    for row in table.rows:
+        if not row["format"]:
+            raise DataFileError(f"{source}: {row['name']}: no format")
+        names.setdefault(row["format"], set()).add(normalise_name(row["name"]))
+    if not table.meta.get("source") or not table.meta.get("as-of"):
+        raise DataFileError(f"{source}: the header must name its source and as-of date")
+    return CompanionBans(
+        names={key: frozenset(value) for key, value in names.items()},
+        source=LegalitySource(name="Wizards of the Coast", date=table.meta["as-of"]),
+    )
+
+
+@lru_cache(maxsize=1)
+def default_companion_bans() -> CompanionBans:
+    path = DATA_DIR / "companion_bans.tsv"
+    return parse_companion_bans(path.read_text(encoding="utf-8"), source=path.name)

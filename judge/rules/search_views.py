@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
+from judge.cards import selectors as card_selectors
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
@@ -104,6 +105,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "result": None,
         "problems": [],
         "example_queries": EXAMPLE_QUERIES,
+        "cards": card_selectors.find_cards(q) if q else [],  # a card the search names, above the rule hits
     }
     if q:
         try:
@@ -149,10 +151,15 @@ def api_search(request: HttpRequest) -> JsonResponse:
             with translation.override(ui):  # the reader's language: the ranking, the titles, the links
                 result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
                 answer = search_answer(result)
+                cards = [
+                    {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
+                    for c in card_selectors.find_cards(q)
+                ]
         except SearchQueryError as err:
             problems.extend(err.problems)
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return json_response(answer)
+            # "cards" only where card data is imported: the `search` command prints the rules' JSON alone.
+            return json_response({**answer, **({"cards": cards} if card_selectors.has_cards() else {})})
     return error_response(InvalidInputError(problems), status=400, lang=texts)

@@ -31,6 +31,7 @@ from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
 from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows
+from judge.rulings.presenters.notices import rule_notices
 from judge.rulings.presenters import (
     Resolution,
     board_json,
@@ -296,6 +297,7 @@ def rule_refs(
                 "label": rule_label(rule, heading=found.heading if found else ""),
                 "url": rule_ref_url(rule),
                 "found": found,
+                "notices": rule_notices(rule, found),
             }
         )
     return refs
@@ -413,14 +415,24 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
-    data["rules"] = [
-        {
-            "rule": rule,
-            "url": _rule_url(request, lang, rule),
-            **({"text": texts[rule].text, "lang": texts[rule].lang} if rule in texts else {}),
-        }
-        for rule in data["rules"]
-    ]
+    with translation.override(lang):
+        data["rules"] = [
+            {
+                "rule": rule,
+                "url": _rule_url(request, lang, rule),
+                **(
+                    {
+                        "text": texts[rule].text,
+                        "lang": texts[rule].lang,
+                        # The page's notices (an older translation, its old term), in the reader's language.
+                        "notices": [text for _kind, text in rule_notices(rule, texts[rule])],
+                    }
+                    if rule in texts
+                    else {}
+                ),
+            }
+            for rule in data["rules"]
+        ]
     return json_response(data)
 
 

@@ -110,10 +110,12 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR.parent / "shared" / "rules_data"))
 JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", BASE_DIR / "var" / "index"))
 JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
-# Magic card data: `import_cards --download` stores Scryfall's bulk file in JUDGE_CARDS_DIR; `make run`
-# imports the newest *.json there, or JUDGE_CARDS_FILE, when it changed since the last import.
+# Magic card data: `make setup` / `make run` (`import_cards --refresh`) download Scryfall's Oracle Cards and
+# Rulings and MTGJSON's AtomicCards into JUDGE_CARDS_DIR when missing or older than JUDGE_CARDS_MAX_AGE_DAYS,
+# then import them (or JUDGE_CARDS_FILE) when they changed since the last import.
 JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "cards"))
 JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
+JUDGE_CARDS_MAX_AGE_DAYS = int(os.environ.get("JUDGE_CARDS_MAX_AGE_DAYS", "7"))
 
 # Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its "TXT" link).
 JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/en/rules")

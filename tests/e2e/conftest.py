@@ -48,8 +48,8 @@ def serve(work: Path, corpus: Path) -> Iterator[str]:
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
     subprocess.run([*manage, "ingest"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-    # A small card file (MTGJSON shape, with Japanese names) for the colour identity and deck checks.
-    cards = ROOT / "tests" / "fixtures" / "cards" / "mtgjson_atomic.json"
+    # The small card files (Scryfall's cards and rulings, MTGJSON's Japanese names), each recognised by content.
+    cards = ROOT / "tests" / "fixtures" / "cards"
     subprocess.run(
         [*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL
     )

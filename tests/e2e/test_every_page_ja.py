@@ -78,6 +78,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "rules:doc-detail": {"slug": "dtc"},
     "rulings:scenario-detail": {"slug": "mind-control-bianca-leaves"},
     "rulings:scenario-step": {"slug": "mind-control-bianca-leaves", "step": 1},
+    "cards:detail": {"slug": "breeding-pool"},
 }
 TRACKER_ROUTES = ("tracker:game", "tracker:history")
 #: Routes that are not pages to read, and why.

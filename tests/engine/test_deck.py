@@ -18,6 +18,7 @@ from judge.engine.deck import (
     partner_pair_problem,
 )
 from judge.engine.decklist import parse_decklist
+from judge.engine.legality import LegalityData, LegalitySource
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
 REAL = [card_from_scryfall(c) for c in json.loads(FIXTURE.read_text(encoding="utf-8"))]
@@ -248,9 +249,8 @@ def test_legal_100_card_deck() -> None:
     assert check.legal, check.problems
     assert check.identity == ("W", "U", "B", "R", "G")
     assert check.to_json()["legal"] is True and check.to_json()["problems"] == []
-    # The note says which banned list was checked, and as of when.
-    assert [n.rule for n in check.notes] == ["commander:11"]
-    assert check.notes[0].render("en") == "Checked against the Commander banned list as of 2024-09-23"
+    # Without the card data's sources, the note says legality was not checked (judge.engine.legality).
+    assert [(n.rule, n.code) for n in check.notes] == [("commander:11", "legality.not-checked")]
 
 
 def test_99_cards() -> None:
@@ -612,14 +612,29 @@ def test_yorion_can_never_be_a_commander_companion() -> None:
     assert ("Yorion, Sky Nomad", "deck.companion-impossible") in problems
 
 
-def test_lutri_is_banned_in_commander() -> None:
-    check = check_commander_deck(
+def test_lutri_is_banned_as_a_companion_only() -> None:
+    from judge.engine.rules_data import default_companion_bans
+
+    data = LegalityData(
+        source=LegalitySource(name="Scryfall", date="2026-11-20"), companion_bans=default_companion_bans()
+    )
+    as_companion = check_commander_deck(
         pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
         cards=[(99, "Forest")],
         companion="Lutri, the Spellchaser",
+        legality=data,
     )
-    assert ("Lutri, the Spellchaser", "commander:11") in [(p.card, p.rule) for p in check.problems]
+    assert ("Lutri, the Spellchaser", "commander:11", "legality.banned-as-companion") in [
+        (p.card, p.rule, p.message.code) for p in as_companion.problems
+    ]
+    in_the_deck = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Lutri, the Spellchaser"), (98, "Forest")],
+        legality=data,
+    )
+    assert "legality.banned-as-companion" not in [p.message.code for p in in_the_deck.problems]
 
 
 def test_zirda_says_it_read_the_rules_text() -> None:
@@ -630,53 +645,13 @@ def test_zirda_says_it_read_the_rules_text() -> None:
         companion="Zirda, the Dawnwaker",
     )
     assert [n.message.code for n in check.notes if n.message] == [  # type: ignore[union-attr]
-        "deck.banned-checked",
+        "legality.not-checked",
         "deck.companion-met",
         "deck.companion-read-from-text",
     ]
 
 
-# --- Banned lists (rules_data/banned/) and interchangeable names (201.3b) -----------------------------------
-
-
-def test_banned_cards_are_reported_with_the_list_date() -> None:
-    check = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Mana Crypt"), (1, "Contract from Below"), (97, "Forest")],
-    )
-    assert [(p.card, p.rule, p.message.code) for p in check.problems] == [
-        ("Mana Crypt", "commander:11", "deck.banned"),
-        ("Contract from Below", "commander:11", "deck.banned-ante"),
-    ]
-    assert check.problems[0].text("en") == "Mana Crypt is on the Commander banned list (as of 2024-09-23)"
-    assert (
-        check.problems[0].text("ja") == "《Mana Crypt》は統率者戦の禁止カードです（2024-09-23 時点のリスト）"
-    )
-
-
-def test_brawl_uses_its_own_list() -> None:
-    legal_in_brawl = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Mana Crypt"), (58, "Forest")],
-        variant=Variant.BRAWL,
-    )
-    assert legal_in_brawl.legal, legal_in_brawl.problems
-
-
-def test_a_banned_list_from_text() -> None:
-    from judge.engine.rules_data import parse_banned_list
-
-    mine = parse_banned_list("# as-of: 2025-01-01\nname\tnote\nSol Ring\tat this table\n")
-    check = check_commander_deck(
-        pool=POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Sol Ring"), (98, "Forest")],
-        banned=mine,
-    )
-    assert [(p.card, p.message.code) for p in check.problems] == [("Sol Ring", "deck.banned")]
-    assert "(as of 2025-01-01)" in check.problems[0].text("en")
+# --- Interchangeable names (201.3b); legality is tested in test_legality.py ----------------------------------
 
 
 def test_interchangeable_names_count_as_one_name() -> None:

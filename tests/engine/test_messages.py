@@ -221,7 +221,7 @@ def test_tracker_history_speaks_the_readers_language() -> None:
 
 ENGINE = Path(__file__).resolve().parents[2] / "judge" / "engine"
 #: Domains whose every code must be used by the engine (the calculators' catalogs).
-CHECKED_DOMAINS = ("input", "variant", "mana", "tax", "damage", "identity", "cards", "deck", "dm")
+CHECKED_DOMAINS = ("input", "variant", "mana", "tax", "damage", "identity", "cards", "deck", "legality", "dm")
 #: The calculator modules: no English-only step text and no plain-string problem left in them.
 CALCULATOR_MODULES = (
     "tax",
@@ -233,6 +233,8 @@ CALCULATOR_MODULES = (
     "cards",
     "cards_payload",
     "deck",
+    "deck_counts",
+    "legality",
     "deck_payload",
     "decklist",
     "companions",
@@ -382,6 +384,7 @@ RULINGS_MODULES = (
     "board_reader",
     "board_effects_payload",
     "leave_game",
+    "leave_game_after",
     "leave_game_planes",
     "leave_game_result",
     "control",

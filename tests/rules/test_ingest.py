@@ -357,3 +357,31 @@ def test_ingest_builds_beside_a_live_index_of_the_same_name(corpus_dir: Path, in
     assert second.corpus_id == first.corpus_id + 1 and live().pk == second.corpus_id
     assert live_name(index_root) != taken and live_name(index_root).startswith(f"{taken}-")
     assert search("commander", root=index_root, lang="all", limit=1).total
+
+
+def test_releases_with_official_number_typos_go_in_with_warnings(corpus_dir: Path, index_root: Path) -> None:
+    """The shapes of 20090904/20091001 (a subrule number printed twice) and 20100618 (a subrule without its
+    rule): each release is read, with a warning naming file and line, never left out (issue 24)."""
+    twice = [
+        *BASE[:8],
+        ("101.3b", "In a Commander game, each seat starts the game with forty life."),
+        *BASE[8:],
+    ]
+    twice[8] = ("101.3b", "In a duel of giants, each team starts the game with thirty life.")
+    write_release(corpus_dir, "20290904", twice)
+    orphan = [(n, t) if n != "101.4" else ("101.4a", t) for n, t in BASE]
+    write_release(corpus_dir, "20290618", orphan)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert {"20290618", "20290904"} <= set(report.versions) and report.skipped == []
+    warned = {str(w) for w in report.warnings}
+    assert any(w.startswith("MagicCompRules 20290904.txt:") and "read as 101.3c" in w for w in warned), warned
+    assert any(
+        w.startswith("MagicCompRules 20290618.txt:") and "101.4a without its rule 101.4: rule added" in w
+        for w in warned
+    ), warned
+    corpus = live()
+    rules = {r.number: r.text for r in selectors.rules_of(corpus, "20290904")}
+    assert rules["101.3c"].startswith("In a Commander game") and rules["101.3b"].startswith(
+        "In a duel of giants"
+    )
+    assert selectors.rules_of(corpus, "20290618").get(number="101.4").text == ""

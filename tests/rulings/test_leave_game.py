@@ -91,6 +91,22 @@ def test_api_mind_control_alex_leaves(client: Client) -> None:
     assert "griffin" in [o for s in data["steps"] for o in s["objects"]]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_two_headed_giant_concession_reports_the_team_as_losers(client: Client, lang: str) -> None:
+    """810.8b: "If a player concedes, their team leaves the game immediately. That team loses the game." """
+    payload = {
+        "variant": "two-headed-giant",
+        "turn_order": ["Alex", "Bianca", "Carol", "Dana"],
+        "active_player": "Alex",
+        "teams": [["Alex", "Bianca"], ["Carol", "Dana"]],
+        "leaving": "Carol",
+    }
+    data = client.post(f"{API}?lang={lang}", json.dumps(payload), content_type="application/json").json()
+    assert data["losers"] == ["Carol", "Dana"] and data["left"] == ["Carol", "Dana"]
+    assert data["winners"] == ["Alex", "Bianca"]
+    assert data["steps"][0]["rule"] == "810.8b"
+
+
 def test_api_delayed_triggers_and_planar_controller(client: Client) -> None:
     payload = {
         "variant": "planechase",

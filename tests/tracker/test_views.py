@@ -119,6 +119,11 @@ def test_new_game_json(client: Client) -> None:
     assert client.post("/en/tracker/", "[1", content_type="application/json").status_code == 400
 
 
+ZERO = (
+    '<span class="mana-symbol pip-N" role="img" aria-label="0 generic mana" title="0 generic mana">0</span>'
+)
+
+
 def test_game_page_and_fragment(client: Client) -> None:
     game = _game()
     full = client.get(f"/en/tracker/{game.slug}/")
@@ -134,7 +139,8 @@ def test_game_page_and_fragment(client: Client) -> None:
     assert html.count('name="expected_revision" value="0"') == len(posting)
     assert 'name="by"' not in html  # no seat picked yet: undo takes back anyone's last change
     assert "Undo last change" in html and "Which seat is yours?" in html
-    assert "Oona" in html and "Tymna" in html and "{0}" in html
+    # A tax of zero is a drawn symbol with its spoken label, never raw braces (issue 24).
+    assert "Oona" in html and "Tymna" in html and ZERO in html and "{0}" not in html
     # The whole table in one table: a row per seat, a column per commander; the share link as a QR code.
     assert html.count('<tr id="seat-') == 3 and html.count('class="cmd"') == 4
     assert "<svg" in html and 'class="qr"' in html and f"/en/tracker/{game.slug}/" in html
@@ -216,7 +222,7 @@ def test_button_with_htmx_returns_the_board(client: Client) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and 'id="board"' in html
-    assert "{2}" in html  # Tymna's tax is now {2}
+    assert ZERO.replace("0", "2") in html  # Tymna's tax is now {2}
     assert "903.8" in html and 'href="/en/rules/903.8/"' in html
 
 
@@ -393,12 +399,12 @@ def test_player_names_are_escaped(client: Client) -> None:
 def test_planechase_and_dtc_pages(client: Client) -> None:
     pc = start_game(variant="planechase", players=["Aki", "Ben"])
     html = client.get(f"/en/tracker/{pc.slug}/").content.decode()
-    assert "Roll the planar die (cost {0})" in html
+    assert f"Roll the planar die (cost {ZERO})" in html
     response = client.post(f"/en/tracker/{pc.slug}/event/", {"kind": "planar-roll", "player": "Aki"}, **HX)
-    assert "Roll the planar die (cost {1})" in response.content.decode()
+    assert f"Roll the planar die (cost {ZERO.replace('0', '1')})" in response.content.decode()
     client.post(f"/en/tracker/{pc.slug}/event/", {"kind": "next-turn"}, **HX)
     html = client.get(f"/en/tracker/{pc.slug}/").content.decode()
-    assert "Roll the planar die (cost {0})" in html
+    assert f"Roll the planar die (cost {ZERO})" in html
 
     dtc = start_game(
         variant="dtc",
@@ -641,3 +647,13 @@ def test_expire_games_command(settings, capsys) -> None:  # type: ignore[no-unty
     call_command("expire_games")
     assert "expired 1 game(s) idle for more than 7 days" in capsys.readouterr().out
     assert list(Game.objects.values_list("pk", flat=True)) == [new.pk]
+
+
+def test_a_japanese_reader_hears_the_tax_as_mana_not_braces(client: Client) -> None:
+    """「統率領域から唱える(不特定マナ0)」: the button draws {0} as a symbol labelled 不特定マナ0 (issue 24)."""
+    game = _game()
+    html = client.get(f"/ja/tracker/{game.slug}/").content.decode()
+    symbol = (
+        '<span class="mana-symbol pip-N" role="img" aria-label="不特定マナ0" title="不特定マナ0">0</span>'
+    )
+    assert f"統率領域から唱える({symbol})" in html and "({0})" not in html

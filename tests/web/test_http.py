@@ -39,6 +39,8 @@ def examples() -> dict[str, dict[str, Any]]:
         "tracker:event": {"slug": game.slug},
         "tracker:undo": {"slug": game.slug},
         "tracker:history": {"slug": game.slug},
+        "cards:detail": {"slug": "breeding-pool"},
+        "cards-api:card": {"name": "Breeding Pool"},
     }
 
 

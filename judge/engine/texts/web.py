@@ -76,9 +76,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "言語は {choices} のいずれかで指定してください。",
     },
     "web.no-card-data": {
-        "en": "No Magic card data yet: to get it, run python manage.py import_cards --download",
-        "ja": "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を"
-        "実行してください。",
+        "en": "This server has no Magic card data yet, and looking cards up needs it. The site's administrator "
+        "can download it; until then, card names are not checked.",
+        "ja": "このサーバーにはまだマジックのカード・データがありません。カードを調べるにはデータが必要です。"
+        "サイトの管理者がダウンロードできます。それまではカード名を確認しません。",
+    },
+    "web.card-not-found": {
+        "en": "No card named “{name}” in the card data.",
+        "ja": "カード・データに「{name}」という名前のカードはありません。",
     },
     "web.not-found": {
         "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
