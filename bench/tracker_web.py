@@ -82,7 +82,8 @@ def main() -> None:
         signal.disconnect(close_old_connections)
     client = Client()
     print(
-        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} {'page KB':>8}"
+        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} "
+        f"{'page KB':>8}"
     )
     for length in (int(n) for n in args.lengths.split(",")):
         game = start_game(
@@ -94,7 +95,8 @@ def main() -> None:
         url = f"/en/tracker/{game.slug}/"
         body = json.dumps({"kind": "life", "player": "Aki", "amount": -1})
 
-        def write() -> object:
+        # Each timing runs inside this iteration; the defaults bind this game's URL and board.
+        def write(url: str = url, body: str = body) -> object:
             response = client.post(url + "event/", body, content_type="application/json")
             assert response.status_code == 200, response.content
             return response
@@ -102,11 +104,14 @@ def main() -> None:
         write_ms = _median_ms(write, args.repeat)
         page = client.get(url)
         board = client.get(url, HTTP_HX_REQUEST="true")
-        page_ms = _median_ms(lambda: client.get(url), args.repeat)
-        board_ms = _median_ms(lambda: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
-        json_ms = _median_ms(lambda: client.get(url + "?format=json"), args.repeat)
+        page_ms = _median_ms(lambda url=url: client.get(url), args.repeat)
+        board_ms = _median_ms(lambda url=url: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
+        json_ms = _median_ms(lambda url=url: client.get(url + "?format=json"), args.repeat)
         poll_ms = _median_ms(
-            lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]), args.repeat
+            lambda url=url, board=board: client.get(
+                url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]
+            ),
+            args.repeat,
         )
         assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]).status_code == 304
         print(

@@ -6,7 +6,8 @@ with suggestions, the commander(s) and partner pairing, deck size,
 singleton (interchangeable names count as one name, 201.3b), each card's
 legality in the format as the imported card data publishes it
 (:mod:`judge.engine.legality`), color identity, basic land types, the
-companion (its deckbuilding condition, 702.139a, and 903.11a) and sideboard. Problems and notes are message codes
+companion (its deckbuilding condition, 702.139a, and 903.11a) and sideboard. Problems and notes are message
+codes
 (texts/deck.py), so they read in Japanese and English.
 
 >>> from judge.engine.cards import Card, CardPool, Face
@@ -29,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, CardPool, normalise_name
 from judge.engine.companions import card_names, companion_condition
@@ -43,14 +44,15 @@ from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
-CardLine = Union[DecklistEntry, tuple[int, str], str]
+CardLine = DecklistEntry | tuple[int, str] | str
 
 UNKNOWN_CARD = "lookup:unknown-card"
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a message)."""
+    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a
+    message)."""
 
     card: str
     rule: str
@@ -399,7 +401,8 @@ def _check_singleton(
     same_name: Mapping[str, str],
     problems: list[Problem],
 ) -> tuple[list[Card], list[Card], Card | None]:
-    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one (201.3b).
+    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one
+    (201.3b).
 
     Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
     """

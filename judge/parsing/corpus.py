@@ -251,7 +251,8 @@ def parse_corpus_dir(
                 parsed = keep
             rules[parsed.version] = parsed
         elif parsed.slug in ja and _reissue(parsed) != _reissue(ja[parsed.slug]):
-            # A translation re-issued for the same release (JPN_CR_20231117_1 after _0): the later one is kept.
+            # A translation re-issued for the same release (JPN_CR_20231117_1 after _0): the later one is
+            # kept.
             later, earlier = sorted((ja[parsed.slug], parsed), key=_reissue, reverse=True)
             skipped.append(SkippedFile(earlier.source, None, f"replaced by the re-issue {later.source}"))
             ja[parsed.slug] = later

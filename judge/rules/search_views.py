@@ -16,12 +16,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import urlencode
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from judge.cards import selectors as card_selectors
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
@@ -31,6 +29,7 @@ from judge.search.index import IndexNotReady
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
+from judge.web.card_finder import find_cards
 from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
 from judge.web.rendering import page_or_partial
@@ -75,7 +74,8 @@ def answer_card(q: str) -> dict[str, Any] | None:
 
 
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
-    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
+    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a
+    suggestion."""
     try:
         return search(
             q,
@@ -105,7 +105,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "result": None,
         "problems": [],
         "example_queries": EXAMPLE_QUERIES,
-        "cards": card_selectors.find_cards(q) if q else [],  # a card the search names, above the rule hits
+        "cards": (find_cards(q) or []) if q else [],  # a card the search names, above the rule hits
     }
     if q:
         try:
@@ -151,9 +151,10 @@ def api_search(request: HttpRequest) -> JsonResponse:
             with translation.override(ui):  # the reader's language: the ranking, the titles, the links
                 result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
                 answer = search_answer(result)
+                found = find_cards(q)
                 cards = [
                     {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
-                    for c in card_selectors.find_cards(q)
+                    for c in found or []
                 ]
         except SearchQueryError as err:
             problems.extend(err.problems)
@@ -161,5 +162,5 @@ def api_search(request: HttpRequest) -> JsonResponse:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
             # "cards" only where card data is imported: the `search` command prints the rules' JSON alone.
-            return json_response({**answer, **({"cards": cards} if card_selectors.has_cards() else {})})
+            return json_response({**answer, **({"cards": cards} if found is not None else {})})
     return error_response(InvalidInputError(problems), status=400, lang=texts)

@@ -244,13 +244,27 @@ def _row(prefix: str, raw: Any) -> dict[str, Any]:
 
 
 def _number(value: Any) -> Any:
-    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to judge)."""
+    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to
+    judge)."""
     return int(value) if isinstance(value, str) and value.isdigit() else value
 
 
 def _optional(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     """The fields of ``names`` that are filled in (an optional field left blank is left out)."""
     return {name: _or_none(row[name]) for name in names if _or_none(row[name])}
+
+
+def _object_payload(row: dict[str, Any]) -> dict[str, Any]:
+    """One object row as the board API reads it (empty fields left out or null)."""
+    item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
+    item.update(_optional(row, ("name_ja",)))
+    item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
+    item.update(_optional(row, ("attached_to", "default_controller", "source")))
+    if row["attachment"] and row["attachment"] != Attachment.AURA.value:
+        item["attachment"] = row["attachment"]
+    if row["planeswalking"]:
+        item["planeswalking"] = True
+    return item
 
 
 @dataclass
@@ -363,7 +377,8 @@ class BoardRows:
         return f"{ID_WORDS[prefix]}-{number}"
 
     def apply(self, action: str) -> bool:
-        """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not one."""
+        """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not
+        one."""
         match = ACTION_RE.match(action)
         if match is None:
             return False
@@ -379,33 +394,10 @@ class BoardRows:
             del items[int(index)]
         return True
 
-    def payload(self) -> tuple[dict[str, Any], list[str]]:
-        """The API payload the rows describe, plus problems only the form can have (the engine judges the rest)."""
+    def _planar_payload(self, names: list[str], payload: dict[str, Any]) -> list[str]:
+        """The planar controller: one name (or None) in Planechase, a list in Grand Melee (901.6, 901.12b)."""
         problems: list[str] = []
-        names = [p["name"].strip() for p in self.players]
-        payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}
-        for column, key in PLAYER_COLUMNS.items():
-            chosen = [n for p, n in zip(self.players, names) if p[column]]
-            if chosen or key == "active_player":
-                payload[key] = chosen[0] if chosen else None
-        left = [n.strip() for n in self.left.split(",") if n.strip()]
-        if left:
-            payload["left"] = left
-        if self.has_teams:
-            teams: dict[str, list[str]] = {}
-            for player, name in zip(self.players, names):
-                if player["team"].strip():
-                    teams.setdefault(player["team"].strip(), []).append(name)
-            payload["teams"] = list(teams.values())
-        if self.is_duel_masters:
-            shields = {
-                n: _number(p["shields"])
-                for p, n in zip(self.players, names)
-                if p["shields"] not in ("", None)
-            }
-            if shields:
-                payload["shields"] = shields
-        planar = [n for p, n in zip(self.players, names) if p["planar"]]
+        planar = [n for p, n in zip(self.players, names, strict=True) if p["planar"]]
         if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
             if len(planar) > 1:
                 problems.append(
@@ -419,19 +411,39 @@ class BoardRows:
                 payload["planar_controller"] = planar[0] if planar else None
         elif self.variant == Variant.GRAND_MELEE.value:
             payload["planar_controller"] = planar
+        return problems
+
+    def payload(self) -> tuple[dict[str, Any], list[str]]:
+        """The API payload the rows describe, plus problems only the form can have (the engine judges the
+        rest)."""
+        problems: list[str] = []
+        names = [p["name"].strip() for p in self.players]
+        payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}
+        for column, key in PLAYER_COLUMNS.items():
+            chosen = [n for p, n in zip(self.players, names, strict=True) if p[column]]
+            if chosen or key == "active_player":
+                payload[key] = chosen[0] if chosen else None
+        left = [n.strip() for n in self.left.split(",") if n.strip()]
+        if left:
+            payload["left"] = left
+        if self.has_teams:
+            teams: dict[str, list[str]] = {}
+            for player, name in zip(self.players, names, strict=True):
+                if player["team"].strip():
+                    teams.setdefault(player["team"].strip(), []).append(name)
+            payload["teams"] = list(teams.values())
+        if self.is_duel_masters:
+            shields = {
+                n: _number(p["shields"])
+                for p, n in zip(self.players, names, strict=True)
+                if p["shields"] not in ("", None)
+            }
+            if shields:
+                payload["shields"] = shields
+        problems += self._planar_payload(names, payload)
         if self.single_planar_deck:
             payload["single_planar_deck"] = True
-        objects = []
-        for row in self.objects:
-            item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
-            item.update(_optional(row, ("name_ja",)))
-            item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
-            item.update(_optional(row, ("attached_to", "default_controller", "source")))
-            if row["attachment"] and row["attachment"] != Attachment.AURA.value:
-                item["attachment"] = row["attachment"]
-            if row["planeswalking"]:
-                item["planeswalking"] = True
-            objects.append(item)
+        objects = [_object_payload(row) for row in self.objects]
         payload["objects"] = objects
         payload["control_effects"] = [
             {

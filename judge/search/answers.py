@@ -53,9 +53,12 @@ def answer_for(q: str, terms: TermTable) -> Answer | None:
     """The calculator a query is about, filled in from its numbers; None when it names no subject.
 
     >>> from judge.search.terms import parse_terms
-    >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n統率者税\\tcommander tax\\tcommander\\t903.8\\t\\n"))
+    >>> table = TermTable(parse_terms(
+    ...     "ja\\ten\\tkind\\trule\\tnotes\\n統率者税\\tcommander tax\\tcommander\\t903.8\\t\\n"
+    ... ))
     >>> answer_for("統率者税 2回", table)
-    Answer(subject=<Subject.TAX: 'tax'>, fields=(('variant', 'commander'), ('previous_casts', '2')), value='+{4}', rule='903.8')
+    Answer(subject=<Subject.TAX: 'tax'>, fields=(('variant', 'commander'), ('previous_casts', '2')),
+           value='+{4}', rule='903.8')
     >>> answer_for("commander tax", table).fields, answer_for("統率者", table)
     ((('variant', 'commander'),), None)
     """

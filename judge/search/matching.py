@@ -49,6 +49,22 @@ def magic_docs(live: LiveIndex) -> frozenset[int]:
     return found
 
 
+def _every_unit(evaluator: Evaluator, built: BuiltQuery, parts: list[Scores], common: set[int]) -> Match:
+    """The documents that have every unit: their units' scores summed, plus the bonuses of the best."""
+    total = dict.fromkeys(common, 0.0)
+    for part in parts:
+        for d in common:
+            if d in part:
+                total[d] += part[d]
+    # Phrases are checked in the best documents only: a word that every rule of a whole translation has
+    # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
+    best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
+    for d, score in _bonus(evaluator, built, best).items():
+        if d in best:
+            total[d] += score
+    return Match(total)
+
+
 def find_matches(
     live: LiveIndex, built: BuiltQuery, allow: set[int] | None, *, prefer: frozenset[int] | None = None
 ) -> Match:
@@ -72,24 +88,14 @@ def find_matches(
     common.difference_update(negative.keys())
     full: Scores = {}
     if common:
-        total = dict.fromkeys(common, 0.0)
-        for part in parts:
-            for d in common:
-                if d in part:
-                    total[d] += part[d]
-        # Phrases are checked in the best documents only: a word that every rule of a whole translation has
-        # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
-        best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
-        for d, score in _bonus(evaluator, built, best).items():
-            if d in best:
-                total[d] += score
+        match = _every_unit(evaluator, built, parts, common)
         if prefer is None or not common.isdisjoint(prefer) or len(parts) == 1:
-            return Match(total)
-        full = total
+            return match
+        full = match.scores
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
     # one with only "combat" has one of them.
     slots: list[tuple[Unit, Scores]] = []
-    for unit, part in zip(built.units, parts):
+    for unit, part in zip(built.units, parts, strict=True):
         if not unit.words:
             slots.append((unit, part))
             continue
@@ -108,7 +114,7 @@ def find_matches(
     total_weight = sum(weights)
     summed: Scores = {}
     weighed: Scores = {}
-    for weight, found in zip(weights, alive):
+    for weight, found in zip(weights, alive, strict=True):
         for d, score in found.items():
             if d in summed:
                 summed[d] += score

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from whoosh import query as wq
 
@@ -30,9 +31,9 @@ from judge.search.analysis import (
     ja_terms,
     normalize_ja,
 )
+from judge.search.query import Clause, ParsedQuery
 from judge.search.terms import TermPair, TermTable
 from judge.search.verbs import verb_stems
-from judge.search.query import Clause, ParsedQuery
 
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
 # A rule that cites the rule defining a term is about the term: 702.124d says "(see rule 903.8)" where it
@@ -41,14 +42,14 @@ CITES_BOOST = 0.5
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips l and o
 _RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit
 _HIRAGANA = re.compile("^[\u3041-\u3096]$")
+_SMALL_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 NUMBER_WORDS = {
     str(n): en_stem(word)
-    for n, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
-    )
+    for n, word in enumerate((*_SMALL_NUMBERS, "eleven", "twelve", "thirteen", "fourteen", "fifteen"))
 }
 COUNT_BOOST = 2.0  # the rule that has the number asked about is the one that answers it
-COUNTERS = frozenset("回 点 枚 人 体 度 個 目 つ".split())  # after a number: how many (2回, 21点)
+# After a number: how many (2回, 21点).
+COUNTERS = frozenset(["回", "点", "枚", "人", "体", "度", "個", "目", "つ"])
 
 
 @dataclass
@@ -194,7 +195,8 @@ class _Builder:
         return _and(parts)
 
     def en_spellings(self, pairs: Sequence[TermPair], *, typed: Sequence[str] = ()) -> list[wq.Query | None]:
-        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed words."""
+        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed
+        words."""
         if not self.en:
             return []
         seen = {tuple(typed)}  # "turn markers | turn marker" is one spelling once stemmed
@@ -275,7 +277,8 @@ class _Builder:
             for i, word in enumerate(words):
                 surface = text[word.start : word.end]
                 if word.text.isdigit() or (word.text in COUNTERS and i and words[i - 1].text.isdigit()):
-                    # A count (2回, 21点, 100枚) asks how much, it need not be in the rule: a bonus where it is.
+                    # A count (2回, 21点, 100枚) asks how much, it need not be in the rule: a bonus
+                    # where it is.
                     self.needles.ja.add(word.text)
                     self.bonuses.append(wq.Term("ja", word.text, boost=COUNT_BOOST))
                     if self.en and word.text.isdigit():
@@ -367,7 +370,7 @@ class _Builder:
             self.bonuses.append(wq.Phrase(lead, stems))
             self.bonuses.extend(
                 wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST)
-                for a, b in zip(stems, stems[1:])
+                for a, b in pairwise(stems)
                 if a != b
             )
         elif self.en and stems and units:

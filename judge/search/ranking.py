@@ -63,7 +63,8 @@ def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
     rules cite a little above one nobody cites; a section heading and a glossary entry below the
     rules they stand for.
 
-    >>> prior_for("rule:800.4a", "cr", {}), prior_for("rule:104.5", "cr", {}), prior_for("rule:800.4a", "cr", {"800.4a": 3})
+    >>> prior_for("rule:800.4a", "cr", {}), prior_for("rule:104.5", "cr", {}), prior_for("rule:800.4a", "cr",
+    ...     {"800.4a": 3})
     (1.25, 1.0, 1.5)
     >>> prior_for("glossary-20260116-12", "glossary", {}), prior_for("rule:903", "cr", {})
     (0.8, 0.75)
@@ -128,7 +129,7 @@ def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
             * (UI_LANG_BOOST if lang == ui_lang else 1.0)
             * status_prior(status)  # an outdated translation below today's (judge.search.alignment)
             for group, kind, lang, status in zip(
-                live.groups(), live.column("kind"), live.langs(), live.column("status")
+                live.groups(), live.column("kind"), live.langs(), live.column("status"), strict=True
             )
         ]
     return found
@@ -150,7 +151,8 @@ def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, fl
     (1 + GOVERNS_STEP per other result citing it). ``cites``: the current release's citations
     (index meta), by group.
 
-    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"], {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
+    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"],
+    ...     {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
     {'rule:800.4a': 1.2}
     """
     found = list(found)

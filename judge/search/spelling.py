@@ -38,13 +38,17 @@ class Speller:
     """Closest known spelling of an unknown word, English or Japanese.
 
     >>> speller = Speller({"commander": 120, "command": 80, "tax": 3}, {"統率者税": 2}, TermTable([]))
-    >>> speller.correct("comander"), speller.correct("commnader"), speller.correct("統卒者税"), speller.correct("xyzzy")
+    >>> (speller.correct("comander"), speller.correct("commnader"), speller.correct("統卒者税"),
+    ...  speller.correct("xyzzy"))
     ('commander', 'commander', '統率者税', None)
     >>> speller.correct("死ん"), speller.correct("ちんだら")
     (None, None)
     >>> from judge.search.terms import parse_terms
-    >>> terms = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n統治者 | モナーク\\tmonarch\\tgame\\t724\\t\\n"))
-    >>> Speller({}, {"ブレーク": 3, "統治者": 5}, terms).correct("モナーク"), Speller({}, {"ブレーク": 3}, terms).correct("モナーケ")
+    >>> terms = TermTable(
+    ...     parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n統治者 | モナーク\\tmonarch\\tgame\\t724\\t\\n")
+    ... )
+    >>> known = Speller({}, {"ブレーク": 3, "統治者": 5}, terms)
+    >>> known.correct("モナーク"), known.correct("モナーケ")
     (None, 'モナーク')
     """
 

@@ -63,21 +63,7 @@ class TermTable:
         self._readings: dict[str, list[TermPair]] = {}  # katakana reading -> pairs
         for pair in self.pairs:
             for ja in pair.ja:
-                norm = normalize_ja(ja)
-                if len(norm) < 2:
-                    continue  # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
-                # also without middle dots, and a verb's stem (ゲームから離れ: 離れた, 離れて)
-                stem = verb_stem(norm)
-                keys = (norm, norm.replace("・", ""), *([stem] if len(stem) >= MIN_READING else []))
-                for key in dict.fromkeys(keys):
-                    listed = self._ja.setdefault(key, [])
-                    if pair not in listed:
-                        listed.append(pair)
-                said = reading(norm) if _KANJI.search(norm) else ""
-                if len(said) >= MIN_READING:
-                    listed = self._readings.setdefault(said, [])
-                    if pair not in listed:
-                        listed.append(pair)
+                self._add_ja(pair, ja)
             for en in pair.en:
                 stems = tuple(en_terms(en))
                 listed = self._en.setdefault(stems, []) if stems else []
@@ -86,12 +72,32 @@ class TermTable:
         self._ja_sizes = sorted({len(k) for k in (*self._ja, *self._readings)}, reverse=True)
         self._en_sizes = sorted({len(k) for k in self._en}, reverse=True)
 
+    def _add_ja(self, pair: TermPair, spelling: str) -> None:
+        """A Japanese spelling, also without its middle dots, a verb's stem (ゲームから離れ: 離れた, 離れて)
+        and its reading."""
+        norm = normalize_ja(spelling)
+        if len(norm) < 2:
+            return  # one character (場, 森) would split ordinary words (場合, 森林); English still finds it
+        stem = verb_stem(norm)
+        keys = (norm, norm.replace("・", ""), *([stem] if len(stem) >= MIN_READING else []))
+        for key in dict.fromkeys(keys):
+            listed = self._ja.setdefault(key, [])
+            if pair not in listed:
+                listed.append(pair)
+        said = reading(norm) if _KANJI.search(norm) else ""
+        if len(said) >= MIN_READING:
+            listed = self._readings.setdefault(said, [])
+            if pair not in listed:
+                listed.append(pair)
+
     def find_ja(self, text: str) -> list[TermMatch]:
         """Non-overlapping longest matches in normalised Japanese text, left to right. A match never
         cuts a katakana word: プレインズウォーカーズ (a game's title) is not プレインズウォーカー + ズ.
 
-        >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\nプレインズウォーカー\\tplaneswalker\\tcard-type\\t\\t\\n"))
-        >>> [(m.start, m.end) for m in table.find_ja("プレインズウォーカーの")], table.find_ja("プレインズウォーカーズ")
+        >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n"
+        ...                               "プレインズウォーカー\\tplaneswalker\\tcard-type\\t\\t\\n"))
+        >>> ([(m.start, m.end) for m in table.find_ja("プレインズウォーカーの")],
+        ...  table.find_ja("プレインズウォーカーズ"))
         ([(0, 10)], [])
         """
 
@@ -108,7 +114,11 @@ class TermTable:
     def knows(self, word: str) -> bool:
         """Whether a Japanese word is a term of the table, as spelled or as read (never "corrected").
 
-        >>> table = TermTable(parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n共闘 | パートナー\\tpartner\\tkeyword-ability\\t\\t\\n"))
+        >>> table = TermTable(
+        ...     parse_terms(
+        ...         "ja\\ten\\tkind\\trule\\tnotes\\n共闘 | パートナー\\tpartner\\tkeyword-ability\\t\\t\\n"
+        ...     )
+        ... )
         >>> table.knows("パートナー"), table.knows("きょうとう"), table.knows("オーナー")
         (True, True, False)
         """

@@ -1,10 +1,10 @@
 """The rules' common verbs in Japanese and the English words the Comprehensive Rules use for them.
 
-A Japanese rules question is a term plus a verb (統治者 離れる, 背景を選ぶ, 統率領域に戻せる？). The term table
-(rules_data/terms.tsv) holds the game's nouns; these verbs are ordinary words, not glossary terms, so they
-live here: a Japanese verb in a query (by its normalised dictionary form: 戻せる and 戻った are 戻す, 戻る)
-also matches its English words in the English rules, so 「統治者 離れる」 finds 724.4 ("the monarch leaves
-the game").
+A Japanese rules question is a term plus a verb (統治者 離れる, 背景を選ぶ, 統率領域に戻せる？).
+The term table (rules_data/terms.tsv) holds the game's nouns; these verbs are ordinary words, not
+glossary terms, so they live here: a Japanese verb in a query (by its normalised dictionary form:
+戻せる and 戻った are 戻す, 戻る) also matches its English words in the English rules, so
+「統治者 離れる」 finds 724.4 ("the monarch leaves the game").
 
 >>> verb_stems("離れる"), verb_stems("戻す"), verb_stems("統率者")
 (('leav', 'left'), ('return', 'put'), ())

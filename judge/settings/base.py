@@ -101,6 +101,8 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 # The live corpus generation, as the web layer reads it (the home page, the health check, the ETags above):
 # web imports no app, so it calls this function, the rules app's (judge.web.generation).
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
+# The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
+JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -117,10 +119,13 @@ JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "car
 JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
 JUDGE_CARDS_MAX_AGE_DAYS = int(os.environ.get("JUDGE_CARDS_MAX_AGE_DAYS", "7"))
 
-# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its "TXT" link).
+# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its
+# "TXT" link).
 JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/en/rules")
-# Where `manage.py fetch_rules --lang ja` finds the community's Japanese translation (JPN_CR_YYYYMMDD_N.txt, or a
-# page linking to it). No default: its address changes with each release, so it is given or set per deployment.
+# Where `manage.py fetch_rules --lang ja` finds the community's Japanese translation (JPN_CR_YYYYMMDD_N.txt,
+# or a
+# page linking to it). No default: its address changes with each release, so it is given or set per
+# deployment.
 JUDGE_RULES_JA_URL = os.environ.get("JUDGE_RULES_JA_URL", "")
 
 LOGGING = {

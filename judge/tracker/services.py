@@ -56,7 +56,8 @@ class UnreadableGame(Exception):
 
 @contextmanager
 def reading(game: Game) -> Iterator[None]:
-    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a 400."""
+    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a
+    400."""
     try:
         yield
     except RulesError as err:
@@ -229,7 +230,7 @@ def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, Gam
         target.state = None
         target.save(update_fields=["undone", "undone_at", "state"])
         rewritten = []
-        for row, after in zip(later, applied):
+        for row, after in zip(later, applied, strict=True):
             if not row.undone and row.state is not None:  # the changes that keep a table get the new one
                 row.state = after.state.to_json()
                 rewritten.append(row)

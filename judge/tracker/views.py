@@ -112,7 +112,8 @@ def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _etag(request: HttpRequest, slug: str, revision: int, shape: str = "") -> str:
-    """One tag per revision and representation (the page, the board fragment or JSON) and this phone's seat."""
+    """One tag per revision and representation (the page, the board fragment or JSON) and this phone's
+    seat."""
     shape = shape or ("json" if _wants_json(request) else "board" if request.htmx else "page")
     return f'W/"{revision}-{shape}-{_seat_index(request, slug) or "x"}"'
 
@@ -123,7 +124,8 @@ def _not_modified(request: HttpRequest, etag: str) -> bool:
 
 
 def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
-    """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared cache)."""
+    """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared
+    cache)."""
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ("HX-Request", "Accept", "Cookie"))

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
-
 from django.utils import translation
 
 from judge.calc import views as calc
@@ -202,7 +201,7 @@ def test_tax_page_shows_only_the_formats_fields(
     fragment = swapped.content.decode()
     assert fragment.strip().startswith('<div id="tax-calculator">') and "<html" not in fragment
     assert all(f'name="{name}"' in fragment for name in fields) and 'id="result"' in fragment
-    assert ('href="/%s/rules/702.124d/"' % lang in html) == (
+    assert (f'href="/{lang}/rules/702.124d/"' in html) == (
         variant in ("commander", "brawl")
     )  # the partner note
 
@@ -490,7 +489,9 @@ def test_identity_api(client: Client) -> None:
                 "name": "Birthing Pod",
                 "mana_cost": "{3}{G/P}",
                 "type_line": "Artifact",
-                "oracle_text": "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ...",
+                "oracle_text": (
+                    "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ..."
+                ),
             },
             {"name": "Evermind", "type_line": "Instant — Arcane", "color_indicator": ["U"]},
             {
@@ -608,7 +609,8 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     [
         (
             "en",
-            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s administrator "
+            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s "
+            "administrator "
             "can download it; until then, card names are not checked.",
         ),
         (
@@ -696,14 +698,14 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
     assert len(items) == 3
     if lang == "ja":
         assert (
-            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" lang="en">Breeding Pool</span>'
-            in items[0]
+            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" '
+            'lang="en">Breeding Pool</span>' in items[0]
         )
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
     else:
         assert (
-            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" lang="ja">繁殖池</span>'
-            in items[0]
+            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
+            'lang="ja">繁殖池</span>' in items[0]
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]

@@ -1,4 +1,5 @@
-"""The header search box in a real browser: best matches while typing, on any page; no console errors (CSP)."""
+"""The header search box in a real browser: best matches while typing, on any page; no console errors
+(CSP)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def test_rule_number_while_typing_then_enter_opens_the_rule(page, site_url):
 )
 def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
     """Closest matches (with the words each lacks), a corrected spelling (with a link to the spelling typed)
-    and the nearest rules, in Japanese at phone width: in the header box while typing, and without JavaScript."""
+    and the nearest rules, in Japanese at phone width: in the header box while typing, and without
+    JavaScript."""
     phone.goto(f"{site_url}/ja/")
     phone.locator("#site-q").fill(query)
     phone.locator(shown).first.wait_for(timeout=10_000)
@@ -98,8 +100,8 @@ def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
 
 
 def test_a_commander_tax_question_reaches_the_answer_in_two_taps_on_a_phone(phone, site_url):
-    """Issue 20: 「統率者税 2回」 typed into the header box shows the calculator's card above the hits; one tap
-    on it opens the tax page filled in, answering +{4}. Tap one is the box, tap two the card."""
+    """Issue 20: 「統率者税 2回」 typed into the header box shows the calculator's card above the hits;
+    one tap on it opens the tax page filled in, answering +{4}. Tap one is the box, tap two the card."""
     errors: list[str] = []
     phone.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     phone.goto(f"{site_url}/ja/")

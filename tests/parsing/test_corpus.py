@@ -1,4 +1,5 @@
-"""Tests for judge.parsing.corpus: a bad old file is left out and named, a bad newest file stops everything."""
+"""Tests for judge.parsing.corpus: a bad old file is left out and named, a bad newest file stops
+everything."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def archive_text() -> str:
 
 @pytest.fixture()
 def corpus(tmp_path: Path) -> Path:
-    """Three releases in three published shapes (UTF-16 with a BOM, Windows-1252, UTF-8 with a BOM), and ja/."""
+    """Three releases in three published shapes (UTF-16 with a BOM, Windows-1252, UTF-8 with a BOM), and
+    ja/."""
     en, ja = tmp_path / "en", tmp_path / "ja"
     en.mkdir()
     ja.mkdir()
@@ -50,7 +52,8 @@ def test_read_text_decodes_what_the_bom_names(corpus: Path) -> None:
 
 
 def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: Path) -> None:
-    # Line 53 of the fixture is "901.1. Each player brings a planar deck."; 0x81 means nothing in Windows-1252.
+    # Line 53 of the fixture is "901.1. Each player brings a planar deck."; 0x81 means nothing in
+    # Windows-1252.
     bad = archive_text().replace("February 1, 2010", "May 1, 2015").replace("Each player", "Each \x81 player")
     bad = bad.replace("\n", "\r")  # lone CR line endings, as in 20230414
     (corpus / "en" / "MagicCompRules 20150501.txt").write_bytes(bad.encode("latin-1", errors="replace"))
@@ -62,8 +65,10 @@ def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: P
         SkippedFile("notes.md", None, "unknown file: only .txt corpus files are read"),
     )
     assert parsed.skipped[0].to_json() == {
-        "file": "MagicCompRules 20150501.txt", "line": 53, "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
-    }  # fmt: skip
+        "file": "MagicCompRules 20150501.txt",
+        "line": 53,
+        "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
+    }
     assert str(parsed.skipped[1]) == "notes.md: unknown file: only .txt corpus files are read"
     with pytest.raises(
         ParseError, match=r"strict: every skipped file and warning is fatal; 2 in all"

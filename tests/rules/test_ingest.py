@@ -1,4 +1,5 @@
-"""The ingest (judge.rules.ingest.ingest_corpus): incremental, atomic; a bad old file is left out, a bad newest
+"""The ingest (judge.rules.ingest.ingest_corpus): incremental, atomic; a bad old file is left out, a bad
+newest
 one stops it.
 
 Runs on a small corpus assembled from the project's own fixtures (tests/fixtures) and files written by
@@ -157,7 +158,8 @@ def test_new_parsing_code_reads_every_file_again(
 
 
 def test_the_fingerprint_covers_the_parsing_package_and_every_module_of_the_ingest() -> None:
-    """A release row stores what parsing and the ingest made of a file: changing any of that code re-reads it."""
+    """A release row stores what parsing and the ingest made of a file: changing any of that code re-reads
+    it."""
     covered = {
         path for root in writing.FINGERPRINTED for path in (root.rglob("*.py") if root.is_dir() else [root])
     }
@@ -267,7 +269,8 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
         "20090201" not in selectors.renumbering_maps(corpus)
         and selectors.renumbering_maps(corpus)["20300202"]
     )
-    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between them.
+    # Its 100.1 is another rule than today's 100.1: not in that rule's history, and no changes page between
+    # them.
     found = history.rule_history(number="100.1")
     assert found is not None and [h.version for h in found.entries] == ["20300202", "20310303"]
     old = rule_pages.rule_page(number="100.1", version="20090201")

@@ -124,7 +124,8 @@ def test_no_index_yet(client: Client, settings, tmp_path: Path) -> None:  # type
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_very_long_query_is_shortened_not_an_error(client: Client, index: Path, lang: str) -> None:
-    """A 10 000-character query (judge.search.query.MAX_QUERY_CHARS is 500) is cut with a notice: never a 500."""
+    """A 10 000-character query (judge.search.query.MAX_QUERY_CHARS is 500) is cut with a notice: never a
+    500."""
     from judge.search.query import MAX_QUERY_CHARS
 
     q = "commander tax <b>x</b> " * 435  # 10 005 characters, markup included

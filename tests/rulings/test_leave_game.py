@@ -285,7 +285,8 @@ def test_api_dtc_loss_is_the_teams_loss(client: Client, lang: str) -> None:
 
 def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]:
     """The board as the page's form posts it: one formset per table ("obj-0-name"), and the player columns
-    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row numbers."""
+    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row
+    numbers."""
     players = payload["turn_order"]
     teams = payload.get("teams") or []
     planar = payload.get("planar_controller")
@@ -397,7 +398,8 @@ def test_page_renders_a_preset_board(client: Client, lang: str) -> None:
 def test_rows_are_labelled_by_the_objects_name(
     client: Client, lang: str, griffin: str, effect: str, remove: str
 ) -> None:
-    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's language."""
+    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's
+    language."""
     html = client.get(f"/{lang}/leave-game/").content.decode()
     form = html.split('class="lg-form"')[1]
     assert f'<h3 class="lg-row-title">{griffin}</h3>' in form
@@ -619,7 +621,10 @@ def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang
     expected = (
         "Alex leaves the game, and every object they own leaves with them: Mind Control."
         if lang == "en"
-        else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。"
+        else (
+            "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind "
+            "Control》。"
+        )
     )
     assert expected in result  # the steps in the reader's language
     name = (

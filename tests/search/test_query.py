@@ -86,7 +86,8 @@ def test_a_term_is_searched_as_its_best_spelling_each_spelling_once() -> None:
     spelling that stems like another ("turn markers | turn marker") is searched once."""
     table = TermTable(
         parse_terms(
-            "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn marker\tmultiplayer\t807.4\t\n"
+            "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn "
+            "marker\tmultiplayer\t807.4\t\n"
         )
     )
     for typed, expected in (("ターン・マーカー", 3), ("turn markers", 3), ("turn marker", 3)):

@@ -26,7 +26,8 @@ def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
 def test_longest_match_wins() -> None:
     table = TermTable(
         parse_terms(
-            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander tax\tcommander\nゲーム\tgame\tgame\n"
+            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander "
+            "tax\tcommander\nゲーム\tgame\tgame\n"
         )
     )
     matches = table.find_ja("統率者税とゲーム")
@@ -61,7 +62,8 @@ def test_a_missing_file_is_an_empty_table(tmp_path: Path) -> None:
 
 @pytest.mark.corpus
 def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
-    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the CR."""
+    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the
+    CR."""
     ja_text = normalize_ja(
         "\n".join(p.read_text(encoding="utf-8-sig") for p in (real_corpus / "ja").glob("*.txt"))
     )

@@ -39,6 +39,9 @@ class OldGame(models.Model):
         app_label = "judge"
         db_table = "judge_game"
 
+    def __str__(self) -> str:
+        return self.slug
+
 
 class OldGameEvent(models.Model):
     game = models.ForeignKey(OldGame, on_delete=models.CASCADE, related_name="events")
@@ -54,6 +57,9 @@ class OldGameEvent(models.Model):
         app_label = "judge"
         db_table = "judge_gameevent"
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="gameevent_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq}"
 
 
 LATEST = "0002_snapshots"

@@ -1,4 +1,5 @@
-"""Tracker writes and reads: snapshots, events, undo by seat, the revision rule, bounds, expiry, parallel writers."""
+"""Tracker writes and reads: snapshots, events, undo by seat, the revision rule, bounds, expiry, parallel
+writers."""
 
 from __future__ import annotations
 
@@ -111,7 +112,8 @@ def test_events_history_and_undo() -> None:
 
 @pytest.mark.django_db
 def test_undo_takes_back_the_seats_own_last_change() -> None:
-    """Aki lost 3 life, then Ben and Chie changed the table: Aki's undo takes back Aki's change, not theirs."""
+    """Aki lost 3 life, then Ben and Chie changed the table: Aki's undo takes back Aki's change, not
+    theirs."""
     game = _commander_game()
     record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3, "by": "aki"})
     record_event(game=game, kind="cast-commander", payload={"player": "Ben", "commander": 0, "by": "Ben"})

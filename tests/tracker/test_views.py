@@ -1,4 +1,5 @@
-"""Tracker pages: the new-game form, the game page and its htmx fragment, buttons with and without htmx, JSON."""
+"""Tracker pages: the new-game form, the game page and its htmx fragment, buttons with and without htmx,
+JSON."""
 
 from __future__ import annotations
 
@@ -131,7 +132,8 @@ def test_game_page_and_fragment(client: Client) -> None:
     html = full.content.decode()
     assert "<html" in html and 'id="board"' in html
     assert 'hx-trigger="every 1s"' in html
-    # Every button is a real form with a CSRF token and the revision it was pressed on, and also posts with htmx.
+    # Every button is a real form with a CSRF token and the revision it was pressed on, and also posts with
+    # htmx.
     forms = re.findall(r"<form [^>]*>", html)
     posting = [f for f in forms if 'method="post"' in f]
     assert posting and all("hx-post=" in f and "action=" in f for f in posting)
@@ -418,7 +420,8 @@ def test_planechase_and_dtc_pages(client: Client) -> None:
 
 
 def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Client) -> None:
-    """A second phone still showing a player who already conceded: its press must show why nothing happened."""
+    """A second phone still showing a player who already conceded: its press must show why nothing
+    happened."""
     game = _game()
     record_event(game=game, kind="lose", payload={"player": "Chie", "reason": "concede"})
     for lang, problem in (
@@ -441,7 +444,8 @@ def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Cl
 
 @pytest.mark.parametrize(("lang", "text"), [("en", "Already done?"), ("ja", "すでに処理済みかもしれません")])
 def test_two_phones_press_next_turn_on_the_same_table(client: Client, lang: str, text: str) -> None:
-    """Both phones show Aki's turn at revision 0: the second press is "already done", so Ben is not skipped."""
+    """Both phones show Aki's turn at revision 0: the second press is "already done", so Ben is not
+    skipped."""
     game = _game()
     url = f"/{lang}/tracker/{game.slug}/event/"
     first = client.post(url, {"kind": "next-turn", "expected_revision": "0"}, **HX)
@@ -588,7 +592,8 @@ def test_history_is_read_a_page_at_a_time(client: Client) -> None:
 
 
 def test_a_stored_game_the_readers_refuse_answers_410_never_500(client: Client) -> None:
-    """Issue 14: a game saved with a name the readers now refuse ("\\ud800", here a control character) made every
+    """Issue 14: a game saved with a name the readers now refuse ("\\ud800", here a control character) made
+    every
     later read fail with 500."""
     game = Game.objects.create(
         variant="commander",
@@ -650,7 +655,8 @@ def test_expire_games_command(settings, capsys) -> None:  # type: ignore[no-unty
 
 
 def test_a_japanese_reader_hears_the_tax_as_mana_not_braces(client: Client) -> None:
-    """「統率領域から唱える(不特定マナ0)」: the button draws {0} as a symbol labelled 不特定マナ0 (issue 24)."""
+    """「統率領域から唱える(不特定マナ0)」: the button draws {0} as a symbol labelled 不特定マナ0 (issue
+    24)."""
     game = _game()
     html = client.get(f"/ja/tracker/{game.slug}/").content.decode()
     symbol = (

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-STRONG_KEY = "vg9X4e5S62szIcaebWiNG1dht1YPT4A3AJfZJaQ3FQRK3SPQ7cJU7pctTcYR7IEgUsc"  # secrets.token_urlsafe(50): a test's own
+# secrets.token_urlsafe(50): a test's own
+STRONG_KEY = "vg9X4e5S62szIcaebWiNG1dht1YPT4A3AJfZJaQ3FQRK3SPQ7cJU7pctTcYR7IEgUsc"
 
 
 def test_check_deploy_is_clean_with_production_settings():
@@ -191,7 +192,8 @@ def test_request_bodies_over_the_limit_are_400_not_500(settings):
 
 @pytest.mark.django_db
 def test_the_language_links_never_echo_another_host(client):
-    """A path starting "//host" is no address of another site: the links are built from a resolved path only."""
+    """A path starting "//host" is no address of another site: the links are built from a resolved path
+    only."""
     for path in ("//evil.example/en/rules/903.8/", "/en//evil.example/", "//evil.example/en/no-such-page/"):
         html = client.get(path).content.decode()
         links = re.findall(r'<a href="([^"]*)" lang="(?:ja|en)" hreflang', html)

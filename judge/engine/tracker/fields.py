@@ -17,7 +17,8 @@ A problem names its field by a human label (a Message: "Player 2's name" /
 True
 >>> problems[0].text("ja"), problems[0].field
 ('プレイヤー2の名前：壊れた文字（正しい Unicode ではない文字）が含まれています。', 'players[1]')
->>> read_int(float("inf"), field="amount", label=msg("tracker.label.amount"), low=-5, high=5, problems=problems)
+>>> read_int(float("inf"), field="amount", label=msg("tracker.label.amount"), low=-5, high=5,
+...     problems=problems)
 >>> problems[-1].text("en")
 'Amount: a whole number from -5 to 5.'
 """
@@ -143,7 +144,8 @@ def read_choice(
     allowed: Sequence[E] | None = None,
     name: Callable[[E], Message],
 ) -> E | None:
-    """One member of ``kind`` given by its value (only text is looked up), or None after adding the problem."""
+    """One member of ``kind`` given by its value (only text is looked up), or None after adding the
+    problem."""
     members = tuple(allowed if allowed is not None else kind)
     if isinstance(value, kind) and value in members:
         return value

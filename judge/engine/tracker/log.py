@@ -132,11 +132,13 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
       pressed the same button — so a player is never skipped and two presses
       never undo two changes (:class:`AlreadyDoneError`).
 
-    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3), revision=5)
+    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3),
+    ...     revision=5)
     >>> check_revision(change=Event(kind=EventKind.NEXT_TURN, expected_revision=3), revision=4)
     Traceback (most recent call last):
     ...
-    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
+    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed
+    (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
     """
     expected = change.expected_revision
     if expected is None or expected == revision:

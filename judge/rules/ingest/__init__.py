@@ -116,7 +116,8 @@ def _build_index(
 
 def _index_name(corpus: models.Corpus, index_root: Path) -> str:
     """``gen-<corpus id>``, or beside it when an index of that name is live: the corpus ids started over
-    (a fresh database, or the corpus tables rebuilt by a migration) and that index keeps serving until the flip."""
+    (a fresh database, or the corpus tables rebuilt by a migration) and that index keeps serving until the
+    flip."""
     from judge.search.index import live_name
 
     name = f"gen-{corpus.pk}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from django.db import transaction
@@ -154,7 +155,7 @@ def parse(
 def link(plan: Plan, progress: Progress) -> None:
     """Steps for new pairs of adjacent releases, the Japanese alignment."""
     versions = plan.lineage_versions
-    pairs = list(zip(versions, versions[1:]))
+    pairs = list(pairwise(versions))
     ids = {version: release.pk for version, release in plan.known_by_version.items()}
     stored = {
         (row.older_id, row.newer_id): row
@@ -204,7 +205,8 @@ def _align(
 
 
 def write(plan: Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:
-    """The new steps and the generation (the releases it lists are written), in one transaction; not live yet."""
+    """The new steps and the generation (the releases it lists are written), in one transaction; not live
+    yet."""
     parsed = plan.parsed
     progress.stage("writing", len(plan.documents) + 1)
     with transaction.atomic():

@@ -14,8 +14,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
-from judge.rules.progress import for_stream
 from judge.rules.ingest import IngestReport, ingest_corpus
+from judge.rules.progress import for_stream
 
 
 class Command(BaseCommand):
