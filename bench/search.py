@@ -238,11 +238,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         os.environ["JUDGE_INDEX_DIR"] = str(root)
+        # The API also looks up the cards a query names (judge.web.card_finder): an empty database of its own,
+        # so the bench runs anywhere and never touches the site's.
+        os.environ["DATABASE_URL"] = f"sqlite:///{root / 'bench.sqlite3'}"
         import django
         from django.core.handlers.wsgi import WSGIHandler
+        from django.core.management import call_command
         from django.test import RequestFactory
 
         django.setup()
+        call_command("migrate", verbosity=0)
         handler = (
             WSGIHandler()
         )  # what gunicorn calls: middleware, view, JSON, without the test client's extras
