@@ -83,9 +83,12 @@ def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpR
 
 
 def _form_data(request: HttpRequest) -> QueryDict | None:
-    """POST data, or GET parameters; None when a posted form is over the size limit."""
+    """POST data, or GET parameters; None when a posted form is over the size limit (found here, or before
+    the view by the CSRF check: judge.web.views.bad_request then calls the view with ``form_too_large``)."""
     if request.method != "POST":
         return request.GET
+    if getattr(request, "form_too_large", False):
+        return None
     try:
         return request.POST
     except RequestDataTooBig:
@@ -257,6 +260,9 @@ def identity_page(request: HttpRequest) -> HttpResponse:
     return _page(request, "calc/identity.html", context)
 
 
+identity_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.web.views.bad_request
+
+
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def identity_api(request: HttpRequest) -> JsonResponse:
@@ -303,6 +309,9 @@ def deck_page(request: HttpRequest) -> HttpResponse:
     else:
         context["result"] = present_deck(result)
     return _page(request, "calc/deck.html", context)
+
+
+deck_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.web.views.bad_request
 
 
 @csrf_exempt  # a pure check against read-only card data: no state, nothing a forged request could change

@@ -30,7 +30,7 @@ from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
-from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows
+from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows, oversized
 from judge.rulings.presenters import (
     Resolution,
     board_json,
@@ -227,12 +227,19 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
         rows, form = BoardRows.from_post(request.POST)
         action = form.cleaned_data["action"] or "update"
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
+        errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
         if action == "load-json":
             pasted_board, errors = form.pasted_board()
+            if pasted_board is not None and oversized(pasted_board):
+                # Refused whole, as the JSON API refuses a board past its limits: no silently cut board.
+                errors = oversized(pasted_board)
+                pasted_board = None
             if pasted_board is not None:
                 rows = BoardRows.from_payload(pasted_board)
             else:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
+        elif errors:
+            resolving = False  # a cut board is shown, not resolved
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()

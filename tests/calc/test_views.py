@@ -1050,3 +1050,21 @@ def test_tax_page_answers_the_tax_from_the_number_of_casts_alone(client: Client,
     assert ("統率者のマナ・コストを入れると" if lang == "ja" else "Enter the commander's mana cost") in html
     full = client.get(f"/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2").content.decode()
     assert drawn("{7}{G}{G}", lang) in full and "Enter the commander" not in full
+
+
+def test_forms_over_the_site_limit_get_their_page_with_its_message_even_with_csrf_checks() -> None:
+    """With the CSRF check on (as in production) the form is read before the view: an over-size deck or
+    identity form once answered a bare "Bad Request (400)"."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/en/calc/deck-check/")  # the CSRF cookie, as a browser has it
+    token = client.cookies["csrftoken"].value
+    big = "1 Sol Ring\n" * 200_000
+    deck = client.post(
+        "/en/calc/deck-check/", {"variant": "commander", "decklist": big, "csrfmiddlewaretoken": token}
+    )
+    assert deck.status_code == 413 and "decklists over 1 MB are refused" in deck.content.decode()
+    identity = client.post("/ja/calc/color-identity/", {"names": big, "csrfmiddlewaretoken": token})
+    assert identity.status_code == 413
+    assert "<form" in identity.content.decode() and "Too large" not in identity.content.decode()
+    other = client.post("/en/leave-game/", {"board_json": big, "csrfmiddlewaretoken": token})
+    assert other.status_code == 413 and "The request is larger than 2 MB" in other.content.decode()

@@ -255,6 +255,7 @@ def index(settings, root: Path) -> Path:  # type: ignore[no-untyped-def]
     return root
 
 
+@pytest.mark.django_db  # the search page also looks the query up in the card data
 def test_outdated_hits_say_so_in_the_readers_language(client: Client, index: Path) -> None:
     previous = sample.PREVIOUS
     page = client.get("/ja/search/", {"q": "共有チーム・ターン lang:ja"}).content.decode()

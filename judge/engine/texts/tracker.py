@@ -621,6 +621,16 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "{current}）、何も取り消していません。2回押しても2つの変更が取り消されることはありません。まだ取り消す場合は"
         "もう一度押してください。",
     },
+    "tracker.revision-required.next-turn": {
+        "en": "“Next turn” needs the revision it was pressed on (the table is at {current}): nothing was done, "
+        "so no player is skipped.",
+        "ja": "「次のターン」には押したときの更新番号が必要です（今のテーブルは {current}）。"
+        "何もしていないので、プレイヤーが飛ばされることはありません。",
+    },
+    "tracker.undo-too-old": {
+        "en": "Nothing to undo among the last {window} changes; an older change can't be undone.",
+        "ja": "直近 {window} 件の変更に取り消せるものはありません。それより古い変更は取り消せません。",
+    },
     "tracker.revision-ahead": {
         "en": "{label}: revision {expected} doesn't exist yet (the table is at {current}).",
         "ja": "{label}：更新番号 {expected} はまだありません（今のテーブルは {current}）。",

@@ -94,6 +94,7 @@ from judge.engine.tracker.log import (
     check_room,
     replay,
     replay_with_steps,
+    require_revision,
     undo_change,
     undo_target,
 )
@@ -165,6 +166,7 @@ __all__ = [
     "reason_name",
     "replay",
     "replay_with_steps",
+    "require_revision",
     "setup_from_json",
     "start_steps",
     "state_from_json",
