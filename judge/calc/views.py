@@ -55,9 +55,10 @@ from judge.web.json_api import json_api, result_json
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
-#: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,
-#: far above the site-wide DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
-IDENTITY_MAX_BODY = 64 * 1024 * 1024
+#: Request bodies: the colour identity API takes up to identity.MAX_CARDS (1,000) full Scryfall card
+#: objects (a few KB each, up to ~8 KB with every face and link), above the site-wide
+#: DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
+IDENTITY_MAX_BODY = 8 * 1024 * 1024
 #: A deck check body holds one decklist (1 MB at most, decklist.MAX_BYTES) plus JSON escaping.
 DECK_MAX_BODY = 8 * 1024 * 1024
 #: How many results a page shows; the JSON API returns all of them.

@@ -96,7 +96,7 @@ def nests_deeper(text: str, limit: int) -> bool:
     """Whether the JSON ``text`` nests lists and objects more than ``limit`` levels deep.
 
     Strings and everything but brackets are dropped, then each pass removes the innermost empty pairs
-    (one level): regular expressions all the way, so a 64 MB card dump costs well under a second.
+    (one level): regular expressions all the way, so an 8 MB card batch costs well under a second.
     Text that is not JSON may answer either way; the parser then reports it.
 
     >>> nests_deeper('[{"a": [1, "]]]"]}, []]', 3), nests_deeper('[[[[1]]]]', 3)
