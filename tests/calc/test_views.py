@@ -1048,6 +1048,19 @@ def test_api_needs_post(client: Client) -> None:
     assert client.get("/api/calc/tax").status_code == 405
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_answers_the_tax_from_the_number_of_casts_alone(client: Client, lang: str) -> None:
+    """A search's answer card links the page with the casts only (「統率者税 2回」): the tax is the answer."""
+    html = client.get(f"/{lang}/calc/tax/?variant=commander&previous_casts=2").content.decode()
+    four = drawn("{4}", lang).removeprefix('<span class="mana">')
+    assert f'<span class="mana">+{four}' in html
+    assert f'href="/{lang}/rules/903.8/"' in html
+    assert f'href="/{lang}/rules/601.2f/"' not in html  # no cost to start from: only the tax's steps
+    assert ("統率者のマナ・コストを入れると" if lang == "ja" else "Enter the commander's mana cost") in html
+    full = client.get(f"/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2").content.decode()
+    assert drawn("{7}{G}{G}", lang) in full and "Enter the commander" not in full
+
+
 def test_forms_over_the_site_limit_get_their_page_with_its_message_even_with_csrf_checks() -> None:
     """With the CSRF check on (as in production) the form is read before the view: an over-size deck or
     identity form once answered a bare "Bad Request (400)"."""
