@@ -1,4 +1,5 @@
-"""Each app's pages under /ja/ and /en/ (i18n_patterns); the JSON API and the health check without a prefix."""
+"""Each app's pages under /ja/ and /en/ (i18n_patterns); the JSON API and the health check without a
+prefix."""
 
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path

@@ -66,7 +66,8 @@ MAX_COMMANDERS = 3  # one more than the deck check takes, so a third is reported
 class TaxForm(EngineForm):
     """Commander tax, DTC tax or the planar die: the page shows only the chosen variant's fields.
 
-    ``reduction`` is a number or, for Commander and Brawl, a mana string ("{W}{B}", "1W"): a text that is not a
+    ``reduction`` is a number or, for Commander and Brawl, a mana string ("{W}{B}", "1W"): a text that is not
+    a
     number is passed on as it is, for the engine to read.
     """
 
@@ -123,7 +124,8 @@ class Seat:
         return self.name or _("Player %(number)d") % {"number": self.number}
 
     def commanders(self) -> list[tuple[str, str]]:
-        """(id, name) of this seat's commanders: "1a" always (named after the player if unnamed), "1b" if typed."""
+        """(id, name) of this seat's commanders: "1a" always (named after the player if unnamed), "1b" if
+        typed."""
         return [(f"{self.number}a", self.commander_name)] + (
             [(f"{self.number}b", self.partner)] if self.partner else []
         )

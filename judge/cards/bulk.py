@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import date, datetime, timezone
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import IO, Any, TextIO
 
@@ -111,7 +111,8 @@ def mtgjson_date(base_url: str = MTGJSON_URL) -> str:
 
 
 def file_name(kind: str, uri: str = "", published: str = "") -> str:
-    """The name a downloaded file is kept under: Scryfall's own (it carries the date), MTGJSON's with its date.
+    """The name a downloaded file is kept under: Scryfall's own (it carries the date), MTGJSON's with its
+    date.
 
     >>> file_name("scryfall-cards", "https://data.scryfall.io/oracle-cards/oracle-cards-20261120093012.json")
     'oracle-cards-20261120093012.json'
@@ -136,7 +137,7 @@ def published_on(path: Path) -> date:
             return date(*(int(part) for part in match.groups()))
         except ValueError:
             pass
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc).date()
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).date()
 
 
 def local_files(cards_dir: Path) -> dict[str, Path]:
@@ -152,7 +153,7 @@ def local_files(cards_dir: Path) -> dict[str, Path]:
 
 def stale_kinds(cards_dir: Path, *, max_age_days: int, today: date | None = None) -> list[str]:
     """The kinds with no file, or whose newest file was published more than ``max_age_days`` ago."""
-    today = today or datetime.now(tz=timezone.utc).date()
+    today = today or datetime.now(tz=UTC).date()
     have = local_files(cards_dir)
     return [
         kind
@@ -211,7 +212,8 @@ class Progress:
         if tenth > self.shown:
             self.shown = tenth
             self.out.write(
-                f"{self.name}: downloaded {self.done / 1e6:.1f} of {self.total / 1e6:.1f} MB ({tenth * 10}%)\n"
+                f"{self.name}: downloaded {self.done / 1e6:.1f} of {self.total / 1e6:.1f} MB ({tenth * 10}%)"
+                "\n"
             )
 
     def close(self) -> None:

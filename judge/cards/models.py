@@ -39,7 +39,8 @@ class CardAlias(models.Model):
 
 
 class CardRuling(models.Model):
-    """One official ruling on a card (Scryfall's Rulings file: Wizards of the Coast's and Scryfall's notes)."""
+    """One official ruling on a card (Scryfall's Rulings file: Wizards of the Coast's and Scryfall's
+    notes)."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="rulings")
     source = models.CharField(max_length=16)  # "wotc" or "scryfall"

@@ -1,4 +1,5 @@
-"""A card's page and its JSON: names, text, colour identity explained, legality, rulings, the rules it touches.
+"""A card's page and its JSON: names, text, colour identity explained, legality, rulings, the rules it
+touches.
 
 Everything a reader sees is in the reader's language except what the sources
 publish only in English (Oracle text, rulings), which is labelled as English;

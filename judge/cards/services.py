@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -69,14 +69,15 @@ def kind_of(path: Path) -> FileKind:
 
 
 def _published(path: Path, meta: Mapping[str, Any]) -> str:
-    """The data's publication date: MTGJSON's meta.date, the date in a Scryfall file's name, else the file's."""
+    """The data's publication date: MTGJSON's meta.date, the date in a Scryfall file's name, else the
+    file's."""
     date = meta.get("date")
     if isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
         return date
     match = FILE_DATE_RE.search(path.name)
     if match:
         return "-".join(match.groups())
-    return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc).date().isoformat()
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).date().isoformat()
 
 
 def _record_source(path: Path, kind: FileKind, published: str, cards: int) -> None:
@@ -270,7 +271,8 @@ def _import_rulings(path: Path, progress: Callable[[str], None] | None) -> CardI
 
 
 def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
-    """Add commanders named outside the list; one listed in the deck section moves to the commander section."""
+    """Add commanders named outside the list; one listed in the deck section moves to the commander
+    section."""
     entries = list(decklist.entries)
     named = {engine_cards.normalise_name(e.name) for e in entries if e.section is Section.COMMANDER}
     for name in commanders:

@@ -60,7 +60,8 @@ def card_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def card_api(request: HttpRequest, name: str) -> JsonResponse:
-    """The card named ``name`` (English or Japanese, any spelling the engine forgives), as its page shows it."""
+    """The card named ``name`` (English or Japanese, any spelling the engine forgives), as its page shows
+    it."""
     lang = request_language(request)
     if not selectors.has_cards():
         return error_response([msg("web.no-card-data")], status=404, lang=lang)

@@ -7,7 +7,8 @@ printed, or as typed: "3GG" is read as {3}{G}{G}), ``type_line``,
 ``oracle_text``, ``colors``, ``color_indicator``, ``power``, ``toughness``,
 ``card_faces`` (1 to :data:`MAX_FACES` faces with the same fields) and
 ``japanese_names``, plus ``legalities`` (format -> status, Scryfall's or MTGJSON's spelling) and
-``cross_legalities`` (the cross-checking source's), kept when well formed. Each problem names the card and the field by their labels
+``cross_legalities`` (the cross-checking source's), kept when well formed. Each problem names the card and
+the field by their labels
 ("Card 2: mana cost" / "2枚目のカードのマナ・コスト").
 
 >>> card = card_from_scryfall({"name": "Fire // Ice", "layout": "split", "card_faces": [

@@ -1,4 +1,5 @@
-"""Who controls what when control effects end (613.7, 110.2, 800.4c), shared by leaving the game and turns ending.
+"""Who controls what when control effects end (613.7, 110.2, 800.4c), shared by leaving the game and turns
+ending.
 
 :class:`BoardState` is a working copy of a :class:`~judge.engine.board.Board`
 while one ruling is resolved: objects moved or gone, control effects still
@@ -165,7 +166,8 @@ class BoardState:
 def keep_source_name(
     board: Board, source: str | None, name: str | None, name_ja: str | None, gone: set[str]
 ) -> dict[str, Any]:
-    """An effect whose source left keeps its source's name, so the board afterwards still says what made it."""
+    """An effect whose source left keeps its source's name, so the board afterwards still says what made
+    it."""
     found = board.find(source) if source in gone else None
     if found is None:
         return {}

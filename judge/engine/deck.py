@@ -200,7 +200,8 @@ def _check_singleton(
     same_name: Mapping[str, str],
     problems: list[Problem],
 ) -> tuple[list[Card], list[Card], Card | None]:
-    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one (201.3b).
+    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one
+    (201.3b).
 
     Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
     """

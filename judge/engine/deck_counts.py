@@ -8,7 +8,8 @@ land's name (basic lands are exempt from 903.5b); a card whose own text allows
 more copies can only be recognised with card data, which the problem says.
 
 >>> from judge.engine.decklist import parse_decklist
->>> check = check_without_cards(decklist=parse_decklist(text="COMMANDER\\n1 Kenrith\\nDECK\\n2 Sol Ring\\n50 Forest"))
+>>> check = check_without_cards(
+...     decklist=parse_decklist(text="COMMANDER\\n1 Kenrith\\nDECK\\n2 Sol Ring\\n50 Forest"))
 >>> [p.rule for p in check.problems], check.legal
 (['903.5a', '903.5b'], False)
 >>> check.notes[0].render("en").startswith("Checked without card data")

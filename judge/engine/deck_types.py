@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from judge.engine.cards import Card, CardPool
 from judge.engine.decklist import DecklistEntry
@@ -26,14 +26,15 @@ from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
-CardLine = Union[DecklistEntry, tuple[int, str], str]
+CardLine = DecklistEntry | tuple[int, str] | str
 
 UNKNOWN_CARD = "lookup:unknown-card"
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a message)."""
+    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a
+    message)."""
 
     card: str
     rule: str

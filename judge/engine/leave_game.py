@@ -1,4 +1,5 @@
-"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12, 810.8).
+"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12,
+810.8).
 
 :func:`resolve_leave_game` takes a :class:`~judge.engine.board.Board` (see
 that module for the board model) and the player who leaves, and returns every
@@ -70,7 +71,8 @@ order, each citing its rule:
 ...     "objects": [
 ...         {"id": "griffin", "name": "Assault Griffin", "name_ja": "突撃するグリフィン", "kind": "card",
 ...          "owner": "Bianca", "controller": "Alex", "zone": "battlefield"},
-...         {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
+...         {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card",
+...         "owner": "Alex",
 ...          "controller": "Alex", "zone": "battlefield", "attached_to": "griffin"}],
 ...     "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex",
 ...                          "source": "mind-control", "ends": "source-leaves"}]})
@@ -108,10 +110,6 @@ from judge.engine.control import (
 )
 from judge.engine.dtc_game import resolve_team_loss
 from judge.engine.errors import InvalidInputError
-from judge.engine.leave_game_planes import (
-    hand_over_planar_role,
-    planeswalk_for_lost_planes,
-)
 from judge.engine.leave_game_after import (
     combat,
     delayed_triggers,
@@ -119,6 +117,10 @@ from judge.engine.leave_game_after import (
     state_based_actions,
     timed_effects,
     turn_and_priority,
+)
+from judge.engine.leave_game_planes import (
+    hand_over_planar_role,
+    planeswalk_for_lost_planes,
 )
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
 from judge.engine.losses import LossReason
@@ -220,7 +222,8 @@ def _monarch_and_initiative(state: BoardState) -> None:
             new: str | None = active
             code = f"leave.{designation}-to-active"
         else:
-            # No active player (800.4j: turn_order starts with the next turn's player) or the active player leaves.
+            # No active player (800.4j: turn_order starts with the next turn's player) or the active player
+            # leaves.
             after = active if active is not None else board.turn_order[-1]
             new = next_player(board.turn_order, after, state.out)
             code = f"leave.{designation}-to-next" if active is not None else f"leave.{designation}-no-active"
@@ -257,7 +260,8 @@ def _owned_objects_leave(state: BoardState) -> list[GameObject]:
 
 
 def _player_control_ends(state: BoardState) -> None:
-    """800.4a, 722: effects giving a leaving player control of a player end; so does control of a leaving player."""
+    """800.4a, 722: effects giving a leaving player control of a player end; so does control of a leaving
+    player."""
     for index, control in enumerate(state.board.player_control):
         if control.controller in state.out and control.player not in state.out:
             state.ended_control.add(index)
@@ -372,7 +376,8 @@ def _finish(state: BoardState) -> LeaveGameResult:
             **keep_source_name(board, effect.source, effect.name, effect.name_ja, set(state.gone)),
         )
         if effect.controller in state.out:
-            # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before them.
+            # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before
+            # them.
             effect = replace(
                 effect, ends_after_turn_of=seat_before(board.turn_order, effect.controller, state.out)
             )

@@ -1,8 +1,10 @@
-"""Steps 8-12 of leaving the game, after the objects have moved (506.4, 800.4e, 509.1h, 800.4d, 800.4m, 800.4j, 704.3).
+"""Steps 8-12 of leaving the game, after the objects have moved (506.4, 800.4e, 509.1h, 800.4d, 800.4m,
+800.4j, 704.3).
 
 What the leave does to everything still in the game: a combat in progress (:func:`combat`), delayed triggers
 (:func:`delayed_triggers`), effects lasting until the leaver's next turn (:func:`timed_effects`), the turn and
-priority (:func:`turn_and_priority`) and the state-based actions checked right after (:func:`state_based_actions`).
+priority (:func:`turn_and_priority`) and the state-based actions checked right after
+(:func:`state_based_actions`).
 The order is :func:`judge.engine.leave_game.resolve_leave_game`'s.
 
 >>> seat_before(("A", "B", "C", "D"), "C", {"B"})

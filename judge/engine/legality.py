@@ -1,4 +1,5 @@
-"""Whether a deck's cards are legal in its format, read from published card data, never from a list in the code.
+"""Whether a deck's cards are legal in its format, read from published card data, never from a list in the
+code.
 
 Scryfall gives each card a ``legalities`` object (format -> ``legal``,
 ``not_legal``, ``restricted`` or ``banned``); MTGJSON gives the same in its

@@ -19,7 +19,8 @@ it expects, so a hostile ``[[[[…]]]]`` is simply "not text" and costs nothing.
 >>> whole_number(3, field="x", label=msg("input.label.request"), low=0, high=10) is None
 True
 >>> problems: list[Message] = []
->>> read_name("  Aki   Tanaka ", field="players[0]", label=msg("input.label.request"), problems=problems, high=60)
+>>> request = msg("input.label.request")
+>>> read_name("  Aki   Tanaka ", field="players[0]", label=request, problems=problems, high=60)
 'Aki Tanaka'
 >>> read_text(["x"], field="name", label=msg("input.label.request"), problems=problems) is None
 True
@@ -30,6 +31,7 @@ True
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -61,7 +63,8 @@ def whole_number(value: object, *, field: str, label: Message, low: int, high: i
 def unknown_fields(
     item: Mapping[str, Any], allowed: Iterable[str], *, field: str = "", label: Message | None = None
 ) -> list[Message]:
-    """One problem per key of ``item`` outside ``allowed`` (a JSON API typo, "reductions" for "reduction"), the
+    """One problem per key of ``item`` outside ``allowed`` (a JSON API typo, "reductions" for "reduction"),
+    the
     first MAX_PROBLEMS of them, then how many more (an object of a million keys costs no million problems)."""
     allowed = list(allowed)
     expected = ", ".join(allowed)
@@ -80,8 +83,9 @@ def unknown_fields(
 
 
 def shown(value: object) -> str:
-    """A bad value quoted in a problem: printable text cut short, a small number or a word; never a whole huge
-    input, a lone surrogate, or the repr of a list or an object (it could be huge, or nested too deep to print).
+    """A bad value quoted in a problem: printable text cut short, a small number or a word; never a whole
+    huge input, a lone surrogate, or the repr of a list or an object (it could be huge, or nested too deep
+    to print).
 
     >>> shown("archenemy"), shown(3.5), shown("\\ud800"), shown([[1]])
     ('archenemy', '3.5', '?', '…')
@@ -132,9 +136,28 @@ def read_text(
     return value
 
 
+def _visible(text: str) -> str:
+    """``text`` in NFC without its invisible format characters (zero-width space U+200B, soft hyphen U+00AD,
+    word joiner U+2060, a BOM U+FEFF, ...: category Cf), so "Alex" and "Alex\\u200b", or an accent typed
+    apart and precomposed, are one name. Bidi controls are left for the reader to refuse by name."""
+    return "".join(
+        ch
+        for ch in unicodedata.normalize("NFC", text)
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) != "Cf"
+    )
+
+
 def read_name(value: Any, *, field: str, label: Message, problems: list[Message], high: int) -> str | None:
-    """A name to store and show in lists: its runs of spaces collapsed, valid Unicode (no lone surrogate such
-    as ``"\\ud800"``), no control characters, 1 to ``high`` characters."""
+    """A name to store and show in lists: in NFC without invisible characters, its runs of spaces collapsed,
+    valid Unicode (no lone surrogate such as ``"\\ud800"``), no control characters, 1 to ``high``
+    characters (names are compared as read here: two that read the same are the same name).
+
+    >>> by = msg("input.label.request")
+    >>> read_name("\\ufeffAle\\u00adx\\u200b", field="by", label=by, problems=[], high=60)
+    'Alex'
+    >>> read_name("Jose\\u0301", field="by", label=by, problems=[], high=60) == "Jos\\u00e9"
+    True
+    """
     if not isinstance(value, str):
         problems.append(msg("input.not-text", field=field, label=label))
         return None
@@ -144,7 +167,7 @@ def read_name(value: Any, *, field: str, label: Message, problems: list[Message]
     if len(value) > 4 * high:  # long before collapsing spaces: don't copy a huge string around
         problems.append(msg("input.too-long", field=field, label=label, high=high))
         return None
-    text = " ".join(value.split())
+    text = " ".join(_visible(value).split())
     if not text:
         problems.append(msg("input.required", field=field, label=label))
         return None
@@ -189,7 +212,8 @@ _NO = ("", "0", "false", "off", "no")
 def read_flag(
     value: Any, *, field: str, label: Message, problems: list[Message], words: bool = False
 ) -> bool:
-    """Yes or no: a JSON boolean (nothing for no); with ``words``, a form's "1"/"on"/"true" ("" or "0" for no)."""
+    """Yes or no: a JSON boolean (nothing for no); with ``words``, a form's "1"/"on"/"true" ("" or "0" for
+    no)."""
     if value is None or isinstance(value, bool):
         return bool(value)
     if words and isinstance(value, str) and value.strip().lower() in _YES + _NO:

@@ -1,4 +1,5 @@
-"""The project's own rules data (``rules_data/``): interchangeable names, DM start-of-game cards, companion bans.
+"""The project's own rules data (``rules_data/``): interchangeable names, DM start-of-game cards, companion
+bans.
 
 Each file is UTF-8 TSV: ``#`` comment lines first (``# source: ...``,
 ``# as-of: YYYY-MM-DD`` and ``# checked: ...`` say where the list comes from,
@@ -8,7 +9,8 @@ entry (missing trailing columns are empty). The readers here are pure: they
 take the text (or a path) and return typed records; the ``default_*``
 functions read the files of this repository once per process.
 
->>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n", source="x.tsv",
+>>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n",
+...     source="x.tsv",
 ...                     columns=("name", "note"))
 >>> table.rows, table.meta["checked"]
 (({'name': 'Sol Ring', 'note': ''},), '2024-09-23')
@@ -59,7 +61,7 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
             raise DataFileError(
                 f"{source}:{number}: expected {len(columns)} tab-separated columns, a name first"
             )
-        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)))))
+        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)), strict=True)))
     if header is None:
         raise DataFileError(f"{source}: no header row")
     return Table(rows=tuple(rows), meta=meta)
@@ -71,7 +73,8 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
 def parse_interchangeable_names(text: str, *, source: str = "interchangeable_names.tsv") -> dict[str, str]:
     """Normalised name -> the name it counts as for deck construction (201.3b).
 
-    >>> parse_interchangeable_names("name\\tsame_name_as\\nGreymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
+    >>> parse_interchangeable_names("name\\tsame_name_as\\n"
+    ...                             "Greymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
     {"greymond, avacyn's stalwart": 'Rick, Steadfast Leader'}
     """
     table = parse_table(text, source=source, columns=("name", "same_name_as"))
@@ -105,7 +108,8 @@ def parse_battle_zone_start(
 ) -> tuple[StartingCard, ...]:
     """The curated Duel Masters cards that can start the game in the battle zone.
 
-    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\nドキンダム\\tどきんだむ\\tcontains\\n")]
+    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\n"
+    ...                                          "ドキンダム\\tどきんだむ\\tcontains\\n")]
     ['ドキンダム']
     """
     table = parse_table(text, source=source, columns=("name", "reading", "match", "note"))

@@ -37,7 +37,8 @@ from judge.engine.variants import Variant
 
 @dataclass(frozen=True)
 class Outcome:
-    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board after."""
+    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board
+    after."""
 
     data: Mapping[str, Any]
     steps: tuple[Step, ...]
@@ -161,7 +162,8 @@ def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
 
 
 def _face_names(cards: Mapping[str, Text]) -> dict[str, Text]:
-    """English name -> both names, unquoted (the step texts put 《》 around them), for each card and each face.
+    """English name -> both names, unquoted (the step texts put 《》 around them), for each card and each
+    face.
 
     >>> _face_names({"A // B": Text(en="A // B", ja="《甲 // 乙》")})["B"]
     Text(en='B', ja='乙')
@@ -174,7 +176,7 @@ def _face_names(cards: Mapping[str, Text]) -> dict[str, Text]:
         names[english] = Text(en=english, ja=japanese)
         faces_en, faces_ja = english.split(" // "), japanese.split(" // ")
         if len(faces_en) > 1 and len(faces_en) == len(faces_ja):
-            names.update({en: Text(en=en, ja=ja) for en, ja in zip(faces_en, faces_ja)})
+            names.update({en: Text(en=en, ja=ja) for en, ja in zip(faces_en, faces_ja, strict=True)})
     return names
 
 

@@ -174,7 +174,8 @@ def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
 def _colored_reduction(
     colored: tuple[ManaSymbol, ...], reduction: ManaCost
 ) -> tuple[list[ManaSymbol], int, list[Step]]:
-    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana cut."""
+    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana
+    cut."""
     remaining = list(colored)
     cut = 0
     steps: list[Step] = []
@@ -466,7 +467,8 @@ def tax_for(request: TaxInput) -> TaxResult:
 def calculate_tax(payload: Mapping[str, object]) -> TaxResult:
     """Read a JSON payload (fields in :mod:`judge.engine.tax_payload`) and compute its tax.
 
-    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2, "reduction": 1}).total_cost
+    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2,
+    ...     "reduction": 1}).total_cost
     '{6}{G}{G}'
     >>> calculate_tax({"variant": "commander", "mana_cost": "{4}{G}", "cast_from": "hand"}).tax_generic
     0

@@ -3,7 +3,8 @@
 Payload fields per variant (``"variant"`` is always required):
 
 - ``commander`` / ``brawl``: optional ``mana_cost`` (as printed or typed: "{3}{G}{G}",
-  "3GG", "３ＧＧ", "2WU/B"; without it the answer is the tax alone, "+{4}"), ``previous_casts`` (casts of this commander from
+  "3GG", "３ＧＧ", "2WU/B"; without it the answer is the tax alone, "+{4}"), ``previous_casts`` (casts of
+  this commander from
   the command zone so far), optional ``reduction`` (a number of generic mana,
   or a mana string such as "{W}{B}" or "1W"), optional ``cast_from``
   (``"command-zone"``, the default, ``"hand"``, ``"graveyard"``, ``"exile"``,
@@ -26,7 +27,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Union
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import ManaCost, ManaSymbol, mana_cost_label, parse_mana_cost
@@ -90,7 +90,7 @@ class PlanarDieInput:
     two_headed_giant: bool = False
 
 
-TaxInput = Union[CommanderTaxInput, DtcTaxInput, PlanarDieInput]
+TaxInput = CommanderTaxInput | DtcTaxInput | PlanarDieInput
 
 #: The fields each variant takes, and whether each is required.
 _FIELDS: dict[Variant, dict[str, bool]] = {
@@ -298,20 +298,8 @@ def planar_die_input(*, rolls_this_turn: object, two_headed_giant: object = Fals
     return PlanarDieInput(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant)
 
 
-def read_tax_payload(payload: object) -> TaxInput:
-    """Read a tax request; every problem is reported at once (each field checked even with a bad variant).
-
-    >>> try:
-    ...     read_tax_payload({"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1})
-    ... except InvalidInputError as err:
-    ...     print(*err.render("en"), sep="\\n")
-    Mana cost: {Q} is not a mana symbol.
-    Previous casts from the command zone: a whole number from 0 to 1000.
-    """
-    if not isinstance(payload, Mapping):
-        raise InvalidInputError([msg("input.not-object")])
-    problems: list[str | Message] = []
-    raw_variant = payload.get("variant")
+def _variant(raw_variant: object, problems: list[str | Message]) -> Variant | None:
+    """The variant named, if the tax calculator takes it."""
     variant: Variant | None = None
     if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.TAX_CALCULATOR}:
         variant = Variant(raw_variant)
@@ -334,6 +322,39 @@ def read_tax_payload(payload: object) -> TaxInput:
                 choices=variant_names(Variant.TAX_CALCULATOR),
             )
         )
+    return variant
+
+
+def _read_field(name: str, value: object, problems: list[str | Message], *, commander: bool) -> object:
+    """One field's value as the calculator takes it (the value as given when there is nothing to convert)."""
+    if name == "mana_cost":
+        return _mana_cost(value, problems)
+    if name == "reduction" and commander:
+        return _reduction(value, problems)
+    if name == "cast_from":
+        return _cast_zone(value, problems)
+    if name in ("two_headed_giant", "partner"):
+        if not isinstance(value, bool):
+            problems.append(msg("input.true-false", field=name, label=label(name)))
+    elif (problem := _number(name, value)) is not None:
+        problems.append(problem)
+    return value
+
+
+def read_tax_payload(payload: object) -> TaxInput:
+    """Read a tax request; every problem is reported at once (each field checked even with a bad variant).
+
+    >>> try:
+    ...     read_tax_payload({"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1})
+    ... except InvalidInputError as err:
+    ...     print(*err.render("en"), sep="\\n")
+    Mana cost: {Q} is not a mana symbol.
+    Previous casts from the command zone: a whole number from 0 to 1000.
+    """
+    if not isinstance(payload, Mapping):
+        raise InvalidInputError([msg("input.not-object")])
+    problems: list[str | Message] = []
+    variant = _variant(payload.get("variant"), problems)
 
     fields = _FIELDS[variant] if variant is not None else {}
     if variant is not None:
@@ -350,18 +371,7 @@ def read_tax_payload(payload: object) -> TaxInput:
     for name in _ORDER:
         if name not in checked or name not in payload:
             continue
-        value = values[name] = payload[name]
-        if name == "mana_cost":
-            values[name] = _mana_cost(value, problems)
-        elif name == "reduction" and commander:
-            values[name] = _reduction(value, problems)
-        elif name == "cast_from":
-            values[name] = _cast_zone(value, problems)
-        elif name in ("two_headed_giant", "partner"):
-            if not isinstance(value, bool):
-                problems.append(msg("input.true-false", field=name, label=label(name)))
-        elif (problem := _number(name, value)) is not None:
-            problems.append(problem)
+        values[name] = _read_field(name, payload[name], problems, commander=commander)
     if problems or variant is None:
         raise InvalidInputError(dict.fromkeys(problems))
 

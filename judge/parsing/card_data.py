@@ -166,7 +166,8 @@ def _printed_names(data: Mapping[str, Any]) -> list[str]:
 
 
 def japanese_names(entries: list[Mapping[str, Any]]) -> list[str]:
-    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each face's.
+    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each
+    face's.
 
     >>> japanese_names([{"foreignData": [{"language": "German", "name": "Zuchtteich"},
     ...                                   {"language": "Japanese", "name": "繁殖池"}]}])
@@ -188,7 +189,8 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
 
     >>> card = card_from_mtgjson("Fire // Ice", [
     ...     {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "manaCost": "{1}{U}", "layout": "split"},
-    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}", "layout": "split"}])
+    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}",
+    ...     "layout": "split"}])
     >>> [f.name for f in card.faces]
     ['Fire', 'Ice']
     """
@@ -236,7 +238,8 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
 def japanese_text(entries: list[Mapping[str, Any]]) -> str:
     """The Japanese printed text of an AtomicCards entry (``foreignData`` ``text``), faces joined.
 
-    >>> japanese_text([{"foreignData": [{"language": "Japanese", "name": "繁殖池", "text": "（T）：（G）か（U）"}]}])
+    >>> japanese_text([{"foreignData": [{"language": "Japanese", "name": "繁殖池",
+    ...     "text": "（T）：（G）か（U）"}]}])
     '（T）：（G）か（U）'
     """
     texts: list[str] = []

@@ -93,7 +93,8 @@ class RuleText:
 
     @property
     def old_leave_term(self) -> bool:
-        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる today)."""
+        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる
+        today)."""
         return self.lang == "ja" and "ゲームから除外" in self.text
 
 
@@ -114,7 +115,8 @@ def group_of(scenario: Scenario) -> str:
     >>> from judge.engine.scenarios import ScenarioStep
     >>> step = ScenarioStep(narration=Text("", ""), rules=("903.10a",), kind="commander-damage",
     ...                     payload={"variant": "commander"})
-    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",), steps=(step,)))
+    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",),
+    ...     steps=(step,)))
     'commander-damage'
     """
     variants = _variants(scenario)

@@ -110,6 +110,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This game was saved by an older version of the site and can no longer be read: start a new game.",
         "ja": "このゲームは以前の版のサイトで保存されたもので、もう読み込めません。新しいゲームを始めてください。",
     },
+    "web.database-busy": {
+        "en": "The site is busy saving other changes: nothing was saved. Try again in {seconds} seconds.",
+        "ja": "ほかの変更の保存で混み合っています。何も保存されていません。{seconds} 秒ほどしてからもう一度試してください。",
+    },
+    "web.too-many-refused": {
+        "en": "Too many changes from this connection were refused for this game lately: wait a minute, then "
+        "look at the table before trying again.",
+        "ja": "この接続からこのゲームへの変更が短時間に何度も受け付けられませんでした。1分ほど待ち、テーブルを確認してからもう一度試してください。",
+    },
     "web.too-many-games": {
         "en": "Too many new games from this connection lately: wait a while, or keep playing the game you have.",
         "ja": "この接続から短時間に作られたゲームが多すぎます。しばらく待つか、今のゲームを続けてください。",

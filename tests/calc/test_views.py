@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
-
 from django.utils import translation
 
 from judge.calc import views as calc
@@ -202,7 +201,7 @@ def test_tax_page_shows_only_the_formats_fields(
     fragment = swapped.content.decode()
     assert fragment.strip().startswith('<div id="tax-calculator">') and "<html" not in fragment
     assert all(f'name="{name}"' in fragment for name in fields) and 'id="result"' in fragment
-    assert ('href="/%s/rules/702.124d/"' % lang in html) == (
+    assert (f'href="/{lang}/rules/702.124d/"' in html) == (
         variant in ("commander", "brawl")
     )  # the partner note
 
@@ -490,7 +489,9 @@ def test_identity_api(client: Client) -> None:
                 "name": "Birthing Pod",
                 "mana_cost": "{3}{G/P}",
                 "type_line": "Artifact",
-                "oracle_text": "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ...",
+                "oracle_text": (
+                    "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ..."
+                ),
             },
             {"name": "Evermind", "type_line": "Instant — Arcane", "color_indicator": ["U"]},
             {
@@ -545,8 +546,8 @@ def test_identity_api_problems(client: Client) -> None:
     ]
 
 
-def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
-    text = "Flying. When this creature enters, you may pay {W/U}. " * 3
+def test_identity_api_takes_1000_full_cards_in_one_request(client: Client) -> None:
+    text = "Flying. When this creature enters, you may pay {W/U}. " * 50  # ~3 KB, as Scryfall's are
     body = json.dumps(
         {
             "cards": [
@@ -556,7 +557,7 @@ def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
                     "type_line": "Creature — Test",
                     "oracle_text": text,
                 }
-                for i in range(20_000)
+                for i in range(1_000)
             ]
         }
     )
@@ -564,12 +565,21 @@ def test_identity_api_takes_20000_cards_in_one_request(client: Client) -> None:
     response = client.post("/api/calc/color-identity", body, content_type="application/json")
     assert response.status_code == 200
     results = response.json()["results"]
-    assert len(results) == 20_000
+    assert len(results) == 1_000
     assert results[0]["identity"] == ["W", "U", "B"] and results[1]["identity"] == ["W", "U"]
-    too_many = json.dumps({"cards": [{"name": f"C{i}"} for i in range(20_001)]})
+    too_many = json.dumps({"cards": [{"name": f"C{i}"} for i in range(1_001)]})
     response = client.post("/api/calc/color-identity", too_many, content_type="application/json")
     assert response.status_code == 400
-    assert error_texts(response) == ["Cards: 20001 cards is over the limit of 20000 per request."]
+    assert error_texts(response) == ["Cards: 1001 cards is over the limit of 1000 per request."]
+
+
+def test_identity_api_refuses_a_body_past_its_need_unread(client: Client) -> None:
+    """The audit's 16.8 MB object of a million unknown keys: over the 8 MB a batch needs, 413 at once."""
+    body = "{" + ",".join(f'"k{i}": 0' for i in range(1_000_000)) + "}"
+    assert len(body) > calc.IDENTITY_MAX_BODY
+    response = client.post("/api/calc/color-identity", body, content_type="application/json")
+    assert response.status_code == 413
+    assert len(response.content) < 2_000
 
 
 def test_identity_api_body_cap(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -608,7 +618,8 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     [
         (
             "en",
-            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s administrator "
+            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s "
+            "administrator "
             "can download it; until then, card names are not checked.",
         ),
         (
@@ -696,14 +707,14 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
     assert len(items) == 3
     if lang == "ja":
         assert (
-            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" lang="en">Breeding Pool</span>'
-            in items[0]
+            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" '
+            'lang="en">Breeding Pool</span>' in items[0]
         )
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
     else:
         assert (
-            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" lang="ja">繁殖池</span>'
-            in items[0]
+            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
+            'lang="ja">繁殖池</span>' in items[0]
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
@@ -1035,3 +1046,34 @@ def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
 
 def test_api_needs_post(client: Client) -> None:
     assert client.get("/api/calc/tax").status_code == 405
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_answers_the_tax_from_the_number_of_casts_alone(client: Client, lang: str) -> None:
+    """A search's answer card links the page with the casts only (「統率者税 2回」): the tax is the answer."""
+    html = client.get(f"/{lang}/calc/tax/?variant=commander&previous_casts=2").content.decode()
+    four = drawn("{4}", lang).removeprefix('<span class="mana">')
+    assert f'<span class="mana">+{four}' in html
+    assert f'href="/{lang}/rules/903.8/"' in html
+    assert f'href="/{lang}/rules/601.2f/"' not in html  # no cost to start from: only the tax's steps
+    assert ("統率者のマナ・コストを入れると" if lang == "ja" else "Enter the commander's mana cost") in html
+    full = client.get(f"/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2").content.decode()
+    assert drawn("{7}{G}{G}", lang) in full and "Enter the commander" not in full
+
+
+def test_forms_over_the_site_limit_get_their_page_with_its_message_even_with_csrf_checks() -> None:
+    """With the CSRF check on (as in production) the form is read before the view: an over-size deck or
+    identity form once answered a bare "Bad Request (400)"."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/en/calc/deck-check/")  # the CSRF cookie, as a browser has it
+    token = client.cookies["csrftoken"].value
+    big = "1 Sol Ring\n" * 200_000
+    deck = client.post(
+        "/en/calc/deck-check/", {"variant": "commander", "decklist": big, "csrfmiddlewaretoken": token}
+    )
+    assert deck.status_code == 413 and "decklists over 1 MB are refused" in deck.content.decode()
+    identity = client.post("/ja/calc/color-identity/", {"names": big, "csrfmiddlewaretoken": token})
+    assert identity.status_code == 413
+    assert "<form" in identity.content.decode() and "Too large" not in identity.content.decode()
+    other = client.post("/en/leave-game/", {"board_json": big, "csrfmiddlewaretoken": token})
+    assert other.status_code == 413 and "The request is larger than 2 MB" in other.content.decode()

@@ -6,7 +6,7 @@ import http.server
 import json
 import threading
 from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from io import StringIO
 from pathlib import Path
 
@@ -160,7 +160,7 @@ def test_refresh_downloads_only_what_is_missing_or_too_old(
     settings,  # type: ignore[no-untyped-def]
 ) -> None:
     cards_dir.mkdir()
-    today = datetime.now(tz=timezone.utc).date()
+    today = datetime.now(tz=UTC).date()
     fresh = f"AtomicCards-{today.isoformat()}.json"
     (cards_dir / fresh).write_bytes(MTGJSON.read_bytes())
     (cards_dir / "rulings-20200101000000.json").write_bytes(RULINGS.read_bytes())  # years old
@@ -285,7 +285,7 @@ def test_local_files_and_their_age(tmp_path: Path) -> None:
 def test_refresh_goes_on_past_a_bad_file_and_keeps_the_previous_cards(cards_dir: Path) -> None:
     run(str(SCRYFALL))
     cards_dir.mkdir()
-    today = datetime.now(tz=timezone.utc).strftime("%Y%m%d")
+    today = datetime.now(tz=UTC).strftime("%Y%m%d")
     for prefix in ("oracle-cards", "rulings"):
         (cards_dir / f"{prefix}-{today}000000.json").write_text('[{"object": "card", "name": 3}]')
     (cards_dir / f"AtomicCards-{today[:4]}-{today[4:6]}-{today[6:]}.json").write_bytes(MTGJSON.read_bytes())

@@ -93,7 +93,8 @@ COMPANIONS = [
         "Jegantha, the Wellspring",
         "{4}{R/G}",
         "Legendary Creature — Elemental Elk",
-        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana cost.",
+        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana "
+        "cost.",
     ),
     card(
         "Kaheera, the Orphanguard",
@@ -493,7 +494,8 @@ def test_brawl() -> None:
 
 def test_check_decklist_from_pasted_text() -> None:
     text = (
-        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 Island\n\n"
+        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 "
+        "Island\n\n"
         "Sideboard\n1 Ghostfire\n\nCompanion\n1 Obosh, the Preypiercer\n"
     )
     check = check_decklist(pool=COMPANION_POOL, decklist=parse_decklist(text=text))
@@ -509,7 +511,8 @@ def test_no_commander() -> None:
     assert rules(check) == ["903.3"]
 
 
-# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b) ----------------
+# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b)
+# ----------------
 
 
 def companion_check(
@@ -523,7 +526,8 @@ def companion_check(
 @pytest.mark.parametrize(
     ("companion", "commander", "cards", "fails"),
     [
-        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2) fails.
+        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2)
+        # fails.
         ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Cultivate"), ()),
         (
             "Keruga, the Macrosage",
@@ -558,7 +562,8 @@ def companion_check(
             ("Cultivate", "Counterspell"),
             ("Counterspell",),
         ),
-        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an Elemental.
+        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an
+        # Elemental.
         (
             "Kaheera, the Orphanguard",
             "Kenrith, the Returned King",
@@ -573,7 +578,8 @@ def companion_check(
             ("Llanowar Elves", "Cultivate"),
             ("Cultivate",),
         ),
-        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana abilities).
+        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana
+        # abilities).
         (
             "Zirda, the Dawnwaker",
             "Kenrith, the Returned King",
@@ -651,7 +657,8 @@ def test_zirda_says_it_read_the_rules_text() -> None:
     ]
 
 
-# --- Interchangeable names (201.3b); legality is tested in test_legality.py ----------------------------------
+# --- Interchangeable names (201.3b); legality is tested in test_legality.py
+# ----------------------------------
 
 
 def test_interchangeable_names_count_as_one_name() -> None:

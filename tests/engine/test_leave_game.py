@@ -281,13 +281,15 @@ def test_missing_leaving_alone() -> None:
         ),
         (
             "en",
-            "Tunnel trigger, an ability from the phenomenon Tunnel owned by B, who left the game, remains on the "
+            "Tunnel trigger, an ability from the phenomenon Tunnel owned by B, who left the game, remains "
+            "on the "
             "stack, controlled by the new planar controller C.",
         ),
     ],
 )
 def test_a_phenomenon_ability_stays_in_the_words_of_901_10b(lang: str, expected: str) -> None:
-    """901.10b: "Abilities from phenomena owned by a player who left the game remain on the stack controlled by
+    """901.10b: "Abilities from phenomena owned by a player who left the game remain on the stack controlled
+    by
     the new planar controller" — the phenomenon named, the ability's own name apart from the sentence."""
     payload = {
         "variant": "planechase",
@@ -320,7 +322,8 @@ def test_a_phenomenon_ability_stays_in_the_words_of_901_10b(lang: str, expected:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_with_no_active_player_the_answer_says_how_it_reads_next_in_turn_order(lang: str) -> None:
-    """724.4 / 725.4 leave open from whom "next in turn order" counts: the answer names its reading (800.4j)."""
+    """724.4 / 725.4 leave open from whom "next in turn order" counts: the answer names its reading
+    (800.4j)."""
     payload = {
         "variant": "free-for-all",
         "turn_order": [

@@ -103,11 +103,13 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "800.4m": ("until that player’s next turn", "until that turn would have begun"),
     "724.4": (
         "If the monarch leaves the game, the active player becomes the monarch",
-        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+        "If the active player is leaving the game or if there is no active player, the next player in turn "
+        "order",
     ),
     "725.4": (
         "the active player takes the initiative",
-        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+        "If the active player is leaving the game or if there is no active player, the next player in turn "
+        "order",
     ),
     "722.1": ("control another player during that player’s next turn",),
     "722.1a": ("The last one to be created is the one that works",),
@@ -229,8 +231,10 @@ PLAIN_DEFINITIONS = frozenset(
     }
 )
 
-# What a worked ruling's step claims a rule says, where the claim is more than the rule's general meaning above:
-# (slug, step number) -> {rule: phrase of that rule's own text}. The findings of issue 24 are each pinned here.
+# What a worked ruling's step claims a rule says, where the claim is more than the rule's general meaning
+# above:
+# (slug, step number) -> {rule: phrase of that rule's own text}. The findings of issue 24 are each pinned
+# here.
 STEP_CLAIMS: dict[tuple[str, int], dict[str, str]] = {
     ("bribery-act-of-treason-default-controller-leaves", 2): {
         "611.2a": "lasts as long as stated",
@@ -238,11 +242,13 @@ STEP_CLAIMS: dict[tuple[str, int], dict[str, str]] = {
     },
     ("planechase-phenomenon-ability-owner-leaves", 1): {
         "901.6": "Normally, the planar controller is whoever the active player is",
-        "312.4": "The controller of a face-up phenomenon card is the player designated as the planar controller",
+        "312.4": (
+            "The controller of a face-up phenomenon card is the player designated as the planar controller"
+        ),
     },
     ("planechase-phenomenon-ability-owner-leaves", 2): {
-        "901.10b": "Abilities from phenomena owned by a player who left the game remain on the stack controlled "
-        "by the new planar controller",
+        "901.10b": "Abilities from phenomena owned by a player who left the game remain on the stack "
+        "controlled by the new planar controller",
     },
     ("player-concedes-mid-combat", 1): {
         "508.1": "the active player declares attackers",
@@ -279,7 +285,8 @@ def _current_rules(real_corpus: Path) -> RulesDocument:
 
 
 def _engine_citations() -> dict[str, set[str]]:
-    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and scenarios."""
+    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and
+    scenarios."""
     cited: dict[str, set[str]] = {}
     for path in [*sorted(ENGINE_DIR.rglob("*.py")), *sorted(SCENARIOS_DIR.glob("*.json"))]:
         for number in CR_NUMBER.findall(path.read_text(encoding="utf-8")):
@@ -306,7 +313,8 @@ def test_cited_rules_say_what_the_engine_relies_on(real_corpus: Path) -> None:
 
 
 def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
-    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering shows)."""
+    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering
+    shows)."""
     step_rules: set[str] = set()
     for path in ENGINE_DIR.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
@@ -320,7 +328,8 @@ def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
 
 
 def _worked_ruling_citations() -> dict[tuple[str, int], set[str]]:
-    """(slug, step number) -> every CR number the step names: its cited rules, its engine steps' rules, and any
+    """(slug, step number) -> every CR number the step names: its cited rules, its engine steps' rules, and
+    any
     number written in its narration or engine texts, in both languages (step 0: the ruling's own list)."""
     from judge.engine.scenario_replay import replay_scenario
     from judge.engine.scenarios import load_scenarios
@@ -360,7 +369,8 @@ def test_every_rule_a_worked_ruling_names_is_checked_for_meaning() -> None:
 
 @pytest.mark.corpus
 def test_each_worked_ruling_step_says_what_the_rules_it_names_say(real_corpus: Path) -> None:
-    """Every rule a worked ruling's step names is read in the current CR: it exists, says what the engine relies
+    """Every rule a worked ruling's step names is read in the current CR: it exists, says what the engine
+    relies
     on (MEANINGS), and says what the step claims of it (STEP_CLAIMS)."""
     texts = {r.number: r.text for r in _current_rules(real_corpus).rules}
     wrong: dict[tuple[str, int, str], list[str]] = {}
@@ -443,14 +453,14 @@ def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
                 name="Budoka Gardener",
                 mana_cost="{1}{G}",
                 type_line="Creature — Human Monk",
-                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you control ten "
-                "or more lands, flip Budoka Gardener.",
+                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you "
+                "control ten or more lands, flip Budoka Gardener.",
             ),
             Face(
                 name="Dokai, Weaver of Life",
                 type_line="Legendary Creature — Human Monk",
-                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the number "
-                "of lands you control.",
+                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the "
+                "number of lands you control.",
             ),
         ),
     )
@@ -474,7 +484,8 @@ def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc()
 
 
 def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
-    """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they live."""
+    """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they
+    live."""
     from judge.engine import deck, legality
     from judge.engine.rule_numbers import is_citation
 

@@ -98,7 +98,8 @@ def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> None:
-    """The API answer of a scenario: every step with its one-line change, narration and engine steps in ``lang``."""
+    """The API answer of a scenario: every step with its one-line change, narration and engine steps in
+    ``lang``."""
     data = replay_scenario(scenario).to_answer(lang)
     assert data["slug"] == scenario.slug and data["title"] == (
         scenario.title.ja if lang == "ja" else scenario.title.en
@@ -133,7 +134,8 @@ def test_the_partner_step_only_where_a_partner_is_involved() -> None:
 
 def test_an_unverified_term_is_not_put_in_a_rulings_japanese() -> None:
     """terms.tsv has no verified Japanese for "encounter" (ja/003, the Planechase page quoting CR 901, never
-    names it): no ruling says 遭遇 as if it were the official word; the one that needs it says it is unverified."""
+    names it): no ruling says 遭遇 as if it were the official word; the one that needs it says it is
+    unverified."""
     from judge.parsing.terms_table import load_terms_table
 
     (encounter,) = [t for t in load_terms_table() if "encounter" in t.en]
@@ -154,7 +156,8 @@ DTC = [s for s in SCENARIOS if s.slug.startswith("dtc-")]
 @pytest.mark.parametrize("scenario", DTC, ids=[s.slug for s in DTC])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_duel_masters_deck_is_the_deck_in_the_house_rules_words(scenario: Scenario, lang: str) -> None:
-    """A Duel Masters deck is the 山札 / deck, its running out the house rules' ライブラリアウト (dtc:win-loss),
+    """A Duel Masters deck is the 山札 / deck, its running out the house rules' ライブラリアウト
+    (dtc:win-loss),
     never Magic's library or its empty-library draw (704.5b)."""
     data = replay_scenario(scenario).to_answer(lang)
     texts = [data["title"], data["summary"]]
@@ -201,7 +204,8 @@ def test_a_library_out_is_the_deck_reaching_zero_and_the_teams_loss() -> None:
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.slug for s in SCENARIOS])
 def test_a_japanese_step_names_a_card_by_its_japanese_name(scenario: Scenario) -> None:
-    """A card the ruling gives a Japanese name never shows as 《English》 in Japanese (issue 24: 《Boros Guildmage》)."""
+    """A card the ruling gives a Japanese name never shows as 《English》 in Japanese (issue 24: 《Boros
+    Guildmage》)."""
     english = {
         face
         for name, text in scenario.cards

@@ -87,7 +87,8 @@ def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
         "player-concedes-mid-combat",
         "monarch-and-initiative-holder-leaves",
     } <= slugs["leaving"]
-    # Commander damage on its own; Two-Headed Giant (its team leaving and its trample damage) not under Commander.
+    # Commander damage on its own; Two-Headed Giant (its team leaving and its trample damage) not under
+    # Commander.
     assert slugs["commander-damage"] == {
         "commander-damage-beacon-fog-stolen",
         "commander-damage-own-commander-and-partners",
@@ -135,7 +136,8 @@ def test_detail_redirects_to_the_first_step(client: Client) -> None:
 
 
 def drawn(text: str, lang: str) -> str:
-    """A text as the page shows it: escaped, its mana symbols drawn as labelled symbols (web_tags.mana_symbols)."""
+    """A text as the page shows it: escaped, its mana symbols drawn as labelled symbols
+    (web_tags.mana_symbols)."""
     with translation.override(lang):
         return str(mana_symbols(text))
 
@@ -360,7 +362,8 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
 
 @pytest.mark.corpus
 def test_a_renumbered_rule_quotes_the_translation_of_its_text(ingested) -> None:  # type: ignore[no-untyped-def]
-    """805.10f today is 805.10g of the translated version: that translation is quoted, with the renumbering notice."""
+    """805.10f today is 805.10g of the translated version: that translation is quoted, with the renumbering
+    notice."""
     texts = scenario_selectors.rule_texts(["805.10f", "800.4a"], lang="ja")
     found = texts["805.10f"]
     assert found.lang == "ja" and found.aligned_number == "805.10f"

@@ -21,7 +21,7 @@ def test_the_list_names_every_worked_ruling_in_the_readers_language(client: Clie
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
     items = response.json()["scenarios"]
     assert [i["slug"] for i in items] == [s.slug for s in SCENARIOS]
-    for item, scenario in zip(items, SCENARIOS):
+    for item, scenario in zip(items, SCENARIOS, strict=True):
         assert set(item) == {"slug", "title", "summary", "group", "steps", "url", "api"}
         assert item["title"] == scenario.title.in_(lang) and item["summary"] == scenario.summary.in_(lang)
         assert item["steps"] == len(scenario.steps)
@@ -94,7 +94,8 @@ def test_cited_rules_carry_their_text_in_the_readers_language(client: Client, in
 
 @pytest.fixture()
 def old_blog_translation(db):  # type: ignore[no-untyped-def]
-    """A live corpus whose only Japanese of 800.4a/800.4b is an excerpt of an unidentified older release (a blog
+    """A live corpus whose only Japanese of 800.4a/800.4b is an excerpt of an unidentified older release (a
+    blog
     translation saying ゲームから除外される), placed beside 20180810, the closest release."""
     from judge.rules.models import Corpus, DocSection, Release, Source
 
@@ -139,7 +140,8 @@ def old_blog_translation(db):  # type: ignore[no-untyped-def]
 def test_an_old_translation_carries_its_notice_in_the_api_and_on_the_page(
     client: Client, old_blog_translation
 ) -> None:  # type: ignore[no-untyped-def]
-    """The page's notices, naming the closest release (never an empty 「  版」), are in the JSON too (issue 24)."""
+    """The page's notices, naming the closest release (never an empty 「  版」), are in the JSON too (issue
+    24)."""
     data = client.get("/api/scenarios/mind-control-alex-leaves?lang=ja").json()
     rule = next(r for r in data["rules"] if r["rule"] == "800.4a")
     assert rule["lang"] == "ja" and "ゲームから除外" in rule["text"]

@@ -1,4 +1,4 @@
-"""The site's message texts (judge.web.texts): in both languages, outside the engine, rendered like the engine's."""
+"""The site's message texts (judge.web.texts): both languages, outside the engine, rendered like its own."""
 
 from __future__ import annotations
 

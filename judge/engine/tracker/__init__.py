@@ -51,7 +51,8 @@ Rules the tracker follows
 ...                   commanders={"Alex": ["Atraxa"], "Bianca": ["Kraum", "Tymna"]})
 >>> table.life_of("Alex"), table.commander("Bianca", 1).tax
 (40, 0)
->>> table, steps = apply_event(state=table, event=Event(kind=EventKind.CAST_COMMANDER, player="Bianca", commander=0))
+>>> table, steps = apply_event(state=table,
+...     event=Event(kind=EventKind.CAST_COMMANDER, player="Bianca", commander=0))
 >>> table.commander("Bianca", 0).tax, table.commander("Bianca", 1).tax, steps[0].rule
 (2, 0, '903.8')
 >>> steps[0].render("ja")
@@ -93,6 +94,7 @@ from judge.engine.tracker.log import (
     check_room,
     replay,
     replay_with_steps,
+    require_revision,
     undo_change,
     undo_target,
 )
@@ -165,6 +167,7 @@ __all__ = [
     "reason_name",
     "replay",
     "replay_with_steps",
+    "require_revision",
     "setup_from_json",
     "start_steps",
     "state_from_json",

@@ -18,7 +18,8 @@ A problem names its field by a human label (a Message: "Player 2's name" /
 True
 >>> problems[0].text("ja"), problems[0].field
 ('プレイヤー2の名前：壊れた文字（正しい Unicode ではない文字）が含まれています。', 'players[1]')
->>> read_int(float("inf"), field="amount", label=msg("tracker.label.amount"), low=-5, high=5, problems=problems)
+>>> read_int(float("inf"), field="amount", label=msg("tracker.label.amount"), low=-5, high=5,
+...     problems=problems)
 >>> problems[-1].text("en")
 'Amount: a whole number from -5 to 5.'
 """
@@ -66,7 +67,8 @@ def joined(items: Sequence[ParamValue], *, last: str = "tracker.and") -> ParamVa
 def read_name(
     value: Any, *, field: str, label: Message, problems: list[Message], max_length: int = MAX_NAME
 ) -> str | None:
-    """A player's or a commander's name with its runs of spaces collapsed, or None after adding the problem."""
+    """A player's or a commander's name (:func:`judge.engine.payload.read_name`), or None after adding the
+    problem."""
     return payload.read_name(value, field=field, label=label, problems=problems, high=max_length)
 
 

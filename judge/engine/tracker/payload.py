@@ -15,7 +15,8 @@ its ``to_payload`` unchanged. A whole table (a snapshot) is read by
 >>> event_from_json({"kind": "life", "amount": 5000, "expected_revision": float("inf")})
 Traceback (most recent call last):
 ...
-judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole number from -1000 to 1000.; Table revision: a whole number from 0 to 2147483647.
+judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole number from -1000 to 1000.;
+Table revision: a whole number from 0 to 2147483647.
 """
 
 from __future__ import annotations
@@ -206,7 +207,8 @@ def event_from_json(data: Any) -> Event:
 
 
 def undo_from_json(data: Any) -> Undo:
-    """A press of "undo": who pressed it (``by``) and on which revision (``expected_revision``), both optional.
+    """A press of "undo": who pressed it (``by``) and on which revision (``expected_revision``), both
+    optional.
 
     >>> undo_from_json({"by": "Aki", "expected_revision": "7"})
     Undo(by='Aki', expected_revision=7)

@@ -9,7 +9,8 @@ listing every problem. The setup, event and undo readers are
 :mod:`judge.engine.tracker.payload`.
 
 >>> from judge.engine.tracker import new_table
->>> t = new_table(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+>>> t = new_table(variant="commander", players=["Aki", "Ben"],
+...     commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
 >>> state_from_json(t.to_payload()) == t
 True
 """
@@ -122,7 +123,8 @@ def state_from_json(data: Any) -> TableState:
     with :class:`IllegalStateError`.
 
     >>> from judge.engine.tracker import new_table
-    >>> t = new_table(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    >>> t = new_table(variant="commander", players=["Aki", "Ben"],
+    ...     commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     >>> state_from_json(t.to_payload()) == t
     True
     >>> state_from_json({**t.to_payload(), "turn": 1e400})
@@ -260,7 +262,10 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
         problems=problems,
     )
     commanders = []
-    for number, (card, entry) in enumerate(zip(setup.commanders[index], raw.get("commanders") or [])):
+    # The setup names the commanders; a stored entry past them is not read, and a missing one is not invented
+    # (strict=False: the stored list decides how many are kept, as before).
+    stored = raw.get("commanders") or []
+    for number, (card, entry) in enumerate(zip(setup.commanders[index], stored, strict=False)):
         here = f"{where}.commanders[{number}]"
         title = msg("tracker.card", name=card)
         casts = (

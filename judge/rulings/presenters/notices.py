@@ -23,7 +23,8 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
             (
                 "differs",
                 _(
-                    "This Japanese text comes from a translation of an older version of the rules that could not "
+                    "This Japanese text comes from a translation of an older version of the rules that "
+                    "could not "
                     "be identified: it cannot be checked against the current rule and may say something else."
                 ),
             )
@@ -33,8 +34,10 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
             (
                 "differs",
                 _(
-                    "This Japanese text comes from a translation of an older version of the rules that could not "
-                    "be identified (the closest release is %(version)s): it cannot be checked against the current "
+                    "This Japanese text comes from a translation of an older version of the rules that "
+                    "could not "
+                    "be identified (the closest release is %(version)s): it cannot be checked against the "
+                    "current "
                     "rule and may say something else."
                 )
                 % {"version": version},
@@ -56,7 +59,8 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
             (
                 "differs",
                 _(
-                    "This Japanese text translates rule %(old)s of an older version of the rules (%(version)s); "
+                    "This Japanese text translates rule %(old)s of an older version of the rules (%(version)"
+                    "s); "
                     "the rule is numbered differently now."
                 )
                 % {"old": found.translated_number, "version": version},
@@ -67,7 +71,8 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
             (
                 "differs",
                 _(
-                    "This Japanese text was translated from an older version of the rules; the English text has "
+                    "This Japanese text was translated from an older version of the rules; the English text "
+                    "has "
                     "changed since %(version)s."
                 )
                 % {"version": version},

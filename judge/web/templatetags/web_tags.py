@@ -53,7 +53,8 @@ _MANA_SYMBOL = re.compile(r"\{([0-9]{1,7}|[WUBRGC])\}")
 
 
 def _mana_label(symbol: str) -> str:
-    """What a screen reader says for a mana symbol: "0 generic mana" / 「不特定マナ0」, "white mana" / 「白マナ」."""
+    """What a screen reader says for a mana symbol: "0 generic mana" / 「不特定マナ0」, "white mana" /
+    「白マナ」."""
     if symbol.isdigit():
         return _("%(amount)s generic mana") % {"amount": symbol}
     return {
