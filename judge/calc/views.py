@@ -114,15 +114,24 @@ def tax_page(request: HttpRequest) -> HttpResponse:
         "result": None,
     }
     if form.is_valid() and form.submitted():
+        payload = form.payload()
+        # The number of casts alone (a search's answer card: 「統率者税 2回」) answers the tax itself, +{4};
+        # the total needs the mana cost.
+        tax_only = payload["variant"] in ("commander", "brawl") and "mana_cost" not in payload
+        if tax_only and "previous_casts" in payload:
+            payload["mana_cost"] = "{0}"
         try:
-            result = tax.calculate_tax(form.payload())
+            result = tax.calculate_tax(payload)
         except RulesError as err:
             context["errors"] = present_problems(err)
         else:
+            # Without a mana cost the steps of the cost itself (601.2f: "starts at {0}") would only confuse.
+            steps = [s for s in result.steps if s.rule != "601.2f"] if tax_only else list(result.steps)
             context.update(
                 result=result,
-                steps=present_steps(result.steps),
+                steps=present_steps(steps),
                 total_is_mana=isinstance(result.total_cost, str),
+                tax_only=tax_only,
             )
     partial = "calculator" if request.htmx and request.htmx.target == "tax-calculator" else "result"
     return page_or_partial(
@@ -194,7 +203,7 @@ def damage_api(request: HttpRequest) -> JsonResponse:
 
 
 def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    return identity.identify_cards(data).to_json(lang)
+    return identity.identify_cards(data).to_answer(lang)
 
 
 @require_http_methods(["GET", "POST"])
@@ -266,7 +275,7 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 
 def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     result = check_deck(data)
-    answer = result.to_json(lang)
+    answer = result.to_answer(lang)
     if data.get("variant") in MTG_DECKS:
         answer["identity"] = list(result.identity)
     return answer
@@ -311,7 +320,7 @@ deck_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.we
 def deck_api(request: HttpRequest) -> JsonResponse:
     """``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` or
     ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (judge.engine.deck_payload) ->
-    ``{"legal", "problems": [{"card", "rule", "code", "message"}], "notes", "identity"?}``.
+    ``{"legal", "problems": [{"code", "rule", "text", "card"}], "notes", "identity"?}``.
     """
     return _api(request, DECK_MAX_BODY, _deck_api)
 

@@ -452,7 +452,7 @@ def test_damage_page_problems_name_the_cell_or_the_seat(client: Client, lang: st
     duplicate = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, follow=True)
     assert duplicate.status_code == 400
     assert (
-        "Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が重複しています。"
+        "Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が2回出てきます。"
     ) in (duplicate.content.decode())
     fragment = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, **HX)
     assert fragment.status_code == 200 and "errorlist" in fragment.content.decode()  # htmx swaps only 2xx
@@ -742,7 +742,7 @@ def test_deck_api_unknown_card_has_suggestion(client: Client, cards: None) -> No
         "card": "Sol Rnig",
         "rule": "lookup:unknown-card",
         "code": "deck.unknown-card",
-        "message": "Unknown card 'Sol Rnig'; did you mean Sol Ring?",
+        "text": "Unknown card 'Sol Rnig'; did you mean Sol Ring?",
     } in data["problems"]
 
 
@@ -824,7 +824,7 @@ def test_deck_api_reads_japanese_names_in_the_readers_language(client: Client) -
         ),
         content_type="application/json",
     ).json()
-    assert [(p["code"], p["message"]) for p in unknown["problems"]] == [
+    assert [(p["code"], p["text"]) for p in unknown["problems"]] == [
         (
             "deck.unknown-card-no-suggestion",
             "「ソル・リングもどき」というカードは見つかりません。似た名前のカードもありません。",
@@ -1046,6 +1046,19 @@ def test_api_wrong_bodies_are_400(client: Client, url: str, body: Any) -> None:
 
 def test_api_needs_post(client: Client) -> None:
     assert client.get("/api/calc/tax").status_code == 405
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tax_page_answers_the_tax_from_the_number_of_casts_alone(client: Client, lang: str) -> None:
+    """A search's answer card links the page with the casts only (「統率者税 2回」): the tax is the answer."""
+    html = client.get(f"/{lang}/calc/tax/?variant=commander&previous_casts=2").content.decode()
+    four = drawn("{4}", lang).removeprefix('<span class="mana">')
+    assert f'<span class="mana">+{four}' in html
+    assert f'href="/{lang}/rules/903.8/"' in html
+    assert f'href="/{lang}/rules/601.2f/"' not in html  # no cost to start from: only the tax's steps
+    assert ("統率者のマナ・コストを入れると" if lang == "ja" else "Enter the commander's mana cost") in html
+    full = client.get(f"/{lang}/calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2").content.decode()
+    assert drawn("{7}{G}{G}", lang) in full and "Enter the commander" not in full
 
 
 def test_forms_over_the_site_limit_get_their_page_with_its_message_even_with_csrf_checks() -> None:
