@@ -38,49 +38,11 @@ import django  # noqa: E402
 
 django.setup()
 
+from boards import board  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 FORM = "application/x-www-form-urlencoded"
-
-
-def _board(players: int, objects: int, *, big: bool = False) -> dict[str, object]:
-    names = [f"P{i}" for i in range(players)]
-    board: dict[str, object] = {
-        "variant": "free-for-all",
-        "turn_order": names,
-        "active_player": "P0",
-        "objects": [
-            {
-                "id": f"o{i}",
-                "name": f"Card {i}" * (10 if big else 1),
-                "kind": "card",
-                "owner": "P0",
-                "controller": "P0",
-                "zone": "battlefield",
-            }
-            for i in range(objects)
-        ],
-        "control_effects": [],
-        "delayed_triggers": [],
-    }
-    if big:
-        board["control_effects"] = [
-            {"id": f"e{i}", "object": f"o{i}", "controller": "P1", "source": f"o{i}", "ends": "source-leaves"}
-            for i in range(100)
-        ]
-        board["delayed_triggers"] = [
-            {"id": f"t{i}", "controller": "P1", "source": f"o{i}", "text": "y" * 1000} for i in range(50)
-        ]
-        board["timed_effects"] = [
-            {"id": f"m{i}", "controller": "P1", "until": "next-turn", "text": "y" * 1000} for i in range(50)
-        ]
-        board["combat"] = [
-            {"attacker": f"o{i}", "attacking": "P1", "blockers": [f"o{j}" for j in range(20)]}
-            for i in range(100)
-        ]
-        board["player_control"] = [{"player": f"P{i}", "controller": "P1"} for i in range(players)]
-    return board
 
 
 def main() -> None:
@@ -90,7 +52,7 @@ def main() -> None:
     totalforms = "&".join(
         f"{p}-TOTAL_FORMS=2000" for p in ("obj", "eff", "trg", "tmd", "atk", "player", "pc")
     )
-    largest = _board(64, 2000)
+    largest = board(64, 2000)
     requests = [
         ("totalforms", "/en/leave-game/", totalforms, FORM),
         (
@@ -102,7 +64,7 @@ def main() -> None:
         (
             "paste-max",
             "/en/leave-game/",
-            urlencode({"action": "load-json", "board_json": json.dumps(_board(16, 200, big=True))}),
+            urlencode({"action": "load-json", "board_json": json.dumps(board(16, 200, big=True))}),
             FORM,
         ),
         ("api-2000", "/api/calc/leave-game", json.dumps({**largest, "leaving": "P0"}), "application/json"),

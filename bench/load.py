@@ -272,6 +272,34 @@ def live_corpus_id(ingest_output: str) -> int:
     return int(match.group(1))
 
 
+def prod_env(work: Path, corpus_dir: Path) -> dict[str, str]:
+    """The environment of judge.settings.prod on a throwaway database, index and static dir in ``work``."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "judge.settings.prod",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain http on loopback; TLS is the proxy's job in production
+        "DJANGO_STATIC_ROOT": str(work / "static"),
+        "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
+        "JUDGE_INDEX_DIR": str(work / "index"),
+        "JUDGE_CORPUS_DIR": str(corpus_dir),
+        "DJANGO_LOG_LEVEL": "ERROR",
+    }
+
+
+def prepare_site(env: dict[str, str], work: Path) -> tuple[int, float]:
+    """``migrate``, ``collectstatic``, ``ingest`` into ``env``'s database: live corpus id, ingest seconds."""
+    print(f"== setup in {work} (SQLite, judge.settings.prod)")
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    started = time.monotonic()
+    corpus = live_corpus_id(manage(env, "ingest"))
+    seconds = time.monotonic() - started
+    print(f"ingest: corpus {corpus} live after {seconds:.1f} s")
+    return corpus, seconds
+
+
 def start_gunicorn(
     env: dict[str, str],
     work: Path,
@@ -387,27 +415,10 @@ def main() -> int:
         return 2
 
     work = Path(tempfile.mkdtemp(prefix="judge-load-"))
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "judge.settings.prod",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain http on loopback; TLS is the proxy's job in production
-        "DJANGO_STATIC_ROOT": str(work / "static"),
-        "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
-        "JUDGE_INDEX_DIR": str(work / "index"),
-        "JUDGE_CORPUS_DIR": str(args.corpus_dir),
-        "DJANGO_LOG_LEVEL": "ERROR",
-    }
+    env = prod_env(work, args.corpus_dir)
     server: subprocess.Popen[str] | None = None
     try:
-        print(f"== setup in {work} (SQLite, judge.settings.prod)")
-        manage(env, "migrate", "--noinput", "-v", "0")
-        manage(env, "collectstatic", "--noinput", "-v", "0")
-        started = time.monotonic()
-        first_corpus = live_corpus_id(manage(env, "ingest"))
-        ingest_seconds = time.monotonic() - started
-        print(f"ingest: corpus {first_corpus} live after {ingest_seconds:.1f} s")
+        first_corpus, ingest_seconds = prepare_site(env, work)
 
         port = free_port()
         server, master = start_gunicorn(
