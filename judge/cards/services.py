@@ -111,18 +111,18 @@ def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | Non
     results: list[CardImport] = []
     with transaction.atomic():
         for kind in ORDER:
-            path = by_kind.get(kind)
-            if path is None:
+            given = by_kind.get(kind)
+            if given is None:
                 continue
             if kind is FileKind.SCRYFALL_RULINGS:
-                results.append(_import_rulings(path, progress))
+                results.append(_import_rulings(given, progress))
             elif (
                 kind is FileKind.MTGJSON_ATOMIC
                 and CardSource.objects.filter(kind=FileKind.SCRYFALL_CARDS.value).exists()
             ):
-                results.append(_merge_mtgjson(path, progress))
+                results.append(_merge_mtgjson(given, progress))
             else:
-                results.append(_replace_cards(path, kind, progress))
+                results.append(_replace_cards(given, kind, progress))
     return results
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -45,14 +45,14 @@ from judge.tracker.forms import (
 from judge.tracker.models import Game
 from judge.web.json_api import error_response, json_object, json_response, request_language, steps_json
 from judge.web.presenters import present_problems, present_steps, reader_language
-from judge.web.rendering import page_or_partial
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
 POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def _wants_json(request: HtmxHttpRequest) -> bool:
     return (
         request.content_type == "application/json"
         or request.GET.get("format") == "json"
@@ -60,11 +60,11 @@ def _wants_json(request: HttpRequest) -> bool:
     )
 
 
-def _json_body(request: HttpRequest) -> dict[str, Any]:
+def _json_body(request: HtmxHttpRequest) -> dict[str, Any]:
     return json_object(request.body, empty="{}")
 
 
-def _language(request: HttpRequest) -> str:
+def _language(request: HtmxHttpRequest) -> str:
     """The language of a JSON answer's texts: ``?lang=``, else the language of the page's URL."""
     return request_language(request, default=reader_language())
 
@@ -76,18 +76,18 @@ def _seat_cookie(slug: str) -> str:
     return f"tracker-seat-{slug}"
 
 
-def _seat_index(request: HttpRequest, slug: str) -> str:
+def _seat_index(request: HtmxHttpRequest, slug: str) -> str:
     """The seat this phone picked for the game (its number in turn order, as text), "" for none."""
     value = request.COOKIES.get(_seat_cookie(slug), "")
     return value if value.isdigit() and len(value) <= 2 else ""
 
 
-def _seat(request: HttpRequest, slug: str, setup: tracker.TableSetup) -> str:
+def _seat(request: HtmxHttpRequest, slug: str, setup: tracker.TableSetup) -> str:
     index = _seat_index(request, slug)
     return setup.players[int(index)] if index and int(index) < len(setup.players) else ""
 
 
-def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
+def _choose_seat(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """``?seat=N`` keeps seat N for this phone (a cookie for this game alone); ``?seat=`` forgets it."""
     if selectors.game_revision(slug=slug) is None:
         raise Http404(_("No such game."))
@@ -111,14 +111,14 @@ def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
 # --------------------------------------------------------------------------- answers
 
 
-def _etag(request: HttpRequest, slug: str, revision: int, shape: str = "") -> str:
+def _etag(request: HtmxHttpRequest, slug: str, revision: int, shape: str = "") -> str:
     """One tag per revision and representation (the page, the board fragment or JSON) and this phone's
     seat."""
     shape = shape or ("json" if _wants_json(request) else "board" if request.htmx else "page")
     return f'W/"{revision}-{shape}-{_seat_index(request, slug) or "x"}"'
 
 
-def _not_modified(request: HttpRequest, etag: str) -> bool:
+def _not_modified(request: HtmxHttpRequest, etag: str) -> bool:
     wanted = request.headers.get("If-None-Match", "")
     return bool(wanted) and etag.removeprefix("W/") in {t.removeprefix("W/") for t in parse_etags(wanted)}
 
@@ -132,7 +132,7 @@ def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpResponse:
+def _unreadable(request: HtmxHttpRequest, err: services.UnreadableGame) -> HttpResponse:
     """A game stored before the engine's readers were strict, that they now refuse: say so, never a 500."""
     problem = msg("web.game-unreadable")
     if _wants_json(request):
@@ -143,7 +143,7 @@ def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpRespo
 
 
 def _board_context(
-    request: HttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
+    request: HtmxHttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
 ) -> dict[str, Any]:
     setup = state.setup
     recent = selectors.history(game=game, limit=BOARD_HISTORY)
@@ -156,7 +156,7 @@ def _board_context(
         "setup": setup,
         "seat": seat,
         "seat_index": seat_index,
-        "keypad_target": seat_index if seat_index in in_game else (in_game or [None])[0],
+        "keypad_target": seat_index if seat_index in in_game else (in_game[0] if in_game else None),
         "poll_headers": json.dumps({"If-None-Match": _etag(request, game.slug, game.revision, "board")}),
         "poll_seconds": POLL_SECONDS,
         "variant_label": VARIANT_LABELS[setup.variant],
@@ -175,7 +175,7 @@ def _board_context(
 
 
 def _page_context(
-    request: HttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
+    request: HtmxHttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
 ) -> dict[str, Any]:
     share_url = request.build_absolute_uri(reverse("tracker:game", args=[game.slug]))
     return {
@@ -188,7 +188,7 @@ def _page_context(
 
 
 def _board_response(
-    request: HttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
+    request: HtmxHttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
 ) -> HttpResponse:
     """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
     try:
@@ -240,17 +240,23 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- new game
 
 
-def _too_many_games(request: HttpRequest) -> bool:
+def _too_many_games(request: HtmxHttpRequest) -> bool:
     """Count a new game of this client address; whether it has started its share lately (then it starts none).
 
     Asked only once the setup is valid: a form sent back with a typo costs nothing.
     """
-    return is_ratelimited(
-        request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE, increment=True
+    return bool(
+        is_ratelimited(
+            request,
+            group="tracker.new-game",
+            key="ip",
+            rate=settings.JUDGE_TRACKER_NEW_GAME_RATE,
+            increment=True,
+        )
     )
 
 
-def _start_from_json(request: HttpRequest) -> JsonResponse:
+def _start_from_json(request: HtmxHttpRequest) -> JsonResponse:
     lang = _language(request)
     try:
         data = _json_body(request)
@@ -273,7 +279,7 @@ def _start_from_json(request: HttpRequest) -> JsonResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and request.content_type == "application/json":
         return _start_from_json(request)
     form = NewGameForm(request.POST if request.method == "POST" else None)
@@ -319,14 +325,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- the game
 
 
-def _no_game(request: HttpRequest) -> HttpResponse:
+def _no_game(request: HtmxHttpRequest) -> HttpResponse:
     if _wants_json(request):
         return error_response([msg("web.no-game")], status=404, lang=_language(request))
     raise Http404(_("No such game."))
 
 
 @require_GET
-def game(request: HttpRequest, slug: str) -> HttpResponse:
+def game(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if "seat" in request.GET:
         return _choose_seat(request, slug)
     revision = selectors.game_revision(slug=slug)
@@ -351,13 +357,13 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _before(request: HttpRequest) -> int | None:
+def _before(request: HtmxHttpRequest) -> int | None:
     value = request.GET.get("before", "")
     return int(value) if value.isdigit() and len(value) <= 6 else None
 
 
 @require_GET
-def history(request: HttpRequest, slug: str) -> HttpResponse:
+def history(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every change, a page at a time, newest first (``?before=N``: the changes before change N)."""
     try:
         found = Game.objects.get(slug=slug)
@@ -381,7 +387,7 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
     return page_or_partial(request, "tracker/history.html", "changes", context)
 
 
-def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
+def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpResponse:
     """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems."""
     as_json = request.content_type == "application/json"
     lang = _language(request)
@@ -412,7 +418,7 @@ def _get_game(slug: str) -> Game | None:
 
 
 @require_POST
-def event(request: HttpRequest, slug: str) -> HttpResponse:
+def event(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)
@@ -432,7 +438,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def undo(request: HttpRequest, slug: str) -> HttpResponse:
+def undo(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)
