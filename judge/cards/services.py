@@ -21,7 +21,7 @@ from django.utils.text import slugify
 from judge.cards import selectors
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource
 from judge.engine import cards as engine_cards
-from judge.engine import deck, dm
+from judge.engine import deck, dm, dm_cards
 from judge.engine.deck_counts import check_without_cards
 from judge.engine.deck_payload import read_deck_payload
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
@@ -306,11 +306,13 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
         texts = ([request.decklist] if request.decklist.strip() or not request.decks else []) + list(
             request.decks
         )
-        parsed: list[dm.DmDeck] = []
+        parsed: list[dm_cards.DmDeck] = []
         problems: list[str | Message] = []
         for index, deck_text in enumerate(texts):
             try:
-                parsed.append(dm.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None))
+                parsed.append(
+                    dm_cards.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None)
+                )
             except RulesError as err:
                 problems.extend(err.messages)
         if problems:
