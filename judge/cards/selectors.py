@@ -278,3 +278,11 @@ def data_stamp() -> str:
     if not stamp["n"]:
         return "" if not has_cards() else "unsourced"
     return f"{stamp['n']}:{stamp['last'].isoformat()}"
+
+
+def cards_for_search(query: str) -> list[CardMatch] | None:
+    """What a search shows of the cards (judge.web.card_finder): None without card data, else
+    :func:`find_cards` (``[]`` for an empty query)."""
+    if not has_cards():
+        return None
+    return find_cards(query) if query.strip() else []

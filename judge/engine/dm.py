@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from judge.engine.deck import DeckCheck, Problem
+from judge.engine.deck_types import DeckCheck, Problem
 from judge.engine.dm_cards import (
     BANNED_NAMES,
     FIVE,

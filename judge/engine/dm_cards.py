@@ -202,7 +202,7 @@ class DmCard:
     def starts_in_play(self) -> bool:
         return "starts-in-play" in self.tags or starts_in_battle_zone(self.name) is not None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "civilizations": [c.value for c in self.civilizations],

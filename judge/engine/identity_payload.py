@@ -21,7 +21,8 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.engine.payload import unknown_fields
 
-MAX_CARDS = 20_000
+#: A request's cards: a cube (540-720) or ten Commander decks; a whole collection is asked in batches.
+MAX_CARDS = 1_000
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,8 @@ class CardProblems:
     name: str
     problems: tuple[Message, ...]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"card": self.number, "name": self.name, "errors": [p.to_json(lang) for p in self.problems]}
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
+        return {"card": self.number, "name": self.name, "errors": [p.to_answer(lang) for p in self.problems]}
 
 
 def read_identity_payload(payload: object) -> tuple[tuple[Card, ...], tuple[CardProblems, ...]]:

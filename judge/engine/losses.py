@@ -63,6 +63,7 @@ TRACKER_LOSSES = (
     LossReason.EMPTY_LIBRARY,
     LossReason.EFFECT,
     LossReason.DIRECT_ATTACK,
+    LossReason.LIBRARY_OUT,  # a DTC game's empty-library press (dtc:win-loss)
 )
 #: Why a DTC team loses, as the leaving-the-game ruling takes it (dtc:win-loss, dtc:basic-rules).
 DTC_TEAM_LOSSES = (

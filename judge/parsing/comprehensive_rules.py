@@ -89,6 +89,9 @@ NUMBER_TYPOS = (
     # "702. 37a Storm is ..." (20090711): a space inside the number.
     (re.compile(rf"^({SECTION}\.) +({RULE_DIGITS}{LETTER}?\.?\s.*)$"), r"\1\2", "space inside rule number"),
 )
+# The typos above that are documented (wording, rule): notes, which even a strict ingest accepts. Any other
+# mended number is a warning, for a person to look at.
+DOCUMENTED_TYPOS = frozenset({("no space after rule number", "901.4")})
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
@@ -219,14 +222,15 @@ def _next_number(line: str, section: str | None, rule: str | None, seen: dict[st
 
 def _repair_number(
     line: str, section: str | None, rule: str | None, seen: dict[str, int]
-) -> tuple[str, str] | None:
-    """``line`` with the typo in its number mended, and the warning, if it then reads as the next rule."""
+) -> tuple[str, str, bool] | None:
+    """``line`` with the typo in its number mended, the warning, and whether the typo is a documented one,
+    if it then reads as the next rule."""
     for pattern, replacement, wording in NUMBER_TYPOS:
         if pattern.match(line):
             mended = pattern.sub(replacement, line)
             number = _next_number(mended, section, rule, seen)
             if number is not None:
-                return mended, f"{wording} {number}: read as that rule"
+                return mended, f"{wording} {number}: read as that rule", (wording, number) in DOCUMENTED_TYPOS
     return None
 
 
@@ -268,8 +272,8 @@ class _BodyReader:
             return
         repaired = _repair_number(raw, self.section, self.rule, self.seen)
         if repaired is not None:
-            raw, problem = repaired
-            self.warn(index, problem)
+            raw, problem, note = repaired
+            self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))
         example = EXAMPLE_RE.match(raw)
         if raw[0].isspace() or example or not raw[0].isdigit():
             self.continuation(raw, example)

@@ -148,7 +148,7 @@ def release_document(release: models.Release) -> RulesDocument:
         glossary=glossary,
         intro=release.intro,
         credits=release.credits,
-        warnings=tuple(ParseWarning(w["file"], w["line"], w["problem"]) for w in release.warnings),
+        warnings=tuple(ParseWarning.from_json(w) for w in release.warnings),
         numbering=Numbering(release.numbering),
     )
 

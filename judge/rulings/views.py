@@ -30,7 +30,7 @@ from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
-from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows
+from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows, oversized
 from judge.rulings.presenters import (
     Resolution,
     board_json,
@@ -227,12 +227,19 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         rows, form = BoardRows.from_post(request.POST)
         action = form.cleaned_data["action"] or "update"
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
+        errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
         if action == "load-json":
             pasted_board, errors = form.pasted_board()
+            if pasted_board is not None and oversized(pasted_board):
+                # Refused whole, as the JSON API refuses a board past its limits: no silently cut board.
+                errors = oversized(pasted_board)
+                pasted_board = None
             if pasted_board is not None:
                 rows = BoardRows.from_payload(pasted_board)
             else:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
+        elif errors:
+            resolving = False  # a cut board is shown, not resolved
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
@@ -321,7 +328,7 @@ def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
 
 
 @require_GET
-def scenario_list(request: HtmxHttpRequest) -> HttpResponse:
+def scenarios_page(request: HtmxHttpRequest) -> HttpResponse:
     lang = reader_language()
     groups = [
         {"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
@@ -338,12 +345,12 @@ def _get(slug: str) -> selectors.WorkedRuling:
 
 
 @require_GET
-def scenario_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
 @require_GET
-def scenario_step(request: HtmxHttpRequest, slug: str, step: int) -> HttpResponse:
+def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpResponse:
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)
@@ -417,7 +424,7 @@ def scenario_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
     found = selectors.scenario(slug=slug, lang=lang)
     if found is None:
         return error_response([msg("web.no-scenario", slug=slug[:100])], status=404, lang=lang)
-    data = found.replayed.to_json(lang)
+    data = found.replayed.to_answer(lang)
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)

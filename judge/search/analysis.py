@@ -40,11 +40,13 @@ _JA_RE = re.compile(f"[{JA_CHAR}]")
 _JA_RUN = re.compile(f"[{JA_CHAR}]+")
 _JA_SPACE = re.compile(f"(?<=[{JA_CHAR}])[ \t\u3000]+(?=[{JA_CHAR}])")
 _PUNCT_ONLY = re.compile(r"^[\W_]+$")
+_HIRAGANA_END = re.compile("[\u3041-\u3096]$")
 
 # Word classes that carry no meaning on their own (particles, auxiliaries, symbols, pronouns:
 # 何, いつ, 誰, 私 in a question; これ, それ in the rules).
 SKIP_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号", "代名詞"})
-# Normalised forms of the words a question is made of: どう なる, いくら, できますか, 教えてください.
+# Normalised forms of the words a question is made of: どう なる, いくら, できますか, 教えてください; 全員 is
+# "all" and 時, 際 "when", English stop words too.
 JAPANESE_STOP_WORDS = frozenset(
     [
         "どう",
@@ -65,6 +67,12 @@ JAPANESE_STOP_WORDS = frozenset(
         "良い",
         "遣る",
         "つく",
+        "起こる",
+        "起きる",
+        "場合",
+        "全員",
+        "時",
+        "際",
     ]
 )
 
@@ -222,6 +230,31 @@ def sudachi_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
         if word not in JAPANESE_STOP_WORDS:
             out.append(Morpheme(word, m.begin(), m.end()))
     return out
+
+
+def reading(text: str) -> str:
+    """The reading of Japanese text in katakana (Sudachi's; katakana and other characters as they are).
+
+    >>> reading("統率者税"), reading("共闘"), reading("コマンダー")
+    ('トウソツシャゼイ', 'キョウトウ', 'コマンダー')
+    """
+    return "".join(
+        m.reading_form() if m.reading_form() and m.reading_form() != "キゴウ" else m.surface()
+        for m in _sudachi("A").tokenize(text)
+    )
+
+
+def verb_stem(text: str) -> str:
+    """Text ending in a verb without its last kana, which inflects (ゲームから離れる: 離れた, 離れて),
+    else "".
+
+    >>> verb_stem("ゲームから離れる"), verb_stem("統率者税")
+    ('ゲームから離れ', '')
+    """
+    tokens = list(_sudachi("A").tokenize(text))
+    if not tokens or tokens[-1].part_of_speech()[0] != "動詞" or not _HIRAGANA_END.search(text):
+        return ""
+    return text[:-1]
 
 
 def sudachi_surface_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:

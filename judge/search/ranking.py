@@ -15,8 +15,10 @@ names them.
 from __future__ import annotations
 
 import heapq
+import html
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from judge.search.alignment import placed, shown_text, standings, status_prior
@@ -164,6 +166,25 @@ def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, fl
     return {group: 1 + GOVERNS_STEP * n for group, n in citing.items()}
 
 
+_MARK = re.compile(r"<mark>(.*?)</mark>")
+
+
+def _missing(match: Match, docs: Sequence[int], snip: str) -> tuple[str, ...]:
+    """The words a hit lacks: those none of its documents (either language) has, and never a word its
+    snippet highlights.
+
+    >>> from judge.search.query_builder import Unit
+    >>> from whoosh.query import NullQuery
+    >>> boku, okaru = Unit("墓地", NullQuery), Unit("置か", NullQuery)
+    >>> match = Match({1: 1.0, 2: 1.0}, partial=True, slots=((boku, {1: 1.0}), (okaru, {})))
+    >>> _missing(match, [1, 2], "…の<mark>墓地</mark>に…"), _missing(match, [2], "…の<mark>墓地</mark>に…")
+    (('置か',), ('置か',))
+    """
+    lacking = set.intersection(*(set(match.missing(d)) for d in docs)) if docs else set()
+    marked = [html.unescape(m).lower() for m in _MARK.findall(snip)]
+    return tuple(sorted(w for w in lacking if not any(w.lower() in m for m in marked)))
+
+
 def ranked_hits(
     live: LiveIndex,
     match: Match,
@@ -205,14 +226,15 @@ def ranked_hits(
         shown = found[ui][1] if ui in found else max(found.values())[1]
         doc = placed(live.doc(shown))
         text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
-        missing = sorted({w for _, d in found.values() for w in match.missing(d)}) if match.partial else ()
+        snip = snippet(text, needles, lang=doc.lang)
+        missing = _missing(match, [d for _, d in found.values()], snip) if match.partial else ()
         hits.append(
             SearchHit(
                 rule=doc.rule,
                 lang=doc.lang,
                 source=doc.source,
                 title=display_title(doc, ui),
-                snippet=snippet(text, needles, lang=doc.lang),
+                snippet=snip,
                 score=sum(score for score, _ in found.values()),
                 also=tuple(lang for lang in found if lang != doc.lang),
                 doc=doc.doc,

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judge.search.documents import SourceKind
 from judge.search.index import LiveIndex, open_live
 from judge.search.lookup import existing_rule, rule_like, rule_suggestions
-from judge.search.matching import Match, find_matches
+from judge.search.matching import Match, find_matches, magic_docs
 from judge.search.query import LANGS, ParsedQuery, SearchQueryError, parse_query
 from judge.search.query_builder import BuiltQuery, Needles, build_query, quoted
 from judge.search.ranking import Ranking, named_kinds, ranked_hits
@@ -42,6 +43,8 @@ def _respelling(
     version: str,
     allow: set[int] | None,
     match: Match,
+    *,
+    prefer: frozenset[int] | None = None,
 ) -> tuple[Match, BuiltQuery, str] | None:
     """The query respelled where its words found nothing, if that finds more: its match, query and text."""
     better = respelled(q, match.dead, speller(live, terms))
@@ -51,7 +54,7 @@ def _respelling(
     built_better = build_query(parsed_better, terms=terms, version=version)
     if built_better is None:
         return None
-    match_better = find_matches(live, built_better, allow)
+    match_better = find_matches(live, built_better, allow, prefer=prefer)
     if match_better.scores and (not match_better.partial or match.partial or not match.scores):
         return match_better, built_better, better
     return None
@@ -127,11 +130,13 @@ def search(
     searched, names = named_kinds(parsed, terms)
     ranking = Ranking(ui_lang, names)
     built = build_query(searched, terms=terms, version=version)
-    match = find_matches(live, built, allow) if built is not None else Match({})
+    # A question that names no other game is about the rules of Magic (judge.search.matching).
+    prefer = None if SourceKind.HOUSE_RULES in names else magic_docs(live)
+    match = find_matches(live, built, allow, prefer=prefer) if built is not None else Match({})
     corrected: str | None = None
     suggestions: list[Suggestion] = []
     if built is not None and match.dead and (match.partial or not match.scores):
-        respelling = _respelling(q, lang, live, terms, version, allow, match)
+        respelling = _respelling(q, lang, live, terms, version, allow, match, prefer=prefer)
         if respelling is not None and correct:
             match, built, corrected = respelling
         elif respelling is not None:

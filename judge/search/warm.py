@@ -51,6 +51,9 @@ def _rewarm(live: LiveIndex, terms: TermTable) -> None:
 
 def _warm_live(live: LiveIndex, terms: TermTable) -> None:
     live.warm()
+    # A term among other words also finds its rule's subrules: rule numbers, within a version or language
+    # (judge.search.query_builder, ``citing``).
+    live.postings.warm(live.searcher(), ("rule", "version", "lang"))
     speller(live, terms)
     for ui_lang in UI_LANGS:
         static_priors(live, ui_lang)

@@ -43,6 +43,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "judge.web.middleware.ContentSecurityPolicyMiddleware",
     "judge.web.middleware.ApiMethodNotAllowedMiddleware",
+    "judge.web.middleware.DatabaseBusyMiddleware",
     "judge.rules.middleware.NoCorpusMiddleware",
 ]
 
@@ -78,7 +79,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        # Seconds a write waits for another's lock: well under gunicorn's worker timeout (30 s), so a long
+        # lock (an ingest, a backup) answers 503 with Retry-After (judge.web.middleware), not a killed worker.
+        "timeout": float(os.environ.get("JUDGE_DB_BUSY_TIMEOUT", "5")),
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -101,6 +104,8 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 # The live corpus generation, as the web layer reads it (the home page, the health check, the ETags above):
 # web imports no app, so it calls this function, the rules app's (judge.web.generation).
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
+# The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
+JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -138,6 +143,8 @@ LOGGING = {
 # client address may start this many games (django-ratelimit: "30/h" is 30 an hour).
 JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
+# Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
+JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
 # The rate limit counts in Django's cache: per process by default. With several app servers point every one
 # at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server
 # counts on its own. Behind a proxy, DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.

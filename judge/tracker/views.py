@@ -24,7 +24,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit.core import get_usage
 
 from judge.engine import tracker
 from judge.engine.errors import RulesError
@@ -43,10 +43,20 @@ from judge.tracker.forms import (
     UndoForm,
 )
 from judge.tracker.models import Game
-from judge.web.json_api import error_response, json_object, json_response, request_language, steps_json
+from judge.web.client_address import client_address
+from judge.web.json_api import (
+    BodyTooLarge,
+    error_response,
+    json_object,
+    json_response,
+    read_body,
+    request_language,
+    steps_json,
+)
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
+MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
 POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
@@ -61,7 +71,8 @@ def _wants_json(request: HtmxHttpRequest) -> bool:
 
 
 def _json_body(request: HtmxHttpRequest) -> dict[str, Any]:
-    return json_object(request.body, empty="{}")
+    """The JSON object of the body; BodyTooLarge past MAX_BODY (a change or a setup: a few hundred bytes)."""
+    return json_object(read_body(request, limit=MAX_BODY), empty="{}")
 
 
 def _language(request: HtmxHttpRequest) -> str:
@@ -212,8 +223,8 @@ def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **e
         {
             "slug": game.slug,
             "revision": game.revision,
-            "state": state.to_json(),
-            "table": tracker.table_view(state).to_json(),
+            "state": state.to_payload(),
+            "table": tracker.table_view(state).to_payload(),
             **extra,
         },
         status=status,
@@ -226,7 +237,7 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
             {
                 "seq": h.seq,
                 "kind": h.kind,
-                "payload": h.event.to_json(),
+                "payload": h.event.to_payload(),
                 "undone": h.undone,
                 "created": h.created.isoformat(),
                 "steps": steps_json(h.steps, lang),
@@ -240,19 +251,26 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- new game
 
 
-def _too_many_games(request: HtmxHttpRequest) -> bool:
-    """Count a new game of this client address; whether it has started its share lately (then it starts none).
+def _limited(request: HtmxHttpRequest, *, group: str, key: Any, rate: str, count: bool) -> bool:
+    """Whether this client has used up ``rate`` in ``group`` (``count``: count one more, after the fact).
 
-    Asked only once the setup is valid: a form sent back with a typo costs nothing.
+    Asked before the work and counted after it, so only what happened counts (a game created, a write
+    refused): the check is "already at the limit", not django-ratelimit's "past it once counted"."""
+    usage = get_usage(request, group=group, key=key, rate=rate, increment=count)
+    if usage is None:  # the cache failed and RATELIMIT_FAIL_OPEN is set
+        return False
+    return bool(usage["should_limit"] if count else usage["count"] >= usage["limit"])
+
+
+def _too_many_games(request: HtmxHttpRequest, *, count: bool = False) -> bool:
+    """Whether this client address has started its share of games lately (then it starts none);
+    ``count``: count one more.
+
+    Asked only once the setup is valid, and counted only once the game exists: a form sent back with a typo,
+    or a game the database was too busy to save, costs nothing.
     """
-    return bool(
-        is_ratelimited(
-            request,
-            group="tracker.new-game",
-            key="ip",
-            rate=settings.JUDGE_TRACKER_NEW_GAME_RATE,
-            increment=True,
-        )
+    return _limited(
+        request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE, count=count
     )
 
 
@@ -268,18 +286,21 @@ def _start_from_json(request: HtmxHttpRequest) -> JsonResponse:
             "planechase": data.get("planechase", False),
         }
         tracker.table_setup(**setup)
+    except BodyTooLarge as err:
+        return error_response([err.message], status=413, lang=lang)
     except RulesError as err:
         return error_response(err, status=400, lang=lang)
     if _too_many_games(request):
         return error_response([msg("web.too-many-games")], status=429, lang=lang)
     game = services.start_game(**setup)
+    _too_many_games(request, count=True)
     return _json_state(
         game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug])
     )
 
 
 @require_http_methods(["GET", "POST"])
-def new_game(request: HtmxHttpRequest) -> HttpResponse:
+def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and request.content_type == "application/json":
         return _start_from_json(request)
     form = NewGameForm(request.POST if request.method == "POST" else None)
@@ -300,6 +321,7 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
             errors, status = [msg("web.too-many-games").text(reader_language())], 429
         if not errors:
             game = services.start_game(**form.payload())
+            _too_many_games(request, count=True)
             return redirect("tracker:game", slug=game.slug)
     else:
         try:
@@ -332,7 +354,7 @@ def _no_game(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_GET
-def game(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if "seat" in request.GET:
         return _choose_seat(request, slug)
     revision = selectors.game_revision(slug=slug)
@@ -363,7 +385,7 @@ def _before(request: HtmxHttpRequest) -> int | None:
 
 
 @require_GET
-def history(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def history_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every change, a page at a time, newest first (``?before=N``: the changes before change N)."""
     try:
         found = Game.objects.get(slug=slug)
@@ -387,20 +409,47 @@ def history(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return page_or_partial(request, "tracker/history.html", "changes", context)
 
 
+def _refused_writes(request: HtmxHttpRequest, slug: str, *, count: bool) -> bool:
+    """Whether this client has had too many writes to this game refused lately (``count``: count one more).
+
+    A refused write costs the server a read of the table; a client looping on one (an undo with nothing to
+    undo) is answered 429 (in JSON without any read), and every other phone and game goes on."""
+    return _limited(
+        request,
+        group="tracker.refused",
+        key=lambda _group, r: f"{slug}:{client_address(r)}",
+        rate=settings.JUDGE_TRACKER_REFUSED_RATE,
+        count=count,
+    )
+
+
 def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpResponse:
-    """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems."""
+    """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems,
+    429 once this client has had too many refused lately."""
     as_json = request.content_type == "application/json"
     lang = _language(request)
+    if _refused_writes(request, slug, count=False):
+        problem = msg("web.too-many-refused")
+        if as_json:
+            response: HttpResponse = error_response([problem], status=429, lang=lang)
+        else:
+            response = _board_response(request, slug, errors=[problem.text(reader_language())], status=429)
+        response["Retry-After"] = "60"
+        return response
     try:
         written, state, steps = write()
+    except BodyTooLarge as err:
+        return error_response([err.message], status=413, lang=lang)
     except services.UnreadableGame as err:
         return _unreadable(request, err)
     except tracker.AlreadyDoneError as err:
         # A second phone pressed the same "next turn" or "undo": nothing was done; show the table as it is.
+        _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
         return _board_response(request, slug, errors=present_problems(err), status=409)
     except RulesError as err:
+        _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=400, lang=lang)
         return _board_response(request, slug, errors=present_problems(err), status=400)
@@ -418,7 +467,7 @@ def _get_game(slug: str) -> Game | None:
 
 
 @require_POST
-def event(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def event_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)
@@ -438,7 +487,7 @@ def event(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def undo(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def undo_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)

@@ -9,7 +9,7 @@ from judge.web import views
 
 app_name = "web"
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", views.home_page, name="home"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
 ]
-api_urlpatterns = ([path("healthz", views.health, name="health")], "web-api")
+api_urlpatterns = ([path("healthz", views.health_api, name="health")], "web-api")

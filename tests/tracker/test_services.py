@@ -67,7 +67,7 @@ def test_start_game_lists_every_problem_and_refuses_a_broken_name() -> None:
         start_game(variant="commander", players=["A" * 61] + [f"P{i}" for i in range(20)], commanders={})
     problems = info.value.problems
     assert any("at most 20 players" in p for p in problems)
-    assert any("longer than 60" in p for p in problems)
+    assert any("at most 60 characters" in p for p in problems)
     with pytest.raises(InvalidInputError, match="broken character"):
         start_game(variant="commander", players=["\ud800", "Ben"], commanders={})
     with pytest.raises(InvalidInputError, match="broken character"):
@@ -99,7 +99,7 @@ def test_events_history_and_undo() -> None:
     assert state.commander("Ben", 1).tax == 2
 
     # A new event after an undo gets the next seq; the undone one stays in the history.
-    game, state, _ = record_event(game=game, kind="next-turn", payload={})
+    game, state, _ = record_event(game=game, kind="next-turn", payload={"expected_revision": game.revision})
     assert list(GameEvent.objects.filter(game=game).values_list("seq", "undone")) == [
         (1, False),
         (2, False),
@@ -133,7 +133,7 @@ def test_undo_takes_back_the_seats_own_last_change() -> None:
     game, state, undone = undo_last(game=game, payload={"by": "Ben"})
     assert undone.seq == 2 and state.commander("Ben", 0).tax == 0 and state.life_of("Chie") == 36
     _assert_snapshots_match_replay(game)
-    with pytest.raises(InvalidInputError, match="'Zed' is not a player"):
+    with pytest.raises(InvalidInputError, match="“Zed” is not a player"):
         undo_last(game=game, payload={"by": "Zed"})
 
 
@@ -141,7 +141,7 @@ def test_undo_takes_back_the_seats_own_last_change() -> None:
 def test_undo_refused_when_a_later_change_depends_on_it() -> None:
     """Undoing Aki's concession would put a player back into a game that has gone on without them."""
     game = start_game(variant="planechase", players=["Aki", "Ben", "Chie"])
-    record_event(game=game, kind="next-turn", payload={"by": "Aki"})  # Ben's turn
+    record_event(game=game, kind="next-turn", payload={"by": "Aki", "expected_revision": 0})  # Ben's turn
     record_event(game=game, kind="planar-roll", payload={"player": "Ben", "by": "Ben"})
     with pytest.raises(IllegalStateError, match="depends on it"):
         undo_last(game=game, payload={"by": "Aki"})
@@ -168,7 +168,7 @@ def test_invalid_events_store_nothing() -> None:
             game=game, kind="commander-damage", payload={"player": "Zed", "owner": "Ben", "amount": 99999}
         )
     assert len(info.value.problems) == 1  # the amount is checked before the table
-    with pytest.raises(InvalidInputError, match="'Zed' is not a player"):
+    with pytest.raises(InvalidInputError, match="“Zed” is not a player"):
         record_event(game=game, kind="life", payload={"player": "Zed", "amount": 1})
     with pytest.raises(InvalidInputError, match="broken character"):
         record_event(game=game, kind="life", payload={"player": "\ud800", "amount": 1})
@@ -315,6 +315,9 @@ def test_snapshots_equal_the_replay_of_worked_games(
     for kind, payload in changes:
         if kind == "undo":
             undo_last(game=game, payload=payload)
+        elif kind == "next-turn":  # pressed on the table as it is: a turn change always carries its revision
+            revision = Game.objects.get(pk=game.pk).revision
+            record_event(game=game, kind=kind, payload={**payload, "expected_revision": revision})
         else:
             record_event(game=game, kind=kind, payload=payload)
         _assert_snapshots_match_replay(game)
@@ -336,10 +339,15 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
     expected = {s for s in range(1, total + 1) if s % CHECKPOINT == 0 or s > total - KEEP_SNAPSHOTS}
     assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected
     _assert_snapshots_match_replay(game)
-    # Chie's undo reaches back to change 1: every table kept after it is rewritten without Chie's -2.
-    game, state, undone = undo_last(game=game, payload={"by": "Chie"})
-    assert undone.seq == 1 and state.life_of("Chie") == 20
-    assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected - {1}
+    # Chie's change 1 is out of the undo window: undoing it would apply every change since again.
+    with pytest.raises(IllegalStateError, match=f"Nothing to undo among the last {KEEP_SNAPSHOTS} changes"):
+        undo_last(game=game, payload={"by": "Chie"})
+    # Ben's last change (two back) is in it: the one table kept after it is rewritten.
+    game, state, undone = undo_last(game=game, payload={"by": "Ben"})
+    assert undone.seq == total - 1
+    assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected - {
+        total - 1
+    }
     _assert_snapshots_match_replay(game)
 
 
@@ -393,7 +401,7 @@ def test_a_stored_game_the_readers_now_refuse_is_unreadable_not_an_error() -> No
         record_event(game=game, kind="life", payload={"player": "Ben", "amount": -1})
     good = _commander_game()
     record_event(game=good, kind="life", payload={"player": "Aki", "amount": -1})
-    good.events.update(state={**table_before(good).to_json(), "turn": 10**400})
+    good.events.update(state={**table_before(good).to_payload(), "turn": 10**400})
     with pytest.raises(UnreadableGame):
         game_state(slug=good.slug)
     good.events.update(payload={"kind": "life", "player": "Aki", "amount": 1e300})

@@ -166,8 +166,9 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
 
 
 @pytest.mark.django_db
-def test_request_bodies_over_the_limit_are_400_not_500(settings):
-    """DATA_UPLOAD_MAX_MEMORY_SIZE caps every body (decklists, board states, tracker JSON)."""
+def test_request_bodies_over_the_limit_are_413_not_500(settings):
+    """DATA_UPLOAD_MAX_MEMORY_SIZE caps every body (decklists, board states, tracker JSON): 413, the JSON
+    error for a JSON body, a page saying so for a form (issue 22, item 8)."""
     import json
 
     from django.test import Client
@@ -182,12 +183,12 @@ def test_request_bodies_over_the_limit_are_400_not_500(settings):
     )
     client = Client(raise_request_exception=False)
     response = client.post(f"/en/tracker/{game.slug}/event/", big, content_type="application/json")
-    assert response.status_code == 400
+    assert response.status_code == 413 and response.json()["errors"][0]["code"] == "web.body-too-large"
     form = client.post(
         f"/en/tracker/{game.slug}/event/",
         {"kind": "life", "player": "Aki", "amount": "-1", "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
     )
-    assert form.status_code == 400
+    assert form.status_code == 413 and "The request is larger than 2 MB" in form.content.decode()
 
 
 @pytest.mark.django_db

@@ -80,6 +80,7 @@ _NAMES: dict[str, dict[str, str]] = {
     "tracker.reason.team-poison": {"en": "team poison counters", "ja": "チームの毒カウンター"},
     "tracker.reason.concede": {"en": "conceded", "ja": "投了"},
     "tracker.reason.empty-library": {"en": "drew from an empty library", "ja": "空のライブラリーから引いた"},
+    "tracker.reason.library-out": {"en": "deck ran out (library-out)", "ja": "ライブラリアウト（山札が0枚）"},
     "tracker.reason.effect": {"en": "an effect says so", "ja": "効果による敗北"},
     "tracker.reason.direct-attack": {"en": "direct attack", "ja": "ダイレクトアタック"},
     "tracker.face.blank": {"en": "blank", "ja": "無地"},
@@ -298,6 +299,11 @@ _STEPS: dict[str, dict[str, str]] = {
         "en": "{player} drew from an empty library and loses the game.",
         "ja": "{player} はカードのないライブラリーから引こうとしたので、ゲームに敗北します。",
     },
+    "tracker.lose.library-out": {
+        "en": "{player}'s deck has reached 0 cards (drawing the last card counts): a library-out, which loses "
+        "the game for {player}'s team.",
+        "ja": "{player} の山札が0枚になりました（最後の1枚を引いて0枚になった場合も含む）。ライブラリアウトとなり、{player} のチームは敗北します。",
+    },
     "tracker.lose.effect": {
         "en": "An effect says {player} loses the game.",
         "ja": "効果によって {player} はゲームに敗北します。",
@@ -416,30 +422,6 @@ _HISTORY: dict[str, dict[str, str]] = {
 }
 
 _PROBLEMS: dict[str, dict[str, str]] = {
-    "tracker.text-needed": {"en": "{label}: must be text.", "ja": "{label}：文字で入力してください。"},
-    "tracker.text-broken": {
-        "en": "{label}: contains a broken character (not valid Unicode).",
-        "ja": "{label}：壊れた文字（正しい Unicode ではない文字）が含まれています。",
-    },
-    "tracker.text-too-long": {
-        "en": "{label}: longer than {max} characters.",
-        "ja": "{label}：{max} 文字を超えています。",
-    },
-    "tracker.text-control": {
-        "en": "{label}: contains control characters.",
-        "ja": "{label}：制御文字は使えません。",
-    },
-    "tracker.yes-or-no": {"en": "{label}: yes or no.", "ja": "{label}：はいかいいえで答えてください。"},
-    "tracker.choose": {
-        "en": "{label}: choose {choices}.",
-        "ja": "{label}：{choices}のどれかを選んでください。",
-    },
-    "tracker.list-needed": {"en": "{label}: must be a list.", "ja": "{label}：リストで指定してください。"},
-    "tracker.object-needed": {
-        "en": "{label}: each entry must be an object.",
-        "ja": "{label}：各項目はオブジェクトで指定してください。",
-    },
-    "tracker.too-many-items": {"en": "{label}: at most {max}.", "ja": "{label}：{max} 個までです。"},
     "tracker.given-twice": {
         "en": "{label}: the same commander is given twice.",
         "ja": "{label}：同じ統率者が2回指定されています。",
@@ -459,14 +441,6 @@ _PROBLEMS: dict[str, dict[str, str]] = {
     "tracker.too-few-players": {
         "en": "{label}: at least {min} players.",
         "ja": "{label}：{min} 人以上必要です。",
-    },
-    "tracker.name-twice": {
-        "en": "{label}: '{name}' appears twice.",
-        "ja": "{label}：「{name}」が2回出てきます。",
-    },
-    "tracker.not-a-player": {
-        "en": "{label}: '{name}' is not a player in this game.",
-        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
     },
     "tracker.commanders-map": {
         "en": "{label}: give each player's commanders by the player's name.",
@@ -620,6 +594,16 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "ja": "すでに処理済みかもしれません：「取り消す」を押した後にテーブルが変わったため（更新番号 {expected} → "
         "{current}）、何も取り消していません。2回押しても2つの変更が取り消されることはありません。まだ取り消す場合は"
         "もう一度押してください。",
+    },
+    "tracker.revision-required.next-turn": {
+        "en": "“Next turn” needs the revision it was pressed on (the table is at {current}): nothing was done, "
+        "so no player is skipped.",
+        "ja": "「次のターン」には押したときの更新番号が必要です（今のテーブルは {current}）。"
+        "何もしていないので、プレイヤーが飛ばされることはありません。",
+    },
+    "tracker.undo-too-old": {
+        "en": "Nothing to undo among the last {window} changes; an older change can't be undone.",
+        "ja": "直近 {window} 件の変更に取り消せるものはありません。それより古い変更は取り消せません。",
     },
     "tracker.revision-ahead": {
         "en": "{label}: revision {expected} doesn't exist yet (the table is at {current}).",

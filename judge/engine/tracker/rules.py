@@ -67,7 +67,7 @@ def resolve_player(setup: TableSetup, name: str, field: str, problems: list[Mess
     for player in setup.players:
         if player.casefold() == name.casefold():
             return player
-    problems.append(msg("tracker.not-a-player", field=field, label=_LABELS[field], name=name[:MAX_NAME]))
+    problems.append(msg("input.not-a-player", field=field, label=_LABELS[field], name=name[:MAX_NAME]))
     return None
 
 
@@ -536,6 +536,11 @@ def _declared_loss(
     elif reason is LossReason.CONCEDE:
         rule = "810.8b" if state.setup.variant is Variant.TWO_HEADED_GIANT else "104.3a"
         steps.append(Step.of("tracker.lose.concede", rule=rule, player=player))
+    elif reason is LossReason.EMPTY_LIBRARY and dtc:
+        # Duel Masters has no drawing from an empty library: a deck (山札) at 0 cards is a library-out,
+        # the whole team's loss (dtc:win-loss).
+        reason = LossReason.LIBRARY_OUT
+        steps.append(Step.of("tracker.lose.library-out", rule=reason.rule, player=player))
     elif reason is LossReason.EMPTY_LIBRARY:
         steps.append(Step.of("tracker.lose.empty-library", rule="704.5b", player=player))
     else:

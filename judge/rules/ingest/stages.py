@@ -47,6 +47,7 @@ class Plan:
     steps: list[tuple[Step, models.ReleaseStep | None]] = field(default_factory=list)  # adjacent pairs
     documents: list[LinkedDocument] = field(default_factory=list)  # Japanese documents, aligned
     loaded: dict[str, RulesDocument] = field(default_factory=dict)  # a few releases' records, by version
+    checked: list[dict[str, object]] = field(default_factory=list)  # warnings of judge.rules.ingest.checks
 
     def document(self, version: str) -> RulesDocument:
         """A release's records: kept from its parse, or read back from its rows."""
@@ -81,7 +82,7 @@ def _known_releases() -> dict[tuple[str, str], models.Release]:
 
 
 def _as_known(release: models.Release) -> KnownRelease:
-    warnings = tuple(ParseWarning(w["file"], w["line"], w["problem"]) for w in release.warnings)
+    warnings = tuple(ParseWarning.from_json(w) for w in release.warnings)
     return KnownRelease(release.file_name, release.version, Numbering(release.numbering), warnings)
 
 
@@ -260,8 +261,8 @@ def _summary(plan: Plan, releases: Sequence[models.Release], lineage: Lineage) -
         "unresolved": unresolved,
         "translations": translations,
         "files": [r.file_name for r in releases] + [d.document.source for d in plan.documents],
-        "skipped": [s.to_json() for s in plan.parsed.skipped],
-        "warnings": [w.to_json() for w in plan.parsed.warnings],
+        "skipped": [s.to_payload() for s in plan.parsed.skipped],
+        "warnings": [w.to_payload() for w in plan.parsed.warnings] + plan.checked,
         "parsed": plan.fresh,
         "reused": sorted(set(plan.known) - set(plan.fresh)),
         "fingerprint": writing.parser_fingerprint(),

@@ -1,7 +1,14 @@
 """Message texts of the site itself (the Django side): the JSON door's input problems and the answers
-of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game)."""
+of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game).
+
+They are Messages like the engine's (a code, parameters, a text in each language), so one error answer
+lists the engine's problems and the site's alike; the engine's catalog holds only the engine's texts, and
+this module adds these to it (:func:`judge.engine.texts.add_texts`) when the web app starts.
+"""
 
 from __future__ import annotations
+
+from judge.engine.texts import add_texts
 
 TEXTS: dict[str, dict[str, str]] = {
     "web.body-too-large": {
@@ -35,10 +42,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.label.board-json": {"en": "Board JSON", "ja": "盤面のJSON"},
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
-    "web.unknown-field": {
-        "en": "{name}: unknown field (expected: {expected})",
-        "ja": "{name}：使えない項目です（使える項目：{expected}）",
-    },
     "web.no-corpus": {
         "en": "No rules have been loaded yet: run python manage.py ingest.",
         "ja": "ルールがまだ読み込まれていません。python manage.py ingest を実行してください。",
@@ -107,8 +110,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This game was saved by an older version of the site and can no longer be read: start a new game.",
         "ja": "このゲームは以前の版のサイトで保存されたもので、もう読み込めません。新しいゲームを始めてください。",
     },
+    "web.database-busy": {
+        "en": "The site is busy saving other changes: nothing was saved. Try again in {seconds} seconds.",
+        "ja": "ほかの変更の保存で混み合っています。何も保存されていません。{seconds} 秒ほどしてからもう一度試してください。",
+    },
+    "web.too-many-refused": {
+        "en": "Too many changes from this connection were refused for this game lately: wait a minute, then "
+        "look at the table before trying again.",
+        "ja": "この接続からこのゲームへの変更が短時間に何度も受け付けられませんでした。1分ほど待ち、テーブルを確認してからもう一度試してください。",
+    },
     "web.too-many-games": {
         "en": "Too many new games from this connection lately: wait a while, or keep playing the game you have.",
         "ja": "この接続から短時間に作られたゲームが多すぎます。しばらく待つか、今のゲームを続けてください。",
     },
 }
+
+add_texts(TEXTS)
