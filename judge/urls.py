@@ -2,7 +2,7 @@
 prefix."""
 
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from judge.calc import urls as calc_urls
 from judge.cards import urls as cards_urls
@@ -11,7 +11,7 @@ from judge.rulings import urls as rulings_urls
 from judge.tracker import urls as tracker_urls
 from judge.web import urls as web_urls
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", include(web_urls.api_urlpatterns)),
     path("", include(rules_urls.api_urlpatterns)),
     path("", include(calc_urls.api_urlpatterns)),

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -53,7 +53,7 @@ from judge.engine.errors import RulesError
 from judge.engine.messages import msg
 from judge.web.json_api import json_api, result_json
 from judge.web.presenters import present_problems, present_steps, reader_language
-from judge.web.rendering import page_or_partial
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 #: Request bodies: the colour identity API takes up to identity.MAX_CARDS (1,000) full Scryfall card
 #: objects (a few KB each, up to ~8 KB with every face and link), above the site-wide
@@ -73,17 +73,17 @@ def no_card_data() -> str:
 Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, language of the texts) -> answer
 
 
-def _api(request: HttpRequest, limit: int, compute: Compute) -> JsonResponse:
+def _api(request: HtmxHttpRequest, limit: int, compute: Compute) -> JsonResponse:
     """The shared JSON door (json_api)."""
     return json_api(request, limit=limit, compute=compute)
 
 
-def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+def _page(request: HtmxHttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
     """The full page (400 when the input has problems), or with htmx only its result fragment."""
     return page_or_partial(request, template, "result", context, status=400 if context.get("errors") else 200)
 
 
-def _form_data(request: HttpRequest) -> QueryDict | None:
+def _form_data(request: HtmxHttpRequest) -> QueryDict | None:
     """POST data, or GET parameters; None when a posted form is over the size limit (found here, or before
     the view by the CSRF check: judge.web.views.bad_request then calls the view with ``form_too_large``)."""
     if request.method != "POST":
@@ -100,7 +100,7 @@ def _form_data(request: HttpRequest) -> QueryDict | None:
 
 
 @require_GET
-def tax_page(request: HttpRequest) -> HttpResponse:
+def tax_page(request: HtmxHttpRequest) -> HttpResponse:
     """The chosen format's fields only, so the answer fits a phone's first screen. The format switch is a
     link (with htmx it swaps the whole calculator); the form answers by GET, so a result is a link too."""
     form = TaxForm(request.GET)
@@ -141,7 +141,7 @@ def tax_page(request: HttpRequest) -> HttpResponse:
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
-def tax_api(request: HttpRequest) -> JsonResponse:
+def tax_api(request: HtmxHttpRequest) -> JsonResponse:
     return _api(
         request,
         settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
@@ -153,7 +153,7 @@ def tax_api(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def damage_page(request: HttpRequest) -> HttpResponse:
+def damage_page(request: HtmxHttpRequest) -> HttpResponse:
     """The commander x player table. Every tap is a GET of the whole table plus the tap; without JavaScript
     it redirects to the table's own URL (a reload never taps twice), with htmx the calculator is swapped
     and that URL pushed."""
@@ -191,7 +191,7 @@ def damage_page(request: HttpRequest) -> HttpResponse:
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
-def damage_api(request: HttpRequest) -> JsonResponse:
+def damage_api(request: HtmxHttpRequest) -> JsonResponse:
     return _api(
         request,
         settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
@@ -207,7 +207,7 @@ def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-def identity_page(request: HttpRequest) -> HttpResponse:
+def identity_page(request: HtmxHttpRequest) -> HttpResponse:
     """Names looked up in the card data (English or Japanese) and pasted card JSON: each card's identity,
     and in the place of a card that has none (unknown name, unreadable JSON) its problems."""
     params = _form_data(request)
@@ -266,7 +266,7 @@ identity_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judg
 
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
-def identity_api(request: HttpRequest) -> JsonResponse:
+def identity_api(request: HtmxHttpRequest) -> JsonResponse:
     return _api(request, IDENTITY_MAX_BODY, _identity_api)
 
 
@@ -282,7 +282,7 @@ def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
-def deck_page(request: HttpRequest) -> HttpResponse:
+def deck_page(request: HtmxHttpRequest) -> HttpResponse:
     """A submitted deck is always checked, an empty one too: the check says what to paste."""
     params = _form_data(request)
     context: dict[str, Any] = {
@@ -317,7 +317,7 @@ deck_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.we
 
 @csrf_exempt  # a pure check against read-only card data: no state, nothing a forged request could change
 @require_POST
-def deck_api(request: HttpRequest) -> JsonResponse:
+def deck_api(request: HtmxHttpRequest) -> JsonResponse:
     """``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` or
     ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (judge.engine.deck_payload) ->
     ``{"legal", "problems": [{"code", "rule", "text", "card"}], "notes", "identity"?}``.
@@ -329,7 +329,7 @@ def deck_api(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def index_page(request: HttpRequest) -> HttpResponse:
+def index_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request, "calc/index.html", {"has_cards": card_selectors.has_cards(), "no_card_data": no_card_data()}
     )

@@ -212,8 +212,8 @@ class Progress:
         if tenth > self.shown:
             self.shown = tenth
             self.out.write(
-                f"{self.name}: downloaded {self.done / 1e6:.1f} of {self.total / 1e6:.1f} MB ({tenth * 10}%)"
-                "\n"
+                f"{self.name}: downloaded {self.done / 1e6:.1f} of {(self.total or 0) / 1e6:.1f} MB "
+                f"({tenth * 10}%)\n"
             )
 
     def close(self) -> None:

@@ -21,7 +21,7 @@ from django.utils.text import slugify
 from judge.cards import selectors
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource
 from judge.engine import cards as engine_cards
-from judge.engine import deck, dm
+from judge.engine import deck, dm, dm_cards
 from judge.engine.deck_counts import check_without_cards
 from judge.engine.deck_payload import read_deck_payload
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
@@ -111,18 +111,18 @@ def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | Non
     results: list[CardImport] = []
     with transaction.atomic():
         for kind in ORDER:
-            path = by_kind.get(kind)
-            if path is None:
+            given = by_kind.get(kind)
+            if given is None:
                 continue
             if kind is FileKind.SCRYFALL_RULINGS:
-                results.append(_import_rulings(path, progress))
+                results.append(_import_rulings(given, progress))
             elif (
                 kind is FileKind.MTGJSON_ATOMIC
                 and CardSource.objects.filter(kind=FileKind.SCRYFALL_CARDS.value).exists()
             ):
-                results.append(_merge_mtgjson(path, progress))
+                results.append(_merge_mtgjson(given, progress))
             else:
-                results.append(_replace_cards(path, kind, progress))
+                results.append(_replace_cards(given, kind, progress))
     return results
 
 
@@ -306,11 +306,13 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
         texts = ([request.decklist] if request.decklist.strip() or not request.decks else []) + list(
             request.decks
         )
-        parsed: list[dm.DmDeck] = []
+        parsed: list[dm_cards.DmDeck] = []
         problems: list[str | Message] = []
         for index, deck_text in enumerate(texts):
             try:
-                parsed.append(dm.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None))
+                parsed.append(
+                    dm_cards.parse_dm_deck(text=deck_text, number=index + 1 if len(texts) > 1 else None)
+                )
             except RulesError as err:
                 problems.extend(err.messages)
         if problems:

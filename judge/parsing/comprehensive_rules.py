@@ -234,143 +234,152 @@ def _repair_number(
     return None
 
 
-# TODO(issue 23 item 7): split at its levels (chapter, section, rule, subrule) as the tooling branch did
-# before this version landed in the merge.
-def _parse_body(  # noqa: C901
-    lines: list[str], start: int, end: int, source: str, warnings: list[ParseWarning]
-) -> tuple[RuleRecord, ...]:
-    drafts: list[_Draft] = []
-    seen: dict[str, int] = {}
-    chapter: str | None = None
-    section: str | None = None
-    rule: str | None = None
-    last_subrule_letter: str | None = None
-    last_rule_index = 0
-    current: _Draft | None = None  # the record continuation lines and examples go to
+class _BodyReader:
+    """The rules body read line by line, one method per level (chapter, section, rule, subrule), each
+    checking that its number is new and in order under the open record of the level above."""
 
-    def fail(message: str, index: int) -> ParseError:
-        return ParseError(message, source=source, line=index + 1)
+    def __init__(self, lines: list[str], end: int, source: str, warnings: list[ParseWarning]) -> None:
+        self.lines, self.end, self.source, self.warnings = lines, end, source, warnings
+        self.drafts: list[_Draft] = []
+        self.seen: dict[str, int] = {}
+        self.chapter: str | None = None
+        self.section: str | None = None
+        self.rule: str | None = None
+        self.last_subrule_letter: str | None = None
+        self.last_rule_index = 0
+        self.current: _Draft | None = None  # the record continuation lines and examples go to
 
-    def unique(number: str, index: int) -> None:
-        if number in seen:
-            raise fail(f"duplicate rule number {number} (first at line {seen[number]})", index)
+    def fail(self, message: str, index: int) -> ParseError:
+        return ParseError(message, source=self.source, line=index + 1)
 
-    def add(index: int, number: str, kind: RuleKind, text: str, parent: str | None, title: str = "") -> None:
-        nonlocal current
-        seen[number] = index + 1
-        current = _Draft(number, kind, text, parent, index + 1, title)
-        drafts.append(current)
+    def warn(self, index: int, problem: str) -> None:
+        self.warnings.append(ParseWarning(self.source, index + 1, problem))
 
-    for index in range(start, end):
-        raw = lines[index].rstrip()
+    def unique(self, number: str, index: int) -> None:
+        if number in self.seen:
+            raise self.fail(f"duplicate rule number {number} (first at line {self.seen[number]})", index)
+
+    def add(
+        self, index: int, number: str, kind: RuleKind, text: str, parent: str | None, title: str = ""
+    ) -> None:
+        self.seen[number] = index + 1
+        self.current = _Draft(number, kind, text, parent, index + 1, title)
+        self.drafts.append(self.current)
+
+    def line(self, index: int) -> None:
+        raw = self.lines[index].rstrip()
         if not raw.strip():
-            continue
-        repaired = _repair_number(raw, section, rule, seen)
+            return
+        repaired = _repair_number(raw, self.section, self.rule, self.seen)
         if repaired is not None:
             raw, problem, note = repaired
-            warnings.append(ParseWarning(source, index + 1, problem, note=note))
+            self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))
         example = EXAMPLE_RE.match(raw)
         if raw[0].isspace() or example or not raw[0].isdigit():
-            # The body starts with its chapter heading (_body_start), so a record is open here.
-            assert current is not None
-            if raw[0].isspace():
-                # An indented line continues the rule (or its last example) above.
-                (current.examples[-1] if current.examples else current.paragraphs).append(raw.strip())
-            elif example:
-                current.examples.append([example.group(1).strip()])
-            else:
-                current.paragraphs.append(raw.strip())
-            continue
-        match = SUBRULE_RE.match(raw)
-        if match:
-            sec, idx, letter, text = match.groups()
-            parent = f"{sec}.{int(idx)}"
-            number = f"{parent}{letter}"
-            if number in seen and parent == rule:
-                # An official typo (702.30d twice in 20090904 and 20091001): the letter the sequence calls
-                # for,
-                # unless the next subrule has it; then both texts stay under the one number.
-                expected = _next_letter(last_subrule_letter)
-                first = seen[number]
-                if expected is not None and _following_subrule(lines, index, end) != f"{parent}{expected}":
-                    warnings.append(
-                        ParseWarning(
-                            source,
-                            index + 1,
-                            f"duplicate rule number {number} (first at line {first}): read as "
-                            f"{parent}{expected}",
-                        )
-                    )
-                    add(index, f"{parent}{expected}", RuleKind.SUBRULE, text.strip(), parent)
-                    last_subrule_letter = expected
-                    continue
-                warnings.append(
-                    ParseWarning(
-                        source,
-                        index + 1,
-                        f"duplicate rule number {number} (first at line {first}): kept with it under "
-                        f"{number}",
-                    )
-                )
-                current = next(d for d in drafts if d.number == number)
-                current.paragraphs.append(text.strip())
-                continue
-            unique(number, index)
-            if parent not in seen and sec == section and int(idx) > last_rule_index:
-                # An official omission (505.5a without 505.5 in 20100618): the rule is added, without text.
-                warnings.append(
-                    ParseWarning(source, index + 1, f"subrule {number} without its rule {parent}: rule added")
-                )
-                add(index, parent, RuleKind.RULE, "", sec)
-                rule, last_subrule_letter, last_rule_index = parent, None, int(idx)
-            if parent not in seen:
-                raise fail(f"subrule {number} without its rule {parent}", index)
-            if parent != rule:
-                raise fail(f"subrule {number} out of order (inside rule {rule})", index)
-            if last_subrule_letter and _letter_key(letter) < _letter_key(last_subrule_letter):
-                raise fail(f"subrule {number} out of order (after {rule}{last_subrule_letter})", index)
-            add(index, number, RuleKind.SUBRULE, text.strip(), parent)
-            last_subrule_letter = letter
-            continue
-        match = RULE_RE.match(raw)
-        if match:
-            sec, idx, text = match.groups()
-            number = f"{sec}.{int(idx)}"
-            unique(number, index)
-            if sec not in seen:
-                raise fail(f"rule {number} without its section {sec}", index)
-            if sec != section:
-                raise fail(f"rule {number} out of order (inside section {section})", index)
-            if int(idx) < last_rule_index:
-                raise fail(f"rule {number} out of order (after {sec}.{last_rule_index})", index)
-            add(index, number, RuleKind.RULE, text.strip(), sec)
-            rule, last_subrule_letter, last_rule_index = number, None, int(idx)
-            continue
-        match = SECTION_RE.match(raw)
-        if match:
-            number, title = match.groups()
-            unique(number, index)
-            parent = number[0]
-            if parent not in seen:
-                raise fail(f"section {number} without its chapter {parent}", index)
-            if parent != chapter:
-                raise fail(f"section {number} out of order (inside chapter {chapter})", index)
-            if section is not None and section[0] == parent and number < section:
-                raise fail(f"section {number} out of order (after {section})", index)
-            add(index, number, RuleKind.SECTION, title.strip(), parent, title.strip())
-            section, rule, last_subrule_letter, last_rule_index = number, None, None, 0
-            continue
-        match = CHAPTER_RE.match(raw)
-        if match:
-            number, title = match.groups()
-            unique(number, index)
-            if chapter is not None and number < chapter:
-                raise fail(f"chapter {number} out of order (after {chapter})", index)
-            add(index, number, RuleKind.CHAPTER, title.strip(), None, title.strip())
-            chapter, section, rule, last_subrule_letter, last_rule_index = number, None, None, None, 0
-            continue
-        raise fail(f"malformed rule number: {raw[:40]!r}", index)
-    return tuple(draft.record() for draft in drafts)
+            self.continuation(raw, example)
+        elif match := SUBRULE_RE.match(raw):
+            self.subrule(index, *match.groups())
+        elif match := RULE_RE.match(raw):
+            self.rule_line(index, *match.groups())
+        elif match := SECTION_RE.match(raw):
+            self.section_line(index, *match.groups())
+        elif match := CHAPTER_RE.match(raw):
+            self.chapter_line(index, *match.groups())
+        else:
+            raise self.fail(f"malformed rule number: {raw[:40]!r}", index)
+
+    def continuation(self, raw: str, example: re.Match[str] | None) -> None:
+        # The body starts with its chapter heading (_body_start), so a record is open here.
+        current = self.current
+        assert current is not None
+        if raw[0].isspace():
+            # An indented line continues the rule (or its last example) above.
+            (current.examples[-1] if current.examples else current.paragraphs).append(raw.strip())
+        elif example:
+            current.examples.append([example.group(1).strip()])
+        else:
+            current.paragraphs.append(raw.strip())
+
+    def subrule(self, index: int, sec: str, idx: str, letter: str, text: str) -> None:
+        parent = f"{sec}.{int(idx)}"
+        number = f"{parent}{letter}"
+        if number in self.seen and parent == self.rule:
+            self.repeated_subrule(index, parent, number, text)
+            return
+        self.unique(number, index)
+        if parent not in self.seen and sec == self.section and int(idx) > self.last_rule_index:
+            # An official omission (505.5a without 505.5 in 20100618): the rule is added, without text.
+            self.warn(index, f"subrule {number} without its rule {parent}: rule added")
+            self.add(index, parent, RuleKind.RULE, "", sec)
+            self.rule, self.last_subrule_letter, self.last_rule_index = parent, None, int(idx)
+        if parent not in self.seen:
+            raise self.fail(f"subrule {number} without its rule {parent}", index)
+        if parent != self.rule:
+            raise self.fail(f"subrule {number} out of order (inside rule {self.rule})", index)
+        last = self.last_subrule_letter
+        if last and _letter_key(letter) < _letter_key(last):
+            raise self.fail(f"subrule {number} out of order (after {self.rule}{last})", index)
+        self.add(index, number, RuleKind.SUBRULE, text.strip(), parent)
+        self.last_subrule_letter = letter
+
+    def repeated_subrule(self, index: int, parent: str, number: str, text: str) -> None:
+        # An official typo (702.30d twice in 20090904 and 20091001): the letter the sequence calls for,
+        # unless the next subrule has it; then both texts stay under the one number.
+        expected = _next_letter(self.last_subrule_letter)
+        first = self.seen[number]
+        if expected is not None and _following_subrule(self.lines, index, self.end) != f"{parent}{expected}":
+            self.warn(
+                index, f"duplicate rule number {number} (first at line {first}): read as {parent}{expected}"
+            )
+            self.add(index, f"{parent}{expected}", RuleKind.SUBRULE, text.strip(), parent)
+            self.last_subrule_letter = expected
+            return
+        self.warn(
+            index, f"duplicate rule number {number} (first at line {first}): kept with it under {number}"
+        )
+        self.current = next(d for d in self.drafts if d.number == number)
+        self.current.paragraphs.append(text.strip())
+
+    def rule_line(self, index: int, sec: str, idx: str, text: str) -> None:
+        number = f"{sec}.{int(idx)}"
+        self.unique(number, index)
+        if sec not in self.seen:
+            raise self.fail(f"rule {number} without its section {sec}", index)
+        if sec != self.section:
+            raise self.fail(f"rule {number} out of order (inside section {self.section})", index)
+        if int(idx) < self.last_rule_index:
+            raise self.fail(f"rule {number} out of order (after {sec}.{self.last_rule_index})", index)
+        self.add(index, number, RuleKind.RULE, text.strip(), sec)
+        self.rule, self.last_subrule_letter, self.last_rule_index = number, None, int(idx)
+
+    def section_line(self, index: int, number: str, title: str) -> None:
+        self.unique(number, index)
+        parent = number[0]
+        if parent not in self.seen:
+            raise self.fail(f"section {number} without its chapter {parent}", index)
+        if parent != self.chapter:
+            raise self.fail(f"section {number} out of order (inside chapter {self.chapter})", index)
+        if self.section is not None and self.section[0] == parent and number < self.section:
+            raise self.fail(f"section {number} out of order (after {self.section})", index)
+        self.add(index, number, RuleKind.SECTION, title.strip(), parent, title.strip())
+        self.section, self.rule, self.last_subrule_letter, self.last_rule_index = number, None, None, 0
+
+    def chapter_line(self, index: int, number: str, title: str) -> None:
+        self.unique(number, index)
+        if self.chapter is not None and number < self.chapter:
+            raise self.fail(f"chapter {number} out of order (after {self.chapter})", index)
+        self.add(index, number, RuleKind.CHAPTER, title.strip(), None, title.strip())
+        self.chapter, self.section, self.rule = number, None, None
+        self.last_subrule_letter, self.last_rule_index = None, 0
+
+
+def _parse_body(
+    lines: list[str], start: int, end: int, source: str, warnings: list[ParseWarning]
+) -> tuple[RuleRecord, ...]:
+    reader = _BodyReader(lines, end, source, warnings)
+    for index in range(start, end):
+        reader.line(index)
+    return tuple(draft.record() for draft in reader.drafts)
 
 
 def _parse_glossary(

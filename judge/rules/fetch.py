@@ -66,10 +66,10 @@ def rules_link(html: str, base_url: str, *, name: str = CR_PREFIX) -> str | None
     ...     "https://j.example/cr/", name=JA_CR_PREFIX)
     'https://j.example/cr/JPN_CR_20260116_0.txt'
     """
-    links = [urljoin(base_url, match) for match in _TXT_LINK.findall(html)]
+    links: list[str] = [urljoin(base_url, match) for match in _TXT_LINK.findall(html)]
     wanted = name.lower().replace(" ", "")
     named = [link for link in links if wanted in unquote(urlsplit(link).path).lower().replace(" ", "")]
-    return (named or links or [None])[0]
+    return (named or links)[0] if named or links else None
 
 
 def _download(url: str) -> tuple[bytes, str, str]:

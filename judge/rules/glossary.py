@@ -137,15 +137,15 @@ def _glosser(generation: tuple[int, str], version: str) -> Glosser:
                     entry_of.setdefault(row, entry)
     items: list[tuple[Sequence[str], Gloss, bool]] = []
     for position, term in enumerate(term_table().terms):
-        entry = entry_of.get(term)
-        if not term.name_ja or term.kind in NOT_GLOSSED or (entry is None and not term.rule):
+        about = entry_of.get(term)
+        if not term.name_ja or term.kind in NOT_GLOSSED or (about is None and not term.rule):
             continue
         gloss = Gloss(
             key=str(position),
             en=term.en[0],
             name_ja=term.name_ja,
-            definition=entry.definition if entry else "",
-            anchor=entry.anchor if entry else "",
+            definition=about.definition if about else "",
+            anchor=about.anchor if about else "",
             rule=term.rule,
         )
         # Another English spelling of a row may be another Japanese word ("phased out" is フェイズ・アウト,

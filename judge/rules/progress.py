@@ -16,9 +16,18 @@ test), so logs never fill with carriage returns.
 from __future__ import annotations
 
 import shutil
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, cast
 
+from django.core.management.base import OutputWrapper
 from tqdm import tqdm
+
+
+def raw_stream(wrapper: OutputWrapper) -> TextIO:
+    """The stream under a command's ``OutputWrapper``: a bar rewrites its line, and the wrapper adds newlines.
+
+    A cast: django-stubs declares no ``_out`` (its ``__getattr__`` types every other attribute as a callable).
+    """
+    return cast(TextIO, getattr(wrapper, "_out", wrapper))
 
 
 class Progress(Protocol):

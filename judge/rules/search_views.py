@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
@@ -32,7 +32,7 @@ from judge.search.terms import load_terms
 from judge.web.card_finder import find_cards
 from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
-from judge.web.rendering import page_or_partial
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # The calculator that answers each subject a query can be about (judge.search.answers), and its name.
 ANSWER_PAGES = {
@@ -90,7 +90,7 @@ def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchR
 
 
 @require_GET
-def search_page(request: HttpRequest) -> HttpResponse:
+def search_page(request: HtmxHttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     lang = request.GET.get("lang", "all")
     lang = lang if lang in LANGS else "all"
@@ -128,7 +128,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def search_api(request: HttpRequest) -> JsonResponse:
+def search_api(request: HtmxHttpRequest) -> JsonResponse:
     """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
     ranked first, the language of the links, titles and texts; ``?as_typed=1`` no spelling correction."""
     q = request.GET.get("q", "")

@@ -6,7 +6,7 @@ The search page and its API are in judge.rules.search_views.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -24,13 +24,13 @@ from judge.search.lookup import nearest_rules
 from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
-from judge.web.rendering import page_or_partial
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # --------------------------------------------------------------------------- pages
 
 
 @require_GET
-def rule_index_page(request: HttpRequest) -> HttpResponse:
+def rule_index_page(request: HtmxHttpRequest) -> HttpResponse:
     index = rule_pages.rule_index(version=request.GET.get("version"))
     return render(request, "rules/index.html", {"toc": presenters.index_html(index), "index": index})
 
@@ -55,7 +55,7 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
 
 
 @require_GET
-def rule_page(request: HttpRequest, number: str) -> HttpResponse:
+def rule_page(request: HtmxHttpRequest, number: str) -> HttpResponse:
     version = request.GET.get("version") or None
     page = rule_pages.rule_page(number=number, version=version)
     if page is None:
@@ -77,7 +77,7 @@ def rule_page(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def rule_history_page(request: HttpRequest, number: str) -> HttpResponse:
+def rule_history_page(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """Every version of one rule, oldest first, with what each version changed (word diffs)."""
     found = history.rule_history(number=number, version=request.GET.get("version") or None)
     if found is None:
@@ -96,7 +96,7 @@ def rule_history_page(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def changes_page(request: HttpRequest) -> HttpResponse:
+def changes_page(request: HtmxHttpRequest) -> HttpResponse:
     """What changed between two versions (any two since July 2009, in either order); the comparison is
     kept per generation and pair (history.version_changes) and its rendering in the cache."""
     corpus = selectors.live_corpus()
@@ -131,7 +131,7 @@ MISSING_SHOWN = 200  # the translation status page lists this many missing rules
 
 
 @require_GET
-def translation_status_page(request: HttpRequest) -> HttpResponse:
+def translation_status_page(request: HtmxHttpRequest) -> HttpResponse:
     """Which English release the Japanese follows, how many rules it covers, the rules whose English changed
     since (with their word diffs) and the rules it lacks (``?missing=all``: every one; with htmx, that list
     only)."""
@@ -143,7 +143,7 @@ def translation_status_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def glossary_page(request: HttpRequest) -> HttpResponse:
+def glossary_page(request: HtmxHttpRequest) -> HttpResponse:
     """Every word of the glossary with its Japanese name; ``?q=`` keeps the words whose English,
     Japanese or reading holds it (with htmx, only the list)."""
     found = glossary_selectors.glossary(version=request.GET.get("version"))
@@ -160,7 +160,7 @@ def glossary_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def docs_page(request: HttpRequest) -> HttpResponse:
+def docs_page(request: HtmxHttpRequest) -> HttpResponse:
     corpus = selectors.live_corpus()
     return render(
         request,
@@ -174,7 +174,7 @@ def docs_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def doc_page(request: HttpRequest, slug: str) -> HttpResponse:
+def doc_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = document_selectors.document(slug=slug)
     if found is None:
         raise Http404(_("No such document."))
@@ -182,9 +182,10 @@ def doc_page(request: HttpRequest, slug: str) -> HttpResponse:
     part = ""
     if translations.is_whole(slug):
         part = request.GET.get("part", "")[:16]
-        sections = _whole_part(sections, part)
-        if sections is None:
+        in_part = _whole_part(sections, part)
+        if in_part is None:
             raise Http404(_("No such part of the document."))
+        sections = in_part
     for section in sections:
         _page_section(section)
     return render(
@@ -245,7 +246,7 @@ def _unknown_version(err: selectors.UnknownVersion, lang: str) -> JsonResponse:
 
 
 @require_GET
-def rule_api(request: HttpRequest, number: str) -> JsonResponse:
+def rule_api(request: HtmxHttpRequest, number: str) -> JsonResponse:
     lang = request_language(request)
     number = number.strip().rstrip(".")
     try:
@@ -283,7 +284,7 @@ def rule_api(request: HttpRequest, number: str) -> JsonResponse:
 
 
 @require_GET
-def rule_history_api(request: HttpRequest, number: str) -> JsonResponse:
+def rule_history_api(request: HtmxHttpRequest, number: str) -> JsonResponse:
     """``{"number", "history": [{"version", "number", "change", "text", "examples"}]}``: the rule in every
     version it is in, oldest first (``?version=``: the rule of that version; default: the newest one that
     has this number)."""
@@ -307,7 +308,7 @@ def rule_history_api(request: HttpRequest, number: str) -> JsonResponse:
 
 
 @require_GET
-def versions_api(request: HttpRequest) -> JsonResponse:
+def versions_api(request: HtmxHttpRequest) -> JsonResponse:
     """``{"current", "versions": [{"version", "effective", "rules", "glossary_terms", "file"}], "skipped"}``:
     every version loaded, oldest first, and the files the last ingest left out."""
     lang = request_language(request)
@@ -336,7 +337,7 @@ def versions_api(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def translation_status_api(request: HttpRequest) -> JsonResponse:
+def translation_status_api(request: HtmxHttpRequest) -> JsonResponse:
     """``{"english", "translation", "rules", "translated", "changed_since_translation", "missing"}``: how far
     the Japanese of the rules follows the current English (judge.rules.translation_status)."""
     lang = request_language(request)
@@ -389,7 +390,7 @@ def _translation(section: models.DocSection) -> dict[str, object]:
 
 
 @require_GET
-def docs_api(request: HttpRequest) -> JsonResponse:
+def docs_api(request: HtmxHttpRequest) -> JsonResponse:
     """Every document other than the Comprehensive Rules files."""
     lang = request_language(request)
     try:
@@ -400,7 +401,7 @@ def docs_api(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def doc_api(request: HttpRequest, slug: str) -> JsonResponse:
+def doc_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
     lang = request_language(request)
     try:
         found = document_selectors.document(slug=slug)

@@ -231,9 +231,9 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
                 )
     anchors: dict[tuple[str, str], str] = {}
     for ref in wanted:
-        section = doc_section(ref)
-        if section is not None:
-            anchors[section] = ref
+        anchor = doc_section(ref)
+        if anchor is not None:
+            anchors[anchor] = ref
     if anchors:
         sections = models.DocSection.objects.filter(
             corpus=corpus, source__slug__in={s for s, _ in anchors}, anchor__in={a for _, a in anchors}

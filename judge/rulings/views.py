@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -47,7 +47,7 @@ from judge.rulings.presenters.notices import rule_notices
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
-from judge.web.rendering import page_or_partial
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
 # so an oversized body gets this clear answer instead of Django's generic 400 page.
@@ -124,7 +124,7 @@ def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
 # A pure calculation: it reads the posted board and writes nothing, so there is nothing to forge.
 @csrf_exempt
 @require_POST
-def leave_game_api(request: HttpRequest) -> JsonResponse:
+def leave_game_api(request: HtmxHttpRequest) -> JsonResponse:
     """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every
     problem)."""
     return json_api(
@@ -136,7 +136,7 @@ def leave_game_api(request: HttpRequest) -> JsonResponse:
 
 @csrf_exempt  # Pure, as above.
 @require_POST
-def end_turn_api(request: HttpRequest) -> JsonResponse:
+def end_turn_api(request: HtmxHttpRequest) -> JsonResponse:
     """``POST /api/calc/end-turn``: a board plus ``turns`` (1 by default) in, the board as the next turn
     begins out."""
     return json_api(
@@ -148,7 +148,7 @@ def end_turn_api(request: HttpRequest) -> JsonResponse:
 
 @csrf_exempt  # Pure, as above.
 @require_POST
-def dtc_loss_api(request: HttpRequest) -> JsonResponse:
+def dtc_loss_api(request: HtmxHttpRequest) -> JsonResponse:
     """``POST /api/calc/dtc-loss``: a Duel Masters board plus ``player`` and ``reason`` in, the team's loss
     out."""
     return json_api(
@@ -208,7 +208,7 @@ def _resolve(
 
 
 @require_http_methods(["GET", "POST"])
-def leave_game_page(request: HttpRequest) -> HttpResponse:
+def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     """The board page: GET loads a preset (``?preset=``), POST applies one ``action`` and re-renders."""
     errors: list[str] = []
     resolution: Resolution | None = None
@@ -328,7 +328,7 @@ def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
 
 
 @require_GET
-def scenarios_page(request: HttpRequest) -> HttpResponse:
+def scenarios_page(request: HtmxHttpRequest) -> HttpResponse:
     lang = reader_language()
     groups = [
         {"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
@@ -345,12 +345,12 @@ def _get(slug: str) -> selectors.WorkedRuling:
 
 
 @require_GET
-def scenario_page(request: HttpRequest, slug: str) -> HttpResponse:
+def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
 @require_GET
-def scenario_step_page(request: HttpRequest, slug: str, step: int) -> HttpResponse:
+def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpResponse:
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)
@@ -399,13 +399,13 @@ def scenario_step_page(request: HttpRequest, slug: str, step: int) -> HttpRespon
 # --------------------------------------------------------------------------- the worked rulings' JSON API
 
 
-def _absolute(request: HttpRequest, lang: str, viewname: str, *args: Any) -> str:
+def _absolute(request: HtmxHttpRequest, lang: str, viewname: str, *args: Any) -> str:
     with translation.override(lang):
         return request.build_absolute_uri(reverse(viewname, args=args))
 
 
 @require_GET
-def scenarios_api(request: HttpRequest) -> JsonResponse:
+def scenarios_api(request: HtmxHttpRequest) -> JsonResponse:
     """``GET /api/scenarios?lang=ja|en``: every worked ruling (slug, title, summary, group, steps, url)."""
     lang = request_language(request)
     items = []
@@ -418,7 +418,7 @@ def scenarios_api(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
+def scenario_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
     """``GET /api/scenarios/<slug>?lang=ja|en``: one worked ruling with its steps and its cited rules."""
     lang = request_language(request)
     found = selectors.scenario(slug=slug, lang=lang)
@@ -449,7 +449,7 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     return json_response(data)
 
 
-def _rule_url(request: HttpRequest, lang: str, rule: str) -> str | None:
+def _rule_url(request: HtmxHttpRequest, lang: str, rule: str) -> str | None:
     with translation.override(lang):
         url = rule_ref_url(rule)
     return request.build_absolute_uri(url) if url else None

@@ -96,7 +96,7 @@ TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+STATIC_ROOT: Path | None = BASE_DIR / "var" / "staticfiles"
 
 # How long a browser or a CDN may keep a public page or API answer before asking again with its ETag
 # (judge.web.middleware.PublicCacheMiddleware); a new corpus generation changes the ETag.

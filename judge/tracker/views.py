@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -54,7 +54,7 @@ from judge.web.json_api import (
     steps_json,
 )
 from judge.web.presenters import present_problems, present_steps, reader_language
-from judge.web.rendering import page_or_partial
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
@@ -62,7 +62,7 @@ POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def _wants_json(request: HtmxHttpRequest) -> bool:
     return (
         request.content_type == "application/json"
         or request.GET.get("format") == "json"
@@ -70,12 +70,12 @@ def _wants_json(request: HttpRequest) -> bool:
     )
 
 
-def _json_body(request: HttpRequest) -> dict[str, Any]:
+def _json_body(request: HtmxHttpRequest) -> dict[str, Any]:
     """The JSON object of the body; BodyTooLarge past MAX_BODY (a change or a setup: a few hundred bytes)."""
     return json_object(read_body(request, limit=MAX_BODY), empty="{}")
 
 
-def _language(request: HttpRequest) -> str:
+def _language(request: HtmxHttpRequest) -> str:
     """The language of a JSON answer's texts: ``?lang=``, else the language of the page's URL."""
     return request_language(request, default=reader_language())
 
@@ -87,18 +87,18 @@ def _seat_cookie(slug: str) -> str:
     return f"tracker-seat-{slug}"
 
 
-def _seat_index(request: HttpRequest, slug: str) -> str:
+def _seat_index(request: HtmxHttpRequest, slug: str) -> str:
     """The seat this phone picked for the game (its number in turn order, as text), "" for none."""
     value = request.COOKIES.get(_seat_cookie(slug), "")
     return value if value.isdigit() and len(value) <= 2 else ""
 
 
-def _seat(request: HttpRequest, slug: str, setup: tracker.TableSetup) -> str:
+def _seat(request: HtmxHttpRequest, slug: str, setup: tracker.TableSetup) -> str:
     index = _seat_index(request, slug)
     return setup.players[int(index)] if index and int(index) < len(setup.players) else ""
 
 
-def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
+def _choose_seat(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """``?seat=N`` keeps seat N for this phone (a cookie for this game alone); ``?seat=`` forgets it."""
     if selectors.game_revision(slug=slug) is None:
         raise Http404(_("No such game."))
@@ -122,14 +122,14 @@ def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
 # --------------------------------------------------------------------------- answers
 
 
-def _etag(request: HttpRequest, slug: str, revision: int, shape: str = "") -> str:
+def _etag(request: HtmxHttpRequest, slug: str, revision: int, shape: str = "") -> str:
     """One tag per revision and representation (the page, the board fragment or JSON) and this phone's
     seat."""
     shape = shape or ("json" if _wants_json(request) else "board" if request.htmx else "page")
     return f'W/"{revision}-{shape}-{_seat_index(request, slug) or "x"}"'
 
 
-def _not_modified(request: HttpRequest, etag: str) -> bool:
+def _not_modified(request: HtmxHttpRequest, etag: str) -> bool:
     wanted = request.headers.get("If-None-Match", "")
     return bool(wanted) and etag.removeprefix("W/") in {t.removeprefix("W/") for t in parse_etags(wanted)}
 
@@ -143,7 +143,7 @@ def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
     return response
 
 
-def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpResponse:
+def _unreadable(request: HtmxHttpRequest, err: services.UnreadableGame) -> HttpResponse:
     """A game stored before the engine's readers were strict, that they now refuse: say so, never a 500."""
     problem = msg("web.game-unreadable")
     if _wants_json(request):
@@ -154,7 +154,7 @@ def _unreadable(request: HttpRequest, err: services.UnreadableGame) -> HttpRespo
 
 
 def _board_context(
-    request: HttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
+    request: HtmxHttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
 ) -> dict[str, Any]:
     setup = state.setup
     recent = selectors.history(game=game, limit=BOARD_HISTORY)
@@ -167,7 +167,7 @@ def _board_context(
         "setup": setup,
         "seat": seat,
         "seat_index": seat_index,
-        "keypad_target": seat_index if seat_index in in_game else (in_game or [None])[0],
+        "keypad_target": seat_index if seat_index in in_game else (in_game[0] if in_game else None),
         "poll_headers": json.dumps({"If-None-Match": _etag(request, game.slug, game.revision, "board")}),
         "poll_seconds": POLL_SECONDS,
         "variant_label": VARIANT_LABELS[setup.variant],
@@ -186,7 +186,7 @@ def _board_context(
 
 
 def _page_context(
-    request: HttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
+    request: HtmxHttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
 ) -> dict[str, Any]:
     share_url = request.build_absolute_uri(reverse("tracker:game", args=[game.slug]))
     return {
@@ -199,7 +199,7 @@ def _page_context(
 
 
 def _board_response(
-    request: HttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
+    request: HtmxHttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
 ) -> HttpResponse:
     """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
     try:
@@ -251,7 +251,7 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- new game
 
 
-def _limited(request: HttpRequest, *, group: str, key: Any, rate: str, count: bool) -> bool:
+def _limited(request: HtmxHttpRequest, *, group: str, key: Any, rate: str, count: bool) -> bool:
     """Whether this client has used up ``rate`` in ``group`` (``count``: count one more, after the fact).
 
     Asked before the work and counted after it, so only what happened counts (a game created, a write
@@ -262,7 +262,7 @@ def _limited(request: HttpRequest, *, group: str, key: Any, rate: str, count: bo
     return bool(usage["should_limit"] if count else usage["count"] >= usage["limit"])
 
 
-def _too_many_games(request: HttpRequest, *, count: bool = False) -> bool:
+def _too_many_games(request: HtmxHttpRequest, *, count: bool = False) -> bool:
     """Whether this client address has started its share of games lately (then it starts none);
     ``count``: count one more.
 
@@ -274,7 +274,7 @@ def _too_many_games(request: HttpRequest, *, count: bool = False) -> bool:
     )
 
 
-def _start_from_json(request: HttpRequest) -> JsonResponse:
+def _start_from_json(request: HtmxHttpRequest) -> JsonResponse:
     lang = _language(request)
     try:
         data = _json_body(request)
@@ -300,7 +300,7 @@ def _start_from_json(request: HttpRequest) -> JsonResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def new_game_page(request: HttpRequest) -> HttpResponse:
+def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and request.content_type == "application/json":
         return _start_from_json(request)
     form = NewGameForm(request.POST if request.method == "POST" else None)
@@ -347,14 +347,14 @@ def new_game_page(request: HttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- the game
 
 
-def _no_game(request: HttpRequest) -> HttpResponse:
+def _no_game(request: HtmxHttpRequest) -> HttpResponse:
     if _wants_json(request):
         return error_response([msg("web.no-game")], status=404, lang=_language(request))
     raise Http404(_("No such game."))
 
 
 @require_GET
-def game_page(request: HttpRequest, slug: str) -> HttpResponse:
+def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if "seat" in request.GET:
         return _choose_seat(request, slug)
     revision = selectors.game_revision(slug=slug)
@@ -379,13 +379,13 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _before(request: HttpRequest) -> int | None:
+def _before(request: HtmxHttpRequest) -> int | None:
     value = request.GET.get("before", "")
     return int(value) if value.isdigit() and len(value) <= 6 else None
 
 
 @require_GET
-def history_page(request: HttpRequest, slug: str) -> HttpResponse:
+def history_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every change, a page at a time, newest first (``?before=N``: the changes before change N)."""
     try:
         found = Game.objects.get(slug=slug)
@@ -409,7 +409,7 @@ def history_page(request: HttpRequest, slug: str) -> HttpResponse:
     return page_or_partial(request, "tracker/history.html", "changes", context)
 
 
-def _refused_writes(request: HttpRequest, slug: str, *, count: bool) -> bool:
+def _refused_writes(request: HtmxHttpRequest, slug: str, *, count: bool) -> bool:
     """Whether this client has had too many writes to this game refused lately (``count``: count one more).
 
     A refused write costs the server a read of the table; a client looping on one (an undo with nothing to
@@ -423,7 +423,7 @@ def _refused_writes(request: HttpRequest, slug: str, *, count: bool) -> bool:
     )
 
 
-def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
+def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpResponse:
     """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems,
     429 once this client has had too many refused lately."""
     as_json = request.content_type == "application/json"
@@ -467,7 +467,7 @@ def _get_game(slug: str) -> Game | None:
 
 
 @require_POST
-def event_page(request: HttpRequest, slug: str) -> HttpResponse:
+def event_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)
@@ -487,7 +487,7 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def undo_page(request: HttpRequest, slug: str) -> HttpResponse:
+def undo_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)

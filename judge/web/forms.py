@@ -37,7 +37,7 @@ class TextField(forms.CharField):
         super().__init__(required=False, strip=False, **kwargs)
 
     def to_python(self, value: Any) -> str:
-        text = normalise(super().to_python(value).replace("\x00", ""))
+        text = normalise((super().to_python(value) or "").replace("\x00", ""))
         return text[: self.limit] if self.limit is not None else text
 
 

@@ -7,10 +7,20 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxHttpRequest(HttpRequest):
+    """The request every view receives: ``HtmxMiddleware`` sets ``request.htmx`` on each one.
+
+    Views annotate ``request`` with this type so mypy knows the attribute (django-htmx's documented way).
+    """
+
+    htmx: HtmxDetails
 
 
 def page_or_partial(
-    request: HttpRequest, template: str, partial: str, context: Mapping[str, Any], *, status: int = 200
+    request: HtmxHttpRequest, template: str, partial: str, context: Mapping[str, Any], *, status: int = 200
 ) -> HttpResponse:
     """The whole page, or with htmx only ``template#partial``.
 

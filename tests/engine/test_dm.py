@@ -6,14 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.engine.dm import (
-    Civilization,
-    DmDeck,
-    check_dtc_deck,
-    check_dtc_team,
-    parse_dm_card,
-    parse_dm_deck,
-)
+from judge.engine.dm import check_dtc_deck, check_dtc_team
+from judge.engine.dm_cards import Civilization, DmDeck, parse_dm_card, parse_dm_deck
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import msg
 from judge.engine.rules_data import parse_battle_zone_start
@@ -230,7 +224,7 @@ def test_an_ordinary_card_does_not_match_the_list() -> None:
 
 
 def test_the_list_is_read_from_text() -> None:
-    from judge.engine.dm import starts_in_battle_zone
+    from judge.engine.dm_cards import starts_in_battle_zone
 
     mine = parse_battle_zone_start("name\treading\tmatch\tnote\n新世界\tしんせかい\tname\tan example row\n")
     assert starts_in_battle_zone("新世界", mine) is not None

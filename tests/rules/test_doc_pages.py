@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,15 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture()
-def fixture_corpus(tmp_path: Path) -> None:
-    root = tmp_path / "corpus"
-    (root / "en").mkdir(parents=True)
-    (root / "ja").mkdir()
-    shutil.copy(FIXTURES / "cr" / "renumber_old.txt", root / "en" / "MagicCompRules 20300202.txt")
-    shutil.copy(FIXTURES / "cr" / "renumber_new.txt", root / "en" / "MagicCompRules 20310303.txt")
-    for path in sorted((FIXTURES / "ja").glob("*.txt")):
-        shutil.copy(path, root / "ja" / path.name)
-    ingest_corpus(corpus_dir=root, index_root=tmp_path / "index")
+def fixture_corpus(corpus_dir: Path, tmp_path: Path) -> None:
+    ingest_corpus(corpus_dir=corpus_dir, index_root=tmp_path / "index")
 
 
 def test_no_corpus_is_a_503_in_the_one_error_shape(client) -> None:

@@ -33,18 +33,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture()
-def corpus_dir(tmp_path: Path) -> Path:
-    root = tmp_path / "corpus"
-    (root / "en").mkdir(parents=True)
-    (root / "ja").mkdir()
-    shutil.copy(FIXTURES / "cr" / "renumber_old.txt", root / "en" / "MagicCompRules 20300202.txt")
-    shutil.copy(FIXTURES / "cr" / "renumber_new.txt", root / "en" / "MagicCompRules 20310303.txt")
-    for path in sorted((FIXTURES / "ja").glob("*.txt")):
-        shutil.copy(path, root / "ja" / path.name)
-    return root
-
-
-@pytest.fixture()
 def index_root(tmp_path: Path) -> Path:
     return tmp_path / "index"
 

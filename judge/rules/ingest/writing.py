@@ -11,9 +11,11 @@ import functools
 import hashlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from django.db import connection
 from django.db import models as dj_models
+from django.db.models import ForeignObjectRel
 
 from judge.parsing.linking import LinkedDocument, LinkedRules
 from judge.parsing.records import RulesDocument
@@ -34,20 +36,27 @@ def parser_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def _concrete(field: dj_models.Field[Any, Any] | ForeignObjectRel) -> dj_models.Field[Any, Any]:
+    """A field with a column of its own; a reverse relation has none to insert into."""
+    if not isinstance(field, dj_models.Field) or not field.column:
+        raise TypeError(f"{field.name} has no column to insert into")
+    return field
+
+
 def _insert(model: type[dj_models.Model], fields: Sequence[str], rows: Iterable[tuple[object, ...]]) -> None:
     """Insert many rows with one prepared statement: a release is ~3000 rules and ~2000 citations, and
     building a model instance per row (bulk_create) was most of the time a new release took to write.
     JSON values are adapted by their field, as the ORM would (text on SQLite, jsonb on PostgreSQL)."""
     meta = model._meta
-    columns = [meta.get_field(name) for name in fields]
+    columns = [_concrete(meta.get_field(name)) for name in fields]
     json_at = [i for i, column in enumerate(columns) if isinstance(column, dj_models.JSONField)]
     quote = connection.ops.quote_name
     sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(c.column) for c in columns)}) "
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(c.column) for c in columns if c.column)}) "
         f"VALUES ({', '.join(['%s'] * len(columns))})"
     )
 
-    def prepared(row: tuple[object, ...]) -> list[object]:
+    def prepared(row: tuple[object, ...]) -> list[Any]:
         values = list(row)
         for i in json_at:
             values[i] = columns[i].get_db_prep_save(values[i], connection)

@@ -7,7 +7,7 @@ import re
 from django import template
 from django.urls import translate_url
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from judge.web.citations import rule_label, rule_ref_url
@@ -71,7 +71,7 @@ def _mana_label(symbol: str) -> str:
 def mana_symbols(text: object) -> SafeString:
     """A text with its mana symbols ({0}, {2}, {G}) drawn as symbols (the pips of the colour-identity answer)
     with a spoken label, never as raw braces; the rest of the text is escaped. Other symbols stay as typed."""
-    escaped = str(conditional_escape(text))
+    escaped = str(conditional_escape(text if isinstance(text, SafeData) else str(text)))
 
     def symbol(match: re.Match[str]) -> str:
         value = match.group(1)

@@ -23,6 +23,7 @@ from judge.cards import bulk, selectors
 from judge.cards.services import CardImport, import_files, kind_of
 from judge.parsing.card_data import FileKind
 from judge.parsing.records import ParseError
+from judge.rules.progress import raw_stream
 
 OFFLINE = (
     "Card data could not be downloaded ({reason}). The site works without it, but card lookups "
@@ -107,9 +108,7 @@ class Command(BaseCommand):
     def _download(self, kinds: list[str], cards_dir: Path, index_url: str, mtgjson_url: str) -> str:
         """Fetch each kind; the first failure's reason ("" when all arrived). A failure stops the rest:
         offline, one message is enough."""
-        out = (
-            self.stderr._out
-        )  # the raw stream: a progress bar rewrites its line, OutputWrapper adds newlines
+        out = raw_stream(self.stderr)
         for kind in kinds:
             try:
                 path, published = bulk.fetch(

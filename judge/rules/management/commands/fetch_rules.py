@@ -34,7 +34,7 @@ from judge.rules.fetch import (
 )
 from judge.rules.ingest import IngestReport, ingest_corpus
 from judge.rules.management.commands.ingest import print_report
-from judge.rules.progress import for_stream
+from judge.rules.progress import for_stream, raw_stream
 
 SHOWN = 20  # rule numbers listed per kind of change; the rest are counted
 
@@ -102,7 +102,7 @@ class Command(BaseCommand):
             return ingest_corpus(
                 corpus_dir=corpus_dir,
                 index_root=index_dir,
-                progress=for_stream(getattr(self.stdout, "_out", self.stdout)),
+                progress=for_stream(raw_stream(self.stdout)),
             )
         except ParseError as err:
             undo_fetch(fetched)

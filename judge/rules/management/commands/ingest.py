@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
 from judge.rules.ingest import IngestReport, ingest_corpus
-from judge.rules.progress import for_stream
+from judge.rules.progress import for_stream, raw_stream
 
 
 class Command(BaseCommand):
@@ -45,7 +45,7 @@ class Command(BaseCommand):
             report = ingest_corpus(
                 corpus_dir=Path(corpus_dir),
                 index_root=Path(index_dir),
-                progress=for_stream(getattr(self.stdout, "_out", self.stdout)),
+                progress=for_stream(raw_stream(self.stdout)),
                 strict=options["strict"],
                 accept_shrink=options["accept_shrink"],
             )
