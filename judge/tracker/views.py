@@ -391,7 +391,9 @@ def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
         # A second phone pressed the same "next turn" or "undo": nothing was done; show the table as it is.
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
-        return _board_response(request, slug, errors=present_problems(err), status=409)
+        return _board_response(
+            request, slug, errors=[*present_problems(err), *_latest_change(slug)], status=409
+        )
     except RulesError as err:
         if as_json:
             return error_response(err, status=400, lang=lang)
@@ -403,6 +405,16 @@ def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
         response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
         return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
+
+
+def _latest_change(slug: str) -> list[str]:
+    """What the other phone did: the newest recorded change, in words (its details are in the history below)."""
+    found = _get_game(slug)
+    if found is None:
+        return []
+    entries = selectors.history(game=found).entries[:1]
+    shown = presenters.history(entries, services.game_setup(found))
+    return [msg("tracker.latest-change", change=c.text).text(reader_language()) for c in shown]
 
 
 def _get_game(slug: str) -> Game | None:
