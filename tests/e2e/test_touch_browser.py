@@ -119,3 +119,20 @@ def test_primary_buttons_are_44_px_and_the_skip_link_comes_first(thumb, site_url
     assert outline != "none"
     thumb.keyboard.press("Enter")
     assert thumb.evaluate("() => location.hash") == "#main"
+
+
+@pytest.mark.parametrize("query", ["統率者税", "commander tax"])
+def test_search_results_come_first_on_a_phone(thumb, site_url, query):  # type: ignore[no-untyped-def]
+    """Issue 25 item 6: at least three results on the first screen; the filters are one tap away."""
+    thumb.goto(f"{site_url}/ja/search/?q={query}")
+    hits = thumb.locator(".search-hit")
+    assert hits.count() >= 3
+    third = hits.nth(2).bounding_box()
+    assert third is not None and third["y"] + third["height"] <= PHONE["height"], third
+    radios = thumb.locator(".search-langs input[type=radio]")
+    assert not radios.first.is_visible()
+    thumb.locator(".search-filters summary").tap()
+    assert radios.first.is_visible() and radios.count() == 3
+    # Without a query the page is a form to fill: everything open.
+    thumb.goto(f"{site_url}/ja/search/")
+    assert thumb.locator(".search-langs input[type=radio]").first.is_visible()
