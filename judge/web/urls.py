@@ -12,4 +12,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
 ]
-api_urlpatterns = ([path("healthz", views.health, name="health")], "web-api")
+api_urlpatterns = (
+    [
+        path("healthz", views.health, name="health"),
+        path("sw.js", views.service_worker, name="service-worker"),
+        path("manifest.webmanifest", views.manifest, name="manifest"),
+    ],
+    "web-api",
+)
