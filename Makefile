@@ -32,10 +32,11 @@ migrate: install
 ingest: migrate
 	$(BIN)/python manage.py ingest
 
-# Magic card data: imports var/cards/*.json (or JUDGE_CARDS_FILE) when it changed since the last import;
-# never downloads (python manage.py import_cards --download fetches Scryfall's Oracle Cards file).
+# Magic card data: downloads Scryfall's Oracle Cards and Rulings and MTGJSON's AtomicCards into var/cards/
+# when missing or older than JUDGE_CARDS_MAX_AGE_DAYS (7), then imports what changed. Offline, it says once
+# that card lookups need the data and set-up goes on.
 cards: migrate
-	$(BIN)/python manage.py import_cards --if-newer
+	$(BIN)/python manage.py import_cards --refresh
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
@@ -47,9 +48,11 @@ test: install messages
 typecheck: install
 	$(BIN)/mypy
 
-# Unused names and imports, import order (the rules in pyproject.toml).
+# Ruff's rules in pyproject.toml (pyflakes, import order, pycodestyle with lines of 110, bugbear, pyupgrade,
+# simplify, Django, complexity at most 15), then the layout `ruff format` gives.
 lint: install
 	$(BIN)/ruff check judge tests bench
+	$(BIN)/ruff format --check judge tests bench
 
 check: typecheck lint
 	$(BIN)/python -m pytest -m "not browser" -q

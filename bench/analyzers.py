@@ -132,7 +132,7 @@ def measure(name: str, analyse: Callable[[str], list[Morpheme]], passages: list[
         q_terms = [m.text for m in analyse(normalize_ja(typed))]
         canon = normalize_ja(canonical)
         missed = 0
-        for passage, terms in zip(passages, analysed):
+        for passage, terms in zip(passages, analysed, strict=True):
             expected = canon in passage
             expected_total += expected
             matched = {
@@ -188,7 +188,8 @@ def main() -> None:
     for name, analyse in JA_BACKENDS.items():
         r = measure(name, analyse, passages)
         print(
-            f"{name:24} {r['load_s']:6.2f} {r['kchars_per_s']:8.0f}  {r['recall_and']:.3f}   {r['precision_and']:.3f}"
+            f"{name:24} {r['load_s']:6.2f} {r['kchars_per_s']:8.0f}  {r['recall_and']:.3f}   "
+            f"{r['precision_and']:.3f}"
             f"   {r['recall_phrase']:.3f}   {r['precision_phrase']:.3f}   {r['recall_hybrid']:.3f}"
             f"   {r['precision_hybrid']:.3f}"
         )

@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,7 +148,7 @@ def step_times(directory: Path) -> list[tuple[str, str, int, float]]:
     documents = [parse_file(path) for path in sorted((directory / "en").glob("MagicCompRules *.txt"))]
     documents.sort(key=lambda d: d.version)
     out = []
-    for older, newer in zip(documents, documents[1:]):
+    for older, newer in pairwise(documents):
         start = time.perf_counter()
         step_between(older, newer)  # type: ignore[arg-type]
         seconds = time.perf_counter() - start
@@ -253,8 +254,10 @@ def main() -> None:
         for name, result in results.items():
             stages = ", ".join(f"{k} {v:.1f}" for k, v in dict(result.get("stages") or {}).items())  # type: ignore[call-overload]
             print(
-                f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak {result['peak_mb']:5.0f} MB"
-                f"  parsed {result['parsed']}, reused {result['reused']}{'  (nothing to do)' if result['unchanged'] else ''}"
+                f"{name:28} {result['versions']:>3} releases  {result['seconds']:6.1f} s  peak "
+                f"{result['peak_mb']:5.0f} MB"
+                f"  parsed {result['parsed']}, reused {result['reused']}"
+                f"{'  (nothing to do)' if result['unchanged'] else ''}"
                 f"{'  [' + stages + ' s]' if stages else ''}"
             )
         steps = run_phase("steps", temp / "cold", ["--dir", str(temp / "cold" / "corpus")])["steps"]

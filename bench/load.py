@@ -422,9 +422,11 @@ def main() -> int:
         )
         base = f"http://127.0.0.1:{port}"
         print(
-            f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests {args.max_requests} "
+            f"gunicorn master {master}, {args.workers} sync workers on {base} (--max-requests "
+            f"{args.max_requests} "
             f"--max-requests-jitter {args.max_requests_jitter}{' --preload' if args.preload else ''}"
-            f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} -c{args.connections}, "
+            f"{'' if args.control_socket else ' --no-control-socket'}); wrk -t{args.threads} "
+            f"-c{args.connections}, "
             f"{args.duration:.0f} s per page; {os.cpu_count()} cores; {load_average()}"
         )
 
@@ -495,7 +497,7 @@ def main() -> int:
                 threads=args.threads,
                 log=log,
             )
-            for p, log in zip(pages, logs)
+            for p, log in zip(pages, logs, strict=True)
         ]
         time.sleep(2)
         started = time.monotonic()
@@ -508,7 +510,7 @@ def main() -> int:
             run.wait(timeout=30)
         poller.stop.set()
         poller.join()
-        fault1 = [wrk_result(p.name, log) for p, log in zip(pages, logs)]
+        fault1 = [wrk_result(p.name, log) for p, log in zip(pages, logs, strict=True)]
         for result in fault1:
             print(result.line())
         switched = [t for t, corpus in poller.seen if corpus == second_corpus]

@@ -1,4 +1,5 @@
-"""Server time of the rules pages: rule pages, the rule index, the glossary and the changes page, in both languages.
+"""Server time of the rules pages: rule pages, the rule index, the glossary and the changes page, in both
+languages.
 
     .venv/bin/python bench/pages.py [corpus_dir] [--repeat N] [--use-database]
 
@@ -198,10 +199,10 @@ def main() -> None:
         # Warm requests round-robin over every group, so that a slower moment of the machine is shared out.
         warm: list[list[tuple[float, float]]] = [[] for _ in groups]
         for _ in range(args.repeat):
-            for times, (_, requests) in zip(warm, groups):
+            for times, (_, requests) in zip(warm, groups, strict=True):
                 times.extend(timed(request) for request in requests)
         print(f"\n{'':36} {'pages':>5} {'first':>7} {'p95':>7} {'warm':>7} {'p95':>7} {'cpu':>7} {'p95':>7}")
-        for (name, requests), cold, times in zip(groups, first, warm):
+        for (name, requests), cold, times in zip(groups, first, warm, strict=True):
             wall, cpu = [w for w, _ in times], [c for _, c in times]
             print(
                 f"{name:36} {len(requests):5} {percentile(cold, 50):7.2f} {percentile(cold, 95):7.2f}"

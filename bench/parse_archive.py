@@ -88,9 +88,9 @@ def main() -> None:
     for directory in dirs:
         for path in sorted(directory.glob("MagicCompRules*.txt")):
             encoding = decode_text(path.read_bytes(), source=path.name).encoding
-            decode_s, text = best_of(args.repeat, lambda: read_text(path))
+            decode_s, text = best_of(args.repeat, lambda path=path: read_text(path))
             parse_s, document = best_of(
-                args.repeat, lambda: parse_comprehensive_rules(text, source=path.name)
+                args.repeat, lambda text=text, path=path: parse_comprehensive_rules(text, source=path.name)
             )
             peak = peak_mb(path)
             decode_total += decode_s
@@ -102,7 +102,8 @@ def main() -> None:
                 f"{decode_s * 1000:>14.1f} {parse_s * 1000:>9.1f} {peak:>8.1f}"
             )
     print(
-        f"total ({len(peaks)} files): read+decode {decode_total * 1000:.0f} ms, parse {parse_total * 1000:.0f} ms; "
+        f"total ({len(peaks)} files): read+decode {decode_total * 1000:.0f} ms, parse "
+        f"{parse_total * 1000:.0f} ms; "
         f"per file mean {(decode_total + parse_total) / len(peaks) * 1000:.1f} ms; "
         f"peak MB per file: median {statistics.median(peaks):.1f}, max {max(peaks):.1f}"
     )

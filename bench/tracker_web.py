@@ -1,6 +1,6 @@
 """Tracker cost by game length through Django: a write, a page, the board, the JSON and a poll (304).
 
-    .venv/bin/python bench/tracker_web.py [--lengths 1,1000,4980] [--repeat 20]
+    .venv/bin/python bench/tracker_web.py [--lengths 1,1000,4960] [--repeat 20]
 
 A throwaway SQLite database in a temp dir (migrated here; the test settings: DEBUG off); for each length, a
 six-player Commander game is played to that many changes through the service
@@ -9,11 +9,14 @@ test client (the whole request: middleware, view, SQL, template), median of
 --repeat runs in milliseconds:
 
 - write: POST a JSON life change (each adds one change: the longest game ends
-  at 4980 + repeat, within the 5,000-change bound);
+  at 4960 + 2 x repeat, within the 5,000-change bound);
 - page: GET the game page (the whole table, the keypad, the last 10 changes);
 - board: the same with HX-Request (what a phone swaps in after a change);
 - json: GET ?format=json (the table and the last 20 changes);
 - poll: the board's poll while nothing changed (If-None-Match answered 304);
+- undo: POST an undo of the seat's own change just made (a change, then its undo; the undo timed);
+- refused: POST an undo by a seat with nothing to undo (answered 400 before any lock is taken; the
+  refused-write limit is raised for the run);
 - page KB: size of the page.
 
 No assertions: the numbers go to bench/tracker.md.
@@ -39,6 +42,7 @@ os.environ.update(
     DATABASE_URL=f"sqlite:///{WORK}/db.sqlite3",
     JUDGE_INDEX_DIR=f"{WORK}/index",
     JUDGE_TRACKER_NEW_GAME_RATE="1000/h",
+    JUDGE_TRACKER_REFUSED_RATE="100000/m",
 )
 
 import django  # noqa: E402
@@ -50,6 +54,7 @@ from django.core.signals import request_finished, request_started  # noqa: E402
 from django.db import close_old_connections  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from judge.tracker.models import Game  # noqa: E402
 from judge.tracker.services import record_event, start_game  # noqa: E402
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
@@ -74,7 +79,7 @@ def _median_ms(run: Callable[[], object], repeat: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lengths", default="1,1000,4980")
+    parser.add_argument("--lengths", default="1,1000,4960")
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
@@ -82,7 +87,8 @@ def main() -> None:
         signal.disconnect(close_old_connections)
     client = Client()
     print(
-        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} {'page KB':>8}"
+        f"{'changes':>7} {'write ms':>9} {'page ms':>8} {'board ms':>9} {'json ms':>8} {'poll ms':>8} "
+        f"{'undo ms':>8} {'refused ms':>11} {'page KB':>8}"
     )
     for length in (int(n) for n in args.lengths.split(",")):
         game = start_game(
@@ -90,11 +96,14 @@ def main() -> None:
         )
         for n in range(length):
             kind, payload = CHANGES[n % len(CHANGES)]
+            if kind == "next-turn":  # a turn change carries the revision it was pressed on
+                payload = {"expected_revision": Game.objects.get(pk=game.pk).revision}
             record_event(game=game, kind=kind, payload=payload)
         url = f"/en/tracker/{game.slug}/"
         body = json.dumps({"kind": "life", "player": "Aki", "amount": -1})
 
-        def write() -> object:
+        # Each timing runs inside this iteration; the defaults bind this game's URL and board.
+        def write(url: str = url, body: str = body) -> object:
             response = client.post(url + "event/", body, content_type="application/json")
             assert response.status_code == 200, response.content
             return response
@@ -102,16 +111,35 @@ def main() -> None:
         write_ms = _median_ms(write, args.repeat)
         page = client.get(url)
         board = client.get(url, HTTP_HX_REQUEST="true")
-        page_ms = _median_ms(lambda: client.get(url), args.repeat)
-        board_ms = _median_ms(lambda: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
-        json_ms = _median_ms(lambda: client.get(url + "?format=json"), args.repeat)
+        page_ms = _median_ms(lambda url=url: client.get(url), args.repeat)
+        board_ms = _median_ms(lambda url=url: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
+        json_ms = _median_ms(lambda url=url: client.get(url + "?format=json"), args.repeat)
         poll_ms = _median_ms(
-            lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]), args.repeat
+            lambda url=url, board=board: client.get(
+                url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]
+            ),
+            args.repeat,
         )
         assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=board["ETag"]).status_code == 304
+        own = json.dumps({"kind": "life", "player": "Aki", "amount": -1, "by": "Aki"})
+        undo_times = []
+        for _ in range(args.repeat):
+            assert client.post(url + "event/", own, content_type="application/json").status_code == 200
+            start = time.perf_counter()
+            response = client.post(url + "undo/", json.dumps({"by": "Aki"}), content_type="application/json")
+            undo_times.append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 200, response.content
+        nothing = json.dumps({"by": "Fumi"})  # Fumi made no change
+
+        def refused(url: str = url, nothing: str = nothing) -> object:
+            response = client.post(url + "undo/", nothing, content_type="application/json")
+            assert response.status_code == 400, response.content
+            return response
+
+        refused_ms = _median_ms(refused, args.repeat)
         print(
             f"{length:>7} {write_ms:>9.1f} {page_ms:>8.1f} {board_ms:>9.1f} {json_ms:>8.1f} {poll_ms:>8.2f} "
-            f"{len(page.content) / 1024:>8.1f}"
+            f"{statistics.median(undo_times):>8.1f} {refused_ms:>11.1f} {len(page.content) / 1024:>8.1f}"
         )
 
 

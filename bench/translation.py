@@ -3,7 +3,8 @@
     .venv/bin/python bench/translation.py [--corpus DIR] [--repeat N]
 
 Builds, in a temp dir, a corpus directory of links to the real corpus (``--corpus``, default JUDGE_CORPUS_DIR
-or ../shared/rules_data: every ``en/`` release and ``ja/`` text) plus a generated ``ja/JPN_CR_<current>_0.txt``:
+or ../shared/rules_data: every ``en/`` release and ``ja/`` text) plus a generated
+``ja/JPN_CR_<current>_0.txt``:
 a translation of the whole current release in the layout of the community's file, with placeholder Japanese
 for every rule (tests/rules/ja_cr_files.py ``placeholder_rules``: 「規則903.8の日本語訳。rule 903.9参照。」,
 chapter and section titles from rules_data/sections.tsv; no text of a real translation). Then, each in its
@@ -17,7 +18,8 @@ bench/ingest.py does):
   the first search of a fresh process without the warm-up (the dictionary, the index and its caches loaded
   by that one query); the warm-up (``judge.search.warm.warm``, what judge/wsgi.py does when a worker
   starts); the first request of each query after the warm-up (cold for that query: its postings, analysis
-  and snippets met for the first time); warm: the fastest of N runs of each. p50/p95/max in wall-clock and CPU time
+  and snippets met for the first time); warm: the fastest of N runs of each. p50/p95/max in wall-clock and CPU
+  time
   (``time.process_time``: on a shared machine wall time also counts waiting for a core).
 
 It also prints what the index holds per Japanese document and status, and the first hits of a few queries
@@ -177,7 +179,7 @@ def search_times(root: Path, repeat: int) -> dict[str, object]:
     live = open_live(root)
     statuses = collections.Counter(
         f"{doc} {status or '-'}"
-        for doc, status, lang in zip(live.column("doc"), live.column("status"), live.langs())
+        for doc, status, lang in zip(live.column("doc"), live.column("status"), live.langs(), strict=True)
         if lang == "ja"
     )
     shown = {
@@ -245,7 +247,8 @@ def main() -> None:
         )  # type: ignore[call-overload]
 
         print(
-            f"\nsearch, {len(QUERIES)} queries ({len(JAPANESE)} Japanese, ui=ja; {len(ENGLISH)} English, ui=en), "
+            f"\nsearch, {len(QUERIES)} queries ({len(JAPANESE)} Japanese, ui=ja; {len(ENGLISH)} English, "
+            "ui=en), "
             "judge.search.service.search; the index without the translation for comparison:"
         )
         measured: dict[str, dict[str, object]] = {}
@@ -268,12 +271,13 @@ def main() -> None:
             ):
                 values: list[float] = list(times[key])  # type: ignore[call-overload]
                 print(
-                    f"{label:34} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} {max(values):8.2f}"
+                    f"{label:34} {percentile(values, 50):8.2f} {percentile(values, 95):8.2f} "
+                    f"{max(values):8.2f}"
                 )
             queries: list[str] = list(times["queries"])  # type: ignore[call-overload]
-            slow = sorted(zip(times["first_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]
+            slow = sorted(zip(times["first_ms"], queries, strict=True), reverse=True)[:3]  # type: ignore[call-overload]
             print("slowest first requests: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
-            slow = sorted(zip(times["warm_ms"], queries), reverse=True)[:3]  # type: ignore[call-overload]
+            slow = sorted(zip(times["warm_ms"], queries, strict=True), reverse=True)[:3]  # type: ignore[call-overload]
             print("slowest warm: " + ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in slow))
         times = measured["with the translation"]
         print(

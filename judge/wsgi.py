@@ -21,7 +21,7 @@ def _warm_site() -> None:
     from django.urls import get_resolver
     from django.utils import translation
 
-    get_resolver().url_patterns
+    _ = get_resolver().url_patterns  # the property imports every view
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Rules")

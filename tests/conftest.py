@@ -40,7 +40,8 @@ def real_corpus() -> Path:
 
 @pytest.fixture(scope="session")
 def archive_sample() -> Path:
-    """Ten official CR files of 2009-2023 in every published shape: ../shared/cr_archive_sample or JUDGE_ARCHIVE_DIR."""
+    """Ten official CR files of 2009-2023 in every published shape: ../shared/cr_archive_sample or
+    JUDGE_ARCHIVE_DIR."""
     default = Path(__file__).resolve().parent.parent.parent / "shared" / "cr_archive_sample"
     path = Path(os.environ.get("JUDGE_ARCHIVE_DIR", default))
     if not path.is_dir():
@@ -56,8 +57,8 @@ def fixtures_dir() -> Path:
 @pytest.fixture()
 def ingested(db, real_corpus, settings, django_db_blocker):  # type: ignore[no-untyped-def]
     """The real corpus ingested into the test database (once; re-ingested if a test flushed it)."""
-    from judge.rules.models import Corpus
     from judge.rules.ingest import ingest_corpus
+    from judge.rules.models import Corpus
 
     corpus = Corpus.objects.filter(is_live=True).first()
     if corpus is None:
@@ -73,8 +74,8 @@ def django_db_setup(django_db_setup, django_db_blocker, request):  # type: ignor
         with django_db_blocker.unblock():
             from django.conf import settings
 
-            from judge.rules.models import Corpus
             from judge.rules.ingest import ingest_corpus
+            from judge.rules.models import Corpus
 
             if not Corpus.objects.filter(is_live=True).exists():
                 ingest_corpus(corpus_dir=corpus_dir(), index_root=settings.JUDGE_INDEX_DIR)

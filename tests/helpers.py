@@ -1,4 +1,5 @@
-"""Helpers shared by the tests: the one error shape of the JSON answers, a local HTTP server for the downloads."""
+"""Helpers shared by the tests: the one error shape of the JSON answers, a local HTTP server for the
+downloads."""
 
 from __future__ import annotations
 

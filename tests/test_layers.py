@@ -42,6 +42,8 @@ APP_USES = {
     ("judge.calc", "judge.cards"),
     # A worked ruling shows the text of the rules its steps cite, read from the live corpus.
     ("judge.rulings", "judge.rules"),
+    # A card page links each keyword to its 702.x rule, found by name in the live corpus.
+    ("judge.cards", "judge.rules"),
 }
 #: What the pure layers may import besides the standard library (the engine: nothing).
 THIRD_PARTY = {
@@ -181,6 +183,12 @@ def test_no_module_imports_itself_back() -> None:
             elif child in on_stack:
                 low[node] = min(low[node], index[child])
     assert not cycles, cycles
+
+
+def test_no_two_apps_use_each_other() -> None:
+    """App uses point one way too: an app that needs what uses it reads it through a settings function
+    (judge.web.card_finder, judge.web.generation)."""
+    assert not [(a, b) for a, b in APP_USES if (b, a) in APP_USES]
 
 
 def test_the_check_sees_a_lazy_import() -> None:

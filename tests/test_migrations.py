@@ -1,4 +1,5 @@
-"""Every app's models match its migrations (a model change without its migration fails here, not in production)."""
+"""Every app's models match its migrations (a model change without its migration fails here, not in
+production)."""
 
 from __future__ import annotations
 

@@ -63,9 +63,9 @@ def parse_po(text: str) -> list[PoEntry]:
         if not line or line.startswith("#~"):
             close()
             continue
-        if line.startswith("#") or line.startswith("msgctxt") or line.startswith("msgid "):
-            if entry is not None and entry.msgstr:  # a new entry without a blank line before it
-                close()
+        # a new entry without a blank line before it
+        if line.startswith(("#", "msgctxt", "msgid ")) and entry is not None and entry.msgstr:
+            close()
         if entry is None:
             entry = PoEntry(line=number)
         if line.startswith("#,"):
@@ -121,7 +121,8 @@ ALSO_SHOWN = re.compile(r"also shown: ([^;]*)")
 
 
 def also_shown(term: Term) -> set[str]:
-    """The other spellings of a row a page may show, as its notes name them ("also shown: 追放する, 追放領域"):
+    """The other spellings of a row a page may show, as its notes name them ("also shown: 追放する,
+    追放領域"):
     the Japanese of another English spelling of the row (control, the exile zone) or the noun of a verb."""
     found = ALSO_SHOWN.search(term.notes)
     if not found:
@@ -276,8 +277,10 @@ def test_also_shown_names_spellings_of_its_own_row() -> None:
 
 def test_the_po_reader_reads_every_entry() -> None:
     entries = parse_po(
-        'msgid ""\nmsgstr "Language: ja\\n"\n\n#: a.html:1\n#, python-format\nmsgctxt "card"\nmsgid "Commander"\n'
-        'msgstr "統率者"\n#: b.html:2\nmsgid "A %(n)s day"\nmsgid_plural "A %(n)s days"\nmsgstr[0] "%(n)s "\n"日"\n\n'
+        'msgid ""\nmsgstr "Language: ja\\n"\n\n#: a.html:1\n#, python-format\nmsgctxt "card"\nmsgid '
+        '"Commander"\n'
+        'msgstr "統率者"\n#: b.html:2\nmsgid "A %(n)s day"\nmsgid_plural "A %(n)s days"\nmsgstr[0] "%(n)s '
+        '"\n"日"\n\n'
         '#~ msgid "Gone"\n#~ msgstr "消えた"\n'
     )
     assert [(e.msgctxt, e.msgid, e.msgid_plural, e.msgstr) for e in entries] == [
@@ -298,3 +301,28 @@ def test_every_text_of_both_catalogs_has_japanese() -> None:
         if not e.msgstr or not all(s.strip() for s in e.msgstr.values()) or "fuzzy" in e.flags
     ]
     assert missing == [], "no Japanese (or a fuzzy one) for:\n" + "\n".join(missing)
+
+
+def test_the_old_word_for_leaving_the_game_is_a_search_spelling_only() -> None:
+    """ゲームから除外 comes from an unofficial (pre-2019 blog) translation: search still finds "leaves the
+    game"
+    through it, but no page names the term so: its official name is ゲームから離れる, and no engine or
+    interface
+    text says it, except the notice that explains the old translation's word (issue 24)."""
+    from judge.search.terms import load_terms
+
+    (row,) = [t for t in load_terms_table() if "leaves the game" in t.en]
+    assert row.name_ja == "ゲームから離れる" and "ゲームから除外" in row.ja[1:]
+    [match] = load_terms().find_ja("ゲームから除外")
+    assert any("leaves the game" in pair.en for pair in match.pairs)
+    assert not [code for code, texts in CATALOG.items() if "ゲームから除外" in texts.get("ja", "")]
+    shown = [
+        e
+        for e in parse_po(JA_PO.read_text(encoding="utf-8"))
+        if "ゲームから除外" in "".join(e.msgstr.values())
+    ]
+    assert [e.msgid for e in shown] == [
+        "This older translation says ゲームから除外される where the current Japanese rules say "
+        "ゲームから離れる "
+        "(leaving the game)."
+    ]

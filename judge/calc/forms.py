@@ -66,14 +66,15 @@ MAX_COMMANDERS = 3  # one more than the deck check takes, so a third is reported
 class TaxForm(EngineForm):
     """Commander tax, DTC tax or the planar die: the page shows only the chosen variant's fields.
 
-    ``reduction`` is a number or, for Commander and Brawl, a mana string ("{W}{B}", "1W"): a text that is not a
+    ``reduction`` is a number or, for Commander and Brawl, a mana string ("{W}{B}", "1W"): a text that is not
+    a
     number is passed on as it is, for the engine to read.
     """
 
     #: The fields each variant reads; any other field in the query is ignored for it.
     VARIANT_FIELDS = {
-        "commander": ("mana_cost", "previous_casts", "cast_from", "reduction"),
-        "brawl": ("mana_cost", "previous_casts", "cast_from", "reduction"),
+        "commander": ("mana_cost", "previous_casts", "cast_from", "reduction", "partner"),
+        "brawl": ("mana_cost", "previous_casts", "cast_from", "reduction", "partner"),
         "dtc": ("cost", "reduction", "play_number"),
         "planechase": ("rolls_this_turn", "two_headed_giant"),
     }
@@ -87,14 +88,16 @@ class TaxForm(EngineForm):
     play_number = NumberField()
     rolls_this_turn = NumberField()
     two_headed_giant = FlagField()
+    partner = FlagField()
 
     def payload(self) -> dict[str, Any]:
-        """Only the variant's fields; a field left empty is left out (the engine says when it is required)."""
+        """Only the variant's fields; a field left empty (or a box left unticked) is left out (the engine says
+        when it is required)."""
         variant = self.cleaned_data["variant"]
         payload: dict[str, Any] = {"variant": variant}
         for name in self.VARIANT_FIELDS.get(variant, ()):
             value = self.cleaned_data[name]
-            if value is not None and value != "":
+            if value is not None and value != "" and value is not False:
                 payload[name] = value
         return payload
 
@@ -121,7 +124,8 @@ class Seat:
         return self.name or _("Player %(number)d") % {"number": self.number}
 
     def commanders(self) -> list[tuple[str, str]]:
-        """(id, name) of this seat's commanders: "1a" always (named after the player if unnamed), "1b" if typed."""
+        """(id, name) of this seat's commanders: "1a" always (named after the player if unnamed), "1b" if
+        typed."""
         return [(f"{self.number}a", self.commander_name)] + (
             [(f"{self.number}b", self.partner)] if self.partner else []
         )

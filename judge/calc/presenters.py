@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from judge.calc.forms import DamageTable
+from judge.cards import selectors as card_selectors
 from judge.engine import damage, deck, identity
 from judge.engine.cards import Card
 from judge.engine.cards_payload import card_label
@@ -188,6 +191,7 @@ class DeckProblem:
     rule: str
     message: str
     url: str | None
+    card_url: str | None = None  # the card's page, when the card is known
 
 
 @dataclass(frozen=True)
@@ -200,11 +204,18 @@ class ShownDeck:
 
 def present_deck(result: deck.DeckCheck) -> ShownDeck:
     lang = reader_language()
+    slugs = card_selectors.card_url_names(p.card for p in result.problems)
     return ShownDeck(
         legal=result.legal,
         identity=result.identity,
         problems=[
-            DeckProblem(card=p.card, rule=p.rule, message=p.text(lang), url=rule_ref_url(p.rule))
+            DeckProblem(
+                card=p.card,
+                rule=p.rule,
+                message=p.text(lang),
+                url=rule_ref_url(p.rule),
+                card_url=reverse("cards:detail", args=[slugs[p.card]]) if p.card in slugs else None,
+            )
             for p in result.problems
         ],
         notes=present_steps(result.notes),

@@ -46,18 +46,19 @@ from judge.calc.presenters import (
     present_unknown,
 )
 from judge.cards import selectors as card_selectors
-from judge.cards.services import NoCardData, check_deck
+from judge.cards.services import check_deck
 from judge.engine import damage, deck, identity, tax
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
-from judge.web.json_api import error_response, json_api, request_language, result_json
+from judge.web.json_api import json_api, result_json
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
-#: Request bodies: the colour identity API takes up to 20 000 full card objects in one request,
-#: far above the site-wide DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
-IDENTITY_MAX_BODY = 64 * 1024 * 1024
+#: Request bodies: the colour identity API takes up to identity.MAX_CARDS (1,000) full Scryfall card
+#: objects (a few KB each, up to ~8 KB with every face and link), above the site-wide
+#: DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
+IDENTITY_MAX_BODY = 8 * 1024 * 1024
 #: A deck check body holds one decklist (1 MB at most, decklist.MAX_BYTES) plus JSON escaping.
 DECK_MAX_BODY = 8 * 1024 * 1024
 #: How many results a page shows; the JSON API returns all of them.
@@ -73,11 +74,8 @@ Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, langua
 
 
 def _api(request: HttpRequest, limit: int, compute: Compute) -> JsonResponse:
-    """The shared JSON door (json_api), plus 503 while no card data has been imported."""
-    try:
-        return json_api(request, limit=limit, compute=compute)
-    except NoCardData:
-        return error_response([msg("web.no-card-data")], status=503, lang=request_language(request))
+    """The shared JSON door (json_api)."""
+    return json_api(request, limit=limit, compute=compute)
 
 
 def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -86,9 +84,12 @@ def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpR
 
 
 def _form_data(request: HttpRequest) -> QueryDict | None:
-    """POST data, or GET parameters; None when a posted form is over the size limit."""
+    """POST data, or GET parameters; None when a posted form is over the size limit (found here, or before
+    the view by the CSRF check: judge.web.views.bad_request then calls the view with ``form_too_large``)."""
     if request.method != "POST":
         return request.GET
+    if getattr(request, "form_too_large", False):
+        return None
     try:
         return request.POST
     except RequestDataTooBig:
@@ -113,15 +114,24 @@ def tax_page(request: HttpRequest) -> HttpResponse:
         "result": None,
     }
     if form.is_valid() and form.submitted():
+        payload = form.payload()
+        # The number of casts alone (a search's answer card: 「統率者税 2回」) answers the tax itself, +{4};
+        # the total needs the mana cost.
+        tax_only = payload["variant"] in ("commander", "brawl") and "mana_cost" not in payload
+        if tax_only and "previous_casts" in payload:
+            payload["mana_cost"] = "{0}"
         try:
-            result = tax.calculate_tax(form.payload())
+            result = tax.calculate_tax(payload)
         except RulesError as err:
             context["errors"] = present_problems(err)
         else:
+            # Without a mana cost the steps of the cost itself (601.2f: "starts at {0}") would only confuse.
+            steps = [s for s in result.steps if s.rule != "601.2f"] if tax_only else list(result.steps)
             context.update(
                 result=result,
-                steps=present_steps(result.steps),
+                steps=present_steps(steps),
                 total_is_mana=isinstance(result.total_cost, str),
+                tax_only=tax_only,
             )
     partial = "calculator" if request.htmx and request.htmx.target == "tax-calculator" else "result"
     return page_or_partial(
@@ -251,6 +261,9 @@ def identity_page(request: HttpRequest) -> HttpResponse:
     return _page(request, "calc/identity.html", context)
 
 
+identity_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.web.views.bad_request
+
+
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def identity_api(request: HttpRequest) -> JsonResponse:
@@ -292,13 +305,14 @@ def deck_page(request: HttpRequest) -> HttpResponse:
     form.is_valid()  # reads and normalises; the deck check judges
     try:
         result = check_deck(form.payload())
-    except NoCardData:
-        context["errors"] = [no_card_data()]
     except RulesError as err:
         context["errors"] = present_problems(err)
     else:
         context["result"] = present_deck(result)
     return _page(request, "calc/deck.html", context)
+
+
+deck_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.web.views.bad_request
 
 
 @csrf_exempt  # a pure check against read-only card data: no state, nothing a forged request could change

@@ -1,29 +1,41 @@
-"""Card data files: fetch Scryfall's "Oracle Cards" bulk file, and find the file ``make run`` imports.
+"""Card data files: fetch the three published files, and find the files ``make run`` imports.
 
 Scryfall publishes its bulk files through the bulk-data API
-(https://scryfall.com/docs/api/bulk-data): ``GET /bulk-data`` lists them, and
-the entry whose ``type`` is ``oracle_cards`` (one object per Oracle card, the
-English names) has the current file's ``download_uri``. The file (about 160 MB)
-is written beside its final name and renamed only once complete, so a broken
-download never replaces a good file.
+(https://scryfall.com/docs/api/bulk-data): ``GET /bulk-data`` lists them; the
+entry whose ``type`` is ``oracle_cards`` (one object per Oracle card, English
+names and ``legalities``) and the one whose ``type`` is ``rulings`` have the
+current files' ``download_uri``, whose names carry their publication time
+(``oracle-cards-20261120093012.json``). MTGJSON publishes ``AtomicCards.json``
+(Japanese names and printed texts) at https://mtgjson.com/api/v5/, with its date
+in ``Meta.json``; it is saved as ``AtomicCards-2026-11-20.json``. Each file is
+written beside its final name and renamed only once complete, so a broken
+download never replaces a good file; the older file of the same kind is then removed.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import IO, Any, TextIO
 
 from tqdm import tqdm
 
 BULK_DATA_URL = "https://api.scryfall.com/bulk-data"
+MTGJSON_URL = "https://mtgjson.com/api/v5/"
 ORACLE_CARDS = "oracle_cards"
+RULINGS = "rulings"
 FILE_NAME = "oracle-cards.json"
+#: How the downloaded files are named in JUDGE_CARDS_DIR, by kind (the prefix before the date).
+PREFIXES = {"scryfall-cards": "oracle-cards", "scryfall-rulings": "rulings", "mtgjson-atomic": "AtomicCards"}
+#: A date in a file name: oracle-cards-20261120093012.json, AtomicCards-2026-11-20.json.
+NAME_DATE_RE = re.compile(r"(20\d{2})-?(\d{2})-?(\d{2})(?:\d{6})?\.json$")
 #: Scryfall asks every client to send a User-Agent and an Accept header.
 HEADERS = {
     "User-Agent": "RulesJudge/0.1 (bilingual multiplayer rules reference)",
@@ -58,8 +70,8 @@ def _open(url: str) -> Any:
         raise DownloadError(f"{url}: {getattr(err, 'reason', err)}") from err
 
 
-def oracle_cards(index_url: str = BULK_DATA_URL) -> BulkFile:
-    """The current "Oracle Cards" entry of the bulk-data list at ``index_url``."""
+def oracle_cards(index_url: str = BULK_DATA_URL, kind: str = ORACLE_CARDS) -> BulkFile:
+    """The current "Oracle Cards" (or ``kind``: "rulings") entry of the bulk-data list at ``index_url``."""
     with _open(index_url) as response:
         body = response.read(MAX_INDEX + 1)
     try:
@@ -70,7 +82,7 @@ def oracle_cards(index_url: str = BULK_DATA_URL) -> BulkFile:
     for entry in entries if isinstance(entries, list) else []:
         if (
             isinstance(entry, dict)
-            and entry.get("type") == ORACLE_CARDS
+            and entry.get("type") == kind
             and isinstance(entry.get("download_uri"), str)
         ):
             size = entry.get("size")
@@ -79,19 +91,114 @@ def oracle_cards(index_url: str = BULK_DATA_URL) -> BulkFile:
                 updated_at=str(entry.get("updated_at", "")),
                 size=size if isinstance(size, int) else None,
             )
-    raise DownloadError(f"{index_url}: no “{ORACLE_CARDS}” entry in the bulk-data list")
+    raise DownloadError(f"{index_url}: no “{kind}” entry in the bulk-data list")
+
+
+def mtgjson_date(base_url: str = MTGJSON_URL) -> str:
+    """The date of MTGJSON's current files, from its ``Meta.json`` (``{"data": {"date": "2026-11-20"}}``)."""
+    url = base_url.rstrip("/") + "/Meta.json"
+    with _open(url) as response:
+        body = response.read(MAX_INDEX + 1)
+    try:
+        meta = json.loads(body)
+    except ValueError as err:
+        raise DownloadError(f"{url}: not MTGJSON's Meta.json ({err})") from err
+    data = meta.get("data") if isinstance(meta, dict) else None
+    found = data.get("date") if isinstance(data, dict) else None
+    if not isinstance(found, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", found):
+        raise DownloadError(f"{url}: no date in MTGJSON's Meta.json")
+    return found
+
+
+def file_name(kind: str, uri: str = "", published: str = "") -> str:
+    """The name a downloaded file is kept under: Scryfall's own (it carries the date), MTGJSON's with its
+    date.
+
+    >>> file_name("scryfall-cards", "https://data.scryfall.io/oracle-cards/oracle-cards-20261120093012.json")
+    'oracle-cards-20261120093012.json'
+    >>> file_name("mtgjson-atomic", published="2026-11-20")
+    'AtomicCards-2026-11-20.json'
+    """
+    name = uri.rsplit("/", 1)[-1].split("?", 1)[0]
+    if (
+        name.startswith(PREFIXES[kind])
+        and re.fullmatch(r"[A-Za-z0-9_.-]{1,120}\.json", name)
+        and NAME_DATE_RE.search(name)
+    ):
+        return name
+    return f"{PREFIXES[kind]}-{published or 'undated'}.json"
+
+
+def published_on(path: Path) -> date:
+    """The publication date in a downloaded file's name, else the day the file was written."""
+    match = NAME_DATE_RE.search(path.name)
+    if match:
+        try:
+            return date(*(int(part) for part in match.groups()))
+        except ValueError:
+            pass
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).date()
+
+
+def local_files(cards_dir: Path) -> dict[str, Path]:
+    """The newest downloaded file of each kind in ``cards_dir``, by the names :func:`file_name` gives."""
+    found: dict[str, Path] = {}
+    for kind, prefix in PREFIXES.items():
+        files = [p for p in cards_dir.glob(f"{prefix}*.json") if p.is_file()] if cards_dir.is_dir() else []
+        newest = max(files, key=lambda p: (published_on(p), p.stat().st_mtime), default=None)
+        if newest is not None:
+            found[kind] = newest
+    return found
+
+
+def stale_kinds(cards_dir: Path, *, max_age_days: int, today: date | None = None) -> list[str]:
+    """The kinds with no file, or whose newest file was published more than ``max_age_days`` ago."""
+    today = today or datetime.now(tz=UTC).date()
+    have = local_files(cards_dir)
+    return [
+        kind
+        for kind in PREFIXES
+        if kind not in have or (today - published_on(have[kind])).days > max_age_days
+    ]
+
+
+def fetch(
+    kind: str,
+    cards_dir: Path,
+    *,
+    progress: Callable[[str, int | None], Progress],
+    index_url: str = BULK_DATA_URL,
+    mtgjson_url: str = MTGJSON_URL,
+) -> tuple[Path, str]:
+    """Download the current file of ``kind`` into ``cards_dir``; (its path, its publication date).
+
+    Older files of the same kind are removed once the new one is complete.
+    """
+    if kind == "mtgjson-atomic":
+        published = mtgjson_date(mtgjson_url)
+        uri, size = mtgjson_url.rstrip("/") + "/AtomicCards.json", None
+    else:
+        entry = oracle_cards(index_url, ORACLE_CARDS if kind == "scryfall-cards" else RULINGS)
+        published, uri, size = entry.updated_at[:10], entry.download_uri, entry.size
+    name = file_name(kind, uri, published)
+    target = download(uri, cards_dir / name, progress=lambda total: progress(name, total or size))
+    for old in cards_dir.glob(f"{PREFIXES[kind]}*.json"):
+        if old != target:
+            old.unlink(missing_ok=True)
+    return target, published
 
 
 class Progress:
     """A progress bar on a terminal (tqdm), plain lines every tenth of the file otherwise (logs, CI)."""
 
-    def __init__(self, out: TextIO, total: int | None) -> None:
+    def __init__(self, out: TextIO, total: int | None, name: str = FILE_NAME) -> None:
         self.out = out
         self.total = total
         self.done = 0
         self.shown = -1
+        self.name = name
         self.bar = (
-            tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, file=out, desc=FILE_NAME)
+            tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, file=out, desc=name)
             if out.isatty()
             else None
         )
@@ -104,13 +211,16 @@ class Progress:
         tenth = self.done * 10 // self.total if self.total else -1
         if tenth > self.shown:
             self.shown = tenth
-            self.out.write(f"downloaded {self.done / 1e6:.1f} of {self.total / 1e6:.1f} MB ({tenth * 10}%)\n")
+            self.out.write(
+                f"{self.name}: downloaded {self.done / 1e6:.1f} of {self.total / 1e6:.1f} MB ({tenth * 10}%)"
+                "\n"
+            )
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
         elif not self.total:
-            self.out.write(f"downloaded {self.done / 1e6:.1f} MB\n")
+            self.out.write(f"{self.name}: downloaded {self.done / 1e6:.1f} MB\n")
 
 
 def download(url: str, target: Path, *, progress: Callable[[int | None], Progress]) -> Path:

@@ -16,6 +16,10 @@ class Card(models.Model):
     # judge.engine.cards.normalise_name(name): the forgiving lookup key.
     key = models.CharField(max_length=255, unique=True)
     data = models.JSONField()
+    # Scryfall's Oracle id: the key its rulings file refers to a card by ("" for MTGJSON-only data).
+    oracle_id = models.CharField(max_length=64, blank=True, db_index=True)
+    # The card page's address: /en/cards/<slug>/ ("breeding-pool"); reprints share it, the first row wins.
+    slug = models.SlugField(max_length=255, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -34,9 +38,32 @@ class CardAlias(models.Model):
         return f"{self.key} -> {self.card_id}"
 
 
-class CardSource(models.Model):
-    """The file the current cards came from (one row): ``import_cards --if-newer`` skips a file already imported."""
+class CardRuling(models.Model):
+    """One official ruling on a card (Scryfall's Rulings file: Wizards of the Coast's and Scryfall's
+    notes)."""
 
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="rulings")
+    source = models.CharField(max_length=16)  # "wotc" or "scryfall"
+    published_at = models.DateField()
+    comment = models.TextField()
+
+    class Meta:
+        ordering = ["card", "published_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} {self.published_at}"
+
+
+class CardSource(models.Model):
+    """A file the current card data came from, one row per kind: ``import_cards --if-newer`` skips files
+    already imported, and deck checks name the source and its publication date."""
+
+    SCRYFALL_CARDS = "scryfall-cards"
+    SCRYFALL_RULINGS = "scryfall-rulings"
+    MTGJSON_ATOMIC = "mtgjson-atomic"
+
+    kind = models.CharField(max_length=32, default=SCRYFALL_CARDS)
+    published = models.CharField(max_length=10, blank=True)  # "2026-11-20": the date the data was published
     path = models.CharField(max_length=1024)
     size = models.BigIntegerField()
     modified = models.FloatField()  # the file's modification time (seconds since the epoch)

@@ -9,6 +9,8 @@ and cached in the process until the next import.
 
 from __future__ import annotations
 
+import difflib
+import functools
 import threading
 from collections import Counter
 from collections.abc import Iterable
@@ -17,9 +19,12 @@ from pathlib import Path
 
 from django.db.models import Count, Max
 
-from judge.cards.models import Card, CardAlias, CardSource
+from judge.cards.models import Card, CardAlias, CardRuling, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
+from judge.engine.legality import LegalityData, LegalitySource
+from judge.engine.rules_data import default_companion_bans
+from judge.rules import selectors as rules_selectors
 
 CHUNK = 500  # keys per IN (...) query, far below every database's parameter limit
 
@@ -86,7 +91,7 @@ def has_cards() -> bool:
 
 
 def imported_from(path: Path) -> bool:
-    """Whether the current cards were imported from ``path`` as it is now (same size and modification time)."""
+    """Whether ``path`` as it is now (same size and modification time) is among the imported card files."""
     stat = path.stat()
     return (
         CardSource.objects.filter(
@@ -148,3 +153,136 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
         return engine_cards.CardPool(cards=found, aliases=aliases)
     stubs, all_aliases, index = _known_names()
     return IndexedCardPool(cards={**stubs, **found}, aliases={**all_aliases, **aliases}, index=index)
+
+
+#: How each card file is named when it is the source of legality statuses.
+SOURCE_NAMES = {CardSource.SCRYFALL_CARDS: "Scryfall", CardSource.MTGJSON_ATOMIC: "MTGJSON"}
+
+
+def legality_data() -> LegalityData | None:
+    """The sources of the imported cards' legality statuses, with their publication dates; None without cards.
+
+    The cards' own file gives the statuses; MTGJSON's, merged onto Scryfall's cards, is the cross-check.
+    """
+    sources = {row.kind: row for row in CardSource.objects.all()}
+    cards = sources.get(CardSource.SCRYFALL_CARDS) or sources.get(CardSource.MTGJSON_ATOMIC)
+    if cards is None or not has_cards():
+        return None
+    main = LegalitySource(name=SOURCE_NAMES[cards.kind], date=cards.published)
+    other = sources.get(CardSource.MTGJSON_ATOMIC) if cards.kind == CardSource.SCRYFALL_CARDS else None
+    return LegalityData(
+        source=main,
+        cross_check=LegalitySource(name="MTGJSON", date=other.published) if other is not None else None,
+        companion_bans=default_companion_bans(),
+    )
+
+
+def card_row(*, slug: str = "", name: str = "") -> Card | None:
+    """The imported card at ``slug`` (its page's address), or named ``name`` (English or Japanese, any
+    spelling the engine forgives); None when unknown."""
+    if slug:
+        return Card.objects.filter(slug=slug).order_by("id").first()
+    key = engine_cards.normalise_name(name)
+    if not key:
+        return None
+    found = Card.objects.filter(key=key).first()
+    if found is None:
+        alias = CardAlias.objects.filter(key=key).select_related("card").first()
+        found = alias.card if alias is not None else None
+    return found
+
+
+def rulings_of(card: Card) -> list[CardRuling]:
+    """The card's official rulings, oldest first."""
+    return list(card.rulings.order_by("published_at", "id"))
+
+
+def card_url_names(names: Iterable[str]) -> dict[str, str]:
+    """Name as given -> the slug of its card page, for the names that are known cards (one query per kind)."""
+    keys = {engine_cards.normalise_name(n): n for n in names if n}
+    found: dict[str, str] = {}
+    for key, slug in Card.objects.filter(key__in=list(keys)).values_list("key", "slug"):
+        found[keys[key]] = slug
+    missing = [k for k in keys if keys[k] not in found]
+    for key, slug in CardAlias.objects.filter(key__in=missing).values_list("key", "card__slug"):
+        found[keys[key]] = slug
+    return {name: slug for name, slug in found.items() if slug}
+
+
+@functools.lru_cache(maxsize=4)
+def _keyword_sections(generation: tuple[int, str], version: str) -> dict[str, str]:
+    """Casefolded keyword -> number of every 702.x rule ("deathtouch" -> "702.2") of one CR release."""
+    corpus = rules_selectors.live_corpus()
+    rows = rules_selectors.rules_of(corpus, version).filter(number__regex=r"^702\.[0-9]+$")
+    # A 702.x rule's text is the keyword's name alone ("702.9. Flying"); its subrules say the rest.
+    return {
+        text.strip().casefold(): number for number, text in rows.values_list("number", "text") if text.strip()
+    }
+
+
+def keyword_rules(keywords: Iterable[str]) -> dict[str, str]:
+    """Keyword -> its 702.x rule in the current Comprehensive Rules, found by the rule's own text
+    (no hand list); keywords with no rule of that name (keyword actions, ability words) are left out."""
+    try:
+        corpus = rules_selectors.live_corpus()
+    except rules_selectors.NoCorpus:
+        return {}
+    sections = _keyword_sections(rules_selectors.generation(corpus), corpus.current_version)
+    return {k: sections[k.casefold()] for k in keywords if k.casefold() in sections}
+
+
+#: How close a search must be to a card's name for a misspelling to find it ("breding pool").
+CARD_MATCH = 0.88
+MAX_QUERY = 200
+#: Longer searches are questions or rule text, not a misspelt card name: no fuzzy card lookup.
+MAX_FUZZY = 60
+
+
+@dataclass(frozen=True)
+class CardMatch:
+    name: str
+    name_ja: str
+    slug: str
+
+
+def find_cards(query: str, *, limit: int = 3) -> list[CardMatch]:
+    """Cards a search names: the exact name in English or Japanese (《繁殖池》, 繁殖池, "Breeding Pool"),
+    else the names within :data:`CARD_MATCH` of it ("breding pool"). [] without card data."""
+    key = engine_cards.normalise_name(query[:MAX_QUERY])
+    if len(key) < 2 or not has_cards():
+        return []
+    row = card_row(name=key)
+    rows: list[Card] = [row] if row is not None else []
+    if not rows and 4 <= len(key) <= MAX_FUZZY:
+        _stubs, aliases, index = _known_names()
+        scored = sorted(
+            (
+                (difflib.SequenceMatcher(None, key, known).ratio(), known)
+                for known in index.shortlist(key, 20)
+            ),
+            reverse=True,
+        )
+        keys = [aliases.get(known, known) for ratio, known in scored if ratio >= CARD_MATCH]
+        by_key = {c.key: c for c in Card.objects.filter(key__in=keys)}
+        rows = [by_key[k] for k in dict.fromkeys(keys) if k in by_key]
+    matches = []
+    for found in rows[:limit]:
+        names = found.data.get("japanese_names") or []
+        matches.append(CardMatch(name=found.name, name_ja=names[0] if names else "", slug=found.slug))
+    return matches
+
+
+def data_stamp() -> str:
+    """What changes whenever card data is imported ("" without card data): one query, for caches."""
+    stamp = CardSource.objects.aggregate(n=Count("id"), last=Max("imported_at"))
+    if not stamp["n"]:
+        return "" if not has_cards() else "unsourced"
+    return f"{stamp['n']}:{stamp['last'].isoformat()}"
+
+
+def cards_for_search(query: str) -> list[CardMatch] | None:
+    """What a search shows of the cards (judge.web.card_finder): None without card data, else
+    :func:`find_cards` (``[]`` for an empty query)."""
+    if not has_cards():
+        return None
+    return find_cards(query) if query.strip() else []

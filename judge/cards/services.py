@@ -1,37 +1,43 @@
-"""Card data services: replace every card from one Scryfall or MTGJSON file, and check a deck against it.
+"""Card data services: import the published card files, and check a deck against them.
 
-The import streams the file (``judge.parsing.card_data.iter_cards``) and written
-inside one transaction that first deletes the previous cards, so readers see
+The import streams each file (``judge.parsing.card_data``) and writes inside
+one transaction that first deletes the rows it replaces, so readers see
 either the old set or the new one, and a file that fails to parse halfway
 leaves the old set in place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import transaction
+from django.utils.text import slugify
 
 from judge.cards import selectors
-from judge.cards.models import Card, CardAlias, CardSource
+from judge.cards.models import Card, CardAlias, CardRuling, CardSource
 from judge.engine import cards as engine_cards
 from judge.engine import deck, dm
+from judge.engine.deck_counts import check_without_cards
 from judge.engine.deck_payload import read_deck_payload
 from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_decklist
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import Message
-from judge.parsing.card_data import iter_cards
+from judge.parsing.card_data import FileKind, file_kind, iter_card_entries, iter_rulings
 from judge.parsing.records import ParseError
+
+T = TypeVar("T")
 
 BATCH = 1000
 MAX_NAME = 255  # the column width; no printed card name comes close
-
-
-class NoCardData(Exception):
-    """A Magic card lookup was needed, but no card data has been imported."""
+#: The order files are imported in: the cards first, MTGJSON's names and legalities onto them, then rulings.
+ORDER = (FileKind.SCRYFALL_CARDS, FileKind.MTGJSON_ATOMIC, FileKind.SCRYFALL_RULINGS)
+#: A publication date in a Scryfall bulk file's name: oracle-cards-20261120093012.json.
+FILE_DATE_RE = re.compile(r"(20\d{2})(\d{2})(\d{2})\d*\.json$")
 
 
 @dataclass
@@ -39,10 +45,14 @@ class CardImport:
     cards: int
     aliases: int
     duplicates: int  # reprints and repeated names, kept once
+    kind: FileKind = FileKind.SCRYFALL_CARDS
+    published: str = ""
+    rulings: int = 0
+    merged: int = 0  # MTGJSON cards matched to Scryfall's
 
 
-def _batches(rows: Iterator[engine_cards.Card]) -> Iterator[list[engine_cards.Card]]:
-    batch: list[engine_cards.Card] = []
+def _batches(rows: Iterable[T]) -> Iterator[list[T]]:
+    batch: list[T] = []
     for row in rows:
         batch.append(row)
         if len(batch) >= BATCH:
@@ -52,8 +62,77 @@ def _batches(rows: Iterator[engine_cards.Card]) -> Iterator[list[engine_cards.Ca
         yield batch
 
 
+def kind_of(path: Path) -> FileKind:
+    """Which of the three published files ``path`` is, read from its first objects (ParseError if none)."""
+    with path.open(encoding="utf-8") as stream:
+        return file_kind(stream, source=path.name)
+
+
+def _published(path: Path, meta: Mapping[str, Any]) -> str:
+    """The data's publication date: MTGJSON's meta.date, the date in a Scryfall file's name, else the
+    file's."""
+    date = meta.get("date")
+    if isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        return date
+    match = FILE_DATE_RE.search(path.name)
+    if match:
+        return "-".join(match.groups())
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).date().isoformat()
+
+
+def _record_source(path: Path, kind: FileKind, published: str, cards: int) -> None:
+    stat = path.stat()
+    CardSource.objects.filter(kind=kind.value).delete()
+    CardSource.objects.create(
+        kind=kind.value,
+        published=published,
+        path=str(path.resolve())[:1024],
+        size=stat.st_size,
+        modified=stat.st_mtime,
+        cards=cards,
+    )
+
+
+def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | None = None) -> list[CardImport]:
+    """Import Scryfall Oracle Cards, MTGJSON AtomicCards and Scryfall Rulings files, in one transaction.
+
+    Each file is recognised by its content; the cards come first, then MTGJSON's Japanese names, printed
+    texts and legalities (a cross-check) onto them, then the rulings. A file that fails to parse leaves
+    every previous row in place (ParseError).
+    """
+    by_kind: dict[FileKind, Path] = {}
+    for path in paths:
+        kind = kind_of(path)
+        if kind in by_kind:
+            raise ParseError(
+                f"two {kind.value} files given: {by_kind[kind].name} and {path.name}", source=path.name
+            )
+        by_kind[kind] = path
+    results: list[CardImport] = []
+    with transaction.atomic():
+        for kind in ORDER:
+            path = by_kind.get(kind)
+            if path is None:
+                continue
+            if kind is FileKind.SCRYFALL_RULINGS:
+                results.append(_import_rulings(path, progress))
+            elif (
+                kind is FileKind.MTGJSON_ATOMIC
+                and CardSource.objects.filter(kind=FileKind.SCRYFALL_CARDS.value).exists()
+            ):
+                results.append(_merge_mtgjson(path, progress))
+            else:
+                results.append(_replace_cards(path, kind, progress))
+    return results
+
+
 def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -> CardImport:
-    """Replace the card table with every deck card in ``path``; ParseError leaves the old cards.
+    """Import one card data file (see :func:`import_files`)."""
+    return import_files(paths=[path], progress=progress)[0]
+
+
+def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] | None) -> CardImport:
+    """Replace every card with the file's (rulings and the other sources go with them).
 
     Reprints (Scryfall "default cards") repeat names: the first one is kept,
     as :meth:`CardPool.of <judge.engine.cards.CardPool.of>` does. Face names
@@ -62,12 +141,16 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
     seen: set[str] = set()
     aliases: dict[str, str] = {}  # alias key -> card key, first card wins
     duplicates = 0
-    with path.open(encoding="utf-8") as stream, transaction.atomic():
+    meta: dict[str, Any] = {}
+    with path.open(encoding="utf-8") as stream:
+        CardRuling.objects.all().delete()
         CardAlias.objects.all().delete()
         Card.objects.all().delete()
-        for batch in _batches(iter_cards(stream, source=path.name)):
+        CardSource.objects.all().delete()
+        for batch in _batches(iter_card_entries(stream, source=path.name, meta=meta)):
             rows = []
-            for card in batch:
+            for entry in batch:
+                card = entry.card
                 key = engine_cards.normalise_name(card.name)
                 # Face names and Japanese names; a reprint (a Scryfall print in Japanese) may add its own.
                 for other in card.other_names:
@@ -83,28 +166,113 @@ def import_cards(*, path: Path, progress: Callable[[str], None] | None = None) -
                         source=path.name,
                     )
                 seen.add(key)
-                rows.append(Card(name=card.name, key=key, data=card.to_json()))
+                data = card.to_json()
+                if entry.japanese_text:
+                    data["japanese_text"] = entry.japanese_text
+                if entry.keywords:
+                    data["keywords"] = list(entry.keywords)
+                rows.append(
+                    Card(
+                        name=card.name, key=key, data=data, oracle_id=entry.oracle_id, slug=slugify(card.name)
+                    )
+                )
             Card.objects.bulk_create(rows)
             if progress is not None:
                 progress(f"  {len(seen)} cards...")
-        ids = dict(Card.objects.values_list("key", "id"))
-        alias_rows = [
-            CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items() if alias not in ids
-        ]
-        CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
-        stat = path.stat()
-        CardSource.objects.all().delete()
-        CardSource.objects.create(
-            path=str(path.resolve())[:1024], size=stat.st_size, modified=stat.st_mtime, cards=len(seen)
-        )
-    return CardImport(cards=len(seen), aliases=len(alias_rows), duplicates=duplicates)
+    ids = dict(Card.objects.values_list("key", "id"))
+    alias_rows = [
+        CardAlias(key=alias, card_id=ids[key]) for alias, key in aliases.items() if alias not in ids
+    ]
+    CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
+    published = _published(path, meta)
+    _record_source(path, kind, published, len(seen))
+    return CardImport(
+        cards=len(seen), aliases=len(alias_rows), duplicates=duplicates, kind=kind, published=published
+    )
+
+
+def _merge_mtgjson(path: Path, progress: Callable[[str], None] | None) -> CardImport:
+    """Add MTGJSON's Japanese names, Japanese printed texts and legalities to the cards already imported."""
+    meta: dict[str, Any] = {}
+    merged = added_aliases = 0
+    known_aliases = set(CardAlias.objects.values_list("key", flat=True))
+    with path.open(encoding="utf-8") as stream:
+        for batch in _batches(iter_card_entries(stream, source=path.name, meta=meta)):
+            by_key = {engine_cards.normalise_name(e.card.name): e for e in batch}
+            rows = list(Card.objects.filter(key__in=list(by_key)))
+            new_aliases: list[CardAlias] = []
+            for row in rows:
+                entry = by_key[row.key]
+                data = dict(row.data)
+                if entry.card.japanese_names:
+                    data["japanese_names"] = list(entry.card.japanese_names)
+                if entry.card.legalities:
+                    data["cross_legalities"] = dict(entry.card.legalities)
+                if entry.japanese_text:
+                    data["japanese_text"] = entry.japanese_text
+                row.data = data
+                for name in entry.card.japanese_names:
+                    alias = engine_cards.normalise_name(name)
+                    if alias not in known_aliases and alias != row.key and len(alias) <= MAX_NAME:
+                        known_aliases.add(alias)
+                        new_aliases.append(CardAlias(key=alias, card_id=row.id))
+            Card.objects.bulk_update(rows, ["data"])
+            # An alias that is another card's own name stays that card's name.
+            own = set(Card.objects.filter(key__in=[a.key for a in new_aliases]).values_list("key", flat=True))
+            CardAlias.objects.bulk_create([a for a in new_aliases if a.key not in own])
+            merged += len(rows)
+            added_aliases += len(new_aliases) - len(own)
+            if progress is not None:
+                progress(f"  {merged} cards given Japanese names...")
+    published = _published(path, meta)
+    _record_source(path, FileKind.MTGJSON_ATOMIC, published, merged)
+    return CardImport(
+        cards=merged,
+        aliases=added_aliases,
+        duplicates=0,
+        kind=FileKind.MTGJSON_ATOMIC,
+        published=published,
+        merged=merged,
+    )
+
+
+def _import_rulings(path: Path, progress: Callable[[str], None] | None) -> CardImport:
+    """Replace every ruling with the file's; a ruling on a card not imported is skipped."""
+    ids = dict(Card.objects.exclude(oracle_id="").values_list("oracle_id", "id"))
+    CardRuling.objects.all().delete()
+    count = skipped = 0
+    with path.open(encoding="utf-8") as stream:
+        for batch in _batches(iter_rulings(stream, source=path.name)):
+            rows = [
+                CardRuling(
+                    card_id=ids[r.oracle_id], source=r.source, published_at=r.published_at, comment=r.comment
+                )
+                for r in batch
+                if r.oracle_id in ids
+            ]
+            skipped += len(batch) - len(rows)
+            CardRuling.objects.bulk_create(rows)
+            count += len(rows)
+            if progress is not None:
+                progress(f"  {count} rulings...")
+    published = _published(path, {})
+    _record_source(path, FileKind.SCRYFALL_RULINGS, published, count)
+    return CardImport(
+        cards=0,
+        aliases=0,
+        duplicates=skipped,
+        kind=FileKind.SCRYFALL_RULINGS,
+        published=published,
+        rulings=count,
+    )
 
 
 # --------------------------------------------------------------------------- deck check
 
 
 def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
-    """Add commanders named outside the list; one listed in the deck section moves to the commander section."""
+    """Add commanders named outside the list; one listed in the deck section moves to the commander
+    section."""
     entries = list(decklist.entries)
     named = {engine_cards.normalise_name(e.name) for e in entries if e.section is Section.COMMANDER}
     for name in commanders:
@@ -130,7 +298,8 @@ def _with_commanders(decklist: Decklist, commanders: list[str]) -> Decklist:
 def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
     """Check a deck (the payload of judge.engine.deck_payload): a Magic deck against the imported card data,
     a Duel Masters deck from its typed-in cards (judge.engine.dm). Raises InvalidInputError listing every
-    problem, and NoCardData when a Magic deck needs card data that has not been imported."""
+    problem. Without card data, a Magic deck gets the checks that need none, and a note saying what else
+    needs card data (judge.engine.deck_counts)."""
     request = read_deck_payload(data)
     if request.is_duel_masters:
         # An empty decklist goes to the parser too, which answers what to paste.
@@ -154,6 +323,8 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
 
     decklist = _with_commanders(parse_decklist(text=request.decklist), list(request.commanders))
     if not selectors.has_cards():
-        raise NoCardData
+        return check_without_cards(decklist=decklist, variant=request.variant)
     pool = selectors.card_pool(entry.name for entry in decklist.entries)
-    return deck.check_decklist(pool=pool, decklist=decklist, variant=request.variant)
+    return deck.check_decklist(
+        pool=pool, decklist=decklist, variant=request.variant, legality=selectors.legality_data()
+    )

@@ -295,7 +295,8 @@ class TimedEffect:
 
 @dataclass(frozen=True)
 class PlayerControl:
-    """``controller`` controls ``player`` (722.1): during their current turn, or their next one (``pending``)."""
+    """``controller`` controls ``player`` (722.1): during their current turn, or their next one
+    (``pending``)."""
 
     player: str
     controller: str
@@ -315,7 +316,8 @@ class PlayerControl:
 
 @dataclass(frozen=True)
 class Attack:
-    """An attacking creature, what it attacks (a player, or a planeswalker or battle by id) and its blockers."""
+    """An attacking creature, what it attacks (a player, or a planeswalker or battle by id) and its
+    blockers."""
 
     attacker: str
     attacking: str
@@ -402,7 +404,8 @@ class Board:
     def to_json(self) -> dict[str, Any]:
         """The board in the JSON API shape (what :func:`judge.engine.board_payload.board_from_payload` reads).
 
-        >>> Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A").to_json()["turn_order"]
+        >>> Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"),
+        ...     active_player="A").to_json()["turn_order"]
         ['A', 'B']
         """
         payload: dict[str, Any] = {

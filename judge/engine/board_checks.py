@@ -25,7 +25,8 @@ from judge.engine.board import Board, ControlEffect, GameObject, ObjectKind, Zon
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.variants import Variant
 
-# Zones each kind of object can be in (with the message code saying why); anything else the rules cannot reach.
+# Zones each kind of object can be in (with the message code saying why); anything else the rules cannot
+# reach.
 ALLOWED_ZONES: dict[ObjectKind, tuple[frozenset[Zone], str, str]] = {
     ObjectKind.ABILITY: (frozenset({Zone.STACK}), "board.why.ability-zone", "113.1c"),
     ObjectKind.TOKEN: (frozenset({Zone.BATTLEFIELD}), "board.why.token-zone", "111.7"),
@@ -38,14 +39,16 @@ ALLOWED_ZONES: dict[ObjectKind, tuple[frozenset[Zone], str, str]] = {
 
 @dataclass(frozen=True)
 class Paths:
-    """Where each part of a board was in its JSON (for the ``field`` of a problem); by position when not given."""
+    """Where each part of a board was in its JSON (for the ``field`` of a problem); by position when not
+    given."""
 
     objects: dict[str, int] = field(default_factory=dict)
     control_effects: dict[str, int] = field(default_factory=dict)
 
 
 def object_label(obj: GameObject, what: str) -> Message:
-    """The human label of one field of an object: "Assault Griffin: controller" / "《突撃するグリフィン》のコントローラー"."""
+    """The human label of one field of an object: "Assault Griffin: controller" /
+    "《突撃するグリフィン》のコントローラー"."""
     return msg("board.label.object-field", object=obj.label, part=msg(f"board.field.{what}"))
 
 
@@ -70,7 +73,8 @@ def check_board(board: Board, *, paths: Paths | None = None) -> tuple[Board, lis
     rule that forbids the board.
 
     >>> b = Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"), active_player="A",
-    ...           objects=(GameObject(id="x", name="Shock", kind=ObjectKind.ABILITY, owner=None, controller="A",
+    ...           objects=(GameObject(id="x", name="Shock", kind=ObjectKind.ABILITY, owner=None,
+    ...           controller="A",
     ...                               zone=Zone.GRAVEYARD),))
     >>> [(p.code, p.rule, p.field) for p in check_board(b)[1]]
     [('board.zone-impossible', '113.1c', 'objects[0]')]
@@ -98,8 +102,63 @@ def _problem(code: str, *, rule: str, where: str, **params: ParamValue) -> Messa
     return msg(code, rule=rule, field=where, **params)
 
 
+def _settled_controller(board: Board, obj: GameObject, where: str, problems: list[Message]) -> str | None:
+    """Who controls ``obj`` where it is: a battlefield or stack object needs a controller (109.4), an
+    emblem's is its owner (114.2), a plane's or phenomenon's a planar controller (109.4d), and elsewhere
+    nobody controls it."""
+    controller = obj.controller
+    if obj.zone.has_controller:
+        if controller is None:
+            problems.append(
+                _problem(
+                    "board.needs-controller",
+                    rule="109.4",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                    zone=msg(f"board.zone.{obj.zone.value}"),
+                )
+            )
+    elif obj.kind is ObjectKind.EMBLEM:
+        if controller is None:
+            controller = obj.owner
+        elif controller != obj.owner:
+            problems.append(
+                _problem(
+                    "board.emblem-controller",
+                    rule="114.2",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                )
+            )
+    elif obj.kind.is_planar:
+        if controller is not None and controller not in board.planar_controllers:
+            problems.append(
+                _problem(
+                    "board.plane-controller",
+                    rule="109.4d",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                    player=controller,
+                )
+            )
+    elif controller is not None:
+        if controller != obj.owner:
+            problems.append(
+                _problem(
+                    "board.no-controller-here",
+                    rule="109.4",
+                    where=f"{where}.controller",
+                    label=object_label(obj, "controller"),
+                    zone=msg(f"board.zone.{obj.zone.value}"),
+                )
+            )
+        controller = None
+    return controller
+
+
 def _check_object(board: Board, obj: GameObject, where: str, problems: list[Message]) -> GameObject:
-    """Checks one object against the rules; returns it with its controller settled where the rules decide it."""
+    """Checks one object against the rules; returns it with its controller settled where the rules decide
+    it."""
     if obj.owner is not None and obj.owner not in board.turn_order and obj.zone is not Zone.ANTE:
         problems.append(
             _problem(
@@ -153,53 +212,7 @@ def _check_object(board: Board, obj: GameObject, where: str, problems: list[Mess
         and obj.default_controller not in (None, obj.owner)
     ):
         problems.append(_problem("board.copy-owner", rule="112.2", where=where, object=obj.label))
-    controller = obj.controller
-    if obj.zone.has_controller:
-        if controller is None:
-            problems.append(
-                _problem(
-                    "board.needs-controller",
-                    rule="109.4",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                    zone=msg(f"board.zone.{obj.zone.value}"),
-                )
-            )
-    elif obj.kind is ObjectKind.EMBLEM:
-        if controller is None:
-            controller = obj.owner
-        elif controller != obj.owner:
-            problems.append(
-                _problem(
-                    "board.emblem-controller",
-                    rule="114.2",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                )
-            )
-    elif obj.kind.is_planar:
-        if controller is not None and controller not in board.planar_controllers:
-            problems.append(
-                _problem(
-                    "board.plane-controller",
-                    rule="109.4d",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                    player=controller,
-                )
-            )
-    elif controller is not None:
-        if controller != obj.owner:
-            problems.append(
-                _problem(
-                    "board.no-controller-here",
-                    rule="109.4",
-                    where=f"{where}.controller",
-                    label=object_label(obj, "controller"),
-                    zone=msg(f"board.zone.{obj.zone.value}"),
-                )
-            )
-        controller = None
+    controller = _settled_controller(board, obj, where, problems)
     if obj.attached_to is not None and obj.zone is not Zone.BATTLEFIELD:
         problems.append(
             _problem(
@@ -235,7 +248,8 @@ def _check_players(board: Board, problems: list[Message]) -> None:
         problems.append(_problem("board.dtc-teams", rule="dtc:basic-rules", where="teams"))
     planar = board.planar_controllers
     active = board.active_player
-    # 901.6, 901.12b: a player who took the role over when the old planar controller left keeps it for the turn.
+    # 901.6, 901.12b: a player who took the role over when the old planar controller left keeps it for the
+    # turn.
     if planar and active is not None and not board.left:
         if variant is Variant.PLANECHASE and planar[0] != active:
             problems.append(
@@ -311,7 +325,8 @@ def _check_control_effects(board: Board, paths: Paths, problems: list[Message]) 
 
 
 def _settle_controllers(board: Board, paths: Paths, problems: list[Message]) -> Board:
-    """613.7: the latest control effect decides; with none, the controller is the default controller (110.2)."""
+    """613.7: the latest control effect decides; with none, the controller is the default controller
+    (110.2)."""
     settled: list[GameObject] = []
     for index, obj in enumerate(board.objects):
         if not obj.zone.has_controller or obj.kind is ObjectKind.ABILITY or obj.controller is None:

@@ -12,7 +12,8 @@ triggered abilities (603.7), effects lasting until a player's next turn
 >>> reader = FieldReader()
 >>> reader.players = ["A", "B"]
 >>> effects = read_control_effects(reader, {"control_effects": [
-...     {"id": "e", "object": "bear", "controller": "B", "source": None, "ends": "end-of-turn"}]}, {"bear": bear})
+...     {"id": "e", "object": "bear", "controller": "B", "source": None,
+...     "ends": "end-of-turn"}]}, {"bear": bear})
 >>> [(e.controller, e.ends.value) for e in effects], reader.problems
 ([('B', 'end-of-turn')], [])
 """

@@ -29,7 +29,8 @@ The payload shape is the one :meth:`Board.to_json` writes: ``variant``,
 >>> board_from_payload({"variant": "dtc", "turn_order": ["A", "B"], "active_player": "Z"})
 Traceback (most recent call last):
 ...
-judge.engine.errors.InvalidInputError: Active player: “Z” is not a player in this game.; Teams: required for Duel Masters Tag Commander (DTC).
+judge.engine.errors.InvalidInputError: Active player: “Z” is not a player in this game.; Teams: required for
+Duel Masters Tag Commander (DTC).
 """
 
 from __future__ import annotations
@@ -429,10 +430,12 @@ def board_from_payload(payload: Any) -> Board:
 
     >>> board_from_payload({"variant": "planechase", "turn_order": ["A", "B"], "active_player": "A",
     ...     "planar_controller": "A",
-    ...     "objects": [{"id": "x", "name": "Shock", "kind": "ability", "controller": "A", "zone": "graveyard"}]})
+    ...     "objects": [{"id": "x", "name": "Shock", "kind": "ability", "controller": "A",
+    ...     "zone": "graveyard"}]})
     Traceback (most recent call last):
     ...
-    judge.engine.errors.IllegalStateError: Shock is in the graveyard, where it cannot be: an ability exists only on the stack.
+    judge.engine.errors.IllegalStateError: Shock is in the graveyard,
+    where it cannot be: an ability exists only on the stack.
     """
     reader = BoardReader()
     return reader.finish(reader.read(payload))

@@ -161,7 +161,8 @@ class FieldReader:
             self.problem("board.unknown-fields", where, lbl, fields=", ".join(unknown)[:MAX_TEXT])
 
     def names(self, item: Mapping[str, Any], where: str, lbl: Label) -> tuple[str | None, str | None]:
-        """The ``name`` and ``name_ja`` an effect carries (what made it, when its source is not on the board)."""
+        """The ``name`` and ``name_ja`` an effect carries (what made it, when its source is not on the
+        board)."""
         name = self.text(item.get("name"), f"{where}.name", lbl, optional=True)
         name_ja = self.text(item.get("name_ja"), f"{where}.name_ja", lbl, optional=True)
         return name, name_ja
@@ -185,7 +186,8 @@ class FieldReader:
 
 
 def object_field(who: Text | Message, what: str) -> Message:
-    """The label of one field of an object: "Assault Griffin: controller" / "《突撃するグリフィン》のコントローラー"."""
+    """The label of one field of an object: "Assault Griffin: controller" /
+    "《突撃するグリフィン》のコントローラー"."""
     return msg("board.label.object-field", object=who, part=msg(f"board.field.{what}"))
 
 

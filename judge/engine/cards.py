@@ -209,6 +209,10 @@ class Card:
     faces: tuple[Face, ...]
     layout: str = "normal"
     japanese_names: tuple[str, ...] = ()
+    #: The published legality per format (Scryfall ``legalities``: ("commander", "banned"), ...), and the
+    #: cross-checking source's (MTGJSON's), statuses as Scryfall spells them (judge.engine.legality).
+    legalities: tuple[tuple[str, str], ...] = ()
+    cross_legalities: tuple[tuple[str, str], ...] = ()
 
     @property
     def front(self) -> Face:
@@ -223,7 +227,8 @@ class Card:
 
     @property
     def characteristic_faces(self) -> tuple[Face, ...]:
-        """The faces a card has in a library or a deck: both halves of a split card (709.4), else the front."""
+        """The faces a card has in a library or a deck: both halves of a split card (709.4), else the
+        front."""
         return self.faces if self.layout in COMBINED_LAYOUTS else self.faces[:1]
 
     @property
@@ -255,7 +260,8 @@ class Card:
 
     @property
     def mana_value(self) -> int:
-        """Mana value in a deck (202.3): the front face's, or both halves' together for a split card (709.4)."""
+        """Mana value in a deck (202.3): the front face's, or both halves' together for a split card
+        (709.4)."""
         return sum(face.mana_value for face in self.characteristic_faces)
 
     @property
@@ -295,7 +301,8 @@ class Card:
         return tuple(dict.fromkeys(n for n in names if n and n != self.name))
 
     def to_json(self) -> dict[str, Any]:
-        """A Scryfall-shaped dict that ``cards_payload.card_from_scryfall`` reads back (the database stores it).
+        """A Scryfall-shaped dict that ``cards_payload.card_from_scryfall`` reads back (the database stores
+        it).
 
         Single-faced cards are flat; others list ``card_faces``. Empty fields are left out.
 
@@ -309,6 +316,10 @@ class Card:
             data["card_faces"] = [_face_json(face, with_name=True) for face in self.faces]
         if self.japanese_names:
             data["japanese_names"] = list(self.japanese_names)
+        if self.legalities:
+            data["legalities"] = dict(self.legalities)
+        if self.cross_legalities:
+            data["cross_legalities"] = dict(self.cross_legalities)
         return data
 
 

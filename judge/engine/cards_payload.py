@@ -6,7 +6,9 @@ files are converted to it. Fields: ``name``, ``layout``, ``mana_cost`` (as
 printed, or as typed: "3GG" is read as {3}{G}{G}), ``type_line``,
 ``oracle_text``, ``colors``, ``color_indicator``, ``power``, ``toughness``,
 ``card_faces`` (1 to :data:`MAX_FACES` faces with the same fields) and
-``japanese_names``. Each problem names the card and the field by their labels
+``japanese_names``, plus ``legalities`` (format -> status, Scryfall's or MTGJSON's spelling) and
+``cross_legalities`` (the cross-checking source's), kept when well formed. Each problem names the card and
+the field by their labels
 ("Card 2: mana cost" / "2枚目のカードのマナ・コスト").
 
 >>> card = card_from_scryfall({"name": "Fire // Ice", "layout": "split", "card_faces": [
@@ -25,6 +27,7 @@ from typing import Any
 
 from judge.engine.cards import Card, Face
 from judge.engine.errors import InvalidInputError
+from judge.engine.legality import legalities_from
 from judge.engine.mana import COLORS, SYMBOL_RE, parse_mana_cost
 from judge.engine.messages import Message, msg
 
@@ -204,7 +207,14 @@ def scryfall_card_or_problems(
     japanese = _names(data, where, label, problems)
     if len(problems) > before or not faces:
         return None
-    return Card(name=name.strip(), faces=tuple(faces), layout=layout, japanese_names=japanese)
+    return Card(
+        name=name.strip(),
+        faces=tuple(faces),
+        layout=layout,
+        japanese_names=japanese,
+        legalities=legalities_from(data.get("legalities")),
+        cross_legalities=legalities_from(data.get("cross_legalities")),
+    )
 
 
 def card_from_scryfall(data: Any, *, where: str = "", label: Message | None = None) -> Card:

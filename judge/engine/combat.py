@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.board import Board, Variant, players_text
+from judge.engine.board import Board, GameObject, Variant, players_text
 from judge.engine.board_payload import BoardReader
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, Text, msg, render
@@ -122,6 +122,55 @@ class CombatResult:
         }
 
 
+def _to_blockers(
+    board: Board,
+    attacker: GameObject,
+    blockers: list[GameObject],
+    stats: Mapping[str, Stats],
+    power: int,
+    player: str,
+    steps: list[Step],
+) -> tuple[list[tuple[str, int]], int]:
+    """A blocked attacker's damage: lethal damage to each blocker in order, the rest to the last one or,
+    with trample, to the player (510.1c, 702.19b); returns the shares and what is left for the player."""
+    to_blockers: list[tuple[str, int]] = []
+    remaining = power
+    for blocker in blockers:
+        share = min(stats[blocker.id].lethal, remaining)
+        to_blockers.append((blocker.id, share))
+        remaining -= share
+    if remaining and not stats[attacker.id].trample:
+        # No trample: everything goes to the blockers.
+        first = to_blockers[0]
+        to_blockers[0] = (first[0], first[1] + remaining)
+        remaining = 0
+    shares = ", ".join(f"{board.object(i).label.en} {n}" for i, n in to_blockers)
+    shares_ja = "、".join(f"{board.object(i).label.ja}に{n}点" for i, n in to_blockers)
+    if stats[attacker.id].trample and remaining:
+        steps.append(
+            Step.of(
+                "combat.trample",
+                rule="702.19b",
+                objects=(attacker.id,),
+                object=attacker.label,
+                shares=Text(en=shares, ja=shares_ja),
+                excess=remaining,
+                player=player,
+            )
+        )
+    else:
+        steps.append(
+            Step.of(
+                "combat.to-blockers",
+                rule="510.1c",
+                objects=(attacker.id,),
+                object=attacker.label,
+                shares=Text(en=shares, ja=shares_ja),
+            )
+        )
+    return to_blockers, remaining
+
+
 def assign_combat_damage(
     *, board: Board, stats: Mapping[str, Stats], life: Mapping[str, int]
 ) -> CombatResult:
@@ -152,41 +201,9 @@ def assign_combat_damage(
         to_blockers: list[tuple[str, int]] = []
         remaining = power
         if blockers:
-            for blocker in blockers:
-                share = min(stats[blocker.id].lethal, remaining)
-                to_blockers.append((blocker.id, share))
-                remaining -= share
-            if remaining and not stats[attacker.id].trample:
-                first = to_blockers[0]
-                to_blockers[0] = (
-                    first[0],
-                    first[1] + remaining,
-                )  # no trample: everything goes to the blockers
-                remaining = 0
-            shares = ", ".join(f"{board.object(i).label.en} {n}" for i, n in to_blockers)
-            shares_ja = "、".join(f"{board.object(i).label.ja}に{n}点" for i, n in to_blockers)
-            if stats[attacker.id].trample and remaining:
-                steps.append(
-                    Step.of(
-                        "combat.trample",
-                        rule="702.19b",
-                        objects=(attacker.id,),
-                        object=attacker.label,
-                        shares=Text(en=shares, ja=shares_ja),
-                        excess=remaining,
-                        player=player or attack.attacking,
-                    )
-                )
-            else:
-                steps.append(
-                    Step.of(
-                        "combat.to-blockers",
-                        rule="510.1c",
-                        objects=(attacker.id,),
-                        object=attacker.label,
-                        shares=Text(en=shares, ja=shares_ja),
-                    )
-                )
+            to_blockers, remaining = _to_blockers(
+                board, attacker, blockers, stats, power, player or attack.attacking, steps
+            )
         elif player is not None:
             steps.append(
                 Step.of(
@@ -276,7 +293,8 @@ def assign_combat_damage(
 
 
 def combat_damage_from_payload(payload: Mapping[str, Any]) -> CombatResult:
-    """Read a board with ``combat`` plus ``"stats"`` ({id: {power, toughness, trample, damage}}) and ``"life"``."""
+    """Read a board with ``combat`` plus ``"stats"`` ({id: {power, toughness, trample, damage}}) and
+    ``"life"``."""
     reader = BoardReader(extra_fields={"stats", "life"})
     board = reader.read(payload)
     data = payload if isinstance(payload, Mapping) else {}

@@ -39,7 +39,8 @@ _ACTIVATED_KEYWORDS = re.compile(
     r"auto-?repair|exhaust)\b",
     re.IGNORECASE,
 )
-# "{2}{G}, {T}: ...", "+1: ...", "Channel — {1}{G}, Discard this card: ...": a cost, a colon, an effect (602.1a).
+# "{2}{G}, {T}: ...", "+1: ...", "Channel — {1}{G}, Discard this card: ...": a cost, a colon, an effect
+# (602.1a).
 _COST_COLON = re.compile(r"^[^.:\"“”]{1,160}:\s")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 
@@ -60,7 +61,8 @@ def _nonland(deck: Sequence[Card]) -> list[Card]:
 
 
 def has_activated_ability(card: Card) -> bool:
-    """Whether the card (as it is in a deck: front face, both halves of a split card) has an activated ability.
+    """Whether the card (as it is in a deck: front face, both halves of a split card) has an activated
+    ability.
 
     >>> from judge.engine.cards import Card, Face
     >>> has_activated_ability(Card(name="Forest", faces=(Face(name="Forest", type_line="Basic Land — Forest",
@@ -133,7 +135,8 @@ _CONDITIONS: dict[str, tuple[str, Callable[[Sequence[Card]], tuple[Card, ...]]]]
 
 
 def companion_condition(*, companion: Card, deck: Sequence[Card], deck_size: int) -> CompanionCheck | None:
-    """Check ``companion``'s condition against the starting ``deck`` (commanders included, one entry per card).
+    """Check ``companion``'s condition against the starting ``deck`` (commanders included, one entry per
+    card).
 
     ``deck_size`` is the format's exact deck size (100 Commander, 60 Brawl): it is
     also the minimum, which Yorion's condition counts from. None for a card that

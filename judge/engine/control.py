@@ -1,4 +1,5 @@
-"""Who controls what when control effects end (613.7, 110.2, 800.4c), shared by leaving the game and turns ending.
+"""Who controls what when control effects end (613.7, 110.2, 800.4c), shared by leaving the game and turns
+ending.
 
 :class:`BoardState` is a working copy of a :class:`~judge.engine.board.Board`
 while one ruling is resolved: objects moved or gone, control effects still
@@ -89,7 +90,9 @@ class BoardState:
         obj = self.objects.get(object_id)
         return obj.label if obj is not None else object_id
 
-    def result(self, *, after: dict[str, Any], winners: tuple[str, ...] = ()) -> LeaveGameResult:
+    def result(
+        self, *, after: dict[str, Any], winners: tuple[str, ...] = (), losers: tuple[str, ...] = ()
+    ) -> LeaveGameResult:
         """The answer: each object's outcome and the board afterwards (``after`` overrides its fields)."""
         board = self.board
         outcomes: list[ObjectOutcome] = []
@@ -156,13 +159,15 @@ class BoardState:
             winners=winners,
             before=board,
             board=replace(board, **fields),
+            losers=losers,
         )
 
 
 def keep_source_name(
     board: Board, source: str | None, name: str | None, name_ja: str | None, gone: set[str]
 ) -> dict[str, Any]:
-    """An effect whose source left keeps its source's name, so the board afterwards still says what made it."""
+    """An effect whose source left keeps its source's name, so the board afterwards still says what made
+    it."""
     found = board.find(source) if source in gone else None
     if found is None:
         return {}

@@ -166,6 +166,105 @@ def commander_damage(
     )
 
 
+def _life_gain_step(
+    event: LifeGain, number: int, totals: dict[tuple[str, str], int], by_id: dict[str, Commander]
+) -> Step:
+    """Life gained takes nothing off the commander damage a player was dealt so far (commander:9)."""
+    dealt = [(by_id[c].label, d) for (p, c), d in totals.items() if p == event.target]
+    so_far = Text(
+        en=", ".join(f"{label.en} {d}" for label, d in dealt),
+        ja="、".join(f"{label.ja} {d}" for label, d in dealt),
+    )
+    if dealt:
+        return Step.of(
+            "damage.life-gain",
+            rule="commander:9",
+            number=number,
+            player=event.target,
+            amount=event.amount,
+            so_far=so_far,
+        )
+    return Step.of(
+        "damage.life-gain-none",
+        rule="commander:9",
+        number=number,
+        player=event.target,
+        amount=event.amount,
+    )
+
+
+def _partner_steps(
+    players: tuple[str, ...],
+    commanders: tuple[Commander, ...],
+    result_totals: tuple[DamageTotal, ...],
+    by_id: dict[str, Commander],
+) -> list[Step]:
+    """Partners: two commanders of one owner are never added together (702.124d)."""
+    steps: list[Step] = []
+    for player in players:
+        for owner in dict.fromkeys(c.owner for c in commanders):
+            pair = [t for t in result_totals if t.player == player and by_id[t.commander].owner == owner]
+            if len(pair) == 2:
+                first, second = pair
+                steps.append(
+                    Step.of(
+                        "damage.partners",
+                        rule="702.124d",
+                        objects=(first.commander, second.commander),
+                        player=player,
+                        owner=owner,
+                        first=by_id[first.commander].label,
+                        first_damage=first.damage,
+                        second=by_id[second.commander].label,
+                        second_damage=second.damage,
+                    )
+                )
+    return steps
+
+
+def _losses(
+    result_totals: tuple[DamageTotal, ...],
+    reached_at: dict[tuple[str, str], int],
+    by_id: dict[str, Commander],
+    *,
+    brawl: bool,
+    steps: list[Step],
+) -> list[CommanderDamageLoss]:
+    """The players who lose to 21 from one commander (704.6c); in Brawl the damage only counts (903.12h)."""
+    lost: list[CommanderDamageLoss] = []
+    for total in result_totals:
+        key = (total.player, total.commander)
+        if key not in reached_at:
+            continue
+        label = by_id[total.commander].label
+        if brawl:
+            steps.append(
+                Step.of(
+                    "damage.brawl-no-loss",
+                    rule="903.12h",
+                    objects=(total.commander,),
+                    player=total.player,
+                    damage=total.damage,
+                    commander=label,
+                )
+            )
+            continue
+        lost.append(CommanderDamageLoss(player=total.player, commander=total.commander, damage=total.damage))
+        steps.append(
+            Step.of(
+                "damage.loses",
+                rule="704.6c",
+                objects=(total.commander,),
+                player=total.player,
+                damage=total.damage,
+                commander=label,
+                event=reached_at[key],
+                limit=COMMANDER_DAMAGE_LIMIT,
+            )
+        )
+    return lost
+
+
 def _commander_damage(game: DamageInput) -> DamageResult:
     players, commanders = game.players, game.commanders
     by_id = {c.id: c for c in commanders}
@@ -179,32 +278,7 @@ def _commander_damage(game: DamageInput) -> DamageResult:
 
     for number, event in enumerate(game.events, start=1):
         if isinstance(event, LifeGain):
-            dealt = [(by_id[c].label, d) for (p, c), d in totals.items() if p == event.target]
-            so_far = Text(
-                en=", ".join(f"{label.en} {d}" for label, d in dealt),
-                ja="、".join(f"{label.ja} {d}" for label, d in dealt),
-            )
-            if dealt:
-                steps.append(
-                    Step.of(
-                        "damage.life-gain",
-                        rule="commander:9",
-                        number=number,
-                        player=event.target,
-                        amount=event.amount,
-                        so_far=so_far,
-                    )
-                )
-            else:
-                steps.append(
-                    Step.of(
-                        "damage.life-gain-none",
-                        rule="commander:9",
-                        number=number,
-                        player=event.target,
-                        amount=event.amount,
-                    )
-                )
+            steps.append(_life_gain_step(event, number, totals, by_id))
             continue
         commander = by_id[event.source]
         label = commander.label
@@ -283,57 +357,9 @@ def _commander_damage(game: DamageInput) -> DamageResult:
     ordered = sorted(totals.items(), key=lambda kv: (player_order[kv[0][0]], commander_order[kv[0][1]]))
     result_totals = tuple(DamageTotal(player=p, commander=c, damage=d) for (p, c), d in ordered)
 
-    # Partners: two commanders of one owner are never added together (702.124d).
-    for player in players:
-        for owner in dict.fromkeys(c.owner for c in commanders):
-            pair = [t for t in result_totals if t.player == player and by_id[t.commander].owner == owner]
-            if len(pair) == 2:
-                first, second = pair
-                steps.append(
-                    Step.of(
-                        "damage.partners",
-                        rule="702.124d",
-                        objects=(first.commander, second.commander),
-                        player=player,
-                        owner=owner,
-                        first=by_id[first.commander].label,
-                        first_damage=first.damage,
-                        second=by_id[second.commander].label,
-                        second_damage=second.damage,
-                    )
-                )
+    steps.extend(_partner_steps(players, commanders, result_totals, by_id))
 
-    lost: list[CommanderDamageLoss] = []
-    for total in result_totals:
-        key = (total.player, total.commander)
-        if key not in reached_at:
-            continue
-        label = by_id[total.commander].label
-        if brawl:
-            steps.append(
-                Step.of(
-                    "damage.brawl-no-loss",
-                    rule="903.12h",
-                    objects=(total.commander,),
-                    player=total.player,
-                    damage=total.damage,
-                    commander=label,
-                )
-            )
-            continue
-        lost.append(CommanderDamageLoss(player=total.player, commander=total.commander, damage=total.damage))
-        steps.append(
-            Step.of(
-                "damage.loses",
-                rule="704.6c",
-                objects=(total.commander,),
-                player=total.player,
-                damage=total.damage,
-                commander=label,
-                event=reached_at[key],
-                limit=COMMANDER_DAMAGE_LIMIT,
-            )
-        )
+    lost = _losses(result_totals, reached_at, by_id, brawl=brawl, steps=steps)
 
     lost_teams: list[TeamLoss] = []
     for loss in lost:

@@ -304,7 +304,8 @@ def check_game(
     events: Sequence[object],
     teams: Sequence[object] | None = None,
 ) -> None:
-    """Raise InvalidInputError (bad input) or IllegalStateError (an unreachable game), listing every problem."""
+    """Raise InvalidInputError (bad input) or IllegalStateError (an unreachable game), listing every
+    problem."""
     invalid: list[Message] = []
     illegal: list[Message] = []
     if variant not in Variant.DAMAGE_CALCULATOR:
@@ -349,22 +350,8 @@ def _raw(item: Mapping[str, Any], key: str, default: Any = None) -> Any:
     return item.get(key, default)
 
 
-def read_damage_payload(payload: object) -> DamageInput:
-    """Read a commander damage request; every problem is reported at once.
-
-    >>> try:
-    ...     read_damage_payload({"variant": "commander", "players": ["A"], "commanders": [],
-    ...         "events": [{"source": "x", "target": "B", "amount": -1, "combat": True}]})
-    ... except InvalidInputError as err:
-    ...     print(*err.render("en"), sep="\\n")
-    Event 1: commander: “x” is not one of the commanders.
-    Event 1: player dealt damage: “B” is not a player in this game.
-    Event 1: amount: a whole number from 0 to 1000000.
-    """
-    if not isinstance(payload, Mapping):
-        raise InvalidInputError([msg("input.not-object")])
-    problems: list[Message] = unknown_fields(payload, ("variant", "players", "commanders", "events", "teams"))
-    raw_variant = payload.get("variant")
+def _variant(raw_variant: object, problems: list[Message]) -> Variant | None:
+    """The variant named, if the damage calculator takes it."""
     variant: Variant | None = None
     if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.DAMAGE_CALCULATOR}:
         variant = Variant(raw_variant)
@@ -387,11 +374,11 @@ def read_damage_payload(payload: object) -> DamageInput:
                 choices=variant_names(Variant.DAMAGE_CALCULATOR),
             )
         )
-    players = _list(payload, "players", problems)
-    raw_commanders = _list(payload, "commanders", problems)
-    raw_events = _list(payload, "events", problems)
-    teams = _list(payload, "teams", problems, required=False) if "teams" in payload else None
+    return variant
 
+
+def _read_commanders(raw_commanders: list[Any], problems: list[Message]) -> list[Commander]:
+    """The commanders listed (each an object with an id and an owner)."""
     commanders: list[Commander] = []
     for i, item in enumerate(raw_commanders[: MAX_PLAYERS * MAX_COMMANDERS_PER_PLAYER + 1]):
         if not isinstance(item, Mapping):
@@ -410,6 +397,31 @@ def read_damage_payload(payload: object) -> DamageInput:
                 name_ja=_raw(item, "name_ja", ""),
             )
         )
+    return commanders
+
+
+def read_damage_payload(payload: object) -> DamageInput:
+    """Read a commander damage request; every problem is reported at once.
+
+    >>> try:
+    ...     read_damage_payload({"variant": "commander", "players": ["A"], "commanders": [],
+    ...         "events": [{"source": "x", "target": "B", "amount": -1, "combat": True}]})
+    ... except InvalidInputError as err:
+    ...     print(*err.render("en"), sep="\\n")
+    Event 1: commander: “x” is not one of the commanders.
+    Event 1: player dealt damage: “B” is not a player in this game.
+    Event 1: amount: a whole number from 0 to 1000000.
+    """
+    if not isinstance(payload, Mapping):
+        raise InvalidInputError([msg("input.not-object")])
+    problems: list[Message] = unknown_fields(payload, ("variant", "players", "commanders", "events", "teams"))
+    variant = _variant(payload.get("variant"), problems)
+    players = _list(payload, "players", problems)
+    raw_commanders = _list(payload, "commanders", problems)
+    raw_events = _list(payload, "events", problems)
+    teams = _list(payload, "teams", problems, required=False) if "teams" in payload else None
+
+    commanders = _read_commanders(raw_commanders, problems)
 
     events: list[DamageEvent | LifeGain] = []
     if len(raw_events) > MAX_EVENTS:

@@ -3,13 +3,12 @@
 A check looks every name up in a :class:`~judge.engine.cards.CardPool`,
 then reports every problem it finds (never only the first): unknown names
 with suggestions, the commander(s) and partner pairing, deck size,
-singleton (interchangeable names count as one name, 201.3b), the banned
-list of the format (``rules_data/banned/``; ante and Conspiracy cards too),
-color identity, basic land types, the companion (its deckbuilding condition,
-702.139a, and 903.11a) and sideboard. Problems and notes are message codes
+singleton (interchangeable names count as one name, 201.3b), each card's
+legality in the format as the imported card data publishes it
+(:mod:`judge.engine.legality`), color identity, basic land types, the
+companion (its deckbuilding condition, 702.139a, and 903.11a) and sideboard. Problems and notes are message
+codes
 (texts/deck.py), so they read in Japanese and English.
-
-Not checked: Brawl's card pool (903.12b says "usually" Standard).
 
 >>> from judge.engine.cards import Card, CardPool, Face
 >>> kenrith = Card(name="Kenrith, the Returned King", faces=(Face(name="Kenrith, the Returned King",
@@ -31,29 +30,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, CardPool, normalise_name
 from judge.engine.companions import card_names, companion_condition
 from judge.engine.decklist import Decklist, DecklistEntry, Section
 from judge.engine.identity import color_identity
+from judge.engine.legality import LegalityData, check_legality
 from judge.engine.mana import COLORS, color_list
 from judge.engine.messages import Message, msg
-from judge.engine.rules_data import BannedList, default_banned_list, default_interchangeable_names
+from judge.engine.rules_data import default_interchangeable_names
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
-CardLine = Union[DecklistEntry, tuple[int, str], str]
+CardLine = DecklistEntry | tuple[int, str] | str
 
 UNKNOWN_CARD = "lookup:unknown-card"
-#: What a banned card's problem cites: the Commander rules' banned list section; Brawl's list has no rule.
-BANNED_RULES = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "banned:brawl"}
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a message)."""
+    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a
+    message)."""
 
     card: str
     rule: str
@@ -277,23 +276,6 @@ def _commander_problem(card: Card, variant: Variant, *, with_background_partner:
     return Problem(card=card.name, rule="903.3", message=msg("deck.commander-type", card=name))
 
 
-def _banned_problem(card: Card, variant: Variant, banned: BannedList) -> Problem | None:
-    """A card no deck of ``variant`` may hold: on the banned list, an ante card, a Conspiracy card."""
-    name = card_name(card.name)
-    rule = BANNED_RULES[variant]
-    if card.name in banned or card.front_name in banned:
-        return Problem(
-            card=card.name,
-            rule=rule,
-            message=msg("deck.banned", card=name, format=variant.label, as_of=banned.as_of),
-        )
-    if re.search(r"playing for ante", card.rules_text, re.IGNORECASE):
-        return Problem(card=card.name, rule=rule, message=msg("deck.banned-ante", card=name))
-    if card.front.has_type("Conspiracy"):
-        return Problem(card=card.name, rule=rule, message=msg("deck.banned-conspiracy", card=name))
-    return None
-
-
 def _identity(colors: Iterable[str]) -> Message:
     """An identity as letters: "RG" / "赤緑", "colorless" / "無色"."""
     return color_list(set(colors), style="letters")
@@ -307,7 +289,7 @@ def check_commander_deck(
     companion: str | None = None,
     variant: Variant = Variant.COMMANDER,
     sideboard: Iterable[CardLine] = (),
-    banned: BannedList | None = None,
+    legality: LegalityData | None = None,
     interchangeable: Mapping[str, str] | None = None,
 ) -> DeckCheck:
     """Check a Commander (903.5) or Brawl (903.12) deck. ``cards`` excludes the commanders.
@@ -317,20 +299,18 @@ def check_commander_deck(
     name with a card in the deck or have colours outside the commander's
     identity (903.11a; Commander rules 3: "effectively the 101st card"), and
     its condition must hold for the starting deck, commanders included
-    (702.139a, 702.139b). ``banned`` and ``interchangeable`` default to this
-    repository's lists (:mod:`judge.engine.rules_data`).
+    (702.139a, 702.139b). ``legality`` names the card data's sources; without
+    it, legality is not checked and a note says so. ``interchangeable`` defaults to
+    this repository's list (:mod:`judge.engine.rules_data`).
 
     >>> from judge.engine.cards import Card, CardPool, Face
     >>> pool = CardPool.of([Card(name="Sol Ring", faces=(Face(name="Sol Ring", type_line="Artifact"),))])
     >>> [p.rule for p in check_commander_deck(pool=pool, commanders=[], cards=[(2, "Sol Ring")]).problems]
     ['903.3', '903.5a', '903.5b']
     """
-    banned = banned if banned is not None else default_banned_list(variant.value)
     same_name = interchangeable if interchangeable is not None else default_interchangeable_names()
     problems: list[Problem] = []
-    notes: list[Step] = [
-        Step.of("deck.banned-checked", rule=BANNED_RULES[variant], format=variant.label, as_of=banned.as_of)
-    ]
+    notes: list[Step] = []
     size = 60 if variant is Variant.BRAWL else 100
     deck_lines = _lines(cards)
     commander_cards, identity, size_rule = _check_commanders(pool, commanders, variant, problems, notes)
@@ -352,11 +332,12 @@ def check_commander_deck(
         pool, commander_cards, deck_lines, companion, same_name, problems
     )
 
-    # Banned cards, checked once per name (commanders, deck, companion).
-    everything = {
-        c.name: c for c in [*commander_cards, *deck_cards, *([companion_card] if companion_card else [])]
-    }
-    problems.extend(p for c in everything.values() if (p := _banned_problem(c, variant, banned)) is not None)
+    # Legality in the format, from the card data (commanders, deck, companion).
+    legal = check_legality(
+        data=legality, variant=variant, cards=[*commander_cards, *deck_cards], companion=companion_card
+    )
+    problems.extend(Problem(card=f.card, rule=f.rule, message=f.message) for f in legal.problems)
+    notes[:0] = legal.notes
 
     _check_identity(variant, commander_cards, deck_cards, companion_card, identity, problems)
     if companion_card is not None:
@@ -420,7 +401,8 @@ def _check_singleton(
     same_name: Mapping[str, str],
     problems: list[Problem],
 ) -> tuple[list[Card], list[Card], Card | None]:
-    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one (201.3b).
+    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one
+    (201.3b).
 
     Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
     """
@@ -607,7 +589,13 @@ def _check_companion_condition(
         notes.append(Step.of("deck.companion-read-from-text", rule="702.139a", card=companion_name))
 
 
-def check_decklist(*, pool: CardPool, decklist: Decklist, variant: Variant = Variant.COMMANDER) -> DeckCheck:
+def check_decklist(
+    *,
+    pool: CardPool,
+    decklist: Decklist,
+    variant: Variant = Variant.COMMANDER,
+    legality: LegalityData | None = None,
+) -> DeckCheck:
     """Check a parsed decklist: its Commander section (or ``*CMDR*`` lines) names the commanders.
 
     The Companion section holds at most one card (702.139a); the maybeboard is ignored.
@@ -632,6 +620,7 @@ def check_decklist(*, pool: CardPool, decklist: Decklist, variant: Variant = Var
         companion=companions[0] if companions else None,
         variant=variant,
         sideboard=decklist.section(Section.SIDEBOARD),
+        legality=legality,
     )
     if len(companions) > 1:
         extra = Problem(card=", ".join(companions), rule="702.139a", message=msg("deck.one-companion"))

@@ -81,7 +81,8 @@ def read_deck_payload(payload: object) -> DeckRequest:
     >>> read_deck_payload({"variant": "commander", "decklist": "  "})
     Traceback (most recent call last):
     ...
-    judge.engine.errors.InvalidInputError: Decklist: empty. Paste the deck one card per line, as “1 Sol Ring”, \
+    judge.engine.errors.InvalidInputError: Decklist: empty. Paste the deck one card per line,
+    as “1 Sol Ring”, \
 with the commander under a line “Commander” (or name it in the commander box).
     """
     if not isinstance(payload, Mapping):

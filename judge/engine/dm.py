@@ -174,7 +174,8 @@ def _hiragana(text: str) -> str:
 def starts_in_battle_zone(name: str, cards: tuple[StartingCard, ...] | None = None) -> StartingCard | None:
     """The curated entry saying ``name`` can start the game in the battle zone, or None.
 
-    >>> starts_in_battle_zone("《伝説の禁断 ドキンダムX》").name, starts_in_battle_zone("ボルシャック・ドラゴン")
+    >>> (starts_in_battle_zone("《伝説の禁断 ドキンダムX》").name,
+    ...  starts_in_battle_zone("ボルシャック・ドラゴン"))
     ('ドキンダム', None)
     >>> starts_in_battle_zone("禁断〜封印されしX〜").name
     '禁断 ～封印されしX～'
@@ -258,14 +259,16 @@ def _civilizations(text: str) -> tuple[tuple[Civilization, ...], list[str]]:
 
 
 def parse_dm_card(*, line: str, label: Message | None = None, field: str = "decklist") -> DmCard:
-    """Parse ``name | civilizations | rarity | type [| tags]`` (no count); ``label`` names the line in problems.
+    """Parse ``name | civilizations | rarity | type [| tags]`` (no count); ``label`` names the line in
+    problems.
 
     >>> parse_dm_card(line="オールデリート | 光/水/闇/火/自然 | MR | 呪文").civilizations[-1].japanese
     '自然'
     >>> parse_dm_card(line="X | 土 | Z | クリーチャー")
     Traceback (most recent call last):
     ...
-    judge.engine.errors.InvalidInputError: Card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); Card: unknown rarity 'Z'
+    judge.engine.errors.InvalidInputError: Card: unknown civilization '土' (use 光 水 闇 火 自然 ゼロ); Card:
+    unknown rarity 'Z'
     """
     label = label or msg("dm.label.card")
     problems: list[Message] = []
@@ -316,7 +319,8 @@ def parse_dm_deck(*, text: str, number: int | None = None, field: str = "decklis
     ``number`` is the deck's place in a team (problems then say "Deck 2, line 3"). A deck
     with no card at all is refused with a problem that says what to paste.
 
-    >>> deck = parse_dm_deck(text="統率者\\n\\"罰怒\\"ブランド | 火 | SR | クリーチャー\\nデッキ\\n4 ボルシャック・ドラゴン | 火 | VR | クリーチャー")
+    >>> deck = parse_dm_deck(text="統率者\\n\\"罰怒\\"ブランド | 火 | SR | クリーチャー\\n"
+    ...                           "デッキ\\n4 ボルシャック・ドラゴン | 火 | VR | クリーチャー")
     >>> deck.commander.name, [(n, c.name) for n, c in deck.cards]
     ('"罰怒"ブランド', [(4, 'ボルシャック・ドラゴン')])
     >>> parse_dm_deck(text="  ")  # doctest: +ELLIPSIS
@@ -383,6 +387,59 @@ def _civ_text(civs: Iterable[Civilization]) -> Message:
     return listed
 
 
+def _commander_problems(commander: DmCard, variant: Variant) -> list[Problem]:
+    """A commander is a creature of SR or higher, not of all five civilizations nor in the hall of fame; in
+    DTCS of at most two civilizations."""
+    problems: list[Problem] = []
+    commander_civs = frozenset(commander.civilizations)
+    name, card = commander.name, msg("dm.card", name=commander.name)
+    if not commander.is_creature:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-creature",
+                message=msg("dm.commander-not-creature", card=card),
+            )
+        )
+    if commander.rarity not in SR_OR_HIGHER:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-rarity",
+                message=msg("dm.commander-rarity", card=card, rarity=commander.rarity),
+            )
+        )
+    if commander_civs >= FIVE:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-all-civilizations",
+                message=msg("dm.commander-all-civilizations", card=card),
+            )
+        )
+    if "hall-of-fame" in commander.tags:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtc:commander-hall-of-fame",
+                message=msg("dm.commander-hall-of-fame", card=card),
+            )
+        )
+    if variant is Variant.DTCS and len(commander_civs) > 2:
+        problems.append(
+            Problem(
+                card=name,
+                rule="dtcs:commander-civilizations",
+                message=msg(
+                    "dm.dtcs-commander-civilizations",
+                    card=card,
+                    civilizations=_civ_text(commander.civilizations),
+                ),
+            )
+        )
+    return problems
+
+
 def check_dtc_deck(
     *, commander: DmCard | None, cards: Sequence[tuple[int, DmCard]], variant: Variant = Variant.DTC
 ) -> DeckCheck:
@@ -410,51 +467,7 @@ def check_dtc_deck(
     else:
         everything.insert(0, (1, commander))
         commander_civs = frozenset(commander.civilizations)
-        name, card = commander.name, msg("dm.card", name=commander.name)
-        if not commander.is_creature:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-creature",
-                    message=msg("dm.commander-not-creature", card=card),
-                )
-            )
-        if commander.rarity not in SR_OR_HIGHER:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-rarity",
-                    message=msg("dm.commander-rarity", card=card, rarity=commander.rarity),
-                )
-            )
-        if FIVE <= commander_civs:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-all-civilizations",
-                    message=msg("dm.commander-all-civilizations", card=card),
-                )
-            )
-        if "hall-of-fame" in commander.tags:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtc:commander-hall-of-fame",
-                    message=msg("dm.commander-hall-of-fame", card=card),
-                )
-            )
-        if variant is Variant.DTCS and len(commander_civs) > 2:
-            problems.append(
-                Problem(
-                    card=name,
-                    rule="dtcs:commander-civilizations",
-                    message=msg(
-                        "dm.dtcs-commander-civilizations",
-                        card=card,
-                        civilizations=_civ_text(commander.civilizations),
-                    ),
-                )
-            )
+        problems += _commander_problems(commander, variant)
 
     size, size_rule = (40, "dtb:deck-size") if variant is Variant.DTB else (60, "dtc:deck-size")
     total = sum(n for n, _ in everything)

@@ -49,7 +49,8 @@ def _turn_step(board: Board) -> list[Step]:
 
 
 def resolve_team_loss(*, board: Board, player: str, reason: LossReason) -> LeaveGameResult:
-    """``player``'s team loses (``dtc:win-loss``); the other team wins and the game is over. No object moves."""
+    """``player``'s team loses (``dtc:win-loss``); the other team wins and the game is over. No object
+    moves."""
     if player not in board.turn_order:
         raise InvalidInputError(
             [msg("board.not-a-player", field="player", label=msg("leave.label.loser"), name=player)]
@@ -89,7 +90,8 @@ def resolve_team_loss(*, board: Board, player: str, reason: LossReason) -> Leave
 
 
 def team_loss_from_payload(payload: Mapping[str, Any]) -> LeaveGameResult:
-    """Read a DTC board plus ``"player"`` and ``"reason"`` (library-out, special-loss, direct-attack, leaves)."""
+    """Read a DTC board plus ``"player"`` and ``"reason"`` (library-out, special-loss, direct-attack,
+    leaves)."""
     reader = BoardReader(extra_fields={"player", "reason"})
     board = reader.read(payload)
     data = payload if isinstance(payload, Mapping) else {}

@@ -22,7 +22,6 @@ from typing import Any
 
 from judge.engine.messages import Message, msg, render
 
-
 MAX_PROBLEMS = 50  # an error lists at most this many problems, then how many more there were
 
 

@@ -6,7 +6,8 @@ and rules text, plus colours set by characteristic-defining abilities
 of double-faced cards (903.4d) and alternative characteristics such as
 Adventures, Omens and the flipped half of a flip card (903.4e, 715.2, 720.2,
 710.1), but only the front of a meld card (712.4b). Both halves of a split
-card are its own combined characteristics (709.4), so they count by 903.4. Reminder text is ignored (903.4c). A land with a basic land type
+card are its own combined characteristics (709.4), so they count by 903.4. Reminder text is ignored (903.4c).
+A land with a basic land type
 has that type's colour too (Commander rules 2; what 903.5d enforces).
 
 >>> from judge.engine.cards import Card, Face
@@ -84,7 +85,8 @@ class IdentityBatch:
         return [p.text(lang) for card in self.problems for p in card.problems]
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """``{"results": [...], "problems": [{"card", "name", "errors"}]}``: both, so one bad card sinks nothing."""
+        """``{"results": [...], "problems": [{"card", "name", "errors"}]}``: both, so one bad card sinks
+        nothing."""
         return {
             "results": [r.to_json(lang) for r in self.results],
             "problems": [p.to_json(lang) for p in self.problems],

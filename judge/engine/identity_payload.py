@@ -21,7 +21,8 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.engine.payload import unknown_fields
 
-MAX_CARDS = 20_000
+#: A request's cards: a cube (540-720) or ten Commander decks; a whole collection is asked in batches.
+MAX_CARDS = 1_000
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12, 810.8).
+"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12,
+810.8).
 
 :func:`resolve_leave_game` takes a :class:`~judge.engine.board.Board` (see
 that module for the board model) and the player who leaves, and returns every
@@ -70,7 +71,8 @@ order, each citing its rule:
 ...     "objects": [
 ...         {"id": "griffin", "name": "Assault Griffin", "name_ja": "突撃するグリフィン", "kind": "card",
 ...          "owner": "Bianca", "controller": "Alex", "zone": "battlefield"},
-...         {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card", "owner": "Alex",
+...         {"id": "mind-control", "name": "Mind Control", "name_ja": "精神の制御", "kind": "card",
+...         "owner": "Alex",
 ...          "controller": "Alex", "zone": "battlefield", "attached_to": "griffin"}],
 ...     "control_effects": [{"id": "steal", "object": "griffin", "controller": "Alex",
 ...                          "source": "mind-control", "ends": "source-leaves"}]})
@@ -90,13 +92,11 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.board import (
-    Attachment,
     Board,
     GameObject,
     ObjectKind,
     Variant,
     Zone,
-    effect_label,
     names_text,
     players_text,
 )
@@ -110,14 +110,21 @@ from judge.engine.control import (
 )
 from judge.engine.dtc_game import resolve_team_loss
 from judge.engine.errors import InvalidInputError
+from judge.engine.leave_game_after import (
+    combat,
+    delayed_triggers,
+    seat_before,
+    state_based_actions,
+    timed_effects,
+    turn_and_priority,
+)
 from judge.engine.leave_game_planes import (
     hand_over_planar_role,
     planeswalk_for_lost_planes,
-    turn_top_planar_card,
 )
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
 from judge.engine.losses import LossReason
-from judge.engine.messages import ParamValue, msg
+from judge.engine.messages import msg
 
 __all__ = [
     "CEASED",
@@ -163,11 +170,11 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     _exile_what_remains(state)  # 6
     end_control_effects(state, lambda effect: None)
     planeswalk_for_lost_planes(state, left_game)  # 7
-    _combat(state)  # 8
-    _delayed_triggers(state)  # 9
-    _timed_effects(state)  # 10
-    _turn_and_priority(state)  # 11
-    _state_based_actions(state, phenomena_hit)  # 12
+    combat(state)  # 8
+    delayed_triggers(state)  # 9
+    timed_effects(state)  # 10
+    turn_and_priority(state)  # 11
+    state_based_actions(state, phenomena_hit)  # 12
     pending_exiles(state)
     return _finish(state)  # 13
 
@@ -215,7 +222,8 @@ def _monarch_and_initiative(state: BoardState) -> None:
             new: str | None = active
             code = f"leave.{designation}-to-active"
         else:
-            # No active player (800.4j: turn_order starts with the next turn's player) or the active player leaves.
+            # No active player (800.4j: turn_order starts with the next turn's player) or the active player
+            # leaves.
             after = active if active is not None else board.turn_order[-1]
             new = next_player(board.turn_order, after, state.out)
             code = f"leave.{designation}-to-next" if active is not None else f"leave.{designation}-no-active"
@@ -252,7 +260,8 @@ def _owned_objects_leave(state: BoardState) -> list[GameObject]:
 
 
 def _player_control_ends(state: BoardState) -> None:
-    """800.4a, 722: effects giving a leaving player control of a player end; so does control of a leaving player."""
+    """800.4a, 722: effects giving a leaving player control of a player end; so does control of a leaving
+    player."""
     for index, control in enumerate(state.board.player_control):
         if control.controller in state.out and control.player not in state.out:
             state.ended_control.add(index)
@@ -271,7 +280,7 @@ def _player_control_ends(state: BoardState) -> None:
 def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[str]:
     """800.4a second part (abilities and copies cease), with 901.10b and 901.10a."""
     ceasing: list[GameObject] = []
-    kept: list[tuple[GameObject, str]] = []
+    kept: list[tuple[GameObject, GameObject, str]] = []
     phenomena_hit: set[str] = set()
     for obj in state.on(Zone.STACK):
         if obj.kind.is_card or obj.controller not in state.out:
@@ -282,7 +291,7 @@ def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[
             new = source.controller
             owner_left = source.owner in state.out or (source.owner is None and obj.controller in state.out)
             if owner_left and new is not None and new not in state.out:
-                kept.append((obj, new))
+                kept.append((obj, source, new))
                 continue
             phenomena_hit.add(source.id)
         ceasing.append(obj)
@@ -296,13 +305,14 @@ def _stack_objects_cease(state: BoardState, left_game: list[GameObject]) -> set[
             players=state.who,
             names=names_text([o.label for o in ceasing]),
         )
-    for obj, new in kept:
+    for obj, source, new in kept:
         state.objects[obj.id] = replace(obj, controller=new)
         state.step(
             "leave.phenomenon-ability-stays",
             "901.10b",
             [obj],
             object=obj.label,
+            source=source.label,
             players=state.who,
             player=new,
         )
@@ -330,150 +340,6 @@ def _exile_what_remains(state: BoardState) -> None:
         state.step(
             "leave.exiled", "800.4a", still, players=state.who, names=names_text([o.label for o in still])
         )
-
-
-def _combat(state: BoardState) -> None:
-    """506.4, 800.4e, 509.1h, 506.4c: what leaving does to a combat in progress."""
-    for attack in state.board.combat:
-        attacker = state.present(attack.attacker)
-        label = state.label(attack.attacker)
-        if attacker is None or attacker.zone is not Zone.BATTLEFIELD:
-            state.step("leave.combat-attacker-gone", "506.4", object=label)
-            continue
-        blocked = any(
-            (b := state.present(blocker)) is not None and b.zone is Zone.BATTLEFIELD
-            for blocker in attack.blockers
-        )
-        if attack.attacking in state.out:
-            code = (
-                "leave.combat-damage-not-assigned-blocked" if blocked else "leave.combat-damage-not-assigned"
-            )
-            state.step(code, "800.4e", [attacker], object=label, player=attack.attacking)
-        elif attack.blockers and not blocked:
-            state.step("leave.combat-blockers-gone", "509.1h", [attacker], object=label)
-        elif attack.attacking not in state.board.turn_order:
-            target = state.present(attack.attacking)
-            if target is None or target.zone is not Zone.BATTLEFIELD:
-                state.step(
-                    "leave.combat-target-gone",
-                    "506.4c",
-                    [attacker],
-                    object=label,
-                    target=state.label(attack.attacking),
-                )
-
-
-def _delayed_triggers(state: BoardState) -> None:
-    """800.4d: delayed triggers the leaving players control will never be put on the stack."""
-    for trigger in state.board.delayed_triggers:
-        affected = state.present(trigger.object)
-        name = effect_label(state.board, trigger.name, trigger.name_ja, trigger.source)
-        what: ParamValue = name if name is not None else (trigger.text or trigger.id)
-        if trigger.controller in state.out:
-            state.removed_triggers.add(trigger.id)
-            if affected is not None:
-                state.step(
-                    "leave.trigger-removed-stays",
-                    "800.4d",
-                    [affected],
-                    trigger=what,
-                    player=trigger.controller,
-                    object=affected.label,
-                )
-            else:
-                state.step("leave.trigger-removed", "800.4d", trigger=what, player=trigger.controller)
-        elif trigger.object is not None and trigger.object in state.gone:
-            state.step(
-                "leave.trigger-target-gone", "603.7c", trigger=what, object=state.label(trigger.object)
-            )
-
-
-def _timed_effects(state: BoardState) -> None:
-    """800.4m: an effect lasting until a leaving player's next turn lasts until that turn would have begun."""
-    for effect in state.board.timed_effects:
-        if effect.controller not in state.out:
-            continue
-        previous = _previous(state.board.turn_order, effect.controller, state.out)
-        name = effect_label(state.board, effect.name, effect.name_ja, effect.source)
-        state.step(
-            "leave.timed-effect",
-            "800.4m",
-            [o for o in [state.present(effect.object)] if o is not None],
-            effect=name if name is not None else (effect.text or effect.id),
-            player=effect.controller,
-            previous=previous,
-        )
-
-
-def _turn_and_priority(state: BoardState) -> None:
-    board = state.board
-    if board.active_player in state.out:
-        following = next_player(board.turn_order, board.active_player, state.out)
-        if board.variant.has_teams:
-            state.step(
-                "leave.turn-continues-team",
-                "800.4j",
-                players=players_text(board.team_of(board.active_player)),
-                next=following or "",
-            )
-        else:
-            state.step("leave.turn-continues", "800.4j", player=board.active_player, next=following or "")
-    if board.priority in state.out:
-        new = next_player(board.turn_order, board.priority, state.out)
-        if new is not None:
-            state.step("leave.priority-passes", "800.4a", player=board.priority, new=new)
-
-
-def _state_based_actions(state: BoardState, phenomena_hit: set[str]) -> None:
-    """704.3: state-based actions checked right after the leave (704.5m, 704.5n, 704.5p, 704.6f).
-
-    Checked until none applies: an Aura falling off can end a control effect
-    from its static ability (611.3b), which can exile another object (800.4c),
-    and so on.
-    """
-    changed = True
-    while changed:
-        changed = False
-        for obj in list(state.objects.values()):
-            if obj.id in state.gone or obj.zone is not Zone.BATTLEFIELD or obj.attached_to is None:
-                continue
-            target_obj = state.objects.get(obj.attached_to)
-            if target_obj is not None:
-                still_there = obj.attached_to not in state.gone and target_obj.zone is Zone.BATTLEFIELD
-                what: ParamValue = target_obj.label
-            else:
-                still_there = obj.attached_to not in state.out
-                what = obj.attached_to
-            if still_there:
-                continue
-            changed = True
-            if obj.attachment is Attachment.AURA:
-                state.move(obj, Zone.GRAVEYARD)
-                state.step(
-                    "leave.aura-falls", "704.5m", [obj], object=obj.label, target=what, player=obj.owner or ""
-                )
-            else:
-                state.objects[obj.id] = replace(obj, attached_to=None)
-                rule = "704.5p" if obj.attachment is Attachment.OTHER else "704.5n"
-                state.step("leave.unattached", rule, [obj], object=obj.label, target=what)
-        if changed:
-            end_control_effects(state, lambda effect: None)
-    for phenomenon_id in sorted(phenomena_hit):
-        phenomenon = state.present(phenomenon_id)
-        if phenomenon is None or phenomenon.controller is None:
-            continue
-        if any(o.source == phenomenon_id for o in state.on(Zone.STACK)):
-            continue
-        if phenomenon.controller not in state.planeswalks:
-            state.planeswalks.append(phenomenon.controller)
-        state.step(
-            "leave.phenomenon-planeswalk",
-            "704.6f",
-            [phenomenon],
-            object=phenomenon.label,
-            player=phenomenon.controller,
-        )
-        turn_top_planar_card(state, phenomenon.controller)
 
 
 def _finish(state: BoardState) -> LeaveGameResult:
@@ -510,13 +376,17 @@ def _finish(state: BoardState) -> LeaveGameResult:
             **keep_source_name(board, effect.source, effect.name, effect.name_ja, set(state.gone)),
         )
         if effect.controller in state.out:
-            # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before them.
+            # 800.4m: it lasts until the leaver's turn would have begun, after the turn of the player before
+            # them.
             effect = replace(
-                effect, ends_after_turn_of=_previous(board.turn_order, effect.controller, state.out)
+                effect, ends_after_turn_of=seat_before(board.turn_order, effect.controller, state.out)
             )
         timed.append(effect)
+    # 810.8b: in Two-Headed Giant the team that leaves loses the game (a concession is the usual way).
+    losers = state.leavers if board.variant is Variant.TWO_HEADED_GIANT else ()
     return state.result(
         winners=winners,
+        losers=losers,
         after={
             "turn_order": after_order,
             "active_player": None if board.active_player in state.out else board.active_player,
@@ -526,13 +396,3 @@ def _finish(state: BoardState) -> LeaveGameResult:
             "timed_effects": tuple(timed),
         },
     )
-
-
-def _previous(turn_order: tuple[str, ...], player: str, out: set[str]) -> str:
-    """The player still in the game whose turn comes just before ``player``'s seat."""
-    index = turn_order.index(player)
-    for offset in range(1, len(turn_order)):
-        candidate = turn_order[index - offset]
-        if candidate not in out:
-            return candidate
-    return player

@@ -53,7 +53,8 @@ class ObjectOutcome:
 
 
 def planar_json(board: Board) -> str | list[str] | None:
-    """The planar controller: a name (Planechase, Two-Headed Giant Planechase), a list (Grand Melee) or None."""
+    """The planar controller: a name (Planechase, Two-Headed Giant Planechase), a list (Grand Melee) or
+    None."""
     if board.variant is Variant.GRAND_MELEE:
         return list(board.planar_controllers)
     return board.planar_controller
@@ -73,7 +74,7 @@ class LeaveGameResult:
     before: Board
     board: Board  # the board after: what is still in the game
     game_over: bool = False  # set when the game ended (a team lost, or a draw)
-    losers: tuple[str, ...] = ()  # a team that lost without leaving (Duel Masters)
+    losers: tuple[str, ...] = ()  # a team that lost: Duel Masters (no one leaves), Two-Headed Giant (810.8b)
     next_turn: str | None = None  # who begins the next turn, when turns ended
 
     @property
@@ -82,10 +83,19 @@ class LeaveGameResult:
 
     def changes(self) -> tuple[Message, ...]:
         """What changed, one message each: who left, objects moved, designations passed, who won."""
-        before, after = self.before, self.board
         found: list[Message] = []
         if self.left:
             found.append(msg("leave.change.left", players=players_text(self.left)))
+        found += self._object_changes()
+        found += self._designation_changes()
+        found += self._combat_and_effect_changes()
+        found += self._outcome_changes()
+        return tuple(found)
+
+    def _object_changes(self) -> list[Message]:
+        """Objects turned face up, moved to another zone, or given another controller."""
+        before = self.before
+        found: list[Message] = []
         for outcome in self.objects:
             if not outcome.changed:
                 continue
@@ -116,6 +126,12 @@ class LeaveGameResult:
                         after=outcome.controller or "—",
                     )
                 )
+        return found
+
+    def _designation_changes(self) -> list[Message]:
+        """The planar controller, planeswalks, the monarch, the initiative, control of a player."""
+        before, after = self.before, self.board
+        found: list[Message] = []
         old_planar, new_planar = planar_json(before), planar_json(after)
         if old_planar != new_planar and before.has_planes:
             found.append(msg("leave.change.planar", before=_names(old_planar), after=_names(new_planar)))
@@ -131,6 +147,12 @@ class LeaveGameResult:
             )
         if len(after.player_control) < len(before.player_control):
             found.append(msg("leave.change.player-control"))
+        return found
+
+    def _combat_and_effect_changes(self) -> list[Message]:
+        """Attacks on a player who left, and effects that last until a turn."""
+        before, after = self.before, self.board
+        found: list[Message] = []
         for attack in before.combat:
             if attack.attacking in self.left and attack.attacker not in self.left:
                 target = before.find(attack.attacker)
@@ -155,6 +177,12 @@ class LeaveGameResult:
         for effect in before.timed_effects:
             if effect.id not in still and effect.controller not in self.left:
                 found.append(msg("leave.change.timed-ended", player=effect.controller))
+        return found
+
+    def _outcome_changes(self) -> list[Message]:
+        """Delayed triggers removed, who begins the next turn, who lost and who won."""
+        after = self.board
+        found: list[Message] = []
         removed = [i for i, status in self.delayed_triggers if status == "removed"]
         if removed:
             found.append(msg("leave.change.triggers-removed", count=len(removed)))
@@ -166,7 +194,7 @@ class LeaveGameResult:
             found.append(msg("leave.change.winners", players=players_text(self.winners)))
         elif self.game_over or not after.turn_order:
             found.append(msg("leave.change.game-over"))
-        return tuple(found)
+        return found
 
     def summary(self, lang: str = "en") -> str:
         """The changes on one line, in ``lang``."""

@@ -30,7 +30,7 @@ class LossReason(enum.Enum):
     # Duel Masters Tag Commander: wins and losses are given to teams, never to one player (dtc:win-loss).
     DIRECT_ATTACK = "direct-attack"  # an unstopped direct attack on a team with no shields
     LEAVES = "leaves"  # a member would drop out: there is no leaving, the team loses
-    LIBRARY_OUT = "library-out"  # a player must draw from an empty library
+    LIBRARY_OUT = "library-out"  # a player's deck (山札) reached 0 cards, the last card drawn included
     SPECIAL_LOSS = "special-loss"  # an effect says the player loses: it is given to the team
 
     @property
@@ -63,6 +63,7 @@ TRACKER_LOSSES = (
     LossReason.EMPTY_LIBRARY,
     LossReason.EFFECT,
     LossReason.DIRECT_ATTACK,
+    LossReason.LIBRARY_OUT,  # a DTC game's empty-library press (dtc:win-loss)
 )
 #: Why a DTC team loses, as the leaving-the-game ruling takes it (dtc:win-loss, dtc:basic-rules).
 DTC_TEAM_LOSSES = (

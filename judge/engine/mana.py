@@ -51,9 +51,11 @@ def mana_cost_label() -> Message:
 def color_list(colors: Container[str], *, style: str = "list") -> Message:
     """Colours in WUBRG order as a message: "R, G" in English, "赤・緑" in Japanese; "colorless" when none.
 
-    ``style`` "words" separates the letters by spaces ("W U B"), "letters" writes them together ("RG", "赤緑").
+    ``style`` "words" separates the letters by spaces ("W U B"), "letters" writes them together ("RG",
+    "赤緑").
 
-    >>> color_list({"G", "R"}).text("en"), color_list("GR").text("ja"), color_list("WUB", style="words").text("en")
+    >>> color_list({"G", "R"}).text("en"), color_list("GR").text("ja"), color_list("WUB",
+    ...     style="words").text("en")
     ('R, G', '赤・緑', 'W U B')
     >>> color_list("RG", style="letters").text("en"), color_list(()).text("ja")
     ('RG', '無色')
@@ -139,33 +141,38 @@ def parse_symbol(text: str, *, field: str = "mana_cost", label: Message | None =
     parts = body.split("/")
     problem = msg("mana.not-a-symbol", rule="107.4", field=field, label=label, symbol=text.strip())
     if len(parts) in (2, 3) and all(parts):
-        colors: set[str] = set()
-        generic = 0
-        phyrexian = False
-        colorless = False
-        for part in parts:
-            if part in COLORS:
-                colors.add(part)
-            elif part == "P":
-                phyrexian = True
-            elif part == "C":
-                colorless = True
-            elif part.isdigit() and int(part) <= 20:
-                generic = int(part)
-            else:
-                raise InvalidInputError([problem])
-        if not colors and not colorless:
-            raise InvalidInputError([problem])
-        hybrid = len(parts) - int(phyrexian) > 1
-        return ManaSymbol(
-            text="{" + "/".join(parts) + "}",
-            colors=frozenset(colors),
-            generic=generic,
-            hybrid=hybrid,
-            phyrexian=phyrexian,
-            colorless=colorless,
-        )
+        return _split_symbol(parts, problem)
     raise InvalidInputError([problem])
+
+
+def _split_symbol(parts: list[str], problem: Message) -> ManaSymbol:
+    """A hybrid or Phyrexian symbol's parts ({2/W}, {G/U/P}, {C/W}): at least one colour or {C} (107.4)."""
+    colors: set[str] = set()
+    generic = 0
+    phyrexian = False
+    colorless = False
+    for part in parts:
+        if part in COLORS:
+            colors.add(part)
+        elif part == "P":
+            phyrexian = True
+        elif part == "C":
+            colorless = True
+        elif part.isdigit() and int(part) <= 20:
+            generic = int(part)
+        else:
+            raise InvalidInputError([problem])
+    if not colors and not colorless:
+        raise InvalidInputError([problem])
+    hybrid = len(parts) - int(phyrexian) > 1
+    return ManaSymbol(
+        text="{" + "/".join(parts) + "}",
+        colors=frozenset(colors),
+        generic=generic,
+        hybrid=hybrid,
+        phyrexian=phyrexian,
+        colorless=colorless,
+    )
 
 
 def find_symbols(text: str) -> tuple[ManaSymbol, ...]:

@@ -36,7 +36,8 @@ def whole_number(value: object, *, field: str, label: Message, low: int, high: i
 def unknown_fields(
     item: Mapping[str, Any], allowed: Iterable[str], *, field: str = "", label: Message | None = None
 ) -> list[Message]:
-    """One problem per key of ``item`` outside ``allowed`` (a JSON API typo, "reductions" for "reduction"), the
+    """One problem per key of ``item`` outside ``allowed`` (a JSON API typo, "reductions" for "reduction"),
+    the
     first MAX_PROBLEMS of them, then how many more (an object of a million keys costs no million problems)."""
     allowed = list(allowed)
     expected = ", ".join(allowed)

@@ -1,4 +1,5 @@
-"""The project's own rules data (``rules_data/``): banned lists, interchangeable names, DM start-of-game cards.
+"""The project's own rules data (``rules_data/``): interchangeable names, DM start-of-game cards, companion
+bans.
 
 Each file is UTF-8 TSV: ``#`` comment lines first (``# source: ...``,
 ``# as-of: YYYY-MM-DD`` and ``# checked: ...`` say where the list comes from,
@@ -8,7 +9,8 @@ entry (missing trailing columns are empty). The readers here are pure: they
 take the text (or a path) and return typed records; the ``default_*``
 functions read the files of this repository once per process.
 
->>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n", source="x.tsv",
+>>> table = parse_table("# source: somewhere\\n# checked: 2024-09-23\\nname\\tnote\\nSol Ring\\n",
+...     source="x.tsv",
 ...                     columns=("name", "note"))
 >>> table.rows, table.meta["checked"]
 (({'name': 'Sol Ring', 'note': ''},), '2024-09-23')
@@ -21,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from judge.engine.cards import normalise_name
+from judge.engine.legality import CompanionBans, LegalitySource
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
 
@@ -58,47 +61,10 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
             raise DataFileError(
                 f"{source}:{number}: expected {len(columns)} tab-separated columns, a name first"
             )
-        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)))))
+        rows.append(dict(zip(columns, cells + [""] * (len(columns) - len(cells)), strict=True)))
     if header is None:
         raise DataFileError(f"{source}: no header row")
     return Table(rows=tuple(rows), meta=meta)
-
-
-# --- Banned lists (Commander, Brawl) -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BannedList:
-    """A format's banned cards by normalised name, with where the list is from and when it was checked."""
-
-    names: dict[str, str]  # normalised name -> name as listed
-    source: str = ""
-    as_of: str = ""
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and normalise_name(name) in self.names
-
-
-def parse_banned_list(text: str, *, source: str = "banned.tsv") -> BannedList:
-    """A banned list from the text of ``rules_data/banned/<format>.tsv``.
-
-    >>> banned = parse_banned_list("name\\tnote\\nMana Crypt\\t2024-09-23\\n")
-    >>> "mana crypt" in banned, "Sol Ring" in banned
-    (True, False)
-    """
-    table = parse_table(text, source=source, columns=("name", "note"))
-    return BannedList(
-        names={normalise_name(row["name"]): row["name"] for row in table.rows},
-        source=table.meta.get("source", ""),
-        as_of=table.meta.get("as-of", ""),
-    )
-
-
-@lru_cache(maxsize=4)
-def default_banned_list(variant: str) -> BannedList:
-    """The repository's banned list for ``variant`` ("commander" or "brawl"), read once."""
-    path = DATA_DIR / "banned" / f"{variant}.tsv"
-    return parse_banned_list(path.read_text(encoding="utf-8"), source=path.name)
 
 
 # --- Interchangeable names (201.3) -------------------------------------------------------------
@@ -107,7 +73,8 @@ def default_banned_list(variant: str) -> BannedList:
 def parse_interchangeable_names(text: str, *, source: str = "interchangeable_names.tsv") -> dict[str, str]:
     """Normalised name -> the name it counts as for deck construction (201.3b).
 
-    >>> parse_interchangeable_names("name\\tsame_name_as\\nGreymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
+    >>> parse_interchangeable_names("name\\tsame_name_as\\n"
+    ...                             "Greymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
     {"greymond, avacyn's stalwart": 'Rick, Steadfast Leader'}
     """
     table = parse_table(text, source=source, columns=("name", "same_name_as"))
@@ -141,7 +108,8 @@ def parse_battle_zone_start(
 ) -> tuple[StartingCard, ...]:
     """The curated Duel Masters cards that can start the game in the battle zone.
 
-    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\nドキンダム\\tどきんだむ\\tcontains\\n")]
+    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\n"
+    ...                                          "ドキンダム\\tどきんだむ\\tcontains\\n")]
     ['ドキンダム']
     """
     table = parse_table(text, source=source, columns=("name", "reading", "match", "note"))
@@ -164,3 +132,34 @@ def parse_battle_zone_start(
 def default_battle_zone_start() -> tuple[StartingCard, ...]:
     path = DATA_DIR / "dm_battle_zone_start.tsv"
     return parse_battle_zone_start(path.read_text(encoding="utf-8"), source=path.name)
+
+
+# --- Cards banned only as a companion ----------------------------------------------------------
+
+
+def parse_companion_bans(text: str, *, source: str = "companion_bans.tsv") -> CompanionBans:
+    """Cards banned as a companion, per format key, with the announcement named in the header.
+
+    >>> bans = parse_companion_bans("# source: an announcement\\n# as-of: 2026-02-09\\nname\\tformat\\n"
+    ...     "Lutri, the Spellchaser\\tcommander\\n")
+    >>> sorted(bans.names["commander"]), bans.source.label
+    (['lutri, the spellchaser'], 'Wizards of the Coast, 2026-02-09')
+    """
+    table = parse_table(text, source=source, columns=("name", "format"))
+    names: dict[str, set[str]] = {}
+    for row in table.rows:
+        if not row["format"]:
+            raise DataFileError(f"{source}: {row['name']}: no format")
+        names.setdefault(row["format"], set()).add(normalise_name(row["name"]))
+    if not table.meta.get("source") or not table.meta.get("as-of"):
+        raise DataFileError(f"{source}: the header must name its source and as-of date")
+    return CompanionBans(
+        names={key: frozenset(value) for key, value in names.items()},
+        source=LegalitySource(name="Wizards of the Coast", date=table.meta["as-of"]),
+    )
+
+
+@lru_cache(maxsize=1)
+def default_companion_bans() -> CompanionBans:
+    path = DATA_DIR / "companion_bans.tsv"
+    return parse_companion_bans(path.read_text(encoding="utf-8"), source=path.name)

@@ -23,21 +23,22 @@ leave), the file's ``change`` otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine import combat, damage, dtc_game, identity, leave_game, tax, turn_end
 from judge.engine.board import Board, card_name
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import color_list
-from judge.engine.messages import Message, Text, msg, render
+from judge.engine.messages import Message, ParamValue, Text, msg, render
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board after."""
+    """An engine answer as a scenario sees it: its JSON (English), its steps, what changed, the board
+    after."""
 
     data: Mapping[str, Any]
     steps: tuple[Step, ...]
@@ -147,7 +148,8 @@ def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
         raise InvalidInputError([p for card in batch.problems for p in card.problems])
     results = batch.results
     data = {"cards": [answer(item) for item in results]}
-    steps = tuple(s for item in results for s in _steps_of(item))
+    names = _face_names(cards)
+    steps = tuple(_named(s, names) for item in results for s in _steps_of(item))
     each = [
         msg(
             "scenario.change.identity",
@@ -157,6 +159,38 @@ def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
         for item in results
     ]
     return Outcome(data=data, steps=steps, change=_joined(each), result=batch)
+
+
+def _face_names(cards: Mapping[str, Text]) -> dict[str, Text]:
+    """English name -> both names, unquoted (the step texts put 《》 around them), for each card and each
+    face.
+
+    >>> _face_names({"A // B": Text(en="A // B", ja="《甲 // 乙》")})["B"]
+    Text(en='B', ja='乙')
+    """
+    names: dict[str, Text] = {}
+    for english, text in cards.items():
+        japanese = text.ja.removeprefix("《").removesuffix("》")
+        if japanese == english:
+            continue
+        names[english] = Text(en=english, ja=japanese)
+        faces_en, faces_ja = english.split(" // "), japanese.split(" // ")
+        if len(faces_en) > 1 and len(faces_en) == len(faces_ja):
+            names.update({en: Text(en=en, ja=ja) for en, ja in zip(faces_en, faces_ja, strict=True)})
+    return names
+
+
+def _named(step: Step, names: Mapping[str, Text]) -> Step:
+    """The engine names a card by its English name; a worked ruling gives its Japanese name too."""
+
+    def value(param: ParamValue) -> ParamValue:
+        if isinstance(param, str):
+            return names.get(param, param)
+        if isinstance(param, Message):
+            return replace(param, params=tuple((k, value(v)) for k, v in param.params))
+        return param
+
+    return replace(step, params=tuple((k, value(v)) for k, v in step.params))
 
 
 def _steps_of(result: Any) -> tuple[Step, ...]:

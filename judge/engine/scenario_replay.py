@@ -13,7 +13,8 @@ values must be equal.
 >>> expectation_mismatches({"a": 1, "steps": [{"rule": "704.5m"}]},
 ...                        {"a": 1, "b": 2, "steps": [{"rule": "800.4a"}, {"rule": "704.5m", "text": "..."}]})
 ()
->>> expectation_mismatches({"objects": [{"id": "x", "zone": "exile"}]}, {"objects": [{"id": "x", "zone": "graveyard"}]})
+>>> expectation_mismatches({"objects": [{"id": "x", "zone": "exile"}]},
+...     {"objects": [{"id": "x", "zone": "graveyard"}]})
 ("objects[id=x].zone: expected 'exile', got 'graveyard'",)
 """
 
@@ -124,6 +125,37 @@ def _board_of(outcome: Outcome) -> Board | None:
     return board if isinstance(board, Board) else None
 
 
+def _list_mismatches(expected: list[Any], actual: Any, where: str) -> tuple[str, ...]:
+    """A list of objects with ids matches by id, other objects in order (others between them allowed),
+    anything else exactly."""
+    if not isinstance(actual, Sequence) or isinstance(actual, str):
+        return (f"{where}: expected a list, got {actual!r}",)
+    if expected and all(isinstance(e, Mapping) and "id" in e for e in expected):
+        by_id = {a.get("id"): a for a in actual if isinstance(a, Mapping)}
+        found = []
+        for item in expected:
+            sub = f"{where}[id={item['id']}]"
+            if item["id"] not in by_id:
+                found.append(f"{sub}: missing")
+            else:
+                found.extend(expectation_mismatches(item, by_id[item["id"]], sub))
+        return tuple(found)
+    if expected and all(isinstance(e, Mapping) for e in expected):
+        position = 0
+        for number, item in enumerate(expected):
+            while position < len(actual) and expectation_mismatches(item, actual[position]):
+                position += 1
+            if position == len(actual):
+                return (
+                    f"{where}: expected element {number} {item!r} not found in order in {list(actual)!r}",
+                )
+            position += 1
+        return ()
+    if list(actual) != expected:
+        return (f"{where}: expected {expected!r}, got {list(actual)!r}",)
+    return ()
+
+
 def expectation_mismatches(expected: Any, actual: Any, path: str = "") -> tuple[str, ...]:
     """Where ``actual`` fails to contain ``expected`` (see the module docstring); empty when it matches."""
     where = path or "result"
@@ -139,32 +171,7 @@ def expectation_mismatches(expected: Any, actual: Any, path: str = "") -> tuple[
                 found.extend(expectation_mismatches(value, actual[key], sub))
         return tuple(found)
     if isinstance(expected, list):
-        if not isinstance(actual, Sequence) or isinstance(actual, str):
-            return (f"{where}: expected a list, got {actual!r}",)
-        if expected and all(isinstance(e, Mapping) and "id" in e for e in expected):
-            by_id = {a.get("id"): a for a in actual if isinstance(a, Mapping)}
-            found = []
-            for item in expected:
-                sub = f"{where}[id={item['id']}]"
-                if item["id"] not in by_id:
-                    found.append(f"{sub}: missing")
-                else:
-                    found.extend(expectation_mismatches(item, by_id[item["id"]], sub))
-            return tuple(found)
-        if expected and all(isinstance(e, Mapping) for e in expected):
-            position = 0
-            for number, item in enumerate(expected):
-                while position < len(actual) and expectation_mismatches(item, actual[position]):
-                    position += 1
-                if position == len(actual):
-                    return (
-                        f"{where}: expected element {number} {item!r} not found in order in {list(actual)!r}",
-                    )
-                position += 1
-            return ()
-        if list(actual) != expected:
-            return (f"{where}: expected {expected!r}, got {list(actual)!r}",)
-        return ()
+        return _list_mismatches(expected, actual, where)
     if expected != actual:
         return (f"{where}: expected {expected!r}, got {actual!r}",)
     return ()

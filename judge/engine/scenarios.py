@@ -110,7 +110,8 @@ class Scenario:
 
 @dataclass(frozen=True)
 class ReplayedStep:
-    """One scenario step after replay: the input and answer, the engine's steps, what changed, and the verdict."""
+    """One scenario step after replay: the input and answer, the engine's steps, what changed, and the
+    verdict."""
 
     index: int
     step: ScenarioStep
@@ -135,7 +136,8 @@ class ReplayedStep:
         return self.change.in_(lang) if isinstance(self.change, Text) else render(self.change, lang)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """The step for ``GET /api/scenarios/<slug>``: narration, what changed, rules, engine steps, answer."""
+        """The step for ``GET /api/scenarios/<slug>``: narration, what changed, rules, engine steps,
+        answer."""
         data: dict[str, Any] = {
             "number": self.number,
             "narration": self.step.narration.in_(lang),
@@ -312,12 +314,15 @@ def _step(raw: Any, where: str, rules: tuple[str, ...], problems: list[str]) -> 
 
 
 def parse_scenario(data: Any, *, source: str) -> Scenario:
-    """Check one scenario (already decoded from JSON) and build it; :class:`ScenarioError` lists every problem.
+    """Check one scenario (already decoded from JSON) and build it; :class:`ScenarioError` lists every
+    problem.
 
     >>> parse_scenario({"slug": "x"}, source="x.json")
     Traceback (most recent call last):
     ...
-    judge.engine.scenarios.ScenarioError: x.json: title: must be an object with "en" and "ja"; x.json: summary: must be an object with "en" and "ja"; x.json: rules: must be a non-empty list of rule numbers; x.json: steps: must be a non-empty list
+    judge.engine.scenarios.ScenarioError: x.json: title: must be an object with "en" and "ja"; x.json:
+    summary: must be an object with "en" and "ja"; x.json: rules: must be a non-empty list of rule numbers;
+    x.json: steps: must be a non-empty list
     """
     problems: list[str] = []
     if not isinstance(data, Mapping):

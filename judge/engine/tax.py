@@ -5,7 +5,8 @@
   (903.8; Brawl uses the normal Commander rules, 903.12a). A cast from any
   other zone (a commander its owner let go to their hand, a graveyard, exile)
   pays no tax and isn't counted, and each of two partner commanders counts
-  only its own casts (702.124d). The total cost follows 601.2f: mana cost,
+  only its own casts (702.124d; said only when ``partner`` says the commander
+  is one of two). The total cost follows 601.2f: mana cost,
   plus additional costs and increases (the tax), minus reductions. A generic
   reduction lowers only the generic part, tax included, never the coloured
   part (118.7a), and never below {0} (601.2f). A coloured reduction ("Cleric
@@ -85,7 +86,8 @@ class TaxResult:
     """The extra cost, the total to pay and the steps that explain it.
 
     ``total_cost`` is a mana cost string for Commander and Brawl
-    ("{6}{G}{G}") and a plain number for DTC and the planar die.
+    ("{6}{G}{G}"; the tax alone, "+{4}", when no mana cost was given) and a
+    plain number for DTC and the planar die.
     """
 
     tax_generic: int
@@ -111,26 +113,32 @@ class TaxResult:
 
 def commander_tax(
     *,
-    mana_cost: str | ManaCost,
+    mana_cost: str | ManaCost | None,
     previous_casts: int = 0,
     reduction: int | str | ManaCost = 0,
     variant: Variant = Variant.COMMANDER,
     cast_from: CastZone = CastZone.COMMAND_ZONE,
+    partner: bool = False,
 ) -> TaxResult:
     """Total cost of casting a commander (903.8, 601.2f), from the command zone unless ``cast_from`` says not.
 
     ``previous_casts`` counts only earlier casts of this commander from the
     command zone; ``reduction`` is generic mana (a number) or a mana string,
-    applied after the tax (601.2f, 118.7). Bad arguments raise
+    applied after the tax (601.2f, 118.7); ``partner``: the commander is one of
+    two (702.124), whose casts are counted apart (702.124d). Bad arguments raise
     :class:`~judge.engine.errors.InvalidInputError` listing every problem.
 
     >>> result = commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1)
     >>> result.tax_generic, result.total_cost
     (4, '{6}{G}{G}')
     >>> [s.rule for s in result.steps]
-    ['601.2f', '903.8', '702.124d', '601.2f', '118.7a', '601.2f']
+    ['601.2f', '903.8', '601.2f', '118.7a', '601.2f']
+    >>> [s.rule for s in commander_tax(mana_cost="{G}{U}", previous_casts=0, partner=True).steps]
+    ['601.2f', '903.8', '702.124d', '601.2f']
     >>> commander_tax(mana_cost="{G}{U}", previous_casts=1, reduction=5).total_cost
     '{G}{U}'
+    >>> commander_tax(mana_cost=None, previous_casts=2).total_cost
+    '+{4}'
     """
     return _commander_tax(
         commander_tax_input(
@@ -139,6 +147,7 @@ def commander_tax(
             reduction=reduction,
             variant=variant,
             cast_from=cast_from,
+            partner=partner,
         )
     )
 
@@ -165,7 +174,8 @@ def _take(remaining: list[ManaSymbol], color: str) -> ManaSymbol | None:
 def _colored_reduction(
     colored: tuple[ManaSymbol, ...], reduction: ManaCost
 ) -> tuple[list[ManaSymbol], int, list[Step]]:
-    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana cut."""
+    """Apply the non-generic symbols of a reduction (118.7b-118.7g): the symbols left and the generic mana
+    cut."""
     remaining = list(colored)
     cut = 0
     steps: list[Step] = []
@@ -242,7 +252,29 @@ def _colored_reduction(
     return remaining, cut, steps
 
 
+def _tax_alone(request: CommanderTaxInput) -> TaxResult:
+    """No mana cost given: the commander tax alone (903.8), "+{4}", to add to the mana cost (601.2f)."""
+    from_command_zone = request.cast_from is CastZone.COMMAND_ZONE
+    tax = TAX_PER_CAST * request.previous_casts if from_command_zone else 0
+    steps: list[Step] = []
+    if request.variant is Variant.BRAWL:
+        steps.append(Step.of("tax.brawl", rule="903.12a"))
+    if not from_command_zone:
+        steps.append(Step.of("tax.not-from-command-zone", rule="903.8", zone=request.cast_from.label))
+    elif tax:
+        steps.append(Step.of("tax.alone-casts", rule="903.8", casts=request.previous_casts, tax=f"{{{tax}}}"))
+    else:
+        steps.append(Step.of("tax.first-cast", rule="903.8"))
+    if from_command_zone and request.partner:
+        steps.append(Step.of("tax.partners", rule="702.124d"))
+    total = f"+{{{tax}}}"
+    steps.append(Step.of("tax.alone", rule="601.2f", total=total))
+    return TaxResult(tax_generic=tax, total_cost=total, steps=tuple(steps))
+
+
 def _commander_tax(request: CommanderTaxInput) -> TaxResult:
+    if request.mana_cost is None:
+        return _tax_alone(request)
     cost = request.mana_cost
     colored = cost.colored_part
     from_command_zone = request.cast_from is CastZone.COMMAND_ZONE
@@ -269,7 +301,7 @@ def _commander_tax(request: CommanderTaxInput) -> TaxResult:
             )
     else:
         steps.append(Step.of("tax.first-cast", rule="903.8"))
-    if from_command_zone:
+    if from_command_zone and request.partner:
         steps.append(Step.of("tax.partners", rule="702.124d"))
 
     remaining, cut, reduction_steps = _colored_reduction(colored, request.reduction)
@@ -435,7 +467,8 @@ def tax_for(request: TaxInput) -> TaxResult:
 def calculate_tax(payload: Mapping[str, object]) -> TaxResult:
     """Read a JSON payload (fields in :mod:`judge.engine.tax_payload`) and compute its tax.
 
-    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2, "reduction": 1}).total_cost
+    >>> calculate_tax({"variant": "commander", "mana_cost": "3GG", "previous_casts": 2,
+    ...     "reduction": 1}).total_cost
     '{6}{G}{G}'
     >>> calculate_tax({"variant": "commander", "mana_cost": "{4}{G}", "cast_from": "hand"}).tax_generic
     0

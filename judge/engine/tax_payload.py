@@ -2,13 +2,16 @@
 
 Payload fields per variant (``"variant"`` is always required):
 
-- ``commander`` / ``brawl``: ``mana_cost`` (as printed or typed: "{3}{G}{G}",
-  "3GG", "３ＧＧ", "2WU/B"), ``previous_casts`` (casts of this commander from
+- ``commander`` / ``brawl``: optional ``mana_cost`` (as printed or typed: "{3}{G}{G}",
+  "3GG", "３ＧＧ", "2WU/B"; without it the answer is the tax alone, "+{4}"), ``previous_casts`` (casts of
+  this commander from
   the command zone so far), optional ``reduction`` (a number of generic mana,
   or a mana string such as "{W}{B}" or "1W"), optional ``cast_from``
   (``"command-zone"``, the default, ``"hand"``, ``"graveyard"``, ``"exile"``,
   ``"library"`` or ``"other"``; ``previous_casts`` may be left out when the
-  commander is not cast from the command zone, since no tax is paid then);
+  commander is not cast from the command zone, since no tax is paid then),
+  optional ``partner`` (true when the commander is one of two, partner or
+  a Background: each counts only its own casts, 702.124d);
 - ``dtc``: ``cost``, optional ``reduction``, ``play_number`` (1 for the first play);
 - ``planechase``: ``rolls_this_turn``, optional ``two_headed_giant``.
 
@@ -24,7 +27,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Union
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import ManaCost, ManaSymbol, mana_cost_label, parse_mana_cost
@@ -57,11 +59,12 @@ class CastZone(enum.Enum):
 class CommanderTaxInput:
     """A Commander or Brawl commander being cast. ``reduction`` is a mana cost ({1} for "1 less")."""
 
-    mana_cost: ManaCost
+    mana_cost: ManaCost | None  # None: no cost given, the answer is the tax alone
     previous_casts: int
     reduction: ManaCost
     variant: Variant = Variant.COMMANDER
     cast_from: CastZone = CastZone.COMMAND_ZONE
+    partner: bool = False  # one of two commanders (702.124): its casts are counted apart (702.124d)
 
     @property
     def reduction_is_generic(self) -> bool:
@@ -87,12 +90,24 @@ class PlanarDieInput:
     two_headed_giant: bool = False
 
 
-TaxInput = Union[CommanderTaxInput, DtcTaxInput, PlanarDieInput]
+TaxInput = CommanderTaxInput | DtcTaxInput | PlanarDieInput
 
 #: The fields each variant takes, and whether each is required.
 _FIELDS: dict[Variant, dict[str, bool]] = {
-    Variant.COMMANDER: {"mana_cost": True, "previous_casts": True, "reduction": False, "cast_from": False},
-    Variant.BRAWL: {"mana_cost": True, "previous_casts": True, "reduction": False, "cast_from": False},
+    Variant.COMMANDER: {
+        "mana_cost": False,
+        "previous_casts": True,
+        "reduction": False,
+        "cast_from": False,
+        "partner": False,
+    },
+    Variant.BRAWL: {
+        "mana_cost": False,
+        "previous_casts": True,
+        "reduction": False,
+        "cast_from": False,
+        "partner": False,
+    },
     Variant.DTC: {"cost": True, "reduction": False, "play_number": True},
     Variant.PLANECHASE: {"rolls_this_turn": True, "two_headed_giant": False},
 }
@@ -102,6 +117,7 @@ _ORDER = (
     "previous_casts",
     "reduction",
     "cast_from",
+    "partner",
     "cost",
     "play_number",
     "rolls_this_turn",
@@ -207,6 +223,7 @@ def commander_tax_input(
     reduction: object = 0,
     variant: object = Variant.COMMANDER,
     cast_from: object = CastZone.COMMAND_ZONE,
+    partner: object = False,
 ) -> CommanderTaxInput:
     """Check the arguments of a Commander or Brawl tax; raise listing every problem.
 
@@ -227,17 +244,30 @@ Previous casts from the command zone: a whole number from 0 to 1000.
                 choices=variant_names(v for v in Variant if v.uses_commander_rules),
             )
         )
-    cost = mana_cost if isinstance(mana_cost, ManaCost) else _mana_cost(mana_cost, problems)
+    cost: ManaCost | None = None
+    if isinstance(mana_cost, ManaCost):
+        cost = mana_cost
+    elif mana_cost is not None:
+        cost = _mana_cost(mana_cost, problems)
     casts_problem = _number("previous_casts", previous_casts)
     if casts_problem is not None:
         problems.append(casts_problem)
     lowered = reduction if isinstance(reduction, ManaCost) else _reduction(reduction, problems)
     zone = _cast_zone(cast_from, problems)
+    if cost is None and lowered.symbols:
+        problems.append(msg("tax.reduction-needs-cost", field="reduction", label=label("reduction")))
+    if not isinstance(partner, bool):
+        problems.append(msg("input.true-false", field="partner", label=label("partner")))
     if problems:
         raise InvalidInputError(problems)
-    assert isinstance(previous_casts, int) and isinstance(variant, Variant)
+    assert isinstance(previous_casts, int) and isinstance(variant, Variant) and isinstance(partner, bool)
     return CommanderTaxInput(
-        mana_cost=cost, previous_casts=previous_casts, reduction=lowered, variant=variant, cast_from=zone
+        mana_cost=cost,
+        previous_casts=previous_casts,
+        reduction=lowered,
+        variant=variant,
+        cast_from=zone,
+        partner=partner,
     )
 
 
@@ -268,20 +298,8 @@ def planar_die_input(*, rolls_this_turn: object, two_headed_giant: object = Fals
     return PlanarDieInput(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant)
 
 
-def read_tax_payload(payload: object) -> TaxInput:
-    """Read a tax request; every problem is reported at once (each field checked even with a bad variant).
-
-    >>> try:
-    ...     read_tax_payload({"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1})
-    ... except InvalidInputError as err:
-    ...     print(*err.render("en"), sep="\\n")
-    Mana cost: {Q} is not a mana symbol.
-    Previous casts from the command zone: a whole number from 0 to 1000.
-    """
-    if not isinstance(payload, Mapping):
-        raise InvalidInputError([msg("input.not-object")])
-    problems: list[str | Message] = []
-    raw_variant = payload.get("variant")
+def _variant(raw_variant: object, problems: list[str | Message]) -> Variant | None:
+    """The variant named, if the tax calculator takes it."""
     variant: Variant | None = None
     if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.TAX_CALCULATOR}:
         variant = Variant(raw_variant)
@@ -304,6 +322,39 @@ def read_tax_payload(payload: object) -> TaxInput:
                 choices=variant_names(Variant.TAX_CALCULATOR),
             )
         )
+    return variant
+
+
+def _read_field(name: str, value: object, problems: list[str | Message], *, commander: bool) -> object:
+    """One field's value as the calculator takes it (the value as given when there is nothing to convert)."""
+    if name == "mana_cost":
+        return _mana_cost(value, problems)
+    if name == "reduction" and commander:
+        return _reduction(value, problems)
+    if name == "cast_from":
+        return _cast_zone(value, problems)
+    if name in ("two_headed_giant", "partner"):
+        if not isinstance(value, bool):
+            problems.append(msg("input.true-false", field=name, label=label(name)))
+    elif (problem := _number(name, value)) is not None:
+        problems.append(problem)
+    return value
+
+
+def read_tax_payload(payload: object) -> TaxInput:
+    """Read a tax request; every problem is reported at once (each field checked even with a bad variant).
+
+    >>> try:
+    ...     read_tax_payload({"variant": "commander", "mana_cost": "3QQ", "previous_casts": -1})
+    ... except InvalidInputError as err:
+    ...     print(*err.render("en"), sep="\\n")
+    Mana cost: {Q} is not a mana symbol.
+    Previous casts from the command zone: a whole number from 0 to 1000.
+    """
+    if not isinstance(payload, Mapping):
+        raise InvalidInputError([msg("input.not-object")])
+    problems: list[str | Message] = []
+    variant = _variant(payload.get("variant"), problems)
 
     fields = _FIELDS[variant] if variant is not None else {}
     if variant is not None:
@@ -320,18 +371,7 @@ def read_tax_payload(payload: object) -> TaxInput:
     for name in _ORDER:
         if name not in checked or name not in payload:
             continue
-        value = values[name] = payload[name]
-        if name == "mana_cost":
-            values[name] = _mana_cost(value, problems)
-        elif name == "reduction" and commander:
-            values[name] = _reduction(value, problems)
-        elif name == "cast_from":
-            values[name] = _cast_zone(value, problems)
-        elif name == "two_headed_giant":
-            if not isinstance(value, bool):
-                problems.append(msg("input.true-false", field=name, label=label(name)))
-        elif (problem := _number(name, value)) is not None:
-            problems.append(problem)
+        values[name] = _read_field(name, payload[name], problems, commander=commander)
     if problems or variant is None:
         raise InvalidInputError(dict.fromkeys(problems))
 
@@ -344,9 +384,10 @@ def read_tax_payload(payload: object) -> TaxInput:
             rolls_this_turn=values["rolls_this_turn"], two_headed_giant=values.get("two_headed_giant", False)
         )
     return commander_tax_input(
-        mana_cost=values["mana_cost"],
+        mana_cost=values.get("mana_cost"),
         previous_casts=values.get("previous_casts", 0),
         reduction=values.get("reduction", 0),
         variant=variant,
         cast_from=values.get("cast_from", CastZone.COMMAND_ZONE),
+        partner=values.get("partner", False),
     )

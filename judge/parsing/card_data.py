@@ -12,6 +12,9 @@ Two published formats are read, without loading the whole file into memory
   Breeding Pool.
 
 A Scryfall print in Japanese (``"lang": "ja"``) gives its ``printed_name`` the same way.
+Scryfall's Rulings bulk file (an array of ``"object": "ruling"``, each with
+``oracle_id``, ``source``, ``published_at`` and ``comment``) is read by :func:`iter_rulings`;
+:func:`file_kind` tells the three files apart by their content.
 
 Tokens, emblems, art cards and other non-deck objects are skipped. Reprints
 repeat names; :meth:`CardPool.of <judge.engine.cards.CardPool.of>` keeps the first.
@@ -25,8 +28,11 @@ repeat names; :meth:`CardPool.of <judge.engine.cards.CardPool.of>` keeps the fir
 
 from __future__ import annotations
 
+import enum
 import json
+import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,6 +46,8 @@ SKIPPED_LAYOUTS = frozenset(
     {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme", "planar"}
 )
 CHUNK = 1 << 16
+DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+MAX_RULING = 10_000
 
 
 class _JsonStream:
@@ -158,7 +166,8 @@ def _printed_names(data: Mapping[str, Any]) -> list[str]:
 
 
 def japanese_names(entries: list[Mapping[str, Any]]) -> list[str]:
-    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each face's.
+    """The Japanese names in the ``foreignData`` of an AtomicCards entry's faces: the card's, then each
+    face's.
 
     >>> japanese_names([{"foreignData": [{"language": "German", "name": "Zuchtteich"},
     ...                                   {"language": "Japanese", "name": "繁殖池"}]}])
@@ -180,7 +189,8 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
 
     >>> card = card_from_mtgjson("Fire // Ice", [
     ...     {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "manaCost": "{1}{U}", "layout": "split"},
-    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}", "layout": "split"}])
+    ...     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}",
+    ...     "layout": "split"}])
     >>> [f.name for f in card.faces]
     ['Fire', 'Ice']
     """
@@ -215,6 +225,7 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
     japanese = japanese_names(faces)
     if japanese:
         data["japanese_names"] = japanese
+    data["legalities"] = faces[0].get("legalities")
     problems: list[Message] = []
     card = scryfall_card_or_problems(
         data, where="", label=msg("cards.label.named", name=name[:200]), problems=problems
@@ -224,35 +235,160 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
     return card
 
 
-def iter_cards(stream: TextIO, *, source: str) -> Iterator[Card]:
+def japanese_text(entries: list[Mapping[str, Any]]) -> str:
+    """The Japanese printed text of an AtomicCards entry (``foreignData`` ``text``), faces joined.
+
+    >>> japanese_text([{"foreignData": [{"language": "Japanese", "name": "繁殖池",
+    ...     "text": "（T）：（G）か（U）"}]}])
+    '（T）：（G）か（U）'
+    """
+    texts: list[str] = []
+    for entry in entries:
+        foreign = entry.get("foreignData")
+        for item in foreign if isinstance(foreign, list) else []:
+            if isinstance(item, Mapping) and item.get("language") == "Japanese":
+                text = item.get("text")
+                if isinstance(text, str) and text.strip() and text not in texts:
+                    texts.append(text[:5000])
+    return "\n//\n".join(texts)
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """A card as read from a file, with what the database keeps beside the engine card."""
+
+    card: Card
+    oracle_id: str = ""  # Scryfall's Oracle id, which its rulings refer to
+    japanese_text: str = ""  # MTGJSON's Japanese printed text
+    keywords: tuple[str, ...] = ()  # Scryfall's / MTGJSON's ``keywords``: the keyword abilities and actions
+
+
+def iter_card_entries(
+    stream: TextIO, *, source: str, meta: dict[str, Any] | None = None
+) -> Iterator[CardEntry]:
     """Every deck card in a Scryfall bulk array/list or an MTGJSON AtomicCards file, streamed.
 
+    An MTGJSON file's ``meta`` object (its ``date`` and ``version``) is copied into ``meta`` when given.
     Raises :class:`~judge.parsing.records.ParseError` naming the file and the card.
     """
     reader = _JsonStream(stream, source)
     first = reader.peek()
     if first == "[":
-        for index, data in enumerate(reader.array()):
-            card = card_from_scryfall_data(data, source=source, index=index)
-            if card is not None:
-                yield card
+        yield from _scryfall_entries(reader, source)
         return
     if first != "{":
         raise ParseError("not a JSON card file: expected [ or {", source=source)
     for key in reader.members():
         if key != "data":
-            reader.value()  # "meta", "object", "has_more"...: not needed
+            value = reader.value()  # "object", "has_more"...: not needed
+            if key == "meta" and isinstance(value, Mapping) and meta is not None:
+                meta.update(value)
             continue
         if reader.peek() == "[":  # a Scryfall list page
-            for index, data in enumerate(reader.array()):
-                card = card_from_scryfall_data(data, source=source, index=index)
-                if card is not None:
-                    yield card
+            yield from _scryfall_entries(reader, source)
         else:
             for name in reader.members():
-                card = card_from_mtgjson(name, reader.value(), source=source)
+                faces = reader.value()
+                card = card_from_mtgjson(name, faces, source=source)
                 if card is not None:
-                    yield card
+                    yield CardEntry(
+                        card=card,
+                        japanese_text=japanese_text(faces),
+                        keywords=_keywords(faces[0].get("keywords") if faces else None),
+                    )
+
+
+def _scryfall_entries(reader: _JsonStream, source: str) -> Iterator[CardEntry]:
+    for index, data in enumerate(reader.array()):
+        card = card_from_scryfall_data(data, source=source, index=index)
+        if card is not None:
+            oracle_id = data.get("oracle_id")
+            yield CardEntry(
+                card=card,
+                oracle_id=oracle_id[:64] if isinstance(oracle_id, str) else "",
+                keywords=_keywords(data.get("keywords")),
+            )
+
+
+def _keywords(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(dict.fromkeys(k[:100] for k in value[:50] if isinstance(k, str) and k.strip()))
+
+
+def iter_cards(stream: TextIO, *, source: str) -> Iterator[Card]:
+    """Every deck card in a Scryfall bulk array/list or an MTGJSON AtomicCards file, streamed."""
+    for entry in iter_card_entries(stream, source=source):
+        yield entry.card
+
+
+def iter_rulings(stream: TextIO, *, source: str) -> Iterator[Ruling]:
+    """Every ruling of a Scryfall Rulings bulk file (a JSON array of ``"object": "ruling"``), streamed.
+
+    >>> import io
+    >>> [r.published_at for r in iter_rulings(io.StringIO('[{"object": "ruling", "oracle_id": "x", '
+    ...     '"source": "wotc", "published_at": "2004-10-04", "comment": "Yes."}]'), source="r.json")]
+    ['2004-10-04']
+    """
+    reader = _JsonStream(stream, source)
+    for index, data in enumerate(reader.array()):
+        if not isinstance(data, Mapping) or data.get("object") != "ruling":
+            raise ParseError(f"[{index}]: not a ruling object", source=source)
+        fields = [data.get(k) for k in ("oracle_id", "source", "published_at", "comment")]
+        if not all(isinstance(f, str) for f in fields) or not DATE_RE.fullmatch(str(fields[2])):
+            raise ParseError(
+                f"[{index}]: a ruling needs oracle_id, source, published_at (YYYY-MM-DD) and comment",
+                source=source,
+            )
+        yield Ruling(
+            oracle_id=str(fields[0])[:64],
+            source=str(fields[1])[:16],
+            published_at=str(fields[2]),
+            comment=str(fields[3])[:MAX_RULING],
+        )
+
+
+@dataclass(frozen=True)
+class Ruling:
+    oracle_id: str
+    source: str  # "wotc" or "scryfall"
+    published_at: str  # "2004-10-04"
+    comment: str
+
+
+class FileKind(enum.Enum):
+    """The three published files the importer reads, recognised by their content."""
+
+    SCRYFALL_CARDS = "scryfall-cards"
+    SCRYFALL_RULINGS = "scryfall-rulings"
+    MTGJSON_ATOMIC = "mtgjson-atomic"
+
+
+def file_kind(stream: TextIO, *, source: str) -> FileKind:
+    """Which file this is, from its first objects: a Scryfall array of cards or of rulings, a Scryfall list
+    page, or MTGJSON's ``{"meta": ..., "data": {name: [...]}}``.
+
+    >>> import io
+    >>> file_kind(io.StringIO('[{"object": "ruling"}]'), source="x").value
+    'scryfall-rulings'
+    >>> file_kind(io.StringIO('{"meta": {"date": "2026-11-20"}, "data": {}}'), source="x").value
+    'mtgjson-atomic'
+    """
+    reader = _JsonStream(stream, source)
+    first = reader.peek()
+    if first == "[":
+        for data in reader.array():
+            if isinstance(data, Mapping) and data.get("object") == "ruling":
+                return FileKind.SCRYFALL_RULINGS
+            return FileKind.SCRYFALL_CARDS
+        return FileKind.SCRYFALL_CARDS
+    if first != "{":
+        raise ParseError("not a JSON card file: expected [ or {", source=source)
+    for key in reader.members():
+        if key == "data":
+            return FileKind.SCRYFALL_CARDS if reader.peek() == "[" else FileKind.MTGJSON_ATOMIC
+        reader.value()
+    raise ParseError("not a card file: no data", source=source)
 
 
 def read_card_pool(path: Path) -> CardPool:

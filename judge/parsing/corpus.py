@@ -12,7 +12,8 @@ A file that cannot be read is left out and reported as a ``SkippedFile``
 (file, line, problem): one bad old release does not stop the others. The
 newest Comprehensive Rules file (by the date in its name) is the exception:
 if it does not parse, nothing does, because a broken new release must never
-become the current rules. ``strict=True`` makes every skip and warning fatal.
+become the current rules. ``strict=True`` makes every skip and warning fatal (a documented official
+typo, ``ParseWarning.note``, is a note, not a warning).
 
 A Comprehensive Rules file an earlier ingest already read (same name, same
 bytes: see ``file_digest``) is not parsed again when the caller names it in
@@ -182,6 +183,18 @@ def corpus_files(directory: Path) -> list[Path]:
     )
 
 
+def broken_links(directory: Path) -> list[SkippedFile]:
+    """The symbolic links under the corpus directory that lead nowhere (a missing target, or a loop):
+    ``corpus_files`` cannot read them, so they are named as skipped rather than ignored."""
+    if not directory.is_dir():
+        return []
+    return [
+        SkippedFile(p.name, None, "a symbolic link to nothing readable (missing target or a loop): left out")
+        for p in sorted(directory.rglob("*"))
+        if p.is_symlink() and not p.exists() and not any(part.startswith(".") for part in p.parts)
+    ]
+
+
 def corpus_digests(directory: Path) -> dict[str, str]:
     """Path under the directory -> ``file_digest`` of every corpus file: an ingest whose files all
     match the live generation's has nothing to do. A file that cannot be read gets ""."""
@@ -218,7 +231,7 @@ def parse_corpus_dir(
         )
     rules: dict[str, RulesDocument | KnownRelease] = {}  # version -> document
     ja: dict[str, JaDocument] = {}  # slug -> document
-    skipped: list[SkippedFile] = []
+    skipped: list[SkippedFile] = broken_links(directory)
     digests: dict[str, str] = {}  # CR file name -> digest
     for path in paths:
         try:
@@ -251,7 +264,8 @@ def parse_corpus_dir(
                 parsed = keep
             rules[parsed.version] = parsed
         elif parsed.slug in ja and _reissue(parsed) != _reissue(ja[parsed.slug]):
-            # A translation re-issued for the same release (JPN_CR_20231117_1 after _0): the later one is kept.
+            # A translation re-issued for the same release (JPN_CR_20231117_1 after _0): the later one is
+            # kept.
             later, earlier = sorted((ja[parsed.slug], parsed), key=_reissue, reverse=True)
             skipped.append(SkippedFile(earlier.source, None, f"replaced by the re-issue {later.source}"))
             ja[parsed.slug] = later
@@ -268,7 +282,10 @@ def parse_corpus_dir(
         known=tuple(r for r in kept if isinstance(r, KnownRelease)),
         digests=tuple((r.source, digests[r.source]) for r in kept),
     )
-    problems: list[SkippedFile | ParseWarning] = [*corpus.skipped, *corpus.warnings]
+    problems: list[SkippedFile | ParseWarning] = [
+        *corpus.skipped,
+        *(w for w in corpus.warnings if not w.note),
+    ]
     if strict and problems:
         first = problems[0]
         raise ParseError(

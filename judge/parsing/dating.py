@@ -264,7 +264,8 @@ def _placed_by_content(
 ) -> tuple[tuple[str, str], ...]:
     """Rules of an undated translation that disagree with their number in ``release`` but agree with a sibling
     rule there (the same parent; PLACE_AGREEMENT of terms shared, clearly the best sibling): the rule moved
-    between the translation's release and this one. A sibling another section already stands on is not taken."""
+    between the translation's release and this one. A sibling another section already stands on is not
+    taken."""
     taken = {s.cr_number for s in document.sections if s.cr_number and s.cr_number not in unplaced}
     moved: list[tuple[str, str]] = []
     for section in document.sections:

@@ -40,7 +40,8 @@ def _reads_as_japanese(text: str) -> bool:
     """Enough kana among the non-ASCII characters to be Japanese text, not mis-decoded bytes (a
     Windows-1252 byte followed by a letter reads as a kanji or a symbol in cp932, next to never as kana).
 
-    >>> _reads_as_japanese("チーム同士で戦う多人数戦において"), _reads_as_japanese("it‚s 豊"), _reads_as_japanese("ﾊ ok")
+    >>> (_reads_as_japanese("チーム同士で戦う多人数戦において"), _reads_as_japanese("it‚s 豊"),
+    ...  _reads_as_japanese("ﾊ ok"))
     (True, False, False)
     """
     wide = sum(1 for c in text if ord(c) > 0x7F)

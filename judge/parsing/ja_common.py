@@ -52,7 +52,8 @@ _CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \u3000]+(?=[{_CJK}])")
 _CHROME_LINES = frozenset(
     {
         "←戻る", "戻る", "コメント", "コメントを投稿", "広告", "スポンサーリンク", "PR",
-        "お気に入り日記の更新", "日記内を検索", "シェアする", "ツイート", "このエントリーをはてなブックマークに追加",
+        "お気に入り日記の更新", "日記内を検索", "シェアする", "ツイート",
+        "このエントリーをはてなブックマークに追加",
     }
 )  # fmt: skip
 _CHROME_PATTERNS = (
@@ -241,7 +242,8 @@ def list_item(line: str) -> str | None:
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a section's text on a page: a paragraph, a list (each item with its notes) or card text."""
+    """One block of a section's text on a page: a paragraph, a list (each item with its notes) or card
+    text."""
 
     kind: str  # "paragraph", "list" or "card"
     text: str = ""
@@ -251,7 +253,8 @@ class Block:
 def blocks(parts: Iterable[str]) -> list[Block]:
     """The blocks of section text (``parts``: paragraphs, each maybe several lines; see ``DocSection``).
 
-    >>> [(b.kind, b.text or b.items) for b in blocks(["前置き。\\n- 一つ目\\n  補足\\n- 二つ目", "■カードの文章。"])]
+    >>> [(b.kind, b.text or b.items) for b in blocks(["前置き。\\n- 一つ目\\n  補足\\n- 二つ目",
+    ...     "■カードの文章。"])]
     ... # doctest: +NORMALIZE_WHITESPACE
     [('paragraph', '前置き。'), ('list', (('一つ目', ('補足',)), ('二つ目', ()))), ('card', 'カードの文章。')]
     """

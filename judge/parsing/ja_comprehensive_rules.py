@@ -229,23 +229,8 @@ def _contents(lines: list[str], start: int) -> tuple[list[tuple[str, str]], int]
     return entries, index
 
 
-def parse(text: str, *, source: str) -> JaDocument:
-    """Parse a whole Japanese Comprehensive Rules file into a ``JaDocument`` (kind CR_TRANSLATION).
-
-    Every chapter, section, rule and subrule is a section numbered as the file numbers it, with its
-    ``例:`` examples; the preface, the introduction, each glossary entry and the credits are sections
-    too. ``contents`` is the table of contents; ``warnings`` the lines left out.
-
-    Raises ParseError when the text has no title line or no rule at all.
-    """
-    title = title_match(text)
-    if title is None:
-        raise ParseError("no title line 'マジック総合ルール(和訳 YYYYMMDD.N 版)'", source=source, line=1)
-    release, reissue = title.group(1), title.group(2)
-    lines = ja_common.normalize_newlines(text).split("\n")
-    title_line = next(i for i, line in enumerate(lines) if TITLE_RE.search(line))
-    reader = _Reader(source)
-
+def _front_matter(lines: list[str], title_line: int) -> tuple[list[tuple[str, str]], int, int]:
+    """The table of contents (if the file has one), where the preface ends and where the body begins."""
     contents_at = next(
         (i for i in range(title_line + 1, len(lines)) if _CONTENTS_RE.match(ja_common.nfkc(lines[i]))), None
     )
@@ -263,6 +248,27 @@ def parse(text: str, *, source: str) -> JaDocument:
             len(lines),
         )
         preface_end = body
+    return contents, preface_end, body
+
+
+def parse(text: str, *, source: str) -> JaDocument:
+    """Parse a whole Japanese Comprehensive Rules file into a ``JaDocument`` (kind CR_TRANSLATION).
+
+    Every chapter, section, rule and subrule is a section numbered as the file numbers it, with its
+    ``例:`` examples; the preface, the introduction, each glossary entry and the credits are sections
+    too. ``contents`` is the table of contents; ``warnings`` the lines left out.
+
+    Raises ParseError when the text has no title line or no rule at all.
+    """
+    title = title_match(text)
+    if title is None:
+        raise ParseError("no title line 'マジック総合ルール(和訳 YYYYMMDD.N 版)'", source=source, line=1)
+    release, reissue = title.group(1), title.group(2)
+    lines = ja_common.normalize_newlines(text).split("\n")
+    title_line = next(i for i, line in enumerate(lines) if TITLE_RE.search(line))
+    reader = _Reader(source)
+
+    contents, preface_end, body = _front_matter(lines, title_line)
     preface = [line.strip(" \u3000\t") for line in lines[title_line + 1 : preface_end]]
     preface = [line for line in preface if line and not _RULE_BOUNDARY.match(line)]
     if preface:
@@ -274,9 +280,8 @@ def parse(text: str, *, source: str) -> JaDocument:
     glossary_lines: list[tuple[int, str]] = []
     for index in range(body, len(lines)):
         raw = lines[index]
-        line = ja_common.nfkc(
-            raw
-        )  # read to know what the line is; the text is kept as the translator wrote it
+        # Read to know what the line is; the text is kept as the translator wrote it.
+        line = ja_common.nfkc(raw)
         kept = raw.strip(" \u3000\t")
         number = index + 1
         if not line or _RULE_BOUNDARY.match(line):
@@ -299,9 +304,9 @@ def parse(text: str, *, source: str) -> JaDocument:
         text = _NUMBER_PREFIX.sub("", kept, count=1)
         if _INTRO_RE.match(line):
             reader.start(anchor=INTRO, heading=text, text="", line=number)
-        elif match := _SUBRULE_RE.match(line) or _RULE_RE.match(line):
-            reader.rule(match.group(1), text, number)
-        elif match := _SECTION_RE.match(line) or _CHAPTER_RE.match(line):
+        elif (match := _SUBRULE_RE.match(line) or _RULE_RE.match(line)) or (
+            match := _SECTION_RE.match(line) or _CHAPTER_RE.match(line)
+        ):
             reader.rule(match.group(1), text, number)
         elif _NUMBERED_RE.match(line):
             reader.warn(number, f"a rule number without text ({line[:20]}): left out")

@@ -120,7 +120,8 @@ def sniff(text: str) -> bool:
 def _looks_like_heading(text: str) -> bool:
     """A short line that is not a sentence, a bullet, a card text box or a formula.
 
-    >>> [_looks_like_heading(x) for x in ("勝利/敗北条件", "SR以上の偉い感じのカードだね", "GR、超次元は禁止", "1+2=3")]
+    >>> [_looks_like_heading(x) for x in ("勝利/敗北条件", "SR以上の偉い感じのカードだね", "GR、超次元は禁止",
+    ...     "1+2=3")]
     [True, False, False, False]
     """
     stripped = ja_common.nfkc(text)
@@ -221,16 +222,8 @@ def _history(lines: list[_Line]) -> tuple[list[str], list[tuple[str, str]]]:
     return out, meta
 
 
-def parse(text: str, *, source: str) -> JaDocument:
-    """Parse the DTC page into a ``JaDocument`` (kind FORMAT_RULES).
-
-    >>> doc = parse("DTCとは\\nはじめに\\n説明です。\\n2020/01/02 初版\\n概要\\n- 箇条 - 次の箇条\\n"
-    ...             "初期配置\\n本文です。基本ルール\\n- 二人一組\\n- 二人一組\\n0 件のコメント :\\n", source="s")
-    >>> [(s.anchor, s.text) for s in doc.sections]  # doctest: +NORMALIZE_WHITESPACE
-    [('intro', '説明です。'), ('history', '2020/01/02 初版'), ('overview', '- 箇条\\n- 次の箇条'),
-     ('setup', '本文です。'), ('basic-rules', '- 二人一組')]
-    """
-    raw_lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
+def _title_and_lines(raw_lines: list[str]) -> tuple[str, list[_Line]]:
+    """The page's title (its first line of text) and the lines after it, without the blog's chrome."""
     lines: list[_Line] = []
     title = ""
     for index, raw in enumerate(raw_lines):
@@ -240,6 +233,32 @@ def parse(text: str, *, source: str) -> JaDocument:
             title = raw.strip()
             continue
         lines.extend(_split_glued(index + 1, raw))
+    return title, lines
+
+
+def _heading_anchor(heading: str, stripped: str, top: str | None, used: set[str]) -> tuple[str, str | None]:
+    """A heading's anchor and parent: the known ones by name (under their usual section), else a hash."""
+    known = KNOWN_HEADINGS.get((top, stripped)) or KNOWN_HEADINGS.get((None, stripped))
+    if known is None:
+        return ja_common.hash_anchor(heading), None
+    base, parent = known
+    if parent is not None and parent not in used:
+        parent = None  # the page lacks the usual enclosing heading
+    return base, parent
+
+
+def parse(text: str, *, source: str) -> JaDocument:
+    """Parse the DTC page into a ``JaDocument`` (kind FORMAT_RULES).
+
+    >>> doc = parse("DTCとは\\nはじめに\\n説明です。\\n2020/01/02 初版\\n概要\\n- 箇条 - 次の箇条\\n"
+    ...             "初期配置\\n本文です。基本ルール\\n- 二人一組\\n- 二人一組\\n0 件のコメント :\\n",
+    ...             source="s")
+    >>> [(s.anchor, s.text) for s in doc.sections]  # doctest: +NORMALIZE_WHITESPACE
+    [('intro', '説明です。'), ('history', '2020/01/02 初版'), ('overview', '- 箇条\\n- 次の箇条'),
+     ('setup', '本文です。'), ('basic-rules', '- 二人一組')]
+    """
+    raw_lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
+    title, lines = _title_and_lines(raw_lines)
 
     sections: list[_Section] = []
     used: set[str] = set()
@@ -264,13 +283,7 @@ def parse(text: str, *, source: str) -> JaDocument:
         in_history = False
         if line.heading or (not line.note and _looks_like_heading(line.text)):
             heading = line.text.strip()
-            known = KNOWN_HEADINGS.get((top, stripped)) or KNOWN_HEADINGS.get((None, stripped))
-            if known is not None:
-                base, parent = known
-                if parent is not None and parent not in used:
-                    parent = None  # the page lacks the usual enclosing heading
-            else:
-                base, parent = ja_common.hash_anchor(heading), None
+            base, parent = _heading_anchor(heading, stripped, top, used)
             anchor = ja_common.unique_anchor(base, used, top or "")
             sections.append(_Section(anchor=anchor, heading=heading, line=line.number, parent=parent))
             if parent is None:

@@ -100,7 +100,8 @@ def titles_of(number: str, heading: str) -> tuple[str, str]:
     """Japanese and English titles of a page showing section ``number`` headed ``heading``.
 
     >>> titles_of("805", "「共有チーム・ターン」選択ルール")
-    ('総合ルール 805 共有チーム・ターン（日本語）', 'Comprehensive Rules 805 Shared Team Turns Option (Japanese)')
+    ('総合ルール 805 共有チーム・ターン（日本語）',
+    'Comprehensive Rules 805 Shared Team Turns Option (Japanese)')
     """
     quoted = _QUOTED_RE.search(heading)
     name = quoted.group(1) if quoted else heading

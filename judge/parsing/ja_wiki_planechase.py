@@ -4,7 +4,8 @@ Layout of the copied page::
 
     プレインチェイス戦                -> title "プレインチェイス戦（wiki）"
     提供:MTG Wiki                     -> credit "MTG Wiki"
-    <intro paragraphs>                -> section "intro"; "プレインチェイス戦/Planechaseは…" gives the English title
+    <intro paragraphs>                -> section "intro"; "プレインチェイス戦/Planechaseは…" gives the
+    English title
     目次 |                            -> table of contents: dropped
     構築ルール                        -> prose heading (short line, not a sentence)
     <paragraphs> / - <bullets>        -> its text, one line each
@@ -93,11 +94,31 @@ def _clean(line: str) -> str:
     return ja_common.close_cjk_gaps(_EDIT_RE.sub("", line).strip())
 
 
+def _page_lines(text: str) -> list[str]:
+    """The page's lines up to the wiki's own footer."""
+    lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
+    end = next((i for i, line in enumerate(lines) if _WIKI_END_RE.match(line.strip())), len(lines))
+    lines = lines[:end]
+    return lines
+
+
+def _group_of(heading: str, group: str | None, prose: list[_Prose]) -> str | None:
+    """The heading group a heading opens in: none for a top-level heading; a top-level heading with no
+    text of its own holds the headings after it."""
+    if heading in TOP_LEVEL_HEADINGS:
+        return None
+    if group is None and prose and not prose[-1].lines and prose[-1].parent is None:
+        # The previous top-level heading had no text: it is a group holding this heading.
+        return prose[-1].anchor
+    return group
+
+
 def parse(text: str, *, source: str) -> JaDocument:
     """Parse the wiki page into a ``JaDocument`` (kind PROSE) with prose and quoted-rule sections.
 
     >>> doc = parse("題\\n提供:MTG Wiki\\n前書き。\\n目次 |\\n選択ルール\\n小見出し\\n本文。\\n"
-    ...             "引用:総合ルール 20200101.0\\n- 9 変種\\n- 901 次元\\n- 901.1 一。\\n- 901.1a 二。\\n", source="s")
+    ...             "引用:総合ルール 20200101.0\\n- 9 変種\\n- 901 次元\\n- 901.1 一。\\n- 901.1a 二。\\n",
+    ...             source="s")
     >>> [(s.anchor, s.parent, s.cr_number) for s in doc.sections]  # doctest: +NORMALIZE_WHITESPACE
     [('intro', None, None), ('選択ルール', None, None), ('小見出し', '選択ルール', None),
      ('cr-quote', None, None), ('r9', 'cr-quote', '9'), ('r901', 'r9', '901'),
@@ -105,9 +126,7 @@ def parse(text: str, *, source: str) -> JaDocument:
     >>> doc.translated_from
     '20200101'
     """
-    lines = ja_common.cut_trailing_chrome(ja_common.normalize_newlines(text).split("\n"))
-    end = next((i for i, line in enumerate(lines) if _WIKI_END_RE.match(line.strip())), len(lines))
-    lines = lines[:end]
+    lines = _page_lines(text)
     title = ""
     credit = ""
     english = ""
@@ -152,12 +171,7 @@ def parse(text: str, *, source: str) -> JaDocument:
             in_quote = False  # prose resumes after the quote
         if _is_heading(stripped) and (after_toc or prose):
             heading = stripped
-            top_level = heading in TOP_LEVEL_HEADINGS
-            if top_level:
-                group = None
-            elif group is None and prose and not prose[-1].lines and prose[-1].parent is None:
-                # The previous top-level heading had no text: it is a group holding this heading.
-                group = prose[-1].anchor
+            group = _group_of(heading, group, prose)
             anchor = ja_common.unique_anchor(ja_common.heading_slug(heading), used, group or "")
             prose.append(_Prose(anchor=anchor, heading=heading, line=line_no, parent=group))
             continue

@@ -18,7 +18,8 @@ writes the linked records as they come and adds nothing.
 >>> from judge.parsing.records import RuleKind, RuleRecord, RulesDocument
 >>> rules = (RuleRecord("903.1", RuleKind.RULE, "See rule 903.2 and rule 903.9.", "903", 1),
 ...          RuleRecord("903.2", RuleKind.RULE, "Text.", "903", 2))
->>> linked = link_corpus_documents((RulesDocument(source="x", version="20260116", rules=rules, glossary=()),), ())
+>>> linked = link_corpus_documents((RulesDocument(source="x", version="20260116", rules=rules, glossary=()),),
+...     ())
 >>> linked.rules[0].rules[0].links_to, linked.rules[0].unresolved
 (('903.2',), ('903.1 -> 903.9',))
 """
@@ -207,7 +208,8 @@ def align(
     moved: Mapping[str, str],
     terms: TermMatcher | None = None,
 ) -> tuple[str, Status]:
-    """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its renumbering).
+    """Today's number and the status of rule ``number`` of an older release (``old``; ``moved`` its
+    renumbering).
 
     A rule that kept its number is today's rule of that number unless another rule of the older
     release moved there, or today's text there is another rule (``replaced``): then it was deleted.

@@ -148,7 +148,8 @@ def _spellings(cell: str) -> tuple[str, ...]:
 def parse_terms_table(text: str, *, source: str) -> tuple[Term, ...]:
     """Rows of a term table; a bad row stops the parse with its line.
 
-    >>> parse_terms_table("ja\\ten\\tkind\\trule\\tnotes\\n\\tif\\tgame\\t\\ta word of wording\\n", source="t")[0].ja
+    >>> parse_terms_table("ja\\ten\\tkind\\trule\\tnotes\\n\\tif\\tgame\\t\\ta word of wording\\n",
+    ...     source="t")[0].ja
     ()
     >>> parse_terms_table("ja\\ten\\tkind\\trule\\tnotes\\n飛行\\tflying\\tkeyword\\t702.9\\t\\n", source="t")
     Traceback (most recent call last):
@@ -176,7 +177,8 @@ def parse_terms_table(text: str, *, source: str) -> tuple[Term, ...]:
 def parse_section_titles(text: str, *, source: str) -> tuple[SectionTitle, ...]:
     """Rows of a section-title table; a bad row stops the parse with its line.
 
-    >>> parse_section_titles("number\\ten\\tja\\tbasis\\n903\\tCommander\\t統率者戦\\tcorpus\\n", source="s")[0].ja
+    >>> parse_section_titles("number\\ten\\tja\\tbasis\\n903\\tCommander\\t統率者戦\\tcorpus\\n",
+    ...     source="s")[0].ja
     '統率者戦'
     """
     titles: list[SectionTitle] = []
@@ -229,7 +231,8 @@ def glossary_terms(index: Mapping[str, Term], headword: str) -> tuple[Term, ...]
     rule title two keywords ("Daybound and Nightbound"): every part must be in the table.
 
     >>> terms = parse_terms_table(
-    ...     "ja\\ten\\tkind\\trule\\tnotes\\nタップ\\ttap\\tkeyword-action\\t\\t\\nアンタップ\\tuntap\\tkeyword-action\\t\\t\\n",
+    ...     "ja\\ten\\tkind\\trule\\tnotes\\nタップ\\ttap\\tkeyword-action\\t\\t\\n"
+    ...     "アンタップ\\tuntap\\tkeyword-action\\t\\t\\n",
     ...     source="t",
     ... )
     >>> [t.name_ja for t in glossary_terms(english_index(terms), "Tap and Untap")]
@@ -249,7 +252,8 @@ def glossary_terms(index: Mapping[str, Term], headword: str) -> tuple[Term, ...]
 
 
 def table_problems(terms: Sequence[Term]) -> list[str]:
-    """Duplicate or contradictory rows: a Japanese spelling on two rows, an English one on two two-way rows."""
+    """Duplicate or contradictory rows: a Japanese spelling on two rows, an English one on two two-way
+    rows."""
     problems: list[str] = []
     seen_ja: dict[str, Term] = {}
     seen_en: dict[str, Term] = {}
@@ -277,7 +281,8 @@ def section_title_ja(index: Mapping[tuple[str, str], SectionTitle], number: str,
     """The Japanese title of chapter or section ``number`` whose English title is ``en``.
 
     >>> index = section_title_index(parse_section_titles(
-    ...     "number\\ten\\tja\\tbasis\\n309\\tPlanes\\t次元\\tcr-ja\\n309\\tDungeons\\tダンジョン\\tcr-ja\\n", source="s"))
+    ...     "number\\ten\\tja\\tbasis\\n309\\tPlanes\\t次元\\tcr-ja\\n309\\tDungeons\\tダンジョン\\tcr-ja\\n",
+    ...     source="s"))
     >>> section_title_ja(index, "309", "Dungeons"), section_title_ja(index, "309", "Vanguards")
     ('ダンジョン', None)
     """

@@ -144,6 +144,43 @@ def _similarity(a: list[str], b: list[str]) -> float:
     return matcher.ratio()
 
 
+def _heading_moves(
+    old: RulesDocument, new: RulesDocument, new_by_number: dict[str, RuleRecord]
+) -> dict[str, str]:
+    """Sections and chapters that moved: the same title under another number of the same length."""
+    mapping: dict[str, str] = {}
+    headings: dict[str, list[str]] = defaultdict(list)
+    for record in new.rules:
+        if record.kind in (RuleKind.CHAPTER, RuleKind.SECTION):
+            headings[record.title].append(record.number)
+    for record in old.rules:
+        if record.kind not in (RuleKind.CHAPTER, RuleKind.SECTION):
+            continue
+        same = new_by_number.get(record.number)
+        if same is not None and same.title == record.title:
+            continue
+        matches = [n for n in headings.get(record.title, []) if len(n) == len(record.number)]
+        if matches:
+            mapping[record.number] = matches[0]
+    return mapping
+
+
+def _best_match(
+    number: str, words: list[str], body: list[RuleRecord], index: _Index
+) -> tuple[int | None, float]:
+    """The position in ``body`` of the rule (under another number) whose text is most like ``words``."""
+    best, best_score = None, 0.0
+    for position in index.candidates(words):
+        if body[position].number == number:
+            continue
+        score = _similarity(words, index.words[position])
+        if _section(body[position].number) == _section(number):
+            score += 0.01  # break near-ties toward the same section
+        if score > best_score:
+            best, best_score = position, score
+    return best, best_score
+
+
 def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
     """Old number -> new number, for old rules whose text now lives under another number.
 
@@ -166,19 +203,7 @@ def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
     mapping: dict[str, str] = {}
     new_by_number = {record.number: record for record in new.rules}
 
-    headings: dict[str, list[str]] = defaultdict(list)
-    for record in new.rules:
-        if record.kind in (RuleKind.CHAPTER, RuleKind.SECTION):
-            headings[record.title].append(record.number)
-    for record in old.rules:
-        if record.kind not in (RuleKind.CHAPTER, RuleKind.SECTION):
-            continue
-        same = new_by_number.get(record.number)
-        if same is not None and same.title == record.title:
-            continue
-        matches = [n for n in headings.get(record.title, []) if len(n) == len(record.number)]
-        if matches:
-            mapping[record.number] = matches[0]
+    mapping.update(_heading_moves(old, new, new_by_number))
 
     body = [r for r in new.rules if r.kind in (RuleKind.RULE, RuleKind.SUBRULE)]
     index = _Index(body)
@@ -205,15 +230,7 @@ def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
             mapping[record.number] = body[identical[0]].number
             continue
 
-        best, best_score = None, 0.0
-        for position in index.candidates(words):
-            if body[position].number == record.number:
-                continue
-            score = _similarity(words, index.words[position])
-            if _section(body[position].number) == _section(record.number):
-                score += 0.01  # break near-ties toward the same section
-            if score > best_score:
-                best, best_score = position, score
+        best, best_score = _best_match(record.number, words, body, index)
         if best is None or best_score < RENUMBER_THRESHOLD:
             continue
         if same_score >= RENUMBER_THRESHOLD and best_score < same_score + IN_PLACE_MARGIN:

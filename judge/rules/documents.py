@@ -205,8 +205,10 @@ def translations_of(
 
 
 def old_english(corpus: models.Corpus, sections: Sequence[models.DocSection]) -> dict[int, models.Rule]:
-    """Section pk -> the English each translated rule that is not today's was made from: its rule in the release
-    it was compared with, or for a translation of an unknown release, in the closest release (where its content
+    """Section pk -> the English each translated rule that is not today's was made from: its rule in the
+    release
+    it was compared with, or for a translation of an unknown release, in the closest release (where its
+    content
     placed it: DocumentInfo.moved). One query per release, however many subrules a section page has (702)."""
     wanted: dict[str, dict[str, list[int]]] = {}  # release -> number there -> section pks
     for section in sections:

@@ -1,4 +1,5 @@
-"""Fetching a new release into the corpus directory: the English Comprehensive Rules and their Japanese translation.
+"""Fetching a new release into the corpus directory: the English Comprehensive Rules and their Japanese
+translation.
 
 ``fetch_rules`` downloads the file (or the page that links to it), makes sure it is what it claims to be by
 parsing it, and only then stores it in the corpus directory, under the name the ingest expects, written beside
@@ -55,12 +56,14 @@ class FetchedRelease:
 
 
 def rules_link(html: str, base_url: str, *, name: str = CR_PREFIX) -> str | None:
-    """The address of the text file linked from a page (the rules page's "TXT"): the first .txt link whose file
+    """The address of the text file linked from a page (the rules page's "TXT"): the first .txt link whose
+    file
     name holds ``name`` (spaces ignored), else the first .txt link.
 
     >>> rules_link('<a href="/x/notes.txt">x</a> <a href="/d/MagicCompRules%2020260116.txt">TXT</a>', "https://m.example/en/rules")
     'https://m.example/d/MagicCompRules%2020260116.txt'
-    >>> rules_link('<a href="notes.txt">x</a> <a href="JPN_CR_20260116_0.txt">和訳</a>', "https://j.example/cr/", name=JA_CR_PREFIX)
+    >>> rules_link('<a href="notes.txt">x</a> <a href="JPN_CR_20260116_0.txt">和訳</a>',
+    ...     "https://j.example/cr/", name=JA_CR_PREFIX)
     'https://j.example/cr/JPN_CR_20260116_0.txt'
     """
     links = [urljoin(base_url, match) for match in _TXT_LINK.findall(html)]
@@ -106,7 +109,8 @@ def _text_file(url: str, name: str) -> tuple[bytes, str]:
 
 
 def _store(body: bytes, target: Path, *, same_as: str, version: str, url: str) -> FetchedRelease:
-    """Store ``body`` as ``target`` unless a file of its directory matching ``same_as`` has these very bytes."""
+    """Store ``body`` as ``target`` unless a file of its directory matching ``same_as`` has these very
+    bytes."""
     directory = target.parent
     for path in sorted(directory.glob(same_as)) if directory.is_dir() else []:
         if path.read_bytes() == body:
@@ -161,7 +165,8 @@ def fetch_translation(*, url: str, corpus_dir: Path) -> FetchedRelease:
 
 
 def undo_fetch(fetched: FetchedRelease) -> None:
-    """Put the corpus directory back as it was before ``fetch_release`` or ``fetch_translation`` (its ingest failed)."""
+    """Put the corpus directory back as it was before ``fetch_release`` or ``fetch_translation`` (its ingest
+    failed)."""
     if not fetched.stored:
         return
     if fetched.replaced is None:
@@ -175,7 +180,8 @@ def undo_fetch(fetched: FetchedRelease) -> None:
 
 @dataclass(frozen=True)
 class JapaneseChanges:
-    """Between two generations: the rules that have Japanese now and had none, and those whose Japanese changed."""
+    """Between two generations: the rules that have Japanese now and had none, and those whose Japanese
+    changed."""
 
     gained: tuple[str, ...]
     changed: tuple[str, ...]

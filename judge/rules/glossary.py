@@ -92,11 +92,13 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
         tuple(t for t in glossary_terms(table.english, term.term) if t.name_ja and not t.one_way)
         for term in terms
     ]
-    # The whole translation's headwords and definitions, for the current glossary (its entries are today's words).
+    # The whole translation's headwords and definitions, for the current glossary (its entries are today's
+    # words).
     translated = translations.glossary(generation) if version == corpus.current_version else {}
     texts = [translated.get(term.term.lower()) for term in terms]
     names = [
-        (text.name_ja,) if text else tuple(row.name_ja for row in found) for text, found in zip(texts, rows)
+        (text.name_ja,) if text else tuple(row.name_ja for row in found)
+        for text, found in zip(texts, rows, strict=True)
     ]
     readings = japanese.readings([n[0] if n else "" for n in names])
     entries = []

@@ -186,7 +186,8 @@ class VersionChanges:
     new: str
     added: list[models.Rule]
     removed: list[models.Rule]
-    # (the rule in ``old``, the same rule in ``new``, word diff): text or examples changed, maybe renumbered too
+    # (the rule in ``old``, the same rule in ``new``, word diff): text or examples changed, maybe renumbered
+    # too
     changed: list[tuple[models.Rule, models.Rule, list[tuple[str, str]]]]
     renumbered: list[tuple[str, str]] = field(default_factory=list)  # (number in old, number in new)
 

@@ -62,6 +62,9 @@ class ReleaseStep(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["older", "newer"], name="release_step_unique_pair")]
 
+    def __str__(self) -> str:
+        return f"step {self.older_id} -> {self.newer_id}"
+
 
 class Corpus(models.Model):
     created = models.DateTimeField(auto_now_add=True)
@@ -103,6 +106,9 @@ class Source(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["corpus", "slug"], name="source_unique_slug")]
 
+    def __str__(self) -> str:
+        return f"{self.slug} ({self.file_name})"
+
 
 class Rule(models.Model):
     """One numbered line of one release of the Comprehensive Rules."""
@@ -126,6 +132,9 @@ class Rule(models.Model):
             models.Index(fields=["release", "parent"]),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.number} ({self.version})"
+
 
 class Citation(models.Model):
     """Rule ``from_number`` cites rule ``to_number`` (same release): the "cited by" lists."""
@@ -136,6 +145,9 @@ class Citation(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["release", "to_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.from_number} -> {self.to_number}"
 
 
 class GlossaryTerm(models.Model):
@@ -148,6 +160,9 @@ class GlossaryTerm(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["release", "position"])]
+
+    def __str__(self) -> str:
+        return f"{self.term} ({self.version})"
 
 
 class DocSection(models.Model):
@@ -194,3 +209,6 @@ class DocSection(models.Model):
             models.Index(fields=["corpus", "aligned_number"]),
             models.Index(fields=["corpus", "source", "position"]),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.source_id}#{self.anchor}"

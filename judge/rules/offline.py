@@ -1,9 +1,9 @@
-"""What a phone keeps for reading without a connection (issue 25 item 1): the pages static/js/sw.js pre-caches.
+"""What a phone keeps for reading without a connection (issue 25 item 1): what static/js/sw.js pre-caches.
 
-``GET /api/offline-pages?lang=ja|en`` answers ``{"generation", "version", "pages": [...]}``: the rule index, the
-glossary, the worked rulings' list, then every rule page of the current release (903.9; a subrule is read on its
-rule's page, where the service worker sends it), chapters 9 and 8 first, then the others in the rules' order. The generation names
-the cache: a new ingest makes a new cache and the old one is dropped.
+``GET /api/offline-pages?lang=ja|en`` answers ``{"generation", "version", "pages": [...]}``: the home page,
+the rule index, the glossary, the worked rulings' list, then every rule page of the current release (903.9;
+a subrule is read on its rule's page, where the service worker sends it), chapters 9 and 8 first, then the
+others in the rules' order. The generation names the cache: a new ingest makes a new cache, the old one goes.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from judge.rules import selectors
 from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
 
-#: The kinds of rule kept: a rule's page shows its subrules (the service worker sends a subrule there); chapter
-#: and section pages list whole sections and are read online.
+#: The kinds of rule kept: a rule's page shows its subrules (the service worker sends a subrule there);
+#: chapter and section pages list whole sections and are read online.
 KEPT_KINDS = ("rule",)
 #: This site's own chapters first (multiplayer, casual variants), so the budget always holds them.
 FIRST_CHAPTERS = ("9", "8")

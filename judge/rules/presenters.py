@@ -20,8 +20,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from judge.parsing.versions import word_diff
 from judge.rules import documents, models, rule_pages
-from judge.rules.history import full_text
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
+from judge.rules.history import full_text
 from judge.rules.text import Gloss, Glosser, rule_html
 from judge.web.citations import document_url, rule_url, rule_url_prefix
 from judge.web.presenters import reader_language
@@ -197,7 +197,8 @@ def glossary_html(glossary: Glossary, entries: Sequence[GlossaryEntry] | None = 
         rule_url = rule_url_prefix()
         glossary.definitions[lang] = {e.anchor: _definition(e.definition, rule_url) for e in glossary.entries}
     definitions = glossary.definitions[lang]
-    # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are short).
+    # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are
+    # short).
     groups = [
         (
             heading,

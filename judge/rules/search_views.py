@@ -13,8 +13,10 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import get_language
+from django.utils.http import urlencode
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -22,13 +24,23 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
 from judge.rules.views import NO_CORPUS
+from judge.search.answers import Subject, answer_for
 from judge.search.index import IndexNotReady
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
+from judge.search.terms import load_terms
+from judge.web.card_finder import find_cards
 from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
 from judge.web.rendering import page_or_partial
 
+# The calculator that answers each subject a query can be about (judge.search.answers), and its name.
+ANSWER_PAGES = {
+    Subject.TAX: ("calc:tax", gettext_lazy("Commander tax")),
+    Subject.DAMAGE: ("calc:damage", gettext_lazy("Commander damage")),
+    Subject.IDENTITY: ("calc:identity", gettext_lazy("Color identity")),
+    Subject.LEAVE_GAME: ("rulings:leave-game", gettext_lazy("Leaving the game")),
+}
 SEARCH_PAGE_LIMIT = 20
 QUICK_LIMIT = 6  # best matches under the header search box while typing
 QUICK_TARGET = "site-search-results"  # the header box's htmx target (templates/base.html)
@@ -47,8 +59,23 @@ EXAMPLE_QUERIES = (
 # --------------------------------------------------------------------------- search
 
 
+def answer_card(q: str) -> dict[str, Any] | None:
+    """The card above the hits for a query about a calculator's subject: the calculator's page, filled in
+    from the query's numbers, and the answer when the query holds enough for one (「統率者税 2回」: +{4})."""
+    answer = answer_for(q, load_terms())
+    if answer is None:
+        return None
+    name, title = ANSWER_PAGES[answer.subject]
+    url = reverse(name)
+    if answer.fields:
+        url = f"{url}?{urlencode(answer.fields)}"
+    cited = rule_url(answer.rule) if answer.rule else ""
+    return {"title": title, "url": url, "value": answer.value, "rule": answer.rule, "rule_url": cited}
+
+
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:
-    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a suggestion."""
+    """Search in the active language (the reader's); ``as_typed``: no spelling correction, only a
+    suggestion."""
     try:
         return search(
             q,
@@ -78,6 +105,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "result": None,
         "problems": [],
         "example_queries": EXAMPLE_QUERIES,
+        "cards": (find_cards(q) or []) if q else [],  # a card the search names, above the rule hits
     }
     if q:
         try:
@@ -90,7 +118,9 @@ def search_page(request: HttpRequest) -> HttpResponse:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
                 return redirect(rule_url(result.jump))
-            context.update(result=result, hits=linked_hits(result))
+            context.update(
+                result=result, hits=linked_hits(result), answer=None if result.jump else answer_card(q)
+            )
     return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
 
 
@@ -121,10 +151,16 @@ def api_search(request: HttpRequest) -> JsonResponse:
             with translation.override(ui):  # the reader's language: the ranking, the titles, the links
                 result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
                 answer = search_answer(result)
+                found = find_cards(q)
+                cards = [
+                    {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
+                    for c in found or []
+                ]
         except SearchQueryError as err:
             problems.extend(err.problems)
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            return json_response(answer)
+            # "cards" only where card data is imported: the `search` command prints the rules' JSON alone.
+            return json_response({**answer, **({"cards": cards} if found is not None else {})})
     return error_response(InvalidInputError(problems), status=400, lang=texts)

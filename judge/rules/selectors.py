@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Sequence
 from contextvars import ContextVar
+from itertools import pairwise
 
 from django.db.models import Q, QuerySet
 
@@ -147,7 +148,7 @@ def release_document(release: models.Release) -> RulesDocument:
         glossary=glossary,
         intro=release.intro,
         credits=release.credits,
-        warnings=tuple(ParseWarning(w["file"], w["line"], w["problem"]) for w in release.warnings),
+        warnings=tuple(ParseWarning.from_json(w) for w in release.warnings),
         numbering=Numbering(release.numbering),
     )
 
@@ -197,7 +198,7 @@ def lineage_of(generation: tuple[int, str]) -> Lineage:
         for row in models.ReleaseStep.objects.filter(older__in=chain, newer__in=chain)
     }
     steps = []
-    for older, newer in zip(chain, chain[1:]):
+    for older, newer in pairwise(chain):
         row = rows[(older.pk, newer.pk)]  # the ingest wrote a step for every adjacent pair
         steps.append(Step(older.version, newer.version, row.forward, row.backward))
     return Lineage([r.version for r in chain], steps)

@@ -4,7 +4,8 @@ The whole translation of the Comprehensive Rules (``cr-ja-YYYYMMDD``, judge.rule
 one release. Against the current release (``english``) the status counts the current rules (every numbered
 line, chapters and sections included, as ``GET /api/rules/<number>`` has them), the ones a whole translation
 is aligned to (``translated``, whatever its status), the ones whose chosen whole-translation text
-(judge.rules.translations.whole_by_rule, best first as ``choose`` orders them) was made from an English that has changed or moved since
+(judge.rules.translations.whole_by_rule, best first as ``choose`` orders them) was made from an English that
+has changed or moved since
 (``changed_since_translation``: status changed or renumbered) and the ones no whole translation has
 (``missing``). For each changed rule it keeps the English of the release translated (by the section's
 ``cr_number``), today's English and their word diff, for the status page.

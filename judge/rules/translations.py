@@ -1,6 +1,7 @@
 """Which Japanese text each rule gets: the whole translation of the Comprehensive Rules first.
 
-The community's translation of the whole rules (``JPN_CR_YYYYMMDD_N.txt``, judge.parsing.ja_comprehensive_rules)
+The community's translation of the whole rules (``JPN_CR_YYYYMMDD_N.txt``,
+judge.parsing.ja_comprehensive_rules)
 is one document per release it translates (``cr-ja-YYYYMMDD``). For each current rule:
 
 1. the translation of the current release, when there is one (its rules are ``current``);
@@ -85,7 +86,8 @@ def whole_translations(generation: tuple[int, str]) -> tuple[models.Source, ...]
 
 
 def primary(generation: tuple[int, str]) -> models.Source | None:
-    """The translation the Japanese of the rules follows: the newest one (the current release's when there is one)."""
+    """The translation the Japanese of the rules follows: the newest one (the current release's when there is
+    one)."""
     found = whole_translations(generation)
     return found[0] if found else None
 

@@ -26,7 +26,6 @@ from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
 from judge.web.rendering import page_or_partial
 
-
 # --------------------------------------------------------------------------- pages
 
 
@@ -134,7 +133,8 @@ MISSING_SHOWN = 200  # the translation status page lists this many missing rules
 @require_GET
 def translation_status(request: HttpRequest) -> HttpResponse:
     """Which English release the Japanese follows, how many rules it covers, the rules whose English changed
-    since (with their word diffs) and the rules it lacks (``?missing=all``: every one; with htmx, that list only)."""
+    since (with their word diffs) and the rules it lacks (``?missing=all``: every one; with htmx, that list
+    only)."""
     status = translation_selectors.translation_status()
     every = request.GET.get("missing") == "all"
     missing = status.missing if every else status.missing[:MISSING_SHOWN]
@@ -204,7 +204,8 @@ def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def _whole_part(sections: list[models.DocSection], part: str) -> list[models.DocSection] | None:
     """The whole translation is read a part at a time (the whole of it is megabytes, and each rule's page has
     its Japanese): without ``part`` its preface, contents (chapters and sections, each a link to its part),
-    introduction and credits; ``part=805`` a section's rules; ``part=glossary`` the glossary. None: no such part."""
+    introduction and credits; ``part=805`` a section's rules; ``part=glossary`` the glossary. None: no such
+    part."""
     if not part:
         shown = [s for s in sections if s.parent != GLOSSARY and (not s.cr_number or "." not in s.cr_number)]
         for s in shown:

@@ -20,13 +20,19 @@ from django import forms
 from django.forms import formset_factory
 from django.utils.translation import gettext as _
 
-from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS, Attachment, Ends, ObjectKind, Until, Variant, Zone
+from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
 from judge.engine.losses import LossReason
 from judge.engine.messages import msg
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField, read_pasted_json
 
-MAX_ROWS = MAX_OBJECTS  # rows of each kind the form accepts
-MAX_JSON = 1_000_000  # pasted board JSON kept for the page to show again
+# Rows of each table the page takes: a table's worth. The page renders every row as fields, so these bound
+# its size (a 160-byte POST asking for 2,000 rows of each table once rendered 19 MB); a bigger board goes
+# through the JSON API (judge.engine.board's MAX_PLAYERS, MAX_OBJECTS).
+PAGE_PLAYERS = 16
+PAGE_ROWS = 200  # objects
+PAGE_EFFECTS = 100  # control effects, attacks
+PAGE_TEXTS = 50  # delayed triggers, effects until a turn (each with a text of up to 1,000 characters)
+MAX_JSON = 1_000_000  # pasted board JSON: the JSON API's body limit (and what the page shows again)
 ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger|timed|control|attack)(?:-(\d{1,4}))?$")
 RESOLVE_RE = re.compile(r"^(resolve|lose)-(\d{1,3})$")
 END_TURN = "end-turn"
@@ -45,7 +51,8 @@ class IndexesField(forms.Field):
 
 
 class IdsField(forms.Field):
-    """Ids chosen in a multiple select (the blockers of an attack), as a list."""
+    """Ids chosen in a multiple select (the blockers of an attack), or typed comma-separated in a text field
+    (a big board's page), as a list."""
 
     widget = forms.SelectMultiple
 
@@ -53,7 +60,8 @@ class IdsField(forms.Field):
         super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> list[str]:
-        return [str(v).strip()[:1000] for v in value or () if str(v).strip()][:MAX_OBJECTS]
+        ids = [part.strip()[:1000] for v in value or () for part in str(v)[:100_000].split(",")]
+        return [i for i in ids if i][:PAGE_ROWS]
 
 
 class BoardForm(EngineForm):
@@ -74,6 +82,10 @@ class BoardForm(EngineForm):
 
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""
+        if len(self.cleaned_data["board_json"].encode("utf-8", "surrogatepass")) > MAX_JSON:
+            return None, [
+                _("Board JSON: at most %(limit)d bytes, as the JSON API takes.") % {"limit": MAX_JSON}
+            ]
         try:
             loaded = read_pasted_json(
                 self.cleaned_data["board_json"], field="board_json", label=msg("web.label.board-json")
@@ -154,19 +166,30 @@ class AttackForm(forms.Form):
 
 
 def _formset(form: type[forms.Form], limit: int) -> type[forms.BaseFormSet]:  # type: ignore[type-arg]
-    return formset_factory(form, extra=0, max_num=limit, absolute_max=limit)
+    return formset_factory(form, extra=0, max_num=limit, validate_max=True, absolute_max=limit)
 
 
 # Prefix of each table's fields ("obj-0-name") -> its formset.
 FORMSETS = {
-    "player": _formset(PlayerForm, MAX_PLAYERS),
-    "obj": _formset(ObjectForm, MAX_ROWS),
-    "eff": _formset(EffectForm, MAX_ROWS),
-    "trg": _formset(TriggerForm, MAX_ROWS),
-    "tmd": _formset(TimedForm, MAX_ROWS),
-    "pc": _formset(PlayerControlForm, MAX_PLAYERS),
-    "atk": _formset(AttackForm, MAX_ROWS),
+    "player": _formset(PlayerForm, PAGE_PLAYERS),
+    "obj": _formset(ObjectForm, PAGE_ROWS),
+    "eff": _formset(EffectForm, PAGE_EFFECTS),
+    "trg": _formset(TriggerForm, PAGE_TEXTS),
+    "tmd": _formset(TimedForm, PAGE_TEXTS),
+    "pc": _formset(PlayerControlForm, PAGE_PLAYERS),
+    "atk": _formset(AttackForm, PAGE_EFFECTS),
 }
+# Prefix -> the payload key of its table (the players are "turn_order").
+PAYLOAD_KEYS = {
+    "player": "turn_order",
+    "obj": "objects",
+    "eff": "control_effects",
+    "trg": "delayed_triggers",
+    "tmd": "timed_effects",
+    "pc": "player_control",
+    "atk": "combat",
+}
+ROW_KEY_RE = re.compile(r"^([a-z]+)-(\d{1,4})-")
 # Action word -> prefix.
 TABLES = {
     "player": "player",
@@ -187,6 +210,29 @@ PLAYER_COLUMNS = {
     "initiative": "initiative",
 }
 FLAGS = ("planeswalking", "pending")
+
+
+def too_many_rows(prefix: str, count: int | None = None) -> str:
+    """The problem of a table with more rows than the page takes (in the reader's language)."""
+    text = _(
+        "The page takes at most %(players)d players, %(objects)d objects, %(effects)d control effects "
+        "and attacks, and %(texts)d delayed triggers and effects until a turn."
+    ) % {"players": PAGE_PLAYERS, "objects": PAGE_ROWS, "effects": PAGE_EFFECTS, "texts": PAGE_TEXTS}
+    if count is not None:
+        text += " " + _("This board has %(count)d rows in one table; the JSON API takes larger boards.") % {
+            "count": count
+        }
+    return text
+
+
+def oversized(payload: Mapping[str, Any]) -> list[str]:
+    """The problems of a pasted board too large for the page (each table against its row limit)."""
+    problems = []
+    for prefix, key in PAYLOAD_KEYS.items():
+        items = payload.get(key)
+        if isinstance(items, list) and len(items) > FORMSETS[prefix].absolute_max:
+            problems.append(too_many_rows(prefix, len(items)))
+    return list(dict.fromkeys(problems))
 
 
 def _blank(prefix: str) -> dict[str, Any]:
@@ -244,13 +290,27 @@ def _row(prefix: str, raw: Any) -> dict[str, Any]:
 
 
 def _number(value: Any) -> Any:
-    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to judge)."""
+    """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to
+    judge)."""
     return int(value) if isinstance(value, str) and value.isdigit() else value
 
 
 def _optional(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
     """The fields of ``names`` that are filled in (an optional field left blank is left out)."""
     return {name: _or_none(row[name]) for name in names if _or_none(row[name])}
+
+
+def _object_payload(row: dict[str, Any]) -> dict[str, Any]:
+    """One object row as the board API reads it (empty fields left out or null)."""
+    item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
+    item.update(_optional(row, ("name_ja",)))
+    item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
+    item.update(_optional(row, ("attached_to", "default_controller", "source")))
+    if row["attachment"] and row["attachment"] != Attachment.AURA.value:
+        item["attachment"] = row["attachment"]
+    if row["planeswalking"]:
+        item["planeswalking"] = True
+    return item
 
 
 @dataclass
@@ -291,9 +351,26 @@ class BoardRows:
         form.is_valid()  # never refuses: the fields normalise
         board = form.cleaned_data
         rows: dict[str, list[dict[str, Any]]] = {}
+        # Only rows whose fields were posted become rows: the row count a request declares (TOTAL_FORMS)
+        # is a claim, and blank rows it merely asks for would make the page grow without its input growing.
+        posted: dict[str, set[int]] = {prefix: set() for prefix in FORMSETS}
+        for key in data:
+            match = ROW_KEY_RE.match(key)
+            if match is not None and match.group(1) in posted:
+                posted[match.group(1)].add(int(match.group(2)))
         for prefix, formset_class in FORMSETS.items():
+            limit = formset_class.absolute_max
             formset = formset_class(data, prefix=prefix)
-            rows[prefix] = [{**_blank(prefix), **f.cleaned_data} for f in formset.forms if f.is_valid()]
+            declared = min(formset.total_form_count(), limit)  # what the formset reads: at most its maximum
+            forms_ = [
+                formset.form(data, prefix=formset.add_prefix(i))
+                for i in sorted(posted[prefix])
+                if i < declared
+            ]
+            rows[prefix] = [{**_blank(prefix), **f.cleaned_data} for f in forms_ if f.is_valid()]
+            asked = str(data.get(f"{prefix}-TOTAL_FORMS", ""))
+            if (asked.isdigit() and int(asked) > limit) or len(posted[prefix]) > limit:
+                form.add_error(None, too_many_rows(prefix))
         for index, player in enumerate(rows["player"]):
             player.update(
                 {column: board[column] == str(index) for column in PLAYER_COLUMNS},
@@ -315,7 +392,7 @@ class BoardRows:
         planar_names = {_text(p) for p in (planar if isinstance(planar, list) else [planar]) if p is not None}
         shields = _mapping(payload.get("shields"))
         players = []
-        for name in [_text(p) for p in _list(payload.get("turn_order"))][:MAX_PLAYERS]:
+        for name in [_text(p) for p in _list(payload.get("turn_order"))][:PAGE_PLAYERS]:
             team = next(
                 (
                     str(n)
@@ -334,17 +411,10 @@ class BoardRows:
                     **{column: name == payload.get(key) for column, key in PLAYER_COLUMNS.items()},
                 }
             )
-        keys = {
-            "obj": "objects",
-            "eff": "control_effects",
-            "trg": "delayed_triggers",
-            "tmd": "timed_effects",
-            "pc": "player_control",
-            "atk": "combat",
-        }
         rows = {
-            prefix: [_row(prefix, raw) for raw in _list(payload.get(key))[:MAX_ROWS]]
-            for prefix, key in keys.items()
+            prefix: [_row(prefix, raw) for raw in _list(payload.get(key))[: FORMSETS[prefix].absolute_max]]
+            for prefix, key in PAYLOAD_KEYS.items()
+            if prefix != "player"
         }
         for row in rows["obj"]:
             row["attachment"] = row["attachment"] or Attachment.AURA.value
@@ -363,7 +433,8 @@ class BoardRows:
         return f"{ID_WORDS[prefix]}-{number}"
 
     def apply(self, action: str) -> bool:
-        """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not one."""
+        """Add a blank row or remove row N ("add-object", "remove-effect-2"); False if ``action`` is not
+        one."""
         match = ACTION_RE.match(action)
         if match is None:
             return False
@@ -379,33 +450,10 @@ class BoardRows:
             del items[int(index)]
         return True
 
-    def payload(self) -> tuple[dict[str, Any], list[str]]:
-        """The API payload the rows describe, plus problems only the form can have (the engine judges the rest)."""
+    def _planar_payload(self, names: list[str], payload: dict[str, Any]) -> list[str]:
+        """The planar controller: one name (or None) in Planechase, a list in Grand Melee (901.6, 901.12b)."""
         problems: list[str] = []
-        names = [p["name"].strip() for p in self.players]
-        payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}
-        for column, key in PLAYER_COLUMNS.items():
-            chosen = [n for p, n in zip(self.players, names) if p[column]]
-            if chosen or key == "active_player":
-                payload[key] = chosen[0] if chosen else None
-        left = [n.strip() for n in self.left.split(",") if n.strip()]
-        if left:
-            payload["left"] = left
-        if self.has_teams:
-            teams: dict[str, list[str]] = {}
-            for player, name in zip(self.players, names):
-                if player["team"].strip():
-                    teams.setdefault(player["team"].strip(), []).append(name)
-            payload["teams"] = list(teams.values())
-        if self.is_duel_masters:
-            shields = {
-                n: _number(p["shields"])
-                for p, n in zip(self.players, names)
-                if p["shields"] not in ("", None)
-            }
-            if shields:
-                payload["shields"] = shields
-        planar = [n for p, n in zip(self.players, names) if p["planar"]]
+        planar = [n for p, n in zip(self.players, names, strict=True) if p["planar"]]
         if self.has_planes and self.variant != Variant.GRAND_MELEE.value:  # one planar controller
             if len(planar) > 1:
                 problems.append(
@@ -419,19 +467,39 @@ class BoardRows:
                 payload["planar_controller"] = planar[0] if planar else None
         elif self.variant == Variant.GRAND_MELEE.value:
             payload["planar_controller"] = planar
+        return problems
+
+    def payload(self) -> tuple[dict[str, Any], list[str]]:
+        """The API payload the rows describe, plus problems only the form can have (the engine judges the
+        rest)."""
+        problems: list[str] = []
+        names = [p["name"].strip() for p in self.players]
+        payload: dict[str, Any] = {"variant": self.variant, "turn_order": names}
+        for column, key in PLAYER_COLUMNS.items():
+            chosen = [n for p, n in zip(self.players, names, strict=True) if p[column]]
+            if chosen or key == "active_player":
+                payload[key] = chosen[0] if chosen else None
+        left = [n.strip() for n in self.left.split(",") if n.strip()]
+        if left:
+            payload["left"] = left
+        if self.has_teams:
+            teams: dict[str, list[str]] = {}
+            for player, name in zip(self.players, names, strict=True):
+                if player["team"].strip():
+                    teams.setdefault(player["team"].strip(), []).append(name)
+            payload["teams"] = list(teams.values())
+        if self.is_duel_masters:
+            shields = {
+                n: _number(p["shields"])
+                for p, n in zip(self.players, names, strict=True)
+                if p["shields"] not in ("", None)
+            }
+            if shields:
+                payload["shields"] = shields
+        problems += self._planar_payload(names, payload)
         if self.single_planar_deck:
             payload["single_planar_deck"] = True
-        objects = []
-        for row in self.objects:
-            item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "name")}
-            item.update(_optional(row, ("name_ja",)))
-            item.update({f: _or_none(row[f]) for f in ("kind", "owner", "controller", "zone")})
-            item.update(_optional(row, ("attached_to", "default_controller", "source")))
-            if row["attachment"] and row["attachment"] != Attachment.AURA.value:
-                item["attachment"] = row["attachment"]
-            if row["planeswalking"]:
-                item["planeswalking"] = True
-            objects.append(item)
+        objects = [_object_payload(row) for row in self.objects]
         payload["objects"] = objects
         payload["control_effects"] = [
             {

@@ -78,7 +78,8 @@ class RuleText:
 
     A Japanese translation carries how it stands to the current rules, for the notice the rule pages show:
     ``compared_version`` (the English version it was compared with), ``differs`` (that English has changed
-    since), ``translated_number`` (the number it had in that version) and ``aligned_number``.
+    since; for a translation of a release that could not be identified, the closest release), ``status``,
+    ``translated_number`` (the number it had in that version) and ``aligned_number``.
     """
 
     text: str
@@ -88,10 +89,12 @@ class RuleText:
     translated_number: str = ""
     aligned_number: str = ""
     heading: str = ""  # a format document's section heading ("ターンの流れ")
+    status: str = ""  # DocSection.Status of a translation: "changed", "renumbered", "deleted", "unchecked"
 
     @property
     def old_leave_term(self) -> bool:
-        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる today)."""
+        """The translation says ゲームから除外される, the older term for leaving the game (ゲームから離れる
+        today)."""
         return self.lang == "ja" and "ゲームから除外" in self.text
 
 
@@ -112,7 +115,8 @@ def group_of(scenario: Scenario) -> str:
     >>> from judge.engine.scenarios import ScenarioStep
     >>> step = ScenarioStep(narration=Text("", ""), rules=("903.10a",), kind="commander-damage",
     ...                     payload={"variant": "commander"})
-    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",), steps=(step,)))
+    >>> group_of(Scenario(slug="x", title=Text("", ""), summary=Text("", ""), rules=("903.10a",),
+    ...     steps=(step,)))
     'commander-damage'
     """
     variants = _variants(scenario)
@@ -218,9 +222,12 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
                     text=section.text,
                     lang=section.source.lang,
                     differs=section.differs_from_current,
-                    compared_version=section.compared_version,
+                    # A translation of an unidentified release is read against the closest one (placed_by).
+                    compared_version=section.compared_version
+                    or str(section.source.meta.get("placed_by", "")),
                     translated_number=section.cr_number,
                     aligned_number=section.aligned_number,
+                    status=section.status,
                 )
     anchors: dict[tuple[str, str], str] = {}
     for ref in wanted:

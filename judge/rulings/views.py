@@ -30,7 +30,7 @@ from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
-from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows
+from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows, oversized
 from judge.rulings.presenters import (
     Resolution,
     board_json,
@@ -43,6 +43,7 @@ from judge.rulings.presenters import (
     scenario_names,
     start_display,
 )
+from judge.rulings.presenters.notices import rule_notices
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
@@ -105,7 +106,8 @@ GROUP_LABELS = {
 
 
 def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
-    """The variants a board can be, and the one it is when that is another (a pasted board: the engine judges)."""
+    """The variants a board can be, and the one it is when that is another (a pasted board: the engine
+    judges)."""
     offered = [
         (value, label)
         for value, label in choices(Variant, "board.variant.", lang)
@@ -119,10 +121,12 @@ def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
 # --------------------------------------------------------------------------- the leave-game JSON API
 
 
-@csrf_exempt  # A pure calculation: it reads the posted board and writes nothing, so there is nothing to forge.
+# A pure calculation: it reads the posted board and writes nothing, so there is nothing to forge.
+@csrf_exempt
 @require_POST
 def leave_game_api(request: HttpRequest) -> JsonResponse:
-    """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every problem)."""
+    """``POST /api/calc/leave-game``: a board plus ``leaving`` in, the resolution out (400 lists every
+    problem)."""
     return json_api(
         request,
         limit=MAX_BODY_BYTES,
@@ -133,7 +137,8 @@ def leave_game_api(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # Pure, as above.
 @require_POST
 def end_turn_api(request: HttpRequest) -> JsonResponse:
-    """``POST /api/calc/end-turn``: a board plus ``turns`` (1 by default) in, the board as the next turn begins out."""
+    """``POST /api/calc/end-turn``: a board plus ``turns`` (1 by default) in, the board as the next turn
+    begins out."""
     return json_api(
         request,
         limit=MAX_BODY_BYTES,
@@ -144,7 +149,8 @@ def end_turn_api(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # Pure, as above.
 @require_POST
 def dtc_loss_api(request: HttpRequest) -> JsonResponse:
-    """``POST /api/calc/dtc-loss``: a Duel Masters board plus ``player`` and ``reason`` in, the team's loss out."""
+    """``POST /api/calc/dtc-loss``: a Duel Masters board plus ``player`` and ``reason`` in, the team's loss
+    out."""
     return json_api(
         request,
         limit=MAX_BODY_BYTES,
@@ -163,7 +169,8 @@ def preset_board(key: str) -> dict[str, Any] | None:
 def _action(
     rows: BoardRows, payload: dict[str, Any], action: str
 ) -> tuple[Callable[[], LeaveGameResult], str] | str:
-    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no player."""
+    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no
+    player."""
     if action == END_TURN:
         return (lambda: end_turn_from_payload(payload)), _("The turn ends")
     match = RESOLVE_RE.match(action)
@@ -220,12 +227,19 @@ def leave_game_page(request: HttpRequest) -> HttpResponse:
         rows, form = BoardRows.from_post(request.POST)
         action = form.cleaned_data["action"] or "update"
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
+        errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
         if action == "load-json":
             pasted_board, errors = form.pasted_board()
+            if pasted_board is not None and oversized(pasted_board):
+                # Refused whole, as the JSON API refuses a board past its limits: no silently cut board.
+                errors = oversized(pasted_board)
+                pasted_board = None
             if pasted_board is not None:
                 rows = BoardRows.from_payload(pasted_board)
             else:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
+        elif errors:
+            resolving = False  # a cut board is shown, not resolved
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
@@ -296,6 +310,7 @@ def rule_refs(
                 "label": rule_label(rule, heading=found.heading if found else ""),
                 "url": rule_ref_url(rule),
                 "found": found,
+                "notices": rule_notices(rule, found),
             }
         )
     return refs
@@ -413,14 +428,24 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)
-    data["rules"] = [
-        {
-            "rule": rule,
-            "url": _rule_url(request, lang, rule),
-            **({"text": texts[rule].text, "lang": texts[rule].lang} if rule in texts else {}),
-        }
-        for rule in data["rules"]
-    ]
+    with translation.override(lang):
+        data["rules"] = [
+            {
+                "rule": rule,
+                "url": _rule_url(request, lang, rule),
+                **(
+                    {
+                        "text": texts[rule].text,
+                        "lang": texts[rule].lang,
+                        # The page's notices (an older translation, its old term), in the reader's language.
+                        "notices": [text for _kind, text in rule_notices(rule, texts[rule])],
+                    }
+                    if rule in texts
+                    else {}
+                ),
+            }
+            for rule in data["rules"]
+        ]
     return json_response(data)
 
 

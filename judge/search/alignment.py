@@ -1,9 +1,11 @@
 """How a translation's alignment with today's rules ranks and places a hit (the ``status`` and ``aligned`` of
 judge.search.documents, from judge.parsing.linking).
 
-- A translation whose text is not today's rule (changed, renumbered, deleted, unchecked) weighs less: its prior
+- A translation whose text is not today's rule (changed, renumbered, deleted, unchecked) weighs less: its
+prior
   is x OUTDATED_PRIOR.
-- Of one rule's texts in one language that match nearly as well, the one shown is today's: the whole translation
+- Of one rule's texts in one language that match nearly as well, the one shown is today's: the whole
+translation
   of the current release before an old excerpt, before an unchecked one (``standings``, ``shown_text``).
 - A hit stands under the current rule it translates (``placed``): a renumbered rule under today's number, a
   deleted one under its document's section.
@@ -48,7 +50,9 @@ def standings(live: LiveIndex) -> list[tuple[int, int, int]]:
                 0 if doc.startswith(WHOLE_TRANSLATION_PREFIX) else 1,
                 -int(version) if version.isdigit() else 0,
             )
-            for status, doc, version in zip(live.column("status"), live.column("doc"), live.column("version"))
+            for status, doc, version in zip(
+                live.column("status"), live.column("doc"), live.column("version"), strict=True
+            )
         ]
     return found
 

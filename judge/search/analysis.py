@@ -40,20 +40,125 @@ _JA_RE = re.compile(f"[{JA_CHAR}]")
 _JA_RUN = re.compile(f"[{JA_CHAR}]+")
 _JA_SPACE = re.compile(f"(?<=[{JA_CHAR}])[ \t\u3000]+(?=[{JA_CHAR}])")
 _PUNCT_ONLY = re.compile(r"^[\W_]+$")
+_HIRAGANA_END = re.compile("[\u3041-\u3096]$")
 
 # Word classes that carry no meaning on their own (particles, auxiliaries, symbols, pronouns:
 # 何, いつ, 誰, 私 in a question; これ, それ in the rules).
 SKIP_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号", "代名詞"})
-# Normalised forms of the words a question is made of: どう なる, いくら, できますか, 教えてください.
+# Normalised forms of the words a question is made of: どう なる, いくら, できますか, 教えてください; 全員 is
+# "all" and 時, 際 "when", English stop words too.
 JAPANESE_STOP_WORDS = frozenset(
-    "どう 何故 幾ら 幾 成る 為る 有る 居る 出来る 可能 こと よう もの 下さる 教える 良い 遣る つく".split()
+    [
+        "どう",
+        "何故",
+        "幾ら",
+        "幾",
+        "成る",
+        "為る",
+        "有る",
+        "居る",
+        "出来る",
+        "可能",
+        "こと",
+        "よう",
+        "もの",
+        "下さる",
+        "教える",
+        "良い",
+        "遣る",
+        "つく",
+        "起こる",
+        "起きる",
+        "場合",
+        "全員",
+        "時",
+        "際",
+    ]
 )
 
 ENGLISH_STOP_WORDS = frozenset(
-    """a an and are as at be but by for from has have if in into is it its of on or such that the their then
-    there these they this to was were will with which who whose not no may can each any all
-    how much many what when where why whom do does did doing i me my mine you your yours we our us
-    happen happens happened should would could shall am been being about please""".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "such",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "were",
+        "will",
+        "with",
+        "which",
+        "who",
+        "whose",
+        "not",
+        "no",
+        "may",
+        "can",
+        "each",
+        "any",
+        "all",
+        "how",
+        "much",
+        "many",
+        "what",
+        "when",
+        "where",
+        "why",
+        "whom",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "you",
+        "your",
+        "yours",
+        "we",
+        "our",
+        "us",
+        "happen",
+        "happens",
+        "happened",
+        "should",
+        "would",
+        "could",
+        "shall",
+        "am",
+        "been",
+        "being",
+        "about",
+        "please",
+    ]
 )
 _EN_TOKEN = re.compile(r"\w+(?:[.'’]\w+)*")
 # Latin words and numbers inside Japanese text (after NFKC): card names, {CHAOS}, 2vs2, 903.8.
@@ -125,6 +230,31 @@ def sudachi_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
         if word not in JAPANESE_STOP_WORDS:
             out.append(Morpheme(word, m.begin(), m.end()))
     return out
+
+
+def reading(text: str) -> str:
+    """The reading of Japanese text in katakana (Sudachi's; katakana and other characters as they are).
+
+    >>> reading("統率者税"), reading("共闘"), reading("コマンダー")
+    ('トウソツシャゼイ', 'キョウトウ', 'コマンダー')
+    """
+    return "".join(
+        m.reading_form() if m.reading_form() and m.reading_form() != "キゴウ" else m.surface()
+        for m in _sudachi("A").tokenize(text)
+    )
+
+
+def verb_stem(text: str) -> str:
+    """Text ending in a verb without its last kana, which inflects (ゲームから離れる: 離れた, 離れて),
+    else "".
+
+    >>> verb_stem("ゲームから離れる"), verb_stem("統率者税")
+    ('ゲームから離れ', '')
+    """
+    tokens = list(_sudachi("A").tokenize(text))
+    if not tokens or tokens[-1].part_of_speech()[0] != "動詞" or not _HIRAGANA_END.search(text):
+        return ""
+    return text[:-1]
 
 
 def sudachi_surface_morphemes(text: str, *, mode: str = "A") -> list[Morpheme]:
@@ -246,7 +376,8 @@ def en_terms(text: str) -> list[str]:
 def latin_tokens(text: str) -> list[tuple[str, int, int]]:
     """English stems of the Latin words in (normalised) Japanese text, with offsets.
 
-    >>> [t for t, _, _ in latin_tokens(normalize_ja("砕けたパワーストーン/Fractured Powerstone、{CHAOS}、2vs2"))]
+    >>> text = normalize_ja("砕けたパワーストーン/Fractured Powerstone、{CHAOS}、2vs2")
+    >>> [t for t, _, _ in latin_tokens(text)]
     ['fractur', 'powerston', 'chao', '2vs2']
     """
     out: list[tuple[str, int, int]] = []

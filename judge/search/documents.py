@@ -85,9 +85,11 @@ class SearchDoc:
     @property
     def current_rule(self) -> str | None:
         """The current rule the document is or stands beside: its own number, or for an aligned translation
-        today's number (a renumbered rule's new number; None for a deleted one). What a hit groups by and links to.
+        today's number (a renumbered rule's new number; None for a deleted one). What a hit groups by and
+        links to.
 
-        >>> doc = SearchDoc(key="k", rule="805.10g", lang="ja", source="", doc="d", version="", title="", body="")
+        >>> doc = SearchDoc(key="k", rule="805.10g", lang="ja", source="", doc="d", version="", title="",
+        ...     body="")
         >>> doc.current_rule, replace(doc, status="renumbered", aligned="805.10f").current_rule
         ('805.10g', '805.10f')
         >>> replace(doc, status="deleted").current_rule is None
@@ -172,7 +174,8 @@ def _ja_docs(linked: LinkedDocument | JaDocument) -> list[SearchDoc]:
                 lang=document.lang,
                 source=document.source,
                 doc=document.slug,
-                # the release the translation follows: the one it was compared with (named or dated), else the one it names
+                # the release the translation follows: the one it was compared with (named or dated), else the
+                # one it names
                 version=(found.compared_version if found is not None else "")
                 or document.translated_from
                 or "",

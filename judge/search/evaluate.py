@@ -144,14 +144,14 @@ def _decode(
         matcher._read_ids()
         matcher._read_weights()
         ids, weights = matcher._ids, matcher._weights
-        for docnum, weight in zip(ids, weights):
+        for docnum, weight in zip(ids, weights, strict=True):
             length = lengths.get(docnum)
             if length is None:
                 length = lengths[docnum] = reader.doc_field_length(docnum, fieldname)
             scores[docnum] = score(weight, length)
         if where is not None:
             matcher._read_values()
-            where.update(zip(ids, matcher._values))
+            where.update(zip(ids, matcher._values, strict=True))
         matcher._next_block()
     return TermPostings(scores=scores, positions=where, decode=decode)
 

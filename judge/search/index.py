@@ -115,7 +115,8 @@ def schema() -> Schema:
         rule=ID(stored=True, sortable=True),
         rule_ja=ID,  # the CR number of a Japanese section as its text numbers it, searchable as a word
         cr_number=STORED,  # ... and as SearchDoc.rule gives it back
-        # A translated rule's alignment: status (current, changed, renumbered, deleted, unchecked; "") and today's number.
+        # A translated rule's alignment: status (current, changed, renumbered, deleted, unchecked; "") and
+        # today's number.
         status=ID(stored=True, sortable=True),
         aligned=STORED,
         lang=ID(stored=True, sortable=True),
@@ -376,7 +377,8 @@ class LiveIndex:
         return allowed
 
     def column(self, name: str) -> list[str]:
-        """A sortable field's value for every document number (group, lang, kind, rule, version, status, doc)."""
+        """A sortable field's value for every document number (group, lang, kind, rule, version, status,
+        doc)."""
         found = self._columns.get(name)
         if found is None:
             with self.lock:
@@ -409,7 +411,9 @@ class LiveIndex:
 
             numbers = {
                 rule
-                for rule, lang, v in zip(self.column("rule"), self.langs(), self.column("version"))
+                for rule, lang, v in zip(
+                    self.column("rule"), self.langs(), self.column("version"), strict=True
+                )
                 if rule and lang == "en" and v == version
             }
             found = self._rules[version] = sorted(numbers, key=sort_key)
@@ -496,7 +500,8 @@ def open_live(root: Path) -> LiveIndex:
         meta = json.loads((root / name / META).read_text(encoding="utf-8"))
         if meta.get("format") != INDEX_FORMAT:
             raise IndexNotReady(
-                f"the search index {name!r} under {root} was built by an older version: run `python manage.py ingest`"
+                f"the search index {name!r} under {root} was built by an older version: run `python "
+                "manage.py ingest`"
             )
         live = LiveIndex(
             root=root, name=name, stamp=stamp, meta=meta, index=whoosh_index.open_dir(str(root / name))

@@ -39,7 +39,8 @@ def rule_like(q: str) -> tuple[str, str, str] | None:
     """(section, rule, letters) of a query that looks like a rule number, existing or not: "903.9zz",
     "999.1", "903." and, after a keyword, four digits typed for "903.1" ("rule 9031").
 
-    >>> rule_like("903.9zz"), rule_like("rule 9031"), rule_like("９９９．１"), rule_like("2013"), rule_like("tax")
+    >>> (rule_like("903.9zz"), rule_like("rule 9031"), rule_like("９９９．１"), rule_like("2013"),
+    ...  rule_like("tax"))
     (('903', '9', 'zz'), ('903', '1', ''), ('999', '1', ''), None, None)
     """
     m = _RULE_LIKE.match(unicodedata.normalize("NFKC", q).strip().lower())

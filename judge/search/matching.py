@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from judge.search.documents import SourceKind
 from judge.search.evaluate import Evaluator, Scores, top
 from judge.search.index import LiveIndex
 from judge.search.query_builder import BuiltQuery, Unit
@@ -37,8 +38,41 @@ def _bonus(evaluator: Evaluator, built: BuiltQuery, within: set[int]) -> Scores:
     return evaluator.scores(built.bonus, within=within) if built.bonus is not None else {}
 
 
-def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> Match:
-    """Every unit in one document; else the documents with the most words (weighted by rarity)."""
+def magic_docs(live: LiveIndex) -> frozenset[int]:
+    """The documents about Magic: all but the Duel Masters house rules (once per generation)."""
+    found: frozenset[int] | None = live.extras.get("magic-docs")
+    if found is None:
+        house = SourceKind.HOUSE_RULES.value
+        found = live.extras["magic-docs"] = frozenset(
+            d for d, kind in enumerate(live.column("kind")) if kind != house
+        )
+    return found
+
+
+def _every_unit(evaluator: Evaluator, built: BuiltQuery, parts: list[Scores], common: set[int]) -> Match:
+    """The documents that have every unit: their units' scores summed, plus the bonuses of the best."""
+    total = dict.fromkeys(common, 0.0)
+    for part in parts:
+        for d in common:
+            if d in part:
+                total[d] += part[d]
+    # Phrases are checked in the best documents only: a word that every rule of a whole translation has
+    # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
+    best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
+    for d, score in _bonus(evaluator, built, best).items():
+        if d in best:
+            total[d] += score
+    return Match(total)
+
+
+def find_matches(
+    live: LiveIndex, built: BuiltQuery, allow: set[int] | None, *, prefer: frozenset[int] | None = None
+) -> Match:
+    """Every unit in one document; else the documents with the most words (weighted by rarity).
+
+    ``prefer``: the documents a question is about (the rules of Magic, for a query that names no other
+    game): when only other documents have every word (「統率者税 2回」 in the Duel Masters house rules),
+    the closest matches among the preferred ones are found too, beside them."""
     evaluator = Evaluator(live.searcher(), live.postings)
 
     def scores(unit: Unit) -> Scores:
@@ -52,23 +86,16 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     for part in parts:
         common.intersection_update(part.keys())
     common.difference_update(negative.keys())
+    full: Scores = {}
     if common:
-        total = dict.fromkeys(common, 0.0)
-        for part in parts:
-            for d in common:
-                if d in part:
-                    total[d] += part[d]
-        # Phrases are checked in the best documents only: a word that every rule of a whole translation has
-        # (プレイヤー) would otherwise have its positions read in thousands of documents (bench/translation.md).
-        best = common if len(common) <= BONUS_WITHIN else {d for d, _ in top(total, BONUS_WITHIN)}
-        for d, score in _bonus(evaluator, built, best).items():
-            if d in best:
-                total[d] += score
-        return Match(total)
+        match = _every_unit(evaluator, built, parts, common)
+        if prefer is None or not common.isdisjoint(prefer) or len(parts) == 1:
+            return match
+        full = match.scores
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
     # one with only "combat" has one of them.
     slots: list[tuple[Unit, Scores]] = []
-    for unit, part in zip(built.units, parts):
+    for unit, part in zip(built.units, parts, strict=True):
         if not unit.words:
             slots.append((unit, part))
             continue
@@ -79,7 +106,7 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     dead = tuple(unit for unit, found in slots if not found)
     alive = [found for _, found in slots if found]
     if not alive or len(slots) == 1:
-        return Match({}, dead=dead)
+        return Match(full, dead=dead)
     # The weight of a word is its rarity (a document lacking "hybrid" misses more than one lacking
     # "mana"); a document's score is scaled by the square of the share of the weight it has.
     universe = max(1, len(live.groups()))
@@ -87,7 +114,7 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     total_weight = sum(weights)
     summed: Scores = {}
     weighed: Scores = {}
-    for weight, found in zip(weights, alive):
+    for weight, found in zip(weights, alive, strict=True):
         for d, score in found.items():
             if d in summed:
                 summed[d] += score
@@ -101,4 +128,5 @@ def find_matches(live: LiveIndex, built: BuiltQuery, allow: set[int] | None) -> 
     matched = {
         d: (score + bonus.get(d, 0.0)) * (weighed[d] / total_weight) ** 2 for d, score in summed.items()
     }
+    matched.update(full)  # documents with every word keep their whole score
     return Match(matched, partial=True, dead=dead, slots=tuple(slots))

@@ -14,7 +14,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
 from judge.search.analysis import (
     en_terms,
     has_japanese,
@@ -87,8 +86,7 @@ def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:
         notices.append(f"The query was shortened to its first {MAX_QUERY_CHARS} characters.")
     groups: list[list[Clause]] = []
     excluded: list[Clause] = []
-    docs: list[str] = []
-    version: str | None = None
+    filters = _Filters(lang)
     pending_or = pending_not = False
     clauses = 0
     for m in _TOKEN.finditer(text):
@@ -98,23 +96,7 @@ def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:
         key = (m.group("key") or "").lower()
         raw = m.group("phrase") if m.group("phrase") is not None else m.group("word") or ""
         if key in ("lang", "doc", "version"):
-            value = raw.strip().lower()
-            if key == "lang":
-                if value in LANGS:
-                    lang = value
-                else:
-                    problems.append(f"lang:{value[:20]} is not a language: use lang:ja, lang:en or lang:all")
-            elif key == "doc":
-                if _SLUG.match(value):
-                    docs.append(value)
-                else:
-                    problems.append(f"doc:{value[:40]} is not a document name (letters, digits and '-')")
-            else:
-                digits = value.replace("-", "")
-                if re.fullmatch(r"\d{8}", digits):
-                    version = digits
-                else:
-                    problems.append(f"version:{value[:20]} is not a date: use version:YYYYMMDD")
+            filters.read(key, raw, problems)
             pending_not = False
             continue
         if key:  # "foo:bar" is not a filter: search both words
@@ -134,31 +116,66 @@ def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:
         if clauses > MAX_CLAUSES:
             notices.append(f"Only the first {MAX_CLAUSES} words and phrases were searched.")
             break
-        clause = Clause(body, phrase=is_phrase)
-        if negated:
-            excluded.append(clause)
-        elif pending_or:
-            groups[-1].append(clause)
-        else:
-            groups.append([clause])
+        _add_clause(Clause(body, phrase=is_phrase), negated, pending_or, groups, excluded)
         pending_or = pending_not = False
     if pending_not:
         notices.append("NOT at the end of the query was ignored: put the word to exclude after it.")
     if not groups and not problems:
-        if excluded:
-            problems.append("The query only excludes words: add a word to search for.")
-        else:
-            problems.append("There is nothing to search for: type a word, a phrase or a rule number.")
+        problems.append(
+            "The query only excludes words: add a word to search for."
+            if excluded
+            else "There is nothing to search for: type a word, a phrase or a rule number."
+        )
     if problems:
         raise SearchQueryError(problems)
     return ParsedQuery(
         groups=tuple(tuple(g) for g in groups),
         excluded=tuple(excluded),
-        lang=lang,
-        docs=tuple(dict.fromkeys(docs)),
-        version=version,
+        lang=filters.lang,
+        docs=tuple(dict.fromkeys(filters.docs)),
+        version=filters.version,
         notices=tuple(dict.fromkeys(notices)),
     )
+
+
+def _add_clause(
+    clause: Clause, negated: bool, pending_or: bool, groups: list[list[Clause]], excluded: list[Clause]
+) -> None:
+    """A clause is excluded (-word, NOT word), an alternative of the group before (OR), or a new group."""
+    if negated:
+        excluded.append(clause)
+    elif pending_or:
+        groups[-1].append(clause)
+    else:
+        groups.append([clause])
+
+
+class _Filters:
+    """The query's lang:, doc: and version: filters, read as they come (a later lang: wins)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.docs: list[str] = []
+        self.version: str | None = None
+
+    def read(self, key: str, raw: str, problems: list[str]) -> None:
+        value = raw.strip().lower()
+        if key == "lang":
+            if value in LANGS:
+                self.lang = value
+            else:
+                problems.append(f"lang:{value[:20]} is not a language: use lang:ja, lang:en or lang:all")
+        elif key == "doc":
+            if _SLUG.match(value):
+                self.docs.append(value)
+            else:
+                problems.append(f"doc:{value[:40]} is not a document name (letters, digits and '-')")
+        else:
+            digits = value.replace("-", "")
+            if re.fullmatch(r"\d{8}", digits):
+                self.version = digits
+            else:
+                problems.append(f"version:{value[:20]} is not a date: use version:YYYYMMDD")
 
 
 def _searchable(text: str) -> bool:

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from whoosh import query as wq
 
 from judge.engine.rule_numbers import RULE_OR_SUBRULE, SECTION
 from judge.search.analysis import (
     bigrams,
+    en_stem,
     en_terms,
     en_tokens,
     has_japanese,
@@ -29,11 +31,25 @@ from judge.search.analysis import (
     ja_terms,
     normalize_ja,
 )
-from judge.search.terms import TermPair, TermTable
 from judge.search.query import Clause, ParsedQuery
+from judge.search.terms import TermPair, TermTable
+from judge.search.verbs import verb_stems
 
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
+# A rule that cites the rule defining a term is about the term: 702.124d says "(see rule 903.8)" where it
+# tells how partner changes the commander tax, so 「共闘 統率者税」 finds it.
+CITES_BOOST = 0.5
+SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips l and o
 _RULE_WORD = re.compile(rf"^(?:{RULE_OR_SUBRULE}|{SECTION})$")  # not a lone digit
+_HIRAGANA = re.compile("^[\u3041-\u3096]$")
+_SMALL_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS = {
+    str(n): en_stem(word)
+    for n, word in enumerate((*_SMALL_NUMBERS, "eleven", "twelve", "thirteen", "fourteen", "fifteen"))
+}
+COUNT_BOOST = 2.0  # the rule that has the number asked about is the one that answers it
+# After a number: how many (2回, 21点).
+COUNTERS = frozenset(["回", "点", "枚", "人", "体", "度", "個", "目", "つ"])
 
 
 @dataclass
@@ -56,6 +72,8 @@ class Unit:
     # have some of them.
     words: tuple[Unit, ...] = ()
     chunk: str = ""  # the run of Japanese text a Japanese word was cut from (corrected whole)
+    # A term's rules that cite its defining rule, and its subrules: an alternative when other words are typed.
+    cites: wq.Query | None = None
 
     def slots(self) -> tuple[Unit, ...]:
         """What a closest match counts: the words of a term, else the unit itself."""
@@ -177,7 +195,8 @@ class _Builder:
         return _and(parts)
 
     def en_spellings(self, pairs: Sequence[TermPair], *, typed: Sequence[str] = ()) -> list[wq.Query | None]:
-        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed words."""
+        """The pairs' English spellings (other than the one typed), each as a phrase scored like typed
+        words."""
         if not self.en:
             return []
         seen = {tuple(typed)}  # "turn markers | turn marker" is one spelling once stemmed
@@ -216,8 +235,30 @@ class _Builder:
             ]
         )
 
-    def japanese_clause(self, clause: Clause) -> list[Unit]:
-        """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed."""
+    def citing(self, pairs: Sequence[TermPair]) -> wq.Query | None:
+        """The rules that cite the rule defining a term ("see rule 903.8") and the subrules of that rule
+        (702.124c, on partner's color identity, never says "partner"), scored below the term itself."""
+        out: list[wq.Query | None] = []
+        for rule in dict.fromkeys(p.rule for p in pairs if _RULE_WORD.match(p.rule)):
+            fields = [*([self.en] if self.en else []), *(["ja_en"] if self.ja else [])]
+            parts: list[wq.Query] = [wq.Term(name, rule, boost=CITES_BOOST) for name in fields]
+            if "." in rule and rule[-1].isdigit():
+                subrules = wq.Or([wq.Term("rule", f"{rule}{letter}") for letter in SUBRULE_LETTERS])
+                # Only the searched CR version's English rules (the rule field spans every version indexed).
+                # Each matches with 1.0 and boosts stay off the long version and language lists (a boost
+                # copies a list): the pair scores 2.0, scaled to CITES_BOOST.
+                scale = CITES_BOOST / 2
+                if self.en:
+                    version = self.en.removeprefix("en_")
+                    parts.append(wq.And([subrules, wq.Term("version", version)], boost=scale))
+                if self.ja:
+                    parts.append(wq.And([subrules, wq.Term("lang", "ja")], boost=scale))
+            out.append(_or(parts))
+        return _or(out)
+
+    def japanese_clause(self, clause: Clause, *, fallback: bool = True) -> list[Unit]:
+        """A Japanese word: the term-table words in it (each also in English) and the rest, ANDed.
+        Only particles (が, に): nothing, or with ``fallback`` the text as typed."""
         norm = normalize_ja(clause.text)
         if clause.phrase:
             whole = [m for m in self.terms.find_ja(norm) if m.start == 0 and m.end == len(norm)]
@@ -231,16 +272,33 @@ class _Builder:
             a phrase is a bonus."""
             if not self.ja:
                 return
-            words = ja_morphemes(text)
-            for word in words:
+            # A lone hiragana character is a particle (統率者 が 墓地, で開始), whatever Sudachi calls it.
+            words = [w for w in ja_morphemes(text) if not _HIRAGANA.match(text[w.start : w.end])]
+            for i, word in enumerate(words):
                 surface = text[word.start : word.end]
+                if word.text.isdigit() or (word.text in COUNTERS and i and words[i - 1].text.isdigit()):
+                    # A count (2回, 21点, 100枚) asks how much, it need not be in the rule: a bonus
+                    # where it is.
+                    self.needles.ja.add(word.text)
+                    self.bonuses.append(wq.Term("ja", word.text, boost=COUNT_BOOST))
+                    if self.en and word.text.isdigit():
+                        self.bonuses.append(wq.Term(self.en, word.text, boost=COUNT_BOOST))
+                        # The CR spells small numbers: "ten or more poison counters".
+                        if word.text in NUMBER_WORDS:
+                            self.bonuses.append(wq.Term(self.en, NUMBER_WORDS[word.text], boost=COUNT_BOOST))
+                    continue
                 grams = [g for g, _, _ in bigrams(surface)] if len(surface) >= 2 else []
                 self.needles.ja.add(word.text)
+                # A rules verb (離れる, 戻す) also finds the English rules' word for it (judge.search.verbs).
+                english = verb_stems(word.text)
+                if english and self.en:
+                    self.needles.en.update(english)
                 q = _or(
                     [
                         wq.Term("ja", word.text),
                         _seq("jagram", grams),
                         wq.Term("ja_lead", word.text, boost=0.5),
+                        *([wq.Term(self.en, stem) for stem in english] if self.en else []),
                     ]
                 )
                 if q is not None:
@@ -259,10 +317,10 @@ class _Builder:
             span = norm[match.start : match.end]
             q = self.ja_term(span, match.pairs)
             if q is not None:
-                units.append(Unit(span, q))
+                units.append(Unit(span, q, cites=self.citing([p for p in match.pairs if p.ja_to_en])))
             cursor = match.end
         rest(norm[cursor:])
-        if not units and not matches:
+        if not units and not matches and fallback:
             # Only particles: search the text as typed.
             q = self.ja_text(norm, phrase=True)
             units = [Unit(clause.text, q)] if q is not None else []
@@ -293,12 +351,17 @@ class _Builder:
                 # all words required; the exact phrase scores higher
                 english = wq.AndMaybe(english, wq.Phrase(self.en, span, boost=1.5))
             q = _alternatives(
-                [english, *self.en_spellings(match.pairs, typed=span), *self.ja_spellings(match.pairs)]
+                [
+                    english,
+                    *self.en_spellings(match.pairs, typed=span),
+                    *self.ja_spellings(match.pairs),
+                ]
             )
             if q is not None:
                 text = " ".join(typed for _, typed in flat[match.start : match.end])
                 parts = tuple(word_units(match.start, match.end)) if len(span) > 1 else ()
-                units.append(Unit(text, q, words=parts))
+                cites = self.citing([p for p in match.pairs if p.ja_to_en])
+                units.append(Unit(text, q, words=parts, cites=cites))
             cursor = match.end
         words(cursor, len(flat))
         if self.en and len(stems) > 1 and units:
@@ -307,7 +370,7 @@ class _Builder:
             self.bonuses.append(wq.Phrase(lead, stems))
             self.bonuses.extend(
                 wq.Phrase(self.en, [a, b], slop=NEAR_SLOP, boost=NEAR_BOOST)
-                for a, b in zip(stems, stems[1:])
+                for a, b in pairwise(stems)
                 if a != b
             )
         elif self.en and stems and units:
@@ -348,13 +411,15 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
     ``version`` is the English CR version searched. None means nothing can match
     (every word belongs to a language the filter leaves out, or a phrase or OR group
     cannot match in it). ``doc:`` filters are applied by the caller as a set of
-    document numbers.
+    document numbers. A term among other words also finds the rules that cite its rule
+    (「共闘 統率者税」: 702.124d, "see rule 903.8"); a term alone finds the rule itself.
     """
     builder = _Builder(
         terms=terms, en=None if parsed.lang == "ja" else en_field(version), ja=parsed.lang != "en"
     )
     units: list[Unit] = []
     run: list[Clause] = []
+    particles: list[Clause] = []  # words typed apart that are only particles (統率者 が 墓地): never required
     for group in parsed.groups:
         single = group[0]
         if len(group) == 1 and not single.phrase and not has_japanese(single.text):
@@ -364,9 +429,9 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
             units.extend(builder.english_run(run))
             run = []
         if len(group) == 1 and not single.phrase:
-            found = builder.japanese_clause(single)
+            found = builder.japanese_clause(single, fallback=False)
             if not found:
-                return None
+                particles.append(single)
             units.extend(found)
             continue
         unit = builder.group(group)
@@ -375,6 +440,8 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
         units.append(unit)
     if run:
         units.extend(builder.english_run(run))
+    if not units:  # a query of particles only: search them as typed
+        units = [u for c in particles for u in builder.japanese_clause(c)]
     if not units:
         return None
     # A word typed twice is one unit (統率者統率者… is not 166 units).
@@ -382,6 +449,8 @@ def build_query(parsed: ParsedQuery, *, terms: TermTable, version: str) -> Built
     for unit in units:
         unique.setdefault(unit.text, unit)
     units = list(unique.values())
+    if len(units) > 1:
+        units = [replace(u, query=wq.DisjunctionMax([u.query, u.cites])) if u.cites else u for u in units]
     negatives = _Builder(terms=terms, en=builder.en, ja=builder.ja)
     negative_units = [negatives.group([c]) for c in parsed.excluded]
     negative = _or([u.query for u in negative_units if u is not None])

@@ -15,8 +15,10 @@ names them.
 from __future__ import annotations
 
 import heapq
+import html
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from judge.search.alignment import placed, shown_text, standings, status_prior
@@ -61,7 +63,8 @@ def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
     rules cite a little above one nobody cites; a section heading and a glossary entry below the
     rules they stand for.
 
-    >>> prior_for("rule:800.4a", "cr", {}), prior_for("rule:104.5", "cr", {}), prior_for("rule:800.4a", "cr", {"800.4a": 3})
+    >>> prior_for("rule:800.4a", "cr", {}), prior_for("rule:104.5", "cr", {}), prior_for("rule:800.4a", "cr",
+    ...     {"800.4a": 3})
     (1.25, 1.0, 1.5)
     >>> prior_for("glossary-20260116-12", "glossary", {}), prior_for("rule:903", "cr", {})
     (0.8, 0.75)
@@ -126,7 +129,7 @@ def static_priors(live: LiveIndex, ui_lang: str) -> list[float]:
             * (UI_LANG_BOOST if lang == ui_lang else 1.0)
             * status_prior(status)  # an outdated translation below today's (judge.search.alignment)
             for group, kind, lang, status in zip(
-                live.groups(), live.column("kind"), live.langs(), live.column("status")
+                live.groups(), live.column("kind"), live.langs(), live.column("status"), strict=True
             )
         ]
     return found
@@ -148,7 +151,8 @@ def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, fl
     (1 + GOVERNS_STEP per other result citing it). ``cites``: the current release's citations
     (index meta), by group.
 
-    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"], {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
+    >>> governing(["rule:800.4a", "rule:901.10", "rule:800.4n"],
+    ...     {"rule:901.10": ["800.4a"], "rule:800.4n": ["800.4a", "800"]})
     {'rule:800.4a': 1.2}
     """
     found = list(found)
@@ -160,6 +164,25 @@ def governing(found: Iterable[str], cites: dict[str, list[str]]) -> dict[str, fl
             if cited is not None and cited != group:
                 citing[cited] = citing.get(cited, 0) + 1
     return {group: 1 + GOVERNS_STEP * n for group, n in citing.items()}
+
+
+_MARK = re.compile(r"<mark>(.*?)</mark>")
+
+
+def _missing(match: Match, docs: Sequence[int], snip: str) -> tuple[str, ...]:
+    """The words a hit lacks: those none of its documents (either language) has, and never a word its
+    snippet highlights.
+
+    >>> from judge.search.query_builder import Unit
+    >>> from whoosh.query import NullQuery
+    >>> boku, okaru = Unit("墓地", NullQuery), Unit("置か", NullQuery)
+    >>> match = Match({1: 1.0, 2: 1.0}, partial=True, slots=((boku, {1: 1.0}), (okaru, {})))
+    >>> _missing(match, [1, 2], "…の<mark>墓地</mark>に…"), _missing(match, [2], "…の<mark>墓地</mark>に…")
+    (('置か',), ('置か',))
+    """
+    lacking = set.intersection(*(set(match.missing(d)) for d in docs)) if docs else set()
+    marked = [html.unescape(m).lower() for m in _MARK.findall(snip)]
+    return tuple(sorted(w for w in lacking if not any(w.lower() in m for m in marked)))
 
 
 def ranked_hits(
@@ -203,14 +226,15 @@ def ranked_hits(
         shown = found[ui][1] if ui in found else max(found.values())[1]
         doc = placed(live.doc(shown))
         text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
-        missing = sorted({w for _, d in found.values() for w in match.missing(d)}) if match.partial else ()
+        snip = snippet(text, needles, lang=doc.lang)
+        missing = _missing(match, [d for _, d in found.values()], snip) if match.partial else ()
         hits.append(
             SearchHit(
                 rule=doc.rule,
                 lang=doc.lang,
                 source=doc.source,
                 title=display_title(doc, ui),
-                snippet=snippet(text, needles, lang=doc.lang),
+                snippet=snip,
                 score=sum(score for score, _ in found.values()),
                 also=tuple(lang for lang in found if lang != doc.lang),
                 doc=doc.doc,

@@ -121,7 +121,8 @@ class SearchResult:
 
 @lru_cache(maxsize=1)
 def japanese_names() -> tuple[dict[tuple[str, str], SectionTitle], dict[str, Term]]:
-    """The Japanese titles of sections and names of glossary terms, read once (judge.search.warm loads them)."""
+    """The Japanese titles of sections and names of glossary terms, read once (judge.search.warm loads
+    them)."""
     return section_title_index(load_section_titles()), english_index(load_terms_table())
 
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.search.index import open_live
+from judge.search.documents import SourceKind
+from judge.search.index import LiveIndex, open_live
 from judge.search.lookup import existing_rule, rule_like, rule_suggestions
-from judge.search.matching import Match, find_matches
+from judge.search.matching import Match, find_matches, magic_docs
 from judge.search.query import LANGS, ParsedQuery, SearchQueryError, parse_query
-from judge.search.query_builder import Needles, build_query, quoted
+from judge.search.query_builder import BuiltQuery, Needles, build_query, quoted
 from judge.search.ranking import Ranking, named_kinds, ranked_hits
 from judge.search.results import SearchHit, SearchResult, Suggestion, SuggestionKind
 from judge.search.spelling import respelled, speller
@@ -32,6 +33,31 @@ from judge.search.terms import TermTable, load_terms
 
 MAX_LIMIT = 50
 UI_LANGS = ("en", "ja")
+
+
+def _respelling(
+    q: str,
+    lang: str,
+    live: LiveIndex,
+    terms: TermTable,
+    version: str,
+    allow: set[int] | None,
+    match: Match,
+    *,
+    prefer: frozenset[int] | None = None,
+) -> tuple[Match, BuiltQuery, str] | None:
+    """The query respelled where its words found nothing, if that finds more: its match, query and text."""
+    better = respelled(q, match.dead, speller(live, terms))
+    if better is None:
+        return None
+    parsed_better, _ = named_kinds(parse_query(better, lang=lang), terms)
+    built_better = build_query(parsed_better, terms=terms, version=version)
+    if built_better is None:
+        return None
+    match_better = find_matches(live, built_better, allow, prefer=prefer)
+    if match_better.scores and (not match_better.partial or match.partial or not match.scores):
+        return match_better, built_better, better
+    return None
 
 
 def search(
@@ -92,7 +118,8 @@ def search(
     version = parsed.version or current
     notices = parsed.notices
     if version not in live.versions:
-        # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the database.
+        # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the
+        # database.
         notices = (
             *notices,
             f"version:{version} is not in the search index: the current rules ({current}) were "
@@ -103,32 +130,27 @@ def search(
     searched, names = named_kinds(parsed, terms)
     ranking = Ranking(ui_lang, names)
     built = build_query(searched, terms=terms, version=version)
-    match = find_matches(live, built, allow) if built is not None else Match({})
+    # A question that names no other game is about the rules of Magic (judge.search.matching).
+    prefer = None if SourceKind.HOUSE_RULES in names else magic_docs(live)
+    match = find_matches(live, built, allow, prefer=prefer) if built is not None else Match({})
     corrected: str | None = None
     suggestions: list[Suggestion] = []
     if built is not None and match.dead and (match.partial or not match.scores):
-        better = respelled(q, match.dead, speller(live, terms))
-        if better is not None:
-            parsed_better, _ = named_kinds(parse_query(better, lang=lang), terms)
-            built_better = build_query(parsed_better, terms=terms, version=version)
-            if built_better is not None:
-                match_better = find_matches(live, built_better, allow)
-                if match_better.scores and (not match_better.partial or match.partial or not match.scores):
-                    if correct:
-                        match, built, corrected = match_better, built_better, better
-                    else:
-                        suggestions.append(Suggestion(SuggestionKind.SPELLING, query=better))
+        respelling = _respelling(q, lang, live, terms, version, allow, match, prefer=prefer)
+        if respelling is not None and correct:
+            match, built, corrected = respelling
+        elif respelling is not None:
+            suggestions.append(Suggestion(SuggestionKind.SPELLING, query=respelling[2]))
     hits: list[SearchHit] = []
     total = 0
     if built is not None and match.scores:
         hits, total = ranked_hits(live, match, built.needles, limit=limit, ranking=ranking)
-    if not hits:
-        if parsed.has_filters:
-            unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
-            retry = build_query(unfiltered, terms=terms, version=current)
-            if retry is not None and find_matches(live, retry, None).scores:
-                words = " ".join(quoted(c.text, c.phrase) for g in parsed.groups for c in g)
-                suggestions.append(Suggestion(SuggestionKind.UNFILTERED, query=words))
+    if not hits and parsed.has_filters:
+        unfiltered = ParsedQuery(groups=parsed.groups, excluded=parsed.excluded)
+        retry = build_query(unfiltered, terms=terms, version=current)
+        if retry is not None and find_matches(live, retry, None).scores:
+            words = " ".join(quoted(c.text, c.phrase) for g in parsed.groups for c in g)
+            suggestions.append(Suggestion(SuggestionKind.UNFILTERED, query=words))
     return SearchResult(
         query=q,
         total=total,

@@ -31,16 +31,25 @@ from judge.search.terms import TermTable
 MIN_LENGTH = 3  # shorter words are too ambiguous to correct (Japanese: 3 characters too)
 # Kana-only words are inflections and particles (死ん, だら): never a correction, never corrected.
 _KANA_ONLY = re.compile(r"^[\u3040-\u309f]+$")
+_HIRAGANA = re.compile(r"[\u3040-\u309f]")
 
 
 class Speller:
     """Closest known spelling of an unknown word, English or Japanese.
 
     >>> speller = Speller({"commander": 120, "command": 80, "tax": 3}, {"統率者税": 2}, TermTable([]))
-    >>> speller.correct("comander"), speller.correct("commnader"), speller.correct("統卒者税"), speller.correct("xyzzy")
+    >>> (speller.correct("comander"), speller.correct("commnader"), speller.correct("統卒者税"),
+    ...  speller.correct("xyzzy"))
     ('commander', 'commander', '統率者税', None)
     >>> speller.correct("死ん"), speller.correct("ちんだら")
     (None, None)
+    >>> from judge.search.terms import parse_terms
+    >>> terms = TermTable(
+    ...     parse_terms("ja\\ten\\tkind\\trule\\tnotes\\n統治者 | モナーク\\tmonarch\\tgame\\t724\\t\\n")
+    ... )
+    >>> known = Speller({}, {"ブレーク": 3, "統治者": 5}, terms)
+    >>> known.correct("モナーク"), known.correct("モナーケ")
+    (None, 'モナーク')
     """
 
     def __init__(self, english: Mapping[str, int], japanese: Mapping[str, int], terms: TermTable) -> None:
@@ -57,6 +66,7 @@ class Speller:
         ja = {word: count for word, count in ja.items() if not _KANA_ONLY.match(word)}
         self._ja_words = sorted(ja)
         self._ja_count = ja
+        self._terms = terms
 
     def correct(self, word: str) -> str | None:
         """The closest vocabulary word, or None (a known word, too short, or nothing close)."""
@@ -65,12 +75,16 @@ class Speller:
         words, counts = (self._ja_words, self._ja_count) if japanese else (self._en_words, self._en_count)
         if len(text) < MIN_LENGTH or text in counts or _KANA_ONLY.match(text):
             return None
+        if japanese and self._terms.knows(text):  # a term or its reading (パートナー is not オーナー)
+            return None
         edits = 1 if len(text) <= (3 if japanese else 4) else 2
         found = process.extract(text, words, scorer=OSA.distance, score_cutoff=edits, limit=None)
         if not found:
             return None
-        best = min(found, key=lambda item: (item[1], -counts[item[0]], item[0]))
-        return str(best[0])
+        best = str(min(found, key=lambda item: (item[1], -counts[item[0]], item[0]))[0])
+        if japanese and _HIRAGANA.sub("", best) == _HIRAGANA.sub("", text):
+            return None  # only particles or an inflection differ (対戦相手が全員 is not 対戦相手全員)
+        return best
 
 
 # --- the generation's speller, a query corrected ---------------------------------------------------------

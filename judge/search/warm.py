@@ -19,7 +19,8 @@ from judge.search.terms import TermTable, load_terms
 
 def warm(root: Path, *, terms: TermTable | None = None) -> bool:
     """Load everything a search reads, once per process and index generation: the Japanese
-    dictionary, the term table, the Japanese titles of sections, the live index's searcher, columns, documents and decoded
+    dictionary, the term table, the Japanese titles of sections, the live index's searcher, columns, documents
+    and decoded
     postings, the analysed snippet texts and the spelling vocabulary. Later generations (a
     re-ingest) are warmed the same way, in a background thread, as soon as a search notices them.
 
@@ -50,6 +51,9 @@ def _rewarm(live: LiveIndex, terms: TermTable) -> None:
 
 def _warm_live(live: LiveIndex, terms: TermTable) -> None:
     live.warm()
+    # A term among other words also finds its rule's subrules: rule numbers, within a version or language
+    # (judge.search.query_builder, ``citing``).
+    live.postings.warm(live.searcher(), ("rule", "version", "lang"))
     speller(live, terms)
     for ui_lang in UI_LANGS:
         static_priors(live, ui_lang)

@@ -43,6 +43,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "judge.web.middleware.ContentSecurityPolicyMiddleware",
     "judge.web.middleware.ApiMethodNotAllowedMiddleware",
+    "judge.web.middleware.DatabaseBusyMiddleware",
     "judge.rules.middleware.NoCorpusMiddleware",
 ]
 
@@ -78,7 +79,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        # Seconds a write waits for another's lock: well under gunicorn's worker timeout (30 s), so a long
+        # lock (an ingest, a backup) answers 503 with Retry-After (judge.web.middleware), not a killed worker.
+        "timeout": float(os.environ.get("JUDGE_DB_BUSY_TIMEOUT", "5")),
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -101,6 +104,8 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 # The live corpus generation, as the web layer reads it (the home page, the health check, the ETags above):
 # web imports no app, so it calls this function, the rules app's (judge.web.generation).
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
+# The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
+JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -110,15 +115,20 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR.parent / "shared" / "rules_data"))
 JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", BASE_DIR / "var" / "index"))
 JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
-# Magic card data: `import_cards --download` stores Scryfall's bulk file in JUDGE_CARDS_DIR; `make run`
-# imports the newest *.json there, or JUDGE_CARDS_FILE, when it changed since the last import.
+# Magic card data: `make setup` / `make run` (`import_cards --refresh`) download Scryfall's Oracle Cards and
+# Rulings and MTGJSON's AtomicCards into JUDGE_CARDS_DIR when missing or older than JUDGE_CARDS_MAX_AGE_DAYS,
+# then import them (or JUDGE_CARDS_FILE) when they changed since the last import.
 JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "cards"))
 JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
+JUDGE_CARDS_MAX_AGE_DAYS = int(os.environ.get("JUDGE_CARDS_MAX_AGE_DAYS", "7"))
 
-# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its "TXT" link).
+# Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its
+# "TXT" link).
 JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/en/rules")
-# Where `manage.py fetch_rules --lang ja` finds the community's Japanese translation (JPN_CR_YYYYMMDD_N.txt, or a
-# page linking to it). No default: its address changes with each release, so it is given or set per deployment.
+# Where `manage.py fetch_rules --lang ja` finds the community's Japanese translation (JPN_CR_YYYYMMDD_N.txt,
+# or a
+# page linking to it). No default: its address changes with each release, so it is given or set per
+# deployment.
 JUDGE_RULES_JA_URL = os.environ.get("JUDGE_RULES_JA_URL", "")
 
 LOGGING = {
@@ -133,6 +143,8 @@ LOGGING = {
 # client address may start this many games (django-ratelimit: "30/h" is 30 an hour).
 JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
+# Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
+JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
 # The rate limit counts in Django's cache: per process by default. With several app servers point every one
 # at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server
 # counts on its own. Behind a proxy, DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.

@@ -91,12 +91,14 @@ class NewGameForm(EngineForm):
         return data
 
     def payload(self) -> dict[str, Any]:
-        """The keyword arguments of judge.tracker.services.start_game (and judge.engine.tracker.table_setup)."""
+        """The keyword arguments of judge.tracker.services.start_game (and
+        judge.engine.tracker.table_setup)."""
         return dict(self.cleaned_data["setup"])
 
 
 class EventForm(EngineForm):
-    """One button of the board: an event's kind and the fields it posts (judge.engine.tracker.event_from_json).
+    """One button of the board: an event's kind and the fields it posts
+    (judge.engine.tracker.event_from_json).
 
     Every button also posts the seat it was pressed from (``by``) and the table
     revision it was pressed on (``expected_revision``); the engine reads both.

@@ -83,7 +83,7 @@ def overview(state: tracker.TableState) -> Overview:
                 near=cell.to_lethal is not None and 0 < cell.to_lethal <= NEAR_LETHAL and cell.amount > 0,
                 title=f"{column.name} ({column.owner}) → {seat.name}: {cell.amount}",
             )
-            for column, cell in zip(columns, seat.damage)
+            for column, cell in zip(columns, seat.damage, strict=True)
         ]
         rows.append(
             Row(

@@ -47,7 +47,8 @@ def game_state(*, slug: str) -> tuple[Game, tracker.TableState]:
 
 
 def history(*, game: Game, before: int | None = None, limit: int = HISTORY_PAGE) -> HistoryPage:
-    """The ``limit`` changes before change ``before`` (the latest without it), newest first, with their steps."""
+    """The ``limit`` changes before change ``before`` (the latest without it), newest first, with their
+    steps."""
     rows = game.events.all()
     if before is not None:
         rows = rows.filter(seq__lt=before)

@@ -11,10 +11,17 @@ refused instead of stored; and a second press of "next turn" or "undo" made on
 a table that has moved on since is refused as already done
 (:class:`judge.engine.tracker.AlreadyDoneError`).
 
-An undo takes back the seat's own last change (``by``): the changes recorded
-after it are applied again over the table before it, and their snapshots are
-rewritten. Idle games are removed after ``JUDGE_TRACKER_RETENTION_DAYS``
-(:func:`expire_games`).
+An undo takes back the seat's own last change (``by``) among the last
+``UNDO_WINDOW`` changes: the changes recorded after it (fewer than the window)
+are applied again over the table before it, and their snapshots are
+rewritten. So a write and an undo cost the same at any length of game: one
+snapshot plus a bounded tail, never a replay of the game.
+
+What can be refused without the lock is refused before taking it (a stale or
+missing revision, a seat with nothing to undo, a change the table cannot take):
+a client looping on a refused write holds no lock, and every other game's
+writes go on. Inside the lock the same checks run again on the locked row.
+Idle games are removed after ``JUDGE_TRACKER_RETENTION_DAYS`` (:func:`expire_games`).
 """
 
 from __future__ import annotations
@@ -32,13 +39,14 @@ from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
 from judge.engine import tracker
-from judge.engine.errors import IllegalStateError, InvalidInputError, RulesError
+from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, Game, GameEvent
 
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
-UNDO_SCAN = 64  # changes read at a time, newest first, looking for the seat's last one
+# An undo takes back a change among the latest this many (they keep their tables).
+UNDO_WINDOW = KEEP_SNAPSHOTS
 EXPIRY_EVERY = 3600  # seconds: a new game sweeps expired ones at most this often per cache
 EXPIRY_BATCH = 200  # games deleted per statement
 
@@ -56,7 +64,8 @@ class UnreadableGame(Exception):
 
 @contextmanager
 def reading(game: Game) -> Iterator[None]:
-    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a 400."""
+    """Stored data the engine refuses is the game's problem, not the request's: UnreadableGame, never a
+    400."""
     try:
         yield
     except RulesError as err:
@@ -67,14 +76,20 @@ def _retry_if_locked(write: Callable[[], T]) -> T:
     """Run a whole transaction again when SQLite reports a lock it did not wait out.
 
     PostgreSQL waits on the row lock; SQLite waits up to its ``timeout`` but
-    answers "locked" at once for shared-cache (in-memory) databases, so the
-    transaction is simply retried from the start after a short pause.
+    answers "database table is locked" at once for shared-cache (in-memory)
+    databases, so that transaction is simply retried from the start after a
+    short pause. "database is locked" means the busy timeout ran out already:
+    it is not retried (judge.web.middleware answers 503 with Retry-After).
     """
     for attempt in range(LOCK_RETRIES):
         try:
             return write()
         except OperationalError as err:
-            if connection.vendor != "sqlite" or "locked" not in str(err) or attempt == LOCK_RETRIES - 1:
+            if (
+                connection.vendor != "sqlite"
+                or "table is locked" not in str(err)
+                or attempt == LOCK_RETRIES - 1
+            ):
                 raise
             if connection.in_atomic_block:  # inside an outer transaction nothing can be retried
                 raise
@@ -141,9 +156,9 @@ def record_event(
 
     ``payload`` holds the event's fields (judge.engine.tracker.event_from_json),
     with ``by`` (the seat making it) and ``expected_revision`` (the revision
-    it was made on) if the client sent them. Raises InvalidInputError /
+    it was made on; a "next turn" without it is refused). Raises InvalidInputError /
     IllegalStateError (nothing stored), AlreadyDoneError for a "next turn"
-    pressed on a table that has moved on since, UnreadableGame.
+    pressed on a table that has moved on since or without a revision, UnreadableGame.
     """
     data = {k: v for k, v in payload.items() if k != "undone"} if isinstance(payload, Mapping) else payload
     if kind == tracker.EventKind.PLANAR_ROLL.value and isinstance(data, dict) and not data.get("face"):
@@ -151,18 +166,39 @@ def record_event(
             tracker.PLANAR_DIE
         ).value  # the server rolls: every phone sees one result
     event = tracker.event_from_json({**data, "kind": kind} if isinstance(data, dict) else data)
+    _retry_if_locked(lambda: _precheck_event(game, event))  # refused without the lock when it can be
     return _retry_if_locked(lambda: _append(game, event))
+
+
+def _precheck_event(game: Game, event: tracker.Event) -> None:
+    fresh = _fresh(game)
+    _check_event(fresh, event)
+    tracker.require_revision(change=event, revision=fresh.revision)
+
+
+def _fresh(game: Game) -> Game:
+    """The game row as it is now, read without a lock (the revision may have moved since the view read it)."""
+    return Game.objects.get(pk=game.pk)
+
+
+def _check_event(
+    game: Game, event: tracker.Event
+) -> tuple[int, tracker.Event, tracker.TableState, tuple[Step, ...]]:
+    """Every check of a change against the game as read: its revision, the room left, the table taking it.
+    Returns the last seq, the change as stored, the table after it and its steps; raises what refuses it."""
+    tracker.check_revision(change=event, revision=game.revision)
+    last = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    tracker.check_room(recorded=last)
+    state = table_before(game)
+    event = tracker.canonical_event(setup=state.setup, event=event)
+    state, steps = tracker.apply_event(state=state, event=event)
+    return last, event, state, steps
 
 
 def _append(game: Game, event: tracker.Event) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        tracker.check_revision(change=event, revision=locked.revision)
-        last = locked.events.order_by("-seq").values_list("seq", flat=True).first() or 0
-        tracker.check_room(recorded=last)
-        state = table_before(locked)
-        event = tracker.canonical_event(setup=state.setup, event=event)
-        state, steps = tracker.apply_event(state=state, event=event)
+        last, event, state, steps = _check_event(locked, event)
         seq = last + 1
         GameEvent.objects.create(
             game=locked, seq=seq, kind=event.kind.value, payload=event.to_json(), state=state.to_json()
@@ -186,19 +222,16 @@ def _seat(setup: tracker.TableSetup, by: str) -> str:
 
 
 def _undo_target(game: Game, by: str) -> GameEvent:
-    """The seat's last change not undone yet, read newest first a few dozen at a time."""
-    rows = game.events.filter(undone=False).order_by("-seq")
-    offset = 0
-    while chunk := list(rows[offset : offset + UNDO_SCAN]):
-        chunk.reverse()
-        with reading(game):
-            events = [stored_event(r) for r in chunk]
-        try:
-            return chunk[tracker.undo_target(events=events, by=by)]
-        except IllegalStateError:
-            offset += UNDO_SCAN
-    tracker.undo_target(events=[], by=by)  # raises: nothing (of this seat's) left to undo
-    raise AssertionError("unreachable")
+    """The seat's last change not undone yet, among the latest ``UNDO_WINDOW`` changes (one bounded read).
+
+    Raises IllegalStateError when there is none: nothing (of this seat's) to undo, or only changes older
+    than the window (an undo of those would apply again every change since, at any length of game)."""
+    window = list(game.events.defer("state").order_by("-seq")[:UNDO_WINDOW])  # the tables are not needed
+    window.reverse()
+    with reading(game):
+        events = [stored_event(r) for r in window]
+    # Changes older than the window exist: the answer says why they are out of reach.
+    return window[tracker.undo_target(events=events, by=by, earlier=bool(window) and window[0].seq > 1)]
 
 
 def undo_last(*, game: Game, payload: Any = None) -> tuple[Game, tracker.TableState, GameEvent]:
@@ -211,7 +244,15 @@ def undo_last(*, game: Game, payload: Any = None) -> tuple[Game, tracker.TableSt
     left to undo or a later change depends on this one.
     """
     undo = tracker.undo_from_json(payload if payload is not None else {})
+    _retry_if_locked(lambda: _precheck_undo(game, undo))  # refused without the lock when it can be
     return _retry_if_locked(lambda: _undo(game, undo))
+
+
+def _precheck_undo(game: Game, undo: tracker.Undo) -> None:
+    """A stale revision, a seat that is no player, nothing of the seat's among the recent changes."""
+    fresh = _fresh(game)
+    tracker.check_revision(change=undo, revision=fresh.revision)
+    _undo_target(fresh, _seat(game_setup(fresh), undo.by))
 
 
 def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, GameEvent]:
@@ -229,7 +270,7 @@ def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, Gam
         target.state = None
         target.save(update_fields=["undone", "undone_at", "state"])
         rewritten = []
-        for row, after in zip(later, applied):
+        for row, after in zip(later, applied, strict=True):
             if not row.undone and row.state is not None:  # the changes that keep a table get the new one
                 row.state = after.state.to_json()
                 rewritten.append(row)

@@ -24,7 +24,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit.core import get_usage
 
 from judge.engine import tracker
 from judge.engine.errors import RulesError
@@ -43,10 +43,20 @@ from judge.tracker.forms import (
     UndoForm,
 )
 from judge.tracker.models import Game
-from judge.web.json_api import error_response, json_object, json_response, request_language, steps_json
+from judge.web.client_address import client_address
+from judge.web.json_api import (
+    BodyTooLarge,
+    error_response,
+    json_object,
+    json_response,
+    read_body,
+    request_language,
+    steps_json,
+)
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import page_or_partial
 
+MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
 POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
@@ -61,7 +71,8 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 def _json_body(request: HttpRequest) -> dict[str, Any]:
-    return json_object(request.body, empty="{}")
+    """The JSON object of the body; BodyTooLarge past MAX_BODY (a change or a setup: a few hundred bytes)."""
+    return json_object(read_body(request, limit=MAX_BODY), empty="{}")
 
 
 def _language(request: HttpRequest) -> str:
@@ -112,7 +123,8 @@ def _choose_seat(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _etag(request: HttpRequest, slug: str, revision: int, shape: str = "") -> str:
-    """One tag per revision and representation (the page, the board fragment or JSON) and this phone's seat."""
+    """One tag per revision and representation (the page, the board fragment or JSON) and this phone's
+    seat."""
     shape = shape or ("json" if _wants_json(request) else "board" if request.htmx else "page")
     return f'W/"{revision}-{shape}-{_seat_index(request, slug) or "x"}"'
 
@@ -123,7 +135,8 @@ def _not_modified(request: HttpRequest, etag: str) -> bool:
 
 
 def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
-    """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared cache)."""
+    """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared
+    cache)."""
     response["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ("HX-Request", "Accept", "Cookie"))
@@ -238,13 +251,26 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- new game
 
 
-def _too_many_games(request: HttpRequest) -> bool:
-    """Count a new game of this client address; whether it has started its share lately (then it starts none).
+def _limited(request: HttpRequest, *, group: str, key: Any, rate: str, count: bool) -> bool:
+    """Whether this client has used up ``rate`` in ``group`` (``count``: count one more, after the fact).
 
-    Asked only once the setup is valid: a form sent back with a typo costs nothing.
+    Asked before the work and counted after it, so only what happened counts (a game created, a write
+    refused): the check is "already at the limit", not django-ratelimit's "past it once counted"."""
+    usage = get_usage(request, group=group, key=key, rate=rate, increment=count)
+    if usage is None:  # the cache failed and RATELIMIT_FAIL_OPEN is set
+        return False
+    return bool(usage["should_limit"] if count else usage["count"] >= usage["limit"])
+
+
+def _too_many_games(request: HttpRequest, *, count: bool = False) -> bool:
+    """Whether this client address has started its share of games lately (then it starts none);
+    ``count``: count one more.
+
+    Asked only once the setup is valid, and counted only once the game exists: a form sent back with a typo,
+    or a game the database was too busy to save, costs nothing.
     """
-    return is_ratelimited(
-        request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE, increment=True
+    return _limited(
+        request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE, count=count
     )
 
 
@@ -260,11 +286,14 @@ def _start_from_json(request: HttpRequest) -> JsonResponse:
             "planechase": data.get("planechase", False),
         }
         tracker.table_setup(**setup)
+    except BodyTooLarge as err:
+        return error_response([err.message], status=413, lang=lang)
     except RulesError as err:
         return error_response(err, status=400, lang=lang)
     if _too_many_games(request):
         return error_response([msg("web.too-many-games")], status=429, lang=lang)
     game = services.start_game(**setup)
+    _too_many_games(request, count=True)
     return _json_state(
         game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug])
     )
@@ -292,6 +321,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
             errors, status = [msg("web.too-many-games").text(reader_language())], 429
         if not errors:
             game = services.start_game(**form.payload())
+            _too_many_games(request, count=True)
             return redirect("tracker:game", slug=game.slug)
     else:
         try:
@@ -379,22 +409,49 @@ def history(request: HttpRequest, slug: str) -> HttpResponse:
     return page_or_partial(request, "tracker/history.html", "changes", context)
 
 
+def _refused_writes(request: HttpRequest, slug: str, *, count: bool) -> bool:
+    """Whether this client has had too many writes to this game refused lately (``count``: count one more).
+
+    A refused write costs the server a read of the table; a client looping on one (an undo with nothing to
+    undo) is answered 429 (in JSON without any read), and every other phone and game goes on."""
+    return _limited(
+        request,
+        group="tracker.refused",
+        key=lambda _group, r: f"{slug}:{client_address(r)}",
+        rate=settings.JUDGE_TRACKER_REFUSED_RATE,
+        count=count,
+    )
+
+
 def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
-    """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems."""
+    """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems,
+    429 once this client has had too many refused lately."""
     as_json = request.content_type == "application/json"
     lang = _language(request)
+    if _refused_writes(request, slug, count=False):
+        problem = msg("web.too-many-refused")
+        if as_json:
+            response: HttpResponse = error_response([problem], status=429, lang=lang)
+        else:
+            response = _board_response(request, slug, errors=[problem.text(reader_language())], status=429)
+        response["Retry-After"] = "60"
+        return response
     try:
         written, state, steps = write()
+    except BodyTooLarge as err:
+        return error_response([err.message], status=413, lang=lang)
     except services.UnreadableGame as err:
         return _unreadable(request, err)
     except tracker.AlreadyDoneError as err:
         # A second phone pressed the same "next turn" or "undo": nothing was done; show the table as it is.
+        _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
         return _board_response(
             request, slug, errors=[*present_problems(err), *_latest_change(slug)], status=409
         )
     except RulesError as err:
+        _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=400, lang=lang)
         return _board_response(request, slug, errors=present_problems(err), status=400)
@@ -408,7 +465,7 @@ def _after_write(request: HttpRequest, slug: str, write: Write) -> HttpResponse:
 
 
 def _latest_change(slug: str) -> list[str]:
-    """What the other phone did: the newest recorded change, in words (its details are in the history below)."""
+    """What the other phone did: the newest recorded change, in words (the history below has the rest)."""
     found = _get_game(slug)
     if found is None:
         return []

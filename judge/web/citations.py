@@ -21,7 +21,8 @@ from judge.search.results import SearchHit, SearchResult
 
 # Format-document anchor prefix -> (document slug, section anchor prefix for numbered sections).
 DOC_ANCHORS = {"commander": ("commander-rules", "rule-"), "dtc": ("dtc", "")}
-# The DTC deck-check rule ids (engine.dm.RULE_IDS) are not document anchors: each cites the DTC section stating it.
+# The DTC deck-check rule ids (engine.dm.RULE_IDS) are not document anchors: each cites the DTC section
+# stating it.
 DOC_ALIASES = {
     "dtc:singleton": "dtc:deck-basics",
     "dtc:main-deck-only": "dtc:deck-basics",
@@ -113,7 +114,8 @@ def search_answer(result: SearchResult) -> dict[str, Any]:
 
 def rule_label(rule: str, *, heading: str = "") -> str:
     """How a page names a cited rule, in the reader's language: a CR number as it is; a format document's
-    point by the document and the point ("Commander rules 2", "DTC house rules: win loss", 「統率者戦ルール 9」,
+    point by the document and the point ("Commander rules 2", "DTC house rules: win loss", 「統率者戦ルール
+    9」,
     「DTC ハウスルール：勝利/敗北条件」), never an internal anchor like "dtc:singleton". ``heading`` is the
     section's own heading (the DTC document is Japanese), shown to a Japanese reader.
     """

@@ -26,10 +26,13 @@ def _valid(text: str) -> str | None:
 def client_address(request: HttpRequest) -> str:
     """The first valid address of the configured header, else the socket's.
 
-    >>> from django.test import RequestFactory
+    >>> from django.test import RequestFactory, override_settings
     >>> request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_REAL_IP="not-an-ip, 1.2.3.4")
-    >>> client_address(request)
+    >>> with override_settings(JUDGE_CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP"):
+    ...     client_address(request)
     '1.2.3.4'
+    >>> client_address(request)  # no header configured: the socket's address
+    '10.0.0.9'
     """
     header = getattr(settings, "JUDGE_CLIENT_ADDRESS_HEADER", "")
     candidates = str(request.META.get(header, "")).split(",") if header else []

@@ -96,7 +96,7 @@ def nests_deeper(text: str, limit: int) -> bool:
     """Whether the JSON ``text`` nests lists and objects more than ``limit`` levels deep.
 
     Strings and everything but brackets are dropped, then each pass removes the innermost empty pairs
-    (one level): regular expressions all the way, so a 64 MB card dump costs well under a second.
+    (one level): regular expressions all the way, so an 8 MB card batch costs well under a second.
     Text that is not JSON may answer either way; the parser then reports it.
 
     >>> nests_deeper('[{"a": [1, "]]]"]}, []]', 3), nests_deeper('[[[[1]]]]', 3)
@@ -168,7 +168,8 @@ def read_json(text: str | bytes, *, field: str = "body", label: Message | None =
     ...     read_json('{"life": Infinity}')
     ... except InvalidInputError as err:
     ...     print(err.messages[0].code, err.render("ja"))
-    web.json-number ['リクエスト：Infinity は使えない数値です（±9007199254740992 以内の有限の数で指定してください）。']
+    web.json-number ['リクエスト：Infinity は使えない数値です（±9007199254740992
+    以内の有限の数で指定してください）。']
     """
     subject = label or msg("input.label.request")
 
@@ -223,14 +224,16 @@ def steps_json(steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
 
 
 def result_json(result: Any, lang: str) -> dict[str, Any]:
-    """An engine result as the API answers it: its ``to_json(lang)``, steps as ``{"code", "rule", "text", ...}``."""
+    """An engine result as the API answers it: its ``to_json(lang)``, steps as ``{"code", "rule", "text",
+    ...}``."""
     return dict(result.to_json(lang))
 
 
 def json_api(
     request: HttpRequest, *, limit: int, compute: Callable[[dict[str, Any], str], Mapping[str, Any]]
 ) -> JsonResponse:
-    """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every problem."""
+    """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every
+    problem."""
     lang = request_language(request)
     try:
         payload = json_object(read_body(request, limit=limit))

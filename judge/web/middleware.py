@@ -6,6 +6,8 @@
 - HEAD answered by the GET view, without the body (monitors and link checkers use HEAD).
 - The JSON API's own refusals (a wrong method) in the API's one error shape.
 - Shared caching of what is the same for every reader (:class:`PublicCacheMiddleware`).
+- A database busy past its timeout (SQLite's write lock held by another writer) answers 503 with
+  ``Retry-After``, never a 500 (:class:`DatabaseBusyMiddleware`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import ResolverMatch
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
@@ -88,6 +92,39 @@ class ApiMethodNotAllowedMiddleware:
         )
         answer["Allow"] = allowed
         return answer
+
+
+BUSY_RETRY_AFTER = 5  # seconds a client is asked to wait when the database is busy
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether ``error`` is the database saying another writer holds its lock ("database is locked")."""
+    return isinstance(error, OperationalError) and "locked" in str(error)
+
+
+class DatabaseBusyMiddleware:
+    """A write that waited out the database's busy timeout answers 503 with ``Retry-After``: JSON for the API
+    and JSON bodies, else a page in the reader's language. Nothing was written (its transaction rolled
+    back)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not is_busy(exception):
+            return None
+        problem = msg("web.database-busy", seconds=BUSY_RETRY_AFTER)
+        if is_api(request) or request.content_type == "application/json":
+            response: HttpResponse = error_response([problem], status=503, lang=request_language(request))
+        else:
+            lang = get_language() or "en"
+            response = render(request, "busy.html", {"problem": problem.text(lang)}, status=503)
+        response["Retry-After"] = str(BUSY_RETRY_AFTER)
+        patch_cache_control(response, no_store=True)
+        return response
 
 
 #: What every reader gets the same: pages with no form that posts, and the read-only JSON API. Their

@@ -6,18 +6,22 @@ import functools
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import Resolver404, resolve
 from django.utils import translation
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.http import require_GET
 
 from judge.engine.messages import msg
 from judge.web.generation import live_generation
-from judge.web.json_api import error_response, is_api, request_language
+from judge.web.json_api import BodyTooLarge, error_response, is_api, request_language
 
 
 @require_GET
@@ -33,9 +37,10 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})
 
 
-# --------------------------------------------------------------------------- the installable web app (issue 25 item 1)
+# --------------------------------------------------------------- the installable web app (issue 25 item 1)
 
-#: What the service worker's background pre-cache may keep, in bytes (measured: tests/e2e/test_offline_browser.py).
+#: What the service worker's background pre-cache may keep, in bytes (measured by
+#: tests/e2e/test_offline_browser.py).
 OFFLINE_BUDGET = 20 * 1024 * 1024  # all 1,256 pages of one language: 16,342,640 bytes
 
 
@@ -112,9 +117,32 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if isinstance(exception, RequestDataTooBig):
+        return _too_large(request)
     if is_api(request):
         return error_response([msg("web.bad-request")], status=400, lang=request_language(request))
     return defaults.bad_request(request, exception)
+
+
+def _too_large(request: HttpRequest) -> HttpResponse:
+    """A body over the site's limit (DATA_UPLOAD_MAX_MEMORY_SIZE), met before the view (the CSRF check reads
+    the form): 413 in the API's error shape for JSON; a page that reads big forms (``reads_too_large_forms``:
+    the deck check, the colour identity) answers itself, with its own message; any other page says so."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+    if is_api(request) or request.content_type == "application/json":
+        return error_response([BodyTooLarge(limit).message], status=413, lang=request_language(request))
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        match = None
+    if match is not None and getattr(match.func, "reads_too_large_forms", False):
+        request.form_too_large = True  # type: ignore[attr-defined]  # read by the view's _form_data
+        response: HttpResponse = match.func(request, *match.args, **match.kwargs)
+    else:
+        problem = BodyTooLarge(limit).message.text(get_language() or "en")
+        response = render(request, "too_large.html", {"problem": problem})
+    response.status_code = 413
+    return response
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

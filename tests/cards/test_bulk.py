@@ -1,20 +1,20 @@
-"""import_cards --download against a local HTTP server (no network), and --if-newer, what `make run` does."""
+"""import_cards --download / --refresh against a local HTTP server (never the network), and --if-newer."""
 
 from __future__ import annotations
 
 import http.server
 import json
-import os
 import threading
 from collections.abc import Iterator
+from datetime import UTC, date, datetime
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from judge.cards import bulk
-from judge.cards.models import Card, CardSource
+from judge.cards import bulk, selectors
+from judge.cards.models import Card, CardRuling, CardSource
 
 CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall_cards.json"
@@ -45,8 +45,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+RULINGS = CARDS / "scryfall_rulings.json"
+ORACLE_NAME = "oracle-cards-20261124090250.json"
+RULINGS_NAME = "rulings-20261124091515.json"
+
+
 @pytest.fixture()
 def server() -> Iterator[str]:
+    """A local stand-in for api.scryfall.com's bulk-data list, its files, and MTGJSON's folder."""
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     url = f"http://127.0.0.1:{httpd.server_address[1]}"
     Handler.seen = []
@@ -62,12 +68,23 @@ def server() -> Iterator[str]:
                         "type": "oracle_cards",
                         "updated_at": "2026-11-24T09:02:50.000+00:00",
                         "size": SCRYFALL.stat().st_size,
-                        "download_uri": f"{url}/file/oracle-cards-20261124090250.json",
+                        "download_uri": f"{url}/file/{ORACLE_NAME}",
+                    },
+                    {
+                        "object": "bulk_data",
+                        "type": "rulings",
+                        "updated_at": "2026-11-24T09:15:15.000+00:00",
+                        "download_uri": f"{url}/file/{RULINGS_NAME}",
                     },
                 ],
             }
         ).encode(),
-        "/file/oracle-cards-20261124090250.json": SCRYFALL.read_bytes(),
+        f"/file/{ORACLE_NAME}": SCRYFALL.read_bytes(),
+        f"/file/{RULINGS_NAME}": RULINGS.read_bytes(),
+        "/mtgjson/Meta.json": json.dumps(
+            {"meta": {"date": "2026-11-23", "version": "5.2.2+20261123"}, "data": {"date": "2026-11-23"}}
+        ).encode(),
+        "/mtgjson/AtomicCards.json": MTGJSON.read_bytes(),
         "/no-oracle": json.dumps(
             {"object": "list", "data": [{"type": "all_cards", "download_uri": url}]}
         ).encode(),
@@ -86,6 +103,7 @@ def server() -> Iterator[str]:
 def cards_dir(tmp_path: Path, settings) -> Path:  # type: ignore[no-untyped-def]
     settings.JUDGE_CARDS_DIR = tmp_path / "cards"
     settings.JUDGE_CARDS_FILE = ""
+    settings.JUDGE_CARDS_MAX_AGE_DAYS = 7
     return tmp_path / "cards"
 
 
@@ -95,19 +113,76 @@ def run(*args: str) -> tuple[str, str]:
     return out.getvalue(), err.getvalue()
 
 
-def test_download_fetches_the_oracle_cards_file_and_imports_it(server: str, cards_dir: Path) -> None:
-    out, err = run("--download", "--bulk-data-url", f"{server}/bulk-data")
-    saved = cards_dir / "oracle-cards.json"
-    assert saved.read_bytes() == SCRYFALL.read_bytes()
-    assert not list(cards_dir.glob("*.part"))
-    assert "Scryfall Oracle Cards of 2026-11-24" in out and "imported 34 cards" in out
-    assert Card.objects.count() == 34
-    # Not a terminal: plain progress lines, ending at 100%.
-    assert err.splitlines()[-1].endswith("(100%)") and "\r" not in err
-    assert [path for path, _ in Handler.seen] == ["/bulk-data", "/file/oracle-cards-20261124090250.json"]
+def urls(server: str) -> tuple[str, ...]:
+    return ("--bulk-data-url", f"{server}/bulk-data", "--mtgjson-url", f"{server}/mtgjson/")
+
+
+def test_download_fetches_the_three_files_and_imports_them(server: str, cards_dir: Path) -> None:
+    out, err = run("--download", *urls(server))
+    assert sorted(p.name for p in cards_dir.iterdir()) == [
+        "AtomicCards-2026-11-23.json",
+        ORACLE_NAME,
+        RULINGS_NAME,
+    ]
+    assert (cards_dir / ORACLE_NAME).read_bytes() == SCRYFALL.read_bytes()
+    assert "imported 34 cards published 2026-11-24" in out
+    assert "added MTGJSON's Japanese names and legalities published 2026-01-16 to 34 cards" in out
+    assert "imported 3 rulings published 2026-11-24 (1 on cards not imported)" in out
+    assert Card.objects.count() == 34 and CardRuling.objects.count() == 3
+    assert {(s.kind, s.published) for s in CardSource.objects.all()} == {
+        ("scryfall-cards", "2026-11-24"),
+        ("mtgjson-atomic", "2026-01-16"),  # the file's own meta.date
+        ("scryfall-rulings", "2026-11-24"),
+    }
+    # Not a terminal: plain progress lines per file, each ending at 100% when its size is known.
+    assert f"{ORACLE_NAME}: downloaded" in err and "(100%)" in err and "\r" not in err
+    assert [path for path, _ in Handler.seen] == [
+        "/bulk-data",
+        f"/file/{ORACLE_NAME}",
+        "/bulk-data",
+        f"/file/{RULINGS_NAME}",
+        "/mtgjson/Meta.json",
+        "/mtgjson/AtomicCards.json",
+    ]
     assert all(agent.startswith("RulesJudge/") for _, agent in Handler.seen)  # Scryfall asks for a User-Agent
-    # The downloaded file is what --if-newer (make run) finds afterwards: already imported.
+    # Japanese names and legality sources come with the data.
+    legality = selectors.legality_data()
+    assert legality is not None and legality.source.label == "Scryfall, 2026-11-24"
+    assert legality.cross_check is not None and legality.cross_check.label == "MTGJSON, 2026-01-16"
+    assert selectors.card_pool(["《繁殖池》"]).get("《繁殖池》") is not None
+    # What was downloaded is what --if-newer (make run) finds afterwards: already imported.
     assert "up to date" in run("--if-newer")[0]
+
+
+def test_refresh_downloads_only_what_is_missing_or_too_old(
+    server: str,
+    cards_dir: Path,
+    settings,  # type: ignore[no-untyped-def]
+) -> None:
+    cards_dir.mkdir()
+    today = datetime.now(tz=UTC).date()
+    fresh = f"AtomicCards-{today.isoformat()}.json"
+    (cards_dir / fresh).write_bytes(MTGJSON.read_bytes())
+    (cards_dir / "rulings-20200101000000.json").write_bytes(RULINGS.read_bytes())  # years old
+    out, _ = run("--refresh", *urls(server))
+    fetched = [path for path, _ in Handler.seen if not path.startswith("/bulk-data")]
+    assert fetched == [f"/file/{ORACLE_NAME}", f"/file/{RULINGS_NAME}"]  # MTGJSON's is fresh
+    assert not (cards_dir / "rulings-20200101000000.json").exists()  # replaced
+    assert "imported 34 cards" in out and "rulings" in out and Card.objects.count() == 34
+    Handler.seen.clear()
+    assert "up to date" in run("--refresh", *urls(server))[0]
+    assert Handler.seen == [] or all(p == "/bulk-data" for p, _ in Handler.seen)
+    settings.JUDGE_CARDS_MAX_AGE_DAYS = -1  # everything is too old now
+    run("--refresh", *urls(server))
+    assert "/mtgjson/AtomicCards.json" in [p for p, _ in Handler.seen]
+
+
+def test_refresh_offline_says_once_what_needs_the_data_and_goes_on(cards_dir: Path) -> None:
+    out, _ = run(
+        "--refresh", "--bulk-data-url", "http://127.0.0.1:9/bulk-data", "--mtgjson-url", "http://127.0.0.1:9/"
+    )
+    assert out.count("Card data could not be downloaded") == 1
+    assert out.lower().count("card lookups") == 1 and not Card.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -116,10 +191,7 @@ def test_download_fetches_the_oracle_cards_file_and_imports_it(server: str, card
         ("/no-oracle", "no “oracle_cards” entry"),
         ("/broken-link", "HTTP 404"),
         ("/missing", "HTTP 404"),
-        (
-            "/file/oracle-cards-20261124090250.json",
-            "no “oracle_cards” entry",
-        ),  # a card list is not a bulk-data list
+        (f"/file/{ORACLE_NAME}", "no “oracle_cards” entry"),  # a card list is not a bulk-data list
     ],
 )
 def test_a_failed_download_keeps_the_previous_file_and_cards(
@@ -127,10 +199,10 @@ def test_a_failed_download_keeps_the_previous_file_and_cards(
 ) -> None:
     run(str(MTGJSON))
     cards_dir.mkdir()
-    previous = cards_dir / "oracle-cards.json"
+    previous = cards_dir / "oracle-cards-20261001000000.json"
     previous.write_text("[]")
     with pytest.raises(CommandError, match=f"download failed, the previous cards are kept: .*{problem}"):
-        run("--download", "--bulk-data-url", f"{server}{index}")
+        run("--download", "--bulk-data-url", f"{server}{index}", "--mtgjson-url", f"{server}/mtgjson/")
     assert previous.read_text() == "[]" and not list(cards_dir.glob("*.part"))
     assert Card.objects.count() == 34
 
@@ -140,9 +212,9 @@ def test_download_refuses_a_non_http_address(cards_dir: Path) -> None:
         run("--download", "--bulk-data-url", "file:///etc/passwd")
 
 
-def test_if_newer_imports_a_changed_file_and_nothing_else(cards_dir: Path) -> None:
+def test_if_newer_imports_changed_files_and_nothing_else(cards_dir: Path) -> None:
     out, _ = run("--if-newer")
-    assert "no card data file" in out and "import_cards --download" in out
+    assert "no card data file" in out and "Card lookups" in out
     assert not Card.objects.exists()
     cards_dir.mkdir()
     target = cards_dir / "oracle-cards.json"
@@ -150,13 +222,23 @@ def test_if_newer_imports_a_changed_file_and_nothing_else(cards_dir: Path) -> No
     assert "imported 34 cards" in run("--if-newer")[0]
     assert CardSource.objects.get().cards == 34
     assert "up to date" in run("--if-newer")[0]
-    # A newer file beside it (MTGJSON, with Japanese names) is imported next.
-    atomic = cards_dir / "AtomicCards.json"
-    atomic.write_bytes(MTGJSON.read_bytes())
-    os.utime(atomic, (target.stat().st_mtime + 10, target.stat().st_mtime + 10))
+    # MTGJSON's file beside it (Japanese names) is merged onto the Scryfall cards.
+    (cards_dir / "AtomicCards.json").write_bytes(MTGJSON.read_bytes())
     out, _ = run("--if-newer")
-    assert "AtomicCards.json" in out and "imported 34 cards" in out
+    assert "AtomicCards.json" in out and "added MTGJSON's Japanese names" in out
     assert "up to date" in run("--if-newer")[0]
+
+
+def test_a_directory_means_every_card_file_inside_each_recognised_by_content(tmp_path: Path) -> None:
+    folder = tmp_path / "any names"
+    folder.mkdir()
+    (folder / "a.json").write_bytes(RULINGS.read_bytes())
+    (folder / "b.json").write_bytes(MTGJSON.read_bytes())
+    (folder / "c.json").write_bytes(SCRYFALL.read_bytes())
+    (folder / "notes.json").write_text('"hello"')
+    out, err = run(str(folder))
+    assert "imported 34 cards" in out and "imported 3 rulings" in out and "Japanese names" in out
+    assert "skipped notes.json" in err
 
 
 def test_if_newer_reads_the_file_named_by_judge_cards_file(cards_dir: Path, settings) -> None:  # type: ignore[no-untyped-def]
@@ -166,7 +248,7 @@ def test_if_newer_reads_the_file_named_by_judge_cards_file(cards_dir: Path, sett
     assert "no card data file" in run("--if-newer")[0]
 
 
-def test_file_and_mode_are_exclusive(cards_dir: Path) -> None:
+def test_files_and_mode_are_exclusive(cards_dir: Path) -> None:
     with pytest.raises(CommandError, match="not both"):
         run(str(SCRYFALL), "--if-newer")
     with pytest.raises(CommandError, match="give a FILE"):
@@ -186,12 +268,45 @@ def test_progress_on_a_terminal_is_a_bar(tmp_path: Path) -> None:
     assert "\r" in out.getvalue() and "100%" in out.getvalue()
 
 
-def test_card_file_picks_the_newest_json(tmp_path: Path) -> None:
-    assert bulk.card_file(cards_dir=tmp_path / "none") is None
-    old, new = tmp_path / "a.json", tmp_path / "b.json"
-    old.write_text("[]")
-    new.write_text("[]")
-    (tmp_path / "c.json.part").write_text("[")
-    os.utime(old, (2_000_000_000, 2_000_000_000))
-    assert bulk.card_file(cards_dir=tmp_path) == old
-    assert bulk.card_file(cards_dir=tmp_path, named=str(new)) == new
+def test_local_files_and_their_age(tmp_path: Path) -> None:
+    assert bulk.local_files(tmp_path / "none") == {}
+    for name in (
+        "oracle-cards-20261101000000.json",
+        "oracle-cards-20261120000000.json",
+        "rulings-20261120.json",
+    ):
+        (tmp_path / name).write_text("[]")
+    found = bulk.local_files(tmp_path)
+    assert found["scryfall-cards"].name == "oracle-cards-20261120000000.json"
+    assert bulk.stale_kinds(tmp_path, max_age_days=7, today=date(2026, 11, 27)) == ["mtgjson-atomic"]
+    assert bulk.stale_kinds(tmp_path, max_age_days=6, today=date(2026, 11, 27)) == list(bulk.PREFIXES)
+
+
+def test_refresh_goes_on_past_a_bad_file_and_keeps_the_previous_cards(cards_dir: Path) -> None:
+    run(str(SCRYFALL))
+    cards_dir.mkdir()
+    today = datetime.now(tz=UTC).strftime("%Y%m%d")
+    for prefix in ("oracle-cards", "rulings"):
+        (cards_dir / f"{prefix}-{today}000000.json").write_text('[{"object": "card", "name": 3}]')
+    (cards_dir / f"AtomicCards-{today[:4]}-{today[4:6]}-{today[6:]}.json").write_bytes(MTGJSON.read_bytes())
+    _, err = run("--refresh")  # nothing stale: no download; the import fails and set-up goes on
+    assert "import failed, the previous cards are kept" in err
+    assert Card.objects.count() == 34
+
+
+def test_if_newer_imports_only_the_file_that_changed(cards_dir: Path) -> None:
+    cards_dir.mkdir()
+    for source, name in (
+        (SCRYFALL, "oracle-cards-20261120000000.json"),
+        (MTGJSON, "AtomicCards-2026-11-20.json"),
+    ):
+        (cards_dir / name).write_bytes(source.read_bytes())
+    (cards_dir / "rulings-20261120000000.json").write_bytes(RULINGS.read_bytes())
+    run("--if-newer")
+    newer = cards_dir / "rulings-20261127000000.json"
+    newer.write_text(json.dumps(json.loads(RULINGS.read_text(encoding="utf-8"))[:1]))
+    (cards_dir / "rulings-20261120000000.json").unlink()
+    out, _ = run("--if-newer")
+    assert "imported 1 rulings" in out and "imported 34 cards" not in out and "Japanese names" not in out
+    assert CardRuling.objects.count() == 1 and Card.objects.count() == 34
+    assert selectors.card_pool(["繁殖池"]).get("繁殖池") is not None  # MTGJSON's names stay

@@ -135,3 +135,100 @@ def test_japanese_names_are_imported_as_aliases() -> None:
     assert pool.get("《繁殖池》").name == "Breeding Pool"  # type: ignore[union-attr]
     assert pool.get("砕骨の巨人").name == "Bonecrusher Giant // Stomp"  # type: ignore[union-attr]
     assert pool.get("繁殖池").japanese_names == ("繁殖池",)  # type: ignore[union-attr]
+
+
+# --- Legality from the data, the MTGJSON merge, rulings (issue 21) ---------------------------------------
+
+
+def _oracle_file(tmp_path: Path, biorhythm: str, published: str = "20261120093012") -> Path:
+    """A Scryfall Oracle Cards file (its real name carries the date) with Biorhythm in the given status."""
+    cards = json.loads(SCRYFALL.read_text(encoding="utf-8"))
+    cards.append(
+        {
+            "object": "card",
+            "oracle_id": "bio-test",
+            "name": "Biorhythm",
+            "layout": "normal",
+            "mana_cost": "{6}{G}{G}",
+            "type_line": "Sorcery",
+            "oracle_text": "Each player's life total becomes the number of creatures they control.",
+            "colors": ["G"],
+            "legalities": {"commander": biorhythm, "standardbrawl": "not_legal", "brawl": "legal"},
+        }
+    )
+    path = tmp_path / f"oracle-cards-{published}.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    return path
+
+
+def _kenrith_deck(extra: str) -> dict[str, object]:
+    lines = ["Commander", "1 Kenrith, the Returned King", "Deck", f"1 {extra}", "98 Forest"]
+    return {"variant": "commander", "decklist": "\n".join(lines)}
+
+
+def test_a_deck_check_flags_biorhythm_only_when_the_data_says_it_is_banned(tmp_path: Path) -> None:
+    from judge.cards.services import check_deck
+
+    import_cards(path=_oracle_file(tmp_path, "banned"))
+    banned = check_deck(_kenrith_deck("Biorhythm"))
+    assert [(p.card, p.rule, p.text("en")) for p in banned.problems] == [
+        ("Biorhythm", "commander:11", "Biorhythm is banned in Commander (Scryfall, 2026-11-20)")
+    ]
+    assert (
+        banned.notes[0].render("ja")
+        == "統率者戦で使えるかどうかをカード・データ（Scryfall, 2026-11-20）で確認しました"
+    )
+    import_cards(path=_oracle_file(tmp_path, "legal", "20261127093012"))
+    legal = check_deck(_kenrith_deck("Biorhythm"))
+    assert legal.legal, legal.problems
+    assert "Scryfall, 2026-11-27" in legal.notes[0].render("en")
+    # Brawl is CR 903.12's Brawl: Scryfall's standardbrawl, where Biorhythm is not legal.
+    brawl = check_deck(
+        {
+            "variant": "brawl",
+            "decklist": "Commander\n1 Kenrith, the Returned King\nDeck\n1 Biorhythm\n58 Forest",
+        }
+    )
+    assert [(p.rule, p.message.code) for p in brawl.problems] == [("903.12b", "legality.not-legal")]
+
+
+def test_mtgjson_merged_onto_scryfall_adds_japanese_names_text_and_a_cross_check(tmp_path: Path) -> None:
+    from judge.cards.services import import_files
+
+    results = import_files(paths=[MTGJSON, SCRYFALL])  # any order: the cards first
+    assert [r.kind.value for r in results] == ["scryfall-cards", "mtgjson-atomic"]
+    pool = card_selectors.card_pool(["繁殖池"])
+    card = pool.get("繁殖池")
+    assert (
+        card is not None
+        and card.name == "Breeding Pool"
+        and dict(card.cross_legalities)["commander"] == "legal"
+    )
+    row = Card.objects.get(name="Breeding Pool")
+    assert row.data["japanese_text"] == "（テスト用に書いた日本語の印刷文です。）"
+    legality = card_selectors.legality_data()
+    assert legality is not None and legality.cross_check is not None
+    assert legality.cross_check.label == "MTGJSON, 2026-01-16"
+
+
+def test_rulings_attach_to_cards_by_oracle_id() -> None:
+    from judge.cards.models import CardRuling
+    from judge.cards.services import import_files
+
+    results = import_files(paths=[CARDS / "scryfall_rulings.json", SCRYFALL])
+    assert results[-1].rulings == 3 and results[-1].duplicates == 1
+    pool_rulings = CardRuling.objects.filter(card__name="Breeding Pool").order_by("published_at")
+    assert [(r.source, r.published_at.isoformat()) for r in pool_rulings] == [
+        ("wotc", "2005-10-01"),
+        ("scryfall", "2019-05-03"),
+    ]
+
+
+def test_two_files_of_one_kind_are_refused(tmp_path: Path) -> None:
+    from judge.cards.services import import_files
+    from judge.parsing.records import ParseError
+
+    copy = tmp_path / "again.json"
+    copy.write_bytes(SCRYFALL.read_bytes())
+    with pytest.raises(ParseError, match="two scryfall-cards files"):
+        import_files(paths=[SCRYFALL, copy])

@@ -36,7 +36,8 @@ def _free_port() -> int:
 
 @contextlib.contextmanager
 def serve(work: Path, corpus: Path) -> Iterator[str]:
-    """Migrate, ingest ``corpus`` and import the test cards into a database in ``work``, and serve the site."""
+    """Migrate, ingest ``corpus`` and import the test cards into a database in ``work``, and serve the
+    site."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "judge.settings.dev",
@@ -48,8 +49,9 @@ def serve(work: Path, corpus: Path) -> Iterator[str]:
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
     subprocess.run([*manage, "ingest"], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-    # A small card file (MTGJSON shape, with Japanese names) for the colour identity and deck checks.
-    cards = ROOT / "tests" / "fixtures" / "cards" / "mtgjson_atomic.json"
+    # The small card files (Scryfall's cards and rulings, MTGJSON's Japanese names), each recognised by
+    # content.
+    cards = ROOT / "tests" / "fixtures" / "cards"
     subprocess.run(
         [*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL
     )

@@ -51,7 +51,8 @@ def phone_page(browser, request):  # type: ignore[no-untyped-def]
 
 
 def on_first_screen(page, selector: str) -> None:  # type: ignore[no-untyped-def]
-    """``selector`` is visible on the phone's first screen: the page is not scrolled and the element ends above
+    """``selector`` is visible on the phone's first screen: the page is not scrolled and the element ends
+    above
     the bottom of the viewport."""
     box = page.locator(selector).first.bounding_box()
     assert box is not None

@@ -1,28 +1,37 @@
-"""Every page of the site read as a player reads it on a phone (390×844), in Japanese and in English (issue 10).
+"""Every page of the site read as a player reads it on a phone (390×844), in Japanese and in English (issue
+10).
 
 The walk: every page route of the URL resolver (tests/web/routes.py; a route with parameters takes its example
-from ``EXAMPLES``, so a new page is walked without touching this file), then the states a page only shows after
+from ``EXAMPLES``, so a new page is walked without touching this file), then the states a page only shows
+after
 something was done (an answer, an error, a resolution, a step, a refused press, a search that needs help...).
-For each: a full-page screenshot in test-artifacts/screenshots/ja-sweep/ (every ``<details>`` opened, since a tap
+For each: a full-page screenshot in test-artifacts/screenshots/ja-sweep/ (every ``<details>`` opened, since a
+tap
 shows what they hold), nothing wider than the phone, and the reading rule below.
 
-The reading rule. Text is read with its language: the nearest ``lang`` attribute of the element holding it (the
+The reading rule. Text is read with its language: the nearest ``lang`` attribute of the element holding it
+(the
 page's own is ``<html lang>``). Visible text, and the ``title``, ``aria-label`` and ``alt`` a screen reader
-speaks, count; the contents of form fields and the placeholders of inputs do not (they are what is typed, and a
+speaks, count; the contents of form fields and the placeholders of inputs do not (they are what is typed, and
+a
 placeholder is an example of it).
 
 - On /ja/ no text in Japanese holds a word in Latin letters (two letters or more) beyond:
-  * text marked with another language (``lang="en"``: the English rule text beside the Japanese, an English card
+  * text marked with another language (``lang="en"``: the English rule text beside the Japanese, an English
+  card
     name with no Japanese one): a reader is told it is English, and so is a screen reader;
   * data shown as it is, marked ``translate="no"`` (names of players and cards as they were typed, a typed
-    query), and what is to be typed or read by a program (``<code>``, ``<kbd>``, ``<samp>``): their words count as
-    data anywhere on the page (a player's name in a sentence), as do the words typed into the page's text fields
+    query), and what is to be typed or read by a program (``<code>``, ``<kbd>``, ``<samp>``): their words
+    count as
+    data anywhere on the page (a player's name in a sentence), as do the words typed into the page's text
+    fields
     and boxes (a pasted board);
   * texts quoted from their authors, marked ``data-quoted`` (a Japanese rules document or translation as it is
     written: its Latin letters are its author's);
   * card names in 《》, mana symbols ({2}{G}), URLs (on /en/ too: a Japanese card name in 《》 is a name);
   * ``TERMS``: the few words Japanese players use as they are (DTC, JSON, ...).
-- On /en/ no text in English holds Japanese (kana, kanji, Japanese punctuation) beyond the same data, quotes and
+- On /en/ no text in English holds Japanese (kana, kanji, Japanese punctuation) beyond the same data, quotes
+and
   text marked ``lang="ja"`` (a Japanese rule text or card name, the language switch's 日本語).
 
 So a page passes by marking what it shows, not by being listed here: a new untranslated string fails the walk.
@@ -78,6 +87,7 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "rules:doc-detail": {"slug": "dtc"},
     "rulings:scenario-detail": {"slug": "mind-control-bianca-leaves"},
     "rulings:scenario-step": {"slug": "mind-control-bianca-leaves", "step": 1},
+    "cards:detail": {"slug": "breeding-pool"},
 }
 TRACKER_ROUTES = ("tracker:game", "tracker:history")
 #: Routes that are not pages to read, and why.
@@ -91,11 +101,14 @@ PAGE_ROUTES = [
 ]
 SCENARIOS = sorted(p.stem for p in (ROOT / "rules_data" / "scenarios").glob("*.json"))
 
-# What the page shows: (the element's language, its text with data and other languages cut out) per block of text,
+# What the page shows: (the element's language, its text with data and other languages cut out) per block of
+# text,
 # and the words of its data. Run in the page (CDP evaluation is not bound by the page's CSP).
 READ = """(lang) => {
-  const langOf = el => ((el.closest('[lang]') || document.documentElement).getAttribute('lang') || '').split('-')[0];
-  const CUT = 'code, kbd, samp, textarea, select:not([multiple]) > option:not(:checked), [translate=no], [data-quoted]';
+  const langOf = el => ((el.closest('[lang]') || document.documentElement).getAttribute('lang') ||
+  '').split('-')[0];
+  const CUT = 'code, kbd, samp, textarea, select:not([multiple]) > option:not(:checked), [translate=no],
+  [data-quoted]';
   const shown = el => el.checkVisibility({visibilityProperty: true});
   const blockOf = el => {
     for (let e = el; e; e = e.parentElement) {
@@ -118,12 +131,15 @@ READ = """(lang) => {
   const texts = [];
   for (const [block, parts] of blocks) {
     const text = parts.join('').replace(/\\s+/g, ' ').trim();
-    if (text && text !== '\\u2298') texts.push({where: block.tagName.toLowerCase() + (block.id ? '#' + block.id : '')
-      + (block.className && typeof block.className === 'string' ? '.' + block.className.trim().split(/\\s+/).join('.') : ''),
+    if (text && text !== '\\u2298') texts.push({where: block.tagName.toLowerCase() + (block.id ? '#' +
+    block.id : '')
+      + (block.className && typeof block.className === 'string' ? '.' +
+      block.className.trim().split(/\\s+/).join('.') : ''),
       text});
   }
   for (const el of document.querySelectorAll('[title], [aria-label], img[alt]')) {
-    if (el.closest('[translate=no], [data-quoted]') || langOf(el) !== lang || !shown(el.closest('select') || el)) continue;
+    if (el.closest('[translate=no], [data-quoted]') || langOf(el) !== lang || !shown(el.closest('select') ||
+    el)) continue;
     for (const name of ['title', 'aria-label', 'alt']) {
       const value = el.getAttribute(name);
       if (value) texts.push({where: el.tagName.toLowerCase() + '@' + name, text: value});
@@ -132,7 +148,8 @@ READ = """(lang) => {
   const data = [...document.querySelectorAll('[translate=no], code, kbd, samp')].map(e => e.textContent);
   for (const area of document.querySelectorAll('textarea')) data.push(area.value);
   for (const input of document.querySelectorAll('input')) {
-    if (['', 'text', 'search', 'number'].includes(input.getAttribute('type') || '') && shown(input)) data.push(input.value);
+    if (['', 'text', 'search', 'number'].includes(input.getAttribute('type') || '') && shown(input))
+    data.push(input.value);
   }
   return {texts, data, width: document.documentElement.scrollWidth};
 }"""
@@ -194,7 +211,8 @@ def reader(browser, request):  # type: ignore[no-untyped-def]
 
 
 def start_game(page, base: str, lang: str, variant: str = "commander") -> str:  # type: ignore[no-untyped-def]
-    """A game started through the page's form, four seats (names as a Japanese or English table types them)."""
+    """A game started through the page's form, four seats (names as a Japanese or English table types
+    them)."""
     seats = {
         "ja": [
             ("アレックス", "《ラフィーク》"),
@@ -243,7 +261,8 @@ def play_some_turns(page) -> None:  # type: ignore[no-untyped-def]
     press(3, "button[value='concede']")
 
 
-# --------------------------------------------------------------------------- the states a page shows after a use
+# --------------------------------------------------------------------------- the states a page shows after a
+# use
 
 State = Callable[[Any, str, str], None]
 STATES: dict[str, State] = {}
@@ -269,13 +288,17 @@ def goto_states(**paths: str) -> None:
 
 goto_states(
     **{
-        "calc-tax-answer": "calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2&cast_from=command-zone&reduction=1",
+        "calc-tax-answer": (
+            "calc/tax/?variant=commander&mana_cost=3GG&previous_casts=2&cast_from=command-zone&reduction=1"
+        ),
         "calc-tax-from-hand": "calc/tax/?variant=brawl&mana_cost=2WU/B&cast_from=hand&reduction={W}",
         "calc-tax-errors": "calc/tax/?variant=commander&mana_cost=3QQ&previous_casts=-1&reduction=x",
         "calc-tax-dtc": "calc/tax/?variant=dtc&cost=6&reduction=5&play_number=3",
         "calc-tax-dtc-errors": "calc/tax/?variant=dtc&cost=&play_number=0",
         "calc-tax-planar-die": "calc/tax/?variant=planechase&rolls_this_turn=2&two_headed_giant=1",
-        "calc-damage-lost": "calc/commander-damage/?seats=4&name1=Alex&cmdr1=Rafiq&partner3=Tymna&d1a_2=21&d3b_1=20&d3a_4=5",
+        "calc-damage-lost": (
+            "calc/commander-damage/?seats=4&name1=Alex&cmdr1=Rafiq&partner3=Tymna&d1a_2=21&d3b_1=20&d3a_4=5"
+        ),
         "calc-damage-two-headed-giant": "calc/commander-damage/?seats=4&thg=1&d1a_4=21",
         "calc-damage-errors": "calc/commander-damage/?seats=4&d1a_2=abc&d2a_1=-3",
         "search-hits": "search/?q=統率者税",

@@ -80,7 +80,8 @@ def test_step_through_a_worked_ruling_on_a_phone(phone, site_url, lang):  # type
     top_next.click()
     phone.wait_for_url("**/mind-control-bianca-leaves/1/")
     expect(phone.locator(".sc-change")).to_contain_text(text["changed"])
-    # The address changes before the swap lands: wait for step 1's own next link, or the click goes to step 1 again.
+    # The address changes before the swap lands: wait for step 1's own next link, or the click goes to step 1
+    # again.
     expect(phone.locator(".sc-pager-top a[rel=next]")).to_have_attribute("href", re.compile(r"/2/$"))
     phone.locator(".sc-pager-top a[rel=next]").click()
     phone.wait_for_url("**/mind-control-bianca-leaves/2/")
@@ -107,7 +108,8 @@ def test_step_through_a_worked_ruling_on_a_phone(phone, site_url, lang):  # type
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: ignore[no-untyped-def]
-    """The default board (Mind Control), made into one the rules of issue 13 need: Alex is the monarch and will
+    """The default board (Mind Control), made into one the rules of issue 13 need: Alex is the monarch and
+    will
     control Carol's next turn (Mindslaver); Alex leaves on his own turn."""
     text = TEXTS[lang]
     phone.goto(f"{site_url}/{lang}/leave-game/")

@@ -1,9 +1,9 @@
 """Offline reading (issue 25 item 1): one online visit to the home page, then the phone loses its connection.
 
-The service worker (static/js/sw.js, served at /sw.js) keeps the rule pages of the current release in the
-background within its budget (judge.web.views.OFFLINE_BUDGET); the test waits for that pre-cache, measures what
-it kept, then reads /ja/rules/903.9/ offline and follows a rule link, jumps to a rule by number from the offline
-search, and reads a subrule on its rule's page.
+The service worker (static/js/sw.js, served at /sw.js) keeps the rule pages of the current release in
+the background within its budget (judge.web.views.OFFLINE_BUDGET); the test waits for that pre-cache,
+measures what it kept, then reads /ja/rules/903.9/ offline and follows a rule link, jumps to a rule by
+number from the offline search, and reads a subrule on its rule's page.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 PRECACHE = """async () => {
   const reg = await navigator.serviceWorker.ready;
   return await new Promise((done) => {
-    navigator.serviceWorker.addEventListener('message', (e) => { if (e.data && e.data.precached) done(e.data.precached); });
+    navigator.serviceWorker.addEventListener('message', (e) => {
+      if (e.data && e.data.precached) done(e.data.precached);
+    });
     reg.active.postMessage({precache: 'ja'});
   });
 }"""

@@ -1,4 +1,5 @@
-"""The header search box in a real browser: best matches while typing, on any page; no console errors (CSP)."""
+"""The header search box in a real browser: best matches while typing, on any page; no console errors
+(CSP)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def test_rule_number_while_typing_then_enter_opens_the_rule(page, site_url):
 )
 def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
     """Closest matches (with the words each lacks), a corrected spelling (with a link to the spelling typed)
-    and the nearest rules, in Japanese at phone width: in the header box while typing, and without JavaScript."""
+    and the nearest rules, in Japanese at phone width: in the header box while typing, and without
+    JavaScript."""
     phone.goto(f"{site_url}/ja/")
     phone.locator("#site-q").fill(query)
     phone.locator(shown).first.wait_for(timeout=10_000)
@@ -95,3 +97,24 @@ def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
             assert "もしかして" in page.locator("#search-results").inner_text()
     finally:
         context.close()
+
+
+def test_a_commander_tax_question_reaches_the_answer_in_two_taps_on_a_phone(phone, site_url):
+    """Issue 20: 「統率者税 2回」 typed into the header box shows the calculator's card above the hits;
+    one tap on it opens the tax page filled in, answering +{4}. Tap one is the box, tap two the card."""
+    errors: list[str] = []
+    phone.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    phone.goto(f"{site_url}/ja/")
+    phone.locator("#site-q").tap()
+    phone.locator("#site-q").fill("統率者税 2回")
+    card = phone.locator("#site-search-results .answer-card-link")
+    card.wait_for(timeout=10_000)
+    assert "+4" in card.inner_text()  # +{4}, the 4 drawn as a mana symbol
+    screenshot(phone, "search-answer-card-in-the-header-box")
+    card.tap()
+    phone.wait_for_url("**/ja/calc/tax/?variant=commander&previous_casts=2")
+    answer = phone.locator("#result .answer .mana")
+    assert answer.inner_text() == "+4" and answer.locator(".mana-symbol.pip-N").inner_text() == "4"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "search-answer-card-commander-tax")
+    assert not errors, errors

@@ -1,11 +1,12 @@
-"""Touch on a phone (390×844, issue 25 item 5): every target a thumb presses is at least 24×24 px (WCAG 2.2, 2.5.8).
+"""Touch on a phone (390×844, issue 25 item 5): every target a thumb presses is at least 24×24 px (WCAG 2.2,
+2.5.8).
 
-Measured on every page of the every-page walk (tests/e2e/test_every_page_ja.py), in both languages, plus the rule
-page the issue counted (903.9), a search and a game. A target is a link, button, field, ``<summary>`` or, for a
-radio or checkbox drawn hidden (the tracker's keypad), its label. Exempt, as WCAG exempts it: a link inside running
-text (``display: inline`` in a block that holds other text too; those get a taller line instead). The primary
-buttons (tracker presses, calculator submit, next/previous step) are at least 44 px tall. The skip link is the
-first thing a keyboard reaches and is visible when focused.
+Measured on every page of the every-page walk (tests/e2e/test_every_page_ja.py), in both languages, plus the
+rule page the issue counted (903.9), a search and a game. A target is a link, button, field, ``<summary>``
+or, for a radio or checkbox drawn hidden (the tracker's keypad), its label. Exempt, as WCAG exempts it: a
+link inside running text (``display: inline`` in a block that holds other text too; those get a taller line
+instead). The primary buttons (tracker presses, calculator submit, next/previous step) are at least 44 px
+tall. The skip link is the first thing a keyboard reaches and is visible when focused.
 """
 
 from __future__ import annotations
@@ -24,18 +25,21 @@ PRIMARY = 44
 
 # The targets under 24 px that are not inline text: "tag#id.class 'text' W×H". Run in the page.
 MEASURE = """(small) => {
-  const TARGETS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+  const TARGETS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + '[tabindex]:not([tabindex="-1"])';
   const shown = el => el.checkVisibility({opacityProperty: false, visibilityProperty: true});
   const hiddenBox = el => { const r = el.getBoundingClientRect(); return r.width <= 1 || r.height <= 1; };
   const inlineText = el => {
-    if (!getComputedStyle(el).display.startsWith('inline') || el.matches('button, input, select, textarea')) return false;
+    if (el.matches('button, input, select, textarea')) return false;
+    if (!getComputedStyle(el).display.startsWith('inline')) return false;
     let block = el.parentElement;
     while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
     const own = el.textContent.trim().length;
     return block && block.textContent.replace(/\\s+/g, ' ').trim().length > own + 3;
   };
   const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
-    + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
+    + (typeof el.className === 'string' && el.className.trim()
+      ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
     + ' ' + JSON.stringify((el.textContent || el.value || '').trim().slice(0, 30));
   const found = [];
   let count = 0;

@@ -1,4 +1,5 @@
-"""The whole Japanese Comprehensive Rules in a real browser at phone width: /ja/rules/805.1/ with the translation
+"""The whole Japanese Comprehensive Rules in a real browser at phone width: /ja/rules/805.1/ with the
+translation
 (the sample file of 20231117, ../shared/ja_cr_sample) and /ja/rules/903.9/ without it."""
 
 from __future__ import annotations

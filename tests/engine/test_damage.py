@@ -113,9 +113,9 @@ def test_partners_step_shows_both_totals() -> None:
     partner = [s for s in result.steps if s.rule == "702.124d"]
     assert len(partner) == 1
     assert "Tymna 20, Thrasios 20" in partner[0].render("en")
-    assert (
-        partner[0].render("ja")
-        == "Bianca：Alexの2体の統率者からのダメージは別々に数え（《Tymna》 20 点、《Thrasios》 20 点）、合計しません。"
+    assert partner[0].render("ja") == (
+        "Bianca：Alexの2体の統率者からのダメージは別々に数え（《Tymna》 20 点、《Thrasios》 20 点）、"
+        "合計しません。"
     )
 
 

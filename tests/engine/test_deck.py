@@ -18,6 +18,7 @@ from judge.engine.deck import (
     partner_pair_problem,
 )
 from judge.engine.decklist import parse_decklist
+from judge.engine.legality import LegalityData, LegalitySource
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
 REAL = [card_from_scryfall(c) for c in json.loads(FIXTURE.read_text(encoding="utf-8"))]
@@ -92,7 +93,8 @@ COMPANIONS = [
         "Jegantha, the Wellspring",
         "{4}{R/G}",
         "Legendary Creature — Elemental Elk",
-        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana cost.",
+        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana "
+        "cost.",
     ),
     card(
         "Kaheera, the Orphanguard",
@@ -248,9 +250,8 @@ def test_legal_100_card_deck() -> None:
     assert check.legal, check.problems
     assert check.identity == ("W", "U", "B", "R", "G")
     assert check.to_json()["legal"] is True and check.to_json()["problems"] == []
-    # The note says which banned list was checked, and as of when.
-    assert [n.rule for n in check.notes] == ["commander:11"]
-    assert check.notes[0].render("en") == "Checked against the Commander banned list as of 2024-09-23"
+    # Without the card data's sources, the note says legality was not checked (judge.engine.legality).
+    assert [(n.rule, n.code) for n in check.notes] == [("commander:11", "legality.not-checked")]
 
 
 def test_99_cards() -> None:
@@ -493,7 +494,8 @@ def test_brawl() -> None:
 
 def test_check_decklist_from_pasted_text() -> None:
     text = (
-        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 Island\n\n"
+        "Commander\n1 Kraum, Ludevic's Opus (C16) 28\n1 Tymna the Weaver\n\nDeck\n1 Command Tower\n97 "
+        "Island\n\n"
         "Sideboard\n1 Ghostfire\n\nCompanion\n1 Obosh, the Preypiercer\n"
     )
     check = check_decklist(pool=COMPANION_POOL, decklist=parse_decklist(text=text))
@@ -509,7 +511,8 @@ def test_no_commander() -> None:
     assert rules(check) == ["903.3"]
 
 
-# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b) ----------------
+# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b)
+# ----------------
 
 
 def companion_check(
@@ -523,7 +526,8 @@ def companion_check(
 @pytest.mark.parametrize(
     ("companion", "commander", "cards", "fails"),
     [
-        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2) fails.
+        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2)
+        # fails.
         ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Cultivate"), ()),
         (
             "Keruga, the Macrosage",
@@ -558,7 +562,8 @@ def companion_check(
             ("Cultivate", "Counterspell"),
             ("Counterspell",),
         ),
-        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an Elemental.
+        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an
+        # Elemental.
         (
             "Kaheera, the Orphanguard",
             "Kenrith, the Returned King",
@@ -573,7 +578,8 @@ def companion_check(
             ("Llanowar Elves", "Cultivate"),
             ("Cultivate",),
         ),
-        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana abilities).
+        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana
+        # abilities).
         (
             "Zirda, the Dawnwaker",
             "Kenrith, the Returned King",
@@ -612,14 +618,29 @@ def test_yorion_can_never_be_a_commander_companion() -> None:
     assert ("Yorion, Sky Nomad", "deck.companion-impossible") in problems
 
 
-def test_lutri_is_banned_in_commander() -> None:
-    check = check_commander_deck(
+def test_lutri_is_banned_as_a_companion_only() -> None:
+    from judge.engine.rules_data import default_companion_bans
+
+    data = LegalityData(
+        source=LegalitySource(name="Scryfall", date="2026-11-20"), companion_bans=default_companion_bans()
+    )
+    as_companion = check_commander_deck(
         pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
         cards=[(99, "Forest")],
         companion="Lutri, the Spellchaser",
+        legality=data,
     )
-    assert ("Lutri, the Spellchaser", "commander:11") in [(p.card, p.rule) for p in check.problems]
+    assert ("Lutri, the Spellchaser", "commander:11", "legality.banned-as-companion") in [
+        (p.card, p.rule, p.message.code) for p in as_companion.problems
+    ]
+    in_the_deck = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "Lutri, the Spellchaser"), (98, "Forest")],
+        legality=data,
+    )
+    assert "legality.banned-as-companion" not in [p.message.code for p in in_the_deck.problems]
 
 
 def test_zirda_says_it_read_the_rules_text() -> None:
@@ -630,53 +651,14 @@ def test_zirda_says_it_read_the_rules_text() -> None:
         companion="Zirda, the Dawnwaker",
     )
     assert [n.message.code for n in check.notes if n.message] == [  # type: ignore[union-attr]
-        "deck.banned-checked",
+        "legality.not-checked",
         "deck.companion-met",
         "deck.companion-read-from-text",
     ]
 
 
-# --- Banned lists (rules_data/banned/) and interchangeable names (201.3b) -----------------------------------
-
-
-def test_banned_cards_are_reported_with_the_list_date() -> None:
-    check = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Mana Crypt"), (1, "Contract from Below"), (97, "Forest")],
-    )
-    assert [(p.card, p.rule, p.message.code) for p in check.problems] == [
-        ("Mana Crypt", "commander:11", "deck.banned"),
-        ("Contract from Below", "commander:11", "deck.banned-ante"),
-    ]
-    assert check.problems[0].text("en") == "Mana Crypt is on the Commander banned list (as of 2024-09-23)"
-    assert (
-        check.problems[0].text("ja") == "《Mana Crypt》は統率者戦の禁止カードです（2024-09-23 時点のリスト）"
-    )
-
-
-def test_brawl_uses_its_own_list() -> None:
-    legal_in_brawl = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Mana Crypt"), (58, "Forest")],
-        variant=Variant.BRAWL,
-    )
-    assert legal_in_brawl.legal, legal_in_brawl.problems
-
-
-def test_a_banned_list_from_text() -> None:
-    from judge.engine.rules_data import parse_banned_list
-
-    mine = parse_banned_list("# as-of: 2025-01-01\nname\tnote\nSol Ring\tat this table\n")
-    check = check_commander_deck(
-        pool=POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Sol Ring"), (98, "Forest")],
-        banned=mine,
-    )
-    assert [(p.card, p.message.code) for p in check.problems] == [("Sol Ring", "deck.banned")]
-    assert "(as of 2025-01-01)" in check.problems[0].text("en")
+# --- Interchangeable names (201.3b); legality is tested in test_legality.py
+# ----------------------------------
 
 
 def test_interchangeable_names_count_as_one_name() -> None:

@@ -77,7 +77,10 @@ def test_parse_deck_with_sections_and_counts() -> None:
 def test_parse_deck_errors_with_line_numbers() -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_dm_deck(
-            text="統率者\n1 A | 火 | SR | クリーチャー\n1 B | 火 | SR | クリーチャー\n0 C | 火 | C | 呪文\nD | 土 | C | 呪文"
+            text=(
+                "統率者\n1 A | 火 | SR | クリーチャー\n1 B | 火 | SR | クリーチャー\n0 C | 火 | C | 呪文\nD "
+                "| 土 | C | 呪文"
+            )
         )
     assert err.value.problems == (
         "Line 4: a count must be 1 to 999",

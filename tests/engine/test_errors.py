@@ -1,4 +1,5 @@
-"""judge.engine.errors: an error lists at most MAX_PROBLEMS problems, then how many more (issue 22, item 2)."""
+"""judge.engine.errors: an error lists at most MAX_PROBLEMS problems, then how many more (issue 22, item
+2)."""
 
 from __future__ import annotations
 

@@ -155,7 +155,7 @@ def test_identify_cards_up_to_the_limit() -> None:
 def test_identify_cards_over_the_limit() -> None:
     with pytest.raises(InvalidInputError) as err:
         identify_cards({"cards": [{"name": "Forest"}] * (MAX_CARDS + 1)})
-    assert "over the limit of 20000" in err.value.problems[0]
+    assert "over the limit of 1000" in err.value.problems[0]
 
 
 @pytest.mark.parametrize("payload", [None, [], {"cards": "x"}, {"decks": []}])

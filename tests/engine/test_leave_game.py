@@ -271,6 +271,88 @@ def test_missing_leaving_alone() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "ja",
+            "ゲームから離れたBがオーナーである現象《Tunnel》からの能力（Tunnel trigger）は、スタックに残り、"
+            "新しい次元コントローラーであるCがコントロールする。",
+        ),
+        (
+            "en",
+            "Tunnel trigger, an ability from the phenomenon Tunnel owned by B, who left the game, remains "
+            "on the "
+            "stack, controlled by the new planar controller C.",
+        ),
+    ],
+)
+def test_a_phenomenon_ability_stays_in_the_words_of_901_10b(lang: str, expected: str) -> None:
+    """901.10b: "Abilities from phenomena owned by a player who left the game remain on the stack controlled
+    by
+    the new planar controller" — the phenomenon named, the ability's own name apart from the sentence."""
+    payload = {
+        "variant": "planechase",
+        "turn_order": ["A", "B", "C"],
+        "active_player": "B",
+        "planar_controller": "B",
+        "leaving": "B",
+        "objects": [
+            {
+                "id": "t",
+                "name": "Tunnel",
+                "kind": "phenomenon",
+                "owner": "B",
+                "controller": "B",
+                "zone": "command",
+            },
+            {
+                "id": "a",
+                "name": "Tunnel trigger",
+                "kind": "ability",
+                "controller": "B",
+                "zone": "stack",
+                "source": "t",
+            },
+        ],
+    }
+    (step,) = [s for s in run(payload, lang)["steps"] if s["rule"] == "901.10b"]
+    assert step["text"] == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_no_active_player_the_answer_says_how_it_reads_next_in_turn_order(lang: str) -> None:
+    """724.4 / 725.4 leave open from whom "next in turn order" counts: the answer names its reading
+    (800.4j)."""
+    payload = {
+        "variant": "free-for-all",
+        "turn_order": [
+            "C",
+            "D",
+            "A",
+        ],  # no active player: the order starts with the next turn's player (800.4j)
+        "active_player": None,
+        "monarch": "D",
+        "initiative": "D",
+        "leaving": "D",
+    }
+    result = run(payload, lang)
+    monarch, initiative = [s for s in result["steps"] if s["rule"] in ("724.4", "725.4")]
+    assert result["board"]["monarch"] == result["board"]["initiative"] == "C"
+    for step in (monarch, initiative):
+        if lang == "en":
+            assert (
+                "does not say from whom" in step["text"]
+                and "the player who takes the next turn" in step["text"]
+            )
+        else:
+            assert (
+                "誰から数えるかを定めていない" in step["text"]
+                and "次のターンを行うプレイヤー" in step["text"]
+            )
+        assert "800.4j" in step["text"]
+
+
 def test_dtc_has_no_leaving_the_team_loses_and_no_object_moves() -> None:
     payload = {
         "variant": "dtc",

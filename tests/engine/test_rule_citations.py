@@ -73,6 +73,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "903.3": ("Vehicle", "Spacecraft"),
     "903.3a": ("can be your commander",),
     "903.12c": ("planeswalker card",),
+    "903.5": ("deck construction",),
     "903.5a": ("exactly 100 cards",),
     "903.5b": ("different English name",),
     "903.5c": ("color identity",),
@@ -102,11 +103,13 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "800.4m": ("until that player’s next turn", "until that turn would have begun"),
     "724.4": (
         "If the monarch leaves the game, the active player becomes the monarch",
-        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+        "If the active player is leaving the game or if there is no active player, the next player in turn "
+        "order",
     ),
     "725.4": (
         "the active player takes the initiative",
-        "If the active player is leaving the game or if there is no active player, the next player in turn order",
+        "If the active player is leaving the game or if there is no active player, the next player in turn "
+        "order",
     ),
     "722.1": ("control another player during that player’s next turn",),
     "722.1a": ("The last one to be created is the one that works",),
@@ -192,6 +195,71 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "903.12f": ("25", "30"),
     "122.1f": ("ten or more poison counters",),
     "704.3": ("performs all applicable state-based actions simultaneously",),
+    # Cited by the worked rulings' steps
+    "104.3a": ("A player who concedes leaves the game immediately", "That player loses the game"),
+    "303.4e": ("changing control of the object doesn’t change control of the Aura",),
+    "312.4": ("the planar controller is whoever the active player is",),
+    "312.5": ("When you move this card off a planar deck and turn it face up",),
+    "508.1": ("the active player declares attackers",),
+    "509.1": ("the defending player declares blockers",),
+    "603.7": ("delayed triggered ability",),
+    "603.7e": (
+        "The controller of that delayed triggered ability is the player who controlled that other ability",
+    ),
+    "702.124": ("Partner",),
+}
+
+# Rules whose use needs no phrase check beyond existing: plain definitions.
+PLAIN_DEFINITIONS = frozenset(
+    {
+        "102.1",
+        "103.4",
+        "103.8",
+        "104.3e",
+        "119.3",
+        "704.5a",
+        "704.5b",
+        "704.5c",
+        "704.6a",
+        "704.6b",
+        "810.9",
+        "810.10",
+        "810.11",
+        "901.9a",
+        "901.9b",
+        "901.9c",
+    }
+)
+
+# What a worked ruling's step claims a rule says, where the claim is more than the rule's general meaning
+# above:
+# (slug, step number) -> {rule: phrase of that rule's own text}. The findings of issue 24 are each pinned
+# here.
+STEP_CLAIMS: dict[tuple[str, int], dict[str, str]] = {
+    ("bribery-act-of-treason-default-controller-leaves", 2): {
+        "611.2a": "lasts as long as stated",
+        "613.1b": "Control-changing effects",
+    },
+    ("planechase-phenomenon-ability-owner-leaves", 1): {
+        "901.6": "Normally, the planar controller is whoever the active player is",
+        "312.4": (
+            "The controller of a face-up phenomenon card is the player designated as the planar controller"
+        ),
+    },
+    ("planechase-phenomenon-ability-owner-leaves", 2): {
+        "901.10b": "Abilities from phenomena owned by a player who left the game remain on the stack "
+        "controlled by the new planar controller",
+    },
+    ("player-concedes-mid-combat", 1): {
+        "508.1": "the active player declares attackers",
+        "509.1": "the defending player declares blockers",
+    },
+    ("player-concedes-mid-combat", 2): {
+        "104.3a": "A player who concedes leaves the game immediately",
+        "509.1h": "This remains unchanged until the creature is removed from combat",
+        "510.1c": "it assigns no combat damage",
+    },
+    ("two-headed-giant-team-leaves", 1): {"810.8b": "their team leaves the game immediately"},
 }
 
 
@@ -217,7 +285,8 @@ def _current_rules(real_corpus: Path) -> RulesDocument:
 
 
 def _engine_citations() -> dict[str, set[str]]:
-    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and scenarios."""
+    """Every CR number written anywhere in the engine (Step rules, constants, texts, docstrings) and
+    scenarios."""
     cited: dict[str, set[str]] = {}
     for path in [*sorted(ENGINE_DIR.rglob("*.py")), *sorted(SCENARIOS_DIR.glob("*.json"))]:
         for number in CR_NUMBER.findall(path.read_text(encoding="utf-8")):
@@ -244,7 +313,8 @@ def test_cited_rules_say_what_the_engine_relies_on(real_corpus: Path) -> None:
 
 
 def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
-    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering shows)."""
+    """Each rule="..." the engine's steps and problems carry has an entry in MEANINGS (so a renumbering
+    shows)."""
     step_rules: set[str] = set()
     for path in ENGINE_DIR.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
@@ -254,31 +324,69 @@ def test_step_rules_used_by_the_engine_are_all_checked_for_meaning() -> None:
         step_rules |= set(
             re.findall(r'"(\d{3}\.\d{1,3}[a-z]?)"', (ENGINE_DIR / f"{name}.py").read_text(encoding="utf-8"))
         )
-    unchecked = (
-        step_rules
-        - set(MEANINGS)
-        - {
-            # Rules whose use needs no phrase check beyond existing: plain definitions.
-            "102.1",
-            "103.4",
-            "103.8",
-            "104.3a",
-            "104.3e",
-            "119.3",
-            "704.5a",
-            "704.5b",
-            "704.5c",
-            "704.6a",
-            "704.6b",
-            "810.9",
-            "810.10",
-            "810.11",
-            "901.9a",
-            "901.9b",
-            "901.9c",
-        }
+    assert step_rules - set(MEANINGS) - PLAIN_DEFINITIONS == set()
+
+
+def _worked_ruling_citations() -> dict[tuple[str, int], set[str]]:
+    """(slug, step number) -> every CR number the step names: its cited rules, its engine steps' rules, and
+    any
+    number written in its narration or engine texts, in both languages (step 0: the ruling's own list)."""
+    from judge.engine.scenario_replay import replay_scenario
+    from judge.engine.scenarios import load_scenarios
+
+    named: dict[tuple[str, int], set[str]] = {}
+    for scenario in load_scenarios(SCENARIOS_DIR):
+        named[(scenario.slug, 0)] = {r for r in scenario.rules if CR_NUMBER.fullmatch(r)}
+        for lang in ("en", "ja"):
+            for step in replay_scenario(scenario).to_json(lang)["steps"]:
+                found = named.setdefault((scenario.slug, step["number"]), set())
+                found |= {r for r in step.get("rules", []) if CR_NUMBER.fullmatch(r)}
+                for engine_step in step.get("engine_steps", []):
+                    if CR_NUMBER.fullmatch(engine_step["rule"]):
+                        found.add(engine_step["rule"])
+                    found |= set(CR_NUMBER.findall(engine_step["text"]))
+                found |= set(CR_NUMBER.findall(step["narration"]))
+    return named
+
+
+def test_every_rule_a_worked_ruling_names_is_checked_for_meaning() -> None:
+    """A step's rule label is checked against the CR text (MEANINGS, read by the corpus test below)."""
+    named = _worked_ruling_citations()
+    assert {"901.6", "312.4", "611.2a", "613.1b", "509.1h", "510.1c", "800.4j"} <= set().union(
+        *named.values()
     )
-    assert unchecked == set()
+    unchecked = {
+        where: sorted(rules - set(MEANINGS) - PLAIN_DEFINITIONS)
+        for where, rules in named.items()
+        if rules - set(MEANINGS) - PLAIN_DEFINITIONS
+    }
+    assert unchecked == {}
+    # Each pinned claim is about a rule its step does name.
+    assert {
+        where: sorted(set(c) - named[where]) for where, c in STEP_CLAIMS.items() if set(c) - named[where]
+    } == {}
+
+
+@pytest.mark.corpus
+def test_each_worked_ruling_step_says_what_the_rules_it_names_say(real_corpus: Path) -> None:
+    """Every rule a worked ruling's step names is read in the current CR: it exists, says what the engine
+    relies
+    on (MEANINGS), and says what the step claims of it (STEP_CLAIMS)."""
+    texts = {r.number: r.text for r in _current_rules(real_corpus).rules}
+    wrong: dict[tuple[str, int, str], list[str]] = {}
+    for where, rules in _worked_ruling_citations().items():
+        for rule in sorted(rules):
+            if rule not in texts:
+                wrong[(*where, rule)] = ["(no such rule)"]
+                continue
+            phrases = [
+                *MEANINGS.get(rule, ()),
+                *([STEP_CLAIMS[where][rule]] if rule in STEP_CLAIMS.get(where, {}) else []),
+            ]
+            missing = [p for p in phrases if p not in texts[rule]]
+            if missing:
+                wrong[(*where, rule)] = missing
+    assert wrong == {}
 
 
 @pytest.mark.corpus
@@ -328,7 +436,7 @@ def test_monocolored_hybrid_announced_as_generic_can_be_reduced() -> None:
 
 
 def test_tax_steps_cite_903_8_for_the_zone_and_702_124d_for_partners() -> None:
-    steps = commander_tax(mana_cost="{G}{U}", previous_casts=2).steps
+    steps = commander_tax(mana_cost="{G}{U}", previous_casts=2, partner=True).steps
     [tax] = [s for s in steps if s.rule == "903.8"]
     assert "{4}" in tax.render("en") and "other zones add no tax" in tax.render("en")
     [partner] = [s for s in steps if s.rule == "702.124d"]
@@ -345,14 +453,14 @@ def test_flip_card_flipped_half_is_alternative_characteristics() -> None:
                 name="Budoka Gardener",
                 mana_cost="{1}{G}",
                 type_line="Creature — Human Monk",
-                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you control ten "
-                "or more lands, flip Budoka Gardener.",
+                oracle_text="{T}: You may put a land card from your hand onto the battlefield. If you "
+                "control ten or more lands, flip Budoka Gardener.",
             ),
             Face(
                 name="Dokai, Weaver of Life",
                 type_line="Legendary Creature — Human Monk",
-                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the number "
-                "of lands you control.",
+                oracle_text="{4}{G}{G}, {T}: Create an X/X green Elemental creature token, where X is the "
+                "number of lands you control.",
             ),
         ),
     )
@@ -376,11 +484,12 @@ def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc()
 
 
 def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
-    """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they live."""
-    from judge.engine import deck
+    """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they
+    live."""
+    from judge.engine import deck, legality
     from judge.engine.rule_numbers import is_citation
 
-    known_ids = set(dm.RULE_IDS) | {deck.UNKNOWN_CARD} | set(deck.BANNED_RULES.values())
+    known_ids = set(dm.RULE_IDS) | {deck.UNKNOWN_CARD} | set(legality.BANNED_RULES.values())
     cited: set[str] = set()
     for name in (
         "tax",
@@ -390,6 +499,8 @@ def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
         "identity",
         "cards_payload",
         "deck",
+        "deck_counts",
+        "legality",
         "decklist",
         "companions",
         "dm",

@@ -16,6 +16,7 @@ from judge.engine.messages import Message
 from judge.engine.tax import (
     MAX_CASTS,
     MAX_MANA,
+    CastZone,
     TaxResult,
     Variant,
     calculate_tax,
@@ -107,7 +108,7 @@ def test_issue_example_explains_every_step() -> None:
     texts = [s.render("en") for s in result.steps]
     assert texts[0] == "Start from the mana cost {3}{G}{G}."
     assert "{4}" in texts[1] and "{7}{G}{G} so far" in texts[1]
-    assert "from {7} to {6}" in texts[3]
+    assert "from {7} to {6}" in texts[2]
     assert texts[-1] == "Total cost: {6}{G}{G}."
 
 
@@ -123,12 +124,20 @@ def test_to_json_has_exactly_the_api_keys() -> None:
 
 def test_partners_count_separately() -> None:
     # 702.124d: Thrasios cast twice does not make Tymna's first cast cost more.
-    thrasios = commander_tax(mana_cost="{G}{U}", previous_casts=2)
-    tymna = commander_tax(mana_cost="{1}{W}{B}", previous_casts=0)
+    thrasios = commander_tax(mana_cost="{G}{U}", previous_casts=2, partner=True)
+    tymna = commander_tax(mana_cost="{1}{W}{B}", previous_casts=0, partner=True)
     assert (thrasios.tax_generic, thrasios.total_cost) == (4, "{4}{G}{U}")
     assert (tymna.tax_generic, tymna.total_cost) == (0, "{1}{W}{B}")
     assert any(s.rule == "702.124d" and "partner" in s.render("en") for s in tymna.steps)
     assert any(s.rule == "702.124d" and "共闘" in s.render("ja") for s in tymna.steps)
+
+
+@pytest.mark.parametrize("cast_from", [CastZone.COMMAND_ZONE, CastZone.HAND])
+def test_a_commander_without_partner_says_nothing_of_partners(cast_from: CastZone) -> None:
+    """Rafiq of the Many has no partner: 702.124d is no part of its tax (issue 24)."""
+    rafiq = commander_tax(mana_cost="{1}{G}{W}{U}", previous_casts=1, cast_from=cast_from)
+    assert "702.124d" not in [s.rule for s in rafiq.steps]
+    assert not any("共闘" in s.render("ja") or "partner" in s.render("en") for s in rafiq.steps)
 
 
 def test_brawl_variant_adds_its_step() -> None:

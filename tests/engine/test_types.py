@@ -1,4 +1,5 @@
-"""The engine and the parsers type-check under mypy --strict (pyproject.toml [tool.mypy]), so CI keeps it that way."""
+"""The engine and the parsers type-check under mypy --strict (pyproject.toml [tool.mypy]), so CI keeps it that
+way."""
 
 from __future__ import annotations
 

@@ -116,7 +116,9 @@ def test_header_variants(base: RulesDocument, first_lines: str, codec: str) -> N
 
 CONTENTS_SHAPES = {
     "2009: Questions? after Credits": "1. Game Concepts\n100. General\n\nGlossary\n\nCredits\n\nQuestions?",
-    "2010-2013: Customer Service": "1. The Game\n100. General\n\nGlossary\n\nCredits\n\nCustomer Service Information",
+    "2010-2013: Customer Service": (
+        "1. The Game\n100. General\n\nGlossary\n\nCredits\n\nCustomer Service Information"
+    ),
     "2015 on: Glossary, Credits": "1. The Game\n100. General\n9. Casual Variants\n\nGlossary\nCredits",
     "sections only": "100. General\n101. Golden Rules\n900. General",
     "empty": "",

@@ -1,4 +1,5 @@
-"""Tests for judge.parsing.corpus: a bad old file is left out and named, a bad newest file stops everything."""
+"""Tests for judge.parsing.corpus: a bad old file is left out and named, a bad newest file stops
+everything."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge.parsing.corpus import parse_corpus_dir, read_text
-from judge.parsing.records import ParseError, SkippedFile
+from judge.parsing.records import ParseError, ParseWarning, SkippedFile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -19,7 +20,8 @@ def archive_text() -> str:
 
 @pytest.fixture()
 def corpus(tmp_path: Path) -> Path:
-    """Three releases in three published shapes (UTF-16 with a BOM, Windows-1252, UTF-8 with a BOM), and ja/."""
+    """Three releases in three published shapes (UTF-16 with a BOM, Windows-1252, UTF-8 with a BOM), and
+    ja/."""
     en, ja = tmp_path / "en", tmp_path / "ja"
     en.mkdir()
     ja.mkdir()
@@ -50,7 +52,8 @@ def test_read_text_decodes_what_the_bom_names(corpus: Path) -> None:
 
 
 def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: Path) -> None:
-    # Line 53 of the fixture is "901.1. Each player brings a planar deck."; 0x81 means nothing in Windows-1252.
+    # Line 53 of the fixture is "901.1. Each player brings a planar deck."; 0x81 means nothing in
+    # Windows-1252.
     bad = archive_text().replace("February 1, 2010", "May 1, 2015").replace("Each player", "Each \x81 player")
     bad = bad.replace("\n", "\r")  # lone CR line endings, as in 20230414
     (corpus / "en" / "MagicCompRules 20150501.txt").write_bytes(bad.encode("latin-1", errors="replace"))
@@ -62,8 +65,10 @@ def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: P
         SkippedFile("notes.md", None, "unknown file: only .txt corpus files are read"),
     )
     assert parsed.skipped[0].to_json() == {
-        "file": "MagicCompRules 20150501.txt", "line": 53, "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
-    }  # fmt: skip
+        "file": "MagicCompRules 20150501.txt",
+        "line": 53,
+        "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
+    }
     assert str(parsed.skipped[1]) == "notes.md: unknown file: only .txt corpus files are read"
     with pytest.raises(
         ParseError, match=r"strict: every skipped file and warning is fatal; 2 in all"
@@ -81,15 +86,34 @@ def test_a_broken_newest_file_stops_everything(corpus: Path) -> None:
 
 def test_warnings_of_every_file_are_collected_and_strict_refuses_them(corpus: Path) -> None:
     path = corpus / "en" / "MagicCompRules 20100201.txt"
-    path.write_bytes(archive_text().replace("901.4. All", "901.4.All").encode("utf-8"))  # line 61
+    path.write_bytes(archive_text().replace("901.3. A", "901.3.A").encode("utf-8"))  # line 57
     parsed = parse_corpus_dir(corpus)
     assert [str(w) for w in parsed.warnings] == [
-        "MagicCompRules 20100201.txt:61: no space after rule number 901.4: read as that rule"
+        "MagicCompRules 20100201.txt:57: no space after rule number 901.3: read as that rule"
     ]
-    assert parsed.skipped == ()
-    with pytest.raises(ParseError, match="no space after rule number 901.4") as error:
+    assert parsed.skipped == () and not parsed.warnings[0].note
+    with pytest.raises(ParseError, match="no space after rule number 901.3") as error:
         parse_corpus_dir(corpus, strict=True)
-    assert (error.value.source, error.value.line) == ("MagicCompRules 20100201.txt", 61)
+    assert (error.value.source, error.value.line) == ("MagicCompRules 20100201.txt", 57)
+
+
+def test_the_documented_901_4_typo_is_a_note_strict_accepts(corpus: Path) -> None:
+    """The official "901.4.All plane ..." (releases 2022-11 .. 2025-02) is a documented typo: a note."""
+    path = corpus / "en" / "MagicCompRules 20100201.txt"
+    path.write_bytes(archive_text().replace("901.4. All", "901.4.All").encode("utf-8"))  # line 61
+    parsed = parse_corpus_dir(corpus, strict=True)
+    assert [(str(w), w.note) for w in parsed.warnings] == [
+        ("MagicCompRules 20100201.txt:61: no space after rule number 901.4: read as that rule", True)
+    ]
+    assert ParseWarning.from_json(parsed.warnings[0].to_json()) == parsed.warnings[0]
+
+
+def test_a_broken_link_is_reported_as_skipped(corpus: Path) -> None:
+    (corpus / "ja" / "009_gone.txt").symlink_to(corpus / "ja" / "missing.txt")
+    parsed = parse_corpus_dir(corpus)
+    assert [str(s) for s in parsed.skipped] == [
+        "009_gone.txt: a symbolic link to nothing readable (missing target or a loop): left out"
+    ]
 
 
 def test_two_files_with_one_effective_date_keep_the_later_one(corpus: Path) -> None:

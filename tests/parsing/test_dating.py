@@ -1,9 +1,9 @@
-"""Dating a Japanese translation (judge.parsing.dating): invented releases, then the real corpus and archive."""
+"""Dating a Japanese translation (judge.parsing.dating): invented releases, then the real corpus and
+archive."""
 
 from __future__ import annotations
 
 import dataclasses
-import doctest
 from pathlib import Path
 
 import pytest
@@ -60,10 +60,6 @@ NEW = release(
     ("903.8", "A commander costs {2} more: commander tax."),
 )
 JA = translation(("800.5", "多人数戦では最初のマリガンは無料。"), ("903.8", "統率者税で{2}多くかかる。"))
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(dating).failed == 0
 
 
 def test_terms_are_read_longest_first_in_both_languages() -> None:

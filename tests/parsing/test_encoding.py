@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.parsing import encoding
 from judge.parsing.encoding import DecodedText, decode_text, normalize_newlines
 from judge.parsing.records import ParseError
 
 TEXT = "Magic: The Gathering Comprehensive Rules\r\n\r\nIt’s “quoted” — and Ærathi.\r\n"
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(encoding).failed == 0
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Tests for judge.parsing.ja_comprehensive_rules: files in the layout of the whole Japanese translation, written
+"""Tests for judge.parsing.ja_comprehensive_rules: files in the layout of the whole Japanese translation,
+written
 here with invented Japanese (tests/rules/ja_cr_files.py), in both encodings and both line endings."""
 
 from __future__ import annotations

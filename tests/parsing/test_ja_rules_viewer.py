@@ -23,8 +23,9 @@ def test_document_fields(sample: JaDocument) -> None:
     assert sample.kind is DocKind.CR_TRANSLATION
     # Named by the section it shows; the English from the project's table of section titles.
     assert (sample.title_ja, sample.title_en) == (
-        "総合ルール 805 共有チーム・ターン（日本語）", "Comprehensive Rules 805 Shared Team Turns Option (Japanese)",
-    )  # fmt: skip
+        "総合ルール 805 共有チーム・ターン（日本語）",
+        "Comprehensive Rules 805 Shared Team Turns Option (Japanese)",
+    )
     assert sample.translated_from == "20240101"
     assert sample.meta == (("version", "MJMJ訳 20240101.0"),)
     assert (sample.date, sample.date_label) == ("2024-02-03", "synced")  # 最終同期

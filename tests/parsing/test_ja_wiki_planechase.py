@@ -41,9 +41,9 @@ def test_prose_sections(sample: JaDocument) -> None:
         ("cr-quote", "引用:総合ルール 20240101.0", None),
     ]
     sections = by_anchor(sample)
-    assert (
-        sections["intro"].text
-        == "アーチエネミー戦/Archenemyは見本のための変種ルール。ここに書いた説明は創作である。\n昔は別の名前で呼ばれていた。"
+    assert sections["intro"].text == (
+        "アーチエネミー戦/Archenemyは見本のための変種ルール。ここに書いた説明は創作である。"
+        "\n昔は別の名前で呼ばれていた。"
     )
     assert sections["構築ルール"].text.split("\n") == [
         "魔王役のプレイヤーは計略デッキを用意する。", "- 計略デッキは20枚以上。", "- 同じカードは2枚まで。",

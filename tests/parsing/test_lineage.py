@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from judge.parsing import lineage
 from judge.parsing.lineage import Lineage, Step, step_between
 from judge.parsing.records import Numbering, RuleKind, RuleRecord, RulesDocument
 
@@ -36,10 +33,6 @@ V3 = release("20320101", ("101.1", SHUFFLE + " Then cut it."), ("101.2", STICKER
 
 def chain() -> Lineage:
     return Lineage([V1.version, V2.version, V3.version], [step_between(V1, V2), step_between(V2, V3)])
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(lineage).failed == 0
 
 
 def test_a_step_pairs_each_rule_with_at_most_one_rule_of_the_next_release() -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
-from judge.parsing import linking
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.dating import TermMatcher
 from judge.parsing.linking import Status, link_corpus_documents, link_document, link_rules
@@ -42,10 +40,6 @@ def translation(*sections: DocSection, translated_from: str | None = None) -> Ja
         sections=sections,
         translated_from=translated_from,
     )
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(linking).failed == 0
 
 
 def test_each_rule_cites_the_other_rules_once_and_dangling_references_are_reported() -> None:

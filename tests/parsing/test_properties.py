@@ -48,11 +48,11 @@ JA_PARSERS: dict[str, tuple[ModuleType, str]] = {
 # Pieces that the parsers look for, so random text reaches past their first checks.
 MARKERS = [
     "Introduction", "Contents", "Glossary", "Credits", "Example:", "1. Game Concepts", "9. Casual Variants",
-    "903. Commander", "903.8.", "903.8a", "903.8", "805.10f", "100.1.", "- 901.9a", "- 903.4b", "1.", "2.", "10.",
-    "詳細:", "詳細：", "2020/01/02 初版", "2021/3/4 第2版", "DTC", "デュエマ", "統率者", "ルール", "総合ルール",
-    "←戻る", "コメント", "広告", "©", "All rights reserved", "「", "」", "：", "・", "■", "●", "【", "】",
-    "９０３．８", "ＤＴＣ", "rule 903.8", "rules 903.4b–c", "CR 702.19b-d", "sections 903–905", "and", ", or",
-    "Effective as of January 16, 2026", "\ufeff", "\t", "\u3000", " ",
+    "903. Commander", "903.8.", "903.8a", "903.8", "805.10f", "100.1.", "- 901.9a", "- 903.4b", "1.", "2.",
+    "10.", "詳細:", "詳細：", "2020/01/02 初版", "2021/3/4 第2版", "DTC", "デュエマ", "統率者", "ルール",
+    "総合ルール", "←戻る", "コメント", "広告", "©", "All rights reserved", "「", "」", "：", "・", "■", "●",
+    "【", "】", "９０３．８", "ＤＴＣ", "rule 903.8", "rules 903.4b–c", "CR 702.19b-d", "sections 903–905",
+    "and", ", or", "Effective as of January 16, 2026", "\ufeff", "\t", "\u3000", " ",
 ]  # fmt: skip
 LINE_ENDINGS = ["\n", "\r\n", "\r"]
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
 
 import pytest
 
-import judge.parsing.terms_table as terms_table
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.corpus import parse_file, read_text
 from judge.parsing.records import DocKind, ParseError, RuleKind, RulesDocument
@@ -38,11 +36,6 @@ def sample_terms(fixtures_dir: Path) -> tuple[Term, ...]:
 @pytest.fixture()
 def sample_titles(fixtures_dir: Path) -> tuple[SectionTitle, ...]:
     return load_section_titles(fixtures_dir / "terms" / "sections_sample.tsv")
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(terms_table)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_rows_keep_every_spelling_the_official_name_first(sample_terms: tuple[Term, ...]) -> None:
@@ -186,7 +179,8 @@ def current(releases: list[RulesDocument]) -> RulesDocument:
 
 
 def _titles(document: RulesDocument, section: str) -> list[str]:
-    """The titles of the rules of a section (701.2 "Activate", 702.9 "Flying" ...), the first rule excepted."""
+    """The titles of the rules of a section (701.2 "Activate", 702.9 "Flying" ...), the first rule
+    excepted."""
     return [
         r.text
         for r in document.rules
@@ -270,9 +264,11 @@ def test_every_glossary_headword_has_a_row(current: RulesDocument) -> None:
 def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocument) -> None:
     """Keyword abilities and actions, card types, supertypes, the subtypes the glossary defines, zones,
     phases and steps, counters, and the Commander / Planechase / multiplayer words (glossary entries
-    citing chapters 8 and 9) each have a Japanese name, or a row that says the official name is not verified."""
+    citing chapters 8 and 9) each have a Japanese name, or a row that says the official name is not
+    verified."""
     index = english_index(load_terms_table())
     glossary = {g.term for g in current.glossary}
+    sections = [r for r in current.rules if r.kind == RuleKind.SECTION]
     subtypes = [
         w.strip("’'")
         for number, lead in [("205.3g", "types are"), ("205.3h", "types are"), ("205.3i", "types are"),
@@ -285,12 +281,12 @@ def test_the_terms_of_the_rules_structure_have_japanese_names(current: RulesDocu
         "card type": _listed(current, "205.2a", "The card types are"),
         "supertype": _listed(current, "205.4a", "The supertypes are"),
         "subtype": [w for w in subtypes if w in glossary],
-        "zone": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "401" <= r.number <= "408"],
-        "phase or step": [r.title for r in current.rules if r.kind == RuleKind.SECTION and "501" <= r.number <= "514"],
+        "zone": [s.title for s in sections if "401" <= s.number <= "408"],
+        "phase or step": [s.title for s in sections if "501" <= s.number <= "514"],
         "counter": [g for g in glossary if g.endswith(" Counter")],
-        "variant or option": [r.title for r in current.rules if r.kind == RuleKind.SECTION and r.number[0] in "89"
-                              and not r.title == "General"],
-        "multiplayer word": [g.term for g in current.glossary if re.search(r"rules? (8\d\d|90\d)", g.definition)],
+        "variant or option": [s.title for s in sections if s.number[0] in "89" and s.title != "General"],
+        "multiplayer word": [g.term for g in current.glossary
+                             if re.search(r"rules? (8\d\d|90\d)", g.definition)],
     }  # fmt: skip
     assert all(wanted.values()), wanted
     missing, unverified = [], []

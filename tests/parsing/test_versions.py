@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.parsing import versions
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
 from judge.parsing.corpus import read_text
 from judge.parsing.records import RulesDocument
@@ -30,10 +28,6 @@ def old() -> RulesDocument:
 @pytest.fixture(scope="module")
 def new() -> RulesDocument:
     return fixture("renumber_new.txt")
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(versions).failed == 0
 
 
 @pytest.mark.parametrize(

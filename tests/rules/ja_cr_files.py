@@ -1,9 +1,12 @@
-"""Japanese Comprehensive Rules files in the layout of the community's translation (``JPN_CR_YYYYMMDD_N.txt``),
+"""Japanese Comprehensive Rules files in the layout of the community's translation
+(``JPN_CR_YYYYMMDD_N.txt``),
 written by the tests with placeholder Japanese (no text of the real translation).
 
-``ja_cr_text`` writes one from (number, Japanese text) pairs; ``placeholder_rules`` makes those pairs for every
+``ja_cr_text`` writes one from (number, Japanese text) pairs; ``placeholder_rules`` makes those pairs for
+every
 rule of an English release read at run time (the real corpus is never copied into the repository): each rule's
-Japanese is 「見本訳「<number with _ for .>」：このルールの日本語訳はここに入る。」 (a number as written would read
+Japanese is 「見本訳「<number with _ for .>」：このルールの日本語訳はここに入る。」 (a number as written
+would read
 as a reference), keeping the English rule's references ("rule 903.9参照") so that
 links can be checked, and each section is titled by the project's table of section titles when it has one.
 """

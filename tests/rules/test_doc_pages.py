@@ -67,8 +67,8 @@ def test_document_page_facts_lists_notes_and_card_text(client, fixture_corpus) -
     assert "<code>004_dtc_sample.txt</code>" in page  # the file name: here only
     assert '<li>2人対2人のチーム戦<ul class="item-notes"><li>(3人チームでも遊べます)</li></ul></li>' in page
     assert (
-        '<blockquote class="card-text" aria-label="カードの文章">このクリーチャーのコストを1少なくする。</blockquote>'
-        in page
+        '<blockquote class="card-text" aria-label="カードの文章">このクリーチャーのコストを1少なくする。'
+        "</blockquote>" in page
     )
     assert page.index("《見本ボルト》の説明です。") < page.index("この《見本ボルト》の場合")
     commander = client.get("/en/docs/commander-rules/").content.decode()

@@ -37,7 +37,8 @@ KNOWN = {
     ("planechase-wiki", "9"): ("9", "current"),
 }
 KNOWN_UNCHECKED_001 = {
-    "800.5": "800.6",  # its free mulligan: placed by content on the multiplayer mulligan, not today's 800.5 (seating)
+    # its free mulligan: placed by content on the multiplayer mulligan, not today's 800.5 (seating)
+    "800.5": "800.6",
     "800.6": "800.7",  # the starting player draws: placed by content on today's 800.7, not 800.6 (mulligan)
     "802.4b": "",  # agrees too little with 20200601's to be placed
     "802.5": "",  # damage assignment order (deleted since 20200601)
@@ -123,7 +124,8 @@ def test_a_rule_page_shows_exactly_the_sections_aligned_to_it(ingested, slug):
             continue
         if s.aligned_number:
             own, _ = documents.translations_of(ingested, s.aligned_number)
-            # Shown, unless another document's section shown there has the very same text (001's and 002's "8").
+            # Shown, unless another document's section shown there has the very same text (001's and 002's
+            # "8").
             assert s.pk in {t.pk for t in own} or "".join(s.text.split()) in {
                 "".join(t.text.split()) for t in own
             }
@@ -148,7 +150,8 @@ def test_800_4a_translation_carries_its_four_examples(client, ingested):
     }
 
 
-# --- the document pages carry every line of their sources that a reader needs ---------------------------------
+# --- the document pages carry every line of their sources that a reader needs
+# ---------------------------------
 
 PAGES = {
     # slug: (file prefix, sections, lines of the source that are site chrome or shown as the document's facts)
@@ -271,7 +274,7 @@ def test_key_lines_and_structure(client, ingested):
     assert commander.count("<ul>") >= 2  # 000's • bullets (rules 2 and 9) are lists
 
 
-# --- the documents' list ---------------------------------------------------------------------------------------
+# --- the documents' list ------------------------------------------------------------------------------------
 
 
 def test_api_docs_lists_every_document(client, ingested):

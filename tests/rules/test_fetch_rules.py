@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from judge.rules import models
-from judge.rules.ingest import ingest_corpus
 from judge.rules.fetch import FetchError, fetch_release
+from judge.rules.ingest import ingest_corpus
 from tests.helpers import serving
 from tests.rules.cr_files import BASE, cr_text, edited, write_release
 

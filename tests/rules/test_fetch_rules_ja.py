@@ -1,5 +1,7 @@
-"""python manage.py fetch_rules --lang ja: download the Japanese translation of the whole rules from a local HTTP
-server (no network), store it under the name its title line gives, ingest it, print which rules gained Japanese
+"""python manage.py fetch_rules --lang ja: download the Japanese translation of the whole rules from a local
+HTTP
+server (no network), store it under the name its title line gives, ingest it, print which rules gained
+Japanese
 and whose Japanese changed."""
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from django.core.management.base import CommandError
 
 from judge.parsing.records import ParseError
 from judge.rules import models
-from judge.rules.ingest import ingest_corpus
 from judge.rules.fetch import FetchError, fetch_translation, japanese_changes
+from judge.rules.ingest import ingest_corpus
 from judge.rules.management.commands import fetch_rules
 from tests.helpers import serving
 from tests.rules.cr_files import BASE, cr_text, edited, write_release
@@ -96,7 +98,8 @@ def test_a_utf8_bom_file_linked_from_a_page_then_a_reissue_shows_what_it_changed
     assert (corpus / "ja" / NAME).read_bytes() == data
     assert f"Japanese: {len(JA_RULES)} rules gained Japanese, 0 changed ({RELEASE}.0)" in out
 
-    # The re-issue corrects 101.2 and adds 102.2; it is stored beside the first issue, which the ingest leaves out.
+    # The re-issue corrects 101.2 and adds 102.2; it is stored beside the first issue, which the ingest leaves
+    # out.
     reissue = (
         *edited(JA_RULES, {"101.2": "規則101.2の訂正された日本語訳。"}),
         ("102.2", "規則102.2の日本語訳。"),

@@ -1,4 +1,5 @@
-"""The glossary with the Japanese names of its words, and the glosses on the rule pages, on the real corpus."""
+"""The glossary with the Japanese names of its words, and the glosses on the rule pages, on the real
+corpus."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ def test_glossary_gives_each_word_its_japanese_name(client, ingested, hx):
     assert ja.index("<h2>わ</h2>") < ja.index("<h2>日本語名のない用語</h2>")
     en = client.get("/en/glossary/", **headers).content.decode()
     assert (
-        f'<dt id="{anchor}"><span class="term-en">Commander Tax</span> <span class="term-ja" lang="ja">統率者税</span></dt>'
+        f'<dt id="{anchor}"><span class="term-en">Commander Tax</span> <span class="term-ja" '
+        'lang="ja">統率者税</span></dt>'
     ) in en
     assert en.index("<h2>A</h2>") < en.index(f'<dt id="{anchor}">') < en.index("<h2>D</h2>")
 

@@ -1,4 +1,5 @@
-"""The history of each rule, the versions API, stable citations and the changes page, on three invented releases;
+"""The history of each rule, the versions API, stable citations and the changes page, on three invented
+releases;
 then the history and the changes of the real corpus (marked ``corpus``).
 
 20300202 is tests/rules/cr_files.BASE; 20310303 inserts a rule (101.2: the ones after it move down), rewords
@@ -12,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from judge.rules.ingest import ingest_corpus
 from judge.rules.history import version_changes
+from judge.rules.ingest import ingest_corpus
 from tests.helpers import error_texts
 from tests.rules.cr_files import BASE, edited, write_release
 
@@ -71,7 +72,8 @@ def test_history_follows_a_rule_through_renumbering_changes_and_removal(
         (V3, "101.1", "changed"),
     ]
     assert history(client, "101.2") == [(V2, "101.2", "added"), (V3, "101.2", "unchanged")]
-    # An old number: the rule of that version, to its removal (without ?version=: the newest release that has it).
+    # An old number: the rule of that version, to its removal (without ?version=: the newest release that has
+    # it).
     assert history(client, "102.2") == [(V1, "102.2", "added"), (V2, "102.2", "removed")]
     assert history(client, "101.3", V1) == [
         (V1, "101.3", "added"),

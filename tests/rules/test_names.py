@@ -1,4 +1,5 @@
-"""The Japanese names of the game's words and of chapters and sections (rules_data/terms.tsv, sections.tsv)."""
+"""The Japanese names of the game's words and of chapters and sections (rules_data/terms.tsv,
+sections.tsv)."""
 
 from __future__ import annotations
 

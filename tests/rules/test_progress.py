@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import doctest
 import io
 
-from judge.rules import progress
 from judge.rules.progress import Bar, Lines, for_stream
 
 
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(progress).failed == 0
 
 
 def test_a_terminal_gets_a_bar_per_stage_and_anything_else_plain_lines() -> None:

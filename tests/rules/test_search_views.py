@@ -124,7 +124,8 @@ def test_no_index_yet(client: Client, settings, tmp_path: Path) -> None:  # type
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_very_long_query_is_shortened_not_an_error(client: Client, index: Path, lang: str) -> None:
-    """A 10 000-character query (judge.search.query.MAX_QUERY_CHARS is 500) is cut with a notice: never a 500."""
+    """A 10 000-character query (judge.search.query.MAX_QUERY_CHARS is 500) is cut with a notice: never a
+    500."""
     from judge.search.query import MAX_QUERY_CHARS
 
     q = "commander tax <b>x</b> " * 435  # 10 005 characters, markup included
@@ -327,3 +328,25 @@ def test_api_titles_follow_the_reader_and_as_typed_only_suggests(client: Client,
     typed = client.get("/api/search", {"q": "comander tax", "as_typed": "1"}).json()
     assert typed["corrected_query"] is None and typed["partial"] is True
     assert typed["suggestions"] == [{"kind": "spelling", "query": "commander tax"}]
+
+
+# --- answers, not only hits (issue 20) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("headers", EVERY_WAY)
+def test_a_question_about_commander_tax_gets_the_calculator_filled_in(
+    client: Client, index: Path, headers: dict[str, str]
+) -> None:
+    html = client.get("/ja/search/", {"q": "統率者税 2回"}, **headers).content.decode()
+    assert (
+        'class="answer-card"' in html and '+<span class="mana-symbol pip-N"' in html and ">4</span>" in html
+    )
+    assert 'href="/ja/calc/tax/?variant=commander&amp;previous_casts=2"' in html
+    assert 'href="/ja/rules/903.8/"' in html and "計算ツールを開く" in html
+    assert html.index("answer-card") < html.index("search-snippet")  # above the hits
+    damage = client.get("/en/search/", {"q": "commander damage"}, **headers).content.decode()
+    assert 'href="/en/calc/commander-damage/"' in damage and "Commander damage" in damage
+    leave = client.get("/ja/search/", {"q": "ゲームから離れる"}, **headers).content.decode()
+    assert 'href="/ja/leave-game/"' in leave
+    plain = client.get("/en/search/", {"q": "planar die"}, **headers).content.decode()
+    assert "answer-card" not in plain

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from django.utils import translation
 
-import judge.rules.text as text_module
 from judge.rules.text import Gloss, Glosser, rule_html
 from judge.web.citations import rule_url_prefix
 
@@ -31,11 +28,6 @@ GLOSSER = Glosser(
 
 def found(text: str) -> list[tuple[str, str]]:
     return [(text[a:b], g.name_ja) for a, b, g in GLOSSER.find(text)]
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(text_module)
-    assert result.failed == 0 and result.attempted > 0
 
 
 @pytest.mark.parametrize(

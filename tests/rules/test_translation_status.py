@@ -1,4 +1,5 @@
-"""The Japanese translation status (judge.rules.translation_status): its selector, ``GET /api/translation-status``
+"""The Japanese translation status (judge.rules.translation_status): its selector, ``GET
+/api/translation-status``
 and the page /ja/rules/translation-status/, on invented releases and placeholder Japanese.
 
 20300202 is tests/rules/cr_files.BASE; 20310303 rewords 101.1 and adds 101.5. The Japanese translates 20300202

@@ -1,4 +1,5 @@
-"""Rule pages, the rule index, documents and the rules JSON API on the real corpus (the glossary and the glosses:
+"""Rule pages, the rule index, documents and the rules JSON API on the real corpus (the glossary and the
+glosses:
 test_glossary.py; a rule's history and the changes between releases: test_history.py)."""
 
 from __future__ import annotations
@@ -231,7 +232,8 @@ def test_every_reference_on_a_rule_page_is_a_link(client, ingested):
 
 
 def test_a_renumbered_rule_shows_the_japanese_of_its_old_number_and_says_so(client, ingested):
-    """Today's 805.10f is 20231117's 805.10g: its Japanese (戦闘ダメージ・ステップ開始に際して…) is shown with a
+    """Today's 805.10f is 20231117's 805.10g: its Japanese (戦闘ダメージ・ステップ開始に際して…) is shown
+    with a
     notice; 20231117's own 805.10f (damage assignment order, deleted since) is not."""
     html = client.get("/en/rules/805.10f/").content.decode()
     assert "This Japanese text translates rule 805.10g of an older version of the rules (20231117)" in html
@@ -272,7 +274,8 @@ def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(
 
 def test_japanese_references_follow_the_renumbering_of_their_version(client, ingested):
     """A translation's references are read in its own release's numbers: 001's "rule 711" (double-faced cards,
-    placed by 20200601) is rule 712 now; 003's "rule 701.24〔プレインズウォークする〕" (20231117) is today's 701.31,
+    placed by 20200601) is rule 712 now; 003's "rule 701.24〔プレインズウォークする〕" (20231117) is today's
+    701.31,
     not today's 701.24 (Shuffle), in its prose and in its quoted rules."""
     html = client.get("/ja/rules/903.4d/").content.decode()
     assert '<a class="rule-ref" href="/ja/rules/712/">rule 711</a>' in html
@@ -333,7 +336,8 @@ def test_an_unknown_version_is_a_404_listing_the_versions(client, ingested, lang
     ],
 )
 def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, lang, title, message):
-    """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare one):
+    """A wrong rule number or game link: the site's own page, translated, with a way on (not Django's bare
+    one):
     for a rule, the nearest rules that exist."""
     response = client.get(f"/{lang}/rules/999.9/")
     assert response.status_code == 404
@@ -357,8 +361,8 @@ def test_rule_index_names_chapters_and_sections_in_japanese(client, ingested, hx
     headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
     ja = _main(client.get("/ja/rules/", **headers).content.decode())
     assert (
-        '<a href="/ja/rules/9/">9. カジュアル変種ルール</a> <span class="title-en" lang="en">Casual Variants</span>'
-        in ja
+        '<a href="/ja/rules/9/">9. カジュアル変種ルール</a> <span class="title-en" lang="en">Casual '
+        "Variants</span>" in ja
     )
     assert (
         '<a href="/ja/rules/903/">903. 統率者戦</a> <span class="title-en" lang="en">Commander</span>' in ja

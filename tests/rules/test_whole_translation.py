@@ -1,4 +1,5 @@
-"""The whole Japanese Comprehensive Rules on the real corpus: with a translation of the current release (written
+"""The whole Japanese Comprehensive Rules on the real corpus: with a translation of the current release
+(written
 here with placeholder Japanese for every rule), with the sample translation of 20231117 only, and with none.
 
 The corpus directories are built in tmp_path from the real files (linked, never copied into the repository).
@@ -25,7 +26,8 @@ SAMPLE = corpus_dir().parent / "ja_cr_sample" / "JPN_CR_20231117_0.txt"
 
 
 def _corpus(tmp_path: Path, *, whole: bool, sample: bool) -> Path:
-    """The real corpus, plus the sample translation of 20231117 and a whole translation of the current release."""
+    """The real corpus, plus the sample translation of 20231117 and a whole translation of the current
+    release."""
     root = tmp_path / "corpus"
     for folder in ("en", "ja"):
         (root / folder).mkdir(parents=True)
@@ -56,7 +58,7 @@ def _text(html: str) -> str:
 def test_a_translation_of_the_current_release_gives_every_rule_its_japanese(client, tmp_path):
     report = _ingest(tmp_path, whole=True, sample=True)
     current = report.current_version
-    assert report.translations[f"cr-ja-{current}"] == "compared with %s, the release it names" % current
+    assert report.translations[f"cr-ja-{current}"] == f"compared with {current}, the release it names"
     live = models.Corpus.objects.get(is_live=True)
     numbers = set(
         models.Rule.objects.filter(release__generations=live, version=current).values_list(
@@ -112,7 +114,8 @@ def test_the_20231117_translation_follows_the_renumbering_with_its_notice(client
     )
     assert (section.aligned_number, section.status) == ("805.10f", "renumbered")
 
-    # A 20231117 reference is read in 20231117's numbers and links today's rule: 701.24 (Planeswalk) is 701.31.
+    # A 20231117 reference is read in 20231117's numbers and links today's rule: 701.24 (Planeswalk) is
+    # 701.31.
     api = client.get("/api/rules/901.11").json()
     whole = [t for t in api["translations"] if t["doc"] == "cr-ja-20231117"][0]
     assert {"cited": "701.24", "rule": "701.31", "url": "/en/rules/701.31/"} in whole["links"]

@@ -91,6 +91,22 @@ def test_api_mind_control_alex_leaves(client: Client) -> None:
     assert "griffin" in [o for s in data["steps"] for o in s["objects"]]
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_api_two_headed_giant_concession_reports_the_team_as_losers(client: Client, lang: str) -> None:
+    """810.8b: "If a player concedes, their team leaves the game immediately. That team loses the game." """
+    payload = {
+        "variant": "two-headed-giant",
+        "turn_order": ["Alex", "Bianca", "Carol", "Dana"],
+        "active_player": "Alex",
+        "teams": [["Alex", "Bianca"], ["Carol", "Dana"]],
+        "leaving": "Carol",
+    }
+    data = client.post(f"{API}?lang={lang}", json.dumps(payload), content_type="application/json").json()
+    assert data["losers"] == ["Carol", "Dana"] and data["left"] == ["Carol", "Dana"]
+    assert data["winners"] == ["Alex", "Bianca"]
+    assert data["steps"][0]["rule"] == "810.8b"
+
+
 def test_api_delayed_triggers_and_planar_controller(client: Client) -> None:
     payload = {
         "variant": "planechase",
@@ -269,7 +285,8 @@ def test_api_dtc_loss_is_the_teams_loss(client: Client, lang: str) -> None:
 
 def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]:
     """The board as the page's form posts it: one formset per table ("obj-0-name"), and the player columns
-    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row numbers."""
+    (active, priority, monarch, initiative: a row number each; planar: the ticked rows) carrying row
+    numbers."""
     players = payload["turn_order"]
     teams = payload.get("teams") or []
     planar = payload.get("planar_controller")
@@ -301,6 +318,8 @@ def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]
                 data[f"{prefix}-{i}-{key}"] = (
                     "1" if value is True else value if isinstance(value, list) else str(value)
                 )
+            if not any(key.startswith(f"{prefix}-{i}-") for key in data):
+                data[f"{prefix}-{i}-{next(iter(row), 'id')}"] = ""  # a browser posts a blank row's fields
 
     table(
         "player",
@@ -381,7 +400,8 @@ def test_page_renders_a_preset_board(client: Client, lang: str) -> None:
 def test_rows_are_labelled_by_the_objects_name(
     client: Client, lang: str, griffin: str, effect: str, remove: str
 ) -> None:
-    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's language."""
+    """Issue 10: "objects[0] を削除", "control_effects[0]" — a row is named by its object, in the reader's
+    language."""
     html = client.get(f"/{lang}/leave-game/").content.decode()
     form = html.split('class="lg-form"')[1]
     assert f'<h3 class="lg-row-title">{griffin}</h3>' in form
@@ -603,7 +623,10 @@ def test_resolve_button_shows_the_steps_and_the_final_board(client: Client, lang
     expected = (
         "Alex leaves the game, and every object they own leaves with them: Mind Control."
         if lang == "en"
-        else "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind Control》。"
+        else (
+            "Alexがゲームから離れ、Alexがオーナーであるオブジェクトもすべてゲームから離れる：《Mind "
+            "Control》。"
+        )
     )
     assert expected in result  # the steps in the reader's language
     name = (
@@ -899,3 +922,116 @@ def test_a_big_pasted_board_refers_to_objects_by_text_not_by_huge_selects(client
     assert response.status_code == 200
     assert '<datalist id="lg-object-ids">' in html and '<select name="obj-0-attached_to">' not in html
     assert len(html) < 3_000_000
+
+
+# ------------------------------------------------------------------------ the page's size (issue 22, item 1)
+
+
+def test_a_post_asking_for_thousands_of_rows_answers_a_small_page(client: Client) -> None:
+    """A ~160-byte POST that declares 2,000 rows of every table once rendered 19 MB: the declared count is
+    capped (max_num, validate_max, absolute_max) and only rows whose fields were posted become rows."""
+    prefixes = ("obj", "eff", "trg", "tmd", "atk", "player", "pc")
+    body = "&".join(f"{p}-TOTAL_FORMS=2000" for p in prefixes)
+    assert len(body) < 170
+    response = client.post("/en/leave-game/", body, content_type="application/x-www-form-urlencoded")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert len(response.content) < 30_000
+    assert "The page takes at most 16 players, 200 objects, 100 control effects" in html
+    assert 'name="obj-0-name"' not in html
+    ja = client.post("/ja/leave-game/", body, content_type="application/x-www-form-urlencoded")
+    assert ja.status_code == 400 and "最大16人" in ja.content.decode()
+
+
+def test_rows_past_the_page_maximum_are_not_read(client: Client) -> None:
+    data = form_data(MIND_CONTROL, "update")
+    data["obj-TOTAL_FORMS"] = "500"
+    for n in range(2, 500):
+        data[f"obj-{n}-id"] = f"token-{n}"
+    response = client.post("/en/leave-game/", data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert 'name="obj-199-id"' in html and 'name="obj-200-id"' not in html
+
+
+def test_a_pasted_board_larger_than_the_page_is_refused_whole(client: Client) -> None:
+    """The largest board the JSON API takes (2,000 objects) once rendered 46.8 MB as page rows; the page
+    refuses a board past its own tables and keeps the pasted text to correct."""
+    objects = [
+        {
+            "id": f"t{n}",
+            "name": "Soldier",
+            "kind": "token",
+            "owner": "Alex",
+            "controller": "Alex",
+            "zone": "battlefield",
+        }
+        for n in range(2000)
+    ]
+    pasted = json.dumps({**MIND_CONTROL, "objects": objects, "control_effects": []})
+    data = form_data(MIND_CONTROL, "load-json")
+    data["board_json"] = pasted
+    response = client.post("/en/leave-game/", data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "This board has 2000 rows in one table; the JSON API takes larger boards." in html
+    assert 'name="obj-2-id"' not in html  # the page's own board (Mind Control: 2 objects) stays
+    assert len(response.content) < 3 * len(pasted)  # the pasted text shown again, escaped; nothing more
+
+
+def test_a_pasted_board_over_the_api_body_limit_is_refused(client: Client) -> None:
+    from judge.rulings.forms import MAX_JSON
+
+    data = form_data(MIND_CONTROL, "load-json")
+    data["board_json"] = json.dumps({**MIND_CONTROL, "padding": "x" * MAX_JSON})
+    response = client.post("/en/leave-game/", data)
+    assert response.status_code == 400
+    assert f"Board JSON: at most {MAX_JSON} bytes, as the JSON API takes." in response.content.decode()
+
+
+def test_a_big_board_types_its_blockers_as_ids(client: Client) -> None:
+    """Past the select threshold an attack's blockers are one text field of ids (comma-separated), not a
+    select of every object in every attack (which grew as objects x attacks)."""
+    from judge.rulings.views import MAX_SELECT_OPTIONS
+
+    objects = [
+        {
+            "id": f"t{n}",
+            "name": "Soldier",
+            "kind": "token",
+            "owner": "Alex",
+            "controller": "Alex",
+            "zone": "battlefield",
+        }
+        for n in range(MAX_SELECT_OPTIONS + 1)
+    ]
+    combat = [{"attacker": f"t{n}", "attacking": "Bianca", "blockers": ["t1", "t2"]} for n in range(100)]
+    data = form_data(MIND_CONTROL, "load-json")
+    data["board_json"] = json.dumps(
+        {**MIND_CONTROL, "objects": objects, "control_effects": [], "combat": combat}
+    )
+    response = client.post("/en/leave-game/", data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<input name="atk-99-blockers" value="t1, t2"' in html
+    assert len(response.content) < 600_000
+    again = {k: v for k, v in data.items() if k != "board_json"}
+    again.update(
+        {"action": "update", "atk-TOTAL_FORMS": "1", "atk-0-attacker": "t0", "atk-0-blockers": "t1, t2"}
+    )
+    from judge.rulings.forms import BoardRows
+
+    rows, _form = BoardRows.from_post(_querydict(again))
+    assert rows.rows["atk"][0]["blockers"] == ["t1", "t2"]
+
+
+def _querydict(data: dict[str, Any]) -> Any:
+    from django.http import QueryDict
+
+    query = QueryDict(mutable=True)
+    for key, value in data.items():
+        if isinstance(value, list):
+            query.setlist(key, [str(v) for v in value])
+        else:
+            query[key] = str(value)
+    return query

@@ -1,4 +1,5 @@
-"""What the worked rulings and the leave-game page show: a board per player, names not ids, in both languages."""
+"""What the worked rulings and the leave-game page show: a board per player, names not ids, in both
+languages."""
 
 from __future__ import annotations
 
@@ -65,7 +66,8 @@ MONARCH: dict[str, Any] = {
             "Assault Griffin",
             "owner: Bianca",
             "attached to Assault Griffin",
-            "Alex controls Assault Griffin, by Mind Control (ends when its source leaves the battlefield (a static ability))",
+            "Alex controls Assault Griffin, by Mind Control (ends when its source leaves the battlefield (a "
+            "static ability))",
         ),
         (
             "ja",

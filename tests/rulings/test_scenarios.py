@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from django.utils.html import escape
 
 from judge.engine.scenarios import Scenario, load_scenarios
 from judge.rulings import selectors as scenario_selectors
 from judge.web.citations import rule_ref_url
+from judge.web.templatetags.web_tags import mana_symbols
 
 #: The players' names on each language's pages (judge.rulings.selectors.PLAYER_NAMES).
 NAMES = {"en": {"Alex": "Alex", "Bianca": "Bianca"}, "ja": {"Alex": "アレックス", "Bianca": "ビアンカ"}}
@@ -85,7 +87,8 @@ def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
         "player-concedes-mid-combat",
         "monarch-and-initiative-holder-leaves",
     } <= slugs["leaving"]
-    # Commander damage on its own; Two-Headed Giant (its team leaving and its trample damage) not under Commander.
+    # Commander damage on its own; Two-Headed Giant (its team leaving and its trample damage) not under
+    # Commander.
     assert slugs["commander-damage"] == {
         "commander-damage-beacon-fog-stolen",
         "commander-damage-own-commander-and-partners",
@@ -132,6 +135,13 @@ def test_detail_redirects_to_the_first_step(client: Client) -> None:
     assert client.get("/en/scenarios/no-such-ruling/").status_code == 404
 
 
+def drawn(text: str, lang: str) -> str:
+    """A text as the page shows it: escaped, its mana symbols drawn as labelled symbols
+    (web_tags.mana_symbols)."""
+    with translation.override(lang):
+        return str(mana_symbols(text))
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize(("slug", "number"), STEPS, ids=[f"{s}-{n}" for s, n in STEPS])
 def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -> None:
@@ -144,10 +154,10 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
     assert article.index('class="sc-pager sc-pager-top"') < article.index('id="sc-step-title"')
     if number == 0:
         heading = "開始時の盤面" if lang == "ja" else "The position at the start"
-        assert escape(scenario.summary.in_(lang)) in article and 'class="bd-player"' in article
+        assert drawn(scenario.summary.in_(lang), lang) in article and 'class="bd-player"' in article
     else:
         step = scenario.steps[number - 1]
-        assert escape(step.narration.in_(lang)) in article
+        assert drawn(step.narration.in_(lang), lang) in article
         heading = (
             f"手順 {number} / {len(scenario.steps)}"
             if lang == "ja"
@@ -352,7 +362,8 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
 
 @pytest.mark.corpus
 def test_a_renumbered_rule_quotes_the_translation_of_its_text(ingested) -> None:  # type: ignore[no-untyped-def]
-    """805.10f today is 805.10g of the translated version: that translation is quoted, with the renumbering notice."""
+    """805.10f today is 805.10g of the translated version: that translation is quoted, with the renumbering
+    notice."""
     texts = scenario_selectors.rule_texts(["805.10f", "800.4a"], lang="ja")
     found = texts["805.10f"]
     assert found.lang == "ja" and found.aligned_number == "805.10f"

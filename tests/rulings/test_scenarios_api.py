@@ -21,7 +21,7 @@ def test_the_list_names_every_worked_ruling_in_the_readers_language(client: Clie
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
     items = response.json()["scenarios"]
     assert [i["slug"] for i in items] == [s.slug for s in SCENARIOS]
-    for item, scenario in zip(items, SCENARIOS):
+    for item, scenario in zip(items, SCENARIOS, strict=True):
         assert set(item) == {"slug", "title", "summary", "group", "steps", "url", "api"}
         assert item["title"] == scenario.title.in_(lang) and item["summary"] == scenario.summary.in_(lang)
         assert item["steps"] == len(scenario.steps)
@@ -90,3 +90,80 @@ def test_cited_rules_carry_their_text_in_the_readers_language(client: Client, in
     }
     assert rules["800.4a"]["lang"] == "ja" and rules["800.4a"]["text"]
     assert rules["303.4e"]["lang"] == "en" and rules["303.4e"]["text"]
+
+
+@pytest.fixture()
+def old_blog_translation(db):  # type: ignore[no-untyped-def]
+    """A live corpus whose only Japanese of 800.4a/800.4b is an excerpt of an unidentified older release (a
+    blog
+    translation saying ゲームから除外される), placed beside 20180810, the closest release."""
+    from judge.rules.models import Corpus, DocSection, Release, Source
+
+    corpus = Corpus.objects.create(
+        is_live=True, current_version="20260116", versions=["20180810", "20260116"]
+    )
+    release = Release.objects.create(
+        file_name="MagicCompRules 20260116.txt",
+        digest="d",
+        fingerprint="f",
+        version="20260116",
+        numbering="modern",
+    )
+    corpus.releases.add(release)
+    blog = Source.objects.create(
+        corpus=corpus,
+        file_name="001_blog.txt",
+        slug="blog",
+        lang="ja",
+        kind=Source.Kind.CR_TRANSLATION,
+        title="ブログ",
+        meta={"dating": "unknown", "placed_by": "20180810"},
+    )
+    for position, number in enumerate(["800.4a", "800.4b"]):
+        DocSection.objects.create(
+            corpus=corpus,
+            source=blog,
+            anchor=number,
+            text=f"{number} プレイヤーがゲームから除外される場合……",
+            cr_number=number,
+            number=number,
+            aligned_number=number,
+            position=position,
+            line=position + 1,
+            compared_version="",
+            differs_from_current=True,
+            status=DocSection.Status.UNCHECKED,
+        )
+    return corpus
+
+
+def test_an_old_translation_carries_its_notice_in_the_api_and_on_the_page(
+    client: Client, old_blog_translation
+) -> None:  # type: ignore[no-untyped-def]
+    """The page's notices, naming the closest release (never an empty 「  版」), are in the JSON too (issue
+    24)."""
+    data = client.get("/api/scenarios/mind-control-alex-leaves?lang=ja").json()
+    rule = next(r for r in data["rules"] if r["rule"] == "800.4a")
+    assert rule["lang"] == "ja" and "ゲームから除外" in rule["text"]
+    differs, term = rule["notices"]
+    assert "もっとも近い版は 20180810 版" in differs and "  " not in differs
+    assert "現在の日本語のルールでは「ゲームから離れる」です" in term
+    html = client.get("/ja/scenarios/mind-control-alex-leaves/2/").content.decode()
+    popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]
+    assert f'<p class="notice differs">{differs}</p>' in popover and " 版から変更" not in popover
+    assert f'<p class="notice">{term}</p>' in popover
+    # An English reader is quoted the English (none in this corpus): no Japanese, no notice.
+    english = client.get("/api/scenarios/mind-control-alex-leaves?lang=en").json()
+    assert "notices" not in next(r for r in english["rules"] if r["rule"] == "800.4a")
+
+
+def test_an_unplaced_old_translation_says_so_without_an_empty_release() -> None:
+    from django.utils import translation
+
+    from judge.rulings.presenters.notices import rule_notices
+    from judge.rulings.selectors import RuleText
+
+    found = RuleText(text="…", lang="ja", differs=True, aligned_number="800.4a", status="unchecked")
+    with translation.override("ja"):
+        [(kind, text)] = rule_notices("800.4a", found)
+    assert kind == "differs" and "版を特定できない" in text and " 版" not in text

@@ -40,7 +40,8 @@ def _rules(version: str, tax_text: str) -> RulesDocument:
         RuleRecord(
             "901.9",
             RuleKind.RULE,
-            "During a main phase the active player may roll the planar die; the first roll each turn is free.",
+            "During a main phase the active player may roll the planar die; the first roll each turn is "
+            "free.",
             "901",
             8,
         ),
@@ -107,7 +108,10 @@ def ja_documents() -> list[JaDocument]:
                 heading="903.8.",
                 line=1,
                 cr_number="903.8",
-                text="プレイヤーは統率 領域にある自分の統率者を唱えてよい。2回目からは追加で{2}かかる(統率者税)。",
+                text=(
+                    "プレイヤーは統率 領域にある自分の統率者を唱えてよい。"
+                    "2回目からは追加で{2}かかる(統率者税)。"
+                ),
             ),
             DocSection(
                 anchor="r903-4",
@@ -173,7 +177,10 @@ def ja_documents() -> list[JaDocument]:
                 anchor="die",
                 heading="次元ダイス",
                 line=1,
-                text="《砕けたパワーストーン/Fractured Powerstone》で振った回数は数えない。{CHAOS}が出ればカオス能力が誘発する。",
+                text=(
+                    "《砕けたパワーストーン/Fractured Powerstone》で振った回数は数えない。"
+                    "{CHAOS}が出ればカオス能力が誘発する。"
+                ),
             ),
             DocSection(
                 anchor="history",

@@ -86,7 +86,8 @@ def test_a_term_is_searched_as_its_best_spelling_each_spelling_once() -> None:
     spelling that stems like another ("turn markers | turn marker") is searched once."""
     table = TermTable(
         parse_terms(
-            "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn marker\tmultiplayer\t807.4\t\n"
+            "ja\ten\tkind\trule\tnotes\nターン・マーカー | ターンマーカー\tturn markers | turn "
+            "marker\tmultiplayer\t807.4\t\n"
         )
     )
     for typed, expected in (("ターン・マーカー", 3), ("turn markers", 3), ("turn marker", 3)):
@@ -96,3 +97,31 @@ def test_a_term_is_searched_as_its_best_spelling_each_spelling_once() -> None:
         assert isinstance(unit.query, wq.DisjunctionMax), typed
         # as typed, the other Japanese spelling (or the other language's two), the other language
         assert len(unit.query.subqueries) == expected, (typed, str(unit.query))
+
+
+# --- Japanese questions: particles, verbs, counts (issue 20) --------------------------------------------
+
+
+def test_particles_typed_apart_are_never_required_words() -> None:
+    built = build_query(parse_query("統率者 が 墓地 に 置かれる"), terms=TermTable([]), version="20260116")
+    assert built is not None
+    assert [u.text for u in built.units] == ["統率", "者", "墓地", "置か"]  # no term table here
+    only = build_query(parse_query("のが"), terms=TermTable([]), version="20260116")
+    assert only is not None and [u.text for u in only.units] == ["のが"]  # nothing else to search: as typed
+
+
+def test_a_rules_verb_also_finds_its_english_word() -> None:
+    built = build_query(parse_query("統治者 離れる"), terms=TermTable([]), version="20260116")
+    assert built is not None
+    leave = built.units[-1]
+    assert leave.text == "離れる" and "en_20260116:leav" in str(leave.query)
+    assert {"leav", "left"} <= built.needles.en
+    ja_only = build_query(parse_query("離れる lang:ja"), terms=TermTable([]), version="20260116")
+    assert ja_only is not None and "en_" not in str(ja_only.units[0].query)
+
+
+def test_a_count_is_a_bonus_not_a_required_word() -> None:
+    built = build_query(parse_query("毒カウンター10個"), terms=TermTable([]), version="20260116")
+    assert built is not None
+    assert [u.text for u in built.units] == ["毒", "カウンター"]
+    assert "en_20260116:ten" in str(built.bonus) and "ja:10" in str(built.bonus)

@@ -7,16 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from judge.search.analysis import has_japanese
 from judge.search.service import search
 
 RELEVANCE = Path(__file__).with_name("relevance.tsv")
+# Japanese questions as players type them (kana, loanwords, a term and a verb, "…？"), for a Japanese reader.
+RELEVANCE_JA = Path(__file__).with_name("relevance_ja.tsv")
 
 pytestmark = pytest.mark.corpus
 
 
-def rows() -> list[tuple[str, tuple[str, ...], str]]:
+def rows(path: Path = RELEVANCE) -> list[tuple[str, tuple[str, ...], str]]:
     out = []
-    for line in RELEVANCE.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             query, expected, *note = line.split("\t")
             out.append((query, tuple(expected.split("|")), note[0] if note else ""))
@@ -43,8 +46,6 @@ def test_matching_rules_of_the_relevance_file() -> None:
 
 
 def test_the_set_is_big_and_bilingual() -> None:
-    from judge.search.analysis import has_japanese
-
     queries = [q for q, _, _ in rows()]
     assert len(queries) >= 100 and len(set(queries)) == len(queries)
     assert sum(has_japanese(q) for q in queries) >= 40
@@ -56,12 +57,51 @@ def test_the_set_is_big_and_bilingual() -> None:
 def test_expected_answer_in_top_5(
     corpus_index: Path, query: str, expected: tuple[str, ...], note: str, ui: str
 ) -> None:
-    result = search(query, root=corpus_index, limit=5, ui_lang=ui)
+    assert_found(corpus_index, query, expected, ui)
+
+
+def assert_found(root: Path, query: str, expected: tuple[str, ...], ui: str) -> None:
+    result = search(query, root=root, limit=5, ui_lang=ui)
     if result.jump is not None:
         assert any(is_expected(result.jump, "cr", "", e) for e in expected)
         return
     got = [(h.rule, h.doc, h.anchor) for h in result.hits]
     assert any(is_expected(*hit, e) for hit in got for e in expected), (query, expected, got)
+
+
+def test_the_japanese_questions_are_many_and_cover_the_multiplayer_rules() -> None:
+    questions = rows(RELEVANCE_JA)
+    assert len(questions) >= 60 and all(has_japanese(q) for q, _, _ in questions)
+    assert len({q for q, _, _ in questions}) == len(questions)
+    expected = {e for _, found, _ in questions for e in found}
+    for prefix in ("103.", "104.", "702.124", "702.139", "724.", "725.", "80", "81", "901.", "903."):
+        assert any(e.startswith(prefix) for e in expected), prefix
+    assert sum(q.endswith("？") for q, _, _ in questions) >= 10
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "note"), rows(RELEVANCE_JA), ids=[r[0] for r in rows(RELEVANCE_JA)]
+)
+def test_japanese_question_finds_its_rule_in_top_5(
+    corpus_index: Path, query: str, expected: tuple[str, ...], note: str
+) -> None:
+    assert_found(corpus_index, query, expected, "ja")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "統率者税 2回",
+        "ブロール デッキ枚数",
+        "いつでも統率領域に戻せる？",
+        "パートナー 統率者税",
+        "統治者 離れる",
+    ],
+)
+def test_the_house_rules_never_answer_a_magic_question_first(corpus_index: Path, query: str) -> None:
+    """Issue 20: a Japanese question without a Duel Masters word is answered by the rules of Magic."""
+    hits = search(query, root=corpus_index, ui_lang="ja").hits
+    assert hits and hits[0].kind.is_magic_rules, (query, [(h.doc, h.anchor) for h in hits])
 
 
 # --- what a judge expects first, and no dead ends, on the real corpus ----------------------------------

@@ -234,7 +234,8 @@ def test_a_misspelled_query_shows_the_results_of_its_correction(sample_root: Pat
 
 
 def test_searched_as_typed_the_correction_is_only_suggested(sample_root: Path) -> None:
-    """correct=False (the page's link "search for ... as typed"): the words typed, and the spelling offered."""
+    """correct=False (the page's link "search for ... as typed"): the words typed, and the spelling
+    offered."""
     typed = search("comander tax", root=sample_root, correct=False)
     assert typed.corrected_query is None and typed.partial and typed.hits[0].missing == ("comander",)
     assert [s.to_json() for s in typed.suggestions] == [{"kind": "spelling", "query": "commander tax"}]
@@ -244,7 +245,8 @@ def test_searched_as_typed_the_correction_is_only_suggested(sample_root: Path) -
 
 
 def test_titles_in_the_readers_language(sample_root: Path) -> None:
-    """A Japanese reader reads an English rule's section and a glossary word in Japanese (sections.tsv, terms.tsv)."""
+    """A Japanese reader reads an English rule's section and a glossary word in Japanese (sections.tsv,
+    terms.tsv)."""
     ja = {
         h.rule or h.doc: h.title
         for h in search("commander tax", root=sample_root, lang="en", ui_lang="ja").hits

@@ -17,7 +17,7 @@ def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
     )
     pairs = parse_terms(text)
     assert pairs == [
-        TermPair(ja=("統率者ダメージ",), en=("commander damage", "combat damage"), notes=""),
+        TermPair(ja=("統率者ダメージ",), en=("commander damage", "combat damage"), notes="", rule="903.10a"),
         TermPair(ja=("文明",), en=("civilization",), notes="Duel Masters", one_way=True),
     ]
     assert pairs[0].ja_to_en and not pairs[1].ja_to_en
@@ -26,7 +26,8 @@ def test_parse_terms_reads_alternatives_notes_and_skips_comments() -> None:
 def test_longest_match_wins() -> None:
     table = TermTable(
         parse_terms(
-            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander tax\tcommander\nゲーム\tgame\tgame\n"
+            "ja\ten\tkind\trule\tnotes\n統率者\tcommander\tcommander\n統率者税\tcommander "
+            "tax\tcommander\nゲーム\tgame\tgame\n"
         )
     )
     matches = table.find_ja("統率者税とゲーム")
@@ -61,7 +62,8 @@ def test_a_missing_file_is_an_empty_table(tmp_path: Path) -> None:
 
 @pytest.mark.corpus
 def test_every_term_occurs_in_the_corpus(real_corpus: Path) -> None:
-    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the CR."""
+    """Each row is used by the corpus: the Japanese word in the Japanese files or the English one in the
+    CR."""
     ja_text = normalize_ja(
         "\n".join(p.read_text(encoding="utf-8-sig") for p in (real_corpus / "ja").glob("*.txt"))
     )
@@ -89,3 +91,39 @@ def test_a_one_character_term_does_not_split_japanese_words() -> None:
     assert table.find_ja(normalize_ja("ダメージを与える場合")) == []
     [match] = table.find_en(en_terms("in play"))
     assert match.pairs[0].ja == ("場",)
+
+
+# --- readings, loanwords, inflected verbs (issue 20) --------------------------------------------------------
+
+JA_TABLE = (
+    "ja\ten\tkind\trule\tnotes\n"
+    "統率者税 | コマンダー税\tcommander tax\tcommander\t903.8\t\n"
+    "共闘 | パートナー\tpartner\tkeyword-ability\t702.124\t\n"
+    "統率者ダメージ | コマンダー・ダメージ\tcommander damage\tcommander\t903.10a\t\n"
+    "ゲームから離れる\tleaves the game\tmultiplayer\t800.4\t\n"
+    "墓地\tgraveyard\tzone\t404\t\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "english"),
+    [
+        ("とうそつしゃぜい", "とうそつしゃぜい", "commander tax"),  # hiragana reading
+        ("トウソツシャゼイは", "トウソツシャゼイ", "commander tax"),  # katakana reading
+        ("きょうとう", "きょうとう", "partner"),
+        ("パートナー", "パートナー", "partner"),  # a loanword listed as a spelling
+        ("コマンダーダメージ", "コマンダーダメージ", "commander damage"),  # without the middle dot
+        ("ゲームから離れたら", "ゲームから離れ", "leaves the game"),  # an inflected verb
+    ],
+)
+def test_kana_readings_loanwords_and_inflections_find_the_term(text: str, span: str, english: str) -> None:
+    table = TermTable(parse_terms(JA_TABLE))
+    [match] = table.find_ja(text)
+    assert text[match.start : match.end] == span and match.pairs[0].en[0] == english
+    assert table.knows(span) or span.endswith("離れ")
+
+
+def test_a_reading_never_starts_inside_a_word_of_hiragana() -> None:
+    table = TermTable(parse_terms(JA_TABLE))
+    assert table.find_ja("ぼち") == []  # ボチ (墓地) is too short a reading to stand for the term
+    assert table.find_ja("あきょうとう") == []  # inside a run of hiragana

@@ -3,7 +3,8 @@ status and today's number go into the index; an outdated text ranks below today'
 in the hit, and a renumbered or deleted rule links where it stands today.
 
 Small fixtures written here: the English of tests/search/sample.py (our own wording), a whole translation of
-its current release in the layout of the community's file (tests/rules/ja_cr_files.py, placeholder Japanese and
+its current release in the layout of the community's file (tests/rules/ja_cr_files.py, placeholder Japanese
+and
 a few rules in our own words) and hand-aligned excerpts.
 """
 
@@ -17,9 +18,9 @@ from django.test import Client
 from judge.parsing import ja_comprehensive_rules
 from judge.parsing.linking import AlignedSection, LinkedDocument, Status, link_document
 from judge.parsing.records import DocKind, DocSection, JaDocument
+from judge.search.alignment import OUTDATED_PRIOR
 from judge.search.documents import SearchDoc, SourceKind, documents_from_records
 from judge.search.index import activate, build_index, open_live
-from judge.search.alignment import OUTDATED_PRIOR
 from judge.search.ranking import static_priors
 from judge.search.service import search
 from tests.rules.ja_cr_files import ja_cr_text, placeholder_rules
@@ -30,12 +31,15 @@ WHOLE = f"cr-ja-{CURRENT}"
 # Our own Japanese for two rules of the sample; every other rule gets the placeholder text.
 OWN = {
     "903.8": "統率者を統率領域から唱えるには、このゲームでそれ以前に唱えた回数1回につき{2}多くかかる。",
-    "800.4a": "プレイヤーがゲームから離れたら、そのプレイヤーがオーナーであるオブジェクトもすべてゲームから離れる。",
+    "800.4a": (
+        "プレイヤーがゲームから離れたら、そのプレイヤーがオーナーであるオブジェクトもすべてゲームから離れる。"
+    ),
 }
 
 
 def whole_translation() -> LinkedDocument:
-    """A translation of the whole current release, parsed and aligned as the ingest does (declared release)."""
+    """A translation of the whole current release, parsed and aligned as the ingest does (declared
+    release)."""
     english = sample.rules_documents()
     current = english[-1]
     rules, examples = placeholder_rules(current)
@@ -78,14 +82,16 @@ def excerpts() -> list[LinkedDocument]:
         DocKind.CR_TRANSLATION,
         "",
         [
-            # The same rule as the whole translation's 903.8, in words that match the query better (統率者 twice).
+            # The same rule as the whole translation's 903.8, in words that match the query better (統率者
+            # twice).
             (
                 "903.8",
                 "統率者税：統率者を統率領域から唱えるたびに、統率領域の統率者のコストは{2}ずつ多くなる。統率者を唱える。",
                 Status.UNCHECKED,
                 "903.8",
             ),
-            # An unchecked rule placed by no current rule: its own hit, under its document; word for word the whole
+            # An unchecked rule placed by no current rule: its own hit, under its document; word for word the
+            # whole
             # translation's 903.8, so that only its status ranks it below that.
             ("903.99", OWN["903.8"], Status.UNCHECKED, ""),
         ],
@@ -249,6 +255,7 @@ def index(settings, root: Path) -> Path:  # type: ignore[no-untyped-def]
     return root
 
 
+@pytest.mark.django_db  # the search page also looks the query up in the card data
 def test_outdated_hits_say_so_in_the_readers_language(client: Client, index: Path) -> None:
     previous = sample.PREVIOUS
     page = client.get("/ja/search/", {"q": "共有チーム・ターン lang:ja"}).content.decode()

@@ -106,7 +106,8 @@ def test_parallel_posts_to_one_game_lose_no_update() -> None:
 
 
 def test_parallel_undo_and_writes_keep_the_history_whole() -> None:
-    """Undos racing with new events: each undo flags exactly one distinct event, nothing is lost or doubled."""
+    """Undos racing with new events: each undo flags exactly one distinct event, nothing is lost or
+    doubled."""
     game = start_game(
         variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
     )

@@ -39,6 +39,9 @@ class OldGame(models.Model):
         app_label = "judge"
         db_table = "judge_game"
 
+    def __str__(self) -> str:
+        return self.slug
+
 
 class OldGameEvent(models.Model):
     game = models.ForeignKey(OldGame, on_delete=models.CASCADE, related_name="events")
@@ -54,6 +57,9 @@ class OldGameEvent(models.Model):
         app_label = "judge"
         db_table = "judge_gameevent"
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="gameevent_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq}"
 
 
 LATEST = "0002_snapshots"
@@ -106,7 +112,7 @@ def test_a_game_stored_by_the_old_app_is_read_back_after_migrating(old_layout: N
     assert game.revision == 1 and state.setup.players == ("Aki", "Ben")
     assert state.side_of("Ben").life == 33 and game.events.get().state == state.to_json()
     # The game goes on in the new tables, and new games are numbered after the old ones.
-    record_event(game=game, kind="next-turn", payload={})
+    record_event(game=game, kind="next-turn", payload={"expected_revision": game.revision})
     assert list(game.events.values_list("seq", flat=True)) == [1, 2]
     assert Game.objects.create(variant="commander", setup=game.setup).pk > game.pk
 

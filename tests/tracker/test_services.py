@@ -1,4 +1,5 @@
-"""Tracker writes and reads: snapshots, events, undo by seat, the revision rule, bounds, expiry, parallel writers."""
+"""Tracker writes and reads: snapshots, events, undo by seat, the revision rule, bounds, expiry, parallel
+writers."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ def test_events_history_and_undo() -> None:
     assert state.commander("Ben", 1).tax == 2
 
     # A new event after an undo gets the next seq; the undone one stays in the history.
-    game, state, _ = record_event(game=game, kind="next-turn", payload={})
+    game, state, _ = record_event(game=game, kind="next-turn", payload={"expected_revision": game.revision})
     assert list(GameEvent.objects.filter(game=game).values_list("seq", "undone")) == [
         (1, False),
         (2, False),
@@ -111,7 +112,8 @@ def test_events_history_and_undo() -> None:
 
 @pytest.mark.django_db
 def test_undo_takes_back_the_seats_own_last_change() -> None:
-    """Aki lost 3 life, then Ben and Chie changed the table: Aki's undo takes back Aki's change, not theirs."""
+    """Aki lost 3 life, then Ben and Chie changed the table: Aki's undo takes back Aki's change, not
+    theirs."""
     game = _commander_game()
     record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3, "by": "aki"})
     record_event(game=game, kind="cast-commander", payload={"player": "Ben", "commander": 0, "by": "Ben"})
@@ -139,7 +141,7 @@ def test_undo_takes_back_the_seats_own_last_change() -> None:
 def test_undo_refused_when_a_later_change_depends_on_it() -> None:
     """Undoing Aki's concession would put a player back into a game that has gone on without them."""
     game = start_game(variant="planechase", players=["Aki", "Ben", "Chie"])
-    record_event(game=game, kind="next-turn", payload={"by": "Aki"})  # Ben's turn
+    record_event(game=game, kind="next-turn", payload={"by": "Aki", "expected_revision": 0})  # Ben's turn
     record_event(game=game, kind="planar-roll", payload={"player": "Ben", "by": "Ben"})
     with pytest.raises(IllegalStateError, match="depends on it"):
         undo_last(game=game, payload={"by": "Aki"})
@@ -313,6 +315,9 @@ def test_snapshots_equal_the_replay_of_worked_games(
     for kind, payload in changes:
         if kind == "undo":
             undo_last(game=game, payload=payload)
+        elif kind == "next-turn":  # pressed on the table as it is: a turn change always carries its revision
+            revision = Game.objects.get(pk=game.pk).revision
+            record_event(game=game, kind=kind, payload={**payload, "expected_revision": revision})
         else:
             record_event(game=game, kind=kind, payload=payload)
         _assert_snapshots_match_replay(game)
@@ -334,10 +339,15 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
     expected = {s for s in range(1, total + 1) if s % CHECKPOINT == 0 or s > total - KEEP_SNAPSHOTS}
     assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected
     _assert_snapshots_match_replay(game)
-    # Chie's undo reaches back to change 1: every table kept after it is rewritten without Chie's -2.
-    game, state, undone = undo_last(game=game, payload={"by": "Chie"})
-    assert undone.seq == 1 and state.life_of("Chie") == 20
-    assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected - {1}
+    # Chie's change 1 is out of the undo window: undoing it would apply every change since again.
+    with pytest.raises(IllegalStateError, match=f"Nothing to undo among the last {KEEP_SNAPSHOTS} changes"):
+        undo_last(game=game, payload={"by": "Chie"})
+    # Ben's last change (two back) is in it: the one table kept after it is rewritten.
+    game, state, undone = undo_last(game=game, payload={"by": "Ben"})
+    assert undone.seq == total - 1
+    assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected - {
+        total - 1
+    }
     _assert_snapshots_match_replay(game)
 
 

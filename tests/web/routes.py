@@ -42,7 +42,8 @@ def route_names() -> list[str]:
 
 
 def site_routes(examples: Mapping[str, Mapping[str, Any]]) -> list[Route]:
-    """Every route once per language it is served in (the API once), with ``examples[name]`` as its parameters."""
+    """Every route once per language it is served in (the API once), with ``examples[name]`` as its
+    parameters."""
     routes: dict[str, Route] = {}
     for lang in LANGS:
         with translation.override(lang):

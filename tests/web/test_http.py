@@ -39,6 +39,8 @@ def examples() -> dict[str, dict[str, Any]]:
         "tracker:event": {"slug": game.slug},
         "tracker:undo": {"slug": game.slug},
         "tracker:history": {"slug": game.slug},
+        "cards:detail": {"slug": "breeding-pool"},
+        "cards-api:card": {"name": "Breeding Pool"},
     }
 
 
@@ -110,7 +112,10 @@ def test_a_server_error_under_the_api_is_json() -> None:
         {
             "code": "web.server-error",
             "rule": "",
-            "text": "サーバーで問題が起きたため、リクエストは処理されませんでした。しばらくしてからもう一度お試しください。",
+            "text": (
+                "サーバーで問題が起きたため、リクエストは処理されませんでした。"
+                "しばらくしてからもう一度お試しください。"
+            ),
         }
     ]
 

@@ -80,13 +80,13 @@ def test_steps_carry_their_code_and_rule_in_either_language(client: Client) -> N
     assert [s["rule"] for s in english] == [s["rule"] for s in japanese]
 
 
-def test_no_card_data_is_503_in_both_languages(client: Client) -> None:
+def test_no_card_data_still_checks_the_deck_in_both_languages(client: Client) -> None:
     body = {"variant": "commander", "decklist": "1 Sol Ring"}
     english = post(client, "/api/calc/deck-check", body)
     japanese = post(client, "/api/calc/deck-check?lang=ja", body)
-    assert english.status_code == japanese.status_code == 503
-    assert english.json()["errors"][0]["code"] == "web.no-card-data"
-    assert "import_cards" in error_texts(english)[0] and "カードデータ" in error_texts(japanese)[0]
+    assert english.status_code == japanese.status_code == 200
+    assert [n["code"] for n in english.json()["notes"]] == ["legality.needs-card-data"]
+    assert "カード・データ" in japanese.json()["notes"][0]["text"]
 
 
 def test_health_without_a_corpus(client: Client) -> None:

@@ -1,4 +1,5 @@
-"""The one step presenter: a step in the reader's language, its rule linked, the objects it touched by name."""
+"""The one step presenter: a step in the reader's language, its rule linked, the objects it touched by
+name."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-STRONG_KEY = "vg9X4e5S62szIcaebWiNG1dht1YPT4A3AJfZJaQ3FQRK3SPQ7cJU7pctTcYR7IEgUsc"  # secrets.token_urlsafe(50): a test's own
+# secrets.token_urlsafe(50): a test's own
+STRONG_KEY = "vg9X4e5S62szIcaebWiNG1dht1YPT4A3AJfZJaQ3FQRK3SPQ7cJU7pctTcYR7IEgUsc"
 
 
 def test_check_deploy_is_clean_with_production_settings():
@@ -165,8 +166,9 @@ def test_tracker_writes_without_a_csrf_token_are_refused(lang):
 
 
 @pytest.mark.django_db
-def test_request_bodies_over_the_limit_are_400_not_500(settings):
-    """DATA_UPLOAD_MAX_MEMORY_SIZE caps every body (decklists, board states, tracker JSON)."""
+def test_request_bodies_over_the_limit_are_413_not_500(settings):
+    """DATA_UPLOAD_MAX_MEMORY_SIZE caps every body (decklists, board states, tracker JSON): 413, the JSON
+    error for a JSON body, a page saying so for a form (issue 22, item 8)."""
     import json
 
     from django.test import Client
@@ -181,17 +183,18 @@ def test_request_bodies_over_the_limit_are_400_not_500(settings):
     )
     client = Client(raise_request_exception=False)
     response = client.post(f"/en/tracker/{game.slug}/event/", big, content_type="application/json")
-    assert response.status_code == 400
+    assert response.status_code == 413 and response.json()["errors"][0]["code"] == "web.body-too-large"
     form = client.post(
         f"/en/tracker/{game.slug}/event/",
         {"kind": "life", "player": "Aki", "amount": "-1", "pad": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
     )
-    assert form.status_code == 400
+    assert form.status_code == 413 and "The request is larger than 2 MB" in form.content.decode()
 
 
 @pytest.mark.django_db
 def test_the_language_links_never_echo_another_host(client):
-    """A path starting "//host" is no address of another site: the links are built from a resolved path only."""
+    """A path starting "//host" is no address of another site: the links are built from a resolved path
+    only."""
     for path in ("//evil.example/en/rules/903.8/", "/en//evil.example/", "//evil.example/en/no-such-page/"):
         html = client.get(path).content.decode()
         links = re.findall(r'<a href="([^"]*)" lang="(?:ja|en)" hreflang', html)

@@ -160,23 +160,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Commander games do not use sideboards ({card})",
         "ja": "統率者戦ではサイドボードを使いません（{card}）",
     },
-    # --- banned lists and cards no deck may hold
-    "deck.banned": {
-        "en": "{card} is on the {format} banned list (as of {as_of})",
-        "ja": "{card}は{format}の禁止カードです（{as_of} 時点のリスト）",
-    },
-    "deck.banned-ante": {
-        "en": "{card} is an ante card: ante cards are banned",
-        "ja": "{card}はアンティ・カードです。アンティ・カードは禁止されています",
-    },
-    "deck.banned-conspiracy": {
-        "en": "{card} is a Conspiracy card: Conspiracy cards are banned",
-        "ja": "{card}は策略カードです。策略カードは禁止されています",
-    },
-    "deck.banned-checked": {
-        "en": "Checked against the {format} banned list as of {as_of}",
-        "ja": "{format}の禁止カード・リスト（{as_of} 時点）で確認しました",
-    },
     # --- companion (702.139)
     "deck.one-companion": {"en": "A deck can have only one companion", "ja": "相棒は1枚だけです"},
     "deck.companion-shares-name": {

@@ -12,7 +12,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.label.attacker": {"en": "Attacking player", "ja": "攻撃するプレイヤー"},
     "leave.label.target": {"en": "Attacked player", "ja": "攻撃されるプレイヤー"},
     "leave.reason.leaves": {"en": "a player would leave", "ja": "プレイヤーが抜ける"},
-    "leave.reason.library-out": {"en": "library-out", "ja": "ライブラリーアウト"},
+    "leave.reason.library-out": {
+        "en": "library-out (the deck reached 0 cards)",
+        "ja": "ライブラリアウト（山札が0枚）",
+    },
     "leave.reason.special-loss": {"en": "special loss", "ja": "特殊敗北"},
     "leave.reason.direct-attack": {"en": "direct attack", "ja": "ダイレクトアタック"},
     "leave.nothing": {"en": "nothing", "ja": "なし"},
@@ -58,10 +61,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "becomes the monarch.",
         "ja": "統治者である{player}はアクティブ・プレイヤーで、ゲームから離れる。ターン順で次のプレイヤーである{new}が統治者になる。",
     },
+    # 724.4 / 725.4 do not say from whom "the next player in turn order" counts when there is no active
+    # player: the answer says the reading it takes (the player who takes the next turn, 800.4j).
     "leave.monarch-no-active": {
-        "en": "{player} is the monarch and there is no active player: {new}, the next player in turn order, becomes "
-        "the monarch.",
-        "ja": "{player}は統治者で、アクティブ・プレイヤーはいない。ターン順で次のプレイヤーである{new}が統治者になる。",
+        "en": '{player} is the monarch and there is no active player. 724.4 does not say from whom "the next '
+        'player in turn order" counts; this answer counts from the turn in progress, so it is the player who takes '
+        "the next turn (800.4j): {new} becomes the monarch.",
+        "ja": "{player}は統治者で、アクティブ・プレイヤーはいない。724.4は「ターン順で次のプレイヤー」を誰から数えるかを定めていないので、"
+        "この回答では進行中のターンから数え、次のターンを行うプレイヤー（800.4j）とする。{new}が統治者になる。",
     },
     "leave.monarch-none": {
         "en": "{player} is the monarch, and no player still in the game can become the monarch: the game continues "
@@ -79,9 +86,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "イニシアチブを持つ{player}はアクティブ・プレイヤーで、ゲームから離れる。ターン順で次のプレイヤーである{new}がイニシアチブを得る。",
     },
     "leave.initiative-no-active": {
-        "en": "{player} has the initiative and there is no active player: {new}, the next player in turn order, "
-        "takes the initiative.",
-        "ja": "{player}はイニシアチブを持っており、アクティブ・プレイヤーはいない。ターン順で次のプレイヤーである{new}がイニシアチブを得る。",
+        "en": '{player} has the initiative and there is no active player. 725.4 does not say from whom "the next '
+        'player in turn order" counts; this answer counts from the turn in progress, so it is the player who takes '
+        "the next turn (800.4j): {new} takes the initiative.",
+        "ja": "{player}はイニシアチブを持っており、アクティブ・プレイヤーはいない。725.4は「ターン順で次のプレイヤー」を誰から数えるかを"
+        "定めていないので、この回答では進行中のターンから数え、次のターンを行うプレイヤー（800.4j）とする。{new}がイニシアチブを得る。",
     },
     "leave.initiative-none": {
         "en": "{player} has the initiative and nobody is left to take it.",
@@ -149,10 +158,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Objects on the stack that {players} controlled and that are not cards cease to exist: {names}.",
         "ja": "{players}がコントロールしていた、スタック上のカードでないオブジェクトは消滅する：{names}。",
     },
+    # 901.10b in ja/003's words: 現象からの能力 / ゲームから離れた / 新しい次元コントローラー.
     "leave.phenomenon-ability-stays": {
-        "en": "{object}, an ability of a phenomenon owned by {players}, stays on the stack, now controlled by the "
-        "planar controller {player}.",
-        "ja": "{players}がオーナーである現象カードの能力{object}はスタックに残り、次元コントローラーである{player}がコントロールする。",
+        "en": "{object}, an ability from the phenomenon {source} owned by {players}, who left the game, remains on "
+        "the stack, controlled by the new planar controller {player}.",
+        "ja": "ゲームから離れた{players}がオーナーである現象{source}からの能力（{object}）は、スタックに残り、新しい次元コントローラーである{player}がコントロールする。",
     },
     "leave.planeswalking-ceases": {
         "en": "A plane left the game while a planeswalking ability was on the stack: {names} ceases to exist.",
@@ -323,19 +333,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "{player} stopping is a loss for their team.",
         "ja": "デュエル・マスターズには「ゲームから離れる」ことはない。対戦の途中でチームのメンバーが1人だけ抜けることはなく、{player}がやめることはそのチームの敗北になる。",
     },
+    # The house rules' own words (dtc:win-loss): a Duel Masters deck (山札) is out when it reaches 0 cards, the
+    # last card drawn included; not Magic's drawing from an empty library (704.5b).
     "leave.dtc-library-out": {
-        "en": "{player} must draw from an empty library (library-out): that is the loss of {player}'s team "
-        "({players}), not of {player} alone.",
-        "ja": "{player}がライブラリーアウトした。それは{player}個人ではなく、{player}のチーム（{players}）の敗北となる。",
+        "en": "{player}'s deck has reached 0 cards (drawing the last card counts): a player's library-out is "
+        "a loss for that player's team ({players}), not for {player} alone.",
+        "ja": "{player}の山札が0枚になった（最後の1枚を引いて0枚になった場合も含む）。いずれかのプレイヤーのライブラリアウトは、{player}個人ではなく、そのプレイヤーのチーム（{players}）の敗北となる。",
     },
     "leave.dtc-special-loss": {
         "en": "An effect says {player} loses: a special loss is given to the team ({players}).",
         "ja": "効果により{player}が敗北する。特殊敗北はチーム（{players}）に課せられる。",
     },
+    # A direct attack chooses no player (dtc:attack-defense): the step names the team only.
     "leave.dtc-direct-attack": {
-        "en": "A direct attack on the team of {players}, who have no shields left, is not stopped: that team "
-        "loses ({player} was attacked).",
-        "ja": "シールドの残っていない{players}のチームへのダイレクトアタックが止められなかったので、そのチームが敗北する（攻撃されたのは{player}）。",
+        "en": "A direct attack on the team of {players}, who have no shields left, is not stopped: that team loses.",
+        "ja": "シールドの残っていない{players}のチームへのダイレクトアタックが止められなかったので、そのチームが敗北する。",
     },
     "leave.dtc-team-loses": {
         "en": "Wins and losses belong to teams, never to one player: the team of {losers} loses and the team of "

@@ -24,6 +24,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "このターンにすでに次元ダイスを振った回数",
     },
     "tax.label.two-headed-giant": {"en": "Two-Headed Giant", "ja": "双頭巨人戦"},
+    "tax.label.partner": {"en": "One of two commanders (partner)", "ja": "2体の統率者の一方（共闘）"},
     # --- zones a commander can be cast from (903.8 counts only the command zone)
     "tax.zone.command-zone": {"en": "the command zone", "ja": "統率領域"},
     "tax.zone.hand": {"en": "a hand", "ja": "手札"},
@@ -57,6 +58,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "additional cost: {so_far} so far. Casts from other zones add no tax.",
         "ja": "統率者税：統率領域から以前に唱えた {casts} 回のそれぞれにつき {{2}}、計 {tax}。追加コストなので、"
         "ここまでで {so_far} です。他の領域から唱えた回数は税を増やしません。",
+    },
+    # Without a mana cost the answer is the tax alone (an additional cost, 601.2f, added to the mana cost).
+    "tax.alone-casts": {
+        "en": "Commander tax: {{2}} for each of the {casts} previous casts from the command zone = {tax}.",
+        "ja": "統率者税：統率領域から以前に唱えた {casts} 回のそれぞれにつき {{2}}、計 {tax}。",
+    },
+    "tax.alone": {
+        "en": "No mana cost given, so this is the tax alone: {total} on top of the commander's mana cost "
+        "(the tax is an additional cost).",
+        "ja": "マナ・コストの指定がないので、統率者税だけを答えます：統率者のマナ・コストに {total}"
+        "（統率者税は追加コストです）。",
+    },
+    "tax.reduction-needs-cost": {
+        "en": "{label}: a reduction is taken from the total cost, so it needs the mana cost.",
+        "ja": "{label}：軽減は総コストから引くので、マナ・コストの入力が必要です。",
     },
     "tax.first-cast": {
         "en": "No commander tax: this is the first cast of this commander from the command zone "

@@ -80,6 +80,7 @@ _NAMES: dict[str, dict[str, str]] = {
     "tracker.reason.team-poison": {"en": "team poison counters", "ja": "チームの毒カウンター"},
     "tracker.reason.concede": {"en": "conceded", "ja": "投了"},
     "tracker.reason.empty-library": {"en": "drew from an empty library", "ja": "空のライブラリーから引いた"},
+    "tracker.reason.library-out": {"en": "deck ran out (library-out)", "ja": "ライブラリアウト（山札が0枚）"},
     "tracker.reason.effect": {"en": "an effect says so", "ja": "効果による敗北"},
     "tracker.reason.direct-attack": {"en": "direct attack", "ja": "ダイレクトアタック"},
     "tracker.face.blank": {"en": "blank", "ja": "無地"},
@@ -297,6 +298,11 @@ _STEPS: dict[str, dict[str, str]] = {
     "tracker.lose.empty-library": {
         "en": "{player} drew from an empty library and loses the game.",
         "ja": "{player} はカードのないライブラリーから引こうとしたので、ゲームに敗北します。",
+    },
+    "tracker.lose.library-out": {
+        "en": "{player}'s deck has reached 0 cards (drawing the last card counts): a library-out, which loses "
+        "the game for {player}'s team.",
+        "ja": "{player} の山札が0枚になりました（最後の1枚を引いて0枚になった場合も含む）。ライブラリアウトとなり、{player} のチームは敗北します。",
     },
     "tracker.lose.effect": {
         "en": "An effect says {player} loses the game.",
@@ -623,6 +629,16 @@ _PROBLEMS: dict[str, dict[str, str]] = {
     "tracker.latest-change": {
         "en": "Latest change: {change}",
         "ja": "最新の変更：{change}",
+    },
+    "tracker.revision-required.next-turn": {
+        "en": "“Next turn” needs the revision it was pressed on (the table is at {current}): nothing was done, "
+        "so no player is skipped.",
+        "ja": "「次のターン」には押したときの更新番号が必要です（今のテーブルは {current}）。"
+        "何もしていないので、プレイヤーが飛ばされることはありません。",
+    },
+    "tracker.undo-too-old": {
+        "en": "Nothing to undo among the last {window} changes; an older change can't be undone.",
+        "ja": "直近 {window} 件の変更に取り消せるものはありません。それより古い変更は取り消せません。",
     },
     "tracker.revision-ahead": {
         "en": "{label}: revision {expected} doesn't exist yet (the table is at {current}).",

@@ -76,9 +76,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "言語は {choices} のいずれかで指定してください。",
     },
     "web.no-card-data": {
-        "en": "No Magic card data yet: to get it, run python manage.py import_cards --download",
-        "ja": "マジックのカードデータがまだありません。取得するには python manage.py import_cards --download を"
-        "実行してください。",
+        "en": "This server has no Magic card data yet, and looking cards up needs it. The site's administrator "
+        "can download it; until then, card names are not checked.",
+        "ja": "このサーバーにはまだマジックのカード・データがありません。カードを調べるにはデータが必要です。"
+        "サイトの管理者がダウンロードできます。それまではカード名を確認しません。",
+    },
+    "web.card-not-found": {
+        "en": "No card named “{name}” in the card data.",
+        "ja": "カード・データに「{name}」という名前のカードはありません。",
     },
     "web.not-found": {
         "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
@@ -101,6 +106,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.game-unreadable": {
         "en": "This game was saved by an older version of the site and can no longer be read: start a new game.",
         "ja": "このゲームは以前の版のサイトで保存されたもので、もう読み込めません。新しいゲームを始めてください。",
+    },
+    "web.database-busy": {
+        "en": "The site is busy saving other changes: nothing was saved. Try again in {seconds} seconds.",
+        "ja": "ほかの変更の保存で混み合っています。何も保存されていません。{seconds} 秒ほどしてからもう一度試してください。",
+    },
+    "web.too-many-refused": {
+        "en": "Too many changes from this connection were refused for this game lately: wait a minute, then "
+        "look at the table before trying again.",
+        "ja": "この接続からこのゲームへの変更が短時間に何度も受け付けられませんでした。1分ほど待ち、テーブルを確認してからもう一度試してください。",
     },
     "web.too-many-games": {
         "en": "Too many new games from this connection lately: wait a while, or keep playing the game you have.",

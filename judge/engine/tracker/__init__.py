@@ -51,7 +51,8 @@ Rules the tracker follows
 ...                   commanders={"Alex": ["Atraxa"], "Bianca": ["Kraum", "Tymna"]})
 >>> table.life_of("Alex"), table.commander("Bianca", 1).tax
 (40, 0)
->>> table, steps = apply_event(state=table, event=Event(kind=EventKind.CAST_COMMANDER, player="Bianca", commander=0))
+>>> table, steps = apply_event(state=table,
+...     event=Event(kind=EventKind.CAST_COMMANDER, player="Bianca", commander=0))
 >>> table.commander("Bianca", 0).tax, table.commander("Bianca", 1).tax, steps[0].rule
 (2, 0, '903.8')
 >>> steps[0].render("ja")
@@ -93,9 +94,11 @@ from judge.engine.tracker.log import (
     check_room,
     replay,
     replay_with_steps,
+    require_revision,
     undo_change,
     undo_target,
 )
+from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
 from judge.engine.tracker.payload import event_from_json, setup_from_json, state_from_json, undo_from_json
 from judge.engine.tracker.rules import apply_event, canonical_event
 from judge.engine.tracker.setup import (
@@ -115,7 +118,6 @@ from judge.engine.tracker.state import (
     initial_state,
     new_table,
 )
-from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
 from judge.engine.variants import Variant
 
 __all__ = [
@@ -164,6 +166,7 @@ __all__ = [
     "reason_name",
     "replay",
     "replay_with_steps",
+    "require_revision",
     "setup_from_json",
     "start_steps",
     "state_from_json",

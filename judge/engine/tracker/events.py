@@ -1,4 +1,5 @@
-"""The changes a tracked game records: :class:`Event` (life, damage, a cast, next turn, ...) and :class:`Undo`.
+"""The changes a tracked game records: :class:`Event` (life, damage, a cast, next turn, ...) and
+:class:`Undo`.
 
 Each change may say which seat made it (``by``, a player's name: "undo my
 last change" undoes that seat's change) and the table revision it was made on
@@ -172,7 +173,8 @@ def summary(*, setup: TableSetup | None, event: Event) -> Message:
     """One line of the history log: what the change was, in the reader's language.
 
     >>> from judge.engine.tracker import table_setup
-    >>> s = table_setup(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    >>> s = table_setup(variant="commander", players=["Aki", "Ben"],
+    ...     commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     >>> summary(setup=s, event=Event(kind=EventKind.CAST_COMMANDER, player="Ben")).text("ja")
     'Ben が《Edgar》を統率領域から唱えた'
     """

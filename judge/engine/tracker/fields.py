@@ -17,7 +17,8 @@ A problem names its field by a human label (a Message: "Player 2's name" /
 True
 >>> problems[0].text("ja"), problems[0].field
 ('プレイヤー2の名前：壊れた文字（正しい Unicode ではない文字）が含まれています。', 'players[1]')
->>> read_int(float("inf"), field="amount", label=msg("tracker.label.amount"), low=-5, high=5, problems=problems)
+>>> read_int(float("inf"), field="amount", label=msg("tracker.label.amount"), low=-5, high=5,
+...     problems=problems)
 >>> problems[-1].text("en")
 'Amount: a whole number from -5 to 5.'
 """
@@ -25,6 +26,7 @@ True
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -44,6 +46,18 @@ _MAX_DIGITS = 12  # a number written with more digits is out of every bound abov
 # Characters a name may not hold: C0 and C1 controls (Unicode category Cc) and the bidirectional
 # overrides and isolates, which could make one name display as another in a list.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _visible(text: str) -> str:
+    """``text`` in NFC without its invisible format characters (zero-width space U+200B, soft hyphen U+00AD,
+    word joiner U+2060, a BOM U+FEFF, ...: category Cf), so "Alex" and "Alex\u200b", or an accent typed
+    apart and precomposed, are one name. Bidi controls are left for the reader to refuse by name."""
+    return "".join(
+        ch
+        for ch in unicodedata.normalize("NFC", text)
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) != "Cf"
+    )
+
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -72,7 +86,14 @@ def joined(items: Sequence[ParamValue], *, last: str = "tracker.and") -> ParamVa
 def read_name(
     value: Any, *, field: str, label: Message, problems: list[Message], max_length: int = MAX_NAME
 ) -> str | None:
-    """A name with its runs of spaces collapsed, or None after adding the problem."""
+    """A name in NFC without invisible characters, its runs of spaces collapsed, or None after adding the
+    problem (names are compared as read here: two that read the same are the same name).
+
+    >>> read_name("\ufeffAle\u00adx\u200b", field="by", label=player_label(0), problems=[])
+    'Alex'
+    >>> read_name("Jose\u0301", field="by", label=player_label(0), problems=[]) == "Jos\u00e9"
+    True
+    """
     if not isinstance(value, str):
         problems.append(msg("tracker.text-needed", field=field, label=label))
         return None
@@ -82,7 +103,7 @@ def read_name(
     if len(value) > 4 * max_length:  # long before collapsing spaces: don't copy a huge string around
         problems.append(msg("tracker.text-too-long", field=field, label=label, max=max_length))
         return None
-    text = " ".join(value.split())
+    text = " ".join(_visible(value).split())
     if not text:
         problems.append(msg("input.required", field=field, label=label))
         return None
@@ -143,7 +164,8 @@ def read_choice(
     allowed: Sequence[E] | None = None,
     name: Callable[[E], Message],
 ) -> E | None:
-    """One member of ``kind`` given by its value (only text is looked up), or None after adding the problem."""
+    """One member of ``kind`` given by its value (only text is looked up), or None after adding the
+    problem."""
     members = tuple(allowed if allowed is not None else kind)
     if isinstance(value, kind) and value in members:
         return value

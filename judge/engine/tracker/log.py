@@ -90,9 +90,13 @@ def _apply_all(
     return state, tuple(applied)
 
 
-def undo_target(*, events: Sequence[Event], by: str = "") -> int:
+def undo_target(*, events: Sequence[Event], by: str = "", earlier: bool = False) -> int:
     """The position in ``events`` of the change an undo takes back: the most recent one not undone yet,
     made by seat ``by`` (anyone's when ``by`` is ""). Seats match case-insensitively.
+
+    ``earlier``: ``events`` are only the latest changes of a longer log (an undo reaches back that far and
+    no further, so its cost does not grow with the game); when none of them is the seat's, the answer says
+    so.
 
     >>> undo_target(events=[Event(kind=EventKind.NEXT_TURN, by="Aki")], by="Ben")
     Traceback (most recent call last):
@@ -104,6 +108,8 @@ def undo_target(*, events: Sequence[Event], by: str = "") -> int:
         event = events[index]
         if not event.undone and (not seat or event.by.casefold() == seat):
             return index
+    if earlier:
+        raise IllegalStateError([msg("tracker.undo-too-old", window=len(events))])
     if seat:
         raise IllegalStateError([msg("tracker.nothing-to-undo-by", player=by)])
     raise IllegalStateError([msg("tracker.nothing-to-undo")])
@@ -124,7 +130,8 @@ def undo_change(*, before: TableState, later: Iterable[Event]) -> tuple[TableSta
 def check_revision(*, change: Event | Undo, revision: int) -> None:
     """The revision rule: may ``change``, made on ``change.expected_revision``, be applied at ``revision``?
 
-    - no expected revision, or the current one: yes;
+    - no expected revision, or the current one: yes (a service that takes presses from phones asks
+      :func:`require_revision` first);
     - a revision the table has not reached: the input is wrong;
     - an older revision: a relative change (life -3, a cast, a roll) still
       means the same and is applied; "next turn" and "undo" are not, since
@@ -132,11 +139,14 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
       pressed the same button — so a player is never skipped and two presses
       never undo two changes (:class:`AlreadyDoneError`).
 
-    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3), revision=5)
+    >>> check_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1, expected_revision=3),
+    ...     revision=5)
     >>> check_revision(change=Event(kind=EventKind.NEXT_TURN, expected_revision=3), revision=4)
     Traceback (most recent call last):
     ...
-    judge.engine.tracker.log.AlreadyDoneError: Another phone updated the table first (changes since “Next turn” was pressed: 1), so nothing was done: no player is skipped. Press again if the turn should still pass.
+    judge.engine.tracker.log.AlreadyDoneError: Another phone updated the table first (changes since
+    “Next turn” was pressed: 1), so nothing was done: no player is skipped. Press again if the turn should
+    still pass.
     """
     expected = change.expected_revision
     if expected is None or expected == revision:
@@ -159,6 +169,21 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
         raise AlreadyDoneError([msg("tracker.already-done.next-turn", changes=revision - expected)])
 
 
+def require_revision(*, change: Event | Undo, revision: int) -> None:
+    """A "next turn" pressed without the revision it was pressed on is refused (:class:`AlreadyDoneError`,
+    nothing done): two such presses from two phones would pass two turns and skip a player.
+
+    >>> require_revision(change=Event(kind=EventKind.LIFE, player="A", amount=-1), revision=4)
+    >>> require_revision(change=Event(kind=EventKind.NEXT_TURN), revision=4)
+    Traceback (most recent call last):
+    ...
+    judge.engine.tracker.log.AlreadyDoneError: “Next turn” needs the revision it was pressed on (the table is
+    at 4): nothing was done, so no player is skipped.
+    """
+    if change.expected_revision is None and isinstance(change, Event) and change.kind is EventKind.NEXT_TURN:
+        raise AlreadyDoneError([msg("tracker.revision-required.next-turn", current=revision)])
+
+
 def check_room(*, recorded: int) -> None:
     """A game records at most MAX_EVENTS changes (undone ones included): the bound of its storage.
 
@@ -178,6 +203,7 @@ __all__ = [
     "check_room",
     "replay",
     "replay_with_steps",
+    "require_revision",
     "undo_change",
     "undo_target",
 ]

@@ -9,7 +9,8 @@ it lose (903.10a; none in Brawl, 903.12h). Pure data: the page lays it out.
 >>> from judge.engine.tracker import Event, EventKind, apply_event, new_table
 >>> t = new_table(variant="commander", players=["Aki", "Ben", "Chie"],
 ...               commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]})
->>> t, _ = apply_event(state=t, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", commander=1,
+>>> t, _ = apply_event(state=t,
+...     event=Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", commander=1,
 ...                                         amount=15))
 >>> view = table_view(t)
 >>> [c.name for c in view.columns]

@@ -14,7 +14,8 @@ its ``to_json`` unchanged.
 >>> event_from_json({"kind": "life", "amount": 5000, "expected_revision": float("inf")})
 Traceback (most recent call last):
 ...
-judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole number from -1000 to 1000.; Table revision: a whole number from 0 to 2147483647.
+judge.engine.errors.InvalidInputError: Player: must be text.; Amount: a whole number from -1000 to 1000.;
+Table revision: a whole number from 0 to 2147483647.
 """
 
 from __future__ import annotations
@@ -213,7 +214,8 @@ def event_from_json(data: Any) -> Event:
 
 
 def undo_from_json(data: Any) -> Undo:
-    """A press of "undo": who pressed it (``by``) and on which revision (``expected_revision``), both optional.
+    """A press of "undo": who pressed it (``by``) and on which revision (``expected_revision``), both
+    optional.
 
     >>> undo_from_json({"by": "Aki", "expected_revision": "7"})
     Undo(by='Aki', expected_revision=7)
@@ -318,7 +320,8 @@ def state_from_json(data: Any) -> TableState:
     with :class:`IllegalStateError`.
 
     >>> from judge.engine.tracker import new_table
-    >>> t = new_table(variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
+    >>> t = new_table(variant="commander", players=["Aki", "Ben"],
+    ...     commanders={"Aki": ["Oona"], "Ben": ["Edgar"]})
     >>> state_from_json(t.to_json()) == t
     True
     >>> state_from_json({**t.to_json(), "turn": 1e400})
@@ -456,7 +459,10 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
         problems=problems,
     )
     commanders = []
-    for number, (card, entry) in enumerate(zip(setup.commanders[index], raw.get("commanders") or [])):
+    # The setup names the commanders; a stored entry past them is not read, and a missing one is not invented
+    # (strict=False: the stored list decides how many are kept, as before).
+    stored = raw.get("commanders") or []
+    for number, (card, entry) in enumerate(zip(setup.commanders[index], stored, strict=False)):
         here = f"{where}.commanders[{number}]"
         title = msg("tracker.card", name=card)
         casts = (

@@ -8,11 +8,13 @@ end. The steps say what happened and why, each citing its rule.
 >>> from judge.engine.tracker.state import new_table
 >>> t = new_table(variant="commander", players=["A", "B"], commanders={"A": ["X"], "B": ["Y"]})
 >>> for _ in range(3):
-...     t, steps = apply_event(state=t, event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", amount=7))
+...     t, steps = apply_event(state=t,
+...     event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", amount=7))
 >>> t.life_of("A"), t.player("A").damage_from("B", 0), t.side_of("A").loss.rule, t.winners
 (19, 21, '704.6c', ('B',))
 >>> [s.render("ja") for s in steps][-2:]
-['A は B の統率者《Y》から合計 21 点の戦闘ダメージを受けたので、ゲームに敗北します。', 'B がゲームに勝利しました：対戦相手は全員ゲームから離れました。']
+['A は B の統率者《Y》から合計 21 点の戦闘ダメージを受けたので、ゲームに敗北します。',
+'B がゲームに勝利しました：対戦相手は全員ゲームから離れました。']
 """
 
 from __future__ import annotations
@@ -94,7 +96,24 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
     :func:`judge.engine.tracker.state_from_json` takes the next event directly.
     """
     invalid: list[Message] = []
+    player, owner = _parties(state, event, invalid)
+    _check_kind(state.setup, event, invalid)
+    if invalid:
+        raise InvalidInputError(invalid)
+    _check_still_playing(state, player, owner)
+    steps: list[Step] = []
     illegal: list[Message] = []
+    state = _apply_kind(state, event, player, owner, steps, illegal, invalid)
+    if invalid:
+        raise InvalidInputError(invalid + illegal)
+    if illegal:
+        raise IllegalStateError(illegal)
+    state = state_based_actions(state, steps)
+    return replace(state, events=state.events + 1), tuple(steps)
+
+
+def _parties(state: TableState, event: Event, invalid: list[Message]) -> tuple[str | None, str | None]:
+    """The player an event names and the owner of the commander it concerns (None when it concerns none)."""
     setup = state.setup
     kind = event.kind
     player = "" if kind is EventKind.NEXT_TURN else resolve_player(setup, event.player, "player", invalid)
@@ -125,6 +144,12 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
                     n=event.commander + 1,
                 )
             )
+    return player, owner
+
+
+def _check_kind(setup: TableSetup, event: Event, invalid: list[Message]) -> None:
+    """The events only some variants have (life, shields, the planar die, a direct attack)."""
+    kind = event.kind
     if kind in (EventKind.LIFE, EventKind.POISON, EventKind.COMMANDER_DAMAGE) and not setup.has_life:
         invalid.append(msg("tracker.dtc-no-life", rule="dtc:win-loss", field="kind", label=_LABELS["kind"]))
     if kind is EventKind.SHIELDS and setup.variant is not Variant.DTC:
@@ -139,11 +164,13 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
         invalid.append(msg("tracker.direct-attack-dtc-only", field="reason", label=_LABELS["reason"]))
     if kind is EventKind.LOSE and event.reason not in DECLARED_LOSSES:
         invalid.append(msg("input.required", field="reason", label=_LABELS["reason"]))
-    if invalid:
-        raise InvalidInputError(invalid)
 
+
+def _check_still_playing(state: TableState, player: str | None, owner: str | None) -> None:
+    """A game over takes no event (104.2a), and a player who has left takes none (800.4a)."""
     if state.game_over:
         raise IllegalStateError([msg("tracker.game-over", rule="104.2a")])
+    illegal: list[Message] = []
     for who, where in ((player, "player"), (owner, "owner")):
         if who and state.has_lost(who):
             illegal.append(
@@ -152,38 +179,42 @@ def apply_event(*, state: TableState, event: Event) -> tuple[TableState, tuple[S
     if illegal:
         raise IllegalStateError(illegal)
 
-    steps: list[Step] = []
+
+def _apply_kind(
+    state: TableState,
+    event: Event,
+    player: str | None,
+    owner: str | None,
+    steps: list[Step],
+    illegal: list[Message],
+    invalid: list[Message],
+) -> TableState:
+    """The change one kind of event makes, before state-based actions."""
+    kind = event.kind
     if kind is EventKind.NEXT_TURN:
-        state = _next_turn(state, steps)
-    elif kind is EventKind.LIFE:
+        return _next_turn(state, steps)
+    if kind is EventKind.LIFE:
         assert player
-        state = _change_life(state, player, event.amount, steps, invalid)
-    elif kind is EventKind.POISON:
+        return _change_life(state, player, event.amount, steps, invalid)
+    if kind is EventKind.POISON:
         assert player
-        state = _change_poison(state, player, event.amount, steps, illegal, invalid)
-    elif kind is EventKind.COMMANDER_DAMAGE:
+        return _change_poison(state, player, event.amount, steps, illegal, invalid)
+    if kind is EventKind.COMMANDER_DAMAGE:
         assert player and owner
-        state = _commander_damage(
-            state, player, owner, event.commander, event.amount, steps, illegal, invalid
-        )
-    elif kind in COMMANDER_KINDS:
+        return _commander_damage(state, player, owner, event.commander, event.amount, steps, illegal, invalid)
+    if kind in COMMANDER_KINDS:
         assert owner
-        state = _commander_event(state, event, owner, steps, invalid)
-    elif kind is EventKind.SHIELDS:
+        return _commander_event(state, event, owner, steps, invalid)
+    if kind is EventKind.SHIELDS:
         assert player
-        state = _shields(state, player, event.amount, steps, illegal, invalid)
-    elif kind is EventKind.PLANAR_ROLL:
+        return _shields(state, player, event.amount, steps, illegal, invalid)
+    if kind is EventKind.PLANAR_ROLL:
         assert player
-        state = _planar_roll(state, player, event, steps, illegal, invalid)
-    elif kind is EventKind.LOSE:
+        return _planar_roll(state, player, event, steps, illegal, invalid)
+    if kind is EventKind.LOSE:
         assert player and event.reason is not None
-        state = _declared_loss(state, player, event.reason, steps, illegal)
-    if invalid:
-        raise InvalidInputError(invalid + illegal)
-    if illegal:
-        raise IllegalStateError(illegal)
-    state = state_based_actions(state, steps)
-    return replace(state, events=state.events + 1), tuple(steps)
+        return _declared_loss(state, player, event.reason, steps, illegal)
+    return state
 
 
 def _check_total(value: int, low: int, invalid: list[Message]) -> None:
@@ -505,6 +536,11 @@ def _declared_loss(
     elif reason is LossReason.CONCEDE:
         rule = "810.8b" if state.setup.variant is Variant.TWO_HEADED_GIANT else "104.3a"
         steps.append(Step.of("tracker.lose.concede", rule=rule, player=player))
+    elif reason is LossReason.EMPTY_LIBRARY and dtc:
+        # Duel Masters has no drawing from an empty library: a deck (山札) at 0 cards is a library-out,
+        # the whole team's loss (dtc:win-loss).
+        reason = LossReason.LIBRARY_OUT
+        steps.append(Step.of("tracker.lose.library-out", rule=reason.rule, player=player))
     elif reason is LossReason.EMPTY_LIBRARY:
         steps.append(Step.of("tracker.lose.empty-library", rule="704.5b", player=player))
     else:
@@ -527,7 +563,8 @@ def _next_turn(state: TableState, steps: list[Step]) -> TableState:
         )
     members = state.sides[following].members
     if len(members) > 1:
-        # Two-Headed Giant uses shared team turns (805.4); DTC is not played under the CR: its own document says so.
+        # Two-Headed Giant uses shared team turns (805.4); DTC is not played under the CR: its own document
+        # says so.
         rule = "dtc:turn-structure" if state.setup.variant is Variant.DTC else "805.4"
         steps.append(Step.of("tracker.turn.team", rule=rule, turn=state.turn + 1, players=joined(members)))
     else:

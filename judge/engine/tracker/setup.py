@@ -100,7 +100,7 @@ class TableSetup:
         return {
             "variant": self.variant.value,
             "players": list(self.players),
-            "commanders": {p: list(c) for p, c in zip(self.players, self.commanders)},
+            "commanders": {p: list(c) for p, c in zip(self.players, self.commanders, strict=True)},
             "teams": [list(t) for t in self.teams] if self.variant.has_teams else None,
             "planechase": self.planechase,
         }
@@ -196,16 +196,10 @@ def table_setup(
     )
 
 
-def _commanders(
-    kind: Variant | None, names: list[str], commanders: Any, seen: set[str], problems: list[Message]
-) -> tuple[tuple[str, ...], ...]:
-    """Each player's commanders, in turn order (903.3; partners 702.124)."""
-    label = msg("tracker.label.commanders")
-    if commanders is None:
-        commanders = {}
-    if not isinstance(commanders, Mapping):
-        problems.append(msg("tracker.commanders-map", field="commanders", label=label))
-        commanders = {}
+def _commanders_by_player(
+    commanders: Mapping[Any, Any], seen: set[str], label: Message, problems: list[Message]
+) -> dict[str, Any]:
+    """The commanders map keyed by player (casefolded); keys that name no player are problems."""
     by_name: dict[str, Any] = {}
     for key, value in commanders.items():
         if not isinstance(key, str):
@@ -218,6 +212,37 @@ def _commanders(
             by_name[_key(key)] = value
         else:
             problems.append(msg("tracker.not-a-player", field="commanders", label=label, name=key[:MAX_NAME]))
+    return by_name
+
+
+def _commander_count_problems(kind: Variant, count: int, where: str, own: Message) -> list[Message]:
+    """A commander variant needs one (903.3); DTC takes one, partners two (702.124g), others none."""
+    problems: list[Message] = []
+    if kind.has_commanders and not count:
+        problems.append(msg("tracker.commander-needed", rule="903.3", field=where, label=own))
+    if count > max_commanders(kind):
+        if kind is Variant.DTC:
+            problems.append(msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own))
+        elif kind.has_commanders:
+            problems.append(msg("tracker.commanders-two", rule="702.124g", field=where, label=own))
+        else:
+            problems.append(
+                msg("tracker.commanders-none", field=where, label=own, variant=variant_name(kind))
+            )
+    return problems
+
+
+def _commanders(
+    kind: Variant | None, names: list[str], commanders: Any, seen: set[str], problems: list[Message]
+) -> tuple[tuple[str, ...], ...]:
+    """Each player's commanders, in turn order (903.3; partners 702.124)."""
+    label = msg("tracker.label.commanders")
+    if commanders is None:
+        commanders = {}
+    if not isinstance(commanders, Mapping):
+        problems.append(msg("tracker.commanders-map", field="commanders", label=label))
+        commanders = {}
+    by_name = _commanders_by_player(commanders, seen, label, problems)
     command: list[tuple[str, ...]] = []
     for name in names:
         raw = by_name.get(name.casefold(), [])
@@ -237,19 +262,7 @@ def _commanders(
             if card is not None:
                 found.append(card)
         if kind is not None:
-            if kind.has_commanders and not raw:
-                problems.append(msg("tracker.commander-needed", rule="903.3", field=where, label=own))
-            if len(raw) > max_commanders(kind):
-                if kind is Variant.DTC:
-                    problems.append(
-                        msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own)
-                    )
-                elif kind.has_commanders:
-                    problems.append(msg("tracker.commanders-two", rule="702.124g", field=where, label=own))
-                else:
-                    problems.append(
-                        msg("tracker.commanders-none", field=where, label=own, variant=variant_name(kind))
-                    )
+            problems += _commander_count_problems(kind, len(raw), where, own)
         command.append(tuple(found))
     return tuple(command)
 
@@ -302,7 +315,9 @@ def start_steps(setup: TableSetup) -> tuple[Step, ...]:
     """Why the table starts the way it does.
 
     >>> [s.render("ja") for s in start_steps(table_setup(variant="planechase", players=["みき", "Ben"]))]
-    ['各プレイヤーは 20 点のライフでゲームを始めます。', 'アクティブ・プレイヤーは次元ダイスを振れます。そのターンにもう一度振るたびに、コストが 1 ずつ増えます。', 'みき が最初のターンを行います。']
+    ['各プレイヤーは 20 点のライフでゲームを始めます。',
+    'アクティブ・プレイヤーは次元ダイスを振れます。そのターンにもう一度振るたびに、コストが 1
+    ずつ増えます。', 'みき が最初のターンを行います。']
     """
     variant = setup.variant
     life = setup.starting_life

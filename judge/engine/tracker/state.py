@@ -226,7 +226,7 @@ def initial_state(setup: TableSetup) -> TableState:
             commanders=tuple(CommanderState(owner=name, index=i, name=c) for i, c in enumerate(command)),
             shields=shields,
         )
-        for name, command in zip(setup.players, setup.commanders)
+        for name, command in zip(setup.players, setup.commanders, strict=True)
     )
     sides = tuple(Side(members=team, life=setup.starting_life) for team in setup.teams)
     return TableState(setup=setup, players=players, sides=sides)

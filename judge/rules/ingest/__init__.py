@@ -24,6 +24,11 @@ It does only what changed:
 5. When every file is as the live generation read it, with the same code, and its index is live,
    there is nothing to do (``IngestReport.unchanged``).
 
+Before anything is written it checks (judge.rules.ingest.checks) that no rules disappear: a new current
+release that lost rules, or whose references name no rule, is refused (``accept_shrink`` lets it through); a
+Japanese document lost or shortened is a warning (fatal when ``strict``). What an ingest killed mid-way left
+(a generation never live, a half-built index folder) is removed first.
+
 ``ingest_corpus`` runs the stages (judge.rules.ingest.stages), which write their rows through
 judge.rules.ingest.writing; here are the report, the search index and the switch to the new generation.
 """
@@ -41,7 +46,7 @@ from judge.parsing.corpus import corpus_digests
 from judge.parsing.linking import LinkedDocument
 from judge.parsing.records import RulesDocument
 from judge.rules import models
-from judge.rules.ingest import stages, writing
+from judge.rules.ingest import checks, stages, writing
 from judge.rules.progress import Progress, Silent
 
 KEEP_GENERATIONS = 2  # the live one and the one before it, for requests still reading it
@@ -54,7 +59,9 @@ class IngestReport:
     counts: dict[str, int] = field(default_factory=dict)
     # CR version or Japanese document slug -> ["from -> to", ...]: references that name no rule
     unresolved: dict[str, list[str]] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past (official typos)
+    warnings: list[str] = field(default_factory=list)  # "file:line: problem" read past, documents lost
+    notes: list[str] = field(default_factory=list)  # "file:line: problem": documented official typos
+    cleaned: list[str] = field(default_factory=list)  # what a killed ingest had left, removed now
     translations: dict[str, str] = field(
         default_factory=dict
     )  # document slug -> the release it was compared with
@@ -84,7 +91,8 @@ def _report(corpus: models.Corpus, *, previous_version: str, unchanged: bool = F
         versions=list(corpus.versions),
         counts=dict(summary["counts"]),
         unresolved={k: list(v) for k, v in summary["unresolved"].items()},
-        warnings=[_where(w) for w in summary["warnings"]],
+        warnings=[_where(w) for w in summary["warnings"] if not w.get("note")],
+        notes=[_where(w) for w in summary["warnings"] if w.get("note")],
         translations=dict(summary.get("translations", {})),
         skipped=[_where(s) for s in summary["skipped"]],
         parsed=[] if unchanged else list(summary["parsed"]),
@@ -116,7 +124,8 @@ def _build_index(
 
 def _index_name(corpus: models.Corpus, index_root: Path) -> str:
     """``gen-<corpus id>``, or beside it when an index of that name is live: the corpus ids started over
-    (a fresh database, or the corpus tables rebuilt by a migration) and that index keeps serving until the flip."""
+    (a fresh database, or the corpus tables rebuilt by a migration) and that index keeps serving until the
+    flip."""
     from judge.search.index import live_name
 
     name = f"gen-{corpus.pk}"
@@ -146,11 +155,13 @@ def ingest_corpus(
     index_root: Path,
     progress: Progress | None = None,
     strict: bool = False,
+    accept_shrink: bool = False,
 ) -> IngestReport:
     """Parse, link, write and index what changed in a corpus directory, then make it live.
 
     A file that does not parse is left out and listed in ``report.skipped``. Raises ParseError when the
-    newest CR file does not parse (nothing goes live), or, with ``strict``, on any skipped file or warning.
+    newest CR file does not parse (nothing goes live), ``checks.IngestRefused`` when a new current release
+    lost rules (unless ``accept_shrink``), or, with ``strict``, on any skipped file, warning or lost document.
     """
     progress = progress or Silent()
     seconds: dict[str, float] = {}
@@ -162,6 +173,7 @@ def ingest_corpus(
         seconds[stage] = round(now - clock, 3)
         clock = now
 
+    cleaned = checks.clean_killed_ingest(index_root)
     live = models.Corpus.objects.filter(is_live=True).order_by("-pk").first()
     previous = live.current_version if live else ""
     digests = corpus_digests(corpus_dir)
@@ -174,7 +186,9 @@ def ingest_corpus(
         and _live_index(index_root) == live.index_name
     ):
         progress.close()
-        return _report(live, previous_version=previous, unchanged=True)
+        report = _report(live, previous_version=previous, unchanged=True)
+        report.cleaned = cleaned
+        return report
 
     new = stages.read_new_releases(corpus_dir, progress)
     lap("releases")  # parse, link and write the CR files not read before
@@ -182,6 +196,16 @@ def ingest_corpus(
     lap("documents")  # the Japanese texts
     stages.link(plan, progress)
     lap("lineage")  # steps between new pairs of releases, the Japanese alignment
+    accepted = checks.check_current_release(plan, live, accept_shrink=accept_shrink)
+    lost = checks.lost_documents(plan, live)
+    if strict and lost:
+        file_name, problem = lost[0]
+        raise checks.IngestRefused(
+            f"{problem} (strict: a document lost or shortened is fatal; {len(lost)} in all)", source=file_name
+        )
+    plan.checked = [
+        {"file": file_name, "line": None, "problem": problem} for file_name, problem in accepted + lost
+    ]
     corpus, _ = stages.write(plan, progress)
     lap("generation")
     name = _index_name(corpus, index_root)
@@ -209,12 +233,15 @@ def ingest_corpus(
     corpus.refresh_from_db()
     report = _report(corpus, previous_version=previous)
     report.seconds = seconds
+    report.cleaned = cleaned
     return report
 
 
 def _prune_generations() -> None:
-    """Keep the live generation and the one before it; then the releases no generation lists any more."""
-    keep = list(models.Corpus.objects.order_by("-pk").values_list("pk", flat=True)[:KEEP_GENERATIONS])
+    """Keep the live generation and the ones live before it (KEEP_GENERATIONS in all; a generation newer than
+    the live one never went live); then the releases no generation lists any more."""
     live = list(models.Corpus.objects.filter(is_live=True).values_list("pk", flat=True))
-    models.Corpus.objects.exclude(pk__in=keep + live).delete()
+    older = models.Corpus.objects.filter(is_live=False, pk__lt=max(live, default=0)).order_by("-pk")
+    keep = live + list(older.values_list("pk", flat=True)[: KEEP_GENERATIONS - 1])
+    models.Corpus.objects.exclude(pk__in=keep).delete()
     models.Release.objects.filter(generations__isnull=True).delete()

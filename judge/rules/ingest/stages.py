@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from django.db import transaction
@@ -46,6 +47,7 @@ class Plan:
     steps: list[tuple[Step, models.ReleaseStep | None]] = field(default_factory=list)  # adjacent pairs
     documents: list[LinkedDocument] = field(default_factory=list)  # Japanese documents, aligned
     loaded: dict[str, RulesDocument] = field(default_factory=dict)  # a few releases' records, by version
+    checked: list[dict[str, object]] = field(default_factory=list)  # warnings of judge.rules.ingest.checks
 
     def document(self, version: str) -> RulesDocument:
         """A release's records: kept from its parse, or read back from its rows."""
@@ -80,7 +82,7 @@ def _known_releases() -> dict[tuple[str, str], models.Release]:
 
 
 def _as_known(release: models.Release) -> KnownRelease:
-    warnings = tuple(ParseWarning(w["file"], w["line"], w["problem"]) for w in release.warnings)
+    warnings = tuple(ParseWarning.from_json(w) for w in release.warnings)
     return KnownRelease(release.file_name, release.version, Numbering(release.numbering), warnings)
 
 
@@ -154,7 +156,7 @@ def parse(
 def link(plan: Plan, progress: Progress) -> None:
     """Steps for new pairs of adjacent releases, the Japanese alignment."""
     versions = plan.lineage_versions
-    pairs = list(zip(versions, versions[1:]))
+    pairs = list(pairwise(versions))
     ids = {version: release.pk for version, release in plan.known_by_version.items()}
     stored = {
         (row.older_id, row.newer_id): row
@@ -204,7 +206,8 @@ def _align(
 
 
 def write(plan: Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:
-    """The new steps and the generation (the releases it lists are written), in one transaction; not live yet."""
+    """The new steps and the generation (the releases it lists are written), in one transaction; not live
+    yet."""
     parsed = plan.parsed
     progress.stage("writing", len(plan.documents) + 1)
     with transaction.atomic():
@@ -259,7 +262,7 @@ def _summary(plan: Plan, releases: Sequence[models.Release], lineage: Lineage) -
         "translations": translations,
         "files": [r.file_name for r in releases] + [d.document.source for d in plan.documents],
         "skipped": [s.to_json() for s in plan.parsed.skipped],
-        "warnings": [w.to_json() for w in plan.parsed.warnings],
+        "warnings": [w.to_json() for w in plan.parsed.warnings] + plan.checked,
         "parsed": plan.fresh,
         "reused": sorted(set(plan.known) - set(plan.fresh)),
         "fingerprint": writing.parser_fingerprint(),

@@ -149,7 +149,10 @@ def dating_line(linked: LinkedDocument) -> str:
     left = [number for number in dating.differences if number not in moved]
     unplaced = f" except {', '.join(left)}" if left else ""
     unplaced += f"; placed by content: {', '.join(placed)}" if placed else ""
-    return f"no ingested release matches: every rule unchecked, placed by the closest ({dating.placed_by}){unplaced}"
+    return (
+        f"no ingested release matches: every rule unchecked, placed by the closest ({dating.placed_by})"
+        f"{unplaced}"
+    )
 
 
 def write_document(corpus: models.Corpus, linked: LinkedDocument) -> None:

@@ -21,7 +21,8 @@ register = template.Library()
 
 @register.filter
 def rule_links(text: str, renumbered: Mapping[str, str] | None = None) -> SafeString:
-    """Escape ``text`` and turn each rule reference ("rule 903.9", "rules 903.4b–c", 「rule 810」) into a link.
+    """Escape ``text`` and turn each rule reference ("rule 903.9", "rules 903.4b–c", 「rule 810」) into a
+    link.
 
     ``renumbered`` (old number -> current number) is for text written against an older version
     of the rules, such as a Japanese translation: its "rule 711" is today's rule 712.

@@ -1,4 +1,5 @@
-"""A board for reading on a phone: a card per player, the effects in sentences; and the board form's row labels.
+"""A board for reading on a phone: a card per player, the effects in sentences; and the board form's row
+labels.
 
 A player's card says what they control, what they own elsewhere and the designations they hold; the
 effects (control, delayed triggers, effects until a turn, control of players, combat) are sentences,
@@ -8,7 +9,7 @@ never a table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,13 +97,34 @@ def _object_details(
     return tuple(d for d in details if d)
 
 
-def _effect_notes(
-    board: Mapping[str, Any], names: Mapping[str, str], lang: str
-) -> list[tuple[str, tuple[str, ...]]]:
+def _namer(names: Mapping[str, str]) -> Callable[[Any], str]:
+    """A reference as the reader sees it: an object's or player's name, else the text given."""
+
     def name(ref: Any) -> str:
         return names.get(ref, as_text(ref)) if isinstance(ref, str) else as_text(ref)
 
+    return name
+
+
+def _effect_notes(
+    board: Mapping[str, Any], names: Mapping[str, str], lang: str
+) -> list[tuple[str, tuple[str, ...]]]:
     notes: list[tuple[str, tuple[str, ...]]] = []
+    for title, lines in (
+        (_("Control-changing effects, oldest first"), _control_lines(board, names, lang)),
+        (_("Delayed triggered abilities"), _trigger_lines(board, names, lang)),
+        (_("Effects until a player's next turn"), _timed_lines(board, names, lang)),
+        (_("Control of players"), _player_control_lines(board, names, lang)),
+        (_("Combat"), _combat_lines(board, names, lang)),
+    ):
+        if lines:
+            notes.append((title, tuple(lines)))
+    return notes
+
+
+def _control_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
+    """Control-changing effects, oldest first."""
+    name = _namer(names)
     control = []
     for effect in mappings_in(board.get("control_effects")):
         params = {
@@ -118,8 +140,12 @@ def _effect_notes(
             )
         else:
             control.append(_("%(player)s controls %(object)s (ends %(ends)s)") % params)
-    if control:
-        notes.append((_("Control-changing effects, oldest first"), tuple(control)))
+    return control
+
+
+def _trigger_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
+    """Delayed triggered abilities."""
+    name = _namer(names)
     triggers = []
     for trigger in mappings_in(board.get("delayed_triggers")):
         maker = made_by(trigger, names, lang)
@@ -137,8 +163,12 @@ def _effect_notes(
         if trigger.get("text") and (lang == "en" or not maker):
             line += f": {as_text(trigger.get('text'))}"
         triggers.append(line)
-    if triggers:
-        notes.append((_("Delayed triggered abilities"), tuple(triggers)))
+    return triggers
+
+
+def _timed_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
+    """Effects until a player's next turn."""
+    name = _namer(names)
     timed = []
     for effect in mappings_in(board.get("timed_effects")):
         maker = made_by(effect, names, lang)
@@ -161,8 +191,12 @@ def _effect_notes(
         if effect.get("text") and (lang == "en" or not maker):
             line += f": {as_text(effect.get('text'))}"
         timed.append(line)
-    if timed:
-        notes.append((_("Effects until a player's next turn"), tuple(timed)))
+    return timed
+
+
+def _player_control_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
+    """Control of players' turns."""
+    name = _namer(names)
     players = []
     for control_of in mappings_in(board.get("player_control")):
         params = {"controller": name(control_of.get("controller")), "player": name(control_of.get("player"))}
@@ -175,8 +209,12 @@ def _effect_notes(
         if maker:
             line = _("%(what)s (by %(source)s)") % {"what": line, "source": maker}
         players.append(line)
-    if players:
-        notes.append((_("Control of players"), tuple(players)))
+    return players
+
+
+def _combat_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
+    """Attacks and their blockers."""
+    name = _namer(names)
     attacks = []
     for attack in mappings_in(board.get("combat")):
         line = _("%(attacker)s attacks %(target)s") % {
@@ -187,9 +225,46 @@ def _effect_notes(
         if blockers:
             line += _("; blocked by %(blockers)s") % {"blockers": joined(blockers, lang)}
         attacks.append(line)
-    if attacks:
-        notes.append((_("Combat"), tuple(attacks)))
-    return notes
+    return attacks
+
+
+def _badges(
+    player: str,
+    data: Mapping[str, Any],
+    marks: Mapping[str, str] | None,
+    left: list[str],
+    teams: list[list[str]],
+    planar: list[str],
+    shields: Any,
+    controlled: Mapping[str, Mapping[str, Any]],
+) -> list[str]:
+    """What a player's card says of them: this step's mark first, then their seat, team and designations."""
+    badges = []
+    if marks and player in marks:
+        badges.append(marks[player])
+    if player in left:
+        badges.append(_("has left the game"))
+    if player == data.get("active_player"):
+        badges.append(_("active player"))
+    for number, team in enumerate(teams, start=1):
+        if player in team:
+            badges.append(_("team %(number)d") % {"number": number})
+    if player in planar:
+        badges.append(_("planar controller"))
+    if player == data.get("monarch"):
+        badges.append(_("the monarch"))
+    if player == data.get("initiative"):
+        badges.append(_("has the initiative"))
+    if player == data.get("priority"):
+        badges.append(_("has priority"))
+    if player in shields:
+        count = shields[player] if isinstance(shields[player], int) else 0
+        badges.append(ngettext("%(count)d shield", "%(count)d shields", count) % {"count": count})
+    if player in controlled:
+        badges.append(
+            _("turn controlled by %(player)s") % {"player": as_text(controlled[player].get("controller"))}
+        )
+    return badges
 
 
 def present_board(
@@ -230,31 +305,7 @@ def present_board(
             others.append(shown)
     players = []
     for player in seats:
-        badges = []
-        if marks and player in marks:
-            badges.append(marks[player])
-        if player in left:
-            badges.append(_("has left the game"))
-        if player == data.get("active_player"):
-            badges.append(_("active player"))
-        for number, team in enumerate(teams, start=1):
-            if player in team:
-                badges.append(_("team %(number)d") % {"number": number})
-        if player in planar:
-            badges.append(_("planar controller"))
-        if player == data.get("monarch"):
-            badges.append(_("the monarch"))
-        if player == data.get("initiative"):
-            badges.append(_("has the initiative"))
-        if player == data.get("priority"):
-            badges.append(_("has priority"))
-        if player in shields:
-            count = shields[player] if isinstance(shields[player], int) else 0
-            badges.append(ngettext("%(count)d shield", "%(count)d shields", count) % {"count": count})
-        if player in controlled:
-            badges.append(
-                _("turn controlled by %(player)s") % {"player": as_text(controlled[player].get("controller"))}
-            )
+        badges = _badges(player, data, marks, left, teams, planar, shields, controlled)
         if not (player in left and not any(by_player[player])):
             players.append(
                 ShownPlayer(

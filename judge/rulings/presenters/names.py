@@ -51,7 +51,8 @@ def object_label(item: Mapping[str, Any]) -> Text:
 
 
 def made_by(item: Mapping[str, Any], names: Mapping[str, str], lang: str) -> str | None:
-    """What made an effect or trigger: the name it carries, else its source's name (the engine's effect_label)."""
+    """What made an effect or trigger: the name it carries, else its source's name (the engine's
+    effect_label)."""
     name = item.get("name")
     if isinstance(name, str) and name:
         name_ja = item.get("name_ja")

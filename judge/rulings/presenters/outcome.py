@@ -29,7 +29,8 @@ class ObjectAfter:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The board after a leave or the end of a turn: who is still playing, who holds what, where each object went."""
+    """The board after a leave or the end of a turn: who is still playing, who holds what, where each object
+    went."""
 
     facts: tuple[tuple[str, str], ...]
     objects: tuple[ObjectAfter, ...]
@@ -149,7 +150,8 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
 
 @dataclass(frozen=True)
 class Resolution:
-    """A player's leave on the board page: the steps, the board afterwards, and that board as JSON to go on from."""
+    """A player's leave on the board page: the steps, the board afterwards, and that board as JSON to go on
+    from."""
 
     steps: list[ShownStep]
     outcome: Outcome

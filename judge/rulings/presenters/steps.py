@@ -1,4 +1,5 @@
-"""A worked ruling's step: the engine's action with its board, outcome, or inputs and answer as labelled values.
+"""A worked ruling's step: the engine's action with its board, outcome, or inputs and answer as labelled
+values.
 
 A board step shows the board before (a card per player, who does what marked on their card) and, for a
 leave, the outcome; a colour identity step its cards; any other step its inputs and answer as key/values,
@@ -24,7 +25,6 @@ from judge.rulings.presenters.board import ShownBoard, present_board
 from judge.rulings.presenters.names import as_list, as_text, board_names, label_of, mappings_in
 from judge.rulings.presenters.outcome import Outcome, present_outcome
 from judge.web.presenters import ShownStep, present_problems, present_steps, reader_language
-
 
 # --------------------------------------------------------------------------- other engine inputs and results
 
@@ -105,7 +105,8 @@ class KeyValue:
 
 
 class Values:
-    """Renders the values of a calculator's input or answer for the reader: names for ids, labels for choices."""
+    """Renders the values of a calculator's input or answer for the reader: names for ids, labels for
+    choices."""
 
     def __init__(self, names: Mapping[str, str], lang: str) -> None:
         self.names = names

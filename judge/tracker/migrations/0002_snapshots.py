@@ -37,7 +37,7 @@ def fill_snapshots(apps, schema_editor):
             continue
         last = rows[-1].seq
         kept = []
-        for row, step in zip(rows, applied):
+        for row, step in zip(rows, applied, strict=True):
             if not row.undone and keeps_snapshot(seq=row.seq, last_seq=last):
                 row.state = step.state.to_json()
                 kept.append(row)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.urls import translate_url
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.citations import rule_url as _rule_url
@@ -42,3 +47,44 @@ def language_url(context: template.Context, lang: str) -> str:
         return f"/{lang}/"
     query = request.META.get("QUERY_STRING", "")
     return f"{url}?{query}" if query else url
+
+
+_MANA_SYMBOL = re.compile(r"\{([0-9]{1,7}|[WUBRGC])\}")
+
+
+def _mana_label(symbol: str) -> str:
+    """What a screen reader says for a mana symbol: "0 generic mana" / 「不特定マナ0」, "white mana" /
+    「白マナ」."""
+    if symbol.isdigit():
+        return _("%(amount)s generic mana") % {"amount": symbol}
+    return {
+        "W": _("white mana"),
+        "U": _("blue mana"),
+        "B": _("black mana"),
+        "R": _("red mana"),
+        "G": _("green mana"),
+        "C": _("colorless mana"),
+    }[symbol]
+
+
+@register.filter
+def mana_symbols(text: object) -> SafeString:
+    """A text with its mana symbols ({0}, {2}, {G}) drawn as symbols (the pips of the colour-identity answer)
+    with a spoken label, never as raw braces; the rest of the text is escaped. Other symbols stay as typed."""
+    escaped = str(conditional_escape(text))
+
+    def symbol(match: re.Match[str]) -> str:
+        value = match.group(1)
+        kind = "N" if value.isdigit() else value
+        label = _mana_label(value)
+        return str(
+            format_html(
+                '<span class="mana-symbol pip-{}" role="img" aria-label="{}" title="{}">{}</span>',
+                kind,
+                label,
+                label,
+                value,
+            )
+        )
+
+    return mark_safe(_MANA_SYMBOL.sub(symbol, escaped))

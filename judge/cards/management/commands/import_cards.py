@@ -1,11 +1,14 @@
-"""python manage.py import_cards FILE | --download | --if-newer: replace the card data with a Scryfall or MTGJSON file.
+"""python manage.py import_cards [FILE ...] | --download | --if-newer | --refresh: the Magic card data.
 
-- ``import_cards FILE`` imports that file (Scryfall bulk JSON or MTGJSON AtomicCards.json);
-- ``import_cards --download`` fetches Scryfall's current "Oracle Cards" bulk file into JUDGE_CARDS_DIR
-  (var/cards/oracle-cards.json), then imports it;
-- ``import_cards --if-newer`` (what ``make run`` does) imports JUDGE_CARDS_FILE, or the newest
-  JUDGE_CARDS_DIR/*.json, when it changed since the last import, and otherwise does nothing: it never
-  goes to the network.
+- ``import_cards FILE ...`` imports those files, each recognised by its content: Scryfall's Oracle Cards,
+  Scryfall's Rulings, MTGJSON's AtomicCards (a directory means every card file inside, the newest of each);
+- ``import_cards --download`` fetches the current three files into JUDGE_CARDS_DIR, then imports them;
+- ``import_cards --if-newer`` imports JUDGE_CARDS_FILE, or JUDGE_CARDS_DIR's files, when they changed since
+  the last import (only the changed ones, unless the cards file itself changed), and otherwise does nothing:
+  it never goes to the network;
+- ``import_cards --refresh`` (what ``make setup`` / ``make run`` do) downloads the files that are missing
+  or older than JUDGE_CARDS_MAX_AGE_DAYS, then does what ``--if-newer`` does. Offline, it says once that
+  card lookups need the data and carries on.
 """
 
 from __future__ import annotations
@@ -17,94 +20,177 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.cards import bulk, selectors
-from judge.cards.services import import_cards
+from judge.cards.services import CardImport, import_files, kind_of
+from judge.parsing.card_data import FileKind
 from judge.parsing.records import ParseError
+
+OFFLINE = (
+    "Card data could not be downloaded ({reason}). The site works without it, but card lookups "
+    "(card names, legality, colour identity by name) need it; run `make cards` when online."
+)
 
 
 class Command(BaseCommand):
     help = (
-        "Import Magic card data for deck checks and colour identity: a Scryfall bulk file "
-        '("Oracle Cards") or MTGJSON AtomicCards.json (which also gives Japanese names). '
-        "Replaces the previous cards."
+        "Import Magic card data: Scryfall's Oracle Cards and Rulings, MTGJSON's AtomicCards (Japanese names "
+        "and printed texts). Each file replaces the previous data of its kind."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "file", type=Path, nargs="?", help="Scryfall bulk JSON or MTGJSON AtomicCards.json"
+            "files", type=Path, nargs="*", help="card data files, or a directory holding them"
         )
         how = parser.add_mutually_exclusive_group()
         how.add_argument(
             "--download",
             action="store_true",
-            help=f"fetch Scryfall's current Oracle Cards file into JUDGE_CARDS_DIR ({bulk.FILE_NAME}), "
-            "then import it",
+            help="fetch the current Scryfall Oracle Cards, Rulings and MTGJSON AtomicCards into "
+            "JUDGE_CARDS_DIR, then import them",
         )
         how.add_argument(
             "--if-newer",
             action="store_true",
-            help="import JUDGE_CARDS_FILE or the newest JUDGE_CARDS_DIR/*.json if it changed since "
-            "the last import (no network)",
+            help="import JUDGE_CARDS_FILE or JUDGE_CARDS_DIR's files if they changed since the last import "
+            "(no network)",
+        )
+        how.add_argument(
+            "--refresh",
+            action="store_true",
+            help="download the files missing or older than JUDGE_CARDS_MAX_AGE_DAYS (offline: carry on), "
+            "then --if-newer",
         )
         parser.add_argument(
             "--bulk-data-url",
             default=bulk.BULK_DATA_URL,
-            help=f"the bulk-data list to read (default {bulk.BULK_DATA_URL})",
+            help=f"Scryfall's bulk-data list (default {bulk.BULK_DATA_URL})",
+        )
+        parser.add_argument(
+            "--mtgjson-url",
+            default=bulk.MTGJSON_URL,
+            help=f"MTGJSON's file folder (default {bulk.MTGJSON_URL})",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path: Path | None = options["file"]
-        if options["download"] or options["if_newer"]:
-            if path is not None:
-                raise CommandError("give a FILE or --download / --if-newer, not both")
-            path = self._download(options["bulk_data_url"]) if options["download"] else self._changed_file()
-            if path is None:
+        paths: list[Path] = options["files"]
+        mode = options["download"] or options["if_newer"] or options["refresh"]
+        if paths and mode:
+            raise CommandError("give FILEs or --download / --if-newer / --refresh, not both")
+        if not paths and not mode:
+            raise CommandError("give a FILE, --download, --if-newer or --refresh")
+        verbose = options["verbosity"] > 1
+        cards_dir = Path(settings.JUDGE_CARDS_DIR)
+        failed = ""
+        if options["download"] or options["refresh"]:
+            kinds = (
+                list(bulk.PREFIXES)
+                if options["download"]
+                else bulk.stale_kinds(cards_dir, max_age_days=settings.JUDGE_CARDS_MAX_AGE_DAYS)
+            )
+            failed = self._download(kinds, cards_dir, options["bulk_data_url"], options["mtgjson_url"])
+            if failed and options["download"]:
+                raise CommandError(f"download failed, the previous cards are kept: {failed}")
+            if failed:
+                self.stdout.write(OFFLINE.format(reason=failed))
+        if mode:
+            found = self._changed_files(cards_dir, said=bool(failed))
+            if not found:
                 return
-        elif path is None:
-            raise CommandError("give a FILE, --download or --if-newer")
-        if not path.is_file():
-            raise CommandError(f"no such file: {path}")
-        self._import(path, verbose=options["verbosity"] > 1)
-
-    def _download(self, index_url: str) -> Path:
-        target = Path(settings.JUDGE_CARDS_DIR) / bulk.FILE_NAME
+            paths = found
         try:
-            entry = bulk.oracle_cards(index_url)
-            self.stdout.write(
-                f"Scryfall Oracle Cards of {entry.updated_at or 'unknown date'}: {entry.download_uri}"
-            )
-            out = (
-                self.stderr._out
-            )  # the raw stream: a progress bar rewrites its line, OutputWrapper adds newlines
-            bulk.download(
-                entry.download_uri, target, progress=lambda total: bulk.Progress(out, total or entry.size)
-            )
-        except bulk.DownloadError as err:
-            raise CommandError(f"download failed, the previous cards are kept: {err}") from err
-        self.stdout.write(f"saved {target}")
-        return target
+            self._import(self._expand(paths), verbose=verbose)
+        except CommandError as err:
+            if not options["refresh"]:
+                raise
+            # Set-up goes on: the previous card data (if any) keeps serving.
+            self.stderr.write(str(err))
 
-    def _changed_file(self) -> Path | None:
-        path = bulk.card_file(cards_dir=Path(settings.JUDGE_CARDS_DIR), named=settings.JUDGE_CARDS_FILE)
-        if path is None:
-            where = settings.JUDGE_CARDS_FILE or f"{settings.JUDGE_CARDS_DIR}/*.json"
-            self.stdout.write(
-                f"no card data file ({where}); python manage.py import_cards --download fetches one"
-            )
-            return None
-        if selectors.imported_from(path):
-            self.stdout.write(f"card data up to date ({path.name})")
-            return None
-        return path
+    def _download(self, kinds: list[str], cards_dir: Path, index_url: str, mtgjson_url: str) -> str:
+        """Fetch each kind; the first failure's reason ("" when all arrived). A failure stops the rest:
+        offline, one message is enough."""
+        out = (
+            self.stderr._out
+        )  # the raw stream: a progress bar rewrites its line, OutputWrapper adds newlines
+        for kind in kinds:
+            try:
+                path, published = bulk.fetch(
+                    kind,
+                    cards_dir,
+                    progress=lambda name, total: bulk.Progress(out, total, name),
+                    index_url=index_url,
+                    mtgjson_url=mtgjson_url,
+                )
+            except bulk.DownloadError as err:
+                return str(err)
+            self.stdout.write(f"saved {path.name} (published {published or 'on an unknown date'})")
+        return ""
 
-    def _import(self, path: Path, *, verbose: bool) -> None:
-        self.stdout.write(f"importing {path} ...")
+    def _changed_files(self, cards_dir: Path, *, said: bool = False) -> list[Path]:
+        """JUDGE_CARDS_FILE, or the card files in JUDGE_CARDS_DIR, when one of them is not imported as it is.
+
+        ``said``: the failed download already said what card lookups need; it is said once."""
+        named = settings.JUDGE_CARDS_FILE
+        if named:
+            paths = [Path(named)] if Path(named).is_file() else []
+        else:
+            paths = self._expand([cards_dir]) if cards_dir.is_dir() else []
+        if not paths and said:
+            return []
+        if not paths:
+            where = named or f"{cards_dir}/*.json"
+            self.stdout.write(
+                f"no card data file ({where}). Card lookups (card names, legality, colour identity by name) "
+                "need it; `make cards` downloads it."
+            )
+            return []
+        changed = [path for path in paths if not selectors.imported_from(path)]
+        if not changed:
+            self.stdout.write(f"card data up to date ({', '.join(p.name for p in paths)})")
+            return []
+        # Only what changed is imported again, unless the cards themselves changed: replacing them drops
+        # the names and rulings attached to them, so then every file is imported again.
+        kinds = {path: kind_of(path) for path in paths}
+        main_kind = (
+            FileKind.SCRYFALL_CARDS if FileKind.SCRYFALL_CARDS in kinds.values() else FileKind.MTGJSON_ATOMIC
+        )
+        return paths if any(kinds[path] is main_kind for path in changed) else changed
+
+    def _expand(self, paths: list[Path]) -> list[Path]:
+        """Files as given; a directory's card files, the newest of each kind (recognised by content)."""
+        files: list[Path] = []
+        for path in paths:
+            if not path.exists():
+                raise CommandError(f"no such file: {path}")
+            if not path.is_dir():
+                files.append(path)
+                continue
+            newest: dict[FileKind, Path] = {}
+            for candidate in sorted(path.glob("*.json"), key=lambda p: p.stat().st_mtime):
+                try:
+                    newest[kind_of(candidate)] = candidate
+                except (ParseError, UnicodeDecodeError, OSError):
+                    self.stderr.write(f"skipped {candidate.name}: not a card data file")
+            files.extend(newest.values())
+        return files
+
+    def _import(self, paths: list[Path], *, verbose: bool) -> None:
+        if not paths:
+            raise CommandError("no card data file to import")
+        self.stdout.write(f"importing {', '.join(str(p) for p in paths)} ...")
         try:
-            result = import_cards(path=path, progress=self.stdout.write if verbose else None)
+            results = import_files(paths=paths, progress=self.stdout.write if verbose else None)
         except (ParseError, UnicodeDecodeError) as err:
             raise CommandError(f"import failed, the previous cards are kept: {err}") from err
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"imported {result.cards} cards ({result.aliases} other names: faces, Japanese; "
-                f"{result.duplicates} repeated names skipped)"
-            )
-        )
+        for result in results:
+            self.stdout.write(self.style.SUCCESS(_summary(result)))
+
+
+def _summary(result: CardImport) -> str:
+    published = f" published {result.published}" if result.published else ""
+    if result.kind is FileKind.SCRYFALL_RULINGS:
+        return f"imported {result.rulings} rulings{published} ({result.duplicates} on cards not imported)"
+    if result.merged:
+        return f"added MTGJSON's Japanese names and legalities{published} to {result.merged} cards"
+    return (
+        f"imported {result.cards} cards{published} ({result.aliases} other names: faces, Japanese; "
+        f"{result.duplicates} repeated names skipped)"
+    )

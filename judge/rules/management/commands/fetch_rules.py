@@ -13,8 +13,8 @@ re-issue's corrections can be checked rule by rule. Downloading and storing: jud
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -32,9 +32,9 @@ from judge.rules.fetch import (
     japanese_of_rules,
     undo_fetch,
 )
+from judge.rules.ingest import IngestReport, ingest_corpus
 from judge.rules.management.commands.ingest import print_report
 from judge.rules.progress import for_stream
-from judge.rules.ingest import IngestReport, ingest_corpus
 
 SHOWN = 20  # rule numbers listed per kind of change; the rest are counted
 
@@ -154,7 +154,8 @@ class Command(BaseCommand):
             return
         self.stdout.write(
             self.style.SUCCESS(
-                f"changes from {previous} to {version}: {len(changes.added)} added, {len(changes.changed)} changed, "
+                f"changes from {previous} to {version}: {len(changes.added)} added, {len(changes.changed)} "
+                "changed, "
                 f"{len(changes.removed)} removed, {len(changes.renumbered)} renumbered"
             )
         )

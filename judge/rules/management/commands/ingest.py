@@ -2,7 +2,9 @@
 
 Only what changed is read again (judge.rules.ingest); a progress bar shows on a terminal, plain lines
 otherwise. A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest
-goes live and the exit status is 0. ``--strict`` makes skipped files and warnings fatal.
+goes live and the exit status is 0. ``--strict`` makes skipped files, warnings and Japanese documents lost or
+shortened fatal (a documented official typo is a note). A new current release that lost rules, or whose
+references name no rule, is refused unless ``--accept-shrink``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
-from judge.rules.progress import for_stream
 from judge.rules.ingest import IngestReport, ingest_corpus
+from judge.rules.progress import for_stream
 
 
 class Command(BaseCommand):
@@ -26,7 +28,14 @@ class Command(BaseCommand):
         parser.add_argument("--index-dir", type=Path, default=None, help="default: JUDGE_INDEX_DIR")
         parser.add_argument("--show-unresolved", action="store_true", help="list every unresolved reference")
         parser.add_argument(
-            "--strict", action="store_true", help="fail on any file left out or warning (nothing goes live)"
+            "--strict",
+            action="store_true",
+            help="fail on any file left out, warning or document lost (nothing goes live)",
+        )
+        parser.add_argument(
+            "--accept-shrink",
+            action="store_true",
+            help="let a new current release go live that lost rules or whose references name no rule",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -38,6 +47,7 @@ class Command(BaseCommand):
                 index_root=Path(index_dir),
                 progress=for_stream(getattr(self.stdout, "_out", self.stdout)),
                 strict=options["strict"],
+                accept_shrink=options["accept_shrink"],
             )
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
@@ -47,6 +57,8 @@ class Command(BaseCommand):
 def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved: bool = False) -> None:
     """What an ingest did, as ``ingest`` and ``fetch_rules`` print it."""
     out = command.stdout
+    for cleaned in report.cleaned:
+        out.write(f"removed what a killed ingest left: {cleaned}")
     if report.unchanged:
         out.write(f"nothing changed: corpus {report.corpus_id} stays live ({', '.join(report.versions)})")
         return
@@ -60,6 +72,8 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
         out.write(command.style.WARNING(f"skipped: {skipped}"))
     for warning in report.warnings:
         out.write(command.style.WARNING(f"warning: {warning}"))
+    for note in report.notes:
+        out.write(f"note (a documented official typo): {note}")
     for slug, line in report.translations.items():
         out.write(f"translation {slug}: {line}")
     out.write(f"unresolved references: {report.unresolved_total}")

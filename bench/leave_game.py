@@ -1,0 +1,119 @@
+"""Size and CPU time of the leave-game page for the requests that once made it huge (issue 22, item 1).
+
+    .venv/bin/python bench/leave_game.py
+
+In-process through Django's test client (the test settings, DEBUG off; no database needed), after one warm-up
+GET, each request once:
+
+- totalforms: the ~160-byte POST declaring 2,000 rows of every table (``obj-TOTAL_FORMS=2000&…``);
+- paste-2000: a pasted board of 2,000 objects and 64 players (the JSON API's largest), refused by the page;
+- paste-max: a pasted board at the page's limits (16 players, 200 objects, 100 control effects, 50 delayed
+  triggers and 50 timed effects with 1,000-character texts, 100 attacks of 20 blockers each; names of 70
+  characters);
+- api-2000: the same 2,000-object board resolved by ``POST /api/calc/leave-game``.
+
+Printed: input bytes, status, output bytes, CPU seconds of the process for the request. No assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+WORK = tempfile.mkdtemp(prefix="bench-leave-game-")
+os.environ.update(
+    DJANGO_SETTINGS_MODULE="judge.settings.test",
+    DATABASE_URL=f"sqlite:///{WORK}/db.sqlite3",
+    JUDGE_INDEX_DIR=f"{WORK}/index",
+)
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+FORM = "application/x-www-form-urlencoded"
+
+
+def _board(players: int, objects: int, *, big: bool = False) -> dict[str, object]:
+    names = [f"P{i}" for i in range(players)]
+    board: dict[str, object] = {
+        "variant": "free-for-all",
+        "turn_order": names,
+        "active_player": "P0",
+        "objects": [
+            {
+                "id": f"o{i}",
+                "name": f"Card {i}" * (10 if big else 1),
+                "kind": "card",
+                "owner": "P0",
+                "controller": "P0",
+                "zone": "battlefield",
+            }
+            for i in range(objects)
+        ],
+        "control_effects": [],
+        "delayed_triggers": [],
+    }
+    if big:
+        board["control_effects"] = [
+            {"id": f"e{i}", "object": f"o{i}", "controller": "P1", "source": f"o{i}", "ends": "source-leaves"}
+            for i in range(100)
+        ]
+        board["delayed_triggers"] = [
+            {"id": f"t{i}", "controller": "P1", "source": f"o{i}", "text": "y" * 1000} for i in range(50)
+        ]
+        board["timed_effects"] = [
+            {"id": f"m{i}", "controller": "P1", "until": "next-turn", "text": "y" * 1000} for i in range(50)
+        ]
+        board["combat"] = [
+            {"attacker": f"o{i}", "attacking": "P1", "blockers": [f"o{j}" for j in range(20)]}
+            for i in range(100)
+        ]
+        board["player_control"] = [{"player": f"P{i}", "controller": "P1"} for i in range(players)]
+    return board
+
+
+def main() -> None:
+    setup_test_environment()
+    client = Client()
+    client.get("/en/leave-game/")  # templates, URL patterns and catalogs loaded
+    totalforms = "&".join(
+        f"{p}-TOTAL_FORMS=2000" for p in ("obj", "eff", "trg", "tmd", "atk", "player", "pc")
+    )
+    largest = _board(64, 2000)
+    requests = [
+        ("totalforms", "/en/leave-game/", totalforms, FORM),
+        (
+            "paste-2000",
+            "/en/leave-game/",
+            urlencode({"action": "load-json", "board_json": json.dumps(largest)}),
+            FORM,
+        ),
+        (
+            "paste-max",
+            "/en/leave-game/",
+            urlencode({"action": "load-json", "board_json": json.dumps(_board(16, 200, big=True))}),
+            FORM,
+        ),
+        ("api-2000", "/api/calc/leave-game", json.dumps({**largest, "leaving": "P0"}), "application/json"),
+    ]
+    print(f"{'request':<11} {'in bytes':>9} {'status':>6} {'out bytes':>10} {'cpu s':>6}")
+    for name, url, body, content_type in requests:
+        start = time.process_time()
+        response = client.post(url, body, content_type=content_type)
+        cpu = time.process_time() - start
+        print(f"{name:<11} {len(body):>9} {response.status_code:>6} {len(response.content):>10} {cpu:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()

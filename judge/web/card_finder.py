@@ -1,0 +1,35 @@
+"""The cards a search names, as the search page and ``/api/search`` show them above the rule hits.
+
+The cards app reads the rules (a card's keyword rules), so the rules app's search cannot import cards
+without a cycle; like the generation (judge.web.generation), it reads them through the function
+``settings.JUDGE_CARD_FINDER_FUNCTION`` names: a query in, its cards out (name, name_ja, slug), or
+None when no card data is imported (the API then leaves its ``cards`` out).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Protocol, cast
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+
+class FoundCard(Protocol):
+    """What a search shows of a card (judge.cards.selectors.CardMatch)."""
+
+    name: str
+    name_ja: str
+    slug: str
+
+
+@functools.cache
+def _finder(path: str) -> Callable[[str], Sequence[FoundCard] | None]:
+    return cast("Callable[[str], Sequence[FoundCard] | None]", import_string(path))
+
+
+def find_cards(query: str) -> Sequence[FoundCard] | None:
+    """The cards ``query`` names, best first; None without card data or without a finder configured."""
+    path = getattr(settings, "JUDGE_CARD_FINDER_FUNCTION", "")
+    return _finder(path)(query) if path else None
