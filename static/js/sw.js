@@ -112,8 +112,9 @@ async function page(request) {
   try {
     // Asked of the server every time (a 304 is cheap): the browser's own HTTP cache would answer offline too,
     // and the page would not say it was saved.
+    // A redirect is left to the browser (a navigation takes no followed redirect from a worker).
     const response = await fetch(new Request(request.url, {headers: request.headers, credentials: "same-origin",
-      cache: "no-cache"}));
+      cache: "no-cache", redirect: request.redirect}));
     return htmx ? response : keep(request, response);
   } catch (err) {
     if (htmx) {
