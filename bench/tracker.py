@@ -8,7 +8,7 @@ For a six-player Commander game with N recorded changes, times (median of
 - replay: rebuild the table from all N events, then apply one more (what every
   write and every page read cost before snapshots, judge.tracker_services);
 - snapshot write: read the latest snapshot back (state_from_json), apply one
-  event, write the new snapshot (to_json + json.dumps): what a write costs with
+  event, write the new snapshot (to_payload + json.dumps): what a write costs with
   a snapshot per revision;
 - snapshot read: state_from_json of the stored JSON (a page read);
 - size: bytes of one snapshot as UTF-8 JSON.
@@ -89,7 +89,7 @@ def main() -> None:
     )
     for length in (int(n) for n in args.lengths.split(",")):
         table, events = _game(length)
-        stored = json.dumps(table.to_json(), ensure_ascii=False)
+        stored = json.dumps(table.to_payload(), ensure_ascii=False)
 
         # Each timing runs inside this iteration; the defaults bind this length's game.
         def old_write(table: Any = table, events: Any = events) -> object:
@@ -97,7 +97,7 @@ def main() -> None:
 
         def new_write(stored: str = stored) -> object:
             state, _ = apply_event(state=state_from_json(json.loads(stored)), event=nudge)
-            return json.dumps(state.to_json(), ensure_ascii=False)
+            return json.dumps(state.to_payload(), ensure_ascii=False)
 
         def new_read(stored: str = stored) -> object:
             return state_from_json(json.loads(stored))

@@ -189,7 +189,7 @@ def present_batch(batch: identity.IdentityBatch) -> list[ShownIdentity | ShownCa
 class DeckProblem:
     card: str
     rule: str
-    message: str
+    text: str
     url: str | None
     card_url: str | None = None  # the card's page, when the card is known
 
@@ -212,7 +212,7 @@ def present_deck(result: deck.DeckCheck) -> ShownDeck:
             DeckProblem(
                 card=p.card,
                 rule=p.rule,
-                message=p.text(lang),
+                text=p.text(lang),
                 url=rule_ref_url(p.rule),
                 card_url=reverse("cards:detail", args=[slugs[p.card]]) if p.card in slugs else None,
             )

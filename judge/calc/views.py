@@ -203,7 +203,7 @@ def damage_api(request: HttpRequest) -> JsonResponse:
 
 
 def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    return identity.identify_cards(data).to_json(lang)
+    return identity.identify_cards(data).to_answer(lang)
 
 
 @require_http_methods(["GET", "POST"])
@@ -275,7 +275,7 @@ def identity_api(request: HttpRequest) -> JsonResponse:
 
 def _deck_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
     result = check_deck(data)
-    answer = result.to_json(lang)
+    answer = result.to_answer(lang)
     if data.get("variant") in MTG_DECKS:
         answer["identity"] = list(result.identity)
     return answer
@@ -320,7 +320,7 @@ deck_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judge.we
 def deck_api(request: HttpRequest) -> JsonResponse:
     """``{"variant": "commander"|"brawl", "decklist": "...", "commanders": [...]}`` or
     ``{"variant": "dtc"|"dtcs"|"dtb", "decklist": "...", "decks": [...]}`` (judge.engine.deck_payload) ->
-    ``{"legal", "problems": [{"card", "rule", "code", "message"}], "notes", "identity"?}``.
+    ``{"legal", "problems": [{"code", "rule", "text", "card"}], "notes", "identity"?}``.
     """
     return _api(request, DECK_MAX_BODY, _deck_api)
 

@@ -2,7 +2,7 @@
 
 ``python manage.py import_cards FILE`` replaces every row at once (see
 ``judge.cards.services.import_cards``). ``data`` is the engine card as a
-Scryfall-shaped dict (:meth:`judge.engine.cards.Card.to_json`), so the
+Scryfall-shaped dict (:meth:`judge.engine.cards.Card.to_payload`), so the
 engine, not the database, decides what a card's characteristics mean.
 """
 

@@ -81,7 +81,7 @@ class CardPage:
     commander_rules: list[ShownRule] = field(default_factory=list)
     statuses: dict[str, str] = field(default_factory=dict)  # format key -> status as the data spells it
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "name_ja": self.name_ja,

@@ -166,7 +166,7 @@ def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] |
                         source=path.name,
                     )
                 seen.add(key)
-                data = card.to_json()
+                data = card.to_payload()
                 if entry.japanese_text:
                     data["japanese_text"] = entry.japanese_text
                 if entry.keywords:

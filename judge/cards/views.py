@@ -69,4 +69,4 @@ def card_api(request: HttpRequest, name: str) -> JsonResponse:
     if row is None:
         return error_response([msg("web.card-not-found", name=name[:MAX_NAME])], status=404, lang=lang)
     with translation.override(lang):
-        return json_response(present_card(row).to_json())
+        return json_response(present_card(row).to_payload())

@@ -5,7 +5,7 @@ happens (a player leaves, 800.4). :mod:`judge.engine.board_payload` reads one
 from the JSON API shape (shape problems);
 :func:`~judge.engine.board_checks.check_board` judges it against the rules (a
 board the rules cannot reach) and settles what the rules decide (default
-controllers, 110.2); :meth:`Board.to_json` writes it back, so a resolved board
+controllers, 110.2); :meth:`Board.to_payload` writes it back, so a resolved board
 can feed the next ruling of a scenario.
 
 Model
@@ -199,7 +199,7 @@ class GameObject:
             quoted=self.kind not in (ObjectKind.ABILITY, ObjectKind.TOKEN, ObjectKind.EMBLEM),
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         item: dict[str, Any] = {"id": self.id, "name": self.name}
         if self.name_ja is not None:
             item["name_ja"] = self.name_ja
@@ -229,7 +229,7 @@ class ControlEffect:
     name: str | None = None  # what made it, when its source is not on the board ("Act of Treason")
     name_ja: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         item: dict[str, Any] = {
             "id": self.id,
             "object": self.object,
@@ -252,7 +252,7 @@ class DelayedTrigger:
     name: str | None = None
     name_ja: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         item: dict[str, Any] = {
             "id": self.id,
             "controller": self.controller,
@@ -279,7 +279,7 @@ class TimedEffect:
         None  # its controller left: it ends when this player's turn ends (800.4m)
     )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         item: dict[str, Any] = {
             "id": self.id,
             "controller": self.controller,
@@ -305,7 +305,7 @@ class PlayerControl:
     name: str | None = None
     name_ja: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         item: dict[str, Any] = {"player": self.player, "controller": self.controller}
         if self.pending:
             item["pending"] = True
@@ -323,7 +323,7 @@ class Attack:
     attacking: str
     blockers: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         item: dict[str, Any] = {"attacker": self.attacker, "attacking": self.attacking}
         if self.blockers:
             item["blockers"] = list(self.blockers)
@@ -401,11 +401,11 @@ class Board:
         obj = self.find(object_id)
         return obj.label if obj is not None else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """The board in the JSON API shape (what :func:`judge.engine.board_payload.board_from_payload` reads).
 
         >>> Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B"),
-        ...     active_player="A").to_json()["turn_order"]
+        ...     active_player="A").to_payload()["turn_order"]
         ['A', 'B']
         """
         payload: dict[str, Any] = {
@@ -431,15 +431,15 @@ class Board:
             payload["initiative"] = self.initiative
         if self.shields:
             payload["shields"] = dict(self.shields)
-        payload["objects"] = [o.to_json() for o in self.objects]
-        payload["control_effects"] = [e.to_json() for e in self.control_effects]
-        payload["delayed_triggers"] = [t.to_json() for t in self.delayed_triggers]
+        payload["objects"] = [o.to_payload() for o in self.objects]
+        payload["control_effects"] = [e.to_payload() for e in self.control_effects]
+        payload["delayed_triggers"] = [t.to_payload() for t in self.delayed_triggers]
         if self.timed_effects:
-            payload["timed_effects"] = [t.to_json() for t in self.timed_effects]
+            payload["timed_effects"] = [t.to_payload() for t in self.timed_effects]
         if self.player_control:
-            payload["player_control"] = [c.to_json() for c in self.player_control]
+            payload["player_control"] = [c.to_payload() for c in self.player_control]
         if self.combat:
-            payload["combat"] = [a.to_json() for a in self.combat]
+            payload["combat"] = [a.to_payload() for a in self.combat]
         return payload
 
 

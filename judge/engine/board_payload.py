@@ -12,7 +12,7 @@ read is still judged). Each problem names its field by a human label built
 from the object's name ("Assault Griffin: controller" /
 "《突撃するグリフィン》のコントローラー") and keeps the JSON path in ``field``.
 
-The payload shape is the one :meth:`Board.to_json` writes: ``variant``,
+The payload shape is the one :meth:`Board.to_payload` writes: ``variant``,
 ``turn_order``, ``active_player``, ``priority``, ``left``, ``teams``,
 ``planar_controller`` (a name; a list in Grand Melee), ``single_planar_deck``,
 ``monarch``, ``initiative``, ``shields`` (Duel Masters), ``objects``,
@@ -186,7 +186,7 @@ class BoardReader(FieldReader):
             if name is None:
                 continue
             if name in self.players:
-                self.problem("board.player-twice", f"turn_order[{index}]", lbl, name=name)
+                self.problem("input.duplicate", f"turn_order[{index}]", lbl, value=name)
                 continue
             self.players.append(name)
         if isinstance(raw, list) and len(self.players) == len(raw) and len(self.players) < 2:
@@ -281,7 +281,7 @@ class BoardReader(FieldReader):
             lbl_n = label("planar-controller-n", number=index + 1)
             name = self.player(value, f"planar_controller[{index}]", lbl_n)
             if name is not None and name in found:
-                self.problem("board.player-twice", f"planar_controller[{index}]", lbl_n, name=name)
+                self.problem("input.duplicate", f"planar_controller[{index}]", lbl_n, value=name)
             elif name is not None:
                 found.append(name)
         return found

@@ -1,8 +1,10 @@
 """Reading a board payload one value at a time (a text, a choice, a player, a list), every problem collected.
 
 :class:`FieldReader` keeps the players read so far and the problems found.
-Each method reads one value; when it cannot, it adds the problem and returns
-None (or nothing), so reading goes on and every problem is reported at once.
+Each method reads one value through the one set of input readers
+(:mod:`judge.engine.payload`, whose ``input.*`` problems every domain shares);
+when it cannot, it adds the problem and returns None (or nothing), so reading
+goes on and every problem is reported at once.
 A problem names its field by a human label: :func:`label` for a top-level
 field, :func:`object_field` and :func:`effect_field` for a field of an object
 or an effect; the JSON path stays in ``field``.
@@ -32,7 +34,8 @@ from judge.engine.board import (
     card_name,
 )
 from judge.engine.board_checks import Paths
-from judge.engine.messages import Message, ParamValue, Text, msg, render
+from judge.engine.messages import Message, ParamValue, Text, msg
+from judge.engine.payload import read_choice, read_flag, read_list, read_object, read_text, unknown_fields
 
 E = TypeVar("E", bound=enum.Enum)
 Label = Message
@@ -72,17 +75,7 @@ class FieldReader:
     def text(
         self, value: Any, where: str, lbl: Label, *, optional: bool = False, limit: int = MAX_TEXT
     ) -> str | None:
-        if value is None:
-            if not optional:
-                self.problem("input.required", where, lbl)
-            return None
-        if not isinstance(value, str) or not value.strip():
-            self.problem("board.not-text", where, lbl)
-            return None
-        if len(value) > limit:
-            self.problem("board.too-long", where, lbl, limit=limit)
-            return None
-        return value
+        return read_text(value, field=where, label=lbl, problems=self.problems, optional=optional, high=limit)
 
     def choice(
         self,
@@ -96,47 +89,26 @@ class FieldReader:
         allowed: Sequence[E] | None = None,
     ) -> E | None:
         """The member of ``enum_type`` (of ``allowed``, when given) whose value ``value`` is."""
-        if value is None and default is not None:
-            return default
-        members = tuple(enum_type if allowed is None else allowed)
-        for member in members:
-            if member.value == value:
-                return member
         prefix = labels or CHOICE_LABELS[enum_type]
-        names = [msg(prefix + str(member.value)) for member in members]
-        choices = Text(
-            en=", ".join(render(n, "en") for n in names), ja="、".join(render(n, "ja") for n in names)
+        return read_choice(
+            enum_type,
+            value,
+            field=where,
+            label=lbl,
+            problems=self.problems,
+            name=lambda member: msg(prefix + str(member.value)),
+            allowed=allowed,
+            default=default,
         )
-        if value is None:
-            self.problem("board.choose-one", where, lbl, choices=choices)
-        else:
-            self.problem("board.not-a-choice", where, lbl, value=str(value)[:MAX_TEXT], choices=choices)
-        return None
 
     def items(self, value: Any, where: str, lbl: Label, limit: int) -> list[Any]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.problem("board.not-list", where, lbl)
-            return []
-        if len(value) > limit:
-            self.problem("board.too-many", where, lbl, limit=limit, count=len(value))
-            return []
-        return value
+        return read_list(value, field=where, label=lbl, problems=self.problems, high=limit, optional=True)
 
     def mapping(self, value: Any, where: str, lbl: Label) -> Mapping[str, Any] | None:
-        if not isinstance(value, Mapping):
-            self.problem("board.not-mapping", where, lbl)
-            return None
-        return value
+        return read_object(value, field=where, label=lbl, problems=self.problems)
 
     def flag(self, value: Any, where: str, lbl: Label) -> bool:
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            self.problem("board.not-flag", where, lbl)
-            return False
-        return value
+        return read_flag(value, field=where, label=lbl, problems=self.problems)
 
     def player(
         self,
@@ -149,16 +121,14 @@ class FieldReader:
     ) -> str | None:
         name = self.text(value, where, lbl, optional=optional)
         if name is not None and name not in (self.players if among is None else among):
-            self.problem("board.not-a-player", where, lbl, name=name)
+            self.problem("input.not-a-player", where, lbl, name=name)
             return None
         return name
 
     def unknown_fields(
         self, item: Mapping[str, Any], allowed: Collection[str], where: str, lbl: Label
     ) -> None:
-        unknown = sorted(str(k) for k in set(item) - set(allowed))
-        if unknown:
-            self.problem("board.unknown-fields", where, lbl, fields=", ".join(unknown)[:MAX_TEXT])
+        self.problems.extend(unknown_fields(item, sorted(allowed), field=where, label=lbl))
 
     def names(self, item: Mapping[str, Any], where: str, lbl: Label) -> tuple[str | None, str | None]:
         """The ``name`` and ``name_ja`` an effect carries (what made it, when its source is not on the

@@ -300,13 +300,13 @@ class Card:
         names = [face.name for face in self.faces] + list(self.japanese_names)
         return tuple(dict.fromkeys(n for n in names if n and n != self.name))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """A Scryfall-shaped dict that ``cards_payload.card_from_scryfall`` reads back (the database stores
         it).
 
         Single-faced cards are flat; others list ``card_faces``. Empty fields are left out.
 
-        >>> Card(name="Sol Ring", faces=(Face(name="Sol Ring", mana_cost="{1}"),)).to_json()
+        >>> Card(name="Sol Ring", faces=(Face(name="Sol Ring", mana_cost="{1}"),)).to_payload()
         {'name': 'Sol Ring', 'layout': 'normal', 'mana_cost': '{1}'}
         """
         data: dict[str, Any] = {"name": self.name, "layout": self.layout}

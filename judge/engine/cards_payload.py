@@ -1,7 +1,7 @@
 """Scryfall-shaped card JSON -> :class:`~judge.engine.cards.Card` records, with every problem listed.
 
 The colour identity API takes cards in this shape, the database stores them in
-it (:meth:`Card.to_json <judge.engine.cards.Card.to_json>`), and the card data
+it (:meth:`Card.to_payload <judge.engine.cards.Card.to_payload>`), and the card data
 files are converted to it. Fields: ``name``, ``layout``, ``mana_cost`` (as
 printed, or as typed: "3GG" is read as {3}{G}{G}), ``type_line``,
 ``oracle_text``, ``colors``, ``color_indicator``, ``power``, ``toughness``,
@@ -16,7 +16,7 @@ the field by their labels
 ...     {"name": "Ice", "mana_cost": "1U", "type_line": "Instant"}]})
 >>> [f.name for f in card.faces], card.faces[1].mana_cost
 (['Fire', 'Ice'], '{1}{U}')
->>> card_from_scryfall(card.to_json()) == card
+>>> card_from_scryfall(card.to_payload()) == card
 True
 """
 
@@ -61,13 +61,13 @@ def _string(
             problems.append(msg("input.required", field=field, label=field_label))
         return ""
     if not isinstance(value, str):
-        problems.append(msg("cards.not-text", field=field, label=field_label))
+        problems.append(msg("input.not-text", field=field, label=field_label))
         return ""
     if len(value) > MAX_TEXT:
         problems.append(msg("cards.text-too-long", field=field, label=field_label, high=MAX_TEXT))
         return ""
     if required and not value.strip():
-        problems.append(msg("cards.empty", field=field, label=field_label))
+        problems.append(msg("input.required", field=field, label=field_label))
     return value
 
 

@@ -73,7 +73,7 @@ class Assignment:
     to_player: int
     to_blockers: tuple[tuple[str, int], ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "attacker": self.attacker,
             "player": self.player,
@@ -112,10 +112,10 @@ class CombatResult:
     def summary(self, lang: str = "en") -> str:
         return ("; " if lang != "ja" else " ／ ").join(render(m, lang) for m in self.changes())
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
-            "steps": [s.to_json(lang) for s in self.steps],
-            "assignments": [a.to_json() for a in self.assignments],
+            "steps": [s.to_answer(lang) for s in self.steps],
+            "assignments": [a.to_payload() for a in self.assignments],
             "life": dict(self.life),
             "losers": list(self.losers),
             "summary": self.summary(lang),

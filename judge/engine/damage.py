@@ -23,7 +23,7 @@ The JSON payload and the game records' checks are in :mod:`judge.engine.damage_p
 ...         DamageEvent(source="rafiq", target="Bianca", amount=11, combat=True, controller="Carol")]
 >>> result = commander_damage(variant=Variant.COMMANDER, players=["Alex", "Bianca", "Carol"],
 ...                           commanders=[rafiq], events=hits)
->>> result.to_json()["lost"]
+>>> result.to_answer()["lost"]
 [{'player': 'Bianca', 'commander': 'rafiq', 'damage': 21, 'rule': '704.6c'}]
 """
 
@@ -73,7 +73,7 @@ class DamageTotal:
     commander: str
     damage: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {"player": self.player, "commander": self.commander, "damage": self.damage}
 
 
@@ -86,7 +86,7 @@ class CommanderDamageLoss:
     damage: int
     rule: str = "704.6c"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {"player": self.player, "commander": self.commander, "damage": self.damage, "rule": self.rule}
 
 
@@ -99,7 +99,7 @@ class TeamLoss:
     player: str
     rule: str = "810.8a"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {"team": self.team, "players": list(self.players), "player": self.player, "rule": self.rule}
 
 
@@ -117,12 +117,12 @@ class DamageResult:
         """Commander damage dealt to ``player`` by ``commander`` (0 if none)."""
         return next((t.damage for t in self.totals if (t.player, t.commander) == (player, commander)), 0)
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
-            "totals": [t.to_json() for t in self.totals],
-            "lost": [loss.to_json() for loss in self.lost],
-            "lost_teams": [loss.to_json() for loss in self.lost_teams],
-            "steps": [s.to_json(lang) for s in self.steps],
+            "totals": [t.to_payload() for t in self.totals],
+            "lost": [loss.to_payload() for loss in self.lost],
+            "lost_teams": [loss.to_payload() for loss in self.lost_teams],
+            "steps": [s.to_answer(lang) for s in self.steps],
         }
 
 
@@ -385,7 +385,7 @@ def calculate_commander_damage(payload: Mapping[str, Any]) -> DamageResult:
     ...     "variant": "brawl", "players": ["Alex", "Bianca"],
     ...     "commanders": [{"id": "k", "owner": "Alex", "name": "Kenrith"}],
     ...     "events": [{"source": "k", "target": "Bianca", "amount": 25, "combat": True}]})
-    >>> result.to_json()["totals"], result.lost
+    >>> result.to_answer()["totals"], result.lost
     ([{'player': 'Bianca', 'commander': 'k', 'damage': 25}], ())
     """
     return _commander_damage(read_damage_payload(payload))

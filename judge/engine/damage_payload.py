@@ -23,7 +23,7 @@ from typing import Any
 from judge.engine.board import card_name
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, Text, msg
-from judge.engine.payload import shown, unknown_fields, whole_number
+from judge.engine.payload import read_text, shown, unknown_fields, whole_number
 from judge.engine.variants import Variant, variant_names
 
 #: A player never has more than two commanders (702.124g).
@@ -94,10 +94,15 @@ def _label(code: str, number: int | None = None) -> Message:
     return msg(f"damage.label.{code}", number=number) if number is not None else msg(f"damage.label.{code}")
 
 
-def _name_problem(value: object, *, field: str, label: Message) -> Message | None:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        return msg("input.text", field=field, label=label, high=MAX_NAME)
-    return None
+def _name_problem(value: object, *, field: str, label: Message, optional: bool = False) -> Message | None:
+    """The problem with a player's or a commander's name (the one text reader's), or None."""
+    if optional and value == "":
+        return None  # a commander's display name may be left empty: its id names it
+    if optional and value is None:
+        return msg("input.not-text", field=field, label=label)  # given as null: never stored as a name
+    problems: list[Message] = []
+    read_text(value, field=field, label=label, problems=problems, high=MAX_NAME)
+    return problems[0] if problems else None
 
 
 def _players(players: Sequence[object], invalid: list[Message]) -> set[str]:
@@ -138,7 +143,7 @@ def _teams(teams: Sequence[object], players: set[str], invalid: list[Message]) -
         for j, player in enumerate(team):
             where = f"teams[{i}][{j}]"
             if not isinstance(player, str) or player not in players:
-                invalid.append(msg("damage.unknown-player", field=where, label=label, value=shown(player)))
+                invalid.append(msg("input.not-a-player", field=where, label=label, name=shown(player)))
             elif player in placed:
                 invalid.append(msg("damage.player-in-two-teams", field=where, label=label, value=player))
             else:
@@ -161,24 +166,18 @@ def _commanders(
         for problem in (
             _name_problem(commander.id, field=f"{where}.id", label=_label("commander-id", number)),
             _name_problem(commander.owner, field=f"{where}.owner", label=_label("commander-owner", number)),
+            _name_problem(
+                commander.name, field=f"{where}.name", label=_label("commander-name", number), optional=True
+            ),
+            _name_problem(
+                commander.name_ja,
+                field=f"{where}.name_ja",
+                label=_label("commander-name-ja", number),
+                optional=True,
+            ),
         ):
             if problem is not None:
                 invalid.append(problem)
-        if not isinstance(commander.name, str) or len(commander.name) > MAX_NAME:
-            invalid.append(
-                msg(
-                    "input.text", field=f"{where}.name", label=_label("commander-name", number), high=MAX_NAME
-                )
-            )
-        if not isinstance(commander.name_ja, str) or len(commander.name_ja) > MAX_NAME:
-            invalid.append(
-                msg(
-                    "input.text",
-                    field=f"{where}.name_ja",
-                    label=_label("commander-name-ja", number),
-                    high=MAX_NAME,
-                )
-            )
         if isinstance(commander.id, str):
             if commander.id in ids:
                 invalid.append(
@@ -235,7 +234,7 @@ def _events(events: Sequence[object], players: set[str], ids: set[str], invalid:
 
     def player_problem(value: object, field: str, label: Message) -> None:
         if not (isinstance(value, str) and value in players):
-            invalid.append(msg("damage.unknown-player", field=field, label=label, value=shown(value)))
+            invalid.append(msg("input.not-a-player", field=field, label=label, name=shown(value)))
 
     for i, event in enumerate(events[:MAX_EVENTS]):
         where, number = f"events[{i}]", i + 1

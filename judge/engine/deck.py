@@ -6,9 +6,10 @@ with suggestions, the commander(s) and partner pairing, deck size,
 singleton (interchangeable names count as one name, 201.3b), each card's
 legality in the format as the imported card data publishes it
 (:mod:`judge.engine.legality`), color identity, basic land types, the
-companion (its deckbuilding condition, 702.139a, and 903.11a) and sideboard. Problems and notes are message
-codes
-(texts/deck.py), so they read in Japanese and English.
+companion (its deckbuilding condition, 702.139a, and 903.11a) and sideboard.
+Problems and notes are message codes (texts/deck.py), so they read in
+Japanese and English. The problem and verdict types are
+:mod:`judge.engine.deck_types`, the partner pairs :mod:`judge.engine.partners`.
 
 >>> from judge.engine.cards import Card, CardPool, Face
 >>> kenrith = Card(name="Kenrith, the Returned King", faces=(Face(name="Kenrith, the Returned King",
@@ -19,245 +20,43 @@ codes
 >>> check = check_commander_deck(pool=pool, commanders=["Kenrith, the Returned King"], cards=[(99, "Forest")])
 >>> check.legal
 True
->>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).to_json()["problems"][0]
+>>> check_commander_deck(pool=pool, commanders=["Kenrith"], cards=[(98, "Forest")]).to_answer()["problems"][0]
 ... # doctest: +NORMALIZE_WHITESPACE
-{'card': 'Kenrith', 'rule': 'lookup:unknown-card', 'code': 'deck.unknown-card',
- 'message': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?"}
+{'code': 'deck.unknown-card', 'rule': 'lookup:unknown-card',
+ 'text': "Unknown card 'Kenrith'; did you mean Kenrith, the Returned King?", 'card': 'Kenrith'}
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, CardPool, normalise_name
 from judge.engine.companions import card_names, companion_condition
-from judge.engine.decklist import Decklist, DecklistEntry, Section
+from judge.engine.deck_types import (
+    UNKNOWN_CARD,
+    CardLine,
+    DeckCheck,
+    Problem,
+    card_lines,
+    card_name,
+    lookup,
+)
+from judge.engine.decklist import Decklist, Section
 from judge.engine.identity import color_identity
 from judge.engine.legality import LegalityData, check_legality
 from judge.engine.mana import COLORS, color_list
 from judge.engine.messages import Message, msg
+from judge.engine.partners import PartnerAbilities, is_background, partner_abilities, partner_pair_problem
 from judge.engine.rules_data import default_interchangeable_names
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
-
-#: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
-CardLine = DecklistEntry | tuple[int, str] | str
-
-UNKNOWN_CARD = "lookup:unknown-card"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One reason a deck is not legal: the card concerned ("" for the whole deck), the rule, why (a
-    message)."""
-
-    card: str
-    rule: str
-    message: Message
-
-    def text(self, lang: str = "en") -> str:
-        return self.message.text(lang)
-
-    def to_json(self, lang: str = "en") -> dict[str, str]:
-        return {"card": self.card, "rule": self.rule, "code": self.message.code, "message": self.text(lang)}
-
-
-@dataclass(frozen=True)
-class DeckCheck:
-    """The verdict on a deck. ``notes`` say what was checked against what, or what was not checked."""
-
-    legal: bool
-    problems: tuple[Problem, ...]
-    identity: tuple[str, ...] = ()
-    notes: tuple[Step, ...] = ()
-
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "legal": self.legal,
-            "problems": [p.to_json(lang) for p in self.problems],
-            "notes": [n.to_json(lang) for n in self.notes],
-        }
-
-
-def card_name(name: str) -> Message:
-    """A card name in a message: "Sol Ring" in English, 《Sol Ring》 in Japanese."""
-    return msg("deck.card", name=name)
-
-
-def _lines(cards: Iterable[CardLine]) -> list[tuple[int, str]]:
-    result: list[tuple[int, str]] = []
-    for line in cards:
-        if isinstance(line, DecklistEntry):
-            result.append((line.count, line.name))
-        elif isinstance(line, str):
-            result.append((1, line))
-        else:
-            result.append((int(line[0]), line[1]))
-    return result
-
-
-def _or_list(names: Sequence[str]) -> Message:
-    listed = card_name(names[-1])
-    for name in reversed(names[:-1]):
-        listed = msg("deck.or-list", first=card_name(name), rest=listed)
-    return listed
-
-
-def lookup(pool: CardPool, name: str, problems: list[Problem]) -> Card | None:
-    """The card named ``name``; an unknown name adds a problem with close-match suggestions."""
-    card = pool.get(name)
-    if card is None:
-        suggestions = pool.suggest(name)
-        message = (
-            msg("deck.unknown-card", name=name, suggestions=_or_list(suggestions))
-            if suggestions
-            else msg("deck.unknown-card-no-suggestion", name=name)
-        )
-        problems.append(Problem(card=name, rule=UNKNOWN_CARD, message=message))
-    return card
-
-
-# --- Partner abilities (702.124) -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PartnerAbilities:
-    """The partner abilities a card has (702.124a), read from its rules text."""
-
-    partner: bool = False
-    partner_texts: tuple[str, ...] = ()  # "friends forever" (casefolded), 702.124i
-    partner_with: tuple[str, ...] = ()  # names, 702.124j
-    choose_background: bool = False  # 702.124k
-    doctors_companion: bool = False  # 702.124m
-
-    @property
-    def any(self) -> bool:
-        return bool(
-            self.partner
-            or self.partner_texts
-            or self.partner_with
-            or self.choose_background
-            or self.doctors_companion
-        )
-
-
-def partner_abilities(card: Card) -> PartnerAbilities:
-    """Read the partner abilities on the front face of ``card`` (reminder text ignored).
-
-    >>> from judge.engine.cards import Card, Face
-    >>> c = Card(name="Pir", faces=(Face(name="Pir", oracle_text="Partner with Toothy, Imaginary Friend "
-    ...     "(When this creature enters, ...)"),))
-    >>> partner_abilities(c).partner_with
-    ('Toothy, Imaginary Friend',)
-    """
-    partner = background = doctor = False
-    texts: list[str] = []
-    withs: list[str] = []
-    for raw in card.front.rules_text.splitlines():
-        line = raw.strip().replace("\u2014", "-").replace("\u2013", "-").rstrip(".").strip()
-        lowered = line.casefold()
-        if lowered.startswith("partner with "):
-            withs.append(line[len("partner with ") :].strip())
-            continue
-        match = re.fullmatch(r"partner\s*-\s*(.+)", lowered)
-        if match:
-            texts.append(match.group(1).strip())
-            continue
-        if lowered == "friends forever":  # printed before the ability became partner-Friends forever
-            texts.append("friends forever")
-            continue
-        if lowered == "choose a background":
-            background = True
-            continue
-        if lowered in ("doctor's companion", "doctor\u2019s companion"):
-            doctor = True
-            continue
-        if "partner" in (item.strip() for item in lowered.split(",")):
-            partner = True
-    return PartnerAbilities(
-        partner=partner,
-        partner_texts=tuple(texts),
-        partner_with=tuple(withs),
-        choose_background=background,
-        doctors_companion=doctor,
-    )
-
-
-def _is_background(card: Card) -> bool:
-    face = card.front
-    return face.has_type("Legendary") and face.has_type("Enchantment") and "Background" in face.subtypes
-
-
-def _is_time_lord_doctor(card: Card) -> bool:
-    face = card.front
-    return (
-        face.has_type("Legendary")
-        and face.has_type("Creature")
-        and sorted(face.subtypes) == ["Doctor", "Lord", "Time"]
-    )
-
-
-def partner_pair_problem(first: Card, second: Card) -> Problem | None:
-    """Why ``first`` and ``second`` cannot be two commanders together, or None if they can (702.124).
-
-    >>> from judge.engine.cards import Card, Face
-    >>> a = Card(name="Kraum", faces=(Face(name="Kraum", oracle_text="Flying, haste\\nPartner"),))
-    >>> b = Card(name="Tymna", faces=(Face(name="Tymna",
-    ...     oracle_text="Partner (You can have two commanders.)"),))
-    >>> partner_pair_problem(a, b) is None
-    True
-    """
-    pa, pb = partner_abilities(first), partner_abilities(second)
-    if pa.partner and pb.partner:
-        return None
-    if set(pa.partner_texts) & set(pb.partner_texts):
-        return None
-    if any(normalise_name(n) == normalise_name(second.name) for n in pa.partner_with) and any(
-        normalise_name(n) == normalise_name(first.name) for n in pb.partner_with
-    ):
-        return None
-    if (pa.choose_background and _is_background(second)) or (pb.choose_background and _is_background(first)):
-        return None
-    if (pa.doctors_companion and _is_time_lord_doctor(second)) or (
-        pb.doctors_companion and _is_time_lord_doctor(first)
-    ):
-        return None
-    # Say which requirement failed, citing the partner ability involved.
-    one, other = card_name(first.name), card_name(second.name)
-    pair = f"{first.name}, {second.name}"
-    if pa.partner_with or pb.partner_with:
-        return Problem(
-            card=second.name if pa.partner_with else first.name,
-            rule="702.124j",
-            message=msg("deck.partner-with", first=one, second=other),
-        )
-    if pa.choose_background or pb.choose_background or _is_background(first) or _is_background(second):
-        return Problem(
-            card=pair, rule="702.124k", message=msg("deck.partner-background", first=one, second=other)
-        )
-    if pa.doctors_companion or pb.doctors_companion:
-        return Problem(
-            card=pair, rule="702.124m", message=msg("deck.partner-doctor", first=one, second=other)
-        )
-    if pa.partner_texts or pb.partner_texts:
-        return Problem(card=pair, rule="702.124i", message=msg("deck.partner-text", first=one, second=other))
-    if pa.any or pb.any:
-        without = second.name if pa.partner else first.name
-        return Problem(
-            card=without,
-            rule="702.124h",
-            message=msg("deck.partner-missing", without=card_name(without), first=one, second=other),
-        )
-    return Problem(card=pair, rule="903.3", message=msg("deck.one-commander", first=one, second=other))
 
 
 def _commander_problem(card: Card, variant: Variant, *, with_background_partner: bool) -> Problem | None:
     face = card.front
     name = card_name(card.name)
-    if _is_background(card):
+    if is_background(card):
         if with_background_partner:
             return None
         return Problem(card=card.name, rule="702.124k", message=msg("deck.background-alone", card=name))
@@ -312,7 +111,7 @@ def check_commander_deck(
     problems: list[Problem] = []
     notes: list[Step] = []
     size = 60 if variant is Variant.BRAWL else 100
-    deck_lines = _lines(cards)
+    deck_lines = card_lines(cards)
     commander_cards, identity, size_rule = _check_commanders(pool, commanders, variant, problems, notes)
 
     # Deck size (the companion is outside the deck, 702.139a).
@@ -344,7 +143,7 @@ def check_commander_deck(
         _check_companion_condition(companion_card, starting_deck, size, problems, notes)
 
     # No sideboards (903.5e).
-    for _count, name in _lines(sideboard):
+    for _count, name in card_lines(sideboard):
         problems.append(
             Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name)))
         )
@@ -628,3 +427,19 @@ def check_decklist(
             legal=False, problems=result.problems + (extra,), identity=result.identity, notes=result.notes
         )
     return result
+
+
+__all__ = [
+    "UNKNOWN_CARD",
+    "CardLine",
+    "DeckCheck",
+    "PartnerAbilities",
+    "Problem",
+    "Variant",
+    "card_name",
+    "check_commander_deck",
+    "check_decklist",
+    "lookup",
+    "partner_abilities",
+    "partner_pair_problem",
+]

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from judge.engine.cards import BASIC_LAND_TYPES, normalise_name
-from judge.engine.deck import DeckCheck, Problem, card_name
+from judge.engine.deck_types import DeckCheck, Problem, card_name
 from judge.engine.decklist import Decklist, Section
 from judge.engine.messages import msg
 from judge.engine.steps import Step

@@ -95,7 +95,7 @@ with the commander under a line “Commander” (or name it in the commander box
 
     decklist = payload.get("decklist", "")
     if not isinstance(decklist, str):
-        problems.append(msg("deck.not-text", field="decklist", label=msg("deck.label.decklist")))
+        problems.append(msg("input.not-text", field="decklist", label=msg("deck.label.decklist")))
         decklist = ""
 
     raw_commanders = payload.get("commanders", [])

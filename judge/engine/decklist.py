@@ -85,7 +85,7 @@ class DecklistEntry:
     section: Section
     line: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {"count": self.count, "name": self.name, "section": self.section.value, "line": self.line}
 
 
@@ -101,8 +101,8 @@ class Decklist:
     def total(self, section: Section) -> int:
         return sum(e.count for e in self.entries if e.section is section)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"entries": [e.to_json() for e in self.entries]}
+    def to_payload(self) -> dict[str, Any]:
+        return {"entries": [e.to_payload() for e in self.entries]}
 
 
 def _header(line: str) -> Section | None:

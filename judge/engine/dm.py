@@ -43,7 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.deck import DeckCheck, Problem
+from judge.engine.deck_types import DeckCheck, Problem
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.engine.rules_data import StartingCard, default_battle_zone_start
@@ -226,7 +226,7 @@ class DmCard:
     def starts_in_play(self) -> bool:
         return "starts-in-play" in self.tags or starts_in_battle_zone(self.name) is not None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "civilizations": [c.value for c in self.civilizations],

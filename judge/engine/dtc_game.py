@@ -53,7 +53,7 @@ def resolve_team_loss(*, board: Board, player: str, reason: LossReason) -> Leave
     moves."""
     if player not in board.turn_order:
         raise InvalidInputError(
-            [msg("board.not-a-player", field="player", label=msg("leave.label.loser"), name=player)]
+            [msg("input.not-a-player", field="player", label=msg("leave.label.loser"), name=player)]
         )
     losers = board.team_of(player)
     winners = tuple(p for p in board.turn_order if p not in losers)
@@ -120,9 +120,9 @@ class AttackResult:
     direct: bool
     board: Board
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
-            "steps": [s.to_json(lang) for s in self.steps],
+            "steps": [s.to_answer(lang) for s in self.steps],
             "allowed": self.allowed,
             "direct": self.direct,
         }

@@ -61,9 +61,9 @@ class RulesError(ValueError):
     def render(self, lang: str) -> list[str]:
         return [p if isinstance(p, str) else render(p, lang) for p in self.messages]
 
-    def to_json(self, lang: str = "en") -> list[dict[str, Any]]:
+    def to_answer(self, lang: str = "en") -> list[dict[str, Any]]:
         return [
-            {"code": "", "rule": "", "text": p} if isinstance(p, str) else p.to_json(lang)
+            {"code": "", "rule": "", "text": p} if isinstance(p, str) else p.to_answer(lang)
             for p in self.messages
         ]
 

@@ -61,11 +61,11 @@ class IdentityResult:
     identity: tuple[str, ...]
     explanation: tuple[Step, ...]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
             "name": self.name,
             "identity": list(self.identity),
-            "explanation": [step.to_json(lang) for step in self.explanation],
+            "explanation": [step.to_answer(lang) for step in self.explanation],
         }
 
 
@@ -84,12 +84,12 @@ class IdentityBatch:
     def render_problems(self, lang: str = "en") -> list[str]:
         return [p.text(lang) for card in self.problems for p in card.problems]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         """``{"results": [...], "problems": [{"card", "name", "errors"}]}``: both, so one bad card sinks
         nothing."""
         return {
-            "results": [r.to_json(lang) for r in self.results],
-            "problems": [p.to_json(lang) for p in self.problems],
+            "results": [r.to_answer(lang) for r in self.results],
+            "problems": [p.to_answer(lang) for p in self.problems],
         }
 
 

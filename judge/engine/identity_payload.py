@@ -33,8 +33,8 @@ class CardProblems:
     name: str
     problems: tuple[Message, ...]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"card": self.number, "name": self.name, "errors": [p.to_json(lang) for p in self.problems]}
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
+        return {"card": self.number, "name": self.name, "errors": [p.to_answer(lang) for p in self.problems]}
 
 
 def read_identity_payload(payload: object) -> tuple[tuple[Card, ...], tuple[CardProblems, ...]]:

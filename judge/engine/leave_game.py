@@ -149,7 +149,7 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     """
     if leaving not in board.turn_order:
         raise InvalidInputError(
-            [msg("board.not-a-player", field="leaving", label=msg("leave.label.leaving"), name=leaving)]
+            [msg("input.not-a-player", field="leaving", label=msg("leave.label.leaving"), name=leaving)]
         )
     if board.variant.is_duel_masters:
         return resolve_team_loss(board=board, player=leaving, reason=LossReason.LEAVES)

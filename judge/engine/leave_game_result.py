@@ -1,7 +1,7 @@
 """The answer of the leave-game resolver: where each object ended up, the board after, and what changed.
 
 :class:`LeaveGameResult` is what :func:`judge.engine.leave_game.resolve_leave_game`
-returns; :meth:`LeaveGameResult.to_json` is the JSON API answer in the
+returns; :meth:`LeaveGameResult.to_answer` is the JSON API answer in the
 reader's language, and :meth:`LeaveGameResult.changes` the one-line "what
 changed" derived from the boards before and after (never written by hand).
 
@@ -48,7 +48,7 @@ class ObjectOutcome:
     def changed(self) -> bool:
         return self.zone != self.before_zone or self.controller != self.before_controller
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {"id": self.id, "zone": self.zone, "controller": self.controller}
 
 
@@ -200,7 +200,7 @@ class LeaveGameResult:
         """The changes on one line, in ``lang``."""
         return SUMMARY_SEPARATOR.get(lang, "; ").join(render(m, lang) for m in self.changes())
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         """The JSON API answer, in ``lang`` ("ja" or "en").
 
         ``planar_controller`` is a name (Planechase, Two-Headed Giant
@@ -209,8 +209,8 @@ class LeaveGameResult:
         the shape the API reads, so a client can resolve the next leave.
         """
         return {
-            "steps": [s.to_json(lang) for s in self.steps],
-            "objects": [o.to_json() for o in self.objects],
+            "steps": [s.to_answer(lang) for s in self.steps],
+            "objects": [o.to_payload() for o in self.objects],
             "control_effects": [{"id": i, "status": s} for i, s in self.control_effects],
             "delayed_triggers": [{"id": i, "status": s} for i, s in self.delayed_triggers],
             "planar_controller": planar_json(self.board),
@@ -221,13 +221,13 @@ class LeaveGameResult:
             "priority": self.board.priority,
             "monarch": self.board.monarch,
             "initiative": self.board.initiative,
-            "player_control": [c.to_json() for c in self.board.player_control],
+            "player_control": [c.to_payload() for c in self.board.player_control],
             "winners": list(self.winners),
             "losers": list(self.losers),
             "game_over": self.ended,
-            "changes": [m.to_json(lang) for m in self.changes()],
+            "changes": [m.to_answer(lang) for m in self.changes()],
             "summary": self.summary(lang),
-            "board": self.board.to_json(),
+            "board": self.board.to_payload(),
         }
 
 

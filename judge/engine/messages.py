@@ -75,7 +75,7 @@ class Message:
     def __str__(self) -> str:
         return render(self, "en")
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         data: dict[str, Any] = {"code": self.code, "rule": self.rule, "text": render(self, lang)}
         if self.field:
             data["field"] = self.field

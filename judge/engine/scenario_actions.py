@@ -51,7 +51,7 @@ class Outcome:
 
 def answer(result: Any, lang: str = "en") -> dict[str, Any]:
     """The engine's JSON answer in ``lang``."""
-    return dict(result.to_json(lang))
+    return dict(result.to_answer(lang))
 
 
 def _leave(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
@@ -67,7 +67,7 @@ def _dtc_loss(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
 
 
 def _board_outcome(result: leave_game.LeaveGameResult) -> Outcome:
-    data = {k: v for k, v in result.to_json("en").items() if k != "board"}
+    data = {k: v for k, v in result.to_answer("en").items() if k != "board"}
     change = Text(en=result.summary("en"), ja=result.summary("ja"))
     return Outcome(data=data, steps=result.steps, change=change, board=result.board, result=result)
 
@@ -82,7 +82,7 @@ def _dtc_attack(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcom
         else "attack-refused"
     )
     return Outcome(
-        data=result.to_json("en"),
+        data=result.to_answer("en"),
         steps=result.steps,
         change=msg(f"scenario.change.{code}"),
         board=result.board,
@@ -93,7 +93,7 @@ def _dtc_attack(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcom
 def _combat(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
     result = combat.combat_damage_from_payload(payload)
     return Outcome(
-        data=result.to_json("en"),
+        data=result.to_answer("en"),
         steps=result.steps,
         change=Text(en=result.summary("en"), ja=result.summary("ja")),
         result=result,

@@ -41,7 +41,7 @@ def replay(scenario: Scenario) -> tuple[ReplayedStep, ...]:
 
 
 def replay_scenario(scenario: Scenario) -> ReplayedScenario:
-    """Replay ``scenario`` (see :func:`replay`); the result serialises with ``to_json(lang)``."""
+    """Replay ``scenario`` (see :func:`replay`); the result serialises with ``to_answer(lang)``."""
     replayed: list[ReplayedStep] = []
     previous_board: Board | None = None
     cards = scenario.card_names
@@ -69,14 +69,14 @@ def replay_scenario(scenario: Scenario) -> ReplayedScenario:
                     )
                 )
                 continue
-            payload = {**previous_board.to_json(), **{k: v for k, v in payload.items() if k != "continue"}}
+            payload = {**previous_board.to_payload(), **{k: v for k, v in payload.items() if k != "continue"}}
         try:
             outcome = ACTIONS[step.kind](payload, cards)
         except RulesError as err:
             after: Mapping[str, Any] = {
                 "error": {
                     "type": type(err).__name__,
-                    "codes": [p.get("code", "") for p in err.to_json("en")],
+                    "codes": [p.get("code", "") for p in err.to_answer("en")],
                     "problems": list(err.problems),
                 }
             }

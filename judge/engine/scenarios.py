@@ -135,7 +135,7 @@ class ReplayedStep:
             return ""
         return self.change.in_(lang) if isinstance(self.change, Text) else render(self.change, lang)
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         """The step for ``GET /api/scenarios/<slug>``: narration, what changed, rules, engine steps,
         answer."""
         data: dict[str, Any] = {
@@ -147,21 +147,21 @@ class ReplayedStep:
         }
         if self.step.kind is not None:
             data["before"] = dict(self.before or {})
-            data["engine_steps"] = [s.to_json(lang) for s in self.engine_steps]
+            data["engine_steps"] = [s.to_answer(lang) for s in self.engine_steps]
             if self.error is not None:
-                data["errors"] = self.error.to_json(lang)
+                data["errors"] = self.error.to_answer(lang)
             elif self.result is not None and not isinstance(self.result, list):
                 data["after"] = {k: v for k, v in answer(self.result, lang).items() if k != "board"}
             else:
                 data["after"] = dict(self.after or {})
             if self.board_after is not None:
-                data["board_after"] = self.board_after.to_json()
+                data["board_after"] = self.board_after.to_payload()
         return data
 
 
 @dataclass(frozen=True)
 class ReplayedScenario:
-    """A scenario with every step replayed; :meth:`to_json` is ``GET /api/scenarios/<slug>``."""
+    """A scenario with every step replayed; :meth:`to_answer` is ``GET /api/scenarios/<slug>``."""
 
     scenario: Scenario
     steps: tuple[ReplayedStep, ...]
@@ -197,7 +197,7 @@ class ReplayedScenario:
                     found.setdefault(obj.id, obj.label.in_(lang))
         return found
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         start = self.start
         return {
             "slug": self.slug,
@@ -211,7 +211,7 @@ class ReplayedScenario:
                 "before": dict(start.before or {}),
             },
             "names": self.names(lang),
-            "steps": [s.to_json(lang) for s in self.steps],
+            "steps": [s.to_answer(lang) for s in self.steps],
         }
 
 

@@ -9,7 +9,7 @@ English ``text`` only.
 >>> s = Step(rule="601.2f", code="tax.start", params=(("cost", "{3}{G}{G}"),))
 >>> s.render("ja")
 'マナ・コスト {3}{G}{G} から始めます。'
->>> s.to_json("en")
+>>> s.to_answer("en")
 {'code': 'tax.start', 'rule': '601.2f', 'text': 'Start from the mana cost {3}{G}{G}.', 'objects': []}
 """
 
@@ -49,7 +49,7 @@ class Step:
         message = self.message
         return render(message, lang) if message is not None else self.text
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
             "code": self.code,
             "rule": self.rule,

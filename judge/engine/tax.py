@@ -24,7 +24,7 @@
 
 The JSON payload is read by :mod:`judge.engine.tax_payload`.
 
->>> commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1).to_json()["total_cost"]
+>>> commander_tax(mana_cost="{3}{G}{G}", previous_casts=2, reduction=1).to_answer()["total_cost"]
 '{6}{G}{G}'
 >>> commander_tax(mana_cost="3WB", previous_casts=1, reduction="{W}{B}").total_cost
 '{5}'
@@ -94,16 +94,16 @@ class TaxResult:
     total_cost: str | int
     steps: tuple[Step, ...]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form: ``{"tax_generic", "total_cost", "steps"}``, steps in ``lang``.
 
-        >>> planar_die_cost(rolls_this_turn=0).to_json("ja")["steps"][0]["text"]
+        >>> planar_die_cost(rolls_this_turn=0).to_answer("ja")["steps"][0]["text"]
         'このターン最初の次元ダイスを振る行動にはマナがかかりません（{0}）。'
         """
         return {
             "tax_generic": self.tax_generic,
             "total_cost": self.total_cost,
-            "steps": [s.to_json(lang) for s in self.steps],
+            "steps": [s.to_answer(lang) for s in self.steps],
         }
 
 

@@ -60,7 +60,7 @@ class Step:
         """The older release's number of the newer release's rule ``number`` (None: added)."""
         return self.backward.get(number, number)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "older": self.older,
             "newer": self.newer,

@@ -41,7 +41,7 @@ class ParseWarning:
     def __str__(self) -> str:
         return f"{self.source}:{self.line}: {self.problem}"
 
-    def to_json(self) -> dict[str, str | int | bool | None]:
+    def to_payload(self) -> dict[str, str | int | bool | None]:
         found: dict[str, str | int | bool | None] = {
             "file": self.source,
             "line": self.line,
@@ -53,7 +53,7 @@ class ParseWarning:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ParseWarning:
-        """A warning as :meth:`to_json` stored it."""
+        """A warning as :meth:`to_payload` stored it."""
         return cls(str(data["file"]), int(data["line"]), str(data["problem"]), note=data.get("note") is True)
 
 
@@ -73,7 +73,7 @@ class SkippedFile:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         return f"{where}: {self.problem}"
 
-    def to_json(self) -> dict[str, str | int | None]:
+    def to_payload(self) -> dict[str, str | int | None]:
         return {"file": self.source, "line": self.line, "problem": self.problem}
 
 

@@ -121,7 +121,7 @@ class DocumentInfo:
         """The title in ``lang`` when there is one, else the document's own."""
         return self.title_en if lang == "en" and self.title_en else self.title_ja
 
-    def to_json(self) -> dict[str, object]:
+    def to_payload(self) -> dict[str, object]:
         return {
             "slug": self.slug,
             "title": {"ja": self.title_ja, "en": self.title_en},

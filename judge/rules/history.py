@@ -43,7 +43,7 @@ class HistoryEntry:
     def changed(self) -> bool:
         return bool(self.diff)
 
-    def to_json(self) -> dict[str, object]:
+    def to_payload(self) -> dict[str, object]:
         return {
             "version": self.version,
             "number": self.number,

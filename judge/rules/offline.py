@@ -26,7 +26,7 @@ FIRST_CHAPTERS = ("9", "8")
 
 
 @require_GET
-def api_offline_pages(request: HttpRequest) -> JsonResponse:
+def offline_pages_api(request: HttpRequest) -> JsonResponse:
     lang = request_language(request)
     try:
         corpus = selectors.live_corpus()

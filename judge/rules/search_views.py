@@ -128,7 +128,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def api_search(request: HttpRequest) -> JsonResponse:
+def search_api(request: HttpRequest) -> JsonResponse:
     """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
     ranked first, the language of the links, titles and texts; ``?as_typed=1`` no spelling correction."""
     q = request.GET.get("q", "")

@@ -57,7 +57,7 @@ class TranslationStatus:
     missing: tuple[str, ...]  # rule numbers, in rule order
     changes: tuple[ChangedRule, ...] = field(default=(), repr=False)  # one per changed_since_translation
 
-    def to_json(self) -> dict[str, object]:
+    def to_payload(self) -> dict[str, object]:
         """``GET /api/translation-status``."""
         return {
             "english": self.english,

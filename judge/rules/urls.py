@@ -9,26 +9,26 @@ from judge.rules import offline, search_views, views
 
 app_name = "rules"
 urlpatterns = [
-    path("rules/", views.rule_index, name="index"),
-    path("rules/changes/", views.changes, name="changes"),
-    path("rules/translation-status/", views.translation_status, name="translation-status"),
-    re_path(rf"^rules/(?P<number>{NUMBER})/$", views.rule_detail, name="detail"),
-    re_path(rf"^rules/(?P<number>{NUMBER})/history/$", views.rule_history, name="history"),
-    path("glossary/", views.glossary, name="glossary"),
+    path("rules/", views.rule_index_page, name="index"),
+    path("rules/changes/", views.changes_page, name="changes"),
+    path("rules/translation-status/", views.translation_status_page, name="translation-status"),
+    re_path(rf"^rules/(?P<number>{NUMBER})/$", views.rule_page, name="detail"),
+    re_path(rf"^rules/(?P<number>{NUMBER})/history/$", views.rule_history_page, name="history"),
+    path("glossary/", views.glossary_page, name="glossary"),
     path("search/", search_views.search_page, name="search"),
-    path("docs/", views.doc_list, name="doc-list"),
-    path("docs/<slug:slug>/", views.doc_detail, name="doc-detail"),
+    path("docs/", views.docs_page, name="doc-list"),
+    path("docs/<slug:slug>/", views.doc_page, name="doc-detail"),
 ]
 api_urlpatterns = (
     [
-        path("api/rules/<str:number>", views.api_rule, name="rule"),
-        path("api/rules/<str:number>/history", views.api_rule_history, name="rule-history"),
-        path("api/versions", views.api_versions, name="versions"),
-        path("api/translation-status", views.api_translation_status, name="translation-status"),
-        path("api/docs", views.api_docs, name="docs"),
-        path("api/docs/<slug:slug>", views.api_doc, name="doc"),
-        path("api/search", search_views.api_search, name="search"),
-        path("api/offline-pages", offline.api_offline_pages, name="offline-pages"),
+        path("api/rules/<str:number>", views.rule_api, name="rule"),
+        path("api/rules/<str:number>/history", views.rule_history_api, name="rule-history"),
+        path("api/versions", views.versions_api, name="versions"),
+        path("api/translation-status", views.translation_status_api, name="translation-status"),
+        path("api/docs", views.docs_api, name="docs"),
+        path("api/docs/<slug:slug>", views.doc_api, name="doc"),
+        path("api/search", search_views.search_api, name="search"),
+        path("api/offline-pages", offline.offline_pages_api, name="offline-pages"),
     ],
     "rules-api",
 )

@@ -30,7 +30,7 @@ from judge.web.rendering import page_or_partial
 
 
 @require_GET
-def rule_index(request: HttpRequest) -> HttpResponse:
+def rule_index_page(request: HttpRequest) -> HttpResponse:
     index = rule_pages.rule_index(version=request.GET.get("version"))
     return render(request, "rules/index.html", {"toc": presenters.index_html(index), "index": index})
 
@@ -55,7 +55,7 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
 
 
 @require_GET
-def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
+def rule_page(request: HttpRequest, number: str) -> HttpResponse:
     version = request.GET.get("version") or None
     page = rule_pages.rule_page(number=number, version=version)
     if page is None:
@@ -77,7 +77,7 @@ def rule_detail(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def rule_history(request: HttpRequest, number: str) -> HttpResponse:
+def rule_history_page(request: HttpRequest, number: str) -> HttpResponse:
     """Every version of one rule, oldest first, with what each version changed (word diffs)."""
     found = history.rule_history(number=number, version=request.GET.get("version") or None)
     if found is None:
@@ -96,7 +96,7 @@ def rule_history(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def changes(request: HttpRequest) -> HttpResponse:
+def changes_page(request: HttpRequest) -> HttpResponse:
     """What changed between two versions (any two since July 2009, in either order); the comparison is
     kept per generation and pair (history.version_changes) and its rendering in the cache."""
     corpus = selectors.live_corpus()
@@ -131,7 +131,7 @@ MISSING_SHOWN = 200  # the translation status page lists this many missing rules
 
 
 @require_GET
-def translation_status(request: HttpRequest) -> HttpResponse:
+def translation_status_page(request: HttpRequest) -> HttpResponse:
     """Which English release the Japanese follows, how many rules it covers, the rules whose English changed
     since (with their word diffs) and the rules it lacks (``?missing=all``: every one; with htmx, that list
     only)."""
@@ -143,7 +143,7 @@ def translation_status(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def glossary(request: HttpRequest) -> HttpResponse:
+def glossary_page(request: HttpRequest) -> HttpResponse:
     """Every word of the glossary with its Japanese name; ``?q=`` keeps the words whose English,
     Japanese or reading holds it (with htmx, only the list)."""
     found = glossary_selectors.glossary(version=request.GET.get("version"))
@@ -160,7 +160,7 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def doc_list(request: HttpRequest) -> HttpResponse:
+def docs_page(request: HttpRequest) -> HttpResponse:
     corpus = selectors.live_corpus()
     return render(
         request,
@@ -174,7 +174,7 @@ def doc_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def doc_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def doc_page(request: HttpRequest, slug: str) -> HttpResponse:
     found = document_selectors.document(slug=slug)
     if found is None:
         raise Http404(_("No such document."))
@@ -245,7 +245,7 @@ def _unknown_version(err: selectors.UnknownVersion, lang: str) -> JsonResponse:
 
 
 @require_GET
-def api_rule(request: HttpRequest, number: str) -> JsonResponse:
+def rule_api(request: HttpRequest, number: str) -> JsonResponse:
     lang = request_language(request)
     number = number.strip().rstrip(".")
     try:
@@ -283,7 +283,7 @@ def api_rule(request: HttpRequest, number: str) -> JsonResponse:
 
 
 @require_GET
-def api_rule_history(request: HttpRequest, number: str) -> JsonResponse:
+def rule_history_api(request: HttpRequest, number: str) -> JsonResponse:
     """``{"number", "history": [{"version", "number", "change", "text", "examples"}]}``: the rule in every
     version it is in, oldest first (``?version=``: the rule of that version; default: the newest one that
     has this number)."""
@@ -303,11 +303,11 @@ def api_rule_history(request: HttpRequest, number: str) -> JsonResponse:
         else:
             problem = msg("web.no-history", number=number)
         return error_response([problem], status=404, lang=lang)
-    return json_response({"number": found.number, "history": [entry.to_json() for entry in found.entries]})
+    return json_response({"number": found.number, "history": [entry.to_payload() for entry in found.entries]})
 
 
 @require_GET
-def api_versions(request: HttpRequest) -> JsonResponse:
+def versions_api(request: HttpRequest) -> JsonResponse:
     """``{"current", "versions": [{"version", "effective", "rules", "glossary_terms", "file"}], "skipped"}``:
     every version loaded, oldest first, and the files the last ingest left out."""
     lang = request_language(request)
@@ -336,7 +336,7 @@ def api_versions(request: HttpRequest) -> JsonResponse:
 
 
 @require_GET
-def api_translation_status(request: HttpRequest) -> JsonResponse:
+def translation_status_api(request: HttpRequest) -> JsonResponse:
     """``{"english", "translation", "rules", "translated", "changed_since_translation", "missing"}``: how far
     the Japanese of the rules follows the current English (judge.rules.translation_status)."""
     lang = request_language(request)
@@ -344,7 +344,7 @@ def api_translation_status(request: HttpRequest) -> JsonResponse:
         status = translation_selectors.translation_status()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
-    return json_response(status.to_json())
+    return json_response(status.to_payload())
 
 
 def _alignment(section: models.DocSection) -> dict[str, object]:
@@ -389,18 +389,18 @@ def _translation(section: models.DocSection) -> dict[str, object]:
 
 
 @require_GET
-def api_docs(request: HttpRequest) -> JsonResponse:
+def docs_api(request: HttpRequest) -> JsonResponse:
     """Every document other than the Comprehensive Rules files."""
     lang = request_language(request)
     try:
         documents = document_selectors.japanese_documents()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
-    return json_response({"documents": [info.to_json() for info in documents]})
+    return json_response({"documents": [info.to_payload() for info in documents]})
 
 
 @require_GET
-def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
+def doc_api(request: HttpRequest, slug: str) -> JsonResponse:
     lang = request_language(request)
     try:
         found = document_selectors.document(slug=slug)
@@ -411,7 +411,7 @@ def api_doc(request: HttpRequest, slug: str) -> JsonResponse:
     info, sections = found
     return json_response(
         {
-            **info.to_json(),
+            **info.to_payload(),
             "sections": [
                 {
                     "anchor": s.anchor,

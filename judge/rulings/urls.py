@@ -9,9 +9,9 @@ from judge.rulings import views
 app_name = "rulings"
 urlpatterns = [
     path("leave-game/", views.leave_game_page, name="leave-game"),
-    path("scenarios/", views.scenario_list, name="scenario-list"),
-    path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario-detail"),
-    path("scenarios/<slug:slug>/<int:step>/", views.scenario_step, name="scenario-step"),
+    path("scenarios/", views.scenarios_page, name="scenario-list"),
+    path("scenarios/<slug:slug>/", views.scenario_page, name="scenario-detail"),
+    path("scenarios/<slug:slug>/<int:step>/", views.scenario_step_page, name="scenario-step"),
 ]
 api_urlpatterns = (
     [

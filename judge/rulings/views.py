@@ -328,7 +328,7 @@ def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
 
 
 @require_GET
-def scenario_list(request: HttpRequest) -> HttpResponse:
+def scenarios_page(request: HttpRequest) -> HttpResponse:
     lang = reader_language()
     groups = [
         {"key": group, "label": GROUP_LABELS[group], "scenarios": [_list_item(s, lang) for s in items]}
@@ -345,12 +345,12 @@ def _get(slug: str) -> selectors.WorkedRuling:
 
 
 @require_GET
-def scenario_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def scenario_page(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
 @require_GET
-def scenario_step(request: HttpRequest, slug: str, step: int) -> HttpResponse:
+def scenario_step_page(request: HttpRequest, slug: str, step: int) -> HttpResponse:
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)
@@ -424,7 +424,7 @@ def scenario_api(request: HttpRequest, slug: str) -> JsonResponse:
     found = selectors.scenario(slug=slug, lang=lang)
     if found is None:
         return error_response([msg("web.no-scenario", slug=slug[:100])], status=404, lang=lang)
-    data = found.replayed.to_json(lang)
+    data = found.replayed.to_answer(lang)
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)

@@ -41,7 +41,7 @@ class Suggestion:
     rule: str | None = None
     title: str = ""  # the rule's heading, for a rule suggestion
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "query": self.query}
         if self.rule:
             out.update(rule=self.rule, title=self.title)
@@ -74,7 +74,7 @@ class SearchHit:
         """Its text is not today's rule: the hit says so."""
         return self.status in OUTDATED
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
             "lang": self.lang,
@@ -104,15 +104,15 @@ class SearchResult:
     corrected_query: str | None = None  # the query found nothing; the hits are for this spelling
     current_version: str = ""  # the CR version searched as the current one (a hit of another is older)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "query": self.query,
             "total": self.total,
             "jump": self.jump,
             "partial": self.partial,
             "corrected_query": self.corrected_query,
-            "hits": [h.to_json() for h in self.hits],
-            "suggestions": [s.to_json() for s in self.suggestions],
+            "hits": [h.to_payload() for h in self.hits],
+            "suggestions": [s.to_payload() for s in self.suggestions],
         }
         if self.notices:
             out["notices"] = list(self.notices)

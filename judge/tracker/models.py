@@ -2,7 +2,7 @@
 
 A change is a :class:`GameEvent`; an undo is a flag on it, so the history
 keeps every change. ``GameEvent.state`` holds the table after that change
-(``judge.engine.tracker.TableState.to_json``), so a write reads one snapshot
+(``judge.engine.tracker.TableState.to_payload``), so a write reads one snapshot
 and applies one event, and a page reads one snapshot, whatever the length of
 the game. Only the last ``KEEP_SNAPSHOTS`` changes and every
 ``CHECKPOINT``-th one keep theirs (``judge.tracker.services`` thins them): an
@@ -36,7 +36,7 @@ def keeps_snapshot(*, seq: int, last_seq: int) -> bool:
 class Game(models.Model):
     slug = models.CharField(max_length=32, unique=True, default=new_slug, editable=False)
     variant = models.CharField(max_length=20)
-    setup = models.JSONField()  # judge.engine.tracker.TableSetup.to_json
+    setup = models.JSONField()  # judge.engine.tracker.TableSetup.to_payload
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True, db_index=True)
     revision = models.PositiveIntegerField(default=0)
@@ -49,8 +49,8 @@ class GameEvent(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()  # 1, 2, 3, ... within the game
     kind = models.CharField(max_length=32)
-    payload = models.JSONField(default=dict)  # judge.engine.tracker.Event.to_json
-    # The table after this change (TableState.to_json); None when undone or thinned out (keeps_snapshot).
+    payload = models.JSONField(default=dict)  # judge.engine.tracker.Event.to_payload
+    # The table after this change (TableState.to_payload); None when undone or thinned out (keeps_snapshot).
     state = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)

@@ -146,7 +146,7 @@ def start_game(
     )
     if cache.add("tracker:expiry-sweep", True, timeout=EXPIRY_EVERY):
         expire_games()
-    return Game.objects.create(variant=setup.variant.value, setup=setup.to_json())
+    return Game.objects.create(variant=setup.variant.value, setup=setup.to_payload())
 
 
 def record_event(
@@ -201,7 +201,7 @@ def _append(game: Game, event: tracker.Event) -> tuple[Game, tracker.TableState,
         last, event, state, steps = _check_event(locked, event)
         seq = last + 1
         GameEvent.objects.create(
-            game=locked, seq=seq, kind=event.kind.value, payload=event.to_json(), state=state.to_json()
+            game=locked, seq=seq, kind=event.kind.value, payload=event.to_payload(), state=state.to_payload()
         )
         leaving = seq - KEEP_SNAPSHOTS  # the change that just left the recent window keeps its table no more
         if leaving > 0 and leaving % CHECKPOINT:
@@ -218,7 +218,7 @@ def _seat(setup: tracker.TableSetup, by: str) -> str:
     for player in setup.players:
         if player.casefold() == by.casefold():
             return player
-    raise InvalidInputError([msg("tracker.not-a-player", field="by", label=msg("tracker.label.by"), name=by)])
+    raise InvalidInputError([msg("input.not-a-player", field="by", label=msg("tracker.label.by"), name=by)])
 
 
 def _undo_target(game: Game, by: str) -> GameEvent:
@@ -272,7 +272,7 @@ def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, Gam
         rewritten = []
         for row, after in zip(later, applied, strict=True):
             if not row.undone and row.state is not None:  # the changes that keep a table get the new one
-                row.state = after.state.to_json()
+                row.state = after.state.to_payload()
                 rewritten.append(row)
         GameEvent.objects.bulk_update(rewritten, ["state"])
         locked.revision += 1

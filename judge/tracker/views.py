@@ -223,8 +223,8 @@ def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **e
         {
             "slug": game.slug,
             "revision": game.revision,
-            "state": state.to_json(),
-            "table": tracker.table_view(state).to_json(),
+            "state": state.to_payload(),
+            "table": tracker.table_view(state).to_payload(),
             **extra,
         },
         status=status,
@@ -237,7 +237,7 @@ def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
             {
                 "seq": h.seq,
                 "kind": h.kind,
-                "payload": h.event.to_json(),
+                "payload": h.event.to_payload(),
                 "undone": h.undone,
                 "created": h.created.isoformat(),
                 "steps": steps_json(h.steps, lang),
@@ -300,7 +300,7 @@ def _start_from_json(request: HttpRequest) -> JsonResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and request.content_type == "application/json":
         return _start_from_json(request)
     form = NewGameForm(request.POST if request.method == "POST" else None)
@@ -354,7 +354,7 @@ def _no_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def game(request: HttpRequest, slug: str) -> HttpResponse:
+def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     if "seat" in request.GET:
         return _choose_seat(request, slug)
     revision = selectors.game_revision(slug=slug)
@@ -385,7 +385,7 @@ def _before(request: HttpRequest) -> int | None:
 
 
 @require_GET
-def history(request: HttpRequest, slug: str) -> HttpResponse:
+def history_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every change, a page at a time, newest first (``?before=N``: the changes before change N)."""
     try:
         found = Game.objects.get(slug=slug)
@@ -479,7 +479,7 @@ def _get_game(slug: str) -> Game | None:
 
 
 @require_POST
-def event(request: HttpRequest, slug: str) -> HttpResponse:
+def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)
@@ -499,7 +499,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
-def undo(request: HttpRequest, slug: str) -> HttpResponse:
+def undo_page(request: HttpRequest, slug: str) -> HttpResponse:
     found = _get_game(slug)
     if found is None:
         return _no_game(request)

@@ -214,19 +214,21 @@ def error_response(
 ) -> JsonResponse:
     """``{"errors": [{"code", "rule", "text", "field"?}, ...], **extra}``."""
     errors = (
-        problems.to_json(lang) if isinstance(problems, RulesError) else [p.to_json(lang) for p in problems]
+        problems.to_answer(lang)
+        if isinstance(problems, RulesError)
+        else [p.to_answer(lang) for p in problems]
     )
     return json_response({"errors": errors, **extra}, status=status)
 
 
 def steps_json(steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
-    return [step.to_json(lang) for step in steps]
+    return [step.to_answer(lang) for step in steps]
 
 
 def result_json(result: Any, lang: str) -> dict[str, Any]:
-    """An engine result as the API answers it: its ``to_json(lang)``, steps as ``{"code", "rule", "text",
+    """An engine result as the API answers it: its ``to_answer(lang)``, steps as ``{"code", "rule", "text",
     ...}``."""
-    return dict(result.to_json(lang))
+    return dict(result.to_answer(lang))
 
 
 def json_api(

@@ -9,12 +9,12 @@ from judge.web import views
 
 app_name = "web"
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", views.home_page, name="home"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
 ]
 api_urlpatterns = (
     [
-        path("healthz", views.health, name="health"),
+        path("healthz", views.health_api, name="health"),
         path("sw.js", views.service_worker, name="service-worker"),
         path("manifest.webmanifest", views.manifest, name="manifest"),
     ],

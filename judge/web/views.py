@@ -25,12 +25,12 @@ from judge.web.json_api import BodyTooLarge, error_response, is_api, request_lan
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home_page(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", {"corpus": live_generation()})
 
 
 @require_GET
-def health(request: HttpRequest) -> JsonResponse:
+def health_api(request: HttpRequest) -> JsonResponse:
     corpus = live_generation()
     if corpus is None:
         return error_response([msg("web.no-corpus")], status=503, lang=request_language(request))

@@ -452,7 +452,7 @@ def test_damage_page_problems_name_the_cell_or_the_seat(client: Client, lang: st
     duplicate = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, follow=True)
     assert duplicate.status_code == 400
     assert (
-        "Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が重複しています。"
+        "Player 4: “Alex” appears twice." if lang == "en" else "プレイヤー4：「Alex」が2回出てきます。"
     ) in (duplicate.content.decode())
     fragment = client.get(f"/{lang}/calc/commander-damage/", {**TABLE, "name4": "Alex"}, **HX)
     assert fragment.status_code == 200 and "errorlist" in fragment.content.decode()  # htmx swaps only 2xx
@@ -742,7 +742,7 @@ def test_deck_api_unknown_card_has_suggestion(client: Client, cards: None) -> No
         "card": "Sol Rnig",
         "rule": "lookup:unknown-card",
         "code": "deck.unknown-card",
-        "message": "Unknown card 'Sol Rnig'; did you mean Sol Ring?",
+        "text": "Unknown card 'Sol Rnig'; did you mean Sol Ring?",
     } in data["problems"]
 
 
@@ -824,7 +824,7 @@ def test_deck_api_reads_japanese_names_in_the_readers_language(client: Client) -
         ),
         content_type="application/json",
     ).json()
-    assert [(p["code"], p["message"]) for p in unknown["problems"]] == [
+    assert [(p["code"], p["text"]) for p in unknown["problems"]] == [
         (
             "deck.unknown-card-no-suggestion",
             "「ソル・リングもどき」というカードは見つかりません。似た名前のカードもありません。",

@@ -103,7 +103,7 @@ def test_scryfall_problems_are_all_listed() -> None:
             label=card_label(7),
         )
     assert err.value.problems == (
-        "Card 7: name: must not be empty.",
+        "Card 7: name: required.",
         "Card 7: colors: X is not a colour; use W U B R G.",
         "Card 7, face 2: must be an object.",
     )
@@ -114,7 +114,7 @@ def test_scryfall_problems_are_all_listed() -> None:
         "cards[6].card_faces[1]",
     ]
     assert err.value.render("ja") == [
-        "7枚目のカードのカード名：空にはできません。",
+        "7枚目のカードのカード名：入力してください。",
         "7枚目のカードの色：X は色ではありません。W U B R G を使ってください。",
         "7枚目のカードの2番目の面：オブジェクトで指定してください。",
     ]
@@ -123,14 +123,14 @@ def test_scryfall_problems_are_all_listed() -> None:
 @pytest.mark.parametrize("name", sorted(POOL.cards))
 def test_payload_round_trip(name: str) -> None:
     card = POOL.cards[name]
-    payload = json.loads(json.dumps(card.to_json()))  # what the database stores
+    payload = json.loads(json.dumps(card.to_payload()))  # what the database stores
     assert card_from_scryfall(payload) == card
 
 
 def test_from_json_lists_problems() -> None:
     with pytest.raises(InvalidInputError) as err:
         card_from_scryfall({"name": "", "mana_cost": 3})
-    assert err.value.problems == ("Card: name: must not be empty.", "Card: mana cost: must be text.")
+    assert err.value.problems == ("Card: name: required.", "Card: mana cost: must be text.")
 
 
 def test_a_typed_mana_cost_is_read_and_a_bad_one_named() -> None:
@@ -188,7 +188,7 @@ def test_japanese_names_find_the_card() -> None:
     assert normalise_name("ボーラス") != normalise_name("ホーラス")
     # The names survive the database round trip.
     card = pool.cards[normalise_name("Breeding Pool")]
-    assert card_from_scryfall(json.loads(json.dumps(card.to_json()))).japanese_names == ("繁殖池",)
+    assert card_from_scryfall(json.loads(json.dumps(card.to_payload()))).japanese_names == ("繁殖池",)
 
 
 def test_characteristics_in_a_deck() -> None:

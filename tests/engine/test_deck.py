@@ -249,23 +249,23 @@ def test_legal_100_card_deck() -> None:
     )
     assert check.legal, check.problems
     assert check.identity == ("W", "U", "B", "R", "G")
-    assert check.to_json()["legal"] is True and check.to_json()["problems"] == []
+    assert check.to_answer()["legal"] is True and check.to_answer()["problems"] == []
     # Without the card data's sources, the note says legality was not checked (judge.engine.legality).
     assert [(n.rule, n.code) for n in check.notes] == [("commander:11", "legality.not-checked")]
 
 
 def test_99_cards() -> None:
     check = check_commander_deck(pool=POOL, commanders=["Wort, the Raidfather"], cards=[(98, "Forest")])
-    assert check.to_json()["problems"] == [
+    assert check.to_answer()["problems"] == [
         {
             "card": "",
             "rule": "903.5a",
             "code": "deck.size-one",
-            "message": "The deck has 99 cards including its commander; it must have exactly 100",
+            "text": "The deck has 99 cards including its commander; it must have exactly 100",
         }
     ]
     assert (
-        check.to_json("ja")["problems"][0]["message"]
+        check.to_answer("ja")["problems"][0]["text"]
         == "デッキは統率者を含めて 99 枚です。ちょうど 100 枚にしてください"
     )
 

@@ -56,7 +56,7 @@ def test_every_problem_at_once_in_both_languages() -> None:
     ]
     with pytest.raises(InvalidInputError) as err:
         read_deck_payload(payload)
-    assert [p["field"] for p in err.value.to_json("en")] == ["variant", "decklist", "commanders", "decks"]
+    assert [p["field"] for p in err.value.to_answer("en")] == ["variant", "decklist", "commanders", "decks"]
 
 
 def test_a_field_of_the_other_game_is_unknown() -> None:

@@ -111,8 +111,8 @@ def test_japanese_headers_and_names() -> None:
     ]
 
 
-def test_to_json() -> None:
-    assert parse_decklist(text="2 Forest").to_json() == {
+def test_to_payload() -> None:
+    assert parse_decklist(text="2 Forest").to_payload() == {
         "entries": [{"count": 2, "name": "Forest", "section": "deck", "line": 1}]
     }
 

@@ -32,7 +32,7 @@ def test_card_fields() -> None:
     assert card.name == "光と水の戦士"
     assert card.civilizations == (Civilization.LIGHT, Civilization.WATER)
     assert card.rarity == "VR" and card.is_creature and card.tags == frozenset({"hall-of-fame"})
-    assert card.to_json() == {
+    assert card.to_payload() == {
         "name": "光と水の戦士",
         "civilizations": ["light", "water"],
         "rarity": "VR",
@@ -94,7 +94,7 @@ def test_parse_deck_errors_with_line_numbers() -> None:
 
 def test_legal_single_civilization_deck() -> None:
     check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59))
-    assert check.legal and check.to_json() == {"legal": True, "problems": [], "notes": []}
+    assert check.legal and check.to_answer() == {"legal": True, "problems": [], "notes": []}
 
 
 def test_three_civilization_deck_counts_multicolor_cards_for_each() -> None:

@@ -17,7 +17,7 @@ def test_a_long_list_of_problems_is_cut_and_counted() -> None:
         [msg("input.unknown-field", label="x", name=str(i), expected="y") for i in range(120)]
     )
     assert len(error.messages) == MAX_PROBLEMS + 1
-    assert error.to_json("en")[-1]["code"] == "input.more-problems"
+    assert error.to_answer("en")[-1]["code"] == "input.more-problems"
     assert (
         error.problems[-1]
         == "… and 70 more problems: only the first 50 are listed. Fix these and send it again."

@@ -125,9 +125,9 @@ def test_basic_land_type_words_in_rules_text_give_nothing() -> None:
     assert color_identity(card=card).identity == ()
 
 
-def test_to_json_shape() -> None:
+def test_to_answer_shape() -> None:
     result = identify_cards({"cards": [RAW[0]]}).results[0]
-    data = result.to_json()
+    data = result.to_answer()
     assert data["name"] == "Wort, the Raidfather"
     assert data["identity"] == ["R", "G"]
     assert data["explanation"][0] == {
@@ -188,7 +188,7 @@ def test_one_bad_card_does_not_sink_the_batch() -> None:
         "Card 5: faces: a list of 1 to 8 faces.",
     ]
     assert batch.render_problems("ja")[0] == "2枚目のカードのカード名：入力してください。"
-    data = batch.to_json()
+    data = batch.to_answer()
     assert set(data) == {"results", "problems"}
     assert data["problems"][2] == {
         "card": 4,

@@ -78,7 +78,7 @@ def load_case(path: Path) -> dict[str, Any]:
 
 
 def run(payload: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    result: dict[str, Any] = leave_game_from_payload(payload).to_json(lang)
+    result: dict[str, Any] = leave_game_from_payload(payload).to_answer(lang)
     return result
 
 
@@ -90,7 +90,7 @@ def test_case(path: Path) -> None:
             run(case["payload"])
         assert type(info.value).__name__ == case["error"]["type"]
         found = [
-            {k: v for k, v in p.to_json("en").items() if k in ("code", "rule", "field") and v}
+            {k: v for k, v in p.to_answer("en").items() if k in ("code", "rule", "field") and v}
             for p in info.value.messages
             if isinstance(p, Message)
         ]
@@ -238,10 +238,10 @@ def test_resolution_is_pure_and_repeatable() -> None:
 def test_board_after_can_be_resolved_again() -> None:
     after = resolve_leave_game(board=board_from_payload(MIND_CONTROL), leaving="Alex").board
     assert after.left == ("Alex",)
-    assert board_from_payload(after.to_json()) == after
+    assert board_from_payload(after.to_payload()) == after
     final = resolve_leave_game(board=after, leaving="Bianca")
     assert final.winners == ("Carol",)
-    assert final.to_json()["objects"] == [{"id": "griffin", "zone": "left-game", "controller": None}]
+    assert final.to_answer()["objects"] == [{"id": "griffin", "zone": "left-game", "controller": None}]
 
 
 def test_leaving_player_must_be_in_the_game() -> None:
@@ -266,7 +266,7 @@ def test_missing_leaving_is_listed_with_the_other_problems() -> None:
 def test_missing_leaving_alone() -> None:
     with pytest.raises(InvalidInputError) as info:
         leave_game_from_payload(MIND_CONTROL)
-    assert info.value.to_json("en") == [
+    assert info.value.to_answer("en") == [
         {"code": "input.required", "rule": "", "text": "Player who leaves: required.", "field": "leaving"}
     ]
 
@@ -487,7 +487,7 @@ def test_random_legal_boards_obey_800_4a(drawn: tuple[dict[str, Any], str]) -> N
     assert all(s.rule for s in result.steps)
     if not result.winners:
         # The board afterwards is itself a legal board.
-        assert board_from_payload(result.board.to_json()) == result.board
+        assert board_from_payload(result.board.to_payload()) == result.board
 
 
 @settings(max_examples=50, deadline=None)

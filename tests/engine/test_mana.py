@@ -168,7 +168,7 @@ def test_problems_name_the_field_in_the_readers_language() -> None:
     with pytest.raises(InvalidInputError) as err:
         parse_mana_cost("3QQ")
     assert err.value.render("ja") == ["マナ・コスト：{Q} はマナ・シンボルではありません。"]
-    assert err.value.to_json("ja")[0]["field"] == "mana_cost"
+    assert err.value.to_answer("ja")[0]["field"] == "mana_cost"
 
 
 # ---------------------------------------------------------------------------

@@ -158,10 +158,10 @@ def _tracker_problems() -> list[Message]:
                 kind=tracker.EventKind.LOSE, player="Aki", reason=tracker.LossReason.DIRECT_ATTACK
             ),
         ),
-        lambda: tracker.state_from_json({**table.to_json(), "turn": "soon", "active": 9, "events": -1}),
+        lambda: tracker.state_from_json({**table.to_payload(), "turn": "soon", "active": 9, "events": -1}),
         lambda: tracker.state_from_json(
             {
-                **table.to_json(),
+                **table.to_payload(),
                 "sides": [
                     {"members": ["Aki"], "life": 1.5, "poison": None, "lost": {"reason": "x"}},
                     {"members": ["Ben"], "life": 3, "poison": 1, "lost": 4},
@@ -365,7 +365,7 @@ def test_problems_render_a_field_label_in_both_languages() -> None:
             "これまでに統率領域から唱えた回数：0〜1000 の整数を入力してください。",
             "コストの軽減：{X} はコストの軽減には使えません。",
         ]
-        assert [p["field"] for p in err.to_json("ja")] == ["mana_cost", "previous_casts", "reduction"]
+        assert [p["field"] for p in err.to_answer("ja")] == ["mana_cost", "previous_casts", "reduction"]
     else:
         raise AssertionError("expected problems")
 
@@ -461,10 +461,10 @@ def test_a_board_problem_renders_in_both_languages_with_the_objects_name() -> No
         object=card_name("Assault Griffin", "突撃するグリフィン"),
         part=msg("board.field.controller"),
     )
-    problem = msg("board.not-a-player", field="objects[0].controller", label=label, name="Zed")
+    problem = msg("input.not-a-player", field="objects[0].controller", label=label, name="Zed")
     assert render(problem, "en") == "Assault Griffin: controller: “Zed” is not a player in this game."
     assert (
         render(problem, "ja")
         == "《突撃するグリフィン》のコントローラー：「Zed」はこのゲームのプレイヤーではありません。"
     )
-    assert problem.to_json("ja")["field"] == "objects[0].controller"
+    assert problem.to_answer("ja")["field"] == "objects[0].controller"

@@ -338,7 +338,7 @@ def _worked_ruling_citations() -> dict[tuple[str, int], set[str]]:
     for scenario in load_scenarios(SCENARIOS_DIR):
         named[(scenario.slug, 0)] = {r for r in scenario.rules if CR_NUMBER.fullmatch(r)}
         for lang in ("en", "ja"):
-            for step in replay_scenario(scenario).to_json(lang)["steps"]:
+            for step in replay_scenario(scenario).to_answer(lang)["steps"]:
                 found = named.setdefault((scenario.slug, step["number"]), set())
                 found |= {r for r in step.get("rules", []) if CR_NUMBER.fullmatch(r)}
                 for engine_step in step.get("engine_steps", []):
@@ -499,6 +499,8 @@ def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
         "identity",
         "cards_payload",
         "deck",
+        "deck_types",
+        "partners",
         "deck_counts",
         "legality",
         "decklist",

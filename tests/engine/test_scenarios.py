@@ -100,7 +100,7 @@ def test_scenario_is_bilingual_and_acts(scenario: Scenario) -> None:
 def test_scenario_replays_in_both_languages(scenario: Scenario, lang: str) -> None:
     """The API answer of a scenario: every step with its one-line change, narration and engine steps in
     ``lang``."""
-    data = replay_scenario(scenario).to_json(lang)
+    data = replay_scenario(scenario).to_answer(lang)
     assert data["slug"] == scenario.slug and data["title"] == (
         scenario.title.ja if lang == "ja" else scenario.title.en
     )
@@ -125,7 +125,7 @@ def test_the_partner_step_only_where_a_partner_is_involved() -> None:
     by_slug = {s.slug: s for s in SCENARIOS}
 
     def rules(slug: str) -> list[str]:
-        data = replay_scenario(by_slug[slug]).to_json("en")
+        data = replay_scenario(by_slug[slug]).to_answer("en")
         return [e["rule"] for step in data["steps"] if step["kind"] == "tax" for e in step["engine_steps"]]
 
     assert "903.8" in rules("commander-zone-change") and "702.124d" not in rules("commander-zone-change")
@@ -141,7 +141,7 @@ def test_an_unverified_term_is_not_put_in_a_rulings_japanese() -> None:
     (encounter,) = [t for t in load_terms_table() if "encounter" in t.en]
     assert encounter.ja == () and "no verified" in encounter.notes
     for scenario in SCENARIOS:
-        data = replay_scenario(scenario).to_json("ja")
+        data = replay_scenario(scenario).to_answer("ja")
         texts = [data["title"], data["summary"]]
         for step in data["steps"]:
             texts += [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]
@@ -159,7 +159,7 @@ def test_a_duel_masters_deck_is_the_deck_in_the_house_rules_words(scenario: Scen
     """A Duel Masters deck is the 山札 / deck, its running out the house rules' ライブラリアウト
     (dtc:win-loss),
     never Magic's library or its empty-library draw (704.5b)."""
-    data = replay_scenario(scenario).to_json(lang)
+    data = replay_scenario(scenario).to_answer(lang)
     texts = [data["title"], data["summary"]]
     for step in data["steps"]:
         texts += [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]
@@ -175,7 +175,7 @@ def test_a_duel_masters_deck_is_the_deck_in_the_house_rules_words(scenario: Scen
 def test_a_direct_attack_names_no_attacked_player(lang: str) -> None:
     """Step 4 says no player needs to be chosen; step 5 must not then name one (issue 24)."""
     (scenario,) = [s for s in DTC if s.slug == "dtc-attacking-a-player-with-no-shields"]
-    data = replay_scenario(scenario).to_json(lang)
+    data = replay_scenario(scenario).to_answer(lang)
     texts = [e["text"] for step in data["steps"][3:] for e in step.get("engine_steps", [])]
     texts += [step["narration"] for step in data["steps"][3:]]
     assert texts and not any("was attacked" in t or "攻撃されたのは" in t for t in texts)
@@ -188,7 +188,7 @@ def test_a_library_out_is_the_deck_reaching_zero_and_the_teams_loss() -> None:
     engine = {
         lang: [
             e
-            for step in replay_scenario(scenario).to_json(lang)["steps"]
+            for step in replay_scenario(scenario).to_answer(lang)["steps"]
             for e in step.get("engine_steps", [])
         ]
         for lang in ("en", "ja")
@@ -212,7 +212,7 @@ def test_a_japanese_step_names_a_card_by_its_japanese_name(scenario: Scenario) -
         if text.ja != f"《{name}》"
         for face in {name, *name.split(" // ")}
     }
-    data = replay_scenario(scenario).to_json("ja")
+    data = replay_scenario(scenario).to_answer("ja")
     for step in data["steps"]:
         for text in [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]:
             assert not any(f"《{name}》" in text or f"《{name}（" in text for name in english), text
@@ -235,7 +235,7 @@ def test_card_names_come_in_both_languages(scenario: Scenario) -> None:
 
 def test_the_api_shape_of_a_scenario() -> None:
     scenario = next(s for s in SCENARIOS if s.slug == "mind-control-bianca-leaves")
-    data = replay_scenario(scenario).to_json("ja")
+    data = replay_scenario(scenario).to_answer("ja")
     assert set(data) == {"slug", "title", "summary", "rules", "start", "names", "steps"}
     assert data["names"]["assault-griffin"] == "《突撃するグリフィン》"
     assert data["start"]["kind"] == "leave-game" and data["start"]["before"]["leaving"] == "Bianca"
@@ -296,7 +296,7 @@ def test_an_engine_error_is_compared_as_data() -> None:
                     "expect": {
                         "error": {
                             "type": "InvalidInputError",
-                            "codes": ["board.not-a-player"],
+                            "codes": ["input.not-a-player"],
                             "problems": ["Player who leaves: “C” is not a player in this game."],
                         }
                     },
@@ -310,7 +310,7 @@ def test_an_engine_error_is_compared_as_data() -> None:
     assert step.engine_steps == ()
     assert step.error is not None
     assert (
-        step.to_json("ja")["errors"][0]["text"]
+        step.to_answer("ja")["errors"][0]["text"]
         == "ゲームから離れるプレイヤー：「C」はこのゲームのプレイヤーではありません。"
     )
 

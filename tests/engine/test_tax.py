@@ -87,7 +87,7 @@ def test_worked_case(case: dict[str, Any]) -> None:
         return
     result = calculate_tax(case["payload"])
     expect = case["expect"]
-    data = result.to_json()
+    data = result.to_answer()
     if "tax_generic" in expect:
         assert data["tax_generic"] == expect["tax_generic"]
     if "total_cost" in expect:
@@ -112,13 +112,13 @@ def test_issue_example_explains_every_step() -> None:
     assert texts[-1] == "Total cost: {6}{G}{G}."
 
 
-def test_to_json_has_exactly_the_api_keys() -> None:
-    data = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_json()
+def test_to_answer_has_exactly_the_api_keys() -> None:
+    data = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_answer()
     assert set(data) == {"tax_generic", "total_cost", "steps"}
     assert data["tax_generic"] == 2 and data["total_cost"] == "{3}{U}"
     assert all(set(step) == {"code", "rule", "text", "objects"} for step in data["steps"])
     json.dumps(data)  # JSON-ready
-    ja = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_json("ja")
+    ja = commander_tax(mana_cost="{1}{U}", previous_casts=1).to_answer("ja")
     assert ja["steps"][1]["text"].startswith("統率者税：統率領域から以前に唱えた1回につき {2}、計 {2}。")
 
 
@@ -292,6 +292,6 @@ def test_random_payloads_give_a_result_or_a_clear_error(payload: dict[str, Any])
         assert err.problems
         assert all(isinstance(m, Message) and m.field for m in err.messages)
     else:
-        data = result.to_json()
+        data = result.to_answer()
         assert data["tax_generic"] >= 0
         json.dumps(data)

@@ -113,10 +113,10 @@ def test_setup_reports_every_problem() -> None:
             commanders={"Aki": ["A", "B", "C"], "Nobody": ["Z"]},
         )
     problems = info.value.problems
-    assert any("longer than 60" in p for p in problems)
+    assert any("at most 60 characters" in p for p in problems)
     assert any("Player 3's name: required." in p for p in problems)
     assert any("appears twice" in p for p in problems)
-    assert any("'Nobody' is not a player" in p for p in problems)
+    assert any("“Nobody” is not a player" in p for p in problems)
     assert any("at most two commanders" in p for p in problems)
 
 
@@ -125,7 +125,7 @@ def test_setup_limits() -> None:
         table_setup(variant="planechase", players=[f"P{i}" for i in range(21)])
     with pytest.raises(errors.InvalidInputError, match="at least 2 players"):
         table_setup(variant="planechase", players=["Solo"])
-    with pytest.raises(errors.InvalidInputError, match="Format: choose Commander, Brawl"):
+    with pytest.raises(errors.InvalidInputError, match="Format: “vintage” is not one of Commander, Brawl"):
         table_setup(variant="vintage", players=["A", "B"])
     with pytest.raises(errors.InvalidInputError, match="same size"):
         table_setup(variant="two-headed-giant", players=["A", "B", "C"])
@@ -160,9 +160,9 @@ def test_names_are_matched_case_insensitively_and_normalised() -> None:
 
 def test_setup_and_events_round_trip() -> None:
     setup = table_setup(variant="two-headed-giant", players=["A", "B", "C", "D"], planechase=True)
-    assert setup_from_json(json.loads(json.dumps(setup.to_json()))) == setup
+    assert setup_from_json(json.loads(json.dumps(setup.to_payload()))) == setup
     event = Event(kind=EventKind.PLANAR_ROLL, player="A", face=DieFace.CHAOS)
-    assert event_from_json(event.to_json()) == event
+    assert event_from_json(event.to_payload()) == event
 
 
 def test_state_payload_is_json() -> None:
@@ -171,7 +171,7 @@ def test_state_payload_is_json() -> None:
         state=table,
         event=Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", commander=1, amount=4),
     )
-    data = json.loads(json.dumps(table.to_json()))
+    data = json.loads(json.dumps(table.to_payload()))
     assert data["sides"][0]["life"] == 36
     assert data["players"][0]["commander_damage"] == [
         {"owner": "B", "commander": 1, "name": "Z", "amount": 4}
@@ -243,7 +243,7 @@ def test_random_setups_fail_cleanly(payload: dict[str, Any]) -> None:
     except errors.RulesError as err:
         assert err.problems
         return
-    assert setup_from_json(setup.to_json()) == setup
+    assert setup_from_json(setup.to_payload()) == setup
 
 
 @settings(max_examples=100, deadline=None)

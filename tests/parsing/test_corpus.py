@@ -64,7 +64,7 @@ def test_a_bad_old_file_is_left_out_with_its_line_and_the_rest_is_read(corpus: P
         SkippedFile("MagicCompRules 20150501.txt", 53, "neither UTF-8 nor Windows-1252 text (byte 0x81)"),
         SkippedFile("notes.md", None, "unknown file: only .txt corpus files are read"),
     )
-    assert parsed.skipped[0].to_json() == {
+    assert parsed.skipped[0].to_payload() == {
         "file": "MagicCompRules 20150501.txt",
         "line": 53,
         "problem": "neither UTF-8 nor Windows-1252 text (byte 0x81)",
@@ -105,7 +105,7 @@ def test_the_documented_901_4_typo_is_a_note_strict_accepts(corpus: Path) -> Non
     assert [(str(w), w.note) for w in parsed.warnings] == [
         ("MagicCompRules 20100201.txt:61: no space after rule number 901.4: read as that rule", True)
     ]
-    assert ParseWarning.from_json(parsed.warnings[0].to_json()) == parsed.warnings[0]
+    assert ParseWarning.from_json(parsed.warnings[0].to_payload()) == parsed.warnings[0]
 
 
 def test_a_broken_link_is_reported_as_skipped(corpus: Path) -> None:

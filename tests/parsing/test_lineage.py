@@ -96,4 +96,4 @@ def test_releases_of_the_old_numbering_are_never_paired_with_modern_ones() -> No
 
 def test_a_step_reads_back_from_its_json() -> None:
     step = step_between(V1, V2)
-    assert Step.from_json(step.to_json()) == step
+    assert Step.from_json(step.to_payload()) == step

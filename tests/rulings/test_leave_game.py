@@ -198,10 +198,10 @@ def test_api_lists_every_problem_of_an_inconsistent_board(client: Client) -> Non
         (board(leaving="Zed"), "Player who leaves: “Zed” is not a player in this game"),
         (board(leaving="Alex", variant="chess"), "Variant: “chess” is not one of"),
         (board(leaving="Alex", turn_order="Alex"), "Players in turn order: must be a list"),
-        (board(leaving="Alex", objects=[1, None]), "Object 1: must be a set of named fields"),
+        (board(leaving="Alex", objects=[1, None]), "Object 1: must be an object"),
         (board(leaving="Alex", variant="two-headed-giant"), "Teams: required for Two-Headed Giant"),
         (board(leaving="Alex", teams=[[{"x": 1}]]), "Teams: Free-for-all has no teams"),
-        (board(leaving=["Alex"]), "Player who leaves: write a name"),
+        (board(leaving=["Alex"]), "Player who leaves: must be text"),
     ],
 )
 def test_api_invalid_inputs_are_400_never_500(client: Client, payload: dict[str, Any], problem: str) -> None:

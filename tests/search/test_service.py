@@ -27,15 +27,15 @@ def rules(result: SearchResult) -> list[str | None]:
 
 
 def test_json_shape(sample_root: Path) -> None:
-    data = search("commander tax", root=sample_root).to_json()
+    data = search("commander tax", root=sample_root).to_payload()
     assert set(data) == RESULT_KEYS
     assert data["query"] == "commander tax" and data["jump"] is None
     assert data["partial"] is False and data["corrected_query"] is None and data["suggestions"] == []
     assert all(set(hit) == HIT_KEYS for hit in data["hits"])
     json.dumps(data)
-    empty = search("zzzyzx", root=sample_root).to_json()
+    empty = search("zzzyzx", root=sample_root).to_payload()
     assert empty["hits"] == [] and empty["total"] == 0 and empty["suggestions"] == []
-    rules = search("903.9zz", root=sample_root).to_json()["suggestions"]
+    rules = search("903.9zz", root=sample_root).to_payload()["suggestions"]
     assert rules[0] == {
         "kind": "rule",
         "query": "903.8",
@@ -168,7 +168,7 @@ def test_hostile_queries(sample_root: Path, q: str) -> None:
     except SearchQueryError as err:
         assert err.problems
     else:
-        json.dumps(result.to_json())
+        json.dumps(result.to_payload())
         for hit in result.hits:
             assert "<script" not in hit.snippet
 
@@ -188,7 +188,7 @@ def test_random_queries_give_a_result_or_a_query_error(sample_root: Path, q: str
         result = search(q, root=sample_root, limit=5)
     except SearchQueryError:
         return
-    data = result.to_json()
+    data = result.to_payload()
     assert data["total"] >= len(data["hits"])
 
 
@@ -214,7 +214,7 @@ def test_closest_matches_when_no_document_has_every_word(sample_root: Path) -> N
     assert {"901.9", "903.10a"} <= set(best)
     assert set(best["903.10a"].missing) == {"planar", "die"}  # the words a hit lacks, as typed
     assert set(best["901.9"].missing) >= {"commander"}
-    assert result.to_json()["partial"] is True and result.to_json()["hits"][0]["missing"]
+    assert result.to_payload()["partial"] is True and result.to_payload()["hits"][0]["missing"]
     full = search("commander damage", root=sample_root)
     assert not full.partial and all(h.missing == () for h in full.hits)
 
@@ -238,7 +238,7 @@ def test_searched_as_typed_the_correction_is_only_suggested(sample_root: Path) -
     offered."""
     typed = search("comander tax", root=sample_root, correct=False)
     assert typed.corrected_query is None and typed.partial and typed.hits[0].missing == ("comander",)
-    assert [s.to_json() for s in typed.suggestions] == [{"kind": "spelling", "query": "commander tax"}]
+    assert [s.to_payload() for s in typed.suggestions] == [{"kind": "spelling", "query": "commander tax"}]
     nothing = search("commnader", root=sample_root, correct=False)
     assert nothing.hits == () and nothing.suggestions[0].query == "commander"
     assert search("commander tax", root=sample_root, correct=False).suggestions == ()
@@ -351,8 +351,8 @@ def test_hits_carry_the_kind_and_title_of_their_document(sample_root: Path) -> N
     assert (by_doc["dtc"].kind, by_doc["dtc"].doc_title) == (SourceKind.HOUSE_RULES, "タッグ・コマンダー")
     assert by_doc["planechase-wiki"].kind is SourceKind.PROSE
     assert (
-        by_doc["dtc"].to_json()["kind"] == "house-rules"
-        and by_doc["dtc"].to_json()["doc_title"] == "タッグ・コマンダー"
+        by_doc["dtc"].to_payload()["kind"] == "house-rules"
+        and by_doc["dtc"].to_payload()["doc_title"] == "タッグ・コマンダー"
     )
 
 

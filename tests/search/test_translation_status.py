@@ -243,9 +243,9 @@ def test_renumbered_and_deleted_rules_link_where_they_stand_today(root: Path) ->
 
 
 def test_the_json_hit_has_the_status(root: Path) -> None:
-    hits = search("共有チーム・ターン", root=root, ui_lang="ja", lang="ja").to_json()["hits"]
+    hits = search("共有チーム・ターン", root=root, ui_lang="ja", lang="ja").to_payload()["hits"]
     assert {h["status"] for h in hits} >= {"renumbered", "deleted"}
-    english = search("commander tax", root=root, lang="en").to_json()["hits"]
+    english = search("commander tax", root=root, lang="en").to_payload()["hits"]
     assert {h["status"] for h in english} == {""}
 
 

@@ -98,7 +98,7 @@ def test_a_game_stored_by_the_old_app_is_read_back_after_migrating(old_layout: N
         variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
     )
     old = OldGame.objects.create(
-        slug="oldgame-1234567", variant="commander", revision=1, setup=setup.to_json()
+        slug="oldgame-1234567", variant="commander", revision=1, setup=setup.to_payload()
     )
     # The payload exactly as the old app stored it: the event's fields without its kind (a column of its own).
     OldGameEvent.objects.create(game=old, seq=1, kind="life", payload={"player": "Ben", "amount": -7})
@@ -110,7 +110,7 @@ def test_a_game_stored_by_the_old_app_is_read_back_after_migrating(old_layout: N
     assert not MigrationRecorder(connection).migration_qs.filter(app="judge").exists()
     game, state = game_state(slug="oldgame-1234567")
     assert game.revision == 1 and state.setup.players == ("Aki", "Ben")
-    assert state.side_of("Ben").life == 33 and game.events.get().state == state.to_json()
+    assert state.side_of("Ben").life == 33 and game.events.get().state == state.to_payload()
     # The game goes on in the new tables, and new games are numbered after the old ones.
     record_event(game=game, kind="next-turn", payload={"expected_revision": game.revision})
     assert list(game.events.values_list("seq", flat=True)) == [1, 2]
@@ -145,7 +145,7 @@ def test_snapshots_are_filled_for_games_stored_before_them(
         players=["Aki", "Ben", "Chie"],
         commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
     )
-    long_game = OldGame.objects.create(slug="long-game-12345", variant="commander", setup=setup.to_json())
+    long_game = OldGame.objects.create(slug="long-game-12345", variant="commander", setup=setup.to_payload())
     total = KEEP_SNAPSHOTS + CHECKPOINT + 10
     for seq in range(1, total + 1):
         payload = (
@@ -164,7 +164,7 @@ def test_snapshots_are_filled_for_games_stored_before_them(
     broken = OldGame.objects.create(
         slug="broken-game-1234",
         variant="commander",
-        setup={**setup.to_json(), "players": ["Bell\u0007", "Ben", "Chie"]},
+        setup={**setup.to_payload(), "players": ["Bell\u0007", "Ben", "Chie"]},
     )
     OldEvent.objects.create(game=broken, seq=1, kind="next-turn", payload={})
 

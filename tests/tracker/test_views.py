@@ -88,7 +88,7 @@ def test_new_game_errors_rerender_the_form_with_every_problem(client: Client) ->
     )
     assert response.status_code == 400
     html = response.content.decode()
-    assert "longer than 60 characters" in html
+    assert "at most 60 characters" in html
     assert "Seat 3" in html  # a commander without a player
     assert "appears twice" in html
     assert 'value="Aki"' in html  # what was typed is kept
@@ -835,7 +835,7 @@ def test_names_that_read_the_same_are_one_name(client: Client, lookalike: str) -
     body = json.dumps({"variant": "planechase", "players": ["Alex", lookalike]})
     response = client.post("/en/tracker/", body, content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["errors"][0]["code"] == "tracker.name-twice"
+    assert response.json()["errors"][0]["code"] == "input.duplicate"
     ja = client.post("/ja/tracker/", body, content_type="application/json")
     assert "「Alex」が2回出てきます" in ja.json()["errors"][0]["text"]
 
@@ -844,7 +844,7 @@ def test_an_accent_typed_apart_is_the_precomposed_name_and_an_invisible_name_is_
     twice = json.dumps({"variant": "planechase", "players": ["Jos\u00e9", "Jose\u0301"]})
     assert client.post("/en/tracker/", twice, content_type="application/json").json()["errors"][0][
         "code"
-    ] == ("tracker.name-twice")
+    ] == ("input.duplicate")
     blank = json.dumps({"variant": "planechase", "players": ["Alex", "\u200b"]})
     assert client.post("/en/tracker/", blank, content_type="application/json").json()["errors"][0][
         "code"

@@ -159,47 +159,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.field.effect-blockers": {"en": "blocking creatures", "ja": "ブロック・クリーチャー"},
     "board.field.effect-trigger-controller": {"en": "controller", "ja": "コントローラー"},
     # --- shape problems ----------------------------------------------------------------------------
-    "board.not-text": {
-        "en": "{label}: write a name or a word here.",
-        "ja": "{label}：文字で入力してください。",
-    },
-    "board.too-long": {
-        "en": "{label}: at most {limit} characters.",
-        "ja": "{label}：{limit}文字以内にしてください。",
-    },
-    "board.not-list": {"en": "{label}: must be a list.", "ja": "{label}：リスト（配列）にしてください。"},
-    "board.not-mapping": {
-        "en": "{label}: must be a set of named fields (a JSON object).",
-        "ja": "{label}：名前つきの項目の組（JSON オブジェクト）にしてください。",
-    },
-    "board.not-flag": {
-        "en": "{label}: yes or no (true or false).",
-        "ja": "{label}：はいかいいえ（true か false）です。",
-    },
-    "board.too-many": {
-        "en": "{label}: at most {limit} entries ({count} given).",
-        "ja": "{label}：{limit}件までです（{count}件あります）。",
-    },
-    "board.choose-one": {
-        "en": "{label}: required; one of {choices}.",
-        "ja": "{label}：{choices}から選んでください。",
-    },
-    "board.not-a-choice": {
-        "en": "{label}: “{value}” is not one of {choices}.",
-        "ja": "{label}：「{value}」は選べません。{choices}から選んでください。",
-    },
-    "board.unknown-fields": {
-        "en": "{label}: unknown field(s) {fields}.",
-        "ja": "{label}：知らない項目があります（{fields}）。",
-    },
-    "board.not-a-player": {
-        "en": "{label}: “{name}” is not a player in this game.",
-        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
-    },
-    "board.player-twice": {
-        "en": "{label}: “{name}” appears twice.",
-        "ja": "{label}：「{name}」が2回出てきます。",
-    },
     "board.left-and-playing": {
         "en": "{label}: “{name}” is listed twice (a player who left is no longer in the turn order).",
         "ja": "{label}：「{name}」が2回出てきます（ゲームから離れたプレイヤーはターン順にいません）。",

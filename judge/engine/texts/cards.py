@@ -21,12 +21,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "cards.field.card_faces": {"en": "faces", "ja": "面"},
     "cards.field.japanese_names": {"en": "Japanese names", "ja": "日本語名"},
     # --- problems
-    "cards.not-text": {"en": "{label}: must be text.", "ja": "{label}：文字列で指定してください。"},
     "cards.text-too-long": {
         "en": "{label}: longer than {high} characters.",
         "ja": "{label}：{high} 文字を超えています。",
     },
-    "cards.empty": {"en": "{label}: must not be empty.", "ja": "{label}：空にはできません。"},
     "cards.not-colors": {
         "en": "{label}: a list of colour letters W U B R G.",
         "ja": "{label}：色を表す文字 W U B R G のリストで指定してください。",

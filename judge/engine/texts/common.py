@@ -33,14 +33,27 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{label}：{choices} のいずれかを指定してください。",
     },
     "input.true-false": {
-        "en": "{label}: true or false.",
-        "ja": "{label}：true か false を指定してください。",
+        "en": "{label}: yes or no (true or false).",
+        "ja": "{label}：はいかいいえ（true か false）で指定してください。",
     },
-    "input.list": {"en": "{label}: required, a list.", "ja": "{label}：リストで指定してください。"},
+    "input.list": {"en": "{label}: must be a list.", "ja": "{label}：リストで指定してください。"},
     "input.object": {"en": "{label}: must be an object.", "ja": "{label}：オブジェクトで指定してください。"},
-    "input.text": {
-        "en": "{label}: text of 1 to {high} characters.",
-        "ja": "{label}：1〜{high} 文字で入力してください。",
+    "input.each-object": {
+        "en": "{label}: each entry must be an object.",
+        "ja": "{label}：各項目はオブジェクトで指定してください。",
+    },
+    "input.not-text": {"en": "{label}: must be text.", "ja": "{label}：文字列で指定してください。"},
+    "input.too-long": {
+        "en": "{label}: at most {high} characters.",
+        "ja": "{label}：{high} 文字以内にしてください。",
+    },
+    "input.broken-text": {
+        "en": "{label}: contains a broken character (not valid Unicode).",
+        "ja": "{label}：壊れた文字（正しい Unicode ではない文字）が含まれています。",
+    },
+    "input.control-characters": {
+        "en": "{label}: contains control characters.",
+        "ja": "{label}：制御文字は使えません。",
     },
     "input.too-many": {
         "en": "{label}: {count} is over the limit of {high}.",
@@ -48,7 +61,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "input.duplicate": {
         "en": "{label}: “{value}” appears twice.",
-        "ja": "{label}：「{value}」が重複しています。",
+        "ja": "{label}：「{value}」が2回出てきます。",
+    },
+    "input.not-a-player": {
+        "en": "{label}: “{name}” is not a player in this game.",
+        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
     },
     "input.label.request": {"en": "Request", "ja": "リクエスト"},
 }

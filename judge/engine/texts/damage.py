@@ -51,10 +51,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: “{value}” is not one of the commanders.",
         "ja": "{label}：「{value}」は統率者の一覧にありません。",
     },
-    "damage.unknown-player": {
-        "en": "{label}: “{value}” is not a player in this game.",
-        "ja": "{label}：「{value}」はこのゲームのプレイヤーではありません。",
-    },
     "damage.owner-not-player": {
         "en": "{label}: “{value}” is not a player in this game; a commander is owned by a player in the game.",
         "ja": "{label}：「{value}」はこのゲームのプレイヤーではありません。統率者のオーナーはゲームに参加しているプレイヤーです。",

@@ -14,7 +14,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "deck.label.commanders": {"en": "Commanders named outside the list", "ja": "リストの外で指定した統率者"},
     "deck.label.team-decks": {"en": "Teammates' decks", "ja": "チームメイトのデッキ"},
     # --- the deck check request (judge.engine.deck_payload)
-    "deck.not-text": {"en": "{label}: must be text.", "ja": "{label}：文字列で指定してください。"},
     "deck.list-empty": {
         "en": "{label}: empty. Paste the deck one card per line, as “1 Sol Ring”, with the commander under a line "
         "“Commander” (or name it in the commander box).",

@@ -422,30 +422,6 @@ _HISTORY: dict[str, dict[str, str]] = {
 }
 
 _PROBLEMS: dict[str, dict[str, str]] = {
-    "tracker.text-needed": {"en": "{label}: must be text.", "ja": "{label}：文字で入力してください。"},
-    "tracker.text-broken": {
-        "en": "{label}: contains a broken character (not valid Unicode).",
-        "ja": "{label}：壊れた文字（正しい Unicode ではない文字）が含まれています。",
-    },
-    "tracker.text-too-long": {
-        "en": "{label}: longer than {max} characters.",
-        "ja": "{label}：{max} 文字を超えています。",
-    },
-    "tracker.text-control": {
-        "en": "{label}: contains control characters.",
-        "ja": "{label}：制御文字は使えません。",
-    },
-    "tracker.yes-or-no": {"en": "{label}: yes or no.", "ja": "{label}：はいかいいえで答えてください。"},
-    "tracker.choose": {
-        "en": "{label}: choose {choices}.",
-        "ja": "{label}：{choices}のどれかを選んでください。",
-    },
-    "tracker.list-needed": {"en": "{label}: must be a list.", "ja": "{label}：リストで指定してください。"},
-    "tracker.object-needed": {
-        "en": "{label}: each entry must be an object.",
-        "ja": "{label}：各項目はオブジェクトで指定してください。",
-    },
-    "tracker.too-many-items": {"en": "{label}: at most {max}.", "ja": "{label}：{max} 個までです。"},
     "tracker.given-twice": {
         "en": "{label}: the same commander is given twice.",
         "ja": "{label}：同じ統率者が2回指定されています。",
@@ -465,14 +441,6 @@ _PROBLEMS: dict[str, dict[str, str]] = {
     "tracker.too-few-players": {
         "en": "{label}: at least {min} players.",
         "ja": "{label}：{min} 人以上必要です。",
-    },
-    "tracker.name-twice": {
-        "en": "{label}: '{name}' appears twice.",
-        "ja": "{label}：「{name}」が2回出てきます。",
-    },
-    "tracker.not-a-player": {
-        "en": "{label}: '{name}' is not a player in this game.",
-        "ja": "{label}：「{name}」はこのゲームのプレイヤーではありません。",
     },
     "tracker.commanders-map": {
         "en": "{label}: give each player's commanders by the player's name.",

@@ -2,7 +2,7 @@
 
 A game is its :class:`TableSetup` (variant, players in turn order, their
 commanders, teams) plus the log of :class:`Event` recorded since. The table at
-a revision is a :class:`TableState`: :meth:`TableState.to_json` is its
+a revision is a :class:`TableState`: :meth:`TableState.to_payload` is its
 snapshot, :func:`state_from_json` reads one back, :func:`apply_event` takes
 the next change directly; :func:`replay` folds the log's events that were not
 undone over the starting table, the check of every snapshot. Undo takes back
@@ -57,7 +57,7 @@ Rules the tracker follows
 (2, 0, '903.8')
 >>> steps[0].render("ja")
 'Bianca が《Kraum》を統率領域から唱えました：統率者税は {0}（統率領域から唱えたのは以前に 0 回）。'
->>> state_from_json(table.to_json()) == table
+>>> state_from_json(table.to_payload()) == table
 True
 """
 
@@ -99,7 +99,7 @@ from judge.engine.tracker.log import (
     undo_target,
 )
 from judge.engine.tracker.overview import DamageCell, SeatView, TableView, table_view
-from judge.engine.tracker.payload import event_from_json, setup_from_json, state_from_json, undo_from_json
+from judge.engine.tracker.payload import event_from_json, setup_from_json, undo_from_json
 from judge.engine.tracker.rules import apply_event, canonical_event
 from judge.engine.tracker.setup import (
     DTC_MAX_SHIELDS,
@@ -109,6 +109,7 @@ from judge.engine.tracker.setup import (
     table_setup,
     variant_name,
 )
+from judge.engine.tracker.snapshot import state_from_json
 from judge.engine.tracker.state import (
     CommanderState,
     Loss,

@@ -7,7 +7,7 @@ last change" undoes that seat's change) and the table revision it was made on
 refused as already done, :func:`judge.engine.tracker.check_revision`).
 
 >>> e = Event(kind=EventKind.LIFE, player="みき", amount=-1, by="Ben", expected_revision=4)
->>> e.to_json()
+>>> e.to_payload()
 {'kind': 'life', 'player': 'みき', 'amount': -1, 'by': 'Ben', 'expected_revision': 4}
 >>> summary(setup=None, event=e).text("ja")
 'みき：ライフ -1'
@@ -109,12 +109,12 @@ class Event:
     expected_revision: int | None = None
     undone: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """The event as JSON: what it stores, no more (:func:`judge.engine.tracker.event_from_json` reads it).
 
         >>> from judge.engine.tracker import event_from_json
         >>> e = Event(kind=EventKind.COMMANDER_DAMAGE, player="A", owner="B", commander=1, amount=7)
-        >>> event_from_json(e.to_json()) == e
+        >>> event_from_json(e.to_payload()) == e
         True
         """
         data: dict[str, Any] = {"kind": self.kind.value}
@@ -151,7 +151,7 @@ class Undo:
     by: str = ""
     expected_revision: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if self.by:
             data["by"] = self.by

@@ -1,6 +1,6 @@
 """A game's log of changes: replay, undo (your own last change), the revision rule and the log's bound.
 
-The table at any revision is a snapshot (:meth:`TableState.to_json`) or, as a
+The table at any revision is a snapshot (:meth:`TableState.to_payload`) or, as a
 check, the replay of the log's events that were not undone. A service keeps
 the snapshot after each event current, then:
 

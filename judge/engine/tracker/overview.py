@@ -68,7 +68,7 @@ class TableView:
     winners: tuple[str, ...]
     draw: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """The view as compact JSON: the matrix as rows of amounts, columns named once."""
         return {
             "variant": self.variant.value,

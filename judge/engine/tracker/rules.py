@@ -67,7 +67,7 @@ def resolve_player(setup: TableSetup, name: str, field: str, problems: list[Mess
     for player in setup.players:
         if player.casefold() == name.casefold():
             return player
-    problems.append(msg("tracker.not-a-player", field=field, label=_LABELS[field], name=name[:MAX_NAME]))
+    problems.append(msg("input.not-a-player", field=field, label=_LABELS[field], name=name[:MAX_NAME]))
     return None
 
 

@@ -11,7 +11,7 @@ whether 21 commander damage loses) with the rule for each, and
 >>> table_setup(variant="planechase", players=["A", "a"])
 Traceback (most recent call last):
 ...
-judge.engine.errors.InvalidInputError: Player 2's name: 'a' appears twice.
+judge.engine.errors.InvalidInputError: Player 2's name: “a” appears twice.
 """
 
 from __future__ import annotations
@@ -89,12 +89,12 @@ class TableSetup:
         """Whether 21 commander damage loses: Commander yes (704.6c), Brawl no (903.12h)."""
         return self.variant is Variant.COMMANDER
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """The JSON stored with a game; :func:`judge.engine.tracker.setup_from_json` reads it back.
 
         >>> from judge.engine.tracker import setup_from_json
         >>> s = table_setup(variant="planechase", players=["A", "B"])
-        >>> setup_from_json(s.to_json()) == s
+        >>> setup_from_json(s.to_payload()) == s
         True
         """
         return {
@@ -159,7 +159,7 @@ def table_setup(
             continue
         if name.casefold() in seen:
             problems.append(
-                msg("tracker.name-twice", field=f"players[{index}]", label=player_label(index), name=name)
+                msg("input.duplicate", field=f"players[{index}]", label=player_label(index), value=name)
             )
             continue
         seen.add(name.casefold())
@@ -203,15 +203,15 @@ def _commanders_by_player(
     by_name: dict[str, Any] = {}
     for key, value in commanders.items():
         if not isinstance(key, str):
-            problems.append(msg("tracker.text-needed", field="commanders", label=label))
+            problems.append(msg("input.not-text", field="commanders", label=label))
         elif any("\ud800" <= ch <= "\udfff" for ch in key):
-            problems.append(msg("tracker.text-broken", field="commanders", label=label))
+            problems.append(msg("input.broken-text", field="commanders", label=label))
         elif _key(key) in by_name:
-            problems.append(msg("tracker.name-twice", field="commanders", label=label, name=key[:MAX_NAME]))
+            problems.append(msg("input.duplicate", field="commanders", label=label, value=key[:MAX_NAME]))
         elif _key(key) in seen:
             by_name[_key(key)] = value
         else:
-            problems.append(msg("tracker.not-a-player", field="commanders", label=label, name=key[:MAX_NAME]))
+            problems.append(msg("input.not-a-player", field="commanders", label=label, name=key[:MAX_NAME]))
     return by_name
 
 
@@ -290,7 +290,7 @@ def _teams(
                 if member is None:
                     continue
                 if member.casefold() not in lookup:
-                    problems.append(msg("tracker.not-a-player", field=where, label=team_label, name=member))
+                    problems.append(msg("input.not-a-player", field=where, label=team_label, name=member))
                 elif member.casefold() in placed:
                     problems.append(msg("tracker.team-twice", field=where, label=team_label, name=member))
                 else:

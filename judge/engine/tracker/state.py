@@ -1,6 +1,6 @@
 """The table of a tracked game at one revision: life, poison, shields, commander tax and damage, turn.
 
-A :class:`TableState` is immutable and self-contained: :meth:`TableState.to_json`
+A :class:`TableState` is immutable and self-contained: :meth:`TableState.to_payload`
 is both what the API shows and a snapshot the service can store per revision;
 :func:`judge.engine.tracker.state_from_json` reads it back (checking it), so a
 write is "read the snapshot, apply one event" at any length of history.
@@ -8,7 +8,7 @@ write is "read the snapshot, apply one event" at any length of history.
 >>> t = new_table(variant="brawl", players=["A", "B", "C"], commanders={"A": ["X"], "B": ["Y"], "C": ["Z"]})
 >>> [t.life_of(p) for p in "ABC"]
 [30, 30, 30]
->>> t.to_json()["sides"][0]
+>>> t.to_payload()["sides"][0]
 {'members': ['A'], 'life': 30, 'poison': 0, 'lost': None}
 """
 
@@ -142,7 +142,7 @@ class TableState:
     def is_draw(self) -> bool:
         return not self.remaining
 
-    def to_json(self) -> dict[str, Any]:
+    def to_payload(self) -> dict[str, Any]:
         """The table as JSON, for the API, for bots and as the snapshot of a revision.
 
         Everything the table is made of (the setup included: variant, players,

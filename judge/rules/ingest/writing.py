@@ -66,7 +66,7 @@ def write_release(document: RulesDocument, linked: LinkedRules, digest: str) -> 
         numbering=document.numbering.value,
         intro=document.intro,
         credits=document.credits,
-        warnings=[w.to_json() for w in document.warnings],
+        warnings=[w.to_payload() for w in document.warnings],
         unresolved=list(linked.unresolved),
         rule_count=len(document.rules),
         glossary_count=len(document.glossary),

@@ -273,7 +273,7 @@ def present_board(
     """A board (the engine's, or a payload as given) as a card per player; ``marks``: player -> what they
     do in this step ("leaves the game"), shown first on their card."""
     lang = lang or reader_language()
-    data: Mapping[str, Any] = board.to_json() if isinstance(board, Board) else board
+    data: Mapping[str, Any] = board.to_payload() if isinstance(board, Board) else board
     names = board_names(board, lang)
     turn_order = [as_text(p) for p in as_list(data.get("turn_order"))]
     left = [as_text(p) for p in as_list(data.get("left"))]

@@ -167,7 +167,7 @@ def present_resolution(result: LeaveGameResult, *, title: str) -> Resolution:
         steps=present_steps(result.steps, names=board_names(result.before, lang)),
         outcome=present_outcome(result, lang),
         after=present_board(result.board, lang=lang),
-        after_json=board_json(result.board.to_json()),
+        after_json=board_json(result.board.to_payload()),
         game_over=result.ended,
         title=title,
     )

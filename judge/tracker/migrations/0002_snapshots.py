@@ -39,7 +39,7 @@ def fill_snapshots(apps, schema_editor):
         kept = []
         for row, step in zip(rows, applied, strict=True):
             if not row.undone and keeps_snapshot(seq=row.seq, last_seq=last):
-                row.state = step.state.to_json()
+                row.state = step.state.to_payload()
                 kept.append(row)
         GameEvent.objects.bulk_update(kept, ["state"], batch_size=200)
     if refused:

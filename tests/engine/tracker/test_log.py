@@ -49,7 +49,7 @@ CASES = json.loads((Path(__file__).parents[1] / "cases" / "tracker.json").read_t
 
 def _through_json(state: TableState) -> TableState:
     """A snapshot stored and read back: JSON text, UTF-8 bytes, then the reader."""
-    text = json.dumps(state.to_json(), ensure_ascii=False).encode("utf-8").decode("utf-8")
+    text = json.dumps(state.to_payload(), ensure_ascii=False).encode("utf-8").decode("utf-8")
     return state_from_json(json.loads(text))
 
 
@@ -78,7 +78,7 @@ class Table:
         check_revision(change=event, revision=self.revision)
         state, _ = apply_event(state=self.state, event=event)
         self.events.append(event)
-        self.snapshots.append(state.to_json())
+        self.snapshots.append(state.to_payload())
         self.revision += 1
         return state
 
@@ -88,7 +88,7 @@ class Table:
         _, applied = undo_change(before=self._before(target), later=self.events[target + 1 :])
         self.events[target] = replace(self.events[target], undone=True)
         for offset, item in enumerate(applied, start=target + 1):
-            self.snapshots[offset] = item.state.to_json()
+            self.snapshots[offset] = item.state.to_payload()
         self.revision += 1
         return target
 
@@ -176,16 +176,16 @@ def test_a_snapshot_round_trips_after_every_event(setup: TableSetup, events: lis
     state = initial_state(setup)
     assert _through_json(state) == state
     for event in events:
-        assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
+        assert event_from_json(json.loads(json.dumps(event.to_payload()))) == event
         state, _ = apply_event(state=_through_json(state), event=event)
         assert _through_json(state) == state
-        assert _through_json(state).to_json() == state.to_json()
+        assert _through_json(state).to_payload() == state.to_payload()
     assert state == replay(setup=setup, events=events)
 
 
 def test_a_snapshot_holds_losses_damage_and_the_turn() -> None:
     setup, events = EVERY_KIND[0]
-    data = replay(setup=setup, events=events).to_json()
+    data = replay(setup=setup, events=events).to_payload()
     assert data["turn"] == 2 and data["active"] == 1 and data["events"] == len(events)
     assert data["sides"][2]["lost"] == {"reason": "concede", "rule": "104.3a", "turn": 2, "player": "Chie"}
     assert data["sides"][0]["lost"]["reason"] == "commander-damage"

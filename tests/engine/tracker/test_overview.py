@@ -36,7 +36,7 @@ def test_six_seats_and_a_matrix_of_every_commander() -> None:
     assert [c.own for c in ben.damage] == [False, True, True, False, False, False, False]
     assert ben.active and not aki.active and view.turn == 2
     assert (dan.life, dan.poison, view.poison_limit, dan.shields, dan.planar_cost) == (40, 3, 10, None, None)
-    data = json.loads(json.dumps(view.to_json(), ensure_ascii=False))
+    data = json.loads(json.dumps(view.to_payload(), ensure_ascii=False))
     assert data["seats"][2]["damage"] == [0, 6, 0, 0, 0, 0, 0]
     assert data["seats"][0]["to_lethal"][2] == 0 and data["seats"][0]["lost_rule"] == "704.6c"
     assert data["columns"][2] == {"owner": "Ben", "commander": 1, "name": "Tymna"}

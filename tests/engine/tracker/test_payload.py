@@ -2,7 +2,7 @@
 
 Nothing unreadable gets in: no lone surrogate, no float, infinity or NaN, no
 number too long to print, no deep nesting; what is accepted comes back out of
-``to_json`` as JSON that encodes to UTF-8 and reads back equal.
+``to_payload`` as JSON that encodes to UTF-8 and reads back equal.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def _refused_cleanly(err: RulesError) -> None:
         assert isinstance(message, Message)
         _filled(message)
     for lang in ("en", "ja"):
-        _encodes(err.to_json(lang))  # every problem can be sent, in both languages
+        _encodes(err.to_answer(lang))  # every problem can be sent, in both languages
         assert not any("sys.set_int_max_str_digits" in text for text in err.render(lang))
 
 
@@ -127,7 +127,7 @@ def test_any_setup_payload_is_read_or_refused_cleanly(payload: Any) -> None:
     except RulesError as err:
         _refused_cleanly(err)
         return
-    assert setup_from_json(_encodes(setup.to_json())) == setup
+    assert setup_from_json(_encodes(setup.to_payload())) == setup
 
 
 @settings(max_examples=500)
@@ -138,7 +138,7 @@ def test_any_event_payload_is_read_or_refused_cleanly(payload: Any) -> None:
     except RulesError as err:
         _refused_cleanly(err)
         return
-    assert event_from_json(_encodes(event.to_json())) == event
+    assert event_from_json(_encodes(event.to_payload())) == event
     table = new_table(
         variant="commander",
         players=["Aki", "Ben", "Chie"],
@@ -150,7 +150,7 @@ def test_any_event_payload_is_read_or_refused_cleanly(payload: Any) -> None:
     except RulesError as err:
         _refused_cleanly(err)
         return
-    assert state_from_json(_encodes(state.to_json())) == state
+    assert state_from_json(_encodes(state.to_payload())) == state
 
 
 @settings(max_examples=200)
@@ -161,7 +161,7 @@ def test_any_undo_payload_is_read_or_refused_cleanly(payload: Any) -> None:
     except RulesError as err:
         _refused_cleanly(err)
         return
-    assert undo_from_json(_encodes(undo.to_json())) == undo
+    assert undo_from_json(_encodes(undo.to_payload())) == undo
 
 
 def _a_table_json() -> dict[str, Any]:
@@ -178,7 +178,7 @@ def _a_table_json() -> dict[str, Any]:
         planechase=True,
         commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
     )
-    return replay(setup=setup, events=events).to_json()
+    return replay(setup=setup, events=events).to_payload()
 
 
 TABLE = _a_table_json()
@@ -214,7 +214,7 @@ def test_any_damaged_snapshot_is_read_or_refused_cleanly(path: tuple[Any, ...], 
     except RulesError as err:
         _refused_cleanly(err)
         return
-    assert state_from_json(_encodes(state.to_json())) == state
+    assert state_from_json(_encodes(state.to_payload())) == state
 
 
 @settings(max_examples=200)
@@ -315,7 +315,7 @@ def test_forms_send_text_numbers_and_flags() -> None:
         "ben",
     )
     assert event_from_json({"kind": "life", "player": "Aki", "amount": "-５"}).amount == -5
-    assert undo_from_json(None).to_json() == {}
+    assert undo_from_json(None).to_payload() == {}
 
 
 # --------------------------------------------------------------------------- bounds
@@ -335,7 +335,7 @@ def test_life_poison_and_damage_stay_in_range() -> None:
         apply_event(state=table, event=Event(kind=EventKind.LIFE, player="Aki", amount=11))
     assert info.value.render("en") == ["Amount: the total would leave the range -1000000 to 1000000."]
     apply_event(state=table, event=Event(kind=EventKind.LIFE, player="Aki", amount=10))
-    snapshot = table.to_json()
+    snapshot = table.to_payload()
     snapshot["sides"][0]["life"] = MAX_TOTAL + 1
     with pytest.raises(InvalidInputError) as info:
         state_from_json(snapshot)

@@ -1,7 +1,14 @@
 """Message texts of the site itself (the Django side): the JSON door's input problems and the answers
-of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game)."""
+of the API that are not the engine's (no corpus yet, no such rule, no card data, no such game).
+
+They are Messages like the engine's (a code, parameters, a text in each language), so one error answer
+lists the engine's problems and the site's alike; the engine's catalog holds only the engine's texts, and
+this module adds these to it (:func:`judge.engine.texts.add_texts`) when the web app starts.
+"""
 
 from __future__ import annotations
+
+from judge.engine.texts import add_texts
 
 TEXTS: dict[str, dict[str, str]] = {
     "web.body-too-large": {
@@ -35,10 +42,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.label.board-json": {"en": "Board JSON", "ja": "盤面のJSON"},
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
-    "web.unknown-field": {
-        "en": "{name}: unknown field (expected: {expected})",
-        "ja": "{name}：使えない項目です（使える項目：{expected}）",
-    },
     "web.no-corpus": {
         "en": "No rules have been loaded yet: run python manage.py ingest.",
         "ja": "ルールがまだ読み込まれていません。python manage.py ingest を実行してください。",
@@ -121,3 +124,5 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "この接続から短時間に作られたゲームが多すぎます。しばらく待つか、今のゲームを続けてください。",
     },
 }
+
+add_texts(TEXTS)
