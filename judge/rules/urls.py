@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path, re_path
 
 from judge.engine.rule_numbers import NUMBER
-from judge.rules import search_views, views
+from judge.rules import offline, search_views, views
 
 app_name = "rules"
 urlpatterns = [
@@ -28,6 +28,7 @@ api_urlpatterns = (
         path("api/docs", views.docs_api, name="docs"),
         path("api/docs/<slug:slug>", views.doc_api, name="doc"),
         path("api/search", search_views.search_api, name="search"),
+        path("api/offline-pages", offline.offline_pages_api, name="offline-pages"),
     ],
     "rules-api",
 )

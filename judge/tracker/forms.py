@@ -104,6 +104,11 @@ class EventForm(EngineForm):
     revision it was pressed on (``expected_revision``); the engine reads both.
     The life keypad posts the digits typed and the sign of the key pressed
     ("−" or "+") instead of an amount: a phone's number pad has no minus key.
+    With nothing typed the key means 1.
+
+    >>> form = EventForm({"kind": "life", "player": "Aki", "digits": "", "sign": "-"})
+    >>> form.is_valid() and form.payload()["amount"]
+    '-1'
     """
 
     kind = TextField(limit=40)
@@ -128,7 +133,9 @@ class EventForm(EngineForm):
             if name in self.data and name not in ("kind", "digits", "sign")
         }
         if "sign" in self.data:
-            data["amount"] = ("-" if self.cleaned_data["sign"] == "-" else "") + self.cleaned_data["digits"]
+            # Nothing typed: a press of "−" or "+" alone means one, as the placeholder shows.
+            digits = self.cleaned_data["digits"] or "1"
+            data["amount"] = ("-" if self.cleaned_data["sign"] == "-" else "") + digits
         return data
 
 

@@ -447,7 +447,9 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
-        return _board_response(request, slug, errors=present_problems(err), status=409)
+        return _board_response(
+            request, slug, errors=[*present_problems(err), *_latest_change(slug)], status=409
+        )
     except RulesError as err:
         _refused_writes(request, slug, count=True)
         if as_json:
@@ -460,6 +462,16 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
         return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
+
+
+def _latest_change(slug: str) -> list[str]:
+    """What the other phone did: the newest recorded change, in words (the history below has the rest)."""
+    found = _get_game(slug)
+    if found is None:
+        return []
+    entries = selectors.history(game=found).entries[:1]
+    shown = presenters.history(entries, services.game_setup(found))
+    return [msg("tracker.latest-change", change=c.text).text(reader_language()) for c in shown]
 
 
 def _get_game(slug: str) -> Game | None:

@@ -12,4 +12,11 @@ urlpatterns = [
     path("", views.home_page, name="home"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
 ]
-api_urlpatterns = ([path("healthz", views.health_api, name="health")], "web-api")
+api_urlpatterns = (
+    [
+        path("healthz", views.health_api, name="health"),
+        path("sw.js", views.service_worker, name="service-worker"),
+        path("manifest.webmanifest", views.manifest, name="manifest"),
+    ],
+    "web-api",
+)

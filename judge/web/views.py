@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import json
+from pathlib import Path
+
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.http import require_GET
 
@@ -27,6 +35,81 @@ def health_api(request: HttpRequest) -> JsonResponse:
     if corpus is None:
         return error_response([msg("web.no-corpus")], status=503, lang=request_language(request))
     return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})
+
+
+# --------------------------------------------------------------- the installable web app (issue 25 item 1)
+
+#: What the service worker's background pre-cache may keep, in bytes (measured by
+#: tests/e2e/test_offline_browser.py).
+OFFLINE_BUDGET = 20 * 1024 * 1024  # all 1,256 pages of one language: 16,380,216 bytes
+
+
+@functools.cache
+def _worker_source() -> str:
+    found = finders.find("js/sw.js")
+    return Path(str(found)).read_text(encoding="utf-8")
+
+
+def _worker_texts() -> dict[str, dict[str, str]]:
+    texts = {}
+    for lang in ("ja", "en"):
+        with translation.override(lang):
+            texts[lang] = {
+                "title": _("Offline"),
+                "search": _("Searching needs a connection. Open a rule by its number, or the rule index:"),
+                "missing": _(
+                    "This page was not saved on this phone. Open a rule by its number, or the rule index:"
+                ),
+                "saved": _("Saved on this phone %(when)s; read offline."),
+                "jump": _("Rule number"),
+                "go": _("Open"),
+                "index": _("The rule index"),
+            }
+    return texts
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/js/sw.js at the site's root, so it may serve /ja/ and /en/, with the live generation before it:
+    a new ingest changes this file, the browser installs the new worker and it drops the old pages."""
+    corpus = live_generation()
+    head = (
+        f"const GENERATION = {json.dumps(str(corpus.pk) if corpus else 'none')};\n"
+        f"const BUDGET = {OFFLINE_BUDGET};\n"
+        f"const STYLESHEET = {json.dumps(static('css/site.css'))};\n"
+        f"const TEXTS = {json.dumps(_worker_texts(), ensure_ascii=False)};\n"
+    )
+    response = HttpResponse(head + _worker_source(), content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: installed on a phone, the site opens in the reader's language (/ redirects)."""
+    lang = request_language(request)
+    with translation.override(lang):
+        name = _("Multiplayer Rules Judge")
+        short = _("Rules Judge")
+    icons = [
+        {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+    ]
+    data = {
+        "name": name,
+        "short_name": short,
+        "start_url": f"/{lang}/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fdfcff",
+        "theme_color": "#6b2fb3",
+        "icons": icons,
+    }
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    response["Content-Type"] = "application/manifest+json"
+    return response
 
 
 # --------------------------------------------------------------------------- error answers (judge/urls.py)

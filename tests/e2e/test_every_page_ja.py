@@ -107,8 +107,8 @@ SCENARIOS = sorted(p.stem for p in (ROOT / "rules_data" / "scenarios").glob("*.j
 READ = """(lang) => {
   const langOf = el => ((el.closest('[lang]') || document.documentElement).getAttribute('lang') ||
   '').split('-')[0];
-  const CUT = 'code, kbd, samp, textarea, select:not([multiple]) > option:not(:checked), [translate=no],
-  [data-quoted]';
+  const CUT = 'code, kbd, samp, textarea, select:not([multiple]) > option:not(:checked), [translate=no], '
+    + '[data-quoted]';
   const shown = el => el.checkVisibility({visibilityProperty: true});
   const blockOf = el => {
     for (let e = el; e; e = e.parentElement) {

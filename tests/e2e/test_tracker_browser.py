@@ -133,7 +133,7 @@ def test_two_phones_press_next_turn_on_the_same_table(browser, site_url):  # typ
     expect(bianca.locator(".turn strong")).to_have_text("Alex")
     bianca.locator("button.next-turn").click()
     errors = bianca.locator("#board-errors")
-    expect(errors).to_contain_text("すでに処理済みかもしれません")
+    expect(errors).to_contain_text("ほかの端末で先に更新されました")
     expect(bianca.locator(".turn strong")).to_have_text("ビアンカ")  # not Carol: no one skipped
     expect(bianca.locator(".site-header")).to_be_visible()  # still the whole page, styled
     screenshot(bianca, "tracker-phone-already-done")

@@ -311,7 +311,9 @@ def test_json_event_and_expected_revision(client: Client) -> None:
     )
     assert again.status_code == 409 and again.json()["revision"] == 3
     assert again.json()["errors"][0]["code"] == "tracker.already-done.next-turn"
-    assert error_texts(again)[0].startswith("すでに処理済みかもしれません")
+    assert error_texts(again)[0].startswith(
+        "ほかの端末で先に更新されました（「次のターン」を押した後の変更 1 件）"
+    )
     state = client.get(f"/en/tracker/{game.slug}/?format=json").json()
     assert state["revision"] == 3 and state["state"]["active_players"] == ["Ben"]
     assert [h["kind"] for h in state["history"]] == ["next-turn", "life", "commander-damage"]
@@ -442,7 +444,10 @@ def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Cl
     assert plain.status_code == 400 and "HX-Reswap" not in plain
 
 
-@pytest.mark.parametrize(("lang", "text"), [("en", "Already done?"), ("ja", "すでに処理済みかもしれません")])
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("en", "Another phone updated the table first"), ("ja", "ほかの端末で先に更新されました")],
+)
 def test_two_phones_press_next_turn_on_the_same_table(client: Client, lang: str, text: str) -> None:
     """Both phones show Aki's turn at revision 0: the second press is "already done", so Ben is not
     skipped."""
@@ -453,6 +458,8 @@ def test_two_phones_press_next_turn_on_the_same_table(client: Client, lang: str,
     second = client.post(url, {"kind": "next-turn", "expected_revision": "0"}, **HX)
     html = second.content.decode()
     assert second.status_code == 200 and 'id="board-errors"' in html and text in html
+    assert {"en": "Latest change: ", "ja": "最新の変更："}[lang] in html  # what the other phone did
+    assert "更新番号" not in html and "revision 0" not in html
     assert second["HX-Reswap"] == "outerHTML show:#board-errors:top"
     assert 'name="expected_revision" value="1"' in html  # the fresh board: the next press counts
     without_js = client.post(url, {"kind": "next-turn", "expected_revision": "0"})
@@ -501,9 +508,11 @@ def test_the_life_keypad_has_a_minus_key(client: Client) -> None:
     _, state = game_state(slug=game.slug)
     assert state.life_of("Ben") == 45
     empty = client.post(url, {"kind": "life", "player": "Ben", "digits": "", "sign": "-"}, **HX)
-    assert b"Amount: a whole number from -1000 to 1000." in empty.content
+    assert b"from -1000 to 1000" not in empty.content  # nothing typed: "−" alone is −1
+    _, state = game_state(slug=game.slug)
+    assert state.life_of("Ben") == 44
     wrong = client.post(url, {"kind": "life", "player": "Ben", "digits": "-5", "sign": "-"})
-    assert wrong.status_code == 400 and game.events.count() == 2
+    assert wrong.status_code == 400 and game.events.count() == 3
 
 
 @pytest.mark.parametrize(

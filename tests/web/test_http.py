@@ -224,3 +224,28 @@ def test_nothing_is_cached_before_the_first_ingest(settings: Any, tmp_path: Any)
     settings.JUDGE_INDEX_DIR = tmp_path
     response = Client().get("/en/rules/903.8/")
     assert response.status_code == 503 and not response.has_header("ETag")
+
+
+# --------------------------------------------------------------------------- words, not internals
+
+
+def test_no_page_names_an_http_method_or_an_api_path_in_its_prose(routes: list[Route]) -> None:
+    """Players read the pages; the JSON API is described in the README (issue 25 item 7)."""
+    client = Client(raise_request_exception=False)
+    for route in routes:
+        if route.url.startswith("/api/") or "/api/" in route.url or route.url == "/healthz":
+            continue
+        response = client.get(route.url)
+        if "text/html" not in response.get("Content-Type", ""):
+            continue
+        html = response.content.decode(errors="replace")
+        body = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", body)
+        assert not re.search(r"\b(?:GET|POST|PUT|PATCH|DELETE) /", text), route
+        assert "/api/" not in text, route
+
+
+def test_one_japanese_name_for_bribery_in_the_leave_game_presets(client: Client) -> None:
+    """The official Japanese Comprehensive Rules (800.4a example) name Bribery 《袖の下》."""
+    html = client.get("/ja/leave-game/").content.decode()
+    assert "《袖の下》" in html and "賄賂" not in html

@@ -582,18 +582,21 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "ja": "この変更だけを取り消すことはできません：後の変更（{change}）がこの変更を前提にしています。先にそちらを取り消してください。",
     },
     "tracker.already-done.next-turn": {
-        "en": "Already done? The table changed after “Next turn” was pressed (revision {expected}, now {current}), "
+        "en": "Another phone updated the table first (changes since “Next turn” was pressed: {changes}), "
         "so nothing was done: no player is skipped. Press again if the turn should still pass.",
-        "ja": "すでに処理済みかもしれません：「次のターン」を押した後にテーブルが変わったため（更新番号 {expected} → "
-        "{current}）、何もしていません。プレイヤーが飛ばされることはありません。まだターンを進める場合はもう一度押してください。",
+        "ja": "ほかの端末で先に更新されました（「次のターン」を押した後の変更 {changes} 件）。何もしていません。"
+        "プレイヤーが飛ばされることはありません。まだターンを進める場合はもう一度押してください。",
     },
     "tracker.already-done.undo": {
-        "en": "Already done? The table changed after “Undo” was pressed (revision {expected}, now {current}), "
+        "en": "Another phone updated the table first (changes since “Undo” was pressed: {changes}), "
         "so nothing was undone: two presses never undo two changes. Press again if a change should still "
         "be undone.",
-        "ja": "すでに処理済みかもしれません：「取り消す」を押した後にテーブルが変わったため（更新番号 {expected} → "
-        "{current}）、何も取り消していません。2回押しても2つの変更が取り消されることはありません。まだ取り消す場合は"
-        "もう一度押してください。",
+        "ja": "ほかの端末で先に更新されました（「取り消す」を押した後の変更 {changes} 件）。何も取り消していません。"
+        "2回押しても2つの変更が取り消されることはありません。まだ取り消す場合はもう一度押してください。",
+    },
+    "tracker.latest-change": {
+        "en": "Latest change: {change}",
+        "ja": "最新の変更：{change}",
     },
     "tracker.revision-required.next-turn": {
         "en": "“Next turn” needs the revision it was pressed on (the table is at {current}): nothing was done, "

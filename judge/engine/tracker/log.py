@@ -144,8 +144,9 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
     >>> check_revision(change=Event(kind=EventKind.NEXT_TURN, expected_revision=3), revision=4)
     Traceback (most recent call last):
     ...
-    judge.engine.tracker.log.AlreadyDoneError: Already done? The table changed after “Next turn” was pressed
-    (revision 3, now 4), so nothing was done: no player is skipped. Press again if the turn should still pass.
+    judge.engine.tracker.log.AlreadyDoneError: Another phone updated the table first (changes since
+    “Next turn” was pressed: 1), so nothing was done: no player is skipped. Press again if the turn should
+    still pass.
     """
     expected = change.expected_revision
     if expected is None or expected == revision:
@@ -163,9 +164,9 @@ def check_revision(*, change: Event | Undo, revision: int) -> None:
             ]
         )
     if isinstance(change, Undo):
-        raise AlreadyDoneError([msg("tracker.already-done.undo", expected=expected, current=revision)])
+        raise AlreadyDoneError([msg("tracker.already-done.undo", changes=revision - expected)])
     if change.kind is EventKind.NEXT_TURN:
-        raise AlreadyDoneError([msg("tracker.already-done.next-turn", expected=expected, current=revision)])
+        raise AlreadyDoneError([msg("tracker.already-done.next-turn", changes=revision - expected)])
 
 
 def require_revision(*, change: Event | Undo, revision: int) -> None:

@@ -258,7 +258,9 @@ def test_two_phones_pressing_next_turn_on_the_same_revision_pass_one_turn() -> N
     with pytest.raises(AlreadyDoneError) as info:
         table.record(Event(kind=EventKind.NEXT_TURN, by="Chie", expected_revision=seen))
     assert isinstance(info.value, IllegalStateError)
-    assert info.value.render("ja")[0].startswith("すでに処理済みかもしれません：「次のターン」を押した後に")
+    assert info.value.render("ja")[0].startswith(
+        "ほかの端末で先に更新されました（「次のターン」を押した後の変更 1 件）"
+    )
     assert table.state.active_players == ("Ben",) and table.state.turn == 2  # Ben's turn is not skipped
     # A relative change pressed on the old revision still means the same: it is applied.
     table.record(Event(kind=EventKind.LIFE, player="Chie", amount=-1, by="Chie", expected_revision=seen))
