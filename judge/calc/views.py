@@ -51,7 +51,7 @@ from judge.engine import damage, deck, identity, tax
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
-from judge.web.json_api import json_api, result_json
+from judge.web.json_api import MAX_VALUES, json_api, result_json
 from judge.web.presenters import present_problems, present_steps, reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
@@ -59,6 +59,8 @@ from judge.web.rendering import HtmxHttpRequest, page_or_partial
 #: objects (a few KB each, up to ~8 KB with every face and link), above the site-wide
 #: DATA_UPLOAD_MAX_MEMORY_SIZE, so it reads its body itself up to this cap.
 IDENTITY_MAX_BODY = 8 * 1024 * 1024
+#: ... and up to ~200 values each (legalities, prices, faces, links).
+IDENTITY_MAX_VALUES = 250_000
 #: A deck check body holds one decklist (1 MB at most, decklist.MAX_BYTES) plus JSON escaping.
 DECK_MAX_BODY = 8 * 1024 * 1024
 #: How many results a page shows; the JSON API returns all of them.
@@ -73,9 +75,11 @@ def no_card_data() -> str:
 Compute = Callable[[dict[str, Any], str], Mapping[str, Any]]  # (payload, language of the texts) -> answer
 
 
-def _api(request: HtmxHttpRequest, limit: int, compute: Compute) -> JsonResponse:
+def _api(
+    request: HtmxHttpRequest, limit: int, compute: Compute, max_values: int = MAX_VALUES
+) -> JsonResponse:
     """The shared JSON door (json_api)."""
-    return json_api(request, limit=limit, compute=compute)
+    return json_api(request, limit=limit, compute=compute, max_values=max_values)
 
 
 def _page(request: HtmxHttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
@@ -267,7 +271,7 @@ identity_page.reads_too_large_forms = True  # type: ignore[attr-defined]  # judg
 @csrf_exempt  # a pure calculation: no state, no cookies read, nothing a forged request could change
 @require_POST
 def identity_api(request: HtmxHttpRequest) -> JsonResponse:
-    return _api(request, IDENTITY_MAX_BODY, _identity_api)
+    return _api(request, IDENTITY_MAX_BODY, _identity_api, IDENTITY_MAX_VALUES)
 
 
 # --------------------------------------------------------------------------- deck check

@@ -145,16 +145,19 @@ JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS"
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
 # Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
 JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
-# The rate limit counts in Django's cache: per process by default. With several app servers point every one
-# at one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package), or each server
-# counts on its own. Behind a proxy, DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.
+# The rate limits count in Django's cache, which every worker must share, or a worker restarted by
+# --max-requests starts counting again: by default a table in the database (created by the tracker's
+# migration 0003; counts may be a little low under races, never reset), or one shared cache
+# (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package). Behind a proxy,
+# DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.
+CACHE_TABLE = "judge_cache"
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": os.environ["DJANGO_CACHE_URL"],
     }
     if os.environ.get("DJANGO_CACHE_URL")
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "judge"},
+    else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE},
 }
 # The header with the client's address behind a proxy (HTTP_X_REAL_IP); read defensively by
 # judge.web.client_address, which the rate limits ask for the address.

@@ -83,6 +83,12 @@ MAX_DEPTH = 32
 #: Bigger ones (``1e400``, a 5 000-digit integer) and ``NaN``/``Infinity`` are refused at the door.
 MAX_NUMBER = 2**53
 
+#: The most values (numbers, strings, lists, objects) one JSON input may hold: a board at the API's limits
+#: holds some tens of thousands; a million tiny keys under a body cap would cost seconds to parse and read.
+#: The colour identity batch (1,000 full Scryfall cards) asks for more (judge.calc.views).
+MAX_VALUES = 50_000
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _STRING_OR_FILLER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+')
 _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -108,6 +114,18 @@ def nests_deeper(text: str, limit: int) -> bool:
     for _ in range(limit):
         brackets = _EMPTY_PAIR.sub("", brackets)
     return _EMPTY_PAIR.search(brackets) is not None
+
+
+def holds_more_values(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` holds more than ``limit`` values, counted before parsing: each value but
+    the first of a list or object follows a comma, so the commas outside strings bound the count.
+
+    >>> holds_more_values('{"a": "x, y, z", "b": [1, 2]}', 4), holds_more_values('[1, 2, 3, 4, 5, 6]', 4)
+    (False, True)
+    """
+    if text.count(",") < limit:  # commas inside strings only add: nothing more to look at
+        return False
+    return _STRING.sub("", text).count(",") >= limit
 
 
 def has_lone_surrogate(text: str) -> bool:
@@ -154,11 +172,14 @@ def _position(text: str | bytes, index: int) -> dict[str, int]:
     return {"line": text.count(newline, 0, index) + 1, "column": index - line_start + 1}  # type: ignore[arg-type]
 
 
-def read_json(text: str | bytes, *, field: str = "body", label: Message | None = None) -> Any:
+def read_json(
+    text: str | bytes, *, field: str = "body", label: Message | None = None, max_values: int = MAX_VALUES
+) -> Any:
     """The JSON value of ``text``: the one reader of every JSON body and every pasted JSON box.
 
     Refuses (:class:`InvalidInputError`, one problem named by ``field`` and ``label``; the request
-    body when ``label`` is None) what is not JSON, nesting deeper than :data:`MAX_DEPTH`, lone
+    body when ``label`` is None) what is not JSON, more than ``max_values`` values (:data:`MAX_VALUES`),
+    nesting deeper than :data:`MAX_DEPTH`, lone
     surrogate escapes, and numbers that are not finite or are beyond :data:`MAX_NUMBER`, so nothing
     downstream (the engine, an answer, the database) meets them.
 
@@ -183,6 +204,8 @@ def read_json(text: str | bytes, *, field: str = "body", label: Message | None =
             text = text.decode(json.detect_encoding(text))
         except UnicodeDecodeError as err:
             raise refuse("json-bad", **_position(text, err.start)) from None
+    if holds_more_values(text, max_values):
+        raise refuse("json-too-many", limit=max_values)
     if nests_deeper(text, MAX_DEPTH):
         raise refuse("json-too-deep", limit=MAX_DEPTH)
     if has_lone_surrogate(text):
@@ -197,9 +220,9 @@ def read_json(text: str | bytes, *, field: str = "body", label: Message | None =
         raise refuse("json-too-deep", limit=MAX_DEPTH) from None
 
 
-def json_object(body: bytes, *, empty: str = "") -> dict[str, Any]:
+def json_object(body: bytes, *, empty: str = "", max_values: int = MAX_VALUES) -> dict[str, Any]:
     """The JSON object in ``body`` (``empty`` stands in for an empty body); InvalidInputError otherwise."""
-    data = read_json(body or empty)
+    data = read_json(body or empty, max_values=max_values)
     if not isinstance(data, dict):
         raise InvalidInputError([msg("input.not-object", field="body")])
     return data
@@ -232,13 +255,17 @@ def result_json(result: Any, lang: str) -> dict[str, Any]:
 
 
 def json_api(
-    request: HttpRequest, *, limit: int, compute: Callable[[dict[str, Any], str], Mapping[str, Any]]
+    request: HttpRequest,
+    *,
+    limit: int,
+    compute: Callable[[dict[str, Any], str], Mapping[str, Any]],
+    max_values: int = MAX_VALUES,
 ) -> JsonResponse:
     """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every
     problem."""
     lang = request_language(request)
     try:
-        payload = json_object(read_body(request, limit=limit))
+        payload = json_object(read_body(request, limit=limit), max_values=max_values)
         return json_response(compute(payload, lang))
     except BodyTooLarge as err:
         return error_response([err.message], status=413, lang=lang)

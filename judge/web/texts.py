@@ -24,6 +24,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: not valid JSON (line {line}, column {column}).",
         "ja": "{label}：正しい JSON ではありません（{line} 行 {column} 文字目）。",
     },
+    "web.json-too-many": {
+        "en": "{label}: holds more than {limit} values; send less at a time.",
+        "ja": "{label}：値が {limit} 個を超えています。一度に送る量を減らしてください。",
+    },
     "web.json-too-deep": {
         "en": "{label}: lists and objects are nested more than {limit} levels deep.",
         "ja": "{label}：リストやオブジェクトの入れ子が {limit} 段を超えています。",

@@ -690,9 +690,11 @@ def _undo_queries(client: Client, game: Game) -> list[str]:
     return [q["sql"] for q in queries.captured_queries]
 
 
-def test_a_refused_undo_takes_no_lock_and_costs_the_same_at_any_length(client: Client) -> None:
+def test_a_refused_undo_takes_no_lock_and_costs_the_same_at_any_length(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
     """An undo by a seat with nothing to undo once scanned a 5,000-change game inside the write lock (~320 ms
     each, every other game's writes waiting): now it is refused before the lock, reading a bounded window."""
+    # The rate limit's count (the database cache table by default) is a write of its own, not the game's.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     short, long = _undo_queries(client, _played(70)), _undo_queries(client, _played(200))
     assert len(short) == len(long)
     assert not any("SAVEPOINT" in sql or "UPDATE" in sql for sql in short + long)  # no transaction, no write
@@ -866,3 +868,18 @@ def test_a_japanese_reader_hears_the_tax_as_mana_not_braces(client: Client) -> N
         '<span class="mana-symbol pip-N" role="img" aria-label="不特定マナ0" title="不特定マナ0">0</span>'
     )
     assert f"統率領域から唱える({symbol})" in html and "({0})" not in html
+
+
+def test_the_rate_limits_count_in_the_database_every_worker_shares() -> None:
+    """A worker restarted by --max-requests once started counting from zero (issue 22): with no shared cache
+    configured, the counts live in the database cache table that ``migrate`` creates."""
+    from django.conf import settings as django_settings
+    from django.core.cache import cache
+    from django.db import connection
+
+    assert django_settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    assert django_settings.CACHE_TABLE in connection.introspection.table_names()
+    cache.set("rate:probe", 3)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*) FROM {django_settings.CACHE_TABLE}")
+        assert cursor.fetchone()[0] >= 1

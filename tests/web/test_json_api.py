@@ -282,3 +282,29 @@ def test_pasted_json_boxes_use_the_same_reader(client: Client, lang: str) -> Non
     assert page.status_code == 400 and board in page.content.decode()
     page = client.post(f"/{lang}/leave-game/", {"action": "load-json", "board_json": DEEP})
     assert page.status_code == 400 and "32" in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("path", "keys", "limit"),
+    [("/api/calc/commander-damage", 100_000, 50_000), ("/api/calc/color-identity", 645_000, 250_000)],
+)
+def test_a_body_of_too_many_values_is_refused_before_it_is_read(
+    client: Client, path: str, keys: int, limit: int
+) -> None:
+    """The audit's bodies (issue 22): a hundred thousand keys to the damage calculator, and ~8 MB of tiny
+    keys under the identity batch's cap. Counted before parsing, refused with one small answer."""
+    body = "{" + ",".join(f'"k{i}":0' for i in range(keys)) + "}"
+    assert len(body) < calc.IDENTITY_MAX_BODY
+    for lang, text in (("en", f"holds more than {limit} values"), ("ja", f"値が {limit} 個を超えています")):
+        response = client.post(f"{path}?lang={lang}", body, content_type="application/json")
+        assert response.status_code == 400
+        assert [e["code"] for e in response.json()["errors"]] == ["web.json-too-many"]
+        assert text in error_texts(response)[0]
+        assert len(response.content) < 1_000
+
+
+def test_commas_inside_strings_do_not_count_as_values() -> None:
+    from judge.web.json_api import read_json
+
+    text = json.dumps({"oracle_text": ", " * 60_000, "n": [1, 2, 3]})
+    assert read_json(text)["n"] == [1, 2, 3]
