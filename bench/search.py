@@ -53,8 +53,9 @@ from judge.parsing.corpus import parse_corpus_dir  # noqa: E402
 from judge.parsing.linking import link_corpus  # noqa: E402
 from judge.search import analysis, highlight, index  # noqa: E402
 from judge.search.analysis import has_japanese, normalize_ja  # noqa: E402
+from judge.search.build import build_index  # noqa: E402
 from judge.search.documents import SearchDoc, documents_from_records  # noqa: E402
-from judge.search.index import activate, build_index, open_live  # noqa: E402
+from judge.search.index import activate, open_live  # noqa: E402
 from judge.search.matching import find_matches  # noqa: E402
 from judge.search.query import parse_query  # noqa: E402
 from judge.search.query_builder import build_query  # noqa: E402

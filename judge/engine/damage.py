@@ -15,7 +15,8 @@ game:
 - with teams (Two-Headed Giant Commander), players win and lose only as a
   team: a player who loses to commander damage makes their team lose (810.8a).
 
-The JSON payload and the game records' checks are in :mod:`judge.engine.damage_payload`.
+The game records and their checks are in :mod:`judge.engine.damage_records`, the JSON payload reader in
+:mod:`judge.engine.damage_payload`.
 
 >>> rafiq = Commander(id="rafiq", owner="Alex", name="Rafiq of the Many")
 >>> hits = [DamageEvent(source="rafiq", target="Bianca", amount=10, combat=True),
@@ -33,14 +34,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.damage_payload import (
+from judge.engine.damage_payload import read_damage_payload
+from judge.engine.damage_records import (
     MAX_EVENTS,
     Commander,
     DamageEvent,
     DamageInput,
     LifeGain,
     check_game,
-    read_damage_payload,
 )
 from judge.engine.messages import Text
 from judge.engine.steps import Step

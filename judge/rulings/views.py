@@ -1,9 +1,10 @@
 """Rulings: leaving a multiplayer game (800.4) on a board you build, and worked rulings step by step.
 
-The board page keeps the whole board in its form and re-renders it on every submit (judge.rulings.forms);
-with htmx the same form posts to the same URL and only the board fragment is swapped. Nothing is stored
-on the server. Every worked ruling step has its own URL; "previous"/"next" are real links that htmx
-turns into a swap of the step fragment, and each cited rule opens its text in a ``<details>``.
+The board page keeps the whole board in its form and re-renders it on every submit (judge.rulings.forms,
+read into rows by judge.rulings.board_rows); with htmx the same form posts to the same URL and only the
+board fragment is swapped. Nothing is stored on the server. Every worked ruling step has its own URL;
+"previous"/"next" are real links that htmx turns into a swap of the step fragment, and each cited rule
+opens its text in a ``<details>``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
-from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE, BoardRows, oversized
+from judge.rulings.board_rows import BoardRows, oversized
+from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
     board_json,

@@ -8,11 +8,12 @@ so a second phone's "next turn" on a table that has moved on is answered
 "already done" instead of skipping a player. The board polls every second with
 ``If-None-Match``: while the revision is unchanged the answer is 304 after one
 indexed read, no render. JSON bodies get JSON answers, for bots and scripts.
+How a game is answered (the tag, the seat cookie, the board, the JSON shapes) is
+:mod:`judge.tracker.answers`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -20,8 +21,6 @@ from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_ratelimit.core import get_usage
@@ -31,7 +30,7 @@ from judge.engine.errors import RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
-from judge.tracker import presenters, selectors, services
+from judge.tracker import answers, presenters, selectors, services
 from judge.tracker.forms import (
     BLANK_SEAT,
     DEFAULT_SEATS,
@@ -44,208 +43,11 @@ from judge.tracker.forms import (
 )
 from judge.tracker.models import Game
 from judge.web.client_address import client_address
-from judge.web.json_api import (
-    BodyTooLarge,
-    error_response,
-    json_object,
-    json_response,
-    read_body,
-    request_language,
-    steps_json,
-)
-from judge.web.presenters import present_problems, present_steps, reader_language
+from judge.web.json_api import BodyTooLarge, error_response, json_response, steps_json
+from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
-MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
-BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
-POLL_SECONDS = 1
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
-
-
-def _wants_json(request: HtmxHttpRequest) -> bool:
-    return (
-        request.content_type == "application/json"
-        or request.GET.get("format") == "json"
-        or (request.method == "GET" and request.headers.get("Accept", "").startswith("application/json"))
-    )
-
-
-def _json_body(request: HtmxHttpRequest) -> dict[str, Any]:
-    """The JSON object of the body; BodyTooLarge past MAX_BODY (a change or a setup: a few hundred bytes)."""
-    return json_object(read_body(request, limit=MAX_BODY), empty="{}")
-
-
-def _language(request: HtmxHttpRequest) -> str:
-    """The language of a JSON answer's texts: ``?lang=``, else the language of the page's URL."""
-    return request_language(request, default=reader_language())
-
-
-# --------------------------------------------------------------------------- the phone's seat
-
-
-def _seat_cookie(slug: str) -> str:
-    return f"tracker-seat-{slug}"
-
-
-def _seat_index(request: HtmxHttpRequest, slug: str) -> str:
-    """The seat this phone picked for the game (its number in turn order, as text), "" for none."""
-    value = request.COOKIES.get(_seat_cookie(slug), "")
-    return value if value.isdigit() and len(value) <= 2 else ""
-
-
-def _seat(request: HtmxHttpRequest, slug: str, setup: tracker.TableSetup) -> str:
-    index = _seat_index(request, slug)
-    return setup.players[int(index)] if index and int(index) < len(setup.players) else ""
-
-
-def _choose_seat(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """``?seat=N`` keeps seat N for this phone (a cookie for this game alone); ``?seat=`` forgets it."""
-    if selectors.game_revision(slug=slug) is None:
-        raise Http404(_("No such game."))
-    response = redirect(reverse("tracker:game", args=[slug]))
-    seat = request.GET["seat"]
-    if seat.isdigit() and int(seat) < tracker.MAX_PLAYERS:
-        response.set_cookie(
-            _seat_cookie(slug),
-            seat,
-            max_age=services.retention(),
-            path="/",
-            samesite="Lax",
-            httponly=True,
-            secure=request.is_secure(),
-        )
-    else:
-        response.delete_cookie(_seat_cookie(slug), path="/", samesite="Lax")
-    return response
-
-
-# --------------------------------------------------------------------------- answers
-
-
-def _etag(request: HtmxHttpRequest, slug: str, revision: int, shape: str = "") -> str:
-    """One tag per revision and representation (the page, the board fragment or JSON) and this phone's
-    seat."""
-    shape = shape or ("json" if _wants_json(request) else "board" if request.htmx else "page")
-    return f'W/"{revision}-{shape}-{_seat_index(request, slug) or "x"}"'
-
-
-def _not_modified(request: HtmxHttpRequest, etag: str) -> bool:
-    wanted = request.headers.get("If-None-Match", "")
-    return bool(wanted) and etag.removeprefix("W/") in {t.removeprefix("W/") for t in parse_etags(wanted)}
-
-
-def _revalidated(response: HttpResponse, etag: str) -> HttpResponse:
-    """What every read of a game carries: its tag, and "ask again every time" (never stored by a shared
-    cache)."""
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("HX-Request", "Accept", "Cookie"))
-    return response
-
-
-def _unreadable(request: HtmxHttpRequest, err: services.UnreadableGame) -> HttpResponse:
-    """A game stored before the engine's readers were strict, that they now refuse: say so, never a 500."""
-    problem = msg("web.game-unreadable")
-    if _wants_json(request):
-        return error_response([problem], status=410, lang=_language(request))
-    return render(
-        request, "tracker/unreadable.html", {"problem": problem.text(reader_language())}, status=410
-    )
-
-
-def _board_context(
-    request: HtmxHttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
-) -> dict[str, Any]:
-    setup = state.setup
-    recent = selectors.history(game=game, limit=BOARD_HISTORY)
-    seat = _seat(request, game.slug, setup)
-    seat_index = setup.players.index(seat) if seat else None
-    in_game = [i for i, name in enumerate(setup.players) if not state.has_lost(name)]
-    return {
-        "game": game,
-        "state": state,
-        "setup": setup,
-        "seat": seat,
-        "seat_index": seat_index,
-        "keypad_target": seat_index if seat_index in in_game else (in_game[0] if in_game else None),
-        "poll_headers": json.dumps({"If-None-Match": _etag(request, game.slug, game.revision, "board")}),
-        "poll_seconds": POLL_SECONDS,
-        "variant_label": VARIANT_LABELS[setup.variant],
-        "overview": presenters.overview(state),
-        "panels": presenters.panels(state),
-        "history": presenters.history(recent.entries, setup),
-        "history_older": recent.older,
-        "can_undo": state.events > 0,
-        "is_dtc": setup.variant is Variant.DTC,
-        "has_life": setup.has_life,
-        "has_commanders": setup.variant.has_commanders,
-        "damage_counts": setup.commander_damage_counts,
-        "is_team_game": setup.variant.has_teams,
-        "errors": errors or [],
-    }
-
-
-def _page_context(
-    request: HtmxHttpRequest, game: Game, state: tracker.TableState, errors: list[str] | None = None
-) -> dict[str, Any]:
-    share_url = request.build_absolute_uri(reverse("tracker:game", args=[game.slug]))
-    return {
-        **_board_context(request, game, state, errors),
-        "share_url": share_url,
-        "share_qr": presenters.share_qr(share_url),
-        "start_steps": present_steps(tracker.start_steps(state.setup)),
-        "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
-    }
-
-
-def _board_response(
-    request: HtmxHttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
-) -> HttpResponse:
-    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
-    try:
-        game, state = selectors.game_state(slug=slug)
-    except Game.DoesNotExist:
-        raise Http404(_("No such game.")) from None
-    except services.UnreadableGame as err:
-        return _unreadable(request, err)
-    context = (_board_context if request.htmx else _page_context)(request, game, state, errors)
-    response = page_or_partial(request, "tracker/game.html", "board", context, status=status)
-    if request.htmx and errors:
-        # The button pressed may be far down the board: bring the problems above it into view.
-        response["HX-Reswap"] = "outerHTML show:#board-errors:top"
-    if status == 200 and not errors:
-        _revalidated(response, _etag(request, slug, game.revision))
-    return response
-
-
-def _json_state(game: Game, state: tracker.TableState, *, status: int = 200, **extra: Any) -> JsonResponse:
-    return json_response(
-        {
-            "slug": game.slug,
-            "revision": game.revision,
-            "state": state.to_payload(),
-            "table": tracker.table_view(state).to_payload(),
-            **extra,
-        },
-        status=status,
-    )
-
-
-def _history_json(page: selectors.HistoryPage, lang: str) -> dict[str, Any]:
-    return {
-        "history": [
-            {
-                "seq": h.seq,
-                "kind": h.kind,
-                "payload": h.event.to_payload(),
-                "undone": h.undone,
-                "created": h.created.isoformat(),
-                "steps": steps_json(h.steps, lang),
-            }
-            for h in page.entries
-        ],
-        "history_before": page.older,
-    }
 
 
 # --------------------------------------------------------------------------- new game
@@ -275,9 +77,9 @@ def _too_many_games(request: HtmxHttpRequest, *, count: bool = False) -> bool:
 
 
 def _start_from_json(request: HtmxHttpRequest) -> JsonResponse:
-    lang = _language(request)
+    lang = answers.json_language(request)
     try:
-        data = _json_body(request)
+        data = answers.json_body(request)
         setup = {
             "variant": data.get("variant", ""),
             "players": data.get("players") or [],
@@ -294,7 +96,7 @@ def _start_from_json(request: HtmxHttpRequest) -> JsonResponse:
         return error_response([msg("web.too-many-games")], status=429, lang=lang)
     game = services.start_game(**setup)
     _too_many_games(request, count=True)
-    return _json_state(
+    return answers.json_state(
         game, services.table_before(game), status=201, url=reverse("tracker:game", args=[game.slug])
     )
 
@@ -348,34 +150,35 @@ def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _no_game(request: HtmxHttpRequest) -> HttpResponse:
-    if _wants_json(request):
-        return error_response([msg("web.no-game")], status=404, lang=_language(request))
+    if answers.wants_json(request):
+        return error_response([msg("web.no-game")], status=404, lang=answers.json_language(request))
     raise Http404(_("No such game."))
 
 
 @require_GET
 def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if "seat" in request.GET:
-        return _choose_seat(request, slug)
+        return answers.choose_seat(request, slug)
     revision = selectors.game_revision(slug=slug)
     if revision is None:
         return _no_game(request)
-    etag = _etag(request, slug, revision)
-    if _not_modified(request, etag):
+    etag = answers.etag(request, slug, revision)
+    if answers.not_modified(request, etag):
         # The poll of a phone whose table is current: one indexed read, nothing rendered.
-        return _revalidated(HttpResponse(status=304), etag)
-    if not _wants_json(request):
-        return _board_response(request, slug)
-    lang = _language(request)
+        return answers.revalidated(HttpResponse(status=304), etag)
+    if not answers.wants_json(request):
+        return answers.board_response(request, slug)
+    lang = answers.json_language(request)
     try:
         found, state = selectors.game_state(slug=slug)
         page = selectors.history(game=found)
     except Game.DoesNotExist:
         return _no_game(request)
     except services.UnreadableGame as err:
-        return _unreadable(request, err)
-    return _revalidated(
-        _json_state(found, state, **_history_json(page, lang)), _etag(request, slug, found.revision)
+        return answers.unreadable(request, err)
+    return answers.revalidated(
+        answers.json_state(found, state, **answers.history_json(page, lang)),
+        answers.etag(request, slug, found.revision),
     )
 
 
@@ -394,10 +197,14 @@ def history_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except Game.DoesNotExist:
         return _no_game(request)
     except services.UnreadableGame as err:
-        return _unreadable(request, err)
-    if _wants_json(request):
+        return answers.unreadable(request, err)
+    if answers.wants_json(request):
         return json_response(
-            {"slug": found.slug, "revision": found.revision, **_history_json(page, _language(request))}
+            {
+                "slug": found.slug,
+                "revision": found.revision,
+                **answers.history_json(page, answers.json_language(request)),
+            }
         )
     context = {
         "game": found,
@@ -427,13 +234,15 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
     """Run a write; answer JSON, the board fragment (htmx) or a redirect; 400/409/410 with the problems,
     429 once this client has had too many refused lately."""
     as_json = request.content_type == "application/json"
-    lang = _language(request)
+    lang = answers.json_language(request)
     if _refused_writes(request, slug, count=False):
         problem = msg("web.too-many-refused")
         if as_json:
             response: HttpResponse = error_response([problem], status=429, lang=lang)
         else:
-            response = _board_response(request, slug, errors=[problem.text(reader_language())], status=429)
+            response = answers.board_response(
+                request, slug, errors=[problem.text(reader_language())], status=429
+            )
         response["Retry-After"] = "60"
         return response
     try:
@@ -441,24 +250,24 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
     except BodyTooLarge as err:
         return error_response([err.message], status=413, lang=lang)
     except services.UnreadableGame as err:
-        return _unreadable(request, err)
+        return answers.unreadable(request, err)
     except tracker.AlreadyDoneError as err:
         # A second phone pressed the same "next turn" or "undo": nothing was done; show the table as it is.
         _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
-        return _board_response(
+        return answers.board_response(
             request, slug, errors=[*present_problems(err), *_latest_change(slug)], status=409
         )
     except RulesError as err:
         _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=400, lang=lang)
-        return _board_response(request, slug, errors=present_problems(err), status=400)
+        return answers.board_response(request, slug, errors=present_problems(err), status=400)
     if as_json:
-        return _json_state(written, state, steps=steps_json(steps, lang))
+        return answers.json_state(written, state, steps=steps_json(steps, lang))
     if request.htmx:
-        response = _board_response(request, slug)
+        response = answers.board_response(request, slug)
         response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
         return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
@@ -486,7 +295,7 @@ def event_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
     def write() -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
         if request.content_type == "application/json":
-            data = _json_body(request)
+            data = answers.json_body(request)
             kind = data.pop("kind", "")
         else:
             form = EventForm(request.POST)
@@ -506,7 +315,7 @@ def undo_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
     def write() -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
         if request.content_type == "application/json":
-            payload = _json_body(request)
+            payload = answers.json_body(request)
         else:
             form = UndoForm(request.POST)
             form.is_valid()

@@ -223,6 +223,7 @@ CALCULATOR_MODULES = (
     "tax_payload",
     "damage",
     "damage_payload",
+    "damage_records",
     "identity",
     "identity_payload",
     "cards",

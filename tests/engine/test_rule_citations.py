@@ -496,6 +496,7 @@ def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
         "tax_payload",
         "damage",
         "damage_payload",
+        "damage_records",
         "identity",
         "cards_payload",
         "deck",

@@ -21,8 +21,9 @@ from judge.parsing import corpus as corpus_module
 from judge.parsing.records import ParseError
 from judge.rules import history, ingest, models, rule_pages, selectors
 from judge.rules.ingest import checks, writing
+from judge.search.build import build_index
 from judge.search.documents import documents_from_records
-from judge.search.index import activate, build_index, live_name, open_live
+from judge.search.index import activate, live_name, open_live
 from judge.search.service import search
 from tests.rules.cr_files import BASE, edited, write_release
 from tests.search import sample

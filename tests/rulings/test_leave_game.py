@@ -1019,7 +1019,7 @@ def test_a_big_board_types_its_blockers_as_ids(client: Client) -> None:
     again.update(
         {"action": "update", "atk-TOTAL_FORMS": "1", "atk-0-attacker": "t0", "atk-0-blockers": "t1, t2"}
     )
-    from judge.rulings.forms import BoardRows
+    from judge.rulings.board_rows import BoardRows
 
     rows, _form = BoardRows.from_post(_querydict(again))
     assert rows.rows["atk"][0]["blockers"] == ["t1", "t2"]

@@ -11,11 +11,11 @@ from django.utils import translation
 from judge.engine.board_payload import board_from_payload
 from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.leave_game import leave_game_from_payload
-from judge.rulings.forms import BoardRows
+from judge.rulings.board_rows import BoardRows
 from judge.rulings.presenters.board import label_rows, present_board
 from judge.rulings.presenters.outcome import present_outcome
 from judge.rulings.presenters.steps import Values
-from tests.rulings.test_forms import FULL
+from tests.rulings.test_board_rows import FULL
 
 MONARCH: dict[str, Any] = {
     "variant": "free-for-all",

@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from judge.search.build import build_index
 from judge.search.documents import SearchDoc, documents_from_records
-from judge.search.index import activate, build_index
+from judge.search.index import activate
 from judge.search.terms import TermTable, parse_terms
 from tests.search import sample
 

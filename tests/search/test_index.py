@@ -5,9 +5,10 @@ from pathlib import Path
 import pytest
 from whoosh import query as wq
 
+from judge.search.build import build_index
 from judge.search.documents import SearchDoc
 from judge.search.evaluate import Evaluator
-from judge.search.index import POINTER, IndexNotReady, activate, build_index, live_name, open_live
+from judge.search.index import POINTER, IndexNotReady, activate, live_name, open_live
 
 
 def doc(key: str, body: str, version: str = "20260116") -> SearchDoc:

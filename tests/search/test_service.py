@@ -437,8 +437,9 @@ def test_warm_loads_what_a_search_reads(sample_root: Path) -> None:
 def test_a_worker_started_before_the_first_ingest_warms_the_index_when_it_appears(tmp_path: Path) -> None:
     import threading
 
+    from judge.search.build import build_index
     from judge.search.documents import documents_from_records
-    from judge.search.index import activate, build_index, open_live
+    from judge.search.index import activate, open_live
     from judge.search.warm import warm
     from tests.search import sample
 

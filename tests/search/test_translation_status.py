@@ -19,8 +19,9 @@ from judge.parsing import ja_comprehensive_rules
 from judge.parsing.linking import AlignedSection, LinkedDocument, Status, link_document
 from judge.parsing.records import DocKind, DocSection, JaDocument
 from judge.search.alignment import OUTDATED_PRIOR
+from judge.search.build import build_index
 from judge.search.documents import SearchDoc, SourceKind, documents_from_records
-from judge.search.index import activate, build_index, open_live
+from judge.search.index import activate, open_live
 from judge.search.ranking import static_priors
 from judge.search.service import search
 from tests.rules.ja_cr_files import ja_cr_text, placeholder_rules

@@ -808,7 +808,7 @@ def test_the_busy_timeout_is_shorter_than_the_worker_timeout_and_not_retried(set
 
 
 def test_tracker_json_bodies_over_the_limit_answer_the_json_413(client: Client) -> None:
-    from judge.tracker.views import MAX_BODY
+    from judge.tracker.answers import MAX_BODY
 
     game = _game()
     padding = "x" * (MAX_BODY + 1)

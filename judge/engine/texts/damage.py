@@ -1,4 +1,4 @@
-"""Message texts of commander damage (judge.engine.damage, judge.engine.damage_payload)."""
+"""Message texts of commander damage (judge.engine.damage, damage_records, damage_payload)."""
 
 from __future__ import annotations
 

@@ -12,9 +12,10 @@ press of "next turn" or "undo" on a revision already left behind is refused
 (``tracker.*``) rendered in the reader's language.
 
 Modules: ``setup`` (the game's setup and its checks), ``events`` (the
-changes), ``state`` (the table), ``rules`` (applying a change), ``log``
-(replay, undo, revisions), ``payload`` (reading JSON), ``fields`` (reading one
-value, the bounds of a game), ``overview`` (the whole table at a glance).
+changes), ``state`` (the table), ``rules`` (applying a change), ``changes``
+(what each kind of change does), ``log`` (replay, undo, revisions),
+``payload`` (reading JSON), ``fields`` (reading one value, the bounds of a
+game), ``overview`` (the whole table at a glance).
 
 Rules the tracker follows
 -------------------------

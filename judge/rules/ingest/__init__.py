@@ -116,8 +116,8 @@ def _build_index(
 ) -> None:
     """Only what search needs: the current release (rules and glossary) and the Japanese texts, as aligned
     (each translated rule's status and today's number: judge.search.documents)."""
+    from judge.search.build import build_index
     from judge.search.documents import documents_from_records
-    from judge.search.index import build_index
 
     build_index(index_root, documents_from_records([current], documents), name=name)
 

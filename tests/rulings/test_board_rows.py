@@ -1,11 +1,12 @@
-"""The leave-game board form: a board payload as rows and back, without losing a field the engine reads."""
+"""The leave-game board's rows (judge.rulings.board_rows): a board payload as rows and back, without
+losing a field the engine reads."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from judge.engine.board_payload import board_from_payload
-from judge.rulings.forms import BoardRows
+from judge.rulings.board_rows import BoardRows
 
 # Every kind of row the form has: Two-Headed Giant Planechase with a shared planar deck, the monarch and the
 # initiative, an effect whose source is gone, an effect until a player's next turn, Mindslaver, an attack.
