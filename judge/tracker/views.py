@@ -280,7 +280,7 @@ def _latest_change(slug: str) -> list[str]:
         return []
     entries = selectors.history(game=found).entries[:1]
     shown = presenters.history(entries, services.game_setup(found))
-    return [msg("tracker.latest-change", change=c.text).text(reader_language()) for c in shown]
+    return [msg("web.tracker-latest-change", change=c.text).text(reader_language()) for c in shown]
 
 
 def _get_game(slug: str) -> Game | None:

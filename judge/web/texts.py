@@ -24,6 +24,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: not valid JSON (line {line}, column {column}).",
         "ja": "{label}：正しい JSON ではありません（{line} 行 {column} 文字目）。",
     },
+    # The tracker page's refused press: what the other phone changed (judge.tracker.views).
+    "web.tracker-latest-change": {
+        "en": "Latest change: {change}",
+        "ja": "最新の変更：{change}",
+    },
     "web.json-too-many": {
         "en": "{label}: holds more than {limit} values; send less at a time.",
         "ja": "{label}：値が {limit} 個を超えています。一度に送る量を減らしてください。",

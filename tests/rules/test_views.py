@@ -4,6 +4,8 @@ test_glossary.py; a rule's history and the changes between releases: test_histor
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.helpers import error_texts
@@ -353,7 +355,7 @@ def test_not_found_page_is_the_site_page_in_the_url_language(client, ingested, l
 
 def _main(html: str) -> str:
     """The page's own content (the site header and nav name the rules pages too)."""
-    return html.split('<main id="main">', 1)[1]
+    return re.split(r'<main id="main"[^>]*>', html, maxsplit=1)[1]
 
 
 @pytest.mark.parametrize("hx", [False, True])

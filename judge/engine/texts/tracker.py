@@ -594,10 +594,6 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "ja": "ほかの端末で先に更新されました（「取り消す」を押した後の変更 {changes} 件）。何も取り消していません。"
         "2回押しても2つの変更が取り消されることはありません。まだ取り消す場合はもう一度押してください。",
     },
-    "tracker.latest-change": {
-        "en": "Latest change: {change}",
-        "ja": "最新の変更：{change}",
-    },
     "tracker.revision-required.next-turn": {
         "en": "“Next turn” needs the revision it was pressed on (the table is at {current}): nothing was done, "
         "so no player is skipped.",
