@@ -108,7 +108,7 @@ READ = """(lang) => {
   const langOf = el => ((el.closest('[lang]') || document.documentElement).getAttribute('lang') ||
   '').split('-')[0];
   const CUT = 'code, kbd, samp, textarea, select:not([multiple]) > option:not(:checked), [translate=no], '
-    + '[data-quoted]';
+    + '[data-quoted], .mana-symbol';  // a drawn mana symbol is read by its aria-label, checked below
   const shown = el => el.checkVisibility({visibilityProperty: true});
   const blockOf = el => {
     for (let e = el; e; e = e.parentElement) {

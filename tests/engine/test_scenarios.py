@@ -147,7 +147,7 @@ def test_an_unverified_term_is_not_put_in_a_rulings_japanese() -> None:
             texts += [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]
         assert not [t for t in texts if "遭遇" in t], scenario.slug
     (tunnel,) = [s for s in SCENARIOS if s.slug == "planechase-phenomenon-ability-owner-leaves"]
-    assert "encounter。公式の日本語の訳語は未確認" in tunnel.steps[0].narration.ja
+    assert "この能力を指すCRの用語は、公式の日本語の訳語が未確認" in tunnel.steps[0].narration.ja
 
 
 DTC = [s for s in SCENARIOS if s.slug.startswith("dtc-")]

@@ -34,6 +34,7 @@ KEY_LABELS: dict[str, Callable[[], str]] = {
     "mana_cost": lambda: _("Mana cost"),
     "previous_casts": lambda: _("Previous casts from the command zone"),
     "reduction": lambda: _("Cost reduction"),
+    "partner": lambda: _("One of two commanders (partner)"),
     "cast_from": lambda: _("Cast from"),
     "cost": lambda: _("Cost"),
     "play_number": lambda: _("Play from the command zone, number"),
