@@ -44,7 +44,7 @@ run: setup
 test: install messages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# mypy --strict over the pure layers (pyproject.toml [tool.mypy]: judge/engine, judge/parsing).
+# mypy --strict with django-stubs over all of judge/ but migrations (pyproject.toml [tool.mypy]).
 typecheck: install
 	$(BIN)/mypy
 

@@ -33,8 +33,8 @@ from judge.engine.damage_records import (
 )
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, msg
-from judge.engine.payload import shown, unknown_fields
-from judge.engine.variants import Variant, variant_names
+from judge.engine.payload import read_choice, shown, unknown_fields
+from judge.engine.variants import Variant
 
 _COMMANDER_FIELDS = ("id", "owner", "name", "name_ja")
 _DAMAGE_FIELDS = ("kind", "source", "target", "amount", "combat", "prevented", "controller")
@@ -58,31 +58,17 @@ def _raw(item: Mapping[str, Any], key: str, default: Any = None) -> Any:
     return item.get(key, default)
 
 
-def _variant(raw_variant: object, problems: list[Message]) -> Variant | None:
-    """The variant named, if the damage calculator takes it."""
-    variant: Variant | None = None
-    if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.DAMAGE_CALCULATOR}:
-        variant = Variant(raw_variant)
-    elif raw_variant is None:
-        problems.append(
-            msg(
-                "input.choose",
-                field="variant",
-                label=msg("variant.label"),
-                choices=variant_names(Variant.DAMAGE_CALCULATOR),
-            )
-        )
-    else:
-        problems.append(
-            msg(
-                "input.one-of",
-                field="variant",
-                label=msg("variant.label"),
-                value=shown(raw_variant),
-                choices=variant_names(Variant.DAMAGE_CALCULATOR),
-            )
-        )
-    return variant
+def _variant(value: object, problems: list[Message]) -> Variant | None:
+    """The variant named, if this calculator takes it (the one choice reader, judge.engine.payload)."""
+    return read_choice(
+        Variant,
+        value,
+        field="variant",
+        label=msg("variant.label"),
+        problems=problems,
+        name=lambda variant: variant.value,
+        allowed=Variant.DAMAGE_CALCULATOR,
+    )
 
 
 def _read_commanders(raw_commanders: list[Any], problems: list[Message]) -> list[Commander]:

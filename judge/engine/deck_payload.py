@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
-from judge.engine.payload import shown, unknown_fields
-from judge.engine.variants import Variant, variant_names
+from judge.engine.payload import read_choice, unknown_fields
+from judge.engine.variants import Variant
 
 #: A deck has at most two commanders (702.124); a DTC team at most eight decks.
 MAX_COMMANDERS = 2
@@ -51,28 +51,16 @@ class DeckRequest:
 
 
 def _variant(value: object, problems: list[Message]) -> Variant | None:
-    if isinstance(value, str) and value in {v.value for v in Variant.DECK_CHECKS}:
-        return Variant(value)
-    if value is None:
-        problems.append(
-            msg(
-                "input.choose",
-                field="variant",
-                label=msg("variant.label"),
-                choices=variant_names(Variant.DECK_CHECKS),
-            )
-        )
-    else:
-        problems.append(
-            msg(
-                "input.one-of",
-                field="variant",
-                label=msg("variant.label"),
-                value=shown(value),
-                choices=variant_names(Variant.DECK_CHECKS),
-            )
-        )
-    return None
+    """The variant named, if this calculator takes it (the one choice reader, judge.engine.payload)."""
+    return read_choice(
+        Variant,
+        value,
+        field="variant",
+        label=msg("variant.label"),
+        problems=problems,
+        name=lambda variant: variant.value,
+        allowed=Variant.DECK_CHECKS,
+    )
 
 
 def read_deck_payload(payload: object) -> DeckRequest:

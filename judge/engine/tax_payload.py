@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import ManaCost, ManaSymbol, mana_cost_label, parse_mana_cost
 from judge.engine.messages import Message, msg
-from judge.engine.payload import shown, unknown_fields, whole_number
+from judge.engine.payload import read_choice, shown, unknown_fields, whole_number
 from judge.engine.variants import Variant, variant_names
 
 #: Caps on the numbers a request may carry: far above any real game, low enough to stay cheap.
@@ -298,30 +298,19 @@ def planar_die_input(*, rolls_this_turn: object, two_headed_giant: object = Fals
     return PlanarDieInput(rolls_this_turn=rolls_this_turn, two_headed_giant=two_headed_giant)
 
 
-def _variant(raw_variant: object, problems: list[str | Message]) -> Variant | None:
-    """The variant named, if the tax calculator takes it."""
-    variant: Variant | None = None
-    if isinstance(raw_variant, str) and raw_variant in {v.value for v in Variant.TAX_CALCULATOR}:
-        variant = Variant(raw_variant)
-    elif raw_variant is None:
-        problems.append(
-            msg(
-                "input.choose",
-                field="variant",
-                label=label("variant"),
-                choices=variant_names(Variant.TAX_CALCULATOR),
-            )
-        )
-    else:
-        problems.append(
-            msg(
-                "input.one-of",
-                field="variant",
-                label=label("variant"),
-                value=shown(raw_variant),
-                choices=variant_names(Variant.TAX_CALCULATOR),
-            )
-        )
+def _variant(value: object, problems: list[str | Message]) -> Variant | None:
+    """The variant named, if this calculator takes it (the one choice reader, judge.engine.payload)."""
+    found: list[Message] = []
+    variant = read_choice(
+        Variant,
+        value,
+        field="variant",
+        label=msg("variant.label"),
+        problems=found,
+        name=lambda variant: variant.value,
+        allowed=Variant.TAX_CALCULATOR,
+    )
+    problems.extend(found)
     return variant
 
 

@@ -790,7 +790,7 @@ def test_deck_api_problems(client: Client, cards: None) -> None:
         content_type="application/json",
     )
     assert error_texts(japanese) == [
-        "フォーマット：「modern」は選べません（commander, brawl, dtc, dtcs, dtb のいずれか）。",
+        "フォーマット：「modern」は選べません（commander、brawl、dtc、dtcs、dtb のいずれか）。",
         "デッキリスト：文字列で指定してください。",
     ]
     unknown = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": "x", "commanders": []})

@@ -49,7 +49,7 @@ def test_every_problem_at_once_in_both_languages() -> None:
         "Teammates' decks: a list of at most 8 decklists (text).",
     ]
     assert problems(payload, "ja") == [
-        "フォーマット：「modern」は選べません（commander, brawl, dtc, dtcs, dtb のいずれか）。",
+        "フォーマット：「modern」は選べません（commander、brawl、dtc、dtcs、dtb のいずれか）。",
         "デッキリスト：文字列で指定してください。",
         "リストの外で指定した統率者：カード名 2 個までのリストで指定してください。",
         "チームメイトのデッキ：デッキリスト（文字列）8 個までのリストで指定してください。",
