@@ -69,10 +69,12 @@ def legalities_from(value: Any) -> tuple[tuple[str, str], ...]:
     """
     if not isinstance(value, Mapping):
         return ()
-    pairs = []
-    for key, status in list(value.items())[:MAX_FORMATS]:
-        if isinstance(key, str) and isinstance(status, str) and normalise_status(status) in STATUSES:
-            pairs.append((key[:40], normalise_status(status)))
+    # Sorted: a JSON object has no order, and PostgreSQL's jsonb gives its keys back in another one.
+    pairs = sorted(
+        (key[:40], normalise_status(status))
+        for key, status in list(value.items())[:MAX_FORMATS]
+        if isinstance(key, str) and isinstance(status, str) and normalise_status(status) in STATUSES
+    )
     return tuple(pairs)
 
 
