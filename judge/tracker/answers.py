@@ -40,6 +40,7 @@ from judge.web.rendering import HtmxHttpRequest, page_or_partial
 MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
 POLL_SECONDS = 1
+STATUS_HEADER = "X-Tracker-Status"  # the real status of a board fragment answered 200 for htmx
 
 
 def wants_json(request: HtmxHttpRequest) -> bool:
@@ -194,6 +195,10 @@ def board_response(
     if request.htmx and errors:
         # The button pressed may be far down the board: bring the problems above it into view.
         response["HX-Reswap"] = "outerHTML show:#board-errors:top"
+    if request.htmx and status != 200:
+        # The fragment goes out as 200 (htmx swaps no 4xx); the phone's queue of offline presses
+        # (static/js/tracker-queue.js) reads here whether its press was refused (400, 409) or must wait (429).
+        response[STATUS_HEADER] = str(status)
     if status == 200 and not errors:
         revalidated(response, etag(request, slug, game.revision))
     return response
