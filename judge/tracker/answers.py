@@ -10,6 +10,7 @@ views that use them are in :mod:`judge.tracker.views`.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -180,10 +181,25 @@ def _page_context(
     }
 
 
+@dataclass(frozen=True)
+class Retry:
+    """A press refused as already done, offered again: the URL it posted to and its fields (the board adds
+    the seat and the revision it shows, so the press is made anew on the table as it is)."""
+
+    action: str
+    fields: tuple[tuple[str, str], ...]
+
+
 def board_response(
-    request: HtmxHttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    slug: str,
+    *,
+    errors: list[str] | None = None,
+    status: int = 200,
+    retry: Retry | None = None,
 ) -> HttpResponse:
-    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
+    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer; the
+    real status is in the STATUS_HEADER). ``retry``: the refused press, offered again under the problems."""
     try:
         game, state = selectors.game_state(slug=slug)
     except Game.DoesNotExist:
@@ -191,6 +207,7 @@ def board_response(
     except services.UnreadableGame as err:
         return unreadable(request, err)
     context = (_board_context if request.htmx else _page_context)(request, game, state, errors)
+    context["retry"] = retry
     response = page_or_partial(request, "tracker/game.html", "board", context, status=status)
     if request.htmx and errors:
         # The button pressed may be far down the board: bring the problems above it into view.

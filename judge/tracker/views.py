@@ -257,7 +257,11 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
         return answers.board_response(
-            request, slug, errors=[*present_problems(err), *_latest_change(slug)], status=409
+            request,
+            slug,
+            errors=[*present_problems(err), *_latest_change(slug)],
+            status=409,
+            retry=_retry(request),
         )
     except RulesError as err:
         _refused_writes(request, slug, count=True)
@@ -271,6 +275,19 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
         return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
+
+
+# The fields a refused press posts again from its "Apply again" button (the board adds the seat and the
+# revision it shows): the event form's own, each as bounded as the form reads it.
+RETRY_FIELDS = tuple(name for name in EventForm.base_fields if name not in ("by", "expected_revision"))
+
+
+def _retry(request: HtmxHttpRequest) -> answers.Retry:
+    """The press refused as already done, to post again on the table as it is now (one tap, no script)."""
+    form = EventForm(request.POST)
+    form.is_valid()  # never refuses: each field read (normalised, cut short) as the press was
+    fields = [(name, form.cleaned_data[name]) for name in RETRY_FIELDS if name in request.POST]
+    return answers.Retry(action=request.path, fields=tuple(fields))
 
 
 def _latest_change(slug: str) -> list[str]:
