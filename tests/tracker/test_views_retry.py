@@ -1,0 +1,45 @@
+"""The tracker's answers to a press refused as already done: one tap from being made again, and the real
+status of an htmx fragment for the phone's queue of presses kept offline (static/js/tracker-queue.js)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from judge.tracker.selectors import game_state
+from tests.tracker.test_views import HX, _game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Apply again"), ("ja", "もう一度適用")])
+def test_a_press_refused_as_already_done_is_one_tap_from_being_made_again(
+    client: Client, lang: str, label: str
+) -> None:
+    """The refused "next turn" comes back under the problem as a form on the fresh table (no script needed);
+    the htmx fragment, answered 200, carries its real status for the phone's queue of offline presses."""
+    game = _game()
+    url = f"/{lang}/tracker/{game.slug}/event/"
+    first = client.post(url, {"kind": "next-turn", "expected_revision": "0", "by": "Ben"}, **HX)
+    assert first.status_code == 200 and "X-Tracker-Status" not in first
+    stale = client.post(url, {"kind": "next-turn", "expected_revision": "0", "by": "Ben"}, **HX)
+    assert stale.status_code == 200 and stale["X-Tracker-Status"] == "409"
+    html = stale.content.decode()
+    retry = html[html.index('<form method="post" action="' + url + '"') :]
+    retry = retry[: retry.index("</form>")]
+    assert 'class="retry"' in retry and label in retry
+    assert 'name="kind" value="next-turn"' in retry and 'name="expected_revision" value="1"' in retry
+    plain = client.post(url, {"kind": "next-turn", "expected_revision": "0"})
+    assert plain.status_code == 409 and 'class="retry"' in plain.content.decode()
+    # The tap: the same press, made on revision 1, passes the turn once more (Aki -> Ben -> Chie).
+    again = client.post(url, {"kind": "next-turn", "expected_revision": "1"}, **HX)
+    assert again.status_code == 200 and "X-Tracker-Status" not in again
+    _, state = game_state(slug=game.slug)
+    assert state.active_players == ("Chie",) and game.events.count() == 2
+    # A press the table cannot take is refused as 400, with no retry offered (only a stale press is).
+    refused = client.post(url, {"kind": "life", "player": "Zed", "amount": "-1"}, **HX)
+    assert refused["X-Tracker-Status"] == "400" and 'class="retry"' not in refused.content.decode()
+    undo = f"/{lang}/tracker/{game.slug}/undo/"
+    stale_undo = client.post(undo, {"expected_revision": "0"}, **HX)
+    assert stale_undo["X-Tracker-Status"] == "409"
+    assert f'action="{undo}"' in stale_undo.content.decode().split('class="retry"')[0].rsplit("<form", 1)[1]
