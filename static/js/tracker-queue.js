@@ -76,7 +76,10 @@
     var fields = [];
     data.forEach(function (value, name) { fields.push([name, String(value)]); });
     return {
-      id: Date.now().toString(36) + Math.random().toString(36).slice(2, 7),
+      // The press's own id, posted with it: a press sent again because its answer was lost is not
+      // recorded twice (judge.tracker.views._press_key).
+      id: window.crypto && crypto.randomUUID ? crypto.randomUUID()
+        : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 10),
       action: form.action,
       fields: fields,
       base: revision(),
@@ -112,14 +115,22 @@
     flush();
   }, true);
 
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (lastPress && event.detail.elt === lastPress.form) event.detail.parameters.press = lastPress.press.id;
+  });
+
   // The phone thought it was online but the request never reached the server: keep the press.
-  document.addEventListener("htmx:sendError", function (event) {
+  function keepUnanswered(event) {
     if (!box || !lastPress || event.detail.elt !== lastPress.form) return;
     enqueue(lastPress.press);
     lastPress = null;
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (lastPress && event.detail.elt === lastPress.form && !event.detail.failed) lastPress = null;
+    flush(); // sent again with its id: recorded once even if the first one did reach the server
+  }
+  document.addEventListener("htmx:sendError", keepUnanswered);
+  document.addEventListener("htmx:timeout", keepUnanswered);
+  // An answer came (whatever it says): the press reached the server and is no longer the phone's to keep.
+  document.addEventListener("htmx:afterOnLoad", function (event) {
+    if (lastPress && event.detail.elt === lastPress.form) lastPress = null;
   });
 
   function body(item) {
@@ -127,6 +138,7 @@
     item.fields.forEach(function (f) {
       params.append(f[0], f[0] === "expected_revision" ? String(item.base) : f[1]);
     });
+    params.set("press", item.id);
     return params;
   }
 
@@ -139,45 +151,51 @@
     if (!box || sending || !navigator.onLine) return;
     sending = true;
     try {
-      for (;;) {
-        var next = load().filter(function (item) { return item.state === "pending"; })[0];
-        if (!next) break;
-        render(load(), next.id);
-        var response;
-        try {
-          response = await fetch(next.action, {
-            method: "POST",
-            body: body(next),
-            credentials: "same-origin",
-            headers: {"HX-Request": "true"},
-          });
-        } catch (err) {
-          break; // still no connection: the next retry goes on
-        }
-        // A board fragment goes out as 200 for htmx; its real status is in this header.
-        var status = Number(response.headers.get("X-Tracker-Status")) || response.status;
-        if (status === 429 || status >= 500) break; // busy: try again later, in order
-        var doc = new DOMParser().parseFromString(await response.text(), "text/html");
-        var answered = doc.getElementById("board");
-        if (answered) seen = Math.max(seen, Number(answered.dataset.revision) || 0);
-        var items = load();
-        var at = items.findIndex(function (item) { return item.id === next.id; });
-        if (at === -1) continue;
-        if (status >= 200 && status < 300) {
-          items.splice(at, 1);
-          // The presses queued after it were pressed on the table with it: their revision moves on.
-          items.forEach(function (item, index) {
-            if (index >= at && item.state === "pending") item.base += 1;
-          });
-        } else {
-          items[at].state = "refused";
-          items[at].problems = problemsOf(doc);
-        }
-        save(items);
-      }
+      // Two tabs of one game share the queue: one sends at a time (the other then finds what is left).
+      if (navigator.locks) await navigator.locks.request(storageKey(), sendAll);
+      else await sendAll();
     } finally {
       sending = false;
       render(load()); // the board's own poll (every second) brings the table as it now is
+    }
+  }
+
+  async function sendAll() {
+    for (;;) {
+      var next = load().filter(function (item) { return item.state === "pending"; })[0];
+      if (!next) break;
+      render(load(), next.id);
+      var response;
+      try {
+        response = await fetch(next.action, {
+          method: "POST",
+          body: body(next),
+          credentials: "same-origin",
+          headers: {"HX-Request": "true"},
+        });
+      } catch (err) {
+        break; // still no connection: the next retry goes on
+      }
+      // A board fragment goes out as 200 for htmx; its real status is in this header.
+      var status = Number(response.headers.get("X-Tracker-Status")) || response.status;
+      if (status === 429 || status >= 500) break; // busy: try again later, in order
+      var doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      var answered = doc.getElementById("board");
+      if (answered) seen = Math.max(seen, Number(answered.dataset.revision) || 0);
+      var items = load();
+      var at = items.findIndex(function (item) { return item.id === next.id; });
+      if (at === -1) continue;
+      if (status >= 200 && status < 300) {
+        items.splice(at, 1);
+        // The presses queued after it were pressed on the table with it: their revision moves on.
+        items.forEach(function (item, index) {
+          if (index >= at && item.state === "pending") item.base += 1;
+        });
+      } else {
+        items[at].state = "refused";
+        items[at].problems = problemsOf(doc);
+      }
+      save(items);
     }
   }
 

@@ -43,3 +43,25 @@ def test_a_press_refused_as_already_done_is_one_tap_from_being_made_again(
     stale_undo = client.post(undo, {"expected_revision": "0"}, **HX)
     assert stale_undo["X-Tracker-Status"] == "409"
     assert f'action="{undo}"' in stale_undo.content.decode().split('class="retry"')[0].rsplit("<form", 1)[1]
+
+
+def test_a_press_sent_again_with_its_id_is_recorded_once(client: Client) -> None:
+    """A phone whose answer was lost sends the press again with the same id: recorded once, answered as
+    recorded; another id (another press of the same button) is recorded; a press without one as before."""
+    game = _game()
+    url = f"/ja/tracker/{game.slug}/event/"
+    press = {"kind": "life", "player": "Aki", "amount": "-5", "expected_revision": "0"}
+    sent = {**press, "press": "3f1c9a2e-0d4b-4c1e-9a51-2b6f0c7d8e90"}
+    for answer in (client.post(url, sent, **HX), client.post(url, sent, **HX)):
+        assert answer.status_code == 200 and "X-Tracker-Status" not in answer
+        assert 'id="board-errors"' not in answer.content.decode()
+    assert client.post(url, sent).status_code == 302
+    _, state = game_state(slug=game.slug)
+    assert state.life_of("Aki") == 35 and game.events.count() == 1
+    assert (
+        client.post(url, {**press, "press": "0b7e6d5c-4a39-4817-b6f5-e4d3c2b1a098"}, **HX).status_code == 200
+    )
+    assert client.post(url, press, **HX).status_code == 200
+    assert client.post(url, {**press, "press": "x"}, **HX).status_code == 200  # not an id: recorded
+    _, state = game_state(slug=game.slug)
+    assert state.life_of("Aki") == 20 and game.events.count() == 4
