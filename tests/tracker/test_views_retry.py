@@ -65,3 +65,33 @@ def test_a_press_sent_again_with_its_id_is_recorded_once(client: Client) -> None
     assert client.post(url, {**press, "press": "x"}, **HX).status_code == 200  # not an id: recorded
     _, state = game_state(slug=game.slug)
     assert state.life_of("Aki") == 20 and game.events.count() == 4
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "not_there"),
+    [
+        (
+            "ja",
+            ['data-pending="未送信"', 'data-apply-again="もう一度適用"', "まだ反映されていない操作"],
+            "Not sent",
+        ),
+        (
+            "en",
+            ['data-pending="Not sent yet"', 'data-apply-again="Apply again"', "Not on the table yet"],
+            "未送信",
+        ),
+    ],
+)
+def test_the_page_carries_the_words_of_its_queue_of_offline_presses(
+    client: Client, lang: str, words: list[str], not_there: str
+) -> None:
+    """The script that keeps presses made offline shows only words the page gives it, in its language."""
+    game = _game()
+    html = client.get(f"/{lang}/tracker/{game.slug}/").content.decode()
+    queue = html[
+        html.index('<section id="tracker-queue"') : html.index("</section>", html.index("tracker-queue"))
+    ]
+    assert f'data-game="{game.slug}"' in queue and "tracker-queue.js" in html
+    assert all(w in queue for w in words) and not_there not in queue
+    board = client.get(f"/{lang}/tracker/{game.slug}/", **HX).content.decode()
+    assert 'id="tracker-queue"' not in board  # outside the board: a swap keeps what the phone holds
