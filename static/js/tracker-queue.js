@@ -119,7 +119,7 @@
     if (lastPress && event.detail.elt === lastPress.form) event.detail.parameters.press = lastPress.press.id;
   });
 
-  // The phone thought it was online but the request never reached the server: keep the press.
+  // The phone thought it was online but no answer came (it may or may not have been recorded): keep it.
   function keepUnanswered(event) {
     if (!box || !lastPress || event.detail.elt !== lastPress.form) return;
     enqueue(lastPress.press);
