@@ -6,7 +6,8 @@ without a cycle; like the generation (judge.web.generation), it reads them throu
 None when no card data is imported (the API then leaves its ``cards`` out). Card names shown elsewhere (a
 worked ruling's board and cards) link to their card page through the function
 ``settings.JUDGE_CARD_SLUGS_FUNCTION`` names: names in, name -> the slug of its card page out, for the
-known cards only.
+known cards only. The answers that show card data say which import they were read from (their ETag,
+judge.web.middleware) through ``settings.JUDGE_CARD_STAMP_FUNCTION``: "" without card data.
 """
 
 from __future__ import annotations
@@ -52,3 +53,14 @@ def card_links(names: Iterable[str]) -> dict[str, str]:
     if not path or not wanted:
         return {}
     return {name: reverse("cards:detail", args=[slug]) for name, slug in _slugs(path)(wanted).items()}
+
+
+@functools.cache
+def _stamp(path: str) -> Callable[[], str]:
+    return cast("Callable[[], str]", import_string(path))
+
+
+def card_data_stamp() -> str:
+    """What changes whenever card data is imported ("" without card data or without a function)."""
+    path = getattr(settings, "JUDGE_CARD_STAMP_FUNCTION", "")
+    return _stamp(path)() if path else ""

@@ -51,3 +51,12 @@ def test_a_colour_identity_step_links_known_cards_only(
 def test_without_card_data_no_name_links(client: Client) -> None:
     html = client.get("/en/scenarios/mind-control-bianca-leaves/0/").content.decode()
     assert '<span class="bd-object">Assault Griffin</span>' in html and "/cards/" not in html
+
+
+def test_a_card_import_changes_a_worked_rulings_etag(client: Client) -> None:
+    # The page is public and kept by its ETag; the links appear with the card data, so the ETag follows it.
+    before = client.get("/en/scenarios/mind-control-bianca-leaves/0/")
+    import_files(paths=[CARDS / "scryfall_ruling_cards.json"])
+    after = client.get("/en/scenarios/mind-control-bianca-leaves/0/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert 'href="/en/cards/assault-griffin/"' in after.content.decode()
