@@ -31,6 +31,7 @@ _BODIES: OrderedDict[tuple[str, ...], tuple[str, str]] = OrderedDict()
 _PAGES: OrderedDict[str, bytes] = OrderedDict()
 _LOCK = threading.Lock()
 MAX_BODIES = 2000
+MAX_PAGES = 1000  # whole pages, larger than the bodies: fewer of them
 
 
 def _generation() -> str:
@@ -40,10 +41,10 @@ def _generation() -> str:
         return ""
 
 
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, *, most: int) -> None:
     with _LOCK:
         cache[key] = value
-        while len(cache) > MAX_BODIES:
+        while len(cache) > most:
             cache.popitem(last=False)
 
 
@@ -69,10 +70,10 @@ def card_page(request: HttpRequest, slug: str) -> HttpResponse:
         card = present_card(row)
         title = f"《{card.name_ja}》" if card.name_ja and reader_language() == "ja" else card.name
         cached = (title, render_to_string("cards/_card.html", {"card": card}, request=request))
-        _remember(_BODIES, key, cached)
+        _remember(_BODIES, key, cached, most=MAX_BODIES)
     response = render(request, "cards/card.html", {"title": cached[0], "body": cached[1]})
     if etag is not None:
-        _remember(_PAGES, etag, response.content)
+        _remember(_PAGES, etag, response.content, most=MAX_PAGES)
     return response
 
 

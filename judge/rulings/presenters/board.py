@@ -304,7 +304,7 @@ def present_board(
         shown = ShownObject(
             name=names.get(as_text(item.get("id")), as_text(item.get("id"))),
             details=_object_details(item, names, lang, under=holder if in_control else owner),
-            url=(card_urls or {}).get(as_text(item.get("name")), ""),
+            url=(card_urls or {}).get(as_text(item.get("name")), "") if _is_card(item) else "",
         )
         if holder in by_player:
             by_player[holder][0 if in_control else 1].append(shown)
@@ -405,9 +405,18 @@ def label_rows(rows: Any, lang: str) -> None:
         )
 
 
+def _is_card(item: Mapping[str, Any]) -> bool:
+    """An object represented by a card (a token, an ability or an emblem has no card page to link)."""
+    return item.get("kind", ObjectKind.CARD.value) in (
+        ObjectKind.CARD.value,
+        ObjectKind.PLANE.value,
+        ObjectKind.PHENOMENON.value,
+    )
+
+
 def object_card_names(board: Board | Mapping[str, Any] | None) -> set[str]:
-    """The English names of a board's objects, to look their card pages up in one go."""
+    """The English names of a board's objects represented by cards, to look their card pages up in one go."""
     if board is None:
         return set()
     data: Mapping[str, Any] = board.to_payload() if isinstance(board, Board) else board
-    return {as_text(o.get("name")) for o in mappings_in(data.get("objects")) if o.get("name")}
+    return {as_text(o.get("name")) for o in mappings_in(data.get("objects")) if o.get("name") and _is_card(o)}
