@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from judge.tracker.selectors import game_state
-from tests.tracker.test_views import HX, _game
+from tests.tracker.helpers import HX, new_game
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def test_a_press_refused_as_already_done_is_one_tap_from_being_made_again(
 ) -> None:
     """The refused "next turn" comes back under the problem as a form on the fresh table (no script needed);
     the htmx fragment, answered 200, carries its real status for the phone's queue of offline presses."""
-    game = _game()
+    game = new_game()
     url = f"/{lang}/tracker/{game.slug}/event/"
     first = client.post(url, {"kind": "next-turn", "expected_revision": "0", "by": "Ben"}, **HX)
     assert first.status_code == 200 and "X-Tracker-Status" not in first
@@ -48,7 +48,7 @@ def test_a_press_refused_as_already_done_is_one_tap_from_being_made_again(
 def test_a_press_sent_again_with_its_id_is_recorded_once(client: Client) -> None:
     """A phone whose answer was lost sends the press again with the same id: recorded once, answered as
     recorded; another id (another press of the same button) is recorded; a press without one as before."""
-    game = _game()
+    game = new_game()
     url = f"/ja/tracker/{game.slug}/event/"
     press = {"kind": "life", "player": "Aki", "amount": "-5", "expected_revision": "0"}
     sent = {**press, "press": "3f1c9a2e-0d4b-4c1e-9a51-2b6f0c7d8e90"}
@@ -86,7 +86,7 @@ def test_the_page_carries_the_words_of_its_queue_of_offline_presses(
     client: Client, lang: str, words: list[str], not_there: str
 ) -> None:
     """The script that keeps presses made offline shows only words the page gives it, in its language."""
-    game = _game()
+    game = new_game()
     html = client.get(f"/{lang}/tracker/{game.slug}/").content.decode()
     queue = html[
         html.index('<section id="tracker-queue"') : html.index("</section>", html.index("tracker-queue"))
