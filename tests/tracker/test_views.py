@@ -413,13 +413,6 @@ def test_the_life_keypad_has_a_minus_key(client: Client) -> None:
     assert wrong.status_code == 400 and game.events.count() == 3
 
 
-@pytest.mark.parametrize(
-    ("lang", "message"),
-    [
-        ("en", "Two-Headed Giant is tracked without commanders"),
-        ("ja", "双頭巨人戦 は統率者なしで記録します"),
-    ],
-)
 def test_history_is_read_a_page_at_a_time(client: Client) -> None:
     game = new_game()
     for n in range(25):

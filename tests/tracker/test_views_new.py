@@ -101,6 +101,13 @@ def test_new_game_json(client: Client) -> None:
     assert client.post("/en/tracker/", "[1", content_type="application/json").status_code == 400
 
 
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "Two-Headed Giant is tracked without commanders"),
+        ("ja", "双頭巨人戦 は統率者なしで記録します"),
+    ],
+)
 def test_commanders_typed_for_a_variant_without_commanders(client: Client, lang: str, message: str) -> None:
     response = client.post(
         f"/{lang}/tracker/",
