@@ -180,11 +180,18 @@ def _page_context(
 
 
 def board_response(
-    request: HtmxHttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    slug: str,
+    *,
+    errors: list[str] | None = None,
+    status: int = 200,
+    current: tuple[Game, tracker.TableState] | None = None,
 ) -> HttpResponse:
-    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
+    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer).
+
+    ``current``: the game and its table as a write just left them (not read again)."""
     try:
-        game, state = selectors.game_state(slug=slug)
+        game, state = current or selectors.game_state(slug=slug)
     except Game.DoesNotExist:
         raise Http404(_("No such game.")) from None
     except services.UnreadableGame as err:
