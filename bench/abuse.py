@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/abuse.py [--duration 15] [--interval 0.05] [--only 1a,3] [--refused-rate 30/m]
 
-Setup as bench/load.py (its functions): a throwaway SQLite database, index and static dir in a temp dir,
+Setup by bench/server.py, as bench/load.py's: a throwaway SQLite database, index and static dir in a temp dir,
 ``migrate``, ``collectstatic``, ``ingest`` of the corpus (JUDGE_CORPUS_DIR); then, through the tracker's
 services, a Commander game of 4 players (A, B, C, D) played to ``--changes`` (5,000, the bound) life changes
 by nobody's seat, and two fresh games (one measured, one for item 8). gunicorn as docs/deploy.md runs
