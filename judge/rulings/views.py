@@ -29,16 +29,20 @@ from judge.engine.leave_game_result import LeaveGameResult
 from judge.engine.losses import DTC_TEAM_LOSSES
 from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
+from judge.engine.scenarios import ReplayedStep
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
 from judge.rulings.board_rows import BoardRows, oversized
 from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
+    as_text,
     board_json,
     choices,
     label_of,
     label_rows,
+    mappings_in,
+    object_card_names,
     object_options,
     present_resolution,
     present_step,
@@ -46,6 +50,7 @@ from judge.rulings.presenters import (
     start_display,
 )
 from judge.rulings.presenters.notices import rule_notices
+from judge.web.card_finder import card_links
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
@@ -351,6 +356,16 @@ def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
+def _shown_names(replayed: ReplayedStep, cards: Mapping[str, Any]) -> set[str]:
+    """The English card names a step can show: the ruling's cards, its boards' objects, a colour identity
+    step's cards; the card data says which of them have a card page (one look-up per page)."""
+    names = set(cards) | object_card_names(replayed.board_before) | object_card_names(replayed.board_after)
+    for payload in (replayed.before or {}, replayed.after or {}):
+        for key in ("cards", "results"):
+            names.update(as_text(c.get("name")) for c in mappings_in(payload.get(key)))
+    return names
+
+
 @require_GET
 def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpResponse:
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
@@ -363,11 +378,15 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
     if step == 0:
         assert found.start is not None
         replayed = None
-        display = start_display(found.start, lang)
+        display = start_display(found.start, lang, card_urls=card_links(_shown_names(found.start, cards)))
     else:
         replayed = found.steps[step - 1]
         display = present_step(
-            replayed, names=scenario_names(found.steps, cards, lang), cards=cards, lang=lang
+            replayed,
+            names=scenario_names(found.steps, cards, lang),
+            cards=cards,
+            lang=lang,
+            card_urls=card_links(_shown_names(replayed, cards)),
         )
     step_rules = replayed.step.rules if replayed else ()
     cited = [*step_rules, *found.scenario.rules, *(s.rule for s in display.engine_steps)]

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from judge.engine.cards import Card, CardPool, Face
-from judge.engine.cards_payload import card_from_scryfall
 from judge.engine.deck import (
     UNKNOWN_CARD,
     Variant,
@@ -18,217 +14,14 @@ from judge.engine.deck import (
     partner_pair_problem,
 )
 from judge.engine.decklist import parse_decklist
-from judge.engine.legality import LegalityData, LegalitySource
-
-FIXTURE = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_cards.json"
-REAL = [card_from_scryfall(c) for c in json.loads(FIXTURE.read_text(encoding="utf-8"))]
-
-
-def legend(name: str, cost: str, type_line: str, text: str = "") -> Card:
-    return Card(
-        name=name,
-        faces=(
-            Face(
-                name=name,
-                mana_cost=cost,
-                type_line=type_line,
-                oracle_text=text,
-                power="2" if "Creature" in type_line else None,
-            ),
-        ),
-    )
-
-
-# Invented cards for partner variants the real fixture lacks (the rules, not the cards, are under test).
-EXTRA = [
-    legend(
-        "Bear Captain",
-        "{1}{G}",
-        "Legendary Creature — Bear Warrior",
-        "Reach\nChoose a Background (You can have a Background as a second commander.)",
-    ),
-    legend(
-        "Library Upbringing",
-        "{2}{U}",
-        "Legendary Enchantment — Background",
-        'Commander creatures you own have "Whenever this creature attacks, draw a card."',
-    ),
-    legend(
-        "Plain Upbringing", "{W}", "Enchantment — Background", "Commander creatures you own have vigilance."
-    ),
-    legend("The Test Doctor", "{2}{R}", "Legendary Creature — Time Lord Doctor", "Haste"),
-    legend("The Test Rogue", "{2}{B}", "Legendary Creature — Time Lord Rogue", "Menace"),
-    legend(
-        "Loyal Companion",
-        "{1}{W}",
-        "Legendary Creature — Human",
-        "Doctor's companion (You can have two commanders if the other is the Doctor.)",
-    ),
-    legend(
-        "Friend One",
-        "{U}",
-        "Legendary Creature — Human",
-        "Partner\u2014Friends forever (You can have two commanders if both have this ability.)",
-    ),
-    legend("Friend Two", "{R}", "Legendary Creature — Human", "Friends forever"),
-    legend("Survivor One", "{G}", "Legendary Creature — Human", "Partner\u2014Survivors"),
-    legend("Shuttle Craft", "{3}", "Legendary Artifact — Spacecraft", "Station"),
-]
-POOL = CardPool.of(REAL + EXTRA)
-
-
-def card(name: str, cost: str, type_line: str, text: str = "") -> Card:
-    return Card(name=name, faces=(Face(name=name, mana_cost=cost, type_line=type_line, oracle_text=text),))
-
-
-# The ten companions as printed (costs, types, the companion line), and cards of real decks around them.
-COMPANIONS = [
-    card(
-        "Gyruda, Doom of Depths",
-        "{4}{U/B}{U/B}",
-        "Legendary Creature — Demon Kraken",
-        "Companion — Each nonland card in your starting deck has an even mana value.",
-    ),
-    card(
-        "Jegantha, the Wellspring",
-        "{4}{R/G}",
-        "Legendary Creature — Elemental Elk",
-        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana "
-        "cost.",
-    ),
-    card(
-        "Kaheera, the Orphanguard",
-        "{1}{G/W}{G/W}",
-        "Legendary Creature — Cat Beast",
-        "Companion — Each creature card in your starting deck is a Cat, Elemental, Nightmare, Dinosaur, or "
-        "Beast card.",
-    ),
-    card(
-        "Keruga, the Macrosage",
-        "{3}{G/U}{G/U}",
-        "Legendary Creature — Dinosaur Hippo",
-        "Companion — Your starting deck contains only cards with mana value 3 or greater and land cards.",
-    ),
-    card(
-        "Lurrus of the Dream-Den",
-        "{1}{W/B}{W/B}",
-        "Legendary Creature — Cat Nightmare",
-        "Companion — Each permanent card in your starting deck has mana value 2 or less.",
-    ),
-    card(
-        "Lutri, the Spellchaser",
-        "{1}{U/R}{U/R}",
-        "Legendary Creature — Otter",
-        "Companion — Each nonland card in your starting deck has a different name.",
-    ),
-    card(
-        "Obosh, the Preypiercer",
-        "{3}{B/R}{B/R}",
-        "Legendary Creature — Hellion Horror",
-        "Companion — Each nonland card in your starting deck has an odd mana value.",
-    ),
-    card(
-        "Umori, the Collector",
-        "{2}{B/G}{B/G}",
-        "Legendary Creature — Ooze",
-        "Companion — Each nonland card in your starting deck shares a card type.",
-    ),
-    card(
-        "Yorion, Sky Nomad",
-        "{3}{W/U}{W/U}",
-        "Legendary Creature — Bird Serpent",
-        "Companion — Your starting deck contains at least twenty cards more than the minimum deck size.",
-    ),
-    card(
-        "Zirda, the Dawnwaker",
-        "{1}{R/W}{R/W}",
-        "Legendary Creature — Elemental Fox",
-        "Companion — Each permanent card in your starting deck has an activated ability.",
-    ),
-]
-DECK_CARDS = [
-    card(
-        "Arcane Signet",
-        "{2}",
-        "Artifact",
-        "{T}: Add one mana of any color in your commander's color identity.",
-    ),
-    card(
-        "Swords to Plowshares",
-        "{W}",
-        "Instant",
-        "Exile target creature. Its controller gains life equal to its power.",
-    ),
-    card("Counterspell", "{U}{U}", "Instant", "Counter target spell."),
-    card(
-        "Cultivate",
-        "{2}{G}",
-        "Sorcery",
-        "Search your library for up to two basic land cards, reveal those "
-        "cards, put one onto the battlefield tapped and the other into your hand, "
-        "then shuffle.",
-    ),
-    card("Llanowar Elves", "{G}", "Creature — Elf Druid", "{T}: Add {G}."),
-    card("Grizzly Bears", "{1}{G}", "Creature — Bear"),
-    card(
-        "Sakura-Tribe Elder",
-        "{1}{G}",
-        "Creature — Snake Shaman",
-        "Sacrifice Sakura-Tribe Elder: Search your library for a basic land card, put that card onto the "
-        "battlefield tapped, then shuffle.",
-    ),
-    card(
-        "Rampant Growth",
-        "{1}{G}",
-        "Sorcery",
-        "Search your library for a basic land card, put that card onto the battlefield tapped, then shuffle.",
-    ),
-    card(
-        "Kodama's Reach",
-        "{2}{G}",
-        "Sorcery — Arcane",
-        "Search your library for up to two basic land cards...",
-    ),
-    card(
-        "Regal Force",
-        "{4}{G}{G}{G}",
-        "Creature — Elemental",
-        "When this creature enters, draw a card for each green creature you control.",
-    ),
-    card("Mana Crypt", "{0}", "Artifact", "{T}: Add {C}{C}."),
-    card(
-        "Mana Drain",
-        "{U}{U}",
-        "Instant",
-        "Counter target spell. At the beginning of your next main phase, add "
-        "an amount of {C} equal to that spell's mana value.",
-    ),
-    card(
-        "Contract from Below",
-        "{B}",
-        "Sorcery",
-        "Remove Contract from Below from your deck before playing if "
-        "you're not playing for ante.\nDiscard your hand, ante the top "
-        "card of your library, then draw seven cards.",
-    ),
-    card(
-        "Rick, Steadfast Leader",
-        "{2}{W}{W}",
-        "Legendary Creature — Human Soldier",
-        "Each creature you control that's a Human or a Warrior gets +2/+2.",
-    ),
-    card(
-        "Greymond, Avacyn's Stalwart",
-        "{2}{W}{W}",
-        "Legendary Creature — Human Soldier",
-        "Each creature you control that's a Human or a Warrior gets +2/+2.",
-    ),
-]
-COMPANION_POOL = CardPool.of(REAL + EXTRA + COMPANIONS + DECK_CARDS)
-
-
-def rules(check: object) -> list[str]:
-    return [p.rule for p in check.problems]  # type: ignore[attr-defined]
+from tests.engine.deck_helpers import (
+    COMPANION_POOL,
+    EXTRA,
+    POOL,
+    REAL,
+    legend,
+    rules,
+)
 
 
 def test_legal_100_card_deck() -> None:
@@ -511,152 +304,6 @@ def test_no_commander() -> None:
     assert rules(check) == ["903.3"]
 
 
-# --- The companions' conditions (702.139a), with the commander in the starting deck (702.139b)
-# ----------------
-
-
-def companion_check(
-    companion: str, commander: str, *cards: str, lands: str = "Forest"
-) -> list[tuple[str, str]]:
-    deck = [(1, c) for c in cards] + [(99 - len(cards), lands)]
-    check = check_commander_deck(pool=COMPANION_POOL, commanders=[commander], cards=deck, companion=companion)
-    return [(p.card, p.message.code) for p in check.problems if p.rule == "702.139a"]
-
-
-@pytest.mark.parametrize(
-    ("companion", "commander", "cards", "fails"),
-    [
-        # Keruga: only mana value 3+ and lands. Regal Force (7) and Cultivate (3) pass; Rampant Growth (2)
-        # fails.
-        ("Keruga, the Macrosage", "Kenrith, the Returned King", ("Regal Force", "Cultivate"), ()),
-        (
-            "Keruga, the Macrosage",
-            "Kenrith, the Returned King",
-            ("Regal Force", "Rampant Growth"),
-            ("Rampant Growth",),
-        ),
-        # Lurrus: permanents of mana value 2 or less; instants and sorceries of any value are fine.
-        (
-            "Lurrus of the Dream-Den",
-            "Kenrith, the Returned King",
-            ("Cultivate",),
-            ("Kenrith, the Returned King",),
-        ),
-        # Gyruda: even; Kenrith's 5 is odd. Obosh: odd; Grizzly Bears' 2 is even.
-        (
-            "Gyruda, Doom of Depths",
-            "Kenrith, the Returned King",
-            ("Grizzly Bears",),
-            ("Kenrith, the Returned King",),
-        ),
-        (
-            "Obosh, the Preypiercer",
-            "Kenrith, the Returned King",
-            ("Cultivate", "Grizzly Bears"),
-            ("Grizzly Bears",),
-        ),
-        # Jegantha: Counterspell has {U} twice.
-        (
-            "Jegantha, the Wellspring",
-            "Kenrith, the Returned King",
-            ("Cultivate", "Counterspell"),
-            ("Counterspell",),
-        ),
-        # Kaheera: creature cards must be Cats, Elementals, Nightmares, Dinosaurs or Beasts; Regal Force is an
-        # Elemental.
-        (
-            "Kaheera, the Orphanguard",
-            "Kenrith, the Returned King",
-            ("Regal Force", "Grizzly Bears"),
-            ("Kenrith, the Returned King", "Grizzly Bears"),
-        ),
-        # Umori: one card type shared by every nonland card.
-        ("Umori, the Collector", "Kenrith, the Returned King", ("Llanowar Elves", "Grizzly Bears"), ()),
-        (
-            "Umori, the Collector",
-            "Kenrith, the Returned King",
-            ("Llanowar Elves", "Cultivate"),
-            ("Cultivate",),
-        ),
-        # Zirda: permanents with an activated ability ({T}: Add, Sacrifice ...: , basic lands' mana
-        # abilities).
-        (
-            "Zirda, the Dawnwaker",
-            "Kenrith, the Returned King",
-            ("Llanowar Elves", "Sakura-Tribe Elder", "Arcane Signet"),
-            (),
-        ),
-        (
-            "Zirda, the Dawnwaker",
-            "Kenrith, the Returned King",
-            ("Llanowar Elves", "Grizzly Bears"),
-            ("Grizzly Bears",),
-        ),
-    ],
-)
-def test_companion_conditions(
-    companion: str, commander: str, cards: tuple[str, ...], fails: tuple[str, ...]
-) -> None:
-    problems = companion_check(companion, commander, *cards)
-    found = [code for _, code in problems if code in ("deck.companion-not-met", "deck.companion-impossible")]
-    assert bool(found) == bool(fails), problems
-    if fails:
-        check = check_commander_deck(
-            pool=COMPANION_POOL,
-            commanders=[commander],
-            companion=companion,
-            cards=[(1, c) for c in cards] + [(99 - len(cards), "Forest")],
-        )
-        [problem] = [p for p in check.problems if p.message.code == "deck.companion-not-met"]
-        for name in fails:
-            assert name in problem.text("en") and f"《{name}》" in problem.text("ja")
-
-
-def test_yorion_can_never_be_a_commander_companion() -> None:
-    # Commander decks have exactly 100 cards, so never 20 over the minimum of 100.
-    problems = companion_check("Yorion, Sky Nomad", "Kenrith, the Returned King")
-    assert ("Yorion, Sky Nomad", "deck.companion-impossible") in problems
-
-
-def test_lutri_is_banned_as_a_companion_only() -> None:
-    from judge.engine.rules_data import default_companion_bans
-
-    data = LegalityData(
-        source=LegalitySource(name="Scryfall", date="2026-11-20"), companion_bans=default_companion_bans()
-    )
-    as_companion = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(99, "Forest")],
-        companion="Lutri, the Spellchaser",
-        legality=data,
-    )
-    assert ("Lutri, the Spellchaser", "commander:11", "legality.banned-as-companion") in [
-        (p.card, p.rule, p.message.code) for p in as_companion.problems
-    ]
-    in_the_deck = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Lutri, the Spellchaser"), (98, "Forest")],
-        legality=data,
-    )
-    assert "legality.banned-as-companion" not in [p.message.code for p in in_the_deck.problems]
-
-
-def test_zirda_says_it_read_the_rules_text() -> None:
-    check = check_commander_deck(
-        pool=COMPANION_POOL,
-        commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Llanowar Elves"), (98, "Forest")],
-        companion="Zirda, the Dawnwaker",
-    )
-    assert [n.message.code for n in check.notes if n.message] == [  # type: ignore[union-attr]
-        "legality.not-checked",
-        "deck.companion-met",
-        "deck.companion-read-from-text",
-    ]
-
-
 # --- Interchangeable names (201.3b); legality is tested in test_legality.py
 # ----------------------------------
 
@@ -673,6 +320,11 @@ def test_interchangeable_names_count_as_one_name() -> None:
         "Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have "
         "interchangeable names, so they count as one name: 2 copies"
     )
+    # The repository's list is not read from published card data, so the answer says so (201.3c).
+    [note] = [n for n in check.notes if n.code == "deck.interchangeable-unchecked"]
+    assert note.rule == "201.3c"
+    assert "has not been checked against published card data" in note.render("en")
+    assert "公開されたカードデータでまだ確認していない" in note.render("ja")
     # With no interchangeable names known, they are two names.
     assert check_commander_deck(
         pool=COMPANION_POOL,
@@ -680,6 +332,11 @@ def test_interchangeable_names_count_as_one_name() -> None:
         cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
         interchangeable={},
     ).legal
+    # A deck the list does not touch carries no such note.
+    plain = check_commander_deck(
+        pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"], cards=[(99, "Plains")]
+    )
+    assert "deck.interchangeable-unchecked" not in [n.code for n in plain.notes]
 
 
 def test_same_name_different_printings_count_together() -> None:
