@@ -9,6 +9,7 @@ opens its text in a ``<details>``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -31,6 +32,20 @@ from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
+from judge.rulings.board_page import (
+    INLINE_JSON,
+    SHOW_JSON,
+    THEN,
+    UPDATE_FULL,
+    editing_row,
+    full_editor_counts,
+    full_editor_open,
+    link_cards,
+    object_fields,
+    object_lines,
+    player_fields,
+    select_fits,
+)
 from judge.rulings.board_rows import BoardRows, oversized
 from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE
 from judge.rulings.presenters import (
@@ -46,6 +61,7 @@ from judge.rulings.presenters import (
     start_display,
 )
 from judge.rulings.presenters.notices import rule_notices
+from judge.rulings.templatetags.board_tags import options_html
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import present_problems, reader_language
@@ -55,7 +71,7 @@ from judge.web.rendering import HtmxHttpRequest, page_or_partial
 # so an oversized body gets this clear answer instead of Django's generic 400 page.
 MAX_BODY_BYTES = 1_000_000
 # Objects a board may have for the form to offer them in selects; a bigger (pasted) board gets text fields,
-# so a 2000-object board does not become millions of <option>s.
+# so a 2000-object board does not become millions of <option>s (and the byte budget of board_page).
 MAX_SELECT_OPTIONS = 60
 
 # Preset boards: the first board of these worked rulings, without who leaves.
@@ -193,7 +209,7 @@ def _action(
 
 
 def _resolve(
-    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str
+    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str, card_urls: dict[str, str]
 ) -> tuple[Resolution | None, list[str]]:
     """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
     asked = _action(rows, payload, action)
@@ -206,7 +222,7 @@ def _resolve(
         return None, problems + present_problems(err)
     if problems:
         return None, problems
-    return present_resolution(result, title=title), []
+    return present_resolution(result, title=title, card_urls=card_urls), []
 
 
 @require_http_methods(["GET", "POST"])
@@ -215,8 +231,9 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     errors: list[str] = []
     resolution: Resolution | None = None
     pasted: str | None = None
-    resolving = False
+    resolving = going_on = False
     preset = ""
+    action = ""
     if request.method == "GET":
         preset = request.GET.get("preset") or DEFAULT_PRESET
         loaded = preset_board(preset)
@@ -228,6 +245,10 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     else:
         rows, form = BoardRows.from_post(request.POST)
         action = form.cleaned_data["action"] or "update"
+        # "Continue from this board" on a large board: resolve the same button again and go on from its
+        # board (a small board's resolution carries that board as JSON instead).
+        going_on = action.startswith(THEN)
+        action = action.removeprefix(THEN)
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
         errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
         if action == "load-json":
@@ -245,22 +266,48 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
+    card_urls = link_cards(rows.objects)
     if resolving:
-        resolution, errors = _resolve(rows, payload, problems, action)
+        resolution, errors = _resolve(rows, payload, problems, action, card_urls)
+        if going_on and resolution is not None:
+            rows, resolution = BoardRows.from_payload(json.loads(resolution.after_json)), None
+            payload, problems = rows.payload()
+            card_urls = link_cards(rows.objects)
     lang = reader_language()
     label_rows(rows, lang)
+    object_lines(rows)
     objects = object_options(rows.objects, lang)
+    shown_json = pasted if pasted is not None else board_json(payload)
+    player_options = [p["name"] for p in rows.players if p["name"]] + [
+        n.strip() for n in rows.left.split(",") if n.strip()
+    ]
     context = {
         "rows": rows,
         "management": rows.management_forms(),
         "players": [p["name"] for p in rows.players if p["name"]],
-        "player_options": [p["name"] for p in rows.players if p["name"]]
-        + [n.strip() for n in rows.left.split(",") if n.strip()],
+        "player_options": player_options,
+        "player_selects": select_fits(player_options, fields=player_fields(rows)),
         "objects": objects,
         "object_ids": [object_id for object_id, _label in objects],
-        "object_selects": len(objects) <= MAX_SELECT_OPTIONS,
+        "player_options_html": options_html([(p, p) for p in player_options]),
+        "object_options_html": options_html(objects),
+        "target_options_html": options_html(objects + [(p, p) for p in player_options]),
+        "object_selects": len(objects) <= MAX_SELECT_OPTIONS
+        and select_fits(objects + [(p, p) for p in player_options], fields=object_fields(rows)),
+        "full_open": full_editor_open(action, errors),
+        # A large board's objects show their quick line, the rest one tap away ("edit-object-3").
+        "compact": len(rows.objects) > MAX_SELECT_OPTIONS,
+        "editing": editing_row(action),
+        "full_counts": full_editor_counts(rows),
+        "update_full": UPDATE_FULL,
         "errors": errors,
-        "board_json": pasted if pasted is not None else board_json(payload),
+        "board_json": shown_json,
+        # A large board's JSON is a page of its own (one tap), not a second copy of the board on every page.
+        "json_inline": len(shown_json) <= INLINE_JSON or pasted is not None,
+        "json_only": action == SHOW_JSON and not errors,
+        "action": action,
+        # A large board's resolution: no second copy of the board afterwards (its objects are listed).
+        "after_inline": resolution is not None and len(resolution.after_json) <= INLINE_JSON,
         "resolution": resolution,
         "preset": preset,
         "presets": [(key, label) for key, (_slug, label) in PRESETS.items()],

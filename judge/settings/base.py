@@ -106,6 +106,8 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
 # The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
 JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
+# Card names -> their card pages' slugs (a leave-game board links its cards), read the same way.
+JUDGE_CARD_PAGES_FUNCTION = "judge.cards.selectors.card_url_names"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -47,6 +47,7 @@ def _planar(value: Any) -> list[str]:
 class ShownObject:
     name: str
     details: tuple[str, ...]  # zone, owner when someone else controls it, what it is attached to, ...
+    url: str | None = None  # its card page, when it is a known card
 
 
 @dataclass(frozen=True)
@@ -268,10 +269,15 @@ def _badges(
 
 
 def present_board(
-    board: Board | Mapping[str, Any], *, marks: Mapping[str, str] | None = None, lang: str | None = None
+    board: Board | Mapping[str, Any],
+    *,
+    marks: Mapping[str, str] | None = None,
+    lang: str | None = None,
+    card_urls: Mapping[str, str] | None = None,
 ) -> ShownBoard:
     """A board (the engine's, or a payload as given) as a card per player; ``marks``: player -> what they
-    do in this step ("leaves the game"), shown first on their card."""
+    do in this step ("leaves the game"), shown first on their card; ``card_urls``: object id -> its card
+    page."""
     lang = lang or reader_language()
     data: Mapping[str, Any] = board.to_payload() if isinstance(board, Board) else board
     names = board_names(board, lang)
@@ -298,6 +304,7 @@ def present_board(
         shown = ShownObject(
             name=names.get(as_text(item.get("id")), as_text(item.get("id"))),
             details=_object_details(item, names, lang, under=holder if in_control else owner),
+            url=(card_urls or {}).get(as_text(item.get("id"))),
         )
         if holder in by_player:
             by_player[holder][0 if in_control else 1].append(shown)

@@ -25,6 +25,7 @@ class ObjectAfter:
     zone: str  # the zone value after ("left-game", "ceased", "exile", ...), for the page's styling
     gone: bool
     changed: bool
+    url: str | None = None  # its card page, when it is a known card
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,12 @@ def _holder(before: str | None, after: str | None) -> str:
     return f"{before or '—'} → {after or '—'}"
 
 
-def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome:
+def present_outcome(
+    result: LeaveGameResult, lang: str | None = None, card_urls: Mapping[str, str] | None = None
+) -> Outcome:
+    """The board after ``result``; ``card_urls``: object id -> its card page."""
     lang = lang or reader_language()
+    card_urls = card_urls or {}
     before, after = result.before, result.board
     names = board_names(before, lang)
     objects = tuple(
@@ -67,6 +72,7 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
             zone=item.zone,
             gone=item.gone,
             changed=item.changed,
+            url=card_urls.get(item.id),
         )
         for item in result.objects
     )
@@ -161,17 +167,26 @@ class Resolution:
     title: str
 
 
-def present_resolution(result: LeaveGameResult, *, title: str) -> Resolution:
+def present_resolution(
+    result: LeaveGameResult, *, title: str, card_urls: Mapping[str, str] | None = None
+) -> Resolution:
+    """``card_urls``: object id -> its card page (the objects named in the outcome and the board after)."""
     lang = reader_language()
     return Resolution(
         steps=present_steps(result.steps, names=board_names(result.before, lang)),
-        outcome=present_outcome(result, lang),
-        after=present_board(result.board, lang=lang),
+        outcome=present_outcome(result, lang, card_urls),
+        after=present_board(result.board, lang=lang, card_urls=card_urls),
         after_json=board_json(result.board.to_payload()),
         game_over=result.ended,
         title=title,
     )
 
 
+# A board's JSON up to this size is shown indented for reading; a bigger one compact (a page-sized board's
+# indentation alone was ~60 KB of the page).
+INDENTED_JSON = 20_000
+
+
 def board_json(payload: Mapping[str, Any]) -> str:
-    return json.dumps(payload, ensure_ascii=False, indent=2)
+    compact = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(payload, ensure_ascii=False, indent=2) if len(compact) <= INDENTED_JSON else compact
