@@ -57,13 +57,14 @@ def board(players: int, objects: int, *, big: bool = False) -> dict[str, object]
             {
                 "attacker": f"o{half + i}",
                 "attacking": names[(i + 1) % players],
-                "blockers": [str(o["id"]) for o in items[:half] if o["controller"] == names[(i + 1) % players]][
-                    :20
-                ],
+                "blockers": [
+                    str(o["id"]) for o in items[:half] if o["controller"] == names[(i + 1) % players]
+                ][:20],
             }
             for i in range(100)
         ]
         result["player_control"] = [
-            {"player": names[i], "controller": names[(i + 1) % players], "pending": True} for i in range(players)
+            {"player": names[i], "controller": names[(i + 1) % players], "pending": True}
+            for i in range(players)
         ]
     return result

@@ -25,9 +25,11 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from judge.engine.board import Ends, Variant
 from judge.rulings.board_rows import BoardRows
-from judge.rulings.presenters.names import UNQUOTED_KINDS
+from judge.rulings.presenters.names import UNQUOTED_KINDS, choices, label_of
 from judge.web.card_finder import card_pages
 
 # Bytes of <option>s the page may repeat across its reference fields, per kind (players, objects).
@@ -40,6 +42,8 @@ UPDATE_FULL = "update-full"
 # A board's JSON up to this size is on the page; a larger one has a page of its own (action "show-json").
 INLINE_JSON = 50_000
 SHOW_JSON = "show-json"
+# How the quick entry's control change ends: with its Aura (Mind Control), or at end of turn (Act of Treason).
+QUICK_ENDS = (Ends.SOURCE_LEAVES.value, Ends.END_OF_TURN.value)
 EDIT_RE = re.compile(r"^edit-object-(\d{1,3})$")
 # "then-resolve-1": resolve, then go on from the board afterwards (a large board's "Continue").
 THEN = "then-"
@@ -89,13 +93,13 @@ def full_editor_open(action: str, errors: list[str]) -> bool:
 
 def full_editor_counts(rows: BoardRows) -> list[str]:
     """What the full board editor holds, for its summary ("1 control effect", ...)."""
-    tables = rows.rows
+    eff, trg, tmd, pc, atk = (len(rows.rows[p]) for p in ("eff", "trg", "tmd", "pc", "atk"))
     counts = [
-        (len(tables["eff"]), _("%(count)d control effects")),
-        (len(tables["trg"]), _("%(count)d delayed triggers")),
-        (len(tables["tmd"]), _("%(count)d effects until a turn")),
-        (len(tables["pc"]), _("%(count)d controls of a player")),
-        (len(tables["atk"]), _("%(count)d attackers")),
+        (eff, ngettext("%(count)d control effect", "%(count)d control effects", eff)),
+        (trg, ngettext("%(count)d delayed trigger", "%(count)d delayed triggers", trg)),
+        (tmd, ngettext("%(count)d effect until a turn", "%(count)d effects until a turn", tmd)),
+        (pc, ngettext("%(count)d control of a player", "%(count)d controls of a player", pc)),
+        (atk, ngettext("%(count)d attacker", "%(count)d attackers", atk)),
     ]
     return [text % {"count": n} for n, text in counts if n]
 
@@ -109,7 +113,7 @@ def object_lines(rows: BoardRows) -> None:
     control of what; names as the row labels give them."""
     objects = rows.objects
     by_id = {row["id"]: row for row in objects if row.get("id")}
-    gives: dict[str, list[Mapping[str, Any]]] = {}
+    gives: dict[str, list[dict[str, Any]]] = {}
     for effect in rows.rows["eff"]:
         if effect.get("source"):
             gives.setdefault(effect["source"], []).append(effect)
@@ -127,10 +131,10 @@ def object_lines(rows: BoardRows) -> None:
         if row["controller"] and row["controller"] != row["owner"]:
             line += _(", controlled by %(player)s") % {"player": row["controller"]}
         for effect in gives.get(row["id"], []) if row.get("id") else []:
-            aim = by_id.get(effect["object"])
+            taken = by_id.get(effect["object"])
             line += _("; gives %(player)s control of %(object)s") % {
                 "player": effect["controller"] or "—",
-                "object": _whose(aim["owner"], aim["label"]) if aim else effect["object"] or "—",
+                "object": _whose(taken["owner"], taken["label"]) if taken else effect["object"] or "—",
             }
         row["line"] = line
 
@@ -147,3 +151,28 @@ def link_cards(objects: list[dict[str, Any]]) -> dict[str, str]:
         if url and row.get("id"):
             urls[row["id"]] = url
     return urls
+
+
+def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
+    """The variants a board can be, and the one it is when that is another (a pasted board: the engine
+    judges)."""
+    offered = [
+        (value, label)
+        for value, label in choices(Variant, "board.variant.", lang)
+        if Variant(value) in Variant.LEAVING_THE_GAME
+    ]
+    if current not in {value for value, _label in offered}:
+        offered.append((current, label_of("board.variant.", current, lang)))
+    return offered
+
+
+def quick_control(rows: BoardRows, data: Mapping[str, Any]) -> bool:
+    """The quick entry's line, posted: "Alex takes Bianca's creature with 《Mind Control》"
+    (:meth:`BoardRows.quick_control`); an unnamed creature is "a creature" in the reader's language."""
+    return rows.quick_control(
+        by=data["quick_by"],
+        card=data["quick_card"],
+        how=data["quick_how"],
+        owner=data["quick_owner"],
+        target=data["quick_target"] or _("a creature"),
+    )

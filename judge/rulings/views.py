@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
+from judge.engine.board import Attachment, Ends, ObjectKind, Until, Zone
 from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
@@ -34,6 +34,7 @@ from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
 from judge.rulings.board_page import (
     INLINE_JSON,
+    QUICK_ENDS,
     SHOW_JSON,
     THEN,
     UPDATE_FULL,
@@ -44,10 +45,12 @@ from judge.rulings.board_page import (
     object_fields,
     object_lines,
     player_fields,
+    quick_control,
     select_fits,
+    variant_choices,
 )
 from judge.rulings.board_rows import BoardRows, oversized
-from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE
+from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
     board_json,
@@ -121,19 +124,6 @@ GROUP_LABELS = {
     selectors.GROUP_PLANECHASE: gettext_lazy("Planechase"),
     selectors.GROUP_DTC: gettext_lazy("Duel Masters Tag Commander (DTC)"),
 }
-
-
-def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
-    """The variants a board can be, and the one it is when that is another (a pasted board: the engine
-    judges)."""
-    offered = [
-        (value, label)
-        for value, label in choices(Variant, "board.variant.", lang)
-        if Variant(value) in Variant.LEAVING_THE_GAME
-    ]
-    if current not in {value for value, _label in offered}:
-        offered.append((current, label_of("board.variant.", current, lang)))
-    return offered
 
 
 # --------------------------------------------------------------------------- the leave-game JSON API
@@ -263,6 +253,8 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
         elif errors:
             resolving = False  # a cut board is shown, not resolved
+        elif action == QUICK_CONTROL:
+            quick_control(rows, form.cleaned_data)
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
@@ -317,6 +309,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "zones": choices(Zone, "board.zone.", lang),
         "ends_choices": choices(Ends, "board.ends.", lang),
         "until_choices": choices(Until, "board.until.", lang),
+        "quick_ends": [(v, label_of("board.ends.", v, lang)) for v in QUICK_ENDS],
         "attachments": choices(Attachment, "board.attachment.", lang),
         "reasons": [(r.value, label_of("leave.reason.", r.value, lang)) for r in DTC_TEAM_LOSSES],
         "page_url": reverse("rulings:leave-game"),

@@ -39,8 +39,15 @@ def chosen(options: str, value: str) -> str:
 
 @register.simple_tag(takes_context=True)
 def ref_field(
-    context: template.Context, kind: str, prefix: str, index: int, field: str, value: Any, targets: bool = False
+    context: template.Context,
+    kind: str,
+    prefix: str,
+    index: int,
+    field: str,
+    value: Any,
+    targets: bool = False,
 ) -> SafeString:
+    """A reference field of row ``index`` of a table (``prefix``), ``value`` chosen."""
     name = f"{prefix}-{index}-{field}"
     text = value if isinstance(value, str) else ""
     if kind == "player":
