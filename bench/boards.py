@@ -68,3 +68,29 @@ def board(players: int, objects: int, *, big: bool = False) -> dict[str, object]
             for i in range(players)
         ]
     return result
+
+
+def form_fields(board: dict[str, object], action: str) -> dict[str, object]:
+    """``board`` as the leave-game page's form posts it (one formset per table, the player columns as row
+    numbers), pressing ``action`` ("update", "resolve-1", ...)."""
+    players = list(board["turn_order"])  # type: ignore[call-overload]
+    data: dict[str, object] = {"action": action, "variant": board["variant"], "left": ""}
+    if board.get("active_player") in players:
+        data["active"] = str(players.index(board["active_player"]))
+    tables = {
+        "player": [{"name": p} for p in players],
+        "obj": board.get("objects") or [],
+        "eff": board.get("control_effects") or [],
+        "trg": board.get("delayed_triggers") or [],
+        "tmd": board.get("timed_effects") or [],
+        "pc": board.get("player_control") or [],
+        "atk": board.get("combat") or [],
+    }
+    for prefix, rows in tables.items():
+        data[f"{prefix}-TOTAL_FORMS"] = data[f"{prefix}-INITIAL_FORMS"] = str(len(rows))  # type: ignore[arg-type]
+        for i, row in enumerate(rows):  # type: ignore[arg-type]
+            for key, value in row.items():
+                data[f"{prefix}-{i}-{key}"] = (
+                    "1" if value is True else value if isinstance(value, list) else str(value)
+                )
+    return data
