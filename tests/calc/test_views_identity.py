@@ -1,0 +1,259 @@
+"""The colour identity calculator: its JSON API (limits included) and its page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from judge.calc import views as calc
+from judge.cards.services import import_cards
+from tests.calc.helpers import ESCAPED, HX, MARKUP, MTGJSON, post
+from tests.helpers import error_texts
+
+pytestmark = pytest.mark.django_db
+
+
+def test_identity_api(client: Client) -> None:
+    body = {
+        "cards": [
+            {
+                "name": "Wort, the Raidfather",
+                "mana_cost": "{4}{R/G}{R/G}",
+                "type_line": "Legendary Creature — Goblin",
+            },
+            {
+                "name": "Birthing Pod",
+                "mana_cost": "{3}{G/P}",
+                "type_line": "Artifact",
+                "oracle_text": (
+                    "({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: ..."
+                ),
+            },
+            {"name": "Evermind", "type_line": "Instant — Arcane", "color_indicator": ["U"]},
+            {
+                "name": "Breeding Pool",
+                "type_line": "Land — Forest Island",
+                "oracle_text": "({T}: Add {G} or {U}.)\nAs Breeding Pool enters, you may pay 2 life.",
+            },
+        ]
+    }
+    response = post(client, "/api/calc/color-identity", body)
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert [(r["name"], r["identity"]) for r in results] == [
+        ("Wort, the Raidfather", ["R", "G"]),
+        ("Birthing Pod", ["G"]),
+        ("Evermind", ["U"]),
+        ("Breeding Pool", ["U", "G"]),
+    ]
+    assert "{R/G} in the mana cost of Wort, the Raidfather gives R, G" in [
+        s["text"] for s in results[0]["explanation"]
+    ]
+    assert "204.2" in [s["rule"] for s in results[2]["explanation"]]
+    assert [s["rule"] for s in results[3]["explanation"]].count("commander:2") == 2
+
+
+def test_identity_api_problems(client: Client) -> None:
+    response = post(
+        client,
+        "/api/calc/color-identity",
+        {"cards": [{"name": 3}, {"name": "X", "colors": ["Q"]}], "extra": 1},
+    )
+    assert response.status_code == 400
+    assert error_texts(response) == ["Request: unknown field “extra” (expected: cards)."]
+    # Bad cards are listed beside the others' results; they sink nothing.
+    response = post(
+        client,
+        "/api/calc/color-identity",
+        {
+            "cards": [
+                {"name": 3},
+                {"name": "X", "colors": ["Q"]},
+                {"name": "Evermind", "color_indicator": ["U"]},
+            ]
+        },
+    )
+    assert response.status_code == 200
+    data = response.json()
+    assert [(r["name"], r["identity"]) for r in data["results"]] == [("Evermind", ["U"])]
+    assert [(p["card"], [e["text"] for e in p["errors"]]) for p in data["problems"]] == [
+        (1, ["Card 1: name: must be text."]),
+        (2, ["Card 2: colors: Q is not a colour; use W U B R G."]),
+    ]
+
+
+def test_identity_api_takes_1000_full_cards_in_one_request(client: Client) -> None:
+    text = "Flying. When this creature enters, you may pay {W/U}. " * 50  # ~3 KB, as Scryfall's are
+    body = json.dumps(
+        {
+            "cards": [
+                {
+                    "name": f"Generated Card {i}",
+                    "mana_cost": "{2}{W/U}" if i % 2 else "{B}{B}",
+                    "type_line": "Creature — Test",
+                    "oracle_text": text,
+                }
+                for i in range(1_000)
+            ]
+        }
+    )
+    assert len(body) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE  # the site-wide limit stays small
+    response = client.post("/api/calc/color-identity", body, content_type="application/json")
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert len(results) == 1_000
+    assert results[0]["identity"] == ["W", "U", "B"] and results[1]["identity"] == ["W", "U"]
+    too_many = json.dumps({"cards": [{"name": f"C{i}"} for i in range(1_001)]})
+    response = client.post("/api/calc/color-identity", too_many, content_type="application/json")
+    assert response.status_code == 400
+    assert error_texts(response) == ["Cards: 1001 cards is over the limit of 1000 per request."]
+
+
+def test_identity_api_refuses_a_body_past_its_need_unread(client: Client) -> None:
+    """The audit's 16.8 MB object of a million unknown keys: over the 8 MB a batch needs, 413 at once."""
+    body = "{" + ",".join(f'"k{i}": 0' for i in range(1_000_000)) + "}"
+    assert len(body) > calc.IDENTITY_MAX_BODY
+    response = client.post("/api/calc/color-identity", body, content_type="application/json")
+    assert response.status_code == 413
+    assert len(response.content) < 2_000
+
+
+def test_identity_api_body_cap(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(calc, "IDENTITY_MAX_BODY", 3 * 1024 * 1024)
+    body = json.dumps({"cards": [{"name": "x" * 1000}] * 4000})
+    response = client.post("/api/calc/color-identity", body, content_type="application/json")
+    assert response.status_code == 413
+    assert error_texts(response) == ["The request is larger than 3 MB; send less at once."]
+    assert response.json()["errors"][0]["field"] == "body"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_names_and_json(client: Client, cards: None, lang: str) -> None:
+    data = {
+        "names": "1 Breeding Pool\nSol Rnig\nFire // Ice",
+        "cards_json": json.dumps({"name": "Evermind", "color_indicator": ["U"]}),
+    }
+    full = client.post(f"/{lang}/calc/color-identity/", data)
+    assert full.status_code == 200
+    html = full.content.decode()
+    assert "<html" in html and "csrfmiddlewaretoken" in html
+    assert '<span class="card-name" lang="en">Breeding Pool</span>' in html
+    assert 'class="pip pip-U"' in html and 'class="pip pip-G"' in html
+    assert f'href="/{lang}/docs/commander-rules/#rule-2"' in html  # basic land types: Commander rule 2
+    assert "Sol Rnig" in html and "Sol Ring" in html  # unknown, with a suggestion
+    assert '<span class="card-name" lang="en">Evermind</span>' in html
+    fragment = client.post(f"/{lang}/calc/color-identity/", data, **HX).content.decode()
+    assert "<html" not in fragment and fragment.strip().startswith('<section id="result"')
+    assert '<span class="card-name" lang="en">Fire // Ice</span>' in fragment
+    shared = client.get(f"/{lang}/calc/color-identity/", {"names": "Breeding Pool"}).content.decode()
+    assert 'class="pip pip-U"' in shared
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (
+            "en",
+            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s "
+            "administrator "
+            "can download it; until then, card names are not checked.",
+        ),
+        (
+            "ja",
+            "このサーバーにはまだマジックのカード・データがありません。カードを調べるにはデータが必要です。"
+            "サイトの管理者がダウンロードできます。それまではカード名を確認しません。",
+        ),
+    ],
+)
+@pytest.mark.parametrize("page", ["color-identity", "deck-check", ""])
+def test_pages_without_card_data_say_so_in_one_line_with_no_server_command(
+    client: Client, lang: str, line: str, page: str
+) -> None:
+    url = f"/{lang}/calc/{page}/" if page else f"/{lang}/calc/"
+    assert f'<p class="notice">{line}</p>' in client.get(url).content.decode()
+
+
+def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
+    response = client.post(
+        "/en/calc/color-identity/", {"names": MARKUP, "cards_json": json.dumps({"name": MARKUP})}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400  # names can't be looked up without card data
+    assert "no Magic card data" in html and "import_cards" not in html
+    assert MARKUP not in html and ESCAPED in html
+    bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
+    assert "Card JSON: not valid JSON (line 1, column 2)." in bad
+    japanese = client.post("/ja/calc/color-identity/", {"cards_json": "[1,\n2"}, **HX).content.decode()
+    assert "カードの JSON：正しい JSON ではありません（2 行 2 文字目）。" in japanese
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_lists_bad_cards_in_their_place(client: Client, lang: str) -> None:
+    cards = [
+        {"name": "Evermind", "color_indicator": ["U"]},
+        {"name": "Bad", "colors": ["Q"]},
+        {
+            "name": "Who // What // When // Where // Why",
+            "card_faces": [
+                {"name": n, "mana_cost": cost}
+                for n, cost in (
+                    ("Who", "{X}{W}"),
+                    ("What", "{2}{R}"),
+                    ("When", "{2}{B}"),
+                    ("Where", "{3}{B}"),
+                    ("Why", "{1}{U}"),
+                )
+            ],
+        },
+        {"name": 3},
+        {"name": "Forest", "type_line": "Basic Land — Forest"},
+    ]
+    response = client.post(f"/{lang}/calc/color-identity/", {"cards_json": json.dumps(cards)}, **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    items = html.split('<li class="identity-card')[1:]
+    assert len(items) == 5
+    assert "Evermind" in items[0] and "pip-U" in items[0]
+    assert items[1].startswith(' card-problem">') and "Bad" in items[1]
+    assert "Who // What // When // Where // Why" in items[2]  # five halves: read
+    assert all(f"pip-{c}" in items[2] for c in "WUBR")
+    assert items[3].startswith(' card-problem">')
+    assert "Forest" in items[4] and "pip-G" in items[4]
+    if lang == "en":
+        assert (
+            'Card 2: <span translate="no">Bad</span>' in items[1]
+            and "Card 2: colors: Q is not a colour; use W U B R G." in items[1]
+        )
+        assert "Card 4: name: must be text." in items[3]
+    else:
+        assert (
+            '2枚目のカード: <span translate="no">Bad</span>' in items[1]
+            and "2枚目のカードの色：Q は色ではありません。" in items[1]
+        )
+        assert "4枚目のカードのカード名：文字列で指定してください。" in items[3]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
+    import_cards(path=MTGJSON)
+    html = client.post(
+        f"/{lang}/calc/color-identity/", {"names": "《繁殖池》\n1 砕骨の巨人\nSol Rnig"}
+    ).content.decode()
+    items = html.split('<li class="identity-card')[1:]
+    assert len(items) == 3
+    if lang == "ja":
+        assert (
+            '<span class="card-name" lang="ja">《繁殖池》</span> <span class="other-name" '
+            'lang="en">Breeding Pool</span>' in items[0]
+        )
+        assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
+    else:
+        assert (
+            '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
+            'lang="ja">繁殖池</span>' in items[0]
+        )
+        assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
+    assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
