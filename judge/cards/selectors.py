@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.db import connection
 from django.db.models import Count, Max
 
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource
@@ -274,10 +275,14 @@ def find_cards(query: str, *, limit: int = 3) -> list[CardMatch]:
 
 def data_stamp() -> str:
     """What changes whenever card data is imported ("" without card data): one query, for caches."""
-    stamp = CardSource.objects.aggregate(n=Count("id"), last=Max("imported_at"))
-    if not stamp["n"]:
+    # Raw SQL: every warm card page and worked ruling asks this for its ETag, and the ORM's aggregate
+    # costs more than the query itself.
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*), MAX(imported_at) FROM {CardSource._meta.db_table}")
+        count, last = cursor.fetchone()
+    if not count:
         return "" if not has_cards() else "unsourced"
-    return f"{stamp['n']}:{stamp['last'].isoformat()}"
+    return f"{count}:{last}"
 
 
 def cards_for_search(query: str) -> list[CardMatch] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -21,11 +22,16 @@ from judge.web.presenters import reader_language
 MAX_NAME = 300  # far above any card name (the longest are under 150 characters)
 
 
-#: Rendered card bodies by (slug, language, card data stamp, rules generation): a warm card page makes
-#: one query of its own (the data stamp); a new import or ingest changes the key.
+#: Rendered card bodies by (slug, language, card data stamp, rules generation); a new import or ingest
+#: changes the key.
 _BODIES: OrderedDict[tuple[str, ...], tuple[str, str]] = OrderedDict()
-_BODIES_LOCK = threading.Lock()
+#: Whole answers by their ETag (judge.web.middleware.public_etag: the deploy, the corpus generation, the
+#: card data stamp, the language, the URL and the htmx headers). A card page is public, so it carries no
+#: CSRF token and is the same for every reader: a warm page is the two queries of its ETag and no render.
+_PAGES: OrderedDict[str, bytes] = OrderedDict()
+_LOCK = threading.Lock()
 MAX_BODIES = 2000
+MAX_PAGES = 1000  # whole pages, larger than the bodies: fewer of them
 
 
 def _generation() -> str:
@@ -35,14 +41,27 @@ def _generation() -> str:
         return ""
 
 
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any, *, most: int) -> None:
+    with _LOCK:
+        cache[key] = value
+        while len(cache) > most:
+            cache.popitem(last=False)
+
+
 @require_GET
 def card_page(request: HttpRequest, slug: str) -> HttpResponse:
+    etag = getattr(request, "public_cache", None)
+    if etag is not None:
+        with _LOCK:
+            page = _PAGES.get(etag)
+        if page is not None:
+            return HttpResponse(page)
     stamp = selectors.data_stamp()
     if not stamp:
         context = {"no_card_data": msg("web.no-card-data").text(reader_language())}
         return render(request, "cards/card.html", context, status=404)
     key = (slug, reader_language(), stamp, _generation())
-    with _BODIES_LOCK:
+    with _LOCK:
         cached = _BODIES.get(key)
     if cached is None:
         row = selectors.card_row(slug=slug)
@@ -51,11 +70,11 @@ def card_page(request: HttpRequest, slug: str) -> HttpResponse:
         card = present_card(row)
         title = f"《{card.name_ja}》" if card.name_ja and reader_language() == "ja" else card.name
         cached = (title, render_to_string("cards/_card.html", {"card": card}, request=request))
-        with _BODIES_LOCK:
-            _BODIES[key] = cached
-            while len(_BODIES) > MAX_BODIES:
-                _BODIES.popitem(last=False)
-    return render(request, "cards/card.html", {"title": cached[0], "body": cached[1]})
+        _remember(_BODIES, key, cached, most=MAX_BODIES)
+    response = render(request, "cards/card.html", {"title": cached[0], "body": cached[1]})
+    if etag is not None:
+        _remember(_PAGES, etag, response.content, most=MAX_PAGES)
+    return response
 
 
 @require_GET

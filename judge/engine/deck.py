@@ -130,6 +130,10 @@ def check_commander_deck(
     deck_cards, starting_deck, companion_card = _check_singleton(
         pool, commander_cards, deck_lines, companion, same_name, problems
     )
+    if interchangeable is None and any(p.rule == "201.3b" for p in problems):
+        # The repository's list is not read from published card data (its header says so): say it
+        # wherever it decides an answer, and point to the printed indicator that settles it (201.3c).
+        notes.append(Step.of("deck.interchangeable-unchecked", rule="201.3c"))
 
     # Legality in the format, from the card data (commanders, deck, companion).
     legal = check_legality(

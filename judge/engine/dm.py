@@ -19,6 +19,7 @@ from judge.engine.dm_cards import (
     DmCard,
     DmDeck,
     normalise_dm_name,
+    starts_in_battle_zone,
 )
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
@@ -182,6 +183,9 @@ def check_dtc_deck(
                     message=msg("dm.civilization-minimum", civilization=civ.label, count=n),
                 )
             )
+    if any("starts-in-play" not in c.tags and starts_in_battle_zone(c.name) for c, _ in counts.values()):
+        # The list is not read from an official card list (its header says so): say it where it decides.
+        notes.append(Step.of("dm.battle-zone-start-unchecked", rule="dtc:banned"))
     if variant is Variant.DTB:
         notes.append(Step.of("dm.dtb-card-pool", rule="dtb:card-pool"))
     return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))

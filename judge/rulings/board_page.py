@@ -4,7 +4,8 @@ bound on its size.
 A phone starts from what the players know: who plays (and who is active), then the objects in question,
 each one line ("Alex's 《Mind Control》 on Bianca's 《Assault Griffin》") with its name, owner, controller
 and what it is on; the rest of the board (the game's type, control effects, triggers, combat, the JSON)
-is one tap away in a ``<details>``.
+is one tap away in a ``<details>``. A resolving button ("resolve-1", "lose-0", "end-turn") is read here
+too (:func:`resolve_button`).
 
 Size: a reference to a player or an object is a ``<select>`` of every player or object, and the page has
 one such field per row, so the option lists grow as rows x names. While that stays under
@@ -20,18 +21,28 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from judge.engine.board import Ends, Variant
+from judge.engine.board import Ends, ObjectKind, Variant
+from judge.engine.dtc_game import team_loss_from_payload
+from judge.engine.errors import RulesError
+from judge.engine.leave_game import leave_game_from_payload
+from judge.engine.leave_game_result import LeaveGameResult
+from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings.board_rows import BoardRows
-from judge.rulings.presenters.names import UNQUOTED_KINDS, choices, label_of
-from judge.web.card_finder import card_pages
+from judge.rulings.forms import END_TURN, RESOLVE_RE
+from judge.rulings.presenters import Resolution, present_resolution
+from judge.rulings.presenters.names import choices, label_of
+from judge.web.card_finder import card_links
+from judge.web.presenters import present_problems
 
+# Kinds of object represented by a card, so with a card page to link (as the board presenter's _is_card).
+CARD_KINDS = frozenset({ObjectKind.CARD.value, ObjectKind.PLANE.value, ObjectKind.PHENOMENON.value})
 # Bytes of <option>s the page may repeat across its reference fields, per kind (players, objects).
 SELECT_BUDGET = 150_000
 # Markup of one option besides its value and label: <option value=""></option>.
@@ -140,16 +151,17 @@ def object_lines(rows: BoardRows) -> None:
 
 
 def link_cards(objects: list[dict[str, Any]]) -> dict[str, str]:
-    """Give every object row that is a known card its card page (``row["card_url"]``); object id -> that
-    page, for the resolution's lists. A token, an ability or an emblem is no card."""
-    cards = [row for row in objects if row.get("kind") not in UNQUOTED_KINDS and row.get("name")]
-    pages = card_pages([row["name"].strip() for row in cards] + [row["name_ja"].strip() for row in cards])
+    """Give every object row that is a known card its card page (``row["card_url"]``, found by its English
+    or its Japanese name); a card's English name -> its page, for the resolution's lists. A token, a copy,
+    an ability or an emblem is no card."""
+    cards = [row for row in objects if row.get("kind") in CARD_KINDS and row.get("name")]
+    pages = card_links([row["name"].strip() for row in cards] + [row["name_ja"].strip() for row in cards])
     urls: dict[str, str] = {}
     for row in cards:
-        url = pages.get(row["name"].strip()) or pages.get(row["name_ja"].strip())
+        url = pages.get(row["name"].strip()) or pages.get(row["name_ja"].strip()) or ""
         row["card_url"] = url
-        if url and row.get("id"):
-            urls[row["id"]] = url
+        if url:
+            urls[row["name"].strip()] = url
     return urls
 
 
@@ -176,3 +188,47 @@ def quick_control(rows: BoardRows, data: Mapping[str, Any]) -> bool:
         owner=data["quick_owner"],
         target=data["quick_target"] or _("a creature"),
     )
+
+
+# --------------------------------------------------------------------------- a resolving button
+
+
+def _button(
+    rows: BoardRows, payload: dict[str, Any], action: str
+) -> tuple[Callable[[], LeaveGameResult], str] | str:
+    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no
+    player."""
+    if action == END_TURN:
+        return (lambda: end_turn_from_payload(payload)), _("The turn ends")
+    match = RESOLVE_RE.match(action)
+    assert match is not None
+    verb, index = match.group(1), int(match.group(2))
+    players = payload["turn_order"]
+    if index >= len(players):
+        return _("There is no player %(number)d to leave the game.") % {"number": index + 1}
+    player = players[index]
+    if verb == "lose":
+        return (
+            (lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
+            _("%(name)s's team loses the game") % {"name": player},
+        )
+    return (lambda: leave_game_from_payload({**payload, "leaving": player})), _(
+        "%(name)s leaves the game"
+    ) % {"name": player}
+
+
+def resolve_button(
+    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str, card_urls: dict[str, str]
+) -> tuple[Resolution | None, list[str]]:
+    """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
+    asked = _button(rows, payload, action)
+    if isinstance(asked, str):
+        return None, [asked]
+    compute, title = asked
+    try:
+        result = compute()
+    except RulesError as err:
+        return None, problems + present_problems(err)
+    if problems:
+        return None, problems
+    return present_resolution(result, title=title, card_urls=card_urls), []

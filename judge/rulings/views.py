@@ -10,7 +10,7 @@ opens its text in a ``<details>``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.http import Http404, HttpResponse, JsonResponse
@@ -24,12 +24,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judge.engine.board import Attachment, Ends, ObjectKind, Until, Zone
 from judge.engine.dtc_game import team_loss_from_payload
-from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
-from judge.engine.leave_game_result import LeaveGameResult
 from judge.engine.losses import DTC_TEAM_LOSSES
 from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
+from judge.engine.scenarios import ReplayedStep
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
 from judge.rulings.board_page import (
@@ -46,6 +45,7 @@ from judge.rulings.board_page import (
     object_lines,
     player_fields,
     quick_control,
+    resolve_button,
     select_fits,
     variant_choices,
 )
@@ -53,21 +53,24 @@ from judge.rulings.board_rows import BoardRows, oversized
 from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
+    as_text,
     board_json,
     choices,
     label_of,
     label_rows,
+    mappings_in,
+    object_card_names,
     object_options,
-    present_resolution,
     present_step,
     scenario_names,
     start_display,
 )
 from judge.rulings.presenters.notices import rule_notices
 from judge.rulings.templatetags.board_tags import options_html
+from judge.web.card_finder import card_links
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
-from judge.web.presenters import present_problems, reader_language
+from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
@@ -174,47 +177,6 @@ def preset_board(key: str) -> dict[str, Any] | None:
     return selectors.preset_board(PRESETS[key][0], reader_language()) if key in PRESETS else None
 
 
-def _action(
-    rows: BoardRows, payload: dict[str, Any], action: str
-) -> tuple[Callable[[], LeaveGameResult], str] | str:
-    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no
-    player."""
-    if action == END_TURN:
-        return (lambda: end_turn_from_payload(payload)), _("The turn ends")
-    match = RESOLVE_RE.match(action)
-    assert match is not None
-    verb, index = match.group(1), int(match.group(2))
-    players = payload["turn_order"]
-    if index >= len(players):
-        return _("There is no player %(number)d to leave the game.") % {"number": index + 1}
-    player = players[index]
-    if verb == "lose":
-        return (
-            (lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
-            _("%(name)s's team loses the game") % {"name": player},
-        )
-    return (lambda: leave_game_from_payload({**payload, "leaving": player})), _(
-        "%(name)s leaves the game"
-    ) % {"name": player}
-
-
-def _resolve(
-    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str, card_urls: dict[str, str]
-) -> tuple[Resolution | None, list[str]]:
-    """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
-    asked = _action(rows, payload, action)
-    if isinstance(asked, str):
-        return None, [asked]
-    compute, title = asked
-    try:
-        result = compute()
-    except RulesError as err:
-        return None, problems + present_problems(err)
-    if problems:
-        return None, problems
-    return present_resolution(result, title=title, card_urls=card_urls), []
-
-
 @require_http_methods(["GET", "POST"])
 def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     """The board page: GET loads a preset (``?preset=``), POST applies one ``action`` and re-renders."""
@@ -260,7 +222,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     payload, problems = rows.payload()
     card_urls = link_cards(rows.objects)
     if resolving:
-        resolution, errors = _resolve(rows, payload, problems, action, card_urls)
+        resolution, errors = resolve_button(rows, payload, problems, action, card_urls)
         if going_on and resolution is not None:
             rows, resolution = BoardRows.from_payload(json.loads(resolution.after_json)), None
             payload, problems = rows.payload()
@@ -391,6 +353,16 @@ def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect("rulings:scenario-step", slug=slug, step=_get(slug).first_step)
 
 
+def _shown_names(replayed: ReplayedStep, cards: Mapping[str, Any]) -> set[str]:
+    """The English card names a step can show: the ruling's cards, its boards' objects, a colour identity
+    step's cards; the card data says which of them have a card page (one look-up per page)."""
+    names = set(cards) | object_card_names(replayed.board_before) | object_card_names(replayed.board_after)
+    for payload in (replayed.before or {}, replayed.after or {}):
+        for key in ("cards", "results"):
+            names.update(as_text(c.get("name")) for c in mappings_in(payload.get(key)))
+    return names
+
+
 @require_GET
 def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpResponse:
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
@@ -403,11 +375,15 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
     if step == 0:
         assert found.start is not None
         replayed = None
-        display = start_display(found.start, lang)
+        display = start_display(found.start, lang, card_urls=card_links(_shown_names(found.start, cards)))
     else:
         replayed = found.steps[step - 1]
         display = present_step(
-            replayed, names=scenario_names(found.steps, cards, lang), cards=cards, lang=lang
+            replayed,
+            names=scenario_names(found.steps, cards, lang),
+            cards=cards,
+            lang=lang,
+            card_urls=card_links(_shown_names(replayed, cards)),
         )
     step_rules = replayed.step.rules if replayed else ()
     cited = [*step_rules, *found.scenario.rules, *(s.rule for s in display.engine_steps)]

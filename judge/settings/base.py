@@ -106,8 +106,10 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
 # The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
 JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
-# Card names -> their card pages' slugs (a leave-game board links its cards), read the same way.
-JUDGE_CARD_PAGES_FUNCTION = "judge.cards.selectors.card_url_names"
+# Card names in worked rulings link to their card page (judge.web.card_finder.card_links), the same way.
+JUDGE_CARD_SLUGS_FUNCTION = "judge.cards.selectors.card_url_names"
+# What changes with each card import, for the ETags of the answers that show card data (judge.web.middleware).
+JUDGE_CARD_STAMP_FUNCTION = "judge.cards.selectors.data_stamp"
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -10,6 +10,7 @@ views that use them are in :mod:`judge.tracker.views`.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -40,6 +41,7 @@ from judge.web.rendering import HtmxHttpRequest, page_or_partial
 MAX_BODY = 64 * 1024  # bytes of a JSON body: a setup of 20 players with partners is under 4 KB
 BOARD_HISTORY = 10  # changes shown under the table; the history page has the rest
 POLL_SECONDS = 1
+STATUS_HEADER = "X-Tracker-Status"  # the real status of a board fragment answered 200 for htmx
 
 
 def wants_json(request: HtmxHttpRequest) -> bool:
@@ -179,10 +181,25 @@ def _page_context(
     }
 
 
+@dataclass(frozen=True)
+class Retry:
+    """A press refused as already done, offered again: the URL it posted to and its fields (the board adds
+    the seat and the revision it shows, so the press is made anew on the table as it is)."""
+
+    action: str
+    fields: tuple[tuple[str, str], ...]
+
+
 def board_response(
-    request: HtmxHttpRequest, slug: str, *, errors: list[str] | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    slug: str,
+    *,
+    errors: list[str] | None = None,
+    status: int = 200,
+    retry: Retry | None = None,
 ) -> HttpResponse:
-    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer)."""
+    """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer; the
+    real status is in the STATUS_HEADER). ``retry``: the refused press, offered again under the problems."""
     try:
         game, state = selectors.game_state(slug=slug)
     except Game.DoesNotExist:
@@ -190,10 +207,15 @@ def board_response(
     except services.UnreadableGame as err:
         return unreadable(request, err)
     context = (_board_context if request.htmx else _page_context)(request, game, state, errors)
+    context["retry"] = retry
     response = page_or_partial(request, "tracker/game.html", "board", context, status=status)
     if request.htmx and errors:
         # The button pressed may be far down the board: bring the problems above it into view.
         response["HX-Reswap"] = "outerHTML show:#board-errors:top"
+    if request.htmx and status != 200:
+        # The fragment goes out as 200 (htmx swaps no 4xx); the phone's queue of offline presses
+        # (static/js/tracker-queue.js) reads here whether its press was refused (400, 409) or must wait (429).
+        response[STATUS_HEADER] = str(status)
     if status == 200 and not errors:
         revalidated(response, etag(request, slug, game.revision))
     return response

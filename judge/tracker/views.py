@@ -7,17 +7,21 @@ cookie per game) and the revision it was pressed on (``expected_revision``),
 so a second phone's "next turn" on a table that has moved on is answered
 "already done" instead of skipping a player. The board polls every second with
 ``If-None-Match``: while the revision is unchanged the answer is 304 after one
-indexed read, no render. JSON bodies get JSON answers, for bots and scripts.
+indexed read, no render. A press posted with its own id (``press``, from the page's script) is recorded
+once however often it is sent: a phone whose answer was lost sends it again (static/js/tracker-queue.js).
+JSON bodies get JSON answers, for bots and scripts.
 How a game is answered (the tag, the seat cookie, the board, the JSON shapes) is
 :mod:`judge.tracker.answers`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -48,6 +52,8 @@ from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
+PRESS_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
+PRESS_MEMORY = 6 * 3600  # seconds a recorded press's id is remembered (a lost answer is retried in minutes)
 
 
 # --------------------------------------------------------------------------- new game
@@ -245,6 +251,11 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
             )
         response["Retry-After"] = "60"
         return response
+    press = _press_key(request, slug)
+    if press is not None and cache.get(press) is not None:
+        # Sent again because its answer was lost on the way back (a phone's queue of offline presses): it
+        # was recorded the first time, so it is answered as then, and not recorded twice.
+        return _written(request, slug)
     try:
         written, state, steps = write()
     except BodyTooLarge as err:
@@ -257,20 +268,51 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         if as_json:
             return error_response(err, status=409, lang=lang, revision=selectors.game_revision(slug=slug))
         return answers.board_response(
-            request, slug, errors=[*present_problems(err), *_latest_change(slug)], status=409
+            request,
+            slug,
+            errors=[*present_problems(err), *_latest_change(slug)],
+            status=409,
+            retry=_retry(request),
         )
     except RulesError as err:
         _refused_writes(request, slug, count=True)
         if as_json:
             return error_response(err, status=400, lang=lang)
         return answers.board_response(request, slug, errors=present_problems(err), status=400)
+    if press is not None:
+        cache.set(press, written.revision, timeout=PRESS_MEMORY)
     if as_json:
         return answers.json_state(written, state, steps=steps_json(steps, lang))
+    return _written(request, slug)
+
+
+def _written(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The answer to a recorded press: with htmx the fresh board, else a redirect to the game."""
     if request.htmx:
         response = answers.board_response(request, slug)
         response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
         return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
+
+
+def _press_key(request: HtmxHttpRequest, slug: str) -> str | None:
+    """The cache key of the press's own id (``press``: posted by the page's script, one per button press),
+    None without one. A press recorded under it is not recorded again."""
+    press = request.POST.get("press", "") if request.content_type != "application/json" else ""
+    return f"tracker:press:{slug}:{press}" if PRESS_ID.fullmatch(press) else None
+
+
+# The fields a refused press posts again from its "Apply again" button (the board adds the seat and the
+# revision it shows): the event form's own, each as bounded as the form reads it.
+RETRY_FIELDS = tuple(name for name in EventForm.base_fields if name not in ("by", "expected_revision"))
+
+
+def _retry(request: HtmxHttpRequest) -> answers.Retry:
+    """The press refused as already done, to post again on the table as it is now (one tap, no script)."""
+    form = EventForm(request.POST)
+    form.is_valid()  # never refuses: each field read (normalised, cut short) as the press was
+    fields = [(name, form.cleaned_data[name]) for name in RETRY_FIELDS if name in request.POST]
+    return answers.Retry(action=request.path, fields=tuple(fields))
 
 
 def _latest_change(slug: str) -> list[str]:

@@ -3,9 +3,11 @@
 The cards app reads the rules (a card's keyword rules), so the rules app's search cannot import cards
 without a cycle; like the generation (judge.web.generation), it reads them through the function
 ``settings.JUDGE_CARD_FINDER_FUNCTION`` names: a query in, its cards out (name, name_ja, slug), or
-None when no card data is imported (the API then leaves its ``cards`` out). Card names elsewhere (a
-leave-game board) link to their card pages through ``settings.JUDGE_CARD_PAGES_FUNCTION``
-(:func:`card_pages`) the same way.
+None when no card data is imported (the API then leaves its ``cards`` out). Card names shown elsewhere (a
+worked ruling's board and cards) link to their card page through the function
+``settings.JUDGE_CARD_SLUGS_FUNCTION`` names: names in, name -> the slug of its card page out, for the
+known cards only. The answers that show card data say which import they were read from (their ETag,
+judge.web.middleware) through ``settings.JUDGE_CARD_STAMP_FUNCTION``: "" without card data.
 """
 
 from __future__ import annotations
@@ -39,16 +41,26 @@ def find_cards(query: str) -> Sequence[FoundCard] | None:
 
 
 @functools.cache
-def _pages(path: str) -> Callable[[Iterable[str]], Mapping[str, str]]:
+def _slugs(path: str) -> Callable[[Iterable[str]], Mapping[str, str]]:
     return cast("Callable[[Iterable[str]], Mapping[str, str]]", import_string(path))
 
 
-def card_pages(names: Iterable[str]) -> dict[str, str]:
-    """Name as given (English or Japanese) -> the address of its card page, for the names that are known
-    cards; {} without card data or without ``settings.JUDGE_CARD_PAGES_FUNCTION`` (a board names its cards
-    as plain text then)."""
-    wanted = [n for n in dict.fromkeys(names) if n]
-    path = getattr(settings, "JUDGE_CARD_PAGES_FUNCTION", "")
-    if not wanted or not path:
+def card_links(names: Iterable[str]) -> dict[str, str]:
+    """Name as given -> its card page's address in the reader's language (``/ja/cards/sol-ring/``), for
+    the names that are known cards; ``{}`` without card data or without a function configured."""
+    path = getattr(settings, "JUDGE_CARD_SLUGS_FUNCTION", "")
+    wanted = sorted({n for n in names if n})
+    if not path or not wanted:
         return {}
-    return {name: reverse("cards:detail", args=[slug]) for name, slug in _pages(path)(wanted).items()}
+    return {name: reverse("cards:detail", args=[slug]) for name, slug in _slugs(path)(wanted).items()}
+
+
+@functools.cache
+def _stamp(path: str) -> Callable[[], str]:
+    return cast("Callable[[], str]", import_string(path))
+
+
+def card_data_stamp() -> str:
+    """What changes whenever card data is imported ("" without card data or without a function)."""
+    path = getattr(settings, "JUDGE_CARD_STAMP_FUNCTION", "")
+    return _stamp(path)() if path else ""

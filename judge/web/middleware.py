@@ -27,6 +27,7 @@ from django.utils.translation import get_language
 
 from judge.engine.messages import msg
 from judge.search.index import live_name
+from judge.web.card_finder import card_data_stamp
 from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 
@@ -139,8 +140,12 @@ PUBLIC_ROUTES = frozenset(
         "rulings:scenario-list",
         "rulings:scenario-detail",
         "rulings:scenario-step",
+        "cards:detail",
     }
 )
+#: Public answers that also show card data (a card page; a worked ruling's card names link to their pages):
+#: their ETag changes with each card import too.
+CARD_ROUTES = frozenset({"cards:detail", "rulings:scenario-step"})
 #: What a page's answer depends on besides its URL: htmx asks the same URL for a fragment (and the header
 #: search box for its few best matches), so a cache keeps one answer per value of these headers.
 VARIES_ON = ("HX-Request", "HX-Target")
@@ -168,11 +173,14 @@ def release() -> str:
 
 def generation(match: ResolverMatch) -> str | None:
     """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
-    changes with each ingest), the live corpus generation for everything else; None before the first
-    ingest."""
+    changes with each ingest), the live corpus generation for everything else, with the card data's stamp
+    for the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then too)."""
     if match.view_name in SEARCH_ROUTES:
         return live_name(Path(settings.JUDGE_INDEX_DIR))
     corpus = live_generation()
+    if match.view_name in CARD_ROUTES:
+        # These pages answer before the first ingest too (their rules as plain links).
+        return f"corpus-{corpus.pk if corpus is not None else 'none'}:cards-{card_data_stamp()}"
     return None if corpus is None else f"corpus-{corpus.pk}"
 
 

@@ -137,6 +137,8 @@ async function asset(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
+  // A POST (a tracker press) is never answered nor kept here: offline, the tracker page queues it itself
+  // (static/js/tracker-queue.js), and a game's pages are live, so isPage leaves /tracker/ to the network too.
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) event.respondWith(asset(request));
   else if (isPage(url)) event.respondWith(page(request));

@@ -162,6 +162,16 @@ def test_deck_api_dtc(client: Client) -> None:
     ]
 
 
+@pytest.mark.parametrize("headers", [{}, HX], ids=["page", "htmx"])
+def test_deck_page_says_the_start_of_game_list_is_unchecked(client: Client, headers: dict[str, str]) -> None:
+    deck = dtc_deck().replace("火のカード0 | 火 | C | 呪文", "《滅亡の起源 零無》 | 火 | SR | 零龍星雲")
+    html = client.post(
+        "/ja/calc/deck-check/", {"variant": "dtc", "decklist": deck}, **headers
+    ).content.decode()
+    assert "《滅亡の起源 零無》はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です" in html
+    assert "公式のカードリストでまだ確認していません" in html
+
+
 def test_deck_api_empty_dtc_deck_says_what_to_paste(client: Client) -> None:
     response = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": ""})
     assert response.status_code == 400

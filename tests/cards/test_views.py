@@ -85,3 +85,17 @@ def test_deck_check_problems_link_the_cards_they_name(client: Client, cards: Non
         "/ja/calc/deck-check/", {"variant": "commander", "decklist": decklist}
     ).content.decode()
     assert '<a href="/ja/cards/sol-ring/">Sol Ring</a>' in html
+
+
+def test_a_card_page_is_public_and_its_etag_follows_the_card_data(client: Client, cards: None) -> None:
+    first = client.get("/en/cards/breeding-pool/")
+    assert first.status_code == 200 and "public" in first["Cache-Control"]
+    assert "csrftoken" not in first.cookies and "X-CSRFToken" not in first.content.decode()
+    again = client.get("/en/cards/breeding-pool/")  # the whole answer, kept by its ETag
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert client.get("/en/cards/breeding-pool/", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    japanese = client.get("/ja/cards/breeding-pool/")
+    assert japanese["ETag"] != first["ETag"] and "《繁殖池》" in japanese.content.decode()
+    # A new import changes the ETag: a reader's kept copy is asked for again, the page read again.
+    import_files(paths=[CARDS / "scryfall_rulings.json"])
+    assert client.get("/en/cards/breeding-pool/")["ETag"] != first["ETag"]

@@ -320,6 +320,11 @@ def test_interchangeable_names_count_as_one_name() -> None:
         "Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have "
         "interchangeable names, so they count as one name: 2 copies"
     )
+    # The repository's list is not read from published card data, so the answer says so (201.3c).
+    [note] = [n for n in check.notes if n.code == "deck.interchangeable-unchecked"]
+    assert note.rule == "201.3c"
+    assert "has not been checked against published card data" in note.render("en")
+    assert "公開されたカードデータでまだ確認していない" in note.render("ja")
     # With no interchangeable names known, they are two names.
     assert check_commander_deck(
         pool=COMPANION_POOL,
@@ -327,6 +332,11 @@ def test_interchangeable_names_count_as_one_name() -> None:
         cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
         interchangeable={},
     ).legal
+    # A deck the list does not touch carries no such note.
+    plain = check_commander_deck(
+        pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"], cards=[(99, "Plains")]
+    )
+    assert "deck.interchangeable-unchecked" not in [n.code for n in plain.notes]
 
 
 def test_same_name_different_printings_count_together() -> None:

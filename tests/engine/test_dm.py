@@ -201,6 +201,13 @@ def test_random_typed_text_parses_or_fails_clearly(text: str) -> None:
         "禁断〜封印されしX〜 | 闇 | SR | 禁断",  # a wave dash for the tilde
         "終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー",
         "零龍 | 闇 | SR | クリーチャー",
+        "《滅亡の起源 零無》 | ゼロ | SR | 零龍星雲",
+        "手札の儀 | ゼロ | - | 零龍の儀",
+        "墓地の儀 | ゼロ | - | 零龍の儀",
+        "破壊の儀 | ゼロ | - | 零龍の儀",
+        "復活の儀 | ゼロ | - | 零龍の儀",
+        "Forbidden New Year | 火 | SR | 禁断",
+        "ぜーろん | 闇 | SR | クリーチャー",  # 零龍 is read ゼーロン
         "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 禁断フィールド",
         "でんせつのきんだん どきんだむX | 闇 | SR | 禁断クリーチャー",  # typed in hiragana
     ],
@@ -211,6 +218,10 @@ def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) 
     check = check_dtc_deck(commander=BRAND, cards=[(1, card)] + fillers(card.civilizations[0].japanese, 58))
     [problem] = [p for p in check.problems if p.rule == "dtc:banned"]
     assert problem.text("ja").endswith("はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です")
+    # The list is the site's own, not an official card list: the answer says so in both languages.
+    [note] = [n for n in check.notes if n.code == "dm.battle-zone-start-unchecked"]
+    assert "公式のカードリストでまだ確認していません" in note.render("ja")
+    assert "not yet checked against the official card list" in note.render("en")
 
 
 def test_an_ordinary_card_does_not_match_the_list() -> None:
@@ -218,9 +229,29 @@ def test_an_ordinary_card_does_not_match_the_list() -> None:
     assert not parse_dm_card(
         line="ボルメテウス・ホワイト・ドラゴン | 光/火 | SR | クリーチャー"
     ).starts_in_play
-    assert parse_dm_card(
-        line="新しいカード | 火 | SR | クリーチャー | 開始時"
-    ).starts_in_play  # the tag still works
+    tagged = parse_dm_card(line="新しいカード | 火 | SR | クリーチャー | 開始時")
+    assert tagged.starts_in_play  # the tag still works
+    # ... and a tag the player set needs no note about the site's list.
+    check = check_dtc_deck(commander=BRAND, cards=[(1, tagged)] + fillers("火", 58))
+    assert "dm.battle-zone-start-unchecked" not in [n.code for n in check.notes]
+
+
+@pytest.mark.parametrize("name", ["零龍卍誕", "ゼーロンの書"])
+def test_a_card_that_only_mentions_zeron_is_not_on_the_list(name: str) -> None:
+    # 零龍 is one card's exact name (the other side of 《滅亡の起源 零無》), not a family's name part.
+    assert not parse_dm_card(line=f"{name} | 闇 | R | 呪文").starts_in_play
+
+
+def test_the_list_names_its_source_and_says_it_is_unchecked() -> None:
+    from judge.engine.rules_data import DATA_DIR, parse_table
+
+    table = parse_table(
+        (DATA_DIR / "dm_battle_zone_start.tsv").read_text(encoding="utf-8"),
+        source="dm_battle_zone_start.tsv",
+        columns=("name", "reading", "match", "note"),
+    )
+    assert "issue 21" in table.meta["source"]
+    assert table.meta["checked"].startswith("not checked against an official card list")
 
 
 def test_the_list_is_read_from_text() -> None:

@@ -42,6 +42,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "118.7g": ("snow mana symbols", "generic mana"),
     "107.4": ("mana symbols",),
     "201.3b": ("deck construction", "interchangeable names have the same name"),
+    "201.3c": ("later printings", "interchangeable names indicator", "bottom left-hand corner"),
     "107.4b": ("{X}", "represent generic mana"),
     "903.8": ("additional {2} for each previous time", "from the command zone"),
     "903.12a": ("Brawl games use the normal rules for the Commander variant",),

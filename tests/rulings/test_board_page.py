@@ -290,7 +290,7 @@ def test_known_cards_link_to_their_card_page_on_the_board_and_its_result(client:
     assert '<h3 class="lg-row-title">Assault Griffin</h3>' in form  # not in the card data: plain text
     assert form.count('href="/en/cards/sol-ring/"') == 1  # a token named like a card is no card
     result = result_of(html)
-    assert '<span class="bd-object"><a href="/en/cards/sol-ring/">Sol Ring</a></span>' in result
+    assert '<a class="bd-object" href="/en/cards/sol-ring/">Sol Ring</a>' in result
 
 
 def test_without_card_data_names_are_plain_text(client: Client) -> None:

@@ -1,5 +1,5 @@
-"""Tracker pages: the new-game form, the game page and its htmx fragment, buttons with and without htmx,
-JSON."""
+"""Tracker pages: the game page and its htmx fragment, polling, buttons with and without htmx, JSON events,
+undo, two phones at one table, the history."""
 
 from __future__ import annotations
 
@@ -13,111 +13,9 @@ from judge.tracker.models import Game, GameEvent
 from judge.tracker.selectors import game_state
 from judge.tracker.services import record_event, start_game
 from tests.helpers import error_texts
+from tests.tracker.helpers import HX, new_game, seats
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HTTP_HX_REQUEST": "true"}
-
-
-def _game() -> Game:
-    return start_game(
-        variant="commander",
-        players=["Aki", "Ben", "Chie"],
-        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
-    )
-
-
-def seats(**columns: list[str]) -> dict[str, object]:
-    """The new-game form's seats as posted: one formset row per seat ("seat-0-name"), in turn order."""
-    count = len(next(iter(columns.values())))
-    data: dict[str, object] = {"seat-TOTAL_FORMS": str(count), "seat-INITIAL_FORMS": str(count)}
-    for field, values in columns.items():
-        data.update({f"seat-{i}-{field}": value for i, value in enumerate(values)})
-    return data
-
-
-def test_new_game_form_renders_in_both_languages(client: Client) -> None:
-    for lang in ("en", "ja"):
-        response = client.get(f"/{lang}/tracker/")
-        assert response.status_code == 200
-        html = response.content.decode()
-        assert (
-            'name="seat-0-name"' in html
-            and 'name="seat-0-commander"' in html
-            and 'name="seat-0-partner"' in html
-        )
-        assert "csrfmiddlewaretoken" in html
-    assert (
-        len(re.findall(r'name="seat-\d+-name"', client.get("/en/tracker/?seats=10").content.decode())) == 10
-    )
-
-
-def test_new_game_post_redirects_to_the_game(client: Client) -> None:
-    response = client.post(
-        "/en/tracker/",
-        {
-            "variant": "commander",
-            **seats(
-                name=["Aki", "Ben", "", "Chie"],
-                commander=["Oona", "Kraum", "", "Edgar"],
-                partner=["", "Tymna", "", ""],
-                team=["", "", "", ""],
-            ),
-        },
-    )
-    assert response.status_code == 302
-    game = Game.objects.get()
-    assert response["Location"] == f"/en/tracker/{game.slug}/"
-    _, state = game_state(slug=game.slug)
-    assert state.setup.players == ("Aki", "Ben", "Chie")
-    assert [c.name for c in state.player("Ben").commanders] == ["Kraum", "Tymna"]
-
-
-def test_new_game_errors_rerender_the_form_with_every_problem(client: Client) -> None:
-    response = client.post(
-        "/en/tracker/",
-        {
-            "variant": "commander",
-            **seats(
-                name=["Aki", "x" * 61, "", "aki"],
-                commander=["Oona", "", "Lost", ""],
-                partner=["", "", "", ""],
-                team=["", "", "", ""],
-            ),
-        },
-    )
-    assert response.status_code == 400
-    html = response.content.decode()
-    assert "at most 60 characters" in html
-    assert "Seat 3" in html  # a commander without a player
-    assert "appears twice" in html
-    assert 'value="Aki"' in html  # what was typed is kept
-    assert not Game.objects.exists()
-
-
-def test_new_game_json(client: Client) -> None:
-    response = client.post(
-        "/en/tracker/",
-        json.dumps(
-            {
-                "variant": "two-headed-giant",
-                "players": ["A", "B", "C", "D"],
-                "planechase": True,
-            }
-        ),
-        content_type="application/json",
-    )
-    assert response.status_code == 201
-    data = response.json()
-    assert data["state"]["sides"][0]["life"] == 30 and data["url"].endswith(f"/tracker/{data['slug']}/")
-    bad = client.post(
-        "/en/tracker/",
-        json.dumps({"variant": "commander", "players": [f"P{i}" for i in range(21)]}),
-        content_type="application/json",
-    )
-    assert bad.status_code == 400
-    assert any("at most 20 players" in e for e in error_texts(bad))
-    assert client.post("/en/tracker/", "[1", content_type="application/json").status_code == 400
 
 
 ZERO = (
@@ -126,7 +24,7 @@ ZERO = (
 
 
 def test_game_page_and_fragment(client: Client) -> None:
-    game = _game()
+    game = new_game()
     full = client.get(f"/en/tracker/{game.slug}/")
     assert full.status_code == 200
     html = full.content.decode()
@@ -157,7 +55,7 @@ def test_game_page_and_fragment(client: Client) -> None:
 def test_polling_answers_304_while_the_revision_is_unchanged(
     client: Client, django_assert_num_queries
 ) -> None:  # type: ignore[no-untyped-def]
-    game = _game()
+    game = new_game()
     url = f"/en/tracker/{game.slug}/"
     board = client.get(url, **HX)
     etag = board["ETag"]
@@ -205,7 +103,7 @@ def test_unknown_game_is_404(client: Client) -> None:
 
 
 def test_button_without_javascript_posts_then_redirects(client: Client) -> None:
-    game = _game()
+    game = new_game()
     response = client.post(
         f"/en/tracker/{game.slug}/event/", {"kind": "life", "player": "Aki", "amount": "-5"}
     )
@@ -217,7 +115,7 @@ def test_button_without_javascript_posts_then_redirects(client: Client) -> None:
 
 
 def test_button_with_htmx_returns_the_board(client: Client) -> None:
-    game = _game()
+    game = new_game()
     response = client.post(
         f"/en/tracker/{game.slug}/event/", {"kind": "cast-commander", "player": "Ben", "commander": "1"}, **HX
     )
@@ -229,7 +127,7 @@ def test_button_with_htmx_returns_the_board(client: Client) -> None:
 
 
 def test_command_beacon_correction_adds_no_tax(client: Client) -> None:
-    game = _game()
+    game = new_game()
     client.post(
         f"/en/tracker/{game.slug}/event/",
         {"kind": "commander-without-cast", "player": "Aki", "commander": "0", "how": "other-zone"},
@@ -245,7 +143,7 @@ def test_command_beacon_correction_adds_no_tax(client: Client) -> None:
 
 
 def test_bad_event_is_400_listing_problems(client: Client) -> None:
-    game = _game()
+    game = new_game()
     url = f"/en/tracker/{game.slug}/event/"
     plain = client.post(url, {"kind": "life", "player": "Zed", "amount": "99999"})
     assert plain.status_code == 400
@@ -269,7 +167,7 @@ def test_bad_event_is_400_listing_problems(client: Client) -> None:
 
 
 def test_json_event_and_expected_revision(client: Client) -> None:
-    game = _game()
+    game = new_game()
     url = f"/en/tracker/{game.slug}/event/"
     ok = client.post(
         url,
@@ -329,7 +227,7 @@ NOT_READ_BY_THE_DOOR = {"Infinity", "-Infinity", "NaN", "1e400", "99999999999999
 )
 def test_a_revision_that_is_no_whole_number_is_400(client: Client, revision: str) -> None:
     """Issue 14: Infinity or 1e400 as expected_revision answered 500 (OverflowError)."""
-    game = _game()
+    game = new_game()
     for path, body in (
         ("event", f'{{"kind": "next-turn", "expected_revision": {revision}}}'),
         ("undo", f'{{"expected_revision": {revision}}}'),
@@ -350,7 +248,7 @@ def test_a_revision_that_is_no_whole_number_is_400(client: Client, revision: str
 
 
 def test_undo_with_and_without_htmx(client: Client) -> None:
-    game = _game()
+    game = new_game()
     record_event(game=game, kind="life", payload={"player": "Chie", "amount": -4})
     record_event(game=game, kind="life", payload={"player": "Chie", "amount": -6})
     response = client.post(f"/en/tracker/{game.slug}/undo/", {"expected_revision": "2"}, **HX)
@@ -366,13 +264,13 @@ def test_undo_with_and_without_htmx(client: Client) -> None:
 
 
 def test_get_is_not_allowed_on_writes(client: Client) -> None:
-    game = _game()
+    game = new_game()
     assert client.get(f"/en/tracker/{game.slug}/event/").status_code == 405
     assert client.get(f"/en/tracker/{game.slug}/undo/").status_code == 405
 
 
 def test_csrf_is_enforced() -> None:
-    game = _game()
+    game = new_game()
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(f"/en/tracker/{game.slug}/event/", {"kind": "next-turn"}).status_code == 403
     assert strict.post("/en/tracker/", {"variant": "commander"}).status_code == 403
@@ -424,7 +322,7 @@ def test_planechase_and_dtc_pages(client: Client) -> None:
 def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Client) -> None:
     """A second phone still showing a player who already conceded: its press must show why nothing
     happened."""
-    game = _game()
+    game = new_game()
     record_event(game=game, kind="lose", payload={"player": "Chie", "reason": "concede"})
     for lang, problem in (
         ("en", "Player: Chie has left the game."),
@@ -451,7 +349,7 @@ def test_htmx_press_on_a_stale_board_swaps_the_board_with_the_problem(client: Cl
 def test_two_phones_press_next_turn_on_the_same_table(client: Client, lang: str, text: str) -> None:
     """Both phones show Aki's turn at revision 0: the second press is "already done", so Ben is not
     skipped."""
-    game = _game()
+    game = new_game()
     url = f"/{lang}/tracker/{game.slug}/event/"
     first = client.post(url, {"kind": "next-turn", "expected_revision": "0"}, **HX)
     assert first.status_code == 200 and 'id="board-errors"' not in first.content.decode()
@@ -473,7 +371,7 @@ def test_two_phones_press_next_turn_on_the_same_table(client: Client, lang: str,
 
 
 def test_each_phone_picks_its_seat_and_undoes_its_own_change(client: Client) -> None:
-    game = _game()
+    game = new_game()
     url = f"/en/tracker/{game.slug}/"
     picked = client.get(url + "?seat=1")
     assert picked.status_code == 302 and picked["Location"] == url
@@ -499,7 +397,7 @@ def test_each_phone_picks_its_seat_and_undoes_its_own_change(client: Client) -> 
 
 def test_the_life_keypad_has_a_minus_key(client: Client) -> None:
     """A phone's number pad has no minus: the digits come from it, the sign from the key pressed."""
-    game = _game()
+    game = new_game()
     url = f"/en/tracker/{game.slug}/event/"
     client.post(url, {"kind": "life", "player": "Ben", "digits": "７", "sign": "-", "expected_revision": "0"})
     client.post(
@@ -515,68 +413,8 @@ def test_the_life_keypad_has_a_minus_key(client: Client) -> None:
     assert wrong.status_code == 400 and game.events.count() == 3
 
 
-@pytest.mark.parametrize(
-    ("lang", "message"),
-    [
-        ("en", "Two-Headed Giant is tracked without commanders"),
-        ("ja", "双頭巨人戦 は統率者なしで記録します"),
-    ],
-)
-def test_commanders_typed_for_a_variant_without_commanders(client: Client, lang: str, message: str) -> None:
-    response = client.post(
-        f"/{lang}/tracker/",
-        {
-            "variant": "two-headed-giant",
-            **seats(
-                name=["A", "B", "C", "D"],
-                commander=["Rafiq", "<b>K</b>", "", ""],
-                partner=["", "", "", ""],
-                team=["1", "1", "2", "2"],
-            ),
-        },
-    )
-    assert response.status_code == 400
-    html = response.content.decode()
-    assert html.count(message) == 1 and "commanders[A]" not in html  # one message, not one per player
-    assert 'value="Rafiq"' in html and 'value="&lt;b&gt;K&lt;/b&gt;"' in html  # the input is kept, escaped
-    assert not Game.objects.exists()
-    ok = client.post(
-        f"/{lang}/tracker/",
-        {
-            "variant": "two-headed-giant",
-            **seats(
-                name=["A", "B", "C", "D"],
-                commander=["", "", "", ""],
-                partner=["", "", "", ""],
-                team=["1", "1", "2", "2"],
-            ),
-        },
-    )
-    assert ok.status_code == 302
-
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_lone_surrogate_name_is_refused_and_nothing_is_saved(client: Client, lang: str) -> None:
-    """Issue 14: a player or commander named "\\ud800" answered 500 but saved an unreadable game."""
-    body = json.dumps(
-        {
-            "variant": "commander",
-            "players": ["\ud800", "Ben"],
-            "commanders": {"\ud800": ["X"], "Ben": ["\ud800"]},
-        }
-    )
-    response = client.post(f"/{lang}/tracker/", body, content_type="application/json")
-    assert response.status_code == 400 and not Game.objects.exists()
-    # Refused at the JSON door, before the tracker reads the names.
-    broken = {
-        "en": "Request: contains half of a surrogate pair",
-        "ja": "リクエスト：対になっていないサロゲート",
-    }[lang]
-    assert any(e.startswith(broken) for e in error_texts(response))
-
-
 def test_history_is_read_a_page_at_a_time(client: Client) -> None:
-    game = _game()
+    game = new_game()
     for n in range(25):
         record_event(game=game, kind="life", payload={"player": "Aki", "amount": 1 if n % 2 else -1})
     html = client.get(f"/en/tracker/{game.slug}/").content.decode()
@@ -625,262 +463,3 @@ def test_a_stored_game_the_readers_refuse_answers_410_never_500(client: Client) 
         assert client.post(url + path, body).status_code == 410
     write = client.post(url + "event/", json.dumps({"kind": "next-turn"}), content_type="application/json")
     assert write.status_code == 410 and not game.events.exists()
-
-
-def test_new_games_are_rate_limited_per_client(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
-    settings.JUDGE_TRACKER_NEW_GAME_RATE = "2/h"
-    body = json.dumps({"variant": "planechase", "players": ["A", "B"]})
-    bad = json.dumps({"variant": "planechase", "players": ["A"]})
-    assert client.post("/en/tracker/", bad, content_type="application/json").status_code == 400  # not counted
-    for _ in range(2):
-        assert client.post("/en/tracker/", body, content_type="application/json").status_code == 201
-    limited = client.post("/ja/tracker/", body, content_type="application/json")
-    assert limited.status_code == 429 and limited.json()["errors"][0]["code"] == "web.too-many-games"
-    form = client.post(
-        "/en/tracker/",
-        {
-            "variant": "planechase",
-            **seats(name=["A", "B"], commander=["", ""], partner=["", ""], team=["", ""]),
-        },
-    )
-    assert form.status_code == 429 and b"Too many new games" in form.content
-    other = Client(REMOTE_ADDR="192.0.2.7")
-    assert other.post("/en/tracker/", body, content_type="application/json").status_code == 201
-    assert Game.objects.count() == 3
-
-
-def test_expire_games_command(settings, capsys) -> None:  # type: ignore[no-untyped-def]
-    import datetime
-
-    from django.core.management import call_command
-    from django.utils import timezone
-
-    settings.JUDGE_TRACKER_RETENTION_DAYS = 7
-    old, new = _game(), _game()
-    Game.objects.filter(pk=old.pk).update(updated=timezone.now() - datetime.timedelta(days=8))
-    call_command("expire_games")
-    assert "expired 1 game(s) idle for more than 7 days" in capsys.readouterr().out
-    assert list(Game.objects.values_list("pk", flat=True)) == [new.pk]
-
-
-# ------------------------------------------------------------ refused writes (issue 22, items 3 and 4)
-
-
-def _played(changes: int) -> Game:
-    """A game of ``changes`` life changes, all by Aki and Ben (Chie never makes one)."""
-    game = _game()
-    for n in range(changes):
-        seat = "Aki" if n % 2 else "Ben"
-        record_event(
-            game=game, kind="life", payload={"player": seat, "amount": -1 if n % 4 < 2 else 1, "by": seat}
-        )
-    return Game.objects.get(pk=game.pk)
-
-
-def _undo_queries(client: Client, game: Game) -> list[str]:
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    with CaptureQueriesContext(connection) as queries:
-        response = client.post(
-            f"/en/tracker/{game.slug}/undo/", json.dumps({"by": "Chie"}), content_type="application/json"
-        )
-    assert response.status_code == 400
-    assert response.json()["errors"][0]["code"] == "tracker.undo-too-old"
-    return [q["sql"] for q in queries.captured_queries]
-
-
-def test_a_refused_undo_takes_no_lock_and_costs_the_same_at_any_length(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
-    """An undo by a seat with nothing to undo once scanned a 5,000-change game inside the write lock (~320 ms
-    each, every other game's writes waiting): now it is refused before the lock, reading a bounded window."""
-    # The rate limit's count (the database cache table by default) is a write of its own, not the game's.
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    short, long = _undo_queries(client, _played(70)), _undo_queries(client, _played(200))
-    assert len(short) == len(long)
-    assert not any("SAVEPOINT" in sql or "UPDATE" in sql for sql in short + long)  # no transaction, no write
-    assert sum(sql.count("LIMIT 64") for sql in long) == 1  # the undo window, one read
-
-
-def test_a_turn_change_without_a_revision_is_refused_and_the_pages_always_send_one(client: Client) -> None:
-    game = _game()
-    url = f"/en/tracker/{game.slug}/event/"
-    as_json = client.post(url, json.dumps({"kind": "next-turn"}), content_type="application/json")
-    assert as_json.status_code == 409
-    assert as_json.json()["errors"][0]["code"] == "tracker.revision-required.next-turn"
-    form = client.post("/ja/tracker/" + game.slug + "/event/", {"kind": "next-turn"})
-    assert (
-        form.status_code == 409
-        and "「次のターン」には押したときの更新番号が必要です" in form.content.decode()
-    )
-    assert not game.events.exists()
-    html = client.get(f"/en/tracker/{game.slug}/").content.decode()
-    forms = re.findall(r"<form [^>]*method=\"post\"[^>]*>.*?</form>", html, flags=re.S)
-    posting = [f for f in forms if "/tracker/new/" not in f]
-    assert posting and all('name="expected_revision" value="0"' in f for f in posting)
-
-
-def test_a_client_looping_on_refused_writes_is_slowed_down(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
-    settings.JUDGE_TRACKER_REFUSED_RATE = "5/h"  # an hour: no window boundary falls inside the test
-    game = _game()
-    url = f"/en/tracker/{game.slug}/undo/"
-    body = json.dumps({"by": "Chie"})
-    codes = [client.post(url, body, content_type="application/json").status_code for _ in range(7)]
-    assert codes == [400] * 5 + [429] * 2  # counted after each refusal: at 5, the next is answered 429
-    limited = client.post(url, body, content_type="application/json")
-    assert limited["Retry-After"] == "60" and limited.json()["errors"][0]["code"] == "web.too-many-refused"
-    page = client.post(f"/ja/tracker/{game.slug}/undo/", {"by": "Chie"})
-    assert page.status_code == 429 and "短時間に何度も受け付けられませんでした" in page.content.decode()
-    # Another phone at the table is not slowed down by this one.
-    other = Client(REMOTE_ADDR="10.0.0.8")
-    ok = other.post(
-        f"/en/tracker/{game.slug}/event/",
-        json.dumps({"kind": "life", "player": "Aki", "amount": -1}),
-        content_type="application/json",
-    )
-    assert ok.status_code == 200
-
-
-def test_the_page_says_plainly_that_seats_are_not_locked(client: Client) -> None:
-    game = _game()
-    assert (
-        "Seats are not locked: any phone with this link can pick any seat"
-        in client.get(f"/en/tracker/{game.slug}/").content.decode()
-    )
-    assert "席はロックされていません" in client.get(f"/ja/tracker/{game.slug}/").content.decode()
-
-
-# --------------------------------------------------------------------- a busy database (issue 22, item 7)
-
-
-def test_a_busy_database_answers_503_with_retry_after_and_uses_no_new_game_count(
-    client: Client, settings, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
-    """Another connection holding SQLite's write lock past the busy timeout once answered 500 after 20 s, and
-    the client's new-game count was used up anyway."""
-    from django.db import OperationalError
-
-    from judge.tracker import services
-
-    settings.JUDGE_TRACKER_NEW_GAME_RATE = "1/h"
-    real = services.start_game
-
-    def locked(**_kwargs: object) -> Game:
-        raise OperationalError("database is locked")
-
-    monkeypatch.setattr(services, "start_game", locked)
-    body = json.dumps({"variant": "planechase", "players": ["A", "B"]})
-    busy = client.post("/en/tracker/", body, content_type="application/json")
-    assert busy.status_code == 503 and busy["Retry-After"] == "5"
-    assert busy.json()["errors"][0]["code"] == "web.database-busy"
-    page = client.post(
-        "/ja/tracker/",
-        {
-            "variant": "planechase",
-            **seats(name=["A", "B"], commander=["", ""], partner=["", ""], team=["", ""]),
-        },
-    )
-    assert page.status_code == 503 and page["Retry-After"] == "5"
-    assert "何も保存されていません" in page.content.decode()
-    monkeypatch.setattr(services, "start_game", real)
-    created = client.post("/en/tracker/", body, content_type="application/json")
-    assert created.status_code == 201  # the busy attempt did not use up the count
-    assert client.post("/en/tracker/", body, content_type="application/json").status_code == 429
-
-
-def test_the_busy_timeout_is_shorter_than_the_worker_timeout_and_not_retried(settings) -> None:  # type: ignore[no-untyped-def]
-    from django.db import OperationalError
-
-    from judge.tracker import services
-
-    if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # PostgreSQL waits on rows
-        assert settings.DATABASES["default"]["OPTIONS"]["timeout"] < 30  # gunicorn's default worker timeout
-    calls = []
-
-    def write() -> None:
-        calls.append(1)
-        raise OperationalError("database is locked")
-
-    with pytest.raises(OperationalError):
-        services._retry_if_locked(write)
-    assert calls == [1]  # the busy timeout already waited: retrying would only hold the worker longer
-
-
-# ------------------------------------------------------------------ input at the edges (issue 22, item 8)
-
-
-def test_tracker_json_bodies_over_the_limit_answer_the_json_413(client: Client) -> None:
-    from judge.tracker.answers import MAX_BODY
-
-    game = _game()
-    padding = "x" * (MAX_BODY + 1)
-    for url, body in (
-        ("/en/tracker/", {"variant": "planechase", "players": ["A", "B"], "pad": padding}),
-        (f"/en/tracker/{game.slug}/event/", {"kind": "life", "player": "Aki", "amount": -1, "pad": padding}),
-        (f"/en/tracker/{game.slug}/undo/", {"by": "Aki", "pad": padding}),
-    ):
-        response = client.post(url, json.dumps(body), content_type="application/json")
-        assert response.status_code == 413, url
-        assert response.json()["errors"][0]["code"] == "web.body-too-large"
-    huge = client.post(
-        f"/en/tracker/{game.slug}/event/",
-        json.dumps({"pad": "x" * 3_000_000}),
-        content_type="application/json",
-    )
-    assert huge.status_code == 413 and huge.json()["errors"][0]["code"] == "web.body-too-large"
-    assert not game.events.exists()
-
-
-@pytest.mark.parametrize(
-    "lookalike",
-    ["Alex\u200b", "\ufeffAlex", "Al\u00adex", "Alex\u2060", "A\u200blex"],
-)
-def test_names_that_read_the_same_are_one_name(client: Client, lookalike: str) -> None:
-    body = json.dumps({"variant": "planechase", "players": ["Alex", lookalike]})
-    response = client.post("/en/tracker/", body, content_type="application/json")
-    assert response.status_code == 400
-    assert response.json()["errors"][0]["code"] == "input.duplicate"
-    ja = client.post("/ja/tracker/", body, content_type="application/json")
-    assert "「Alex」が2回出てきます" in ja.json()["errors"][0]["text"]
-
-
-def test_an_accent_typed_apart_is_the_precomposed_name_and_an_invisible_name_is_none(client: Client) -> None:
-    twice = json.dumps({"variant": "planechase", "players": ["Jos\u00e9", "Jose\u0301"]})
-    assert client.post("/en/tracker/", twice, content_type="application/json").json()["errors"][0][
-        "code"
-    ] == ("input.duplicate")
-    blank = json.dumps({"variant": "planechase", "players": ["Alex", "\u200b"]})
-    assert client.post("/en/tracker/", blank, content_type="application/json").json()["errors"][0][
-        "code"
-    ] == ("input.required")
-    ok = client.post(
-        "/en/tracker/",
-        json.dumps({"variant": "planechase", "players": ["\ufeffAlex\u200b", "Bea"]}),
-        content_type="application/json",
-    )
-    assert ok.status_code == 201 and [s["name"] for s in ok.json()["table"]["seats"]] == ["Alex", "Bea"]
-
-
-def test_a_japanese_reader_hears_the_tax_as_mana_not_braces(client: Client) -> None:
-    """「統率領域から唱える(不特定マナ0)」: the button draws {0} as a symbol labelled 不特定マナ0 (issue
-    24)."""
-    game = _game()
-    html = client.get(f"/ja/tracker/{game.slug}/").content.decode()
-    symbol = (
-        '<span class="mana-symbol pip-N" role="img" aria-label="不特定マナ0" title="不特定マナ0">0</span>'
-    )
-    assert f"統率領域から唱える({symbol})" in html and "({0})" not in html
-
-
-def test_the_rate_limits_count_in_the_database_every_worker_shares() -> None:
-    """A worker restarted by --max-requests once started counting from zero (issue 22): with no shared cache
-    configured, the counts live in the database cache table that ``migrate`` creates."""
-    from django.conf import settings as django_settings
-    from django.core.cache import cache
-    from django.db import connection
-
-    assert django_settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
-    assert django_settings.CACHE_TABLE in connection.introspection.table_names()
-    cache.set("rate:probe", 3)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COUNT(*) FROM {django_settings.CACHE_TABLE}")
-        assert cursor.fetchone()[0] >= 1

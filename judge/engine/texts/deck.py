@@ -142,6 +142,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{card} and {other} have interchangeable names, so they count as one name: {count} copies",
         "ja": "{card}と{other}は名前を交換可能なので、同じ名前として数えます（合計 {count} 枚）",
     },
+    "deck.interchangeable-unchecked": {
+        "en": "This site's list of interchangeable names has not been checked against published card data "
+        "and may be incomplete; a later printing's interchangeable names indicator (bottom left) names "
+        "the card it shares its name with",
+        "ja": "このサイトの「名前を交換可能なカード」の一覧は、公開されたカードデータでまだ確認していないため、"
+        "漏れがあるかもしれません。後の版のカードでは、左下の表記が同じ名前として扱うカードを示しています",
+    },
     "deck.basic-land-type-outside": {
         "en": "{card} has a basic land type that makes {colors} mana, outside the commander's color identity "
         "({identity})",

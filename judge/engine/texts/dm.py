@@ -112,6 +112,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{card} can be in the battle zone from the start of the game, which the DTC rules ban",
         "ja": "{card}はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です",
     },
+    "dm.battle-zone-start-unchecked": {
+        "en": "Which cards start the game in the battle zone comes from this site's own list, not yet checked "
+        "against the official card list; check the card's text if in doubt",
+        "ja": "ゲーム開始時からバトルゾーンに出しておけるカードは、このサイト独自の一覧によるもので、"
+        "公式のカードリストでまだ確認していません。迷ったらカードの文章を確かめてください",
+    },
     "dm.banned-name": {"en": "{card} is banned by name", "ja": "{card}は禁止カードです"},
     "dm.civilization-outside": {
         "en": "{card}: {civilizations} is not among the commander's civilizations",

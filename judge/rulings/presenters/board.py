@@ -47,7 +47,7 @@ def _planar(value: Any) -> list[str]:
 class ShownObject:
     name: str
     details: tuple[str, ...]  # zone, owner when someone else controls it, what it is attached to, ...
-    url: str | None = None  # its card page, when it is a known card
+    url: str = ""  # its card page, when the card data knows the card
 
 
 @dataclass(frozen=True)
@@ -276,8 +276,8 @@ def present_board(
     card_urls: Mapping[str, str] | None = None,
 ) -> ShownBoard:
     """A board (the engine's, or a payload as given) as a card per player; ``marks``: player -> what they
-    do in this step ("leaves the game"), shown first on their card; ``card_urls``: object id -> its card
-    page."""
+    do in this step ("leaves the game"), shown first on their card; ``card_urls``: an object's English name
+    -> its card page (judge.web.card_finder.card_links), so a known card's name links there."""
     lang = lang or reader_language()
     data: Mapping[str, Any] = board.to_payload() if isinstance(board, Board) else board
     names = board_names(board, lang)
@@ -304,7 +304,7 @@ def present_board(
         shown = ShownObject(
             name=names.get(as_text(item.get("id")), as_text(item.get("id"))),
             details=_object_details(item, names, lang, under=holder if in_control else owner),
-            url=(card_urls or {}).get(as_text(item.get("id"))),
+            url=(card_urls or {}).get(as_text(item.get("name")), "") if _is_card(item) else "",
         )
         if holder in by_player:
             by_player[holder][0 if in_control else 1].append(shown)
@@ -403,3 +403,20 @@ def label_rows(rows: Any, lang: str) -> None:
             if attacker
             else nth("board.label.nth-attack", index)
         )
+
+
+def _is_card(item: Mapping[str, Any]) -> bool:
+    """An object represented by a card (a token, an ability or an emblem has no card page to link)."""
+    return item.get("kind", ObjectKind.CARD.value) in (
+        ObjectKind.CARD.value,
+        ObjectKind.PLANE.value,
+        ObjectKind.PHENOMENON.value,
+    )
+
+
+def object_card_names(board: Board | Mapping[str, Any] | None) -> set[str]:
+    """The English names of a board's objects represented by cards, to look their card pages up in one go."""
+    if board is None:
+        return set()
+    data: Mapping[str, Any] = board.to_payload() if isinstance(board, Board) else board
+    return {as_text(o.get("name")) for o in mappings_in(data.get("objects")) if o.get("name") and _is_card(o)}

@@ -171,10 +171,15 @@ class IdentityCard:
     mana_cost: str
     type_line: str
     identity: str
+    url: str = ""  # its card page, when the card data knows the card
 
 
 def identity_cards(
-    before: Mapping[str, Any], after: Mapping[str, Any], cards: Mapping[str, Text], lang: str
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    cards: Mapping[str, Text],
+    lang: str,
+    card_urls: Mapping[str, str] | None = None,
 ) -> list[IdentityCard]:
     """Each card of a colour identity step: its mana cost and type line as given, its identity as found."""
     cards_in = mappings_in(before.get("cards"))
@@ -197,6 +202,7 @@ def identity_cards(
                 identity=("・" if lang == "ja" else " ").join(identity)
                 if identity
                 else label_of("mana.", "colorless", lang),
+                url=(card_urls or {}).get(name, ""),
             )
         )
     return rows
@@ -265,14 +271,21 @@ def _marks(kind: str, payload: Mapping[str, Any]) -> dict[str, str]:
 
 
 def present_step(
-    replayed: ReplayedStep, *, names: Mapping[str, str], cards: Mapping[str, Text], lang: str | None = None
+    replayed: ReplayedStep,
+    *,
+    names: Mapping[str, str],
+    cards: Mapping[str, Text],
+    lang: str | None = None,
+    card_urls: Mapping[str, str] | None = None,
 ) -> StepDisplay:
-    """A step of a worked ruling; a step without an action shows the board as it stands, if there is one."""
+    """A step of a worked ruling; a step without an action shows the board as it stands, if there is one.
+    ``card_urls``: a card's English name -> its card page, so known cards' names link there."""
     lang = lang or reader_language()
     kind = replayed.step.kind
     if kind is None:
         board = replayed.board_after
-        return StepDisplay(kind=None, board=present_board(board, lang=lang) if board is not None else None)
+        shown = present_board(board, lang=lang, card_urls=card_urls) if board is not None else None
+        return StepDisplay(kind=None, board=shown)
     before = replayed.before or {}
     after = replayed.after or {}
     error: RulesError | None = replayed.error
@@ -298,11 +311,14 @@ def present_step(
             outcome=outcome,
             after=after_values,
             before=values.key_values(extra),
-            board=present_board(board_before, marks=_marks(kind, before), lang=lang),
+            board=present_board(board_before, marks=_marks(kind, before), lang=lang, card_urls=card_urls),
         )
     if kind == "color-identity":
         return StepDisplay(
-            kind=kind, engine_steps=steps, error=problems, cards=identity_cards(before, after, cards, lang)
+            kind=kind,
+            engine_steps=steps,
+            error=problems,
+            cards=identity_cards(before, after, cards, lang, card_urls),
         )
     return StepDisplay(
         kind=kind,
@@ -313,7 +329,9 @@ def present_step(
     )
 
 
-def start_display(start: ReplayedStep, lang: str | None = None) -> StepDisplay:
+def start_display(
+    start: ReplayedStep, lang: str | None = None, card_urls: Mapping[str, str] | None = None
+) -> StepDisplay:
     """Step 0 of a ruling that starts from a board: that board, before anything happens."""
     assert start.board_before is not None
-    return StepDisplay(kind=None, board=present_board(start.board_before, lang=lang))
+    return StepDisplay(kind=None, board=present_board(start.board_before, lang=lang, card_urls=card_urls))
