@@ -17,7 +17,7 @@ posts a life change with ``expected_revision`` to the second game (JSON, with th
 Item 0 is the same measurement with no abuser. The items:
 
 - 1a ``POST /en/leave-game/`` with ``…-TOTAL_FORMS=2000`` for all seven tables (~160 bytes + the token);
-- 1b the same page, ``action=load-json`` with a board at the page's limits (bench/boards.py, 170 KB);
+- 1b the same page, ``action=load-json`` with a board at the page's limits (bench/boards.py, 198 KB);
 - 2a ``POST /api/calc/color-identity``: one JSON object of unknown keys just under the 8 MB cap;
 - 2b the same, 9 MB (over the cap: 413 before reading);
 - 2c ``POST /api/calc/commander-damage``: an object of 100,000 unknown keys (1.3 MB);
@@ -158,7 +158,7 @@ def abuses(token: str, long_game: str, other_game: str) -> list[Abuse]:
         ),
         Abuse(
             "1b",
-            "leave-game page, pasted board at the page's limits (170 KB)",
+            "leave-game page, pasted board at the page's limits (198 KB)",
             "/en/leave-game/",
             urlencode({**pasted, "csrfmiddlewaretoken": token}).encode(),
             form,
