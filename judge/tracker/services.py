@@ -20,7 +20,10 @@ snapshot plus a bounded tail, never a replay of the game.
 What can be refused without the lock is refused before taking it (a stale or
 missing revision, a seat with nothing to undo, a change the table cannot take):
 a client looping on a refused write holds no lock, and every other game's
-writes go on. Inside the lock the same checks run again on the locked row.
+writes go on. Inside the lock a change checked on the revision the locked row
+still has is stored as checked (every write moves the revision in the same
+transaction, so nothing changed in between); on a revision that has moved the
+checks run again on the locked row. An undo's checks run again inside the lock.
 Idle games are removed after ``JUDGE_TRACKER_RETENTION_DAYS`` (:func:`expire_games`).
 """
 
@@ -167,9 +170,8 @@ def record_event(
             tracker.PLANAR_DIE
         ).value  # the server rolls: every phone sees one result
     event = tracker.event_from_json({**data, "kind": kind} if isinstance(data, dict) else data)
-    checked = _retry_if_locked(
-        lambda: _precheck_event(game, event)
-    )  # refused without the lock when it can be
+    # Refused without the lock when it can be; what passed is stored under it.
+    checked = _retry_if_locked(lambda: _precheck_event(game, event))
     return _retry_if_locked(lambda: _append(game, event, checked))
 
 
