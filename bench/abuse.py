@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/abuse.py [--duration 15] [--interval 0.05] [--only 1a,3] [--refused-rate 30/m]
 
-Setup as bench/load.py (its functions): a throwaway SQLite database, index and static dir in a temp dir,
+Setup by bench/server.py, as bench/load.py's: a throwaway SQLite database, index and static dir in a temp dir,
 ``migrate``, ``collectstatic``, ``ingest`` of the corpus (JUDGE_CORPUS_DIR); then, through the tracker's
 services, a Commander game of 4 players (A, B, C, D) played to ``--changes`` (5,000, the bound) life changes
 by nobody's seat, and two fresh games (one measured, one for item 8). gunicorn as docs/deploy.md runs
@@ -17,7 +17,7 @@ posts a life change with ``expected_revision`` to the second game (JSON, with th
 Item 0 is the same measurement with no abuser. The items:
 
 - 1a ``POST /en/leave-game/`` with ``…-TOTAL_FORMS=2000`` for all seven tables (~160 bytes + the token);
-- 1b the same page, ``action=load-json`` with a board at the page's limits (bench/boards.py, 170 KB);
+- 1b the same page, ``action=load-json`` with a board at the page's limits (bench/boards.py, 198 KB);
 - 2a ``POST /api/calc/color-identity``: one JSON object of unknown keys just under the 8 MB cap;
 - 2b the same, 9 MB (over the cap: 413 before reading);
 - 2c ``POST /api/calc/commander-damage``: an object of 100,000 unknown keys (1.3 MB);
@@ -39,8 +39,6 @@ import json
 import multiprocessing
 import os
 import re
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -54,7 +52,16 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from boards import board
-from load import free_port, manage, prepare_site, prod_env, start_gunicorn
+from server import (
+    corpus_arguments,
+    corpus_missing,
+    free_port,
+    manage,
+    prepare_site,
+    prod_env,
+    start_gunicorn,
+    stop,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["A", "B", "C", "D"]
@@ -151,7 +158,7 @@ def abuses(token: str, long_game: str, other_game: str) -> list[Abuse]:
         ),
         Abuse(
             "1b",
-            "leave-game page, pasted board at the page's limits (170 KB)",
+            "leave-game page, pasted board at the page's limits (198 KB)",
             "/en/leave-game/",
             urlencode({**pasted, "csrfmiddlewaretoken": token}).encode(),
             form,
@@ -335,18 +342,9 @@ def main() -> int:
         "measure the refused undo itself rather than the 429 that follows",
     )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument(
-        "--corpus-dir",
-        type=Path,
-        default=Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data")),
-    )
-    parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, index, logs)")
+    corpus_arguments(parser)
     args = parser.parse_args()
-    if not (args.corpus_dir / "en").is_dir():
-        print(
-            f"corpus not found at {args.corpus_dir}: set JUDGE_CORPUS_DIR or pass --corpus-dir",
-            file=sys.stderr,
-        )
+    if corpus_missing(args.corpus_dir):
         return 2
 
     work = Path(tempfile.mkdtemp(prefix="judge-abuse-"))
@@ -400,16 +398,7 @@ def main() -> int:
         print(f"\nworkers booted {boots.count('Booting worker')}, timeouts {boots.count('WORKER TIMEOUT')}")
         return 0
     finally:
-        if server is not None and server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        if args.keep:
-            print(f"\nkept {work}")
-        else:
-            shutil.rmtree(work, ignore_errors=True)
+        stop(server, work, keep=args.keep)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,16 @@
 
     .venv/bin/python bench/leave_game.py
 
-In-process through Django's test client (the test settings, DEBUG off; no database needed), after one warm-up
-GET, each request once:
+In-process through Django's test client (the test settings, DEBUG off; a throwaway migrated database with no
+card data: the page looks its card names up), after one warm-up GET, each request once:
 
 - totalforms: the ~160-byte POST declaring 2,000 rows of every table (``obj-TOTAL_FORMS=2000&…``);
 - paste-2000: a pasted board of 2,000 objects and 64 players (the JSON API's largest), refused by the page;
 - paste-max: a pasted board at the page's limits (16 players, 200 objects, 100 control effects, 50 delayed
   triggers and 50 timed effects with 1,000-character texts, 100 attacks of 20 blockers each; names of 70
   characters);
+- max-update, max-resolve-0, max-resolve-1, max-end-turn: the board at the page's limits posted back as the
+  page's form, and resolved (P0, the active player, leaves; P1 leaves; the turn ends);
 - api-2000: the same 2,000-object board resolved by ``POST /api/calc/leave-game``.
 
 Printed: input bytes, status, output bytes, CPU seconds of the process for the request. No assertions.
@@ -38,7 +40,8 @@ import django  # noqa: E402
 
 django.setup()
 
-from boards import board  # noqa: E402
+from boards import board, form_fields  # noqa: E402
+from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
@@ -47,12 +50,14 @@ FORM = "application/x-www-form-urlencoded"
 
 def main() -> None:
     setup_test_environment()
+    call_command("migrate", verbosity=0)
     client = Client()
     client.get("/en/leave-game/")  # templates, URL patterns and catalogs loaded
     totalforms = "&".join(
         f"{p}-TOTAL_FORMS=2000" for p in ("obj", "eff", "trg", "tmd", "atk", "player", "pc")
     )
     largest = board(64, 2000)
+    maximal = board(16, 200, big=True)
     requests = [
         ("totalforms", "/en/leave-game/", totalforms, FORM),
         (
@@ -64,17 +69,21 @@ def main() -> None:
         (
             "paste-max",
             "/en/leave-game/",
-            urlencode({"action": "load-json", "board_json": json.dumps(board(16, 200, big=True))}),
+            urlencode({"action": "load-json", "board_json": json.dumps(maximal)}),
             FORM,
         ),
+        *[
+            (f"max-{action}", "/en/leave-game/", urlencode(form_fields(maximal, action), doseq=True), FORM)
+            for action in ("update", "resolve-0", "resolve-1", "end-turn")
+        ],
         ("api-2000", "/api/calc/leave-game", json.dumps({**largest, "leaving": "P0"}), "application/json"),
     ]
-    print(f"{'request':<11} {'in bytes':>9} {'status':>6} {'out bytes':>10} {'cpu s':>6}")
+    print(f"{'request':<14} {'in bytes':>9} {'status':>6} {'out bytes':>10} {'cpu s':>6}")
     for name, url, body, content_type in requests:
         start = time.process_time()
         response = client.post(url, body, content_type=content_type)
         cpu = time.process_time() - start
-        print(f"{name:<11} {len(body):>9} {response.status_code:>6} {len(response.content):>10} {cpu:>6.2f}")
+        print(f"{name:<14} {len(body):>9} {response.status_code:>6} {len(response.content):>10} {cpu:>6.2f}")
 
 
 if __name__ == "__main__":

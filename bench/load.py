@@ -29,23 +29,34 @@ import argparse
 import json
 import os
 import re
-import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
+from server import (
+    corpus_arguments,
+    corpus_missing,
+    free_port,
+    healthz,
+    http,
+    live_corpus_id,
+    load_average,
+    manage,
+    prepare_site,
+    prod_env,
+    start_gunicorn,
+    stop,
+    worker_boots,
+    worker_pids,
+)
+
 WRK_HELP = (
     "wrk is not installed: on Debian/Ubuntu run `apt-get install -y wrk` (or build https://github.com/wg/wrk)"
 )
@@ -125,12 +136,6 @@ class WrkResult:
         )
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def lua_script(work: Path, page: Page, etag: str = "") -> Path:
     script = work / f"wrk-{abs(hash((page.path, page.revalidate)))}.lua"
     head = ""
@@ -196,47 +201,6 @@ def run_wrk(
     return wrk_result(page.name, log)
 
 
-def http(
-    url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None, timeout: float = 10
-) -> tuple[int, bytes, dict[str, str]]:
-    request = urllib.request.Request(url, data=data, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.read(), dict(response.headers)
-    except urllib.error.HTTPError as err:
-        return err.code, err.read(), dict(err.headers)
-
-
-def worker_boots(work: Path) -> int:
-    """How many workers gunicorn has booted so far (its log): --max-requests restarts show here."""
-    return (work / "gunicorn.log").read_text(encoding="utf-8", errors="replace").count("Booting worker")
-
-
-def load_average() -> str:
-    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def healthz(base: str) -> int | None:
-    """The live corpus id, or None when /healthz does not answer 200."""
-    try:
-        status, body, _headers = http(base + "/healthz")
-    except OSError:
-        return None
-    return int(json.loads(body)["corpus"]) if status == 200 else None
-
-
-def worker_pids(master: int) -> list[int]:
-    pids = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master:
-            pids.append(int(stat.parent.name))
-    return sorted(pids)
-
-
 class Poller(threading.Thread):
     """Asks /healthz every 0.1 s on a fresh connection: which corpus id is served, and any failure."""
 
@@ -256,104 +220,6 @@ class Poller(threading.Thread):
         return sum(1 for _, corpus in self.seen if corpus is None)
 
 
-def manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [PYTHON, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT, capture_output=True, text=True
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return done.stdout
-
-
-def live_corpus_id(ingest_output: str) -> int:
-    match = re.search(r"corpus (\d+) is live", ingest_output)
-    if match is None:
-        raise SystemExit(f"ingest did not say which corpus went live:\n{ingest_output}")
-    return int(match.group(1))
-
-
-def prod_env(work: Path, corpus_dir: Path) -> dict[str, str]:
-    """The environment of judge.settings.prod on a throwaway database, index and static dir in ``work``."""
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "judge.settings.prod",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain http on loopback; TLS is the proxy's job in production
-        "DJANGO_STATIC_ROOT": str(work / "static"),
-        "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
-        "JUDGE_INDEX_DIR": str(work / "index"),
-        "JUDGE_CORPUS_DIR": str(corpus_dir),
-        "DJANGO_LOG_LEVEL": "ERROR",
-    }
-
-
-def prepare_site(env: dict[str, str], work: Path) -> tuple[int, float]:
-    """``migrate``, ``collectstatic``, ``ingest`` into ``env``'s database: live corpus id, ingest seconds."""
-    print(f"== setup in {work} (SQLite, judge.settings.prod)")
-    manage(env, "migrate", "--noinput", "-v", "0")
-    manage(env, "collectstatic", "--noinput", "-v", "0")
-    started = time.monotonic()
-    corpus = live_corpus_id(manage(env, "ingest"))
-    seconds = time.monotonic() - started
-    print(f"ingest: corpus {corpus} live after {seconds:.1f} s")
-    return corpus, seconds
-
-
-def start_gunicorn(
-    env: dict[str, str],
-    work: Path,
-    port: int,
-    workers: int,
-    *,
-    max_requests: int,
-    jitter: int,
-    preload: bool,
-    control_socket: bool,
-) -> tuple[subprocess.Popen[str], int]:
-    gunicorn = Path(PYTHON).with_name("gunicorn")
-    pidfile = work / "gunicorn.pid"
-    log = (work / "gunicorn.log").open("w")
-    server = subprocess.Popen(
-        [
-            str(gunicorn),
-            "judge.wsgi",
-            "--workers",
-            str(workers),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--pid",
-            str(pidfile),
-            "--timeout",
-            "30",
-            "--graceful-timeout",
-            "5",
-            "--max-requests",
-            str(max_requests),
-            "--max-requests-jitter",
-            str(jitter),
-            "--error-logfile",
-            "-",
-            *(["--preload"] if preload else []),
-            *([] if control_socket else ["--no-control-socket"]),
-        ],
-        env=env,
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited:\n{(work / 'gunicorn.log').read_text()}")
-        if healthz(base) is not None and pidfile.exists() and len(worker_pids(server.pid)) == workers:
-            return server, server.pid
-        time.sleep(0.2)
-    server.terminate()
-    raise SystemExit(f"gunicorn did not come up:\n{(work / 'gunicorn.log').read_text()}")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds of wrk per page (default 10)")
@@ -369,11 +235,7 @@ def main() -> int:
     parser.add_argument(
         "--workers", type=int, default=2 * (os.cpu_count() or 1), help="gunicorn workers (default 2 x cores)"
     )
-    parser.add_argument(
-        "--corpus-dir",
-        type=Path,
-        default=Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data")),
-    )
+    corpus_arguments(parser)
     parser.add_argument(
         "--max-requests",
         type=int,
@@ -401,17 +263,12 @@ def main() -> int:
         "restarts its thread around every worker fork)",
     )
     parser.add_argument("--skip-faults", action="store_true", help="only the per-page numbers")
-    parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, index, logs)")
     args = parser.parse_args()
 
     if shutil.which("wrk") is None:
         print(WRK_HELP, file=sys.stderr)
         return 2
-    if not (args.corpus_dir / "en").is_dir():
-        print(
-            f"corpus not found at {args.corpus_dir}: set JUDGE_CORPUS_DIR or pass --corpus-dir",
-            file=sys.stderr,
-        )
+    if corpus_missing(args.corpus_dir):
         return 2
 
     work = Path(tempfile.mkdtemp(prefix="judge-load-"))
@@ -576,16 +433,7 @@ def main() -> int:
         )
         return 0
     finally:
-        if server is not None and server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        if args.keep:
-            print(f"\nkept {work}")
-        else:
-            shutil.rmtree(work, ignore_errors=True)
+        stop(server, work, keep=args.keep)
 
 
 if __name__ == "__main__":

@@ -285,6 +285,30 @@ class BoardRows:
             del items[int(index)]
         return True
 
+    def quick_control(self, *, by: str, card: str, how: str, owner: str, target: str) -> bool:
+        """Quick entry of the commonest control change: ``by`` takes ``owner``'s creature ``target`` with the
+        card ``card``, as an Aura on it (its effect ends when the Aura leaves, 611.3b: Mind Control) or
+        until end of turn (a spell gone from the board, 611.2b: Act of Treason). Adds the creature, the
+        Aura, and the control effect; False (nothing added) when a player or the card is missing."""
+        tables = self.rows
+        if not (by and card and owner) or len(tables["obj"]) + 2 > FORMSETS["obj"].absolute_max:
+            return False
+        if len(tables["eff"]) >= FORMSETS["eff"].absolute_max:
+            return False
+        creature = {**_blank("obj"), "id": self._fresh_id("obj"), "name": target, "owner": owner}
+        creature["controller"] = by
+        tables["obj"].append(creature)
+        effect = {**_blank("eff"), "id": self._fresh_id("eff"), "object": creature["id"], "controller": by}
+        if how == Ends.END_OF_TURN.value:
+            effect.update(name=card, ends=Ends.END_OF_TURN.value)
+        else:
+            aura = {**_blank("obj"), "id": self._fresh_id("obj"), "name": card, "owner": by, "controller": by}
+            aura["attached_to"] = creature["id"]
+            tables["obj"].append(aura)
+            effect.update(source=aura["id"], ends=Ends.SOURCE_LEAVES.value)
+        tables["eff"].append(effect)
+        return True
+
     def _planar_payload(self, names: list[str], payload: dict[str, Any]) -> list[str]:
         """The planar controller: one name (or None) in Planechase, a list in Grand Melee (901.6, 901.12b)."""
         problems: list[str] = []

@@ -31,6 +31,7 @@ MAX_JSON = 1_000_000  # pasted board JSON: the JSON API's body limit (and what t
 ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger|timed|control|attack)(?:-(\d{1,4}))?$")
 RESOLVE_RE = re.compile(r"^(resolve|lose)-(\d{1,3})$")
 END_TURN = "end-turn"
+QUICK_CONTROL = "quick-control"
 
 
 class IndexesField(forms.Field):
@@ -74,6 +75,12 @@ class BoardForm(EngineForm):
     single_planar_deck = FlagField()
     reason = TextField(limit=40)  # why a Duel Masters team loses
     board_json = forms.CharField(required=False, strip=False)
+    # Quick entry: "Alex takes Bianca's creature with 《Mind Control》" (BoardRows.quick_control).
+    quick_by = TextField(limit=1000)
+    quick_card = TextField(limit=1000)
+    quick_how = TextField(limit=40)
+    quick_owner = TextField(limit=1000)
+    quick_target = TextField(limit=1000)
 
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""

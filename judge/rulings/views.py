@@ -9,7 +9,8 @@ opens its text in a ``<details>``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.http import Http404, HttpResponse, JsonResponse
@@ -21,19 +22,35 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
+from judge.engine.board import Attachment, Ends, ObjectKind, Until, Zone
 from judge.engine.dtc_game import team_loss_from_payload
-from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
-from judge.engine.leave_game_result import LeaveGameResult
 from judge.engine.losses import DTC_TEAM_LOSSES
 from judge.engine.messages import msg
 from judge.engine.messages import render as render_message
 from judge.engine.scenarios import ReplayedStep
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings import selectors
+from judge.rulings.board_page import (
+    INLINE_JSON,
+    QUICK_ENDS,
+    SHOW_JSON,
+    THEN,
+    UPDATE_FULL,
+    editing_row,
+    full_editor_counts,
+    full_editor_open,
+    link_cards,
+    object_fields,
+    object_lines,
+    player_fields,
+    quick_control,
+    resolve_button,
+    select_fits,
+    variant_choices,
+)
 from judge.rulings.board_rows import BoardRows, oversized
-from judge.rulings.forms import END_TURN, MAX_JSON, RESOLVE_RE
+from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
     as_text,
@@ -44,23 +61,23 @@ from judge.rulings.presenters import (
     mappings_in,
     object_card_names,
     object_options,
-    present_resolution,
     present_step,
     scenario_names,
     start_display,
 )
 from judge.rulings.presenters.notices import rule_notices
+from judge.rulings.templatetags.board_tags import options_html
 from judge.web.card_finder import card_links
 from judge.web.citations import rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
-from judge.web.presenters import present_problems, reader_language
+from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # Far above any real board (2000 objects of a few hundred bytes) and below Django's own 2 MB limit,
 # so an oversized body gets this clear answer instead of Django's generic 400 page.
 MAX_BODY_BYTES = 1_000_000
 # Objects a board may have for the form to offer them in selects; a bigger (pasted) board gets text fields,
-# so a 2000-object board does not become millions of <option>s.
+# so a 2000-object board does not become millions of <option>s (and the byte budget of board_page).
 MAX_SELECT_OPTIONS = 60
 
 # Preset boards: the first board of these worked rulings, without who leaves.
@@ -112,19 +129,6 @@ GROUP_LABELS = {
 }
 
 
-def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
-    """The variants a board can be, and the one it is when that is another (a pasted board: the engine
-    judges)."""
-    offered = [
-        (value, label)
-        for value, label in choices(Variant, "board.variant.", lang)
-        if Variant(value) in Variant.LEAVING_THE_GAME
-    ]
-    if current not in {value for value, _label in offered}:
-        offered.append((current, label_of("board.variant.", current, lang)))
-    return offered
-
-
 # --------------------------------------------------------------------------- the leave-game JSON API
 
 
@@ -173,55 +177,15 @@ def preset_board(key: str) -> dict[str, Any] | None:
     return selectors.preset_board(PRESETS[key][0], reader_language()) if key in PRESETS else None
 
 
-def _action(
-    rows: BoardRows, payload: dict[str, Any], action: str
-) -> tuple[Callable[[], LeaveGameResult], str] | str:
-    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no
-    player."""
-    if action == END_TURN:
-        return (lambda: end_turn_from_payload(payload)), _("The turn ends")
-    match = RESOLVE_RE.match(action)
-    assert match is not None
-    verb, index = match.group(1), int(match.group(2))
-    players = payload["turn_order"]
-    if index >= len(players):
-        return _("There is no player %(number)d to leave the game.") % {"number": index + 1}
-    player = players[index]
-    if verb == "lose":
-        return (
-            (lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
-            _("%(name)s's team loses the game") % {"name": player},
-        )
-    return (lambda: leave_game_from_payload({**payload, "leaving": player})), _(
-        "%(name)s leaves the game"
-    ) % {"name": player}
-
-
-def _resolve(
-    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str
-) -> tuple[Resolution | None, list[str]]:
-    """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
-    asked = _action(rows, payload, action)
-    if isinstance(asked, str):
-        return None, [asked]
-    compute, title = asked
-    try:
-        result = compute()
-    except RulesError as err:
-        return None, problems + present_problems(err)
-    if problems:
-        return None, problems
-    return present_resolution(result, title=title), []
-
-
 @require_http_methods(["GET", "POST"])
 def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     """The board page: GET loads a preset (``?preset=``), POST applies one ``action`` and re-renders."""
     errors: list[str] = []
     resolution: Resolution | None = None
     pasted: str | None = None
-    resolving = False
+    resolving = going_on = False
     preset = ""
+    action = ""
     if request.method == "GET":
         preset = request.GET.get("preset") or DEFAULT_PRESET
         loaded = preset_board(preset)
@@ -233,6 +197,10 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     else:
         rows, form = BoardRows.from_post(request.POST)
         action = form.cleaned_data["action"] or "update"
+        # "Continue from this board" on a large board: resolve the same button again and go on from its
+        # board (a small board's resolution carries that board as JSON instead).
+        going_on = action.startswith(THEN)
+        action = action.removeprefix(THEN)
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
         errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
         if action == "load-json":
@@ -247,25 +215,53 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
         elif errors:
             resolving = False  # a cut board is shown, not resolved
+        elif action == QUICK_CONTROL:
+            quick_control(rows, form.cleaned_data)
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
+    card_urls = link_cards(rows.objects)
     if resolving:
-        resolution, errors = _resolve(rows, payload, problems, action)
+        resolution, errors = resolve_button(rows, payload, problems, action, card_urls)
+        if going_on and resolution is not None:
+            rows, resolution = BoardRows.from_payload(json.loads(resolution.after_json)), None
+            payload, problems = rows.payload()
+            card_urls = link_cards(rows.objects)
     lang = reader_language()
     label_rows(rows, lang)
+    object_lines(rows)
     objects = object_options(rows.objects, lang)
+    shown_json = pasted if pasted is not None else board_json(payload)
+    player_options = [p["name"] for p in rows.players if p["name"]] + [
+        n.strip() for n in rows.left.split(",") if n.strip()
+    ]
     context = {
         "rows": rows,
         "management": rows.management_forms(),
         "players": [p["name"] for p in rows.players if p["name"]],
-        "player_options": [p["name"] for p in rows.players if p["name"]]
-        + [n.strip() for n in rows.left.split(",") if n.strip()],
+        "player_options": player_options,
+        "player_selects": select_fits(player_options, fields=player_fields(rows)),
         "objects": objects,
         "object_ids": [object_id for object_id, _label in objects],
-        "object_selects": len(objects) <= MAX_SELECT_OPTIONS,
+        "player_options_html": options_html([(p, p) for p in player_options]),
+        "object_options_html": options_html(objects),
+        "target_options_html": options_html(objects + [(p, p) for p in player_options]),
+        "object_selects": len(objects) <= MAX_SELECT_OPTIONS
+        and select_fits(objects + [(p, p) for p in player_options], fields=object_fields(rows)),
+        "full_open": full_editor_open(action, errors),
+        # A large board's objects show their quick line, the rest one tap away ("edit-object-3").
+        "compact": len(rows.objects) > MAX_SELECT_OPTIONS,
+        "editing": editing_row(action),
+        "full_counts": full_editor_counts(rows),
+        "update_full": UPDATE_FULL,
         "errors": errors,
-        "board_json": pasted if pasted is not None else board_json(payload),
+        "board_json": shown_json,
+        # A large board's JSON is a page of its own (one tap), not a second copy of the board on every page.
+        "json_inline": len(shown_json) <= INLINE_JSON or pasted is not None,
+        "json_only": action == SHOW_JSON and not errors,
+        "action": action,
+        # A large board's resolution: no second copy of the board afterwards (its objects are listed).
+        "after_inline": resolution is not None and len(resolution.after_json) <= INLINE_JSON,
         "resolution": resolution,
         "preset": preset,
         "presets": [(key, label) for key, (_slug, label) in PRESETS.items()],
@@ -275,6 +271,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "zones": choices(Zone, "board.zone.", lang),
         "ends_choices": choices(Ends, "board.ends.", lang),
         "until_choices": choices(Until, "board.until.", lang),
+        "quick_ends": [(v, label_of("board.ends.", v, lang)) for v in QUICK_ENDS],
         "attachments": choices(Attachment, "board.attachment.", lang),
         "reasons": [(r.value, label_of("leave.reason.", r.value, lang)) for r in DTC_TEAM_LOSSES],
         "page_url": reverse("rulings:leave-game"),

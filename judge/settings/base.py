@@ -144,7 +144,7 @@ LOGGING = {
 
 # The table tracker (judge/tracker; README "Table tracker", docs/deploy.md). A game is removed after this many
 # days without a change (`manage.py expire_games`, and a sweep at most once an hour when a game starts); one
-# client address may start this many games (django-ratelimit: "30/h" is 30 an hour).
+# client address may start this many games (judge.tracker.limits: "30/h" is 30 an hour).
 JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
 # Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
@@ -164,6 +164,6 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE},
 }
 # The header with the client's address behind a proxy (HTTP_X_REAL_IP); read defensively by
-# judge.web.client_address, which the rate limits ask for the address.
+# judge.web.client_address, which the rate limits ask for the address (the variable keeps the name it had
+# when django-ratelimit counted).
 JUDGE_CLIENT_ADDRESS_HEADER = os.environ.get("DJANGO_RATELIMIT_IP_META_KEY", "")
-RATELIMIT_IP_META_KEY = "judge.web.client_address.client_address"

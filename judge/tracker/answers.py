@@ -197,11 +197,13 @@ def board_response(
     errors: list[str] | None = None,
     status: int = 200,
     retry: Retry | None = None,
+    current: tuple[Game, tracker.TableState] | None = None,
 ) -> HttpResponse:
     """The game page, or with htmx its board (as 200 even with problems: htmx swaps no 4xx answer; the
-    real status is in the STATUS_HEADER). ``retry``: the refused press, offered again under the problems."""
+    real status is in the STATUS_HEADER). ``retry``: the refused press, offered again under the problems.
+    ``current``: the game and its table as a write just left them (not read again)."""
     try:
-        game, state = selectors.game_state(slug=slug)
+        game, state = current or selectors.game_state(slug=slug)
     except Game.DoesNotExist:
         raise Http404(_("No such game.")) from None
     except services.UnreadableGame as err:

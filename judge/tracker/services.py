@@ -20,7 +20,10 @@ snapshot plus a bounded tail, never a replay of the game.
 What can be refused without the lock is refused before taking it (a stale or
 missing revision, a seat with nothing to undo, a change the table cannot take):
 a client looping on a refused write holds no lock, and every other game's
-writes go on. Inside the lock the same checks run again on the locked row.
+writes go on. Inside the lock a change checked on the revision the locked row
+still has is stored as checked (every write moves the revision in the same
+transaction, so nothing changed in between); on a revision that has moved the
+checks run again on the locked row. An undo's checks run again inside the lock.
 Idle games are removed after ``JUDGE_TRACKER_RETENTION_DAYS`` (:func:`expire_games`).
 """
 
@@ -31,6 +34,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -166,14 +170,28 @@ def record_event(
             tracker.PLANAR_DIE
         ).value  # the server rolls: every phone sees one result
     event = tracker.event_from_json({**data, "kind": kind} if isinstance(data, dict) else data)
-    _retry_if_locked(lambda: _precheck_event(game, event))  # refused without the lock when it can be
-    return _retry_if_locked(lambda: _append(game, event))
+    # Refused without the lock when it can be; what passed is stored under it.
+    checked = _retry_if_locked(lambda: _precheck_event(game, event))
+    return _retry_if_locked(lambda: _append(game, event, checked))
 
 
-def _precheck_event(game: Game, event: tracker.Event) -> None:
+@dataclass(frozen=True)
+class _Checked:
+    """A change checked against the game at ``revision``: the last seq, the change as stored, the table after
+    it and its steps. Still true under the lock while the revision is the same (every write moves it)."""
+
+    revision: int
+    last: int
+    event: tracker.Event
+    state: tracker.TableState
+    steps: tuple[Step, ...]
+
+
+def _precheck_event(game: Game, event: tracker.Event) -> _Checked:
     fresh = _fresh(game)
-    _check_event(fresh, event)
+    checked = _check_event(fresh, event)
     tracker.require_revision(change=event, revision=fresh.revision)
+    return checked
 
 
 def _fresh(game: Game) -> Game:
@@ -181,34 +199,45 @@ def _fresh(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def _check_event(
-    game: Game, event: tracker.Event
-) -> tuple[int, tracker.Event, tracker.TableState, tuple[Step, ...]]:
+def _check_event(game: Game, event: tracker.Event) -> _Checked:
     """Every check of a change against the game as read: its revision, the room left, the table taking it.
-    Returns the last seq, the change as stored, the table after it and its steps; raises what refuses it."""
+    Raises what refuses it."""
     tracker.check_revision(change=event, revision=game.revision)
-    last = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    newest = game.events.order_by("-seq").first()
+    last = newest.seq if newest else 0
     tracker.check_room(recorded=last)
-    state = table_before(game)
+    if newest is not None and not newest.undone and newest.state is not None:
+        with reading(game):  # a game played forward: its newest change holds the table (one read)
+            state = tracker.state_from_json(newest.state)
+    else:
+        state = table_before(game)
     event = tracker.canonical_event(setup=state.setup, event=event)
     state, steps = tracker.apply_event(state=state, event=event)
-    return last, event, state, steps
+    return _Checked(revision=game.revision, last=last, event=event, state=state, steps=steps)
 
 
-def _append(game: Game, event: tracker.Event) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
+def _append(
+    game: Game, event: tracker.Event, checked: _Checked
+) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
+    """Store the change; what was checked without the lock is reused when no write came in between."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        last, event, state, steps = _check_event(locked, event)
-        seq = last + 1
+        if locked.revision != checked.revision:
+            checked = _check_event(locked, event)
+        seq = checked.last + 1
         GameEvent.objects.create(
-            game=locked, seq=seq, kind=event.kind.value, payload=event.to_payload(), state=state.to_payload()
+            game=locked,
+            seq=seq,
+            kind=checked.event.kind.value,
+            payload=checked.event.to_payload(),
+            state=checked.state.to_payload(),
         )
         leaving = seq - KEEP_SNAPSHOTS  # the change that just left the recent window keeps its table no more
         if leaving > 0 and leaving % CHECKPOINT:
             locked.events.filter(seq=leaving).update(state=None)
         locked.revision += 1
         locked.save(update_fields=["revision", "updated"])
-    return locked, state, steps
+    return locked, checked.state, checked.steps
 
 
 def _seat(setup: tracker.TableSetup, by: str) -> str:

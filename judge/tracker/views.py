@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -27,14 +26,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_ratelimit.core import get_usage
 
 from judge.engine import tracker
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
-from judge.tracker import answers, presenters, selectors, services
+from judge.tracker import answers, limits, presenters, selectors, services
 from judge.tracker.forms import (
     BLANK_SEAT,
     DEFAULT_SEATS,
@@ -46,7 +44,6 @@ from judge.tracker.forms import (
     UndoForm,
 )
 from judge.tracker.models import Game
-from judge.web.client_address import client_address
 from judge.web.json_api import BodyTooLarge, error_response, json_response, steps_json
 from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
@@ -59,15 +56,15 @@ PRESS_MEMORY = 6 * 3600  # seconds a recorded press's id is remembered (a lost a
 # --------------------------------------------------------------------------- new game
 
 
-def _limited(request: HtmxHttpRequest, *, group: str, key: Any, rate: str, count: bool) -> bool:
-    """Whether this client has used up ``rate`` in ``group`` (``count``: count one more, after the fact).
+def _limited(*, group: str, who: str, rate: str, count: bool) -> bool:
+    """Whether this client has used up ``rate`` in ``group``; ``count``: count one more, after the fact.
 
-    Asked before the work and counted after it, so only what happened counts (a game created, a write
-    refused): the check is "already at the limit", not django-ratelimit's "past it once counted"."""
-    usage = get_usage(request, group=group, key=key, rate=rate, increment=count)
-    if usage is None:  # the cache failed and RATELIMIT_FAIL_OPEN is set
+    Asked before the work (one read of the count) and counted after it, so only what happened counts (a game
+    created, a write refused)."""
+    if count:
+        limits.count(group=group, who=who, rate=rate)
         return False
-    return bool(usage["should_limit"] if count else usage["count"] >= usage["limit"])
+    return limits.at_limit(group=group, who=who, rate=rate)
 
 
 def _too_many_games(request: HtmxHttpRequest, *, count: bool = False) -> bool:
@@ -78,7 +75,10 @@ def _too_many_games(request: HtmxHttpRequest, *, count: bool = False) -> bool:
     or a game the database was too busy to save, costs nothing.
     """
     return _limited(
-        request, group="tracker.new-game", key="ip", rate=settings.JUDGE_TRACKER_NEW_GAME_RATE, count=count
+        group="tracker.new-game",
+        who=limits.client(request),
+        rate=settings.JUDGE_TRACKER_NEW_GAME_RATE,
+        count=count,
     )
 
 
@@ -228,9 +228,8 @@ def _refused_writes(request: HtmxHttpRequest, slug: str, *, count: bool) -> bool
     A refused write costs the server a read of the table; a client looping on one (an undo with nothing to
     undo) is answered 429 (in JSON without any read), and every other phone and game goes on."""
     return _limited(
-        request,
         group="tracker.refused",
-        key=lambda _group, r: f"{slug}:{client_address(r)}",
+        who=f"{slug}:{limits.client(request)}",
         rate=settings.JUDGE_TRACKER_REFUSED_RATE,
         count=count,
     )
@@ -283,13 +282,16 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         cache.set(press, written.revision, timeout=PRESS_MEMORY)
     if as_json:
         return answers.json_state(written, state, steps=steps_json(steps, lang))
-    return _written(request, slug)
+    return _written(request, slug, (written, state))
 
 
-def _written(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The answer to a recorded press: with htmx the fresh board, else a redirect to the game."""
+def _written(
+    request: HtmxHttpRequest, slug: str, current: tuple[Game, tracker.TableState] | None = None
+) -> HttpResponse:
+    """The answer to a recorded press: with htmx the fresh board (``current``: the game and table the write
+    just stored, not read again), else a redirect to the game."""
     if request.htmx:
-        response = answers.board_response(request, slug)
+        response = answers.board_response(request, slug, current=current)
         response["HX-Trigger"] = "tracker-saved"  # the keypad clears what was typed
         return response
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)

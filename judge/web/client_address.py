@@ -1,4 +1,4 @@
-"""The client's address, for the rate limits (django-ratelimit's RATELIMIT_IP_META_KEY names this function).
+"""The client's address, for the rate limits (judge.tracker.limits asks this function).
 
 Behind a proxy the address is in a header the operator names (``DJANGO_RATELIMIT_IP_META_KEY``, e.g.
 ``HTTP_X_REAL_IP``). A header can be missing, empty, a list ("1.2.3.4, 5.6.7.8": X-Forwarded-For) or

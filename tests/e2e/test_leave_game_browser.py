@@ -116,6 +116,9 @@ def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: i
     form = phone.locator("form.lg-form")
     expect(form.locator("li.lg-object h3").first).to_have_text(text["griffin"])  # rows named by their object
     expect(form.locator("button.lg-remove", has_text=text["remove_griffin"])).to_have_count(1)
+    # The monarch and control of a player are in the full board editor, one tap away.
+    expect(form.locator("select[name=monarch]")).to_be_hidden()
+    form.locator("details.lg-full > summary").click()
     form.locator("select[name=monarch]").select_option("0")  # Alex
 
     form.locator("button[value=add-control]").click()
@@ -126,7 +129,7 @@ def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: i
     row.locator("input[name=pc-0-pending]").check()
     row.locator("input[name=pc-0-name]").fill("Mindslaver")
     row.locator("input[name=pc-0-name_ja]").fill("精神隷属器")
-    phone.locator("form.lg-form button.lg-update").click()
+    phone.locator("form.lg-form .lg-full button.lg-update").click()
     expect(phone.locator("li.lg-control h3")).to_contain_text(text["carol"])
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-built-phone-{lang}")
@@ -162,3 +165,52 @@ def test_load_a_duel_masters_example_and_its_team_loses(phone, site_url, lang): 
     assert "dtc:" not in result.inner_text()
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-dtc-phone-{lang}")
+
+
+QUICK = {
+    "ja": {"card": "反逆の行動", "creature": "セラの天使", "battlefield": "戦場"},
+    "en": {"card": "Act of Treason", "creature": "Serra Angel", "battlefield": "battlefield"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_quick_entry_then_who_leaves_on_a_phone(phone, site_url, lang):  # type: ignore[no-untyped-def]
+    """Issue 25, item 4: who plays first, a quick line for the object in question, and the who-leaves
+    buttons on the screen without scrolling. Carol takes Alex's creature until end of turn, then leaves:
+    the control effect ends with her and the creature goes back to Alex (800.4a)."""
+    text, quick = TEXTS[lang], QUICK[lang]
+    phone.goto(f"{site_url}/{lang}/leave-game/")
+    form = phone.locator("form.lg-form")
+    # What the players know comes first: the players, then the objects; the rest is folded away.
+    assert (
+        form.locator("fieldset.lg-players").bounding_box()["y"]
+        < form.locator("fieldset.lg-objects").bounding_box()["y"]
+    )
+    expect(form.locator("details.lg-full")).not_to_have_attribute("open", "")
+    form.locator("select[name=quick_by]").select_option(text["carol"])
+    form.locator("input[name=quick_card]").fill(quick["card"])
+    form.locator("select[name=quick_how]").select_option("end-of-turn")
+    form.locator("select[name=quick_owner]").select_option(text["alex"])
+    form.locator("input[name=quick_target]").fill(quick["creature"])
+    form.locator("button[value=quick-control]").click()
+    expect(phone.locator("li.lg-object")).to_have_count(3)  # the board came back with the creature (htmx)
+    expect(phone.locator("li.lg-object").nth(2).locator("h3")).to_contain_text(quick["creature"])
+    # The who-leaves bar sits at the bottom of the screen: Carol's button is in view without scrolling.
+    leave = phone.locator("button.lg-resolve[value=resolve-2]")
+    expect(leave).to_contain_text(text["carol"])
+    box = leave.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert phone.locator("section.lg-leave").evaluate("e => getComputedStyle(e).position") == "sticky"
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"leave-game-quick-entry-phone-{lang}")
+
+    leave.click()
+    result = phone.locator("#lg-result")
+    expect(result).to_contain_text("800.4a")
+    angel = result.locator("li.lg-changed", has_text=quick["creature"])
+    expect(angel.locator(".lg-zone")).to_have_text(f"{quick['battlefield']} · {text['alex']}")
+    expect(angel.locator(".lg-move")).to_contain_text(f"{quick['battlefield']} · {text['carol']}")
+    # Alex's own Mind Control and the griffin it took are untouched.
+    expect(result.locator("li.lg-same")).to_have_count(2)
+    assert_fits_the_phone(phone)
+    screenshot(phone, f"leave-game-quick-resolved-phone-{lang}")

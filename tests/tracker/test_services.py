@@ -466,3 +466,37 @@ def test_names_are_stored_as_spelled_at_setup() -> None:
     )
     stored = GameEvent.objects.get(game=game).payload
     assert (stored["player"], stored["owner"], stored["by"]) == ("Aki", "Ben", "Chie")
+
+
+@pytest.mark.django_db
+def test_a_write_stores_what_it_checked_before_the_lock_unless_another_write_came_between(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check made without the lock is reused under it while the revision is the same; a write that
+    landed in between (the revision moved) makes the locked write check again on the table as it is."""
+    from django.test.utils import CaptureQueriesContext
+
+    from judge.tracker import services
+
+    game = _commander_game()
+    record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1})
+    with CaptureQueriesContext(connection) as queries:
+        record_event(game=game, kind="life", payload={"player": "Aki", "amount": -2})
+    sql = [q["sql"] for q in queries.captured_queries]
+    locked = sql[next(i for i, s in enumerate(sql) if s.startswith(("BEGIN", "SAVEPOINT"))) :]
+    assert not any("tracker_gameevent" in s and s.startswith("SELECT") for s in locked)  # nothing read again
+    real = services._precheck_event
+    between: list[bool] = []
+
+    def precheck_then_another_phone(game: Game, event: tracker.Event) -> object:
+        checked = real(game, event)
+        if not between:  # once: the other phone's own write runs this too
+            between.append(True)
+            record_event(game=game, kind="life", payload={"player": "Aki", "amount": -5})
+        return checked
+
+    monkeypatch.setattr(services, "_precheck_event", precheck_then_another_phone)
+    written, state, _ = record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3})
+    assert written.revision == 4 and state.life_of("Aki") == 40 - 1 - 2 - 5 - 3
+    assert list(game.events.values_list("seq", flat=True)) == [1, 2, 3, 4]
+    _assert_snapshots_match_replay(game)

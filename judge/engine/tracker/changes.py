@@ -104,28 +104,18 @@ def _change_life(
     new = side.life + amount
     _check_total(new, -MAX_TOTAL, invalid)
     verb = "gain" if amount > 0 else "lose"
-    if len(side.members) > 1:
-        steps.append(
-            Step.of(
-                f"tracker.life.team-{verb}",
-                rule="810.9",
-                player=player,
-                amount=abs(amount),
-                before=side.life,
-                after=new,
-            )
+    # A team shares its life total (810.9).
+    code, rule = ("team-", "810.9") if len(side.members) > 1 else ("", "119.3")
+    steps.append(
+        Step.of(
+            f"tracker.life.{code}{verb}",
+            rule=rule,
+            player=player,
+            amount=abs(amount),
+            before=side.life,
+            after=new,
         )
-    else:
-        steps.append(
-            Step.of(
-                f"tracker.life.{verb}",
-                rule="119.3",
-                player=player,
-                amount=abs(amount),
-                before=side.life,
-                after=new,
-            )
-        )
+    )
     return _with_side(state, index, replace(side, life=new))
 
 
@@ -147,29 +137,26 @@ def _change_poison(
         return state
     _check_total(new, 0, invalid)
     verb = "get" if amount > 0 else "remove"
-    if team:
-        steps.append(
-            Step.of(
-                f"tracker.poison.team-{verb}",
-                rule="810.10",
-                player=player,
-                amount=abs(amount),
-                before=side.poison,
-                after=new,
-            )
+    if team:  # a team shares its poison counters (810.10)
+        step = Step.of(
+            f"tracker.poison.team-{verb}",
+            rule="810.10",
+            player=player,
+            amount=abs(amount),
+            before=side.poison,
+            after=new,
         )
-    else:
-        steps.append(
-            Step.of(
-                f"tracker.poison.{verb}",
-                rule="122.1f",
-                player=player,
-                amount=abs(amount),
-                before=side.poison,
-                after=new,
-                limit=state.setup.poison_limit,
-            )
+    else:  # a player's step names the count they lose at (122.1f)
+        step = Step.of(
+            f"tracker.poison.{verb}",
+            rule="122.1f",
+            player=player,
+            amount=abs(amount),
+            before=side.poison,
+            after=new,
+            limit=state.setup.poison_limit,
         )
+    steps.append(step)
     return _with_side(state, index, replace(side, poison=new))
 
 

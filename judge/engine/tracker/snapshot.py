@@ -135,38 +135,23 @@ def state_from_json(data: Any) -> TableState:
     data = as_object(data)
     problems: list[Message] = []
     setup, players_raw, sides_raw = _snapshot_setup(data, problems)
-    turn = (
-        read_int(
-            data.get("turn"),
-            field="turn",
-            label=msg("tracker.label.turn"),
-            low=1,
-            high=MAX_EVENTS + 1,
-            problems=problems,
-        )
-        or 1
+    # The counters of the whole table: (name, lowest, highest, when unreadable).
+    counters = (
+        ("turn", 1, MAX_EVENTS + 1, 1),
+        ("active", 0, len(setup.teams) - 1, 0),
+        ("events", 0, MAX_EVENTS, 0),
     )
-    active = (
+    turn, active, events = (
         read_int(
-            data.get("active"),
-            field="active",
-            label=msg("tracker.label.active"),
-            low=0,
-            high=len(setup.teams) - 1,
+            data.get(name),
+            field=name,
+            label=msg(f"tracker.label.{name}"),
+            low=low,
+            high=high,
             problems=problems,
         )
-        or 0
-    )
-    events = (
-        read_int(
-            data.get("events"),
-            field="events",
-            label=msg("tracker.label.events"),
-            low=0,
-            high=MAX_EVENTS,
-            problems=problems,
-        )
-        or 0
+        or default
+        for name, low, high, default in counters
     )
     sides = tuple(_side(setup, index, raw, turn, problems) for index, raw in enumerate(sides_raw))
     players = tuple(_player(setup, index, raw, problems) for index, raw in enumerate(players_raw))
@@ -268,27 +253,21 @@ def _player(setup: TableSetup, index: int, raw: Mapping[str, Any], problems: lis
     for number, (card, entry) in enumerate(zip(setup.commanders[index], stored, strict=False)):
         here = f"{where}.commanders[{number}]"
         title = msg("tracker.card", name=card)
-        casts = (
+        # How often it was cast (the tax), and entered without a cast.
+        casts, without = (
             read_int(
-                entry.get("casts"),
-                field=f"{here}.casts",
+                entry.get(key),
+                field=f"{here}.{key}",
                 low=0,
-                high=MAX_CASTS,
-                problems=problems,
-                label=msg("tracker.label.casts-of", commander=title),
-            )
-            or 0
-        )
-        without = (
-            read_int(
-                entry.get("without_cast"),
-                field=f"{here}.without_cast",
-                low=0,
-                high=MAX_COUNT,
-                label=msg("tracker.label.without-cast-of", commander=title),
+                high=high,
+                label=msg(code, commander=title),
                 problems=problems,
             )
             or 0
+            for key, high, code in (
+                ("casts", MAX_CASTS, "tracker.label.casts-of"),
+                ("without_cast", MAX_COUNT, "tracker.label.without-cast-of"),
+            )
         )
         commanders.append(
             CommanderState(owner=name, index=number, name=card, casts=casts, without_cast=without)

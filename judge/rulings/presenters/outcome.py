@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from judge.engine.board import Board, ObjectKind
 from judge.engine.leave_game_result import LeaveGameResult, planar_json
 from judge.engine.messages import msg, render
 from judge.rulings.presenters.board import ShownBoard, present_board
@@ -25,6 +26,7 @@ class ObjectAfter:
     zone: str  # the zone value after ("left-game", "ceased", "exile", ...), for the page's styling
     gone: bool
     changed: bool
+    url: str = ""  # its card page, when the card data knows the card
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,23 @@ def _holder(before: str | None, after: str | None) -> str:
     return f"{before or '—'} → {after or '—'}"
 
 
-def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome:
+# Objects represented by a card (a token, a copy, an ability or an emblem has no card page), as the board
+# presenter's _is_card decides.
+CARD_KINDS = frozenset({ObjectKind.CARD, ObjectKind.PLANE, ObjectKind.PHENOMENON})
+
+
+def _card_url(before: Board, object_id: str, card_urls: Mapping[str, str]) -> str:
+    found = before.find(object_id)
+    return card_urls.get(found.name, "") if found is not None and found.kind in CARD_KINDS else ""
+
+
+def present_outcome(
+    result: LeaveGameResult, lang: str | None = None, card_urls: Mapping[str, str] | None = None
+) -> Outcome:
+    """The board after ``result``; ``card_urls``: a card's English name -> its card page
+    (judge.web.card_finder.card_links)."""
     lang = lang or reader_language()
+    card_urls = card_urls or {}
     before, after = result.before, result.board
     names = board_names(before, lang)
     objects = tuple(
@@ -67,6 +84,7 @@ def present_outcome(result: LeaveGameResult, lang: str | None = None) -> Outcome
             zone=item.zone,
             gone=item.gone,
             changed=item.changed,
+            url=_card_url(before, item.id, card_urls),
         )
         for item in result.objects
     )
@@ -161,17 +179,27 @@ class Resolution:
     title: str
 
 
-def present_resolution(result: LeaveGameResult, *, title: str) -> Resolution:
+def present_resolution(
+    result: LeaveGameResult, *, title: str, card_urls: Mapping[str, str] | None = None
+) -> Resolution:
+    """``card_urls``: a card's English name -> its card page (the objects named in the outcome and the board
+    after)."""
     lang = reader_language()
     return Resolution(
         steps=present_steps(result.steps, names=board_names(result.before, lang)),
-        outcome=present_outcome(result, lang),
-        after=present_board(result.board, lang=lang),
+        outcome=present_outcome(result, lang, card_urls),
+        after=present_board(result.board, lang=lang, card_urls=card_urls),
         after_json=board_json(result.board.to_payload()),
         game_over=result.ended,
         title=title,
     )
 
 
+# A board's JSON up to this size is shown indented for reading; a bigger one compact (a page-sized board's
+# indentation alone was ~60 KB of the page).
+INDENTED_JSON = 20_000
+
+
 def board_json(payload: Mapping[str, Any]) -> str:
-    return json.dumps(payload, ensure_ascii=False, indent=2)
+    compact = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(payload, ensure_ascii=False, indent=2) if len(compact) <= INDENTED_JSON else compact

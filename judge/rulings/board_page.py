@@ -1,0 +1,234 @@
+"""How the leave-game page shows its board form: a quick line per object, the rest one tap away, and a
+bound on its size.
+
+A phone starts from what the players know: who plays (and who is active), then the objects in question,
+each one line ("Alex's 《Mind Control》 on Bianca's 《Assault Griffin》") with its name, owner, controller
+and what it is on; the rest of the board (the game's type, control effects, triggers, combat, the JSON)
+is one tap away in a ``<details>``. A resolving button ("resolve-1", "lose-0", "end-turn") is read here
+too (:func:`resolve_button`).
+
+Size: a reference to a player or an object is a ``<select>`` of every player or object, and the page has
+one such field per row, so the option lists grow as rows x names. While that stays under
+:data:`SELECT_BUDGET` bytes the fields are selects; past it they are text fields suggesting from one shared
+``<datalist>`` (the same values, typed or picked), so a board at the page's limits stays under 1 MB.
+
+>>> select_fits(["Alex", "Bianca"], fields=10)
+True
+>>> select_fits(["x" * 200] * 16, fields=600)
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from judge.engine.board import Ends, ObjectKind, Variant
+from judge.engine.dtc_game import team_loss_from_payload
+from judge.engine.errors import RulesError
+from judge.engine.leave_game import leave_game_from_payload
+from judge.engine.leave_game_result import LeaveGameResult
+from judge.engine.turn_end import end_turn_from_payload
+from judge.rulings.board_rows import BoardRows
+from judge.rulings.forms import END_TURN, RESOLVE_RE
+from judge.rulings.presenters import Resolution, present_resolution
+from judge.rulings.presenters.names import choices, label_of
+from judge.web.card_finder import card_links
+from judge.web.presenters import present_problems
+
+# Kinds of object represented by a card, so with a card page to link (as the board presenter's _is_card).
+CARD_KINDS = frozenset({ObjectKind.CARD.value, ObjectKind.PLANE.value, ObjectKind.PHENOMENON.value})
+# Bytes of <option>s the page may repeat across its reference fields, per kind (players, objects).
+SELECT_BUDGET = 150_000
+# Markup of one option besides its value and label: <option value=""></option>.
+OPTION_MARKUP = 28
+# Tables edited in the full board editor: an action on one of them re-opens it.
+FULL_EDITOR_TABLES = ("effect", "trigger", "timed", "control", "attack")
+UPDATE_FULL = "update-full"
+# A board's JSON up to this size is on the page; a larger one has a page of its own (action "show-json").
+INLINE_JSON = 50_000
+SHOW_JSON = "show-json"
+# How the quick entry's control change ends: with its Aura (Mind Control), or at end of turn (Act of Treason).
+QUICK_ENDS = (Ends.SOURCE_LEAVES.value, Ends.END_OF_TURN.value)
+EDIT_RE = re.compile(r"^edit-object-(\d{1,3})$")
+# "then-resolve-1": resolve, then go on from the board afterwards (a large board's "Continue").
+THEN = "then-"
+
+
+def select_fits(options: Iterable[str] | Iterable[tuple[str, str]], *, fields: int) -> bool:
+    """Whether ``fields`` selects of these options (values, or (value, label)) stay within the budget."""
+    size = 0
+    for option in options:
+        value, label = option if isinstance(option, tuple) else (option, option)
+        size += len(escape(value)) + len(escape(label)) + OPTION_MARKUP
+    return size * fields <= SELECT_BUDGET
+
+
+def player_fields(rows: BoardRows) -> int:
+    """How many fields of the page name a player (owner, controller, ... in every row)."""
+    tables = rows.rows
+    return (
+        3 * len(tables["obj"])
+        + len(tables["eff"])
+        + len(tables["trg"])
+        + 2 * len(tables["tmd"])
+        + 2 * len(tables["pc"])
+    )
+
+
+def object_fields(rows: BoardRows) -> int:
+    """How many fields of the page name an object (attached to, source, blockers, ...) in every row."""
+    tables = rows.rows
+    return 2 * (len(tables["obj"]) + len(tables["eff"]) + len(tables["trg"]) + len(tables["tmd"])) + (
+        len(tables["pc"]) + 3 * len(tables["atk"])
+    )
+
+
+def editing_row(action: str) -> int | None:
+    """The object row a large board opens in full ("edit-object-3" -> 3)."""
+    match = EDIT_RE.match(action)
+    return int(match.group(1)) if match else None
+
+
+def full_editor_open(action: str, errors: list[str]) -> bool:
+    """Whether the full board editor is open: the reader was working in it, or the board has a problem."""
+    if errors or action in (UPDATE_FULL, "load-json"):
+        return True
+    return action.startswith(("add-", "remove-")) and action.split("-")[1] in FULL_EDITOR_TABLES
+
+
+def full_editor_counts(rows: BoardRows) -> list[str]:
+    """What the full board editor holds, for its summary ("1 control effect", ...)."""
+    eff, trg, tmd, pc, atk = (len(rows.rows[p]) for p in ("eff", "trg", "tmd", "pc", "atk"))
+    counts = [
+        (eff, ngettext("%(count)d control effect", "%(count)d control effects", eff)),
+        (trg, ngettext("%(count)d delayed trigger", "%(count)d delayed triggers", trg)),
+        (tmd, ngettext("%(count)d effect until a turn", "%(count)d effects until a turn", tmd)),
+        (pc, ngettext("%(count)d control of a player", "%(count)d controls of a player", pc)),
+        (atk, ngettext("%(count)d attacker", "%(count)d attackers", atk)),
+    ]
+    return [text % {"count": n} for n, text in counts if n]
+
+
+def _whose(player: str, thing: str) -> str:
+    return _("%(player)s's %(object)s") % {"player": player, "object": thing} if player else thing
+
+
+def object_lines(rows: BoardRows) -> None:
+    """Give every object row its quick line (``row["line"]``): whose it is, what it is on, whom it gives
+    control of what; names as the row labels give them."""
+    objects = rows.objects
+    by_id = {row["id"]: row for row in objects if row.get("id")}
+    gives: dict[str, list[dict[str, Any]]] = {}
+    for effect in rows.rows["eff"]:
+        if effect.get("source"):
+            gives.setdefault(effect["source"], []).append(effect)
+    for row in objects:
+        line = _whose(row["owner"], row["label"])
+        target = row.get("attached_to") or ""
+        if target in by_id:
+            aim = by_id[target]
+            line = _("%(object)s on %(target)s") % {
+                "object": line,
+                "target": _whose(aim["owner"], aim["label"]),
+            }
+        elif target:  # a player (an Aura on a player), or an id the board does not have
+            line = _("%(object)s on %(target)s") % {"object": line, "target": target}
+        if row["controller"] and row["controller"] != row["owner"]:
+            line += _(", controlled by %(player)s") % {"player": row["controller"]}
+        for effect in gives.get(row["id"], []) if row.get("id") else []:
+            taken = by_id.get(effect["object"])
+            line += _("; gives %(player)s control of %(object)s") % {
+                "player": effect["controller"] or "—",
+                "object": _whose(taken["owner"], taken["label"]) if taken else effect["object"] or "—",
+            }
+        row["line"] = line
+
+
+def link_cards(objects: list[dict[str, Any]]) -> dict[str, str]:
+    """Give every object row that is a known card its card page (``row["card_url"]``, found by its English
+    or its Japanese name); a card's English name -> its page, for the resolution's lists. A token, a copy,
+    an ability or an emblem is no card."""
+    cards = [row for row in objects if row.get("kind") in CARD_KINDS and row.get("name")]
+    pages = card_links([row["name"].strip() for row in cards] + [row["name_ja"].strip() for row in cards])
+    urls: dict[str, str] = {}
+    for row in cards:
+        url = pages.get(row["name"].strip()) or pages.get(row["name_ja"].strip()) or ""
+        row["card_url"] = url
+        if url:
+            urls[row["name"].strip()] = url
+    return urls
+
+
+def variant_choices(current: str, lang: str) -> list[tuple[str, str]]:
+    """The variants a board can be, and the one it is when that is another (a pasted board: the engine
+    judges)."""
+    offered = [
+        (value, label)
+        for value, label in choices(Variant, "board.variant.", lang)
+        if Variant(value) in Variant.LEAVING_THE_GAME
+    ]
+    if current not in {value for value, _label in offered}:
+        offered.append((current, label_of("board.variant.", current, lang)))
+    return offered
+
+
+def quick_control(rows: BoardRows, data: Mapping[str, Any]) -> bool:
+    """The quick entry's line, posted: "Alex takes Bianca's creature with 《Mind Control》"
+    (:meth:`BoardRows.quick_control`); an unnamed creature is "a creature" in the reader's language."""
+    return rows.quick_control(
+        by=data["quick_by"],
+        card=data["quick_card"],
+        how=data["quick_how"],
+        owner=data["quick_owner"],
+        target=data["quick_target"] or _("a creature"),
+    )
+
+
+# --------------------------------------------------------------------------- a resolving button
+
+
+def _button(
+    rows: BoardRows, payload: dict[str, Any], action: str
+) -> tuple[Callable[[], LeaveGameResult], str] | str:
+    """What a resolving button asks the engine, with the heading of its answer; a problem if it names no
+    player."""
+    if action == END_TURN:
+        return (lambda: end_turn_from_payload(payload)), _("The turn ends")
+    match = RESOLVE_RE.match(action)
+    assert match is not None
+    verb, index = match.group(1), int(match.group(2))
+    players = payload["turn_order"]
+    if index >= len(players):
+        return _("There is no player %(number)d to leave the game.") % {"number": index + 1}
+    player = players[index]
+    if verb == "lose":
+        return (
+            (lambda: team_loss_from_payload({**payload, "player": player, "reason": rows.reason})),
+            _("%(name)s's team loses the game") % {"name": player},
+        )
+    return (lambda: leave_game_from_payload({**payload, "leaving": player})), _(
+        "%(name)s leaves the game"
+    ) % {"name": player}
+
+
+def resolve_button(
+    rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str, card_urls: dict[str, str]
+) -> tuple[Resolution | None, list[str]]:
+    """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
+    asked = _button(rows, payload, action)
+    if isinstance(asked, str):
+        return None, [asked]
+    compute, title = asked
+    try:
+        result = compute()
+    except RulesError as err:
+        return None, problems + present_problems(err)
+    if problems:
+        return None, problems
+    return present_resolution(result, title=title, card_urls=card_urls), []
