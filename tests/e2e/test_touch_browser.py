@@ -1,7 +1,7 @@
 """Touch on a phone (390×844, issue 25 item 5): every target a thumb presses is at least 24×24 px (WCAG 2.2,
 2.5.8).
 
-Measured on every page of the every-page walk (tests/e2e/test_every_page_ja.py), in both languages, plus the
+Measured on every page of the every-page walk (tests/e2e/walk.py), in both languages, plus the
 rule page the issue counted (903.9), a search and a game. A target is a link, button, field, ``<summary>``
 or, for a radio or checkbox drawn hidden (the tracker's keypad), its label. Exempt, as WCAG exempts it: a
 link inside running text (``display: inline`` in a block that holds other text too; those get a taller line
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_every_page_ja import PAGE_ROUTES, TRACKER_ROUTES, route_url, start_game
+from tests.e2e.walk import PAGE_ROUTES, TRACKER_ROUTES, route_url, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 

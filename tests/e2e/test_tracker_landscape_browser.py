@@ -3,8 +3,9 @@
 
 Sideways, the site header folds into one bar (its links one press away), and every seat's name, life and
 commander damage, the turn and the life keypad's presses are on the first screen: their boxes lie inside the
-viewport with the page unscrolled. Upright, the header stays as on every other page and the first seat's life
-is on the first screen with its presses shown. Neither orientation scrolls sideways.
+viewport with the page unscrolled. Every other tracker page (the history, the new-game form) folds the header
+the same way. Upright, the header stays as on every other page and the first seat's life is on the first
+screen with its presses shown. Neither orientation scrolls sideways.
 """
 
 from __future__ import annotations
@@ -90,6 +91,15 @@ def _no_sideways_scroll(page: Any, viewport: dict[str, int]) -> None:
     assert page.evaluate("document.body.scrollWidth") <= viewport["width"]
 
 
+def _folded(page: Any) -> None:
+    """The site header is one bar, a thumb's press tall, at the top of the screen."""
+    expect(page.locator(".site-menu > summary")).to_be_visible()
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.locator(".site-nav")).to_be_hidden()
+    bar = page.locator(".site-menu").bounding_box()
+    assert bar is not None and bar["y"] == 0 and PRESS <= bar["height"] <= PRESS + 4, bar
+
+
 def _height(page: Any, selector: str) -> float:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
@@ -144,6 +154,23 @@ def test_sideways_the_whole_table_is_on_the_first_screen(browser, site_url, play
     expect(page.locator(".lang-switch a[hreflang='ja']")).to_be_visible()
     expect(page.locator("#site-q")).to_be_visible()
     _no_sideways_scroll(page, LANDSCAPE)
+
+    # Every other tracker page folds the header into the same bar: the history (its heading and the change
+    # just made on the first screen), the new-game form.
+    game_url = page.url.split("?")[0]
+    for name, url, first_screen in (
+        ("history", game_url + "history/", (".tracker-title", ".history-log li:first-child")),
+        ("new", f"{site_url}/{lang}/tracker/?seats={players}", ("main h1",)),
+    ):
+        page.goto(url)
+        _folded(page)
+        assert not [box for sel in first_screen for box in _outside(page, sel, LANDSCAPE)], url
+        _no_sideways_scroll(page, LANDSCAPE)
+        screenshot(page, f"tracker-landscape-{players}-{name}")
+    page.goto(game_url + "history/")
+    expect(page.locator(".history-log")).to_contain_text(SEATS[lang][last][0])
+    menu.click()
+    expect(page.locator(".site-nav a[href$='/tracker/']")).to_be_visible()
     assert not page.js_errors, page.js_errors
     page.context.close()
 
@@ -171,6 +198,14 @@ def test_upright_the_header_stays_and_the_first_seat_is_on_the_first_screen(brow
     page.locator("#player-0 > summary").click()
     page.locator("#player-0 .counter.life button[value='-5']").click()
     expect(page.locator("#seat-0 td.life")).to_have_text("35")
+    _no_sideways_scroll(page, PORTRAIT)
+
+    # So on the history page: the header as on every other page.
+    page.goto(page.url.split("?")[0] + "history/")
+    expect(page.locator(".site-header")).to_be_visible()
+    expect(page.locator(".site-nav")).to_be_visible()
+    expect(page.locator(".site-menu > summary")).to_be_hidden()
+    expect(page.locator(".history-log")).to_contain_text(SEATS[lang][0][0])
     _no_sideways_scroll(page, PORTRAIT)
     assert not page.js_errors, page.js_errors
     page.context.close()

@@ -9,7 +9,9 @@ from django.test import Client
 
 from judge.cards.services import import_files
 
-CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
+# Not in tests/fixtures/cards: a directory import takes the newest Scryfall file there, and this one would
+# replace the cards the other tests (the browser walk's card page) read.
+CARDS = Path(__file__).parent.parent / "fixtures" / "ruling_cards"
 HX = {"HTTP_HX_REQUEST": "true"}
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture()
 def cards() -> None:
     # A small hand-written Scryfall file: Assault Griffin and Phelddagrif, nothing else.
-    import_files(paths=[CARDS / "scryfall_ruling_cards.json"])
+    import_files(paths=[CARDS / "scryfall_cards.json"])
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["page", "htmx"])
@@ -56,7 +58,7 @@ def test_without_card_data_no_name_links(client: Client) -> None:
 def test_a_card_import_changes_a_worked_rulings_etag(client: Client) -> None:
     # The page is public and kept by its ETag; the links appear with the card data, so the ETag follows it.
     before = client.get("/en/scenarios/mind-control-bianca-leaves/0/")
-    import_files(paths=[CARDS / "scryfall_ruling_cards.json"])
+    import_files(paths=[CARDS / "scryfall_cards.json"])
     after = client.get("/en/scenarios/mind-control-bianca-leaves/0/", HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200 and after["ETag"] != before["ETag"]
     assert 'href="/en/cards/assault-griffin/"' in after.content.decode()
