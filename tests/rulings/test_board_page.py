@@ -14,7 +14,7 @@ from django.test import Client
 
 from judge.cards.services import import_cards
 from judge.rulings.board_page import select_fits
-from tests.rulings.test_leave_game import MIND_CONTROL, count, form_data, has_selected, result_of
+from tests.rulings.leave_game_helpers import MIND_CONTROL, count, form_data, has_selected, result_of
 
 pytestmark = pytest.mark.django_db
 
