@@ -1,9 +1,11 @@
-"""Shared by the tracker view tests: a three-player Commander game and the new-game form's seats."""
+"""Shared by the tracker tests: a three-player Commander game, the new-game form's seats, and the check that
+every kept snapshot is the replay of the changes before it."""
 
 from __future__ import annotations
 
+from judge.engine import tracker
 from judge.tracker.models import Game
-from judge.tracker.services import start_game
+from judge.tracker.services import start_game, stored_event, table_before
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -23,3 +25,20 @@ def seats(**columns: list[str]) -> dict[str, object]:
     for field, values in columns.items():
         data.update({f"seat-{i}-{field}": value for i, value in enumerate(values)})
     return data
+
+
+def replayed(game: Game, upto: int | None = None) -> tracker.TableState:
+    """The table by the engine's check: every stored change (up to ``upto``) replayed from the start."""
+    rows = game.events.order_by("seq") if upto is None else game.events.filter(seq__lte=upto).order_by("seq")
+    return tracker.replay(setup=tracker.setup_from_json(game.setup), events=[stored_event(r) for r in rows])
+
+
+def assert_snapshots_match_replay(game: Game) -> None:
+    kept = 0
+    for row in game.events.order_by("seq"):
+        if row.state is not None:
+            kept += 1
+            assert not row.undone
+            assert tracker.state_from_json(row.state) == replayed(game, upto=row.seq), row.seq
+    assert table_before(game) == replayed(game)
+    assert kept or not game.events.filter(undone=False).exists()

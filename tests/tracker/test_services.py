@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import datetime
 import json
-import threading
 
 import pytest
-from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from judge.engine import tracker
@@ -20,41 +18,16 @@ from judge.tracker.services import (
     expire_games,
     record_event,
     start_game,
-    stored_event,
     table_before,
     undo_last,
 )
-
-
-def _commander_game() -> Game:
-    return start_game(
-        variant="commander",
-        players=["Aki", "Ben", "Chie"],
-        commanders={"Aki": ["Oona"], "Ben": ["Kraum", "Tymna"], "Chie": ["Edgar"]},
-    )
-
-
-def _replayed(game: Game, upto: int | None = None) -> tracker.TableState:
-    """The table by the engine's check: every stored change (up to ``upto``) replayed from the start."""
-    rows = game.events.order_by("seq") if upto is None else game.events.filter(seq__lte=upto).order_by("seq")
-    return tracker.replay(setup=tracker.setup_from_json(game.setup), events=[stored_event(r) for r in rows])
-
-
-def _assert_snapshots_match_replay(game: Game) -> None:
-    kept = 0
-    for row in game.events.order_by("seq"):
-        if row.state is not None:
-            kept += 1
-            assert not row.undone
-            assert tracker.state_from_json(row.state) == _replayed(game, upto=row.seq), row.seq
-    assert table_before(game) == _replayed(game)
-    assert kept or not game.events.filter(undone=False).exists()
+from tests.tracker.helpers import assert_snapshots_match_replay, new_game
 
 
 @pytest.mark.django_db
 def test_start_game_saves_setup_and_unguessable_slug() -> None:
-    game = _commander_game()
-    other = _commander_game()
+    game = new_game()
+    other = new_game()
     assert len(game.slug) >= 11 and game.slug != other.slug
     assert game.variant == "commander" and game.revision == 0
     _, state = game_state(slug=game.slug)
@@ -77,7 +50,7 @@ def test_start_game_lists_every_problem_and_refuses_a_broken_name() -> None:
 
 @pytest.mark.django_db
 def test_events_history_and_undo() -> None:
-    game = _commander_game()
+    game = new_game()
     record_event(game=game, kind="cast-commander", payload={"player": "Ben", "commander": 1})
     record_event(
         game=game,
@@ -107,14 +80,14 @@ def test_events_history_and_undo() -> None:
         (4, False),
     ]
     assert game_revision(slug=game.slug) == 5
-    _assert_snapshots_match_replay(game)
+    assert_snapshots_match_replay(game)
 
 
 @pytest.mark.django_db
 def test_undo_takes_back_the_seats_own_last_change() -> None:
     """Aki lost 3 life, then Ben and Chie changed the table: Aki's undo takes back Aki's change, not
     theirs."""
-    game = _commander_game()
+    game = new_game()
     record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3, "by": "aki"})
     record_event(game=game, kind="cast-commander", payload={"player": "Ben", "commander": 0, "by": "Ben"})
     record_event(
@@ -126,13 +99,13 @@ def test_undo_takes_back_the_seats_own_last_change() -> None:
     assert undone.seq == 1 and undone.payload["by"] == "Aki"
     assert state.life_of("Aki") == 40  # Aki's -3 is gone
     assert state.commander("Ben", 0).tax == 2 and state.life_of("Chie") == 36  # the others' changes stay
-    _assert_snapshots_match_replay(game)
+    assert_snapshots_match_replay(game)
     # Aki has nothing left; Ben's undo takes Ben's cast even though Chie's change is later.
     with pytest.raises(IllegalStateError, match="Aki has no change left to undo"):
         undo_last(game=game, payload={"by": "Aki"})
     game, state, undone = undo_last(game=game, payload={"by": "Ben"})
     assert undone.seq == 2 and state.commander("Ben", 0).tax == 0 and state.life_of("Chie") == 36
-    _assert_snapshots_match_replay(game)
+    assert_snapshots_match_replay(game)
     with pytest.raises(InvalidInputError, match="“Zed” is not a player"):
         undo_last(game=game, payload={"by": "Zed"})
 
@@ -151,7 +124,7 @@ def test_undo_refused_when_a_later_change_depends_on_it() -> None:
 
 @pytest.mark.django_db
 def test_undo_with_nothing_to_undo() -> None:
-    game = _commander_game()
+    game = new_game()
     with pytest.raises(IllegalStateError, match="Nothing to undo"):
         undo_last(game=game)
     record_event(game=game, kind="life", payload={"player": "Aki", "amount": 1})
@@ -162,7 +135,7 @@ def test_undo_with_nothing_to_undo() -> None:
 
 @pytest.mark.django_db
 def test_invalid_events_store_nothing() -> None:
-    game = _commander_game()
+    game = new_game()
     with pytest.raises(InvalidInputError) as info:
         record_event(
             game=game, kind="commander-damage", payload={"player": "Zed", "owner": "Ben", "amount": 99999}
@@ -183,7 +156,7 @@ def test_invalid_events_store_nothing() -> None:
     "revision", [float("inf"), float("nan"), json.loads("1e400"), 10**400, "abc", 1.5, [3], -1, 2**31]
 )
 def test_a_revision_that_is_no_whole_number_is_refused(revision: object) -> None:
-    game = _commander_game()
+    game = new_game()
     with pytest.raises(InvalidInputError, match="Table revision: a whole number"):
         record_event(game=game, kind="next-turn", payload={"expected_revision": revision})
     with pytest.raises(InvalidInputError, match="Table revision: a whole number"):
@@ -194,7 +167,7 @@ def test_a_revision_that_is_no_whole_number_is_refused(revision: object) -> None
 @pytest.mark.django_db
 def test_already_done_next_turn_and_undo() -> None:
     """Two phones press "next turn" on revision 0: the second is refused, so Ben's turn is not skipped."""
-    game = _commander_game()
+    game = new_game()
     game, state, _ = record_event(game=game, kind="next-turn", payload={"expected_revision": 0, "by": "Aki"})
     assert state.active_players == ("Ben",)
     with pytest.raises(tracker.AlreadyDoneError, match="no player is skipped"):
@@ -218,7 +191,7 @@ def test_already_done_next_turn_and_undo() -> None:
 @pytest.mark.django_db
 def test_stale_copies_of_the_game_lose_nothing() -> None:
     """Two phones loaded the same game row; each write re-reads it under the lock."""
-    game = _commander_game()
+    game = new_game()
     phone_a = Game.objects.get(pk=game.pk)
     phone_b = Game.objects.get(pk=game.pk)
     record_event(game=phone_a, kind="life", payload={"player": "Chie", "amount": -3})
@@ -320,7 +293,7 @@ def test_snapshots_equal_the_replay_of_worked_games(
             record_event(game=game, kind=kind, payload={**payload, "expected_revision": revision})
         else:
             record_event(game=game, kind=kind, payload=payload)
-        _assert_snapshots_match_replay(game)
+        assert_snapshots_match_replay(game)
     game.refresh_from_db()
     assert game.revision == len(changes)
 
@@ -338,7 +311,7 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
         )
     expected = {s for s in range(1, total + 1) if s % CHECKPOINT == 0 or s > total - KEEP_SNAPSHOTS}
     assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected
-    _assert_snapshots_match_replay(game)
+    assert_snapshots_match_replay(game)
     # Chie's change 1 is out of the undo window: undoing it would apply every change since again.
     with pytest.raises(IllegalStateError, match=f"Nothing to undo among the last {KEEP_SNAPSHOTS} changes"):
         undo_last(game=game, payload={"by": "Chie"})
@@ -348,12 +321,12 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
     assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected - {
         total - 1
     }
-    _assert_snapshots_match_replay(game)
+    assert_snapshots_match_replay(game)
 
 
 @pytest.mark.django_db
 def test_a_game_holds_at_most_max_events_changes() -> None:
-    game = _commander_game()
+    game = new_game()
     state = table_before(game)
     GameEvent.objects.bulk_create(
         [
@@ -369,7 +342,7 @@ def test_a_game_holds_at_most_max_events_changes() -> None:
 @pytest.mark.django_db
 def test_expire_games_deletes_idle_games_and_their_changes(settings) -> None:  # type: ignore[no-untyped-def]
     settings.JUDGE_TRACKER_RETENTION_DAYS = 30
-    idle, recent = _commander_game(), _commander_game()
+    idle, recent = new_game(), new_game()
     for game in (idle, recent):
         record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1})
     now = timezone.now()
@@ -399,7 +372,7 @@ def test_a_stored_game_the_readers_now_refuse_is_unreadable_not_an_error() -> No
         game_state(slug=game.slug)
     with pytest.raises(UnreadableGame):
         record_event(game=game, kind="life", payload={"player": "Ben", "amount": -1})
-    good = _commander_game()
+    good = new_game()
     record_event(game=good, kind="life", payload={"player": "Aki", "amount": -1})
     good.events.update(state={**table_before(good).to_payload(), "turn": 10**400})
     with pytest.raises(UnreadableGame):
@@ -418,85 +391,3 @@ def test_planar_roll_is_rolled_by_the_server() -> None:
     assert stored.payload["face"] in {"blank", "chaos", "planeswalker"}
     assert state.player("Aki").planar_cost == 1
     assert [s.rule for s in steps][0] == "901.9"
-
-
-@pytest.mark.django_db(transaction=True)
-def test_parallel_writers_lose_no_update() -> None:
-    """Several threads, each with its own database connection, append at once."""
-    game = start_game(
-        variant="commander", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}
-    )
-    threads_count, per_thread = 6, 5
-    errors: list[BaseException] = []
-    start = threading.Barrier(threads_count)
-
-    def tap(amount: int) -> None:
-        try:
-            start.wait()
-            for _ in range(per_thread):
-                record_event(game=game, kind="life", payload={"player": "Ben", "amount": amount})
-        except BaseException as err:  # noqa: BLE001 - reported below
-            errors.append(err)
-        finally:
-            close_old_connections()
-            connection.close()
-
-    amounts = [1, -2, 3, -1, 2, -3]
-    threads = [threading.Thread(target=tap, args=(a,)) for a in amounts]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors
-    game, state = game_state(slug=game.slug)
-    assert game.events.count() == threads_count * per_thread
-    assert sorted(game.events.values_list("seq", flat=True)) == list(range(1, threads_count * per_thread + 1))
-    assert state.life_of("Ben") == 40 + per_thread * sum(amounts)
-    assert game.revision == threads_count * per_thread
-    _assert_snapshots_match_replay(game)
-
-
-@pytest.mark.django_db
-def test_names_are_stored_as_spelled_at_setup() -> None:
-    game = _commander_game()
-    record_event(
-        game=game,
-        kind="commander-damage",
-        payload={"player": "aki", "owner": "BEN", "amount": 2, "by": "chie"},
-    )
-    stored = GameEvent.objects.get(game=game).payload
-    assert (stored["player"], stored["owner"], stored["by"]) == ("Aki", "Ben", "Chie")
-
-
-@pytest.mark.django_db
-def test_a_write_stores_what_it_checked_before_the_lock_unless_another_write_came_between(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The check made without the lock is reused under it while the revision is the same; a write that
-    landed in between (the revision moved) makes the locked write check again on the table as it is."""
-    from django.test.utils import CaptureQueriesContext
-
-    from judge.tracker import services
-
-    game = _commander_game()
-    record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1})
-    with CaptureQueriesContext(connection) as queries:
-        record_event(game=game, kind="life", payload={"player": "Aki", "amount": -2})
-    sql = [q["sql"] for q in queries.captured_queries]
-    locked = sql[next(i for i, s in enumerate(sql) if s.startswith(("BEGIN", "SAVEPOINT"))) :]
-    assert not any("tracker_gameevent" in s and s.startswith("SELECT") for s in locked)  # nothing read again
-    real = services._precheck_event
-    between: list[bool] = []
-
-    def precheck_then_another_phone(game: Game, event: tracker.Event) -> object:
-        checked = real(game, event)
-        if not between:  # once: the other phone's own write runs this too
-            between.append(True)
-            record_event(game=game, kind="life", payload={"player": "Aki", "amount": -5})
-        return checked
-
-    monkeypatch.setattr(services, "_precheck_event", precheck_then_another_phone)
-    written, state, _ = record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3})
-    assert written.revision == 4 and state.life_of("Aki") == 40 - 1 - 2 - 5 - 3
-    assert list(game.events.values_list("seq", flat=True)) == [1, 2, 3, 4]
-    _assert_snapshots_match_replay(game)
