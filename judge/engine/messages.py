@@ -30,6 +30,8 @@ from typing import Any, Union
 from judge.engine.texts import CATALOG
 
 LANGUAGES = ("en", "ja")
+# Characters of a name an explanation shows: room for a two-faced card's "A // B", not for a page of repeats.
+SHOWN_CHARS = 60
 ParamValue = Union[str, int, "Message", "Text"]
 
 
@@ -50,6 +52,28 @@ class Text:
 
     def __str__(self) -> str:
         return self.en
+
+
+def shown(name: str) -> str:
+    """A name as an explanation shows it: cut to :data:`SHOWN_CHARS` characters. A board repeats a name in
+    every line about its object, so a page of 200 long names would run to megabytes; the full name stays in
+    the board itself.
+
+    >>> shown("Fog"), len(shown("x" * 200))
+    ('Fog', 60)
+    """
+    return name if len(name) <= SHOWN_CHARS else name[: SHOWN_CHARS - 1] + "…"
+
+
+def card_name(name: str, name_ja: str | None, *, quoted: bool = True) -> Text:
+    """A card's name in both languages, as shown: the official Japanese name in 《》 (the English name if it
+    has none), a long name cut short (:func:`shown`).
+
+    >>> card_name("Fog", "濃霧").in_("ja"), card_name("Tazeem", None).in_("ja")
+    ('《濃霧》', '《Tazeem》')
+    """
+    ja = shown(name_ja or name)
+    return Text(en=shown(name), ja=f"《{ja}》" if quoted else ja)
 
 
 @dataclass(frozen=True)
@@ -137,4 +161,15 @@ def check_catalog(catalog: Mapping[str, Mapping[str, str]]) -> list[str]:
     return problems
 
 
-__all__ = ["LANGUAGES", "Message", "Text", "check_catalog", "msg", "render", "template_fields"]
+__all__ = [
+    "LANGUAGES",
+    "SHOWN_CHARS",
+    "Message",
+    "Text",
+    "card_name",
+    "check_catalog",
+    "msg",
+    "render",
+    "shown",
+    "template_fields",
+]

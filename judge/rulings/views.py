@@ -300,14 +300,18 @@ def _bounded(request: HtmxHttpRequest, context: dict[str, Any], status: int) -> 
     with its resolution ("Continue" and "Load" post that JSON). If that JSON alone would take half the page,
     the resolution is shown without the board (the browser's Back button has it), and the page says so.
     """
-    response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
-    if len(response.content) <= MAX_PAGE:
-        return response
-    if not context["json_only"] and len(escape(context["board_json"]).encode()) <= MAX_PAGE // 2:
-        context.update(json_only=True, lean=True)
+    # The form repeats every value of the board at least once, as its JSON does: a large board whose JSON
+    # takes half the page is not rendered as a form only to be found too large.
+    half = len(escape(context["board_json"]).encode()) > MAX_PAGE // 2
+    if not (context["compact"] and half):
         response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
         if len(response.content) <= MAX_PAGE:
             return response
+        if not context["json_only"] and not half:
+            context.update(json_only=True, lean=True)
+            response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+            if len(response.content) <= MAX_PAGE:
+                return response
     context.update(
         json_only=True,
         lean=False,
