@@ -78,6 +78,8 @@ MAX_OBJECTS = 2000
 MAX_EFFECTS = 2000
 MAX_PLAYERS = 64
 MAX_TEXT = 200
+# Characters of a name an explanation shows: room for a two-faced card's "A // B", not for a page of repeats.
+SHOWN_CHARS = 60
 MAX_SHIELDS = 100
 
 
@@ -158,14 +160,26 @@ class Until(enum.Enum):
     DURING_NEXT_TURN = "during-next-turn"  # until a point in that turn ("until the end of your next turn")
 
 
+def shown(name: str) -> str:
+    """A name as an explanation shows it: cut to :data:`SHOWN_CHARS` characters. A board repeats a name in
+    every line about its object, so a page of 200 long names would run to megabytes; the full name stays in
+    the board itself.
+
+    >>> shown("Fog"), len(shown("x" * 200))
+    ('Fog', 60)
+    """
+    return name if len(name) <= SHOWN_CHARS else name[: SHOWN_CHARS - 1] + "…"
+
+
 def card_name(name: str, name_ja: str | None, *, quoted: bool = True) -> Text:
-    """A card's name in both languages: the official Japanese name in 《》 (the English name if it has none).
+    """A card's name in both languages, as shown: the official Japanese name in 《》 (the English name if it
+    has none), a long name cut short (:func:`shown`).
 
     >>> card_name("Fog", "濃霧").in_("ja"), card_name("Tazeem", None).in_("ja")
     ('《濃霧》', '《Tazeem》')
     """
-    ja = name_ja or name
-    return Text(en=name, ja=f"《{ja}》" if quoted else ja)
+    ja = shown(name_ja or name)
+    return Text(en=shown(name), ja=f"《{ja}》" if quoted else ja)
 
 
 @dataclass(frozen=True)

@@ -62,15 +62,13 @@ def read_control_effects(
         target = reader.known_object(
             item.get("object"), f"{where}.object", effect_field(who, "object"), by_id, optional=False
         )
-        effect_id = reader.text(item.get("id"), f"{where}.id", effect_field(who, "id"))
+        effect_id = reader.id(item.get("id"), f"{where}.id", effect_field(who, "id"))
         controller = reader.player(
             item.get("controller"), f"{where}.controller", effect_field(who, "controller")
         )
         ends = reader.choice(Ends, item.get("ends"), f"{where}.ends", effect_field(who, "ends"))
         # A source no longer on the board is a spell that resolved (Act of Treason): its effect stays.
-        source = reader.text(
-            item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True
-        )
+        source = reader.id(item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True)
         name, name_ja = reader.names(item, where, effect_field(who, "name"))
         reader.unknown_fields(
             item, {"id", "object", "controller", "source", "ends", "name", "name_ja"}, where, who
@@ -113,13 +111,11 @@ def read_delayed_triggers(
         if item is None:
             continue
         before = len(reader.problems)
-        trigger_id = reader.text(item.get("id"), f"{where}.id", effect_field(who, "id"))
+        trigger_id = reader.id(item.get("id"), f"{where}.id", effect_field(who, "id"))
         controller = reader.player(
             item.get("controller"), f"{where}.controller", effect_field(who, "trigger-controller")
         )
-        source = reader.text(
-            item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True
-        )
+        source = reader.id(item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True)
         text = reader.text(
             item.get("text") or None,
             f"{where}.text",
@@ -169,7 +165,7 @@ def read_timed_effects(
         if item is None:
             continue
         before = len(reader.problems)
-        effect_id = reader.text(item.get("id"), f"{where}.id", effect_field(who, "id"))
+        effect_id = reader.id(item.get("id"), f"{where}.id", effect_field(who, "id"))
         # Its controller may have left already (800.4m): the effect then waits for another player's turn.
         controller = reader.player(
             item.get("controller"),
@@ -191,9 +187,7 @@ def read_timed_effects(
             optional=True,
             limit=MAX_TRIGGER_TEXT,
         )
-        source = reader.text(
-            item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True
-        )
+        source = reader.id(item.get("source"), f"{where}.source", effect_field(who, "source"), optional=True)
         target = reader.known_object(
             item.get("object"), f"{where}.object", effect_field(who, "timed-object"), by_id, optional=True
         )
@@ -253,9 +247,7 @@ def read_player_control(reader: FieldReader, payload: Mapping[str, Any]) -> list
             item.get("controller"), f"{where}.controller", effect_field(nth, "controlling-player")
         )
         pending = reader.flag(item.get("pending"), f"{where}.pending", effect_field(nth, "pending"))
-        source = reader.text(
-            item.get("source"), f"{where}.source", effect_field(nth, "source"), optional=True
-        )
+        source = reader.id(item.get("source"), f"{where}.source", effect_field(nth, "source"), optional=True)
         name, name_ja = reader.names(item, where, effect_field(nth, "name"))
         reader.unknown_fields(
             item, {"player", "controller", "pending", "source", "name", "name_ja"}, where, nth
@@ -296,7 +288,7 @@ def read_combat(
         attacker = reader.known_object(
             item.get("attacker"), f"{where}.attacker", effect_field(who, "attacker"), by_id, optional=False
         )
-        attacking = reader.text(item.get("attacking"), f"{where}.attacking", effect_field(who, "attacking"))
+        attacking = reader.name(item.get("attacking"), f"{where}.attacking", effect_field(who, "attacking"))
         if attacking is not None and attacking not in by_id and attacking not in reader.players:
             reader.problem(
                 "board.attack-target-unknown",

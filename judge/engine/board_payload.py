@@ -62,6 +62,7 @@ from judge.engine.board_effects_payload import (
 from judge.engine.board_reader import FieldReader, label, object_field
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, Text, msg
+from judge.engine.payload import MAX_NAME
 
 BOARD_FIELDS = frozenset(
     {
@@ -182,7 +183,7 @@ class BoardReader(FieldReader):
             self.problem("input.required", "turn_order", label("turn-order"))
         for index, value in enumerate(self.items(raw, "turn_order", label("turn-order"), MAX_PLAYERS)):
             lbl = label("player-name", number=index + 1)
-            name = self.text(value, f"turn_order[{index}]", lbl)
+            name = self.name(value, f"turn_order[{index}]", lbl)
             if name is None:
                 continue
             if name in self.players:
@@ -194,7 +195,7 @@ class BoardReader(FieldReader):
         self.known = list(self.players)
         for index, value in enumerate(self.items(payload.get("left"), "left", label("left"), MAX_PLAYERS)):
             lbl = label("left-player", number=index + 1)
-            name = self.text(value, f"left[{index}]", lbl)
+            name = self.name(value, f"left[{index}]", lbl)
             if name is None:
                 continue
             if name in self.known:
@@ -363,7 +364,7 @@ class BoardReader(FieldReader):
                 name, name_ja, quoted=kind not in (ObjectKind.ABILITY, ObjectKind.TOKEN, ObjectKind.EMBLEM)
             )
         )
-        object_id = self.text(item.get("id"), f"{where}.id", object_field(who, "id"))
+        object_id = self.id(item.get("id"), f"{where}.id", object_field(who, "id"))
         zone = self.choice(Zone, item.get("zone"), f"{where}.zone", object_field(who, "zone"))
         # A player who left can still own a card in the ante zone (800.4n); the rules judge that.
         owner = self.player(
@@ -383,10 +384,14 @@ class BoardReader(FieldReader):
             optional=True,
             among=self.known,
         )
-        attached_to = self.text(
-            item.get("attached_to"), f"{where}.attached_to", object_field(who, "attached_to"), optional=True
+        attached_to = self.text(  # an object's id or a player's name
+            item.get("attached_to"),
+            f"{where}.attached_to",
+            object_field(who, "attached_to"),
+            optional=True,
+            limit=MAX_NAME,
         )
-        source = self.text(item.get("source"), f"{where}.source", object_field(who, "source"), optional=True)
+        source = self.id(item.get("source"), f"{where}.source", object_field(who, "source"), optional=True)
         planeswalking = self.flag(
             item.get("planeswalking"), f"{where}.planeswalking", object_field(who, "planeswalking")
         )

@@ -35,7 +35,16 @@ from judge.engine.board import (
 )
 from judge.engine.board_checks import Paths
 from judge.engine.messages import Message, ParamValue, Text, msg
-from judge.engine.payload import read_choice, read_flag, read_list, read_object, read_text, unknown_fields
+from judge.engine.payload import (
+    MAX_ID,
+    MAX_NAME,
+    read_choice,
+    read_flag,
+    read_list,
+    read_object,
+    read_text,
+    unknown_fields,
+)
 
 E = TypeVar("E", bound=enum.Enum)
 Label = Message
@@ -76,6 +85,14 @@ class FieldReader:
         self, value: Any, where: str, lbl: Label, *, optional: bool = False, limit: int = MAX_TEXT
     ) -> str | None:
         return read_text(value, field=where, label=lbl, problems=self.problems, optional=optional, high=limit)
+
+    def id(self, value: Any, where: str, lbl: Label, *, optional: bool = False) -> str | None:
+        """An object's or an effect's id (a reference, so short: every use of it repeats it)."""
+        return self.text(value, where, lbl, optional=optional, limit=MAX_ID)
+
+    def name(self, value: Any, where: str, lbl: Label) -> str | None:
+        """A player's name, as the table tracker takes it."""
+        return self.text(value, where, lbl, limit=MAX_NAME)
 
     def choice(
         self,
@@ -119,7 +136,7 @@ class FieldReader:
         optional: bool = False,
         among: Sequence[str] | None = None,
     ) -> str | None:
-        name = self.text(value, where, lbl, optional=optional)
+        name = self.text(value, where, lbl, optional=optional, limit=MAX_NAME)
         if name is not None and name not in (self.players if among is None else among):
             self.problem("input.not-a-player", where, lbl, name=name)
             return None
@@ -148,7 +165,7 @@ class FieldReader:
         must_exist: bool = True,
     ) -> str | None:
         """The id of an object on the board."""
-        object_id = self.text(value, where, lbl, optional=optional)
+        object_id = self.id(value, where, lbl, optional=optional)
         if object_id is not None and must_exist and object_id not in by_id:
             self.problem("board.unknown-object", where, lbl, id=object_id)
             return None

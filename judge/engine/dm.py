@@ -22,6 +22,7 @@ from judge.engine.dm_cards import (
     starts_in_battle_zone,
 )
 from judge.engine.messages import Message, msg
+from judge.engine.rules_data import default_battle_zone_start
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
@@ -184,8 +185,13 @@ def check_dtc_deck(
                 )
             )
     if any("starts-in-play" not in c.tags and starts_in_battle_zone(c.name) for c, _ in counts.values()):
-        # The list is not read from an official card list (its header says so): say it where it decides.
-        notes.append(Step.of("dm.battle-zone-start-unchecked", rule="dtc:banned"))
+        # The official rules (100.5) name no such card: say where the list comes from where it decides.
+        listed = default_battle_zone_start()
+        notes.append(
+            Step.of(
+                "dm.battle-zone-start-source", rule="dtc:banned", as_of=listed.as_of, checked=listed.checked
+            )
+        )
     if variant is Variant.DTB:
         notes.append(Step.of("dm.dtb-card-pool", rule="dtb:card-pool"))
     return DeckCheck(legal=not problems, problems=tuple(problems), notes=tuple(notes))

@@ -23,8 +23,9 @@ line, in this format (fields separated by ``|`` or ``｜``)::
   ``premium``, ``gr``, ``hyperspatial``, ``starts-in-play``.
 
 Cards that start the game in the battle zone (ドルマゲドン, ドキンダム, 零龍, FORBIDDEN
-STAR and their sealed sides) are known from the curated list
-``rules_data/dm_battle_zone_start.tsv``, so nobody has to know to tag them.
+STAR and their sealed sides) are known from ``rules_data/dm_battle_zone_start.tsv``, the
+Duel Masters Wiki's list of them with the DTC house rules' examples, so nobody has to know to
+tag them.
 
 >>> card = parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー")
 >>> card.civilizations, card.rarity, card.is_creature
@@ -148,20 +149,20 @@ def _hiragana(text: str) -> str:
 
 
 def starts_in_battle_zone(name: str, cards: tuple[StartingCard, ...] | None = None) -> StartingCard | None:
-    """The curated entry saying ``name`` can start the game in the battle zone, or None.
+    """The start-of-game list's row saying ``name`` can start the game in the battle zone, or None.
 
     >>> (starts_in_battle_zone("《伝説の禁断 ドキンダムX》").name,
     ...  starts_in_battle_zone("ボルシャック・ドラゴン"))
-    ('ドキンダム', None)
-    >>> starts_in_battle_zone("禁断〜封印されしX〜").name
-    '禁断 ～封印されしX～'
+    ('伝説の禁断 ドキンダムX', None)
+    >>> starts_in_battle_zone("《禁断 ～封印されしX～》").name  # spaces and either tilde
+    '禁断〜封印されしX〜'
     """
 
     def key(text: str) -> str:
         return _hiragana(normalise_dm_name(text)).replace(" ", "")
 
     wanted = key(name)
-    for card in cards if cards is not None else default_battle_zone_start():
+    for card in cards if cards is not None else default_battle_zone_start().cards:
         names = [n for n in (key(card.name), key(card.reading)) if n]
         if any(n in wanted if card.contains else n == wanted for n in names):
             return card

@@ -40,7 +40,11 @@ from judge.engine.messages import Message, ParamValue, Text, msg, render
 
 E = TypeVar("E", bound=enum.Enum)
 
-MAX_TEXT = 200  # characters in one text value, unless its reader says otherwise
+MAX_TEXT = 200  # characters in one text value (a card's name), unless its reader says otherwise
+MAX_NAME = 60  # characters in a player's name: the tracker's and the leave-game board's
+MAX_ID = (
+    40  # characters in an object's or an effect's id on a board (a reference, repeated wherever it is used)
+)
 _MAX_DIGITS = 12  # a number written with more digits is out of every bound the readers use
 
 # Characters a name may not hold: C0 and C1 controls (Unicode category Cc) and the bidirectional
@@ -279,6 +283,8 @@ def read_object(
 
 
 __all__ = [
+    "MAX_ID",
+    "MAX_NAME",
     "MAX_TEXT",
     "choices",
     "is_whole_number",

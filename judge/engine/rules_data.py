@@ -17,6 +17,7 @@ functions read the files of this repository once per process.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from judge.engine.cards import normalise_name
 from judge.engine.legality import CompanionBans, LegalitySource
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 class DataFileError(ValueError):
@@ -71,41 +73,71 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
 
 @dataclass(frozen=True)
 class StartingCard:
-    """One row of ``dm_battle_zone_start.tsv``: a card name or a family's name part, its reading, a note."""
+    """One row of ``dm_battle_zone_start.tsv``: a card name or a family's name part, its reading, the
+    key of the source it is traced to (a ``# source <key>:`` header line), a note."""
 
     name: str
     reading: str
     contains: bool
+    source: str = ""
     note: str = ""
 
 
-def parse_battle_zone_start(
-    text: str, *, source: str = "dm_battle_zone_start.tsv"
-) -> tuple[StartingCard, ...]:
-    """The curated Duel Masters cards that can start the game in the battle zone.
+@dataclass(frozen=True)
+class StartingCards:
+    """The start-of-game list: its rows, the sources its header names (key -> description), the date
+    of the published list it follows (``as-of``) and the date that list was read (``checked``)."""
 
-    >>> [c.name for c in parse_battle_zone_start("name\\treading\\tmatch\\tnote\\n"
-    ...                                          "ドキンダム\\tどきんだむ\\tcontains\\n")]
-    ['ドキンダム']
+    cards: tuple[StartingCard, ...]
+    sources: dict[str, str]
+    as_of: str
+    checked: str
+
+
+def parse_battle_zone_start(text: str, *, source: str = "dm_battle_zone_start.tsv") -> StartingCards:
+    """The Duel Masters cards that can start the game in the battle zone, each traced to a source.
+
+    The header names the list's source (``# source:``), the date of the list it follows (``# as-of:``),
+    the date it was read (``# checked: YYYY-MM-DD ...``) and each row source (``# source <key>: ...``).
+
+    >>> found = parse_battle_zone_start("# source: a wiki\\n# as-of: 2022-07-03\\n# checked: 2026-11-27\\n"
+    ...     "# source list: the wiki's list\\nname\\treading\\tmatch\\tsource\\tnote\\n"
+    ...     "ドキンダム\\tどきんだむ\\tcontains\\tlist\\n")
+    >>> [c.name for c in found.cards], found.as_of, found.checked
+    (['ドキンダム'], '2022-07-03', '2026-11-27')
     """
-    table = parse_table(text, source=source, columns=("name", "reading", "match", "note"))
+    table = parse_table(text, source=source, columns=("name", "reading", "match", "source", "note"))
+    sources: dict[str, str] = {}
+    for line in text.splitlines():
+        key, colon, value = line[1:].partition(":") if line.startswith("#") else ("", "", "")
+        words = key.split()
+        if colon and len(words) == 2 and words[0] == "source" and value.strip():
+            sources[words[1]] = value.strip()
+    as_of, checked = table.meta.get("as-of", ""), table.meta.get("checked", "")[:10]
+    if not table.meta.get("source") or not _DATE_RE.match(as_of) or not _DATE_RE.match(checked):
+        raise DataFileError(
+            f"{source}: the header must name its source, as-of date and checked date (YYYY-MM-DD)"
+        )
     found: list[StartingCard] = []
     for row in table.rows:
         if row["match"] not in ("contains", "name"):
             raise DataFileError(f"{source}: {row['name']}: match must be contains or name")
+        if row["source"] not in sources:
+            raise DataFileError(f"{source}: {row['name']}: source must be one the header names")
         found.append(
             StartingCard(
                 name=row["name"],
                 reading=row["reading"],
                 contains=row["match"] == "contains",
+                source=row["source"],
                 note=row["note"],
             )
         )
-    return tuple(found)
+    return StartingCards(cards=tuple(found), sources=sources, as_of=as_of, checked=checked)
 
 
 @lru_cache(maxsize=1)
-def default_battle_zone_start() -> tuple[StartingCard, ...]:
+def default_battle_zone_start() -> StartingCards:
     path = DATA_DIR / "dm_battle_zone_start.tsv"
     return parse_battle_zone_start(path.read_text(encoding="utf-8"), source=path.name)
 

@@ -17,7 +17,9 @@ from django import forms
 from django.forms import formset_factory
 from django.utils.translation import gettext as _
 
+from judge.engine.board_effects_payload import MAX_TRIGGER_TEXT
 from judge.engine.messages import msg
+from judge.engine.payload import MAX_ID, MAX_NAME, MAX_TEXT
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField, read_pasted_json
 
 # Rows of each table the page takes: a table's worth. The page renders every row as fields, so these bound
@@ -28,6 +30,13 @@ PAGE_ROWS = 200  # objects
 PAGE_EFFECTS = 100  # control effects, attacks
 PAGE_TEXTS = 50  # delayed triggers, effects until a turn (each with a text of up to 1,000 characters)
 MAX_JSON = 1_000_000  # pasted board JSON: the JSON API's body limit (and what the page shows again)
+# Each field takes one character more than the engine does, so a value too long is shown with the engine's
+# problem instead of being cut without a word, and the page's size stays bounded by the engine's limits.
+NAME = MAX_NAME + 1  # a player's name (or an Aura's player)
+ID = MAX_ID + 1  # an object's or an effect's id
+CARD = MAX_TEXT + 1  # a card's or an effect's name
+TEXT = MAX_TRIGGER_TEXT + 1  # a delayed trigger's or a timed effect's text
+WORD = 40  # a choice: a kind, a zone, how an effect ends
 ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger|timed|control|attack)(?:-(\d{1,4}))?$")
 RESOLVE_RE = re.compile(r"^(resolve|lose)-(\d{1,3})$")
 END_TURN = "end-turn"
@@ -56,7 +65,7 @@ class IdsField(forms.Field):
         super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> list[str]:
-        ids = [part.strip()[:1000] for v in value or () for part in str(v)[:100_000].split(",")]
+        ids = [part.strip()[:ID] for v in value or () for part in str(v)[:100_000].split(",")]
         return [i for i in ids if i][:PAGE_ROWS]
 
 
@@ -76,11 +85,11 @@ class BoardForm(EngineForm):
     reason = TextField(limit=40)  # why a Duel Masters team loses
     board_json = forms.CharField(required=False, strip=False)
     # Quick entry: "Alex takes Bianca's creature with 《Mind Control》" (BoardRows.quick_control).
-    quick_by = TextField(limit=1000)
-    quick_card = TextField(limit=1000)
+    quick_by = TextField(limit=NAME)
+    quick_card = TextField(limit=CARD)
     quick_how = TextField(limit=40)
-    quick_owner = TextField(limit=1000)
-    quick_target = TextField(limit=1000)
+    quick_owner = TextField(limit=NAME)
+    quick_target = TextField(limit=CARD)
 
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""
@@ -100,70 +109,70 @@ class BoardForm(EngineForm):
 
 
 class PlayerForm(forms.Form):
-    name = TextField(limit=1000)
-    team = TextField(limit=1000)
+    name = TextField(limit=NAME)
+    team = TextField(limit=CARD)
     shields = NumberField(limit=40)
 
 
 class ObjectForm(forms.Form):
-    id = TextField(limit=1000)
-    name = TextField(limit=1000)
-    name_ja = TextField(limit=1000)
-    kind = TextField(limit=1000)
-    owner = TextField(limit=1000)
-    controller = TextField(limit=1000)
-    zone = TextField(limit=1000)
-    attached_to = TextField(limit=1000)
-    default_controller = TextField(limit=1000)
-    source = TextField(limit=1000)
-    attachment = TextField(limit=1000)
+    id = TextField(limit=ID)
+    name = TextField(limit=CARD)
+    name_ja = TextField(limit=CARD)
+    kind = TextField(limit=WORD)
+    owner = TextField(limit=NAME)
+    controller = TextField(limit=NAME)
+    zone = TextField(limit=WORD)
+    attached_to = TextField(limit=NAME)
+    default_controller = TextField(limit=NAME)
+    source = TextField(limit=ID)
+    attachment = TextField(limit=WORD)
     planeswalking = FlagField()
 
 
 class EffectForm(forms.Form):
-    id = TextField(limit=1000)
-    object = TextField(limit=1000)
-    controller = TextField(limit=1000)
-    source = TextField(limit=1000)
-    ends = TextField(limit=1000)
-    name = TextField(limit=1000)
-    name_ja = TextField(limit=1000)
+    id = TextField(limit=ID)
+    object = TextField(limit=ID)
+    controller = TextField(limit=NAME)
+    source = TextField(limit=ID)
+    ends = TextField(limit=WORD)
+    name = TextField(limit=CARD)
+    name_ja = TextField(limit=CARD)
 
 
 class TriggerForm(forms.Form):
-    id = TextField(limit=1000)
-    controller = TextField(limit=1000)
-    source = TextField(limit=1000)
-    text = TextField(limit=1000)
-    object = TextField(limit=1000)
-    name = TextField(limit=1000)
-    name_ja = TextField(limit=1000)
+    id = TextField(limit=ID)
+    controller = TextField(limit=NAME)
+    source = TextField(limit=ID)
+    text = TextField(limit=TEXT)
+    object = TextField(limit=ID)
+    name = TextField(limit=CARD)
+    name_ja = TextField(limit=CARD)
 
 
 class TimedForm(forms.Form):
-    id = TextField(limit=1000)
-    controller = TextField(limit=1000)
-    until = TextField(limit=1000)
-    text = TextField(limit=1000)
-    source = TextField(limit=1000)
-    object = TextField(limit=1000)
-    name = TextField(limit=1000)
-    name_ja = TextField(limit=1000)
-    ends_after_turn_of = TextField(limit=1000)
+    id = TextField(limit=ID)
+    controller = TextField(limit=NAME)
+    until = TextField(limit=WORD)
+    text = TextField(limit=TEXT)
+    source = TextField(limit=ID)
+    object = TextField(limit=ID)
+    name = TextField(limit=CARD)
+    name_ja = TextField(limit=CARD)
+    ends_after_turn_of = TextField(limit=NAME)
 
 
 class PlayerControlForm(forms.Form):
-    player = TextField(limit=1000)
-    controller = TextField(limit=1000)
+    player = TextField(limit=NAME)
+    controller = TextField(limit=NAME)
     pending = FlagField()
-    source = TextField(limit=1000)
-    name = TextField(limit=1000)
-    name_ja = TextField(limit=1000)
+    source = TextField(limit=ID)
+    name = TextField(limit=CARD)
+    name_ja = TextField(limit=CARD)
 
 
 class AttackForm(forms.Form):
-    attacker = TextField(limit=1000)
-    attacking = TextField(limit=1000)
+    attacker = TextField(limit=ID)
+    attacking = TextField(limit=NAME)
     blockers = IdsField()
 
 

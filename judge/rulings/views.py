@@ -79,6 +79,8 @@ MAX_BODY_BYTES = 1_000_000
 # Objects a board may have for the form to offer them in selects; a bigger (pasted) board gets text fields,
 # so a 2000-object board does not become millions of <option>s (and the byte budget of board_page).
 MAX_SELECT_OPTIONS = 60
+# A large board's page past this many bytes shows its board as JSON, not as rows of fields (_bounded).
+MAX_PAGE = 1_000_000
 
 # Preset boards: the first board of these worked rulings, without who leaves.
 PRESETS: dict[str, tuple[str, Any]] = {
@@ -203,7 +205,8 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         action = action.removeprefix(THEN)
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
         errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
-        if action == "load-json":
+        # A large board's resolution may carry its board as JSON only (MAX_PAGE): "Continue" posts that.
+        if action == "load-json" or (going_on and "player-TOTAL_FORMS" not in request.POST):
             pasted_board, errors = form.pasted_board()
             if pasted_board is not None and oversized(pasted_board):
                 # Refused whole, as the JSON API refuses a board past its limits: no silently cut board.
@@ -213,6 +216,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
                 rows = BoardRows.from_payload(pasted_board)
             else:
                 pasted = form.cleaned_data["board_json"][:MAX_JSON]
+                resolving = False
         elif errors:
             resolving = False  # a cut board is shown, not resolved
         elif action == QUICK_CONTROL:
@@ -278,13 +282,44 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "rule_labels": rule_labels((s.rule for s in resolution.steps), None, lang) if resolution else {},
     }
     status = (404 if request.method == "GET" else 400) if errors else 200
-    response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+    response = _bounded(request, context, status)
     if request.htmx and (resolution or errors):
         # Bring what the player is waiting for into view: the resolution, or the problems above the form.
         response["HX-Reswap"] = (
             "outerHTML show:#lg-result:top" if resolution else "outerHTML show:#lg-errors:top"
         )
     return response
+
+
+def _bounded(request: HtmxHttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
+    """The leave-game page, at most :data:`MAX_PAGE` bytes whatever the board (issue 22: output bounded).
+
+    A board within the page's limits whose names are as long as their fields take can render past 1 MB:
+    every row's fields, and the resolution beside them. Such a board is shown once, as its JSON, with its
+    resolution ("Continue" and "Load" post that JSON); if even that is too large (or a pasted text too
+    large to take is all there is to show again), the page says so and echoes nothing.
+    """
+    response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+    if len(response.content) <= MAX_PAGE:
+        return response
+    if not context["json_only"]:
+        context.update(json_only=True, lean=True)
+        response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+        if len(response.content) <= MAX_PAGE:
+            return response
+    context.update(
+        resolution=None,
+        board_json="",
+        lean=False,
+        errors=[
+            *context["errors"][:1],
+            _(
+                "This board is too large to show on a page: shorten its names and texts, or resolve it "
+                "through the JSON API."
+            ),
+        ],
+    )
+    return page_or_partial(request, "rulings/leave_game.html", "board", context, status=400)
 
 
 # --------------------------------------------------------------------------- worked rulings

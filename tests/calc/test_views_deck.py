@@ -174,13 +174,16 @@ def test_deck_api_dtc(client: Client) -> None:
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["page", "htmx"])
-def test_deck_page_says_the_start_of_game_list_is_unchecked(client: Client, headers: dict[str, str]) -> None:
+def test_deck_page_says_where_the_start_of_game_list_comes_from(
+    client: Client, headers: dict[str, str]
+) -> None:
     deck = dtc_deck().replace("火のカード0 | 火 | C | 呪文", "《滅亡の起源 零無》 | 火 | SR | 零龍星雲")
     html = client.post(
         "/ja/calc/deck-check/", {"variant": "dtc", "decklist": deck}, **headers
     ).content.decode()
     assert "《滅亡の起源 零無》はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です" in html
-    assert "公式のカードリストでまだ確認していません" in html
+    assert "デュエル・マスターズ Wiki の一覧（2022-07-03 時点、2026-11-27 に確認）" in html
+    assert "公式の総合ゲームルール（100.5）はこれらのカードを定義していますが、一覧はありません" in html
 
 
 def test_deck_api_empty_dtc_deck_says_what_to_paste(client: Client) -> None:

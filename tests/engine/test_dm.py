@@ -196,20 +196,20 @@ def test_random_typed_text_parses_or_fails_clearly(text: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "伝説の禁断 ドキンダムX | 闇 | SR | 禁断クリーチャー",
-        "《禁断 ～封印されしX～》 | 闇 | SR | 禁断",
-        "禁断〜封印されしX〜 | 闇 | SR | 禁断",  # a wave dash for the tilde
+        "伝説の禁断 ドキンダムX | 火 | SR | 禁断クリーチャー",
+        "《禁断 ～封印されしX～》 | 火 | SR | 禁断の鼓動",
+        "禁断〜封印されしX〜 | 火 | SR | 禁断の鼓動",  # a wave dash for the tilde
         "終焉の禁断 ドルマゲドンX | 火 | SR | 禁断クリーチャー",
         "零龍 | 闇 | SR | クリーチャー",
-        "《滅亡の起源 零無》 | ゼロ | SR | 零龍星雲",
-        "手札の儀 | ゼロ | - | 零龍の儀",
-        "墓地の儀 | ゼロ | - | 零龍の儀",
-        "破壊の儀 | ゼロ | - | 零龍の儀",
-        "復活の儀 | ゼロ | - | 零龍の儀",
-        "Forbidden New Year | 火 | SR | 禁断",
+        "《滅亡の起源 零無》 | 闇 | SR | 零龍の儀",
+        "手札の儀 | 闇 | - | 零龍星雲",
+        "墓地の儀 | 闇 | - | 零龍星雲",
+        "破壊の儀 | 闇 | - | 零龍星雲",
+        "復活の儀 | 闇 | - | 零龍星雲",
+        "Forbidden New Year | 火 | SR | クリーチャー",
         "ぜーろん | 闇 | SR | クリーチャー",  # 零龍 is read ゼーロン
-        "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 禁断フィールド",
-        "でんせつのきんだん どきんだむX | 闇 | SR | 禁断クリーチャー",  # typed in hiragana
+        "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 最終禁断フィールド",
+        "でんせつのきんだん どきんだむX | 火 | SR | 禁断クリーチャー",  # typed in hiragana
     ],
 )
 def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) -> None:
@@ -218,10 +218,15 @@ def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) 
     check = check_dtc_deck(commander=BRAND, cards=[(1, card)] + fillers(card.civilizations[0].japanese, 58))
     [problem] = [p for p in check.problems if p.rule == "dtc:banned"]
     assert problem.text("ja").endswith("はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です")
-    # The list is the site's own, not an official card list: the answer says so in both languages.
-    [note] = [n for n in check.notes if n.code == "dm.battle-zone-start-unchecked"]
-    assert "公式のカードリストでまだ確認していません" in note.render("ja")
-    assert "not yet checked against the official card list" in note.render("en")
+    # The official rules define these cards without listing them: the answer names the list it used.
+    [note] = [n for n in check.notes if n.code == "dm.battle-zone-start-source"]
+    assert "デュエル・マスターズ Wiki の一覧（2022-07-03 時点、2026-11-27 に確認）" in note.render("ja")
+    assert (
+        "公式の総合ゲームルール（100.5）はこれらのカードを定義していますが、一覧はありません"
+        in note.render("ja")
+    )
+    assert "the Duel Masters Wiki's list (as of 2022-07-03, read on 2026-11-27)" in note.render("en")
+    assert "define these cards but do not list them" in note.render("en")
 
 
 def test_an_ordinary_card_does_not_match_the_list() -> None:
@@ -231,9 +236,9 @@ def test_an_ordinary_card_does_not_match_the_list() -> None:
     ).starts_in_play
     tagged = parse_dm_card(line="新しいカード | 火 | SR | クリーチャー | 開始時")
     assert tagged.starts_in_play  # the tag still works
-    # ... and a tag the player set needs no note about the site's list.
+    # ... and a tag the player set needs no note about the list.
     check = check_dtc_deck(commander=BRAND, cards=[(1, tagged)] + fillers("火", 58))
-    assert "dm.battle-zone-start-unchecked" not in [n.code for n in check.notes]
+    assert "dm.battle-zone-start-source" not in [n.code for n in check.notes]
 
 
 @pytest.mark.parametrize("name", ["零龍卍誕", "ゼーロンの書"])
@@ -242,24 +247,43 @@ def test_a_card_that_only_mentions_zeron_is_not_on_the_list(name: str) -> None:
     assert not parse_dm_card(line=f"{name} | 闇 | R | 呪文").starts_in_play
 
 
-def test_the_list_names_its_source_and_says_it_is_unchecked() -> None:
-    from judge.engine.rules_data import DATA_DIR, parse_table
+def test_the_list_names_its_sources_and_dates() -> None:
+    from judge.engine.rules_data import default_battle_zone_start
 
-    table = parse_table(
-        (DATA_DIR / "dm_battle_zone_start.tsv").read_text(encoding="utf-8"),
-        source="dm_battle_zone_start.tsv",
-        columns=("name", "reading", "match", "note"),
-    )
-    assert "issue 21" in table.meta["source"]
-    assert table.meta["checked"].startswith("not checked against an official card list")
+    listed = default_battle_zone_start()
+    assert (listed.as_of, listed.checked) == ("2022-07-03", "2026-11-27")
+    assert set(listed.sources) == {"list", "zeromu", "house"}
+    assert "ゲーム開始時にバトルゾーンに存在出来るカード" in listed.sources["list"]
+    assert "https://dmwiki.net/" in listed.sources["list"]
+    assert "2022-07-03T00:35:18+09:00" in listed.sources["list"]
+    assert "DTC house rules" in listed.sources["house"]
+    # Only the two name parts the house rules give as examples are families; the wiki's cards are exact
+    # names, except FORBIDDEN STAR, whose full name is written with either tilde.
+    assert {c.name for c in listed.cards if c.contains} == {"ドルマゲドン", "ドキンダム", "FORBIDDEN STAR"}
+    assert {c.name for c in listed.cards if c.contains and c.source == "house"} == {
+        "ドルマゲドン",
+        "ドキンダム",
+    }
+
+
+def test_zeromu_is_read_zeromu_and_zeron_is_its_other_side() -> None:
+    from judge.engine.dm_cards import starts_in_battle_zone
+
+    # 《滅亡の起源 零無》 is read めつぼうのきげんゼロム (its wiki page's ruby), 《零龍》 ゼーロン.
+    assert starts_in_battle_zone("めつぼうのきげん ぜろむ").name == "滅亡の起源 零無"  # type: ignore[union-attr]
+    assert starts_in_battle_zone("めつぼうのきげんぜーむ") is None
+    assert starts_in_battle_zone("ゼーロン").name == "零龍"  # type: ignore[union-attr]
 
 
 def test_the_list_is_read_from_text() -> None:
     from judge.engine.dm_cards import starts_in_battle_zone
 
-    mine = parse_battle_zone_start("name\treading\tmatch\tnote\n新世界\tしんせかい\tname\tan example row\n")
-    assert starts_in_battle_zone("新世界", mine) is not None
-    assert starts_in_battle_zone("新世界の王", mine) is None  # "name" rows match the whole name only
+    mine = parse_battle_zone_start(
+        "# source: an example\n# as-of: 2026-01-01\n# checked: 2026-01-02\n# source mine: my own list\n"
+        "name\treading\tmatch\tsource\tnote\n新世界\tしんせかい\tname\tmine\tan example row\n"
+    )
+    assert starts_in_battle_zone("新世界", mine.cards) is not None
+    assert starts_in_battle_zone("新世界の王", mine.cards) is None  # "name" rows match the whole name only
 
 
 # --- An empty deck says what to paste -------------------------------------------------------------------

@@ -112,11 +112,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{card} can be in the battle zone from the start of the game, which the DTC rules ban",
         "ja": "{card}はゲーム開始時からバトルゾーンに出しておけるカードなので禁止です",
     },
-    "dm.battle-zone-start-unchecked": {
-        "en": "Which cards start the game in the battle zone comes from this site's own list, not yet checked "
-        "against the official card list; check the card's text if in doubt",
-        "ja": "ゲーム開始時からバトルゾーンに出しておけるカードは、このサイト独自の一覧によるもので、"
-        "公式のカードリストでまだ確認していません。迷ったらカードの文章を確かめてください",
+    "dm.battle-zone-start-source": {
+        "en": "Which cards can start the game in the battle zone comes from the Duel Masters Wiki's list "
+        "(as of {as_of}, read on {checked}) and the examples the DTC rules name: the official comprehensive "
+        "rules (100.5) define these cards but do not list them. Check the card's text if in doubt",
+        "ja": "ゲーム開始時からバトルゾーンに出しておけるカードは、デュエル・マスターズ Wiki の一覧"
+        "（{as_of} 時点、{checked} に確認）と DTC のルールが挙げる例によるものです。公式の総合ゲームルール"
+        "（100.5）はこれらのカードを定義していますが、一覧はありません。迷ったらカードの文章を確かめてください",
     },
     "dm.banned-name": {"en": "{card} is banned by name", "ja": "{card}は禁止カードです"},
     "dm.civilization-outside": {

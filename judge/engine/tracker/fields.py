@@ -34,7 +34,7 @@ from judge.engine.messages import Message, ParamValue, msg
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 20
-MAX_NAME = 60  # characters in a player's or a commander's name
+MAX_NAME = payload.MAX_NAME  # characters in a player's or a commander's name
 MAX_AMOUNT = 1000  # one change never moves a counter by more than this
 MAX_TOTAL = 1_000_000  # life, poison and commander damage stay within +- this
 MAX_CASTS = 99  # casts (DTC: plays) of one commander from the command zone
