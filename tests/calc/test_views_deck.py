@@ -66,7 +66,7 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
                 "objects": [],
                 "text": "Interchangeable names (rule 201.3) were not checked: this server has no printings "
                 "data, which lists the other English names some cards are printed under (such as a Universes "
-                "Beyond card's Universes Within name). A card listed under such a name is not found, and is "
+                "Within card's Universes Beyond name). A card listed under such a name is not found, and is "
                 "not counted with its other name",
             },
         ],

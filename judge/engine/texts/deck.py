@@ -144,8 +144,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "deck.interchangeable-unchecked": {
         "en": "Interchangeable names (rule 201.3) were not checked: this server has no printings data, which "
-        "lists the other English names some cards are printed under (such as a Universes Beyond card's "
-        "Universes Within name). A card listed under such a name is not found, and is not counted with "
+        "lists the other English names some cards are printed under (such as a Universes Within card's "
+        "Universes Beyond name). A card listed under such a name is not found, and is not counted with "
         "its other name",
         "ja": "名前を交換可能なカード（201.3）は確認していません。このサーバーには、カードが別の英語名で"
         "印刷された版の情報（印刷版データ）がありません。そうした名前で書かれたカードは見つからず、"
