@@ -322,9 +322,8 @@ SCRYFALL_PRINTINGS = InterchangeableNames.of(
 
 def test_interchangeable_names_count_as_one_name() -> None:
     # Greymond, Avacyn's Stalwart is printed as Rick, Steadfast Leader (201.3): one name (201.3b).
-    pool = CardPool.of([c for c in COMPANION_POOL.cards.values() if c.name != "Rick, Steadfast Leader"])
     check = check_commander_deck(
-        pool=pool,
+        pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
         cards=[(1, "rick, steadfast leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
         interchangeable=SCRYFALL_PRINTINGS,
@@ -338,7 +337,7 @@ def test_interchangeable_names_count_as_one_name() -> None:
     assert "deck.interchangeable-unchecked" not in [n.code for n in check.notes]
     # Either name as the commander counts too, and the companion may not share it (903.11a).
     as_commander = check_commander_deck(
-        pool=pool,
+        pool=COMPANION_POOL,
         commanders=["Rick, Steadfast Leader"],
         cards=[(1, "Greymond, Avacyn's Stalwart"), (98, "Plains")],
         interchangeable=SCRYFALL_PRINTINGS,
@@ -346,7 +345,7 @@ def test_interchangeable_names_count_as_one_name() -> None:
     assert [(p.card, p.rule) for p in as_commander.problems] == [("Rick, Steadfast Leader", "201.3b")]
     # The same name twice is 903.5b, as always.
     twice = check_commander_deck(
-        pool=pool,
+        pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
         cards=[(2, "Rick, Steadfast Leader"), (97, "Plains")],
         interchangeable=SCRYFALL_PRINTINGS,
@@ -355,9 +354,8 @@ def test_interchangeable_names_count_as_one_name() -> None:
 
 
 def test_without_printings_data_interchangeable_names_are_not_checked() -> None:
-    pool = CardPool.of([c for c in COMPANION_POOL.cards.values() if c.name != "Rick, Steadfast Leader"])
     check = check_commander_deck(
-        pool=pool,
+        pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
         cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
     )
