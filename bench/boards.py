@@ -70,6 +70,31 @@ def board(players: int, objects: int, *, big: bool = False) -> dict[str, object]
     return result
 
 
+def longest(board: dict[str, object], *, fill: str = "あ", text: str = "え") -> dict[str, object]:
+    """``board`` with every name and id as long as the engine takes it: players 60 characters, ids 40, card
+    names 200 (English and Japanese), texts 1,000; ``fill`` pads names and ids, ``text`` fills the texts
+    (Japanese: three bytes a character)."""
+    players = {p: (p + fill * 60)[:60] for p in board["turn_order"]}  # type: ignore[attr-defined]
+    ids: dict[str, str] = {}
+    kept = ("kind", "zone", "ends", "until", "variant", "text", "name", "name_ja")
+
+    def padded(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: v if k in kept else padded(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [padded(v) for v in value]
+        if isinstance(value, str):
+            return players.get(value) or ids.setdefault(value, (value + fill * 40)[:40])
+        return value
+
+    result: dict[str, object] = padded(board)  # type: ignore[assignment]
+    for item in result["objects"]:  # type: ignore[attr-defined]
+        item["name"], item["name_ja"] = "x" * 200, "う" * 200
+    for item in [*result.get("delayed_triggers", []), *result.get("timed_effects", [])]:  # type: ignore[misc]
+        item["text"] = text * 1000
+    return result
+
+
 def form_fields(board: dict[str, object], action: str) -> dict[str, object]:
     """``board`` as the leave-game page's form posts it (one formset per table, the player columns as row
     numbers), pressing ``action`` ("update", "resolve-1", ...)."""

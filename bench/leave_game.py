@@ -12,7 +12,9 @@ card data: the page looks its card names up), after one warm-up GET, each reques
   characters);
 - max-update, max-resolve-0, max-resolve-1, max-end-turn: the board at the page's limits posted back as the
   page's form, and resolved (P0, the active player, leaves; P1 leaves; the turn ends);
-- api-2000: the same 2,000-object board resolved by ``POST /api/calc/leave-game``.
+- api-2000: the same 2,000-object board resolved by ``POST /api/calc/leave-game``;
+- long-*, long-ja-*: the board at the page's limits with every name, id and text as long as the engine takes
+  it (players 60 characters, ids 40, card names 200, texts 1,000), ASCII then Japanese, on /en/ then /ja/.
 
 Printed: input bytes, status, output bytes, CPU seconds of the process for the request. No assertions.
 """
@@ -40,7 +42,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from boards import board, form_fields  # noqa: E402
+from boards import board, form_fields, longest  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
@@ -78,12 +80,27 @@ def main() -> None:
         ],
         ("api-2000", "/api/calc/leave-game", json.dumps({**largest, "leaving": "P0"}), "application/json"),
     ]
-    print(f"{'request':<14} {'in bytes':>9} {'status':>6} {'out bytes':>10} {'cpu s':>6}")
+    # The same board with every name and id as long as the engine takes it, and texts of 1,000 characters:
+    # ASCII names (its JSON is under half the page, so it is shown as JSON beside the resolution), then
+    # Japanese ones (three bytes a character: the resolution alone). Posted urlencoded, as a browser does.
+    for tag, fill in (("long", "_"), ("long-ja", "あ")):
+        padded = longest(maximal, fill=fill, text="y")
+        requests += [
+            (
+                f"{tag}-{lang}-{action}",
+                f"/{lang}/leave-game/",
+                urlencode(form_fields(padded, action), doseq=True),
+                FORM,
+            )
+            for lang in ("en", "ja")
+            for action in ("update", "resolve-0", "end-turn")
+        ]
+    print(f"{'request':<22} {'in bytes':>9} {'status':>6} {'out bytes':>10} {'cpu s':>6}")
     for name, url, body, content_type in requests:
         start = time.process_time()
         response = client.post(url, body, content_type=content_type)
         cpu = time.process_time() - start
-        print(f"{name:<14} {len(body):>9} {response.status_code:>6} {len(response.content):>10} {cpu:>6.2f}")
+        print(f"{name:<22} {len(body):>9} {response.status_code:>6} {len(response.content):>10} {cpu:>6.2f}")
 
 
 if __name__ == "__main__":

@@ -24,8 +24,8 @@ line, in this format (fields separated by ``|`` or ``｜``)::
 
 Cards that start the game in the battle zone (ドルマゲドン, ドキンダム, 零龍, FORBIDDEN
 STAR and their sealed sides) are known from ``rules_data/dm_battle_zone_start.tsv``, the
-Duel Masters Wiki's list of them with the DTC house rules' examples, so nobody has to know to
-tag them.
+Duel Masters Wiki's list of them (the DTC house rules' examples are their flip sides, by exact name),
+so nobody has to know to tag them.
 
 >>> card = parse_dm_card(line="ボルシャック・ドラゴン | 火 | VR | クリーチャー")
 >>> card.civilizations, card.rarity, card.is_creature

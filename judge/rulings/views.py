@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
@@ -294,31 +295,35 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
 def _bounded(request: HtmxHttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
     """The leave-game page, at most :data:`MAX_PAGE` bytes whatever the board (issue 22: output bounded).
 
-    A board within the page's limits whose names are as long as their fields take can render past 1 MB:
-    every row's fields, and the resolution beside them. Such a board is shown once, as its JSON, with its
-    resolution ("Continue" and "Load" post that JSON); if even that is too large (or a pasted text too
-    large to take is all there is to show again), the page says so and echoes nothing.
+    A board within the page's limits whose names and texts are as long as their fields take can render
+    past 1 MB: every row's fields, and the resolution beside them. Such a board is shown once, as its JSON,
+    with its resolution ("Continue" and "Load" post that JSON). If that JSON alone would take half the page,
+    the resolution is shown without the board (the browser's Back button has it), and the page says so.
     """
     response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
     if len(response.content) <= MAX_PAGE:
         return response
-    if not context["json_only"]:
+    if not context["json_only"] and len(escape(context["board_json"]).encode()) <= MAX_PAGE // 2:
         context.update(json_only=True, lean=True)
         response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
         if len(response.content) <= MAX_PAGE:
             return response
     context.update(
-        resolution=None,
-        board_json="",
+        json_only=True,
         lean=False,
+        board_json="",
         errors=[
             *context["errors"][:1],
             _(
-                "This board is too large to show on a page: shorten its names and texts, or resolve it "
-                "through the JSON API."
+                "This board is too large to show on a page: go back to change it, shorten its names and "
+                "texts, or use the JSON API."
             ),
         ],
     )
+    response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+    if len(response.content) <= MAX_PAGE:
+        return response
+    context["resolution"] = None
     return page_or_partial(request, "rulings/leave_game.html", "board", context, status=400)
 
 

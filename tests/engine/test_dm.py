@@ -209,7 +209,7 @@ def test_random_typed_text_parses_or_fails_clearly(text: str) -> None:
         "Forbidden New Year | 火 | SR | クリーチャー",
         "ぜーろん | 闇 | SR | クリーチャー",  # 零龍 is read ゼーロン
         "FORBIDDEN STAR ～世界最後の日～ | 火 | SR | 最終禁断フィールド",
-        "でんせつのきんだん どきんだむX | 火 | SR | 禁断クリーチャー",  # typed in hiragana
+        "でんせつのきんだん どきんだむえっくす | 火 | SR | 禁断クリーチャー",  # typed in hiragana
     ],
 )
 def test_cards_that_start_in_the_battle_zone_are_known_without_a_tag(line: str) -> None:
@@ -252,18 +252,26 @@ def test_the_list_names_its_sources_and_dates() -> None:
 
     listed = default_battle_zone_start()
     assert (listed.as_of, listed.checked) == ("2022-07-03", "2026-11-27")
-    assert set(listed.sources) == {"list", "zeromu", "house"}
+    assert set(listed.sources) == {"list", "zeromu"}
     assert "ゲーム開始時にバトルゾーンに存在出来るカード" in listed.sources["list"]
     assert "https://dmwiki.net/" in listed.sources["list"]
     assert "2022-07-03T00:35:18+09:00" in listed.sources["list"]
-    assert "DTC house rules" in listed.sources["house"]
-    # Only the two name parts the house rules give as examples are families; the wiki's cards are exact
-    # names, except FORBIDDEN STAR, whose full name is written with either tilde.
-    assert {c.name for c in listed.cards if c.contains} == {"ドルマゲドン", "ドキンダム", "FORBIDDEN STAR"}
-    assert {c.name for c in listed.cards if c.contains and c.source == "house"} == {
-        "ドルマゲドン",
-        "ドキンダム",
-    }
+    # The wiki's cards are exact names, except FORBIDDEN STAR, whose full name is written with either tilde.
+    assert {c.name for c in listed.cards if c.contains} == {"FORBIDDEN STAR"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # The house rules' examples (ドルマゲドン, ドキンダム) are flip sides on the list by their exact names;
+        # these cards only share a name part and never start in play.
+        "禁断のドキンダム | 火 | SR | 禁断クリーチャー",
+        "Dの禁断 ドキンダムエリア | 火 | SR | D2フィールド",
+        "禁断の月 ドキンダムーン | 火 | SR | D2フィールド",
+    ],
+)
+def test_a_card_sharing_a_name_part_with_a_forbidden_card_is_not_on_the_list(line: str) -> None:
+    assert not parse_dm_card(line=line).starts_in_play
 
 
 def test_zeromu_is_read_zeromu_and_zeron_is_its_other_side() -> None:

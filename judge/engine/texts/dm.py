@@ -114,10 +114,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "dm.battle-zone-start-source": {
         "en": "Which cards can start the game in the battle zone comes from the Duel Masters Wiki's list "
-        "(as of {as_of}, read on {checked}) and the examples the DTC rules name: the official comprehensive "
+        "(as of {as_of}, read on {checked}): the official comprehensive "
         "rules (100.5) define these cards but do not list them. Check the card's text if in doubt",
         "ja": "ゲーム開始時からバトルゾーンに出しておけるカードは、デュエル・マスターズ Wiki の一覧"
-        "（{as_of} 時点、{checked} に確認）と DTC のルールが挙げる例によるものです。公式の総合ゲームルール"
+        "（{as_of} 時点、{checked} に確認）によるものです。公式の総合ゲームルール"
         "（100.5）はこれらのカードを定義していますが、一覧はありません。迷ったらカードの文章を確かめてください",
     },
     "dm.banned-name": {"en": "{card} is banned by name", "ja": "{card}は禁止カードです"},
