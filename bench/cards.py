@@ -1,12 +1,15 @@
 """Card data at full scale: import time and peak memory, and the card page's warm server time.
 
-    .venv/bin/python bench/cards.py [--cards 35000] [--rulings 60000] [--atomic-mb 100] [--repeat 200]
+    .venv/bin/python bench/cards.py [--cards 35000] [--rulings 60000] [--atomic-mb 100] [--printings 100000]
+        [--repeat 200]
 
-Generates, in a temporary directory, files in the three published formats at the size of the real
+Generates, in a temporary directory, files in the four published formats at the size of the real
 ones (Scryfall Oracle Cards: ~35,000 cards; Rulings: ~60,000; MTGJSON AtomicCards: ~100 MB, padded
-with foreign-language entries as the real file is), migrates a throwaway SQLite database, then imports
-them in a child process (``import_cards DIR``) and reports its wall time and peak RSS (the issue's
-goal: <= 120 s, <= 1 GB), with its CPU time (on a shared machine the wall clock also counts the time
+with foreign-language entries as the real file is; Scryfall Default Cards: ~100,000 printings of
+~5 KB each, ~500 MB, about 1 in 100 with another English name), migrates a throwaway SQLite database,
+then imports them in a child process (``import_cards DIR``) and reports its wall time and peak RSS (the
+issue's goal: <= 120 s, <= 1 GB), then the Default Cards file alone the same way (what a weekly refresh
+of that file costs), with their CPU time (on a shared machine the wall clock also counts the time
 other processes held the CPU). Then requests card pages in-process through Django's WSGI handler, DEBUG
 off: "warm" pools every request after each page's first (goal: p95 <= 5 ms), wall clock and the
 thread's CPU time, with the load average. No assertions: the numbers go to bench/cards.md.
@@ -18,7 +21,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -40,6 +42,79 @@ def name_of(number: int) -> str:
 
 def oracle_id(number: int) -> str:
     return f"00000000-0000-4000-8000-{number:012d}"
+
+
+FORMATS = (
+    "standard", "future", "historic", "timeless", "gladiator", "pioneer", "explorer", "modern", "legacy",
+    "pauper", "vintage", "penny", "commander", "oathbreaker", "standardbrawl", "brawl", "alchemy",
+    "paupercommander", "duel", "oldschool", "premodern", "predh",
+)  # fmt: skip
+
+
+def printing(rng: random.Random, n: int, card: int) -> dict[str, object]:
+    """One Default Cards object, with the fields (and so the size) of a real one: ~5 KB."""
+    uri = f"https://cards.scryfall.io/{{}}/front/0/0/{n:08d}.jpg"
+    data: dict[str, object] = {
+        "object": "card",
+        "id": f"10000000-0000-4000-8000-{n:012d}",
+        "oracle_id": oracle_id(card),
+        "multiverse_ids": [600000 + n],
+        "name": name_of(card),
+        "lang": "en",
+        "released_at": "2024-08-02",
+        "uri": f"https://api.scryfall.com/cards/10000000-0000-4000-8000-{n:012d}",
+        "scryfall_uri": f"https://scryfall.com/card/bnc/{n}/bench-card-{card:05d}",
+        "layout": "normal",
+        "highres_image": True,
+        "image_status": "highres_scan",
+        "image_uris": {k: uri.format(k) for k in ("small", "normal", "large", "png", "art_crop", "border")},
+        "mana_cost": "{2}{G}",
+        "cmc": 3.0,
+        "type_line": rng.choice(TYPES),
+        "oracle_text": "Flying\nWhen this creature enters, draw a card. " * rng.randint(1, 3),
+        "colors": ["G"],
+        "color_identity": ["G"],
+        "keywords": ["Flying"],
+        "legalities": {f: rng.choice(("legal", "not_legal")) for f in FORMATS},
+        "games": ["paper", "mtgo"],
+        "set": f"b{n % 700:02d}",
+        "set_name": f"Bench Set {n % 700}",
+        "collector_number": str(n % 400 + 1),
+        "rarity": rng.choice(("common", "uncommon", "rare", "mythic")),
+        "flavor_text": "A bench card's flavor text, long enough to be realistic. " * 2,
+        "artist": "Bench Artist",
+        "prices": {"usd": "0.25", "usd_foil": "1.10", "eur": "0.20", "tix": "0.03"},
+        "related_uris": {k: f"https://example.org/{k}/{n}" for k in ("gatherer", "edhrec", "tcgplayer")},
+        "purchase_uris": {k: f"https://example.org/buy/{k}/{n}?utm=x" for k in ("tcgplayer", "cardmarket")},
+        # The rest of a real object's ~80 fields (ids, frame, finishes, preview...): many small values,
+        # which cost more to decode than one long string of the same size.
+        **{f"field_{i:02d}": f"value {i} of printing {n}" for i in range(60)},
+        "all_parts": [
+            {"object": "related_card", "id": f"{i}-{n}", "component": "token", "name": f"Token {i}"}
+            for i in range(3)
+        ],
+        "finishes": ["nonfoil", "foil"],
+        "frame_effects": ["legendary", "inverted"],
+    }
+    roll = rng.random()
+    if roll < 0.006:
+        data["flavor_name"] = f"Bench Flavor Name {n:06d}"
+    elif roll < 0.009:
+        data["printed_name"] = f"Bench Reflavored {n:06d}"
+    elif roll < 0.03:
+        data["lang"] = "ja"
+        data["printed_name"] = f"ベンチの版{n:06d}"  # a translation: not read
+    return data
+
+
+def write_printings(folder: Path, *, cards: int, printings: int) -> None:
+    rng = random.Random(201)
+    with (folder / "default-cards-20261120094030.json").open("w", encoding="utf-8") as out:
+        out.write("[\n")
+        for n in range(printings):
+            data = printing(rng, n, rng.randrange(cards))
+            out.write(("," if n else "") + json.dumps(data, ensure_ascii=False) + "\n")
+        out.write("]\n")
 
 
 def write_files(folder: Path, *, cards: int, rulings: int, atomic_mb: int) -> None:
@@ -106,11 +181,27 @@ def write_files(folder: Path, *, cards: int, rulings: int, atomic_mb: int) -> No
         out.write("}}\n")
 
 
+def timed_child(command: list[str]) -> tuple[float, float, float]:
+    """Run ``command`` in a child process (its own peak RSS): wall seconds, peak RSS in MiB, CPU seconds."""
+    wrapper = (
+        "import resource, subprocess, sys, time; start = time.perf_counter(); "
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+        "took = time.perf_counter() - start; r = resource.getrusage(resource.RUSAGE_CHILDREN); "
+        "print(took, r.ru_maxrss / 1024, r.ru_utime + r.ru_stime)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", wrapper, *command], check=True, cwd=ROOT, capture_output=True, text=True
+    )
+    took, peak, cpu_s = (float(x) for x in done.stdout.split())
+    return took, peak, cpu_s
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cards", type=int, default=35_000)
     parser.add_argument("--rulings", type=int, default=60_000)
     parser.add_argument("--atomic-mb", type=int, default=100)
+    parser.add_argument("--printings", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -118,6 +209,7 @@ def main() -> None:
         folder.mkdir()
         start = time.perf_counter()
         write_files(folder, cards=args.cards, rulings=args.rulings, atomic_mb=args.atomic_mb)
+        write_printings(folder, cards=args.cards, printings=args.printings)
         sizes = {p.name: p.stat().st_size / 1e6 for p in folder.iterdir()}
         print(
             f"generated in {time.perf_counter() - start:.0f} s: "
@@ -126,18 +218,15 @@ def main() -> None:
         os.environ["DATABASE_URL"] = f"sqlite:///{Path(tmp) / 'db.sqlite3'}"
         manage = [sys.executable, "manage.py"]
         subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], check=True, cwd=ROOT)
-        start = time.perf_counter()
-        subprocess.run(
-            [*manage, "import_cards", str(folder)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL
-        )
-        took = time.perf_counter() - start
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)  # migrate and import_cards
-        peak = children.ru_maxrss / 1024  # KiB on Linux -> MiB
-        cpu_s = children.ru_utime + children.ru_stime
-        print(
-            f"import_cards of the three files: {took:.1f} s wall, peak RSS {peak:.0f} MiB "
-            f"(CPU of migrate and import together {cpu_s:.0f} s; load average {os.getloadavg()[0]:.1f})"
-        )
+        for label, target in (
+            ("the four files", folder),
+            ("Default Cards alone", next(folder.glob("default-cards-*.json"))),
+        ):
+            took, peak, cpu_s = timed_child([*manage, "import_cards", str(target)])
+            print(
+                f"import_cards of {label}: {took:.1f} s wall, peak RSS {peak:.0f} MiB, CPU {cpu_s:.0f} s "
+                f"(load average {os.getloadavg()[0]:.1f})"
+            )
 
         import django
         from django.conf import settings
@@ -146,6 +235,13 @@ def main() -> None:
         settings.DEBUG = False
         settings.ALLOWED_HOSTS = ["*"]
         from django.test import Client
+
+        from judge.cards.models import Card, CardRuling, PrintingName
+
+        print(
+            f"imported: {Card.objects.count()} cards, {CardRuling.objects.count()} rulings, "
+            f"{PrintingName.objects.count()} other names of printings"
+        )
 
         client = Client()
         rng = random.Random(5)

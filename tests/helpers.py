@@ -41,3 +41,21 @@ def serving(root: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+CARD_FIXTURES = Path(__file__).parent / "fixtures" / "cards"
+#: Scryfall's Default Cards format: a Walking Dead flavor name, a Through the Omenpaths printed name, a
+#: Japanese printing, a two-faced card with face flavor names, ordinary printings, a token.
+DEFAULT_CARDS = CARD_FIXTURES / "scryfall_default_cards.json"
+
+
+def oracle_cards_with_printed_elsewhere(folder: Path, name: str = "oracle-cards-20261124090250.json") -> Path:
+    """The Oracle Cards fixture plus the two cards the Default Cards fixture prints under other names
+    (Greymond, Avacyn's Stalwart; Spider-Punk), written to ``folder / name``: 36 cards."""
+    import json
+
+    cards = json.loads((CARD_FIXTURES / "scryfall_cards.json").read_text(encoding="utf-8"))
+    cards += json.loads((CARD_FIXTURES / "scryfall_cards_printed_elsewhere.json").read_text(encoding="utf-8"))
+    path = folder / name
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    return path

@@ -1,11 +1,12 @@
-"""Card data files: fetch the three published files, and find the files ``make run`` imports.
+"""Card data files: fetch the four published files, and find the files ``make run`` imports.
 
 Scryfall publishes its bulk files through the bulk-data API
 (https://scryfall.com/docs/api/bulk-data): ``GET /bulk-data`` lists them; the
 entry whose ``type`` is ``oracle_cards`` (one object per Oracle card, English
-names and ``legalities``) and the one whose ``type`` is ``rulings`` have the
-current files' ``download_uri``, whose names carry their publication time
-(``oracle-cards-20261120093012.json``). MTGJSON publishes ``AtomicCards.json``
+names and ``legalities``), the one whose ``type`` is ``rulings`` and the one whose
+``type`` is ``default_cards`` (every printing: the other English names some
+printings carry, rule 201.3) have the current files' ``download_uri``, whose names
+carry their publication time (``oracle-cards-20261120093012.json``). MTGJSON publishes ``AtomicCards.json``
 (Japanese names and printed texts) at https://mtgjson.com/api/v5/, with its date
 in ``Meta.json``; it is saved as ``AtomicCards-2026-11-20.json``. Each file is
 written beside its final name and renamed only once complete, so a broken
@@ -31,9 +32,21 @@ BULK_DATA_URL = "https://api.scryfall.com/bulk-data"
 MTGJSON_URL = "https://mtgjson.com/api/v5/"
 ORACLE_CARDS = "oracle_cards"
 RULINGS = "rulings"
+DEFAULT_CARDS = "default_cards"
+#: The bulk-data ``type`` of each Scryfall kind.
+BULK_TYPES = {
+    "scryfall-cards": ORACLE_CARDS,
+    "scryfall-rulings": RULINGS,
+    "scryfall-printings": DEFAULT_CARDS,
+}
 FILE_NAME = "oracle-cards.json"
 #: How the downloaded files are named in JUDGE_CARDS_DIR, by kind (the prefix before the date).
-PREFIXES = {"scryfall-cards": "oracle-cards", "scryfall-rulings": "rulings", "mtgjson-atomic": "AtomicCards"}
+PREFIXES = {
+    "scryfall-cards": "oracle-cards",
+    "scryfall-rulings": "rulings",
+    "mtgjson-atomic": "AtomicCards",
+    "scryfall-printings": "default-cards",
+}
 #: A date in a file name: oracle-cards-20261120093012.json, AtomicCards-2026-11-20.json.
 NAME_DATE_RE = re.compile(r"(20\d{2})-?(\d{2})-?(\d{2})(?:\d{6})?\.json$")
 #: Scryfall asks every client to send a User-Agent and an Accept header.
@@ -71,7 +84,8 @@ def _open(url: str) -> Any:
 
 
 def oracle_cards(index_url: str = BULK_DATA_URL, kind: str = ORACLE_CARDS) -> BulkFile:
-    """The current "Oracle Cards" (or ``kind``: "rulings") entry of the bulk-data list at ``index_url``."""
+    """The current "Oracle Cards" (or ``kind``: "rulings", "default_cards") entry of the bulk-data list at
+    ``index_url``."""
     with _open(index_url) as response:
         body = response.read(MAX_INDEX + 1)
     try:
@@ -178,7 +192,7 @@ def fetch(
         published = mtgjson_date(mtgjson_url)
         uri, size = mtgjson_url.rstrip("/") + "/AtomicCards.json", None
     else:
-        entry = oracle_cards(index_url, ORACLE_CARDS if kind == "scryfall-cards" else RULINGS)
+        entry = oracle_cards(index_url, BULK_TYPES[kind])
         published, uri, size = entry.updated_at[:10], entry.download_uri, entry.size
     name = file_name(kind, uri, published)
     target = download(uri, cards_dir / name, progress=lambda total: progress(name, total or size))

@@ -38,6 +38,23 @@ class CardAlias(models.Model):
         return f"{self.key} -> {self.card_id}"
 
 
+class PrintingName(models.Model):
+    """An English name a printing carries other than its Oracle card's (rule 201.3): the Universes Beyond
+    name of a Universes Within card ("Rick, Steadfast Leader" names "Greymond, Avacyn's Stalwart"), a
+    reflavored printing's name, a flavor name. Read from Scryfall's Default Cards (its printings'
+    ``flavor_name`` and English ``printed_name``); for deck construction it is the card's name (201.3b)."""
+
+    key = models.CharField(max_length=255, unique=True)  # normalise_name(name)
+    name = models.CharField(max_length=255)  # as printed
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printing_names")
+    field = models.CharField(max_length=32)  # "flavor_name", "printed_name", "card_faces.flavor_name"...
+    set_code = models.CharField(max_length=32)  # the first printing found with it: "sld"
+    collector_number = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return f"{self.name} -> {self.card_id}"
+
+
 class CardRuling(models.Model):
     """One official ruling on a card (Scryfall's Rulings file: Wizards of the Coast's and Scryfall's
     notes)."""
@@ -61,6 +78,7 @@ class CardSource(models.Model):
     SCRYFALL_CARDS = "scryfall-cards"
     SCRYFALL_RULINGS = "scryfall-rulings"
     MTGJSON_ATOMIC = "mtgjson-atomic"
+    SCRYFALL_PRINTINGS = "scryfall-printings"
 
     kind = models.CharField(max_length=32, default=SCRYFALL_CARDS)
     published = models.CharField(max_length=10, blank=True)  # "2026-11-20": the date the data was published

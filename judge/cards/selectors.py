@@ -20,9 +20,10 @@ from pathlib import Path
 from django.db import connection
 from django.db.models import Count, Max
 
-from judge.cards.models import Card, CardAlias, CardRuling, CardSource
+from judge.cards.models import Card, CardAlias, CardRuling, CardSource, PrintingName
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
+from judge.engine.interchangeable import InterchangeableNames
 from judge.engine.legality import LegalityData, LegalitySource
 from judge.engine.rules_data import default_companion_bans
 from judge.rules import selectors as rules_selectors
@@ -110,7 +111,8 @@ def _chunks(keys: list[str]) -> Iterable[list[str]]:
 def _known_names() -> tuple[dict[str, engine_cards.Card], dict[str, str], NameIndex]:
     """Every card key -> a name-only placeholder card, every alias key -> card key, their index (cached)."""
     stamp = Card.objects.aggregate(n=Count("id"), last=Max("id"))
-    version = f"{stamp['n']}:{stamp['last']}"
+    printed = PrintingName.objects.aggregate(n=Count("id"), last=Max("id"))
+    version = f"{stamp['n']}:{stamp['last']}:{printed['n']}:{printed['last']}"
     with _names_lock:
         if _names_cache.get("version") == version:
             return (
@@ -123,6 +125,8 @@ def _known_names() -> tuple[dict[str, engine_cards.Card], dict[str, str], NameIn
         for key, name in Card.objects.values_list("key", "name").iterator(chunk_size=5000)
     }
     aliases = dict(CardAlias.objects.values_list("key", "card__key").iterator(chunk_size=5000))
+    for key, card_key in PrintingName.objects.values_list("key", "card__key").iterator(chunk_size=5000):
+        aliases.setdefault(key, card_key)
     index = NameIndex([*stubs, *aliases])
     with _names_lock:
         _names_cache.update(version=version, cards=stubs, aliases=aliases, index=index)
@@ -143,12 +147,14 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
         for key, data in Card.objects.filter(key__in=keys).values_list("key", "data"):
             found[key] = card_from_scryfall(data)
     missing = [k for k in wanted if k not in found]
-    for keys in _chunks(missing):
-        for alias, key, data in CardAlias.objects.filter(key__in=keys).values_list(
-            "key", "card__key", "card__data"
-        ):
-            aliases[alias] = key
-            found.setdefault(key, card_from_scryfall(data))
+    # Other names: a face or Japanese name, else a printing's other English name (201.3).
+    for model in (CardAlias, PrintingName):
+        for keys in _chunks([k for k in missing if k not in aliases]):
+            for alias, key, data in model.objects.filter(key__in=keys).values_list(
+                "key", "card__key", "card__data"
+            ):
+                aliases[alias] = key
+                found.setdefault(key, card_from_scryfall(data))
     unknown = [k for k in missing if k not in aliases]
     if not unknown:
         return engine_cards.CardPool(cards=found, aliases=aliases)
@@ -158,6 +164,19 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
 
 #: How each card file is named when it is the source of legality statuses.
 SOURCE_NAMES = {CardSource.SCRYFALL_CARDS: "Scryfall", CardSource.MTGJSON_ATOMIC: "MTGJSON"}
+
+
+def interchangeable_names(names: Iterable[str]) -> InterchangeableNames | None:
+    """The printings' other English names among ``names`` (201.3), with their source ("Scryfall,
+    2026-11-20"); None when no printings data (Scryfall's Default Cards) is imported."""
+    source = CardSource.objects.filter(kind=CardSource.SCRYFALL_PRINTINGS).first()
+    if source is None:
+        return None
+    keys = sorted({engine_cards.normalise_name(n) for n in names if n})
+    pairs: list[tuple[str, str]] = []
+    for chunk in _chunks(keys):
+        pairs.extend(PrintingName.objects.filter(key__in=chunk).values_list("name", "card__name"))
+    return InterchangeableNames.of(pairs, source=LegalitySource(name="Scryfall", date=source.published))
 
 
 def legality_data() -> LegalityData | None:
@@ -190,6 +209,9 @@ def card_row(*, slug: str = "", name: str = "") -> Card | None:
     if found is None:
         alias = CardAlias.objects.filter(key=key).select_related("card").first()
         found = alias.card if alias is not None else None
+    if found is None:
+        printed = PrintingName.objects.filter(key=key).select_related("card").first()
+        found = printed.card if printed is not None else None
     return found
 
 
@@ -204,9 +226,10 @@ def card_url_names(names: Iterable[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for key, slug in Card.objects.filter(key__in=list(keys)).values_list("key", "slug"):
         found[keys[key]] = slug
-    missing = [k for k in keys if keys[k] not in found]
-    for key, slug in CardAlias.objects.filter(key__in=missing).values_list("key", "card__slug"):
-        found[keys[key]] = slug
+    for model in (CardAlias, PrintingName):
+        missing = [k for k in keys if keys[k] not in found]
+        for key, slug in model.objects.filter(key__in=missing).values_list("key", "card__slug"):
+            found[keys[key]] = slug
     return {name: slug for name, slug in found.items() if slug}
 
 

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from judge.cards import selectors
-from judge.cards.models import Card, CardAlias, CardRuling, CardSource
+from judge.cards.models import Card, CardAlias, CardRuling, CardSource, PrintingName
 from judge.engine import cards as engine_cards
 from judge.engine import deck, dm, dm_cards
 from judge.engine.deck_counts import check_without_cards
@@ -28,14 +28,21 @@ from judge.engine.decklist import Decklist, DecklistEntry, Section, parse_deckli
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import Message
 from judge.parsing.card_data import FileKind, file_kind, iter_card_entries, iter_rulings
+from judge.parsing.card_printings import iter_other_names
 from judge.parsing.records import ParseError
 
 T = TypeVar("T")
 
 BATCH = 1000
 MAX_NAME = 255  # the column width; no printed card name comes close
-#: The order files are imported in: the cards first, MTGJSON's names and legalities onto them, then rulings.
-ORDER = (FileKind.SCRYFALL_CARDS, FileKind.MTGJSON_ATOMIC, FileKind.SCRYFALL_RULINGS)
+#: The order files are imported in: the cards first, MTGJSON's names and legalities onto them, then the
+#: printings' other names and the rulings, which attach to the cards.
+ORDER = (
+    FileKind.SCRYFALL_CARDS,
+    FileKind.MTGJSON_ATOMIC,
+    FileKind.SCRYFALL_PRINTINGS,
+    FileKind.SCRYFALL_RULINGS,
+)
 #: A publication date in a Scryfall bulk file's name: oracle-cards-20261120093012.json.
 FILE_DATE_RE = re.compile(r"(20\d{2})(\d{2})(\d{2})\d*\.json$")
 
@@ -49,6 +56,7 @@ class CardImport:
     published: str = ""
     rulings: int = 0
     merged: int = 0  # MTGJSON cards matched to Scryfall's
+    printing_names: int = 0  # other English names of printings (Scryfall's Default Cards)
 
 
 def _batches(rows: Iterable[T]) -> Iterator[list[T]]:
@@ -63,7 +71,7 @@ def _batches(rows: Iterable[T]) -> Iterator[list[T]]:
 
 
 def kind_of(path: Path) -> FileKind:
-    """Which of the three published files ``path`` is, read from its first objects (ParseError if none)."""
+    """Which of the four published files ``path`` is, read from its first objects (ParseError if none)."""
     with path.open(encoding="utf-8") as stream:
         return file_kind(stream, source=path.name)
 
@@ -94,11 +102,12 @@ def _record_source(path: Path, kind: FileKind, published: str, cards: int) -> No
 
 
 def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | None = None) -> list[CardImport]:
-    """Import Scryfall Oracle Cards, MTGJSON AtomicCards and Scryfall Rulings files, in one transaction.
+    """Import Scryfall Oracle Cards, MTGJSON AtomicCards, Scryfall Default Cards and Scryfall Rulings files,
+    in one transaction.
 
     Each file is recognised by its content; the cards come first, then MTGJSON's Japanese names, printed
-    texts and legalities (a cross-check) onto them, then the rulings. A file that fails to parse leaves
-    every previous row in place (ParseError).
+    texts and legalities (a cross-check) onto them, then the printings' other names and the rulings. A
+    file that fails to parse leaves every previous row in place (ParseError).
     """
     by_kind: dict[FileKind, Path] = {}
     for path in paths:
@@ -116,6 +125,8 @@ def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | Non
                 continue
             if kind is FileKind.SCRYFALL_RULINGS:
                 results.append(_import_rulings(given, progress))
+            elif kind is FileKind.SCRYFALL_PRINTINGS:
+                results.append(_import_printing_names(given, progress))
             elif (
                 kind is FileKind.MTGJSON_ATOMIC
                 and CardSource.objects.filter(kind=FileKind.SCRYFALL_CARDS.value).exists()
@@ -267,6 +278,58 @@ def _import_rulings(path: Path, progress: Callable[[str], None] | None) -> CardI
     )
 
 
+def _import_printing_names(path: Path, progress: Callable[[str], None] | None) -> CardImport:
+    """Replace every printing's other name with the file's (Scryfall's Default Cards, every printing).
+
+    Each name attaches to its Oracle card by ``oracle_id`` (by name for cards without one, MTGJSON's);
+    a printing of a card not imported is skipped, and so is a name that is some card's own name (that
+    name stays the card's). The first printing of a name is kept.
+    """
+    by_oracle = dict(Card.objects.exclude(oracle_id="").values_list("oracle_id", "id"))
+    by_key = dict(Card.objects.values_list("key", "id"))
+    PrintingName.objects.all().delete()
+    seen: set[str] = set()
+    count = skipped = 0
+    with path.open(encoding="utf-8") as stream:
+        for batch in _batches(iter_other_names(stream, source=path.name)):
+            rows = []
+            for other in batch:
+                key = engine_cards.normalise_name(other.name)
+                card_id = by_oracle.get(other.oracle_id) or by_key.get(
+                    engine_cards.normalise_name(other.card)
+                )
+                if card_id is None:
+                    skipped += 1
+                    continue
+                if key in seen or key in by_key:
+                    continue
+                seen.add(key)
+                rows.append(
+                    PrintingName(
+                        key=key,
+                        name=other.name,
+                        card_id=card_id,
+                        field=other.field,
+                        set_code=other.set_code,
+                        collector_number=other.collector_number,
+                    )
+                )
+            PrintingName.objects.bulk_create(rows)
+            count += len(rows)
+            if progress is not None:
+                progress(f"  {count} other names of printings...")
+    published = _published(path, {})
+    _record_source(path, FileKind.SCRYFALL_PRINTINGS, published, count)
+    return CardImport(
+        cards=0,
+        aliases=0,
+        duplicates=skipped,
+        kind=FileKind.SCRYFALL_PRINTINGS,
+        published=published,
+        printing_names=count,
+    )
+
+
 # --------------------------------------------------------------------------- deck check
 
 
@@ -326,7 +389,11 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
     decklist = _with_commanders(parse_decklist(text=request.decklist), list(request.commanders))
     if not selectors.has_cards():
         return check_without_cards(decklist=decklist, variant=request.variant)
-    pool = selectors.card_pool(entry.name for entry in decklist.entries)
+    names = [entry.name for entry in decklist.entries]
     return deck.check_decklist(
-        pool=pool, decklist=decklist, variant=request.variant, legality=selectors.legality_data()
+        pool=selectors.card_pool(names),
+        decklist=decklist,
+        variant=request.variant,
+        legality=selectors.legality_data(),
+        interchangeable=selectors.interchangeable_names(names),
     )

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, CardPool, normalise_name
 from judge.engine.companions import card_names, companion_condition
@@ -44,11 +44,11 @@ from judge.engine.deck_types import (
 )
 from judge.engine.decklist import Decklist, Section
 from judge.engine.identity import color_identity
+from judge.engine.interchangeable import InterchangeableNames
 from judge.engine.legality import LegalityData, check_legality
 from judge.engine.mana import COLORS, color_list
 from judge.engine.messages import Message, msg
 from judge.engine.partners import PartnerAbilities, is_background, partner_abilities, partner_pair_problem
-from judge.engine.rules_data import default_interchangeable_names
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
@@ -89,7 +89,7 @@ def check_commander_deck(
     variant: Variant = Variant.COMMANDER,
     sideboard: Iterable[CardLine] = (),
     legality: LegalityData | None = None,
-    interchangeable: Mapping[str, str] | None = None,
+    interchangeable: InterchangeableNames | None = None,
 ) -> DeckCheck:
     """Check a Commander (903.5) or Brawl (903.12) deck. ``cards`` excludes the commanders.
 
@@ -99,20 +99,23 @@ def check_commander_deck(
     identity (903.11a; Commander rules 3: "effectively the 101st card"), and
     its condition must hold for the starting deck, commanders included
     (702.139a, 702.139b). ``legality`` names the card data's sources; without
-    it, legality is not checked and a note says so. ``interchangeable`` defaults to
-    this repository's list (:mod:`judge.engine.rules_data`).
+    it, legality is not checked and a note says so. ``interchangeable`` holds the printings' other
+    English names (201.3, :mod:`judge.engine.interchangeable`), read from published data; a name listed
+    under one names its Oracle card, and counts with it (201.3b). Without it, a note says interchangeable
+    names were not checked.
 
     >>> from judge.engine.cards import Card, CardPool, Face
     >>> pool = CardPool.of([Card(name="Sol Ring", faces=(Face(name="Sol Ring", type_line="Artifact"),))])
     >>> [p.rule for p in check_commander_deck(pool=pool, commanders=[], cards=[(2, "Sol Ring")]).problems]
     ['903.3', '903.5a', '903.5b']
     """
-    same_name = interchangeable if interchangeable is not None else default_interchangeable_names()
+    same_name = interchangeable
     problems: list[Problem] = []
     notes: list[Step] = []
     size = 60 if variant is Variant.BRAWL else 100
     deck_lines = card_lines(cards)
-    commander_cards, identity, size_rule = _check_commanders(pool, commanders, variant, problems, notes)
+    named, identity, size_rule = _check_commanders(pool, commanders, variant, same_name, problems, notes)
+    commander_cards = [card for _name, card in named]
 
     # Deck size (the companion is outside the deck, 702.139a).
     total = len(commanders) + sum(count for count, _ in deck_lines)
@@ -128,12 +131,12 @@ def check_commander_deck(
         )
 
     deck_cards, starting_deck, companion_card = _check_singleton(
-        pool, commander_cards, deck_lines, companion, same_name, problems
+        pool, named, deck_lines, companion, same_name, problems
     )
-    if interchangeable is None and any(p.rule == "201.3b" for p in problems):
-        # The repository's list is not read from published card data (its header says so): say it
-        # wherever it decides an answer, and point to the printed indicator that settles it (201.3c).
-        notes.append(Step.of("deck.interchangeable-unchecked", rule="201.3c"))
+    if same_name is None:
+        # No printings data: a card listed under its other name is not found, and is not counted with
+        # its Oracle name. Say so rather than guess.
+        notes.append(Step.of("deck.interchangeable-unchecked", rule="201.3b"))
 
     # Legality in the format, from the card data (commanders, deck, companion).
     legal = check_legality(
@@ -159,12 +162,30 @@ def check_commander_deck(
     )
 
 
+def _find(
+    pool: CardPool, name: str, same_name: InterchangeableNames | None, problems: list[Problem]
+) -> Card | None:
+    """The card ``name`` names: by its own name, else as a printing's other name (201.3b)."""
+    other = same_name.get(name) if same_name is not None else None
+    if other is not None and pool.get(name) is None and pool.get(other.card) is not None:
+        return pool.get(other.card)
+    return lookup(pool, name, problems)
+
+
 def _check_commanders(
-    pool: CardPool, commanders: Sequence[str], variant: Variant, problems: list[Problem], notes: list[Step]
-) -> tuple[list[Card], set[str], str]:
-    """Commanders (903.3, 702.124): the cards, their combined color identity, the rule of the deck's size."""
+    pool: CardPool,
+    commanders: Sequence[str],
+    variant: Variant,
+    same_name: InterchangeableNames | None,
+    problems: list[Problem],
+    notes: list[Step],
+) -> tuple[list[tuple[str, Card]], set[str], str]:
+    """Commanders (903.3, 702.124): each name as listed with its card, their combined color identity, the
+    rule of the deck's size."""
     size_rule = "903.12d" if variant is Variant.BRAWL else "903.5a"
-    commander_cards = [c for c in (lookup(pool, name, problems) for name in commanders) if c is not None]
+    found = [(name, _find(pool, name, same_name, problems)) for name in commanders]
+    named = [(name, card) for name, card in found if card is not None]
+    commander_cards = [card for _name, card in named]
     if not commanders:
         problems.append(Problem(card="", rule="903.3", message=msg("deck.no-commander")))
     elif len(commanders) > 2:
@@ -193,45 +214,51 @@ def _check_commanders(
     identity: set[str] = set()
     for card in commander_cards:
         identity.update(color_identity(card=card).identity)
-    return commander_cards, identity, size_rule
+    return named, identity, size_rule
 
 
 def _check_singleton(
     pool: CardPool,
-    commander_cards: list[Card],
+    commanders: list[tuple[str, Card]],
     deck_lines: list[tuple[int, str]],
     companion: str | None,
-    same_name: Mapping[str, str],
+    same_name: InterchangeableNames | None,
     problems: list[Problem],
 ) -> tuple[list[Card], list[Card], Card | None]:
-    """Singleton (903.5b), counted by name over commanders and deck; interchangeable names count as one
-    (201.3b).
+    """Singleton (903.5b), counted by name over commanders and deck; a printing's other name counts as its
+    Oracle card's name (201.3b).
 
     Returns the deck's cards, the starting deck (commanders included, 702.139b) and the companion.
     """
     copies: dict[str, tuple[Card, int, list[str]]] = {}
     deck_cards: list[Card] = []
-    starting_deck: list[Card] = list(commander_cards)  # 702.139b: the commander is part of the starting deck
+    # 702.139b: the commander is part of the starting deck.
+    starting_deck: list[Card] = [card for _name, card in commanders]
 
-    def count(card: Card, number: int) -> None:
-        key = same_name.get(normalise_name(card.name), card.name)
+    def key_and_name(card: Card, listed: str) -> tuple[str, str]:
+        other = same_name.get(listed) if same_name is not None else None
+        if other is None:
+            return normalise_name(card.name), card.name
+        return normalise_name(other.card), other.name
+
+    def count(card: Card, number: int, listed: str) -> None:
+        key, shown = key_and_name(card, listed)
         first, seen, names = copies.get(key, (card, 0, []))
-        copies[key] = (first, seen + number, names if card.name in names else names + [card.name])
+        copies[key] = (first, seen + number, names if shown in names else names + [shown])
 
-    for card in commander_cards:
-        count(card, 1)
+    for listed, card in commanders:
+        count(card, 1, listed)
     for number, name in deck_lines:
-        found = lookup(pool, name, problems)
+        found = _find(pool, name, same_name, problems)
         if found is None:
             continue
         deck_cards.append(found)
         starting_deck.extend([found] * min(number, 1000))
-        count(found, number)
-    companion_card = lookup(pool, companion, problems) if companion else None
-    if companion_card is not None:
+        count(found, number, name)
+    companion_card = _find(pool, companion, same_name, problems) if companion else None
+    if companion and companion_card is not None:
         # The companion comes from outside the game (702.139d), so 903.11a, not 903.5b, limits its name.
-        key = same_name.get(normalise_name(companion_card.name), companion_card.name)
-        if key in copies:
+        if key_and_name(companion_card, companion)[0] in copies:
             problems.append(
                 Problem(
                     card=companion_card.name,
@@ -261,23 +288,24 @@ def _check_singleton(
                         card=card_name(names[0]),
                         other=card_name(names[1]),
                         count=number,
+                        source=same_name.source.label if same_name is not None else "",
                     ),
                 )
             )
         elif limit == 1:
             problems.append(
                 Problem(
-                    card=first.name,
+                    card=names[0],
                     rule="903.5b",
-                    message=msg("deck.copies-one", count=number, card=card_name(first.name)),
+                    message=msg("deck.copies-one", count=number, card=card_name(names[0])),
                 )
             )
         else:
             problems.append(
                 Problem(
-                    card=first.name,
+                    card=names[0],
                     rule="903.5b",
-                    message=msg("deck.copies-limit", count=number, card=card_name(first.name), limit=limit),
+                    message=msg("deck.copies-limit", count=number, card=card_name(names[0]), limit=limit),
                 )
             )
     return deck_cards, starting_deck, companion_card
@@ -398,6 +426,7 @@ def check_decklist(
     decklist: Decklist,
     variant: Variant = Variant.COMMANDER,
     legality: LegalityData | None = None,
+    interchangeable: InterchangeableNames | None = None,
 ) -> DeckCheck:
     """Check a parsed decklist: its Commander section (or ``*CMDR*`` lines) names the commanders.
 
@@ -424,6 +453,7 @@ def check_decklist(
         variant=variant,
         sideboard=decklist.section(Section.SIDEBOARD),
         legality=legality,
+        interchangeable=interchangeable,
     )
     if len(companions) > 1:
         extra = Problem(card=", ".join(companions), rule="702.139a", message=msg("deck.one-companion"))

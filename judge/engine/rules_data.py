@@ -1,5 +1,4 @@
-"""The project's own rules data (``rules_data/``): interchangeable names, DM start-of-game cards, companion
-bans.
+"""The project's own rules data (``rules_data/``): DM start-of-game cards, companion bans.
 
 Each file is UTF-8 TSV: ``#`` comment lines first (``# source: ...``,
 ``# as-of: YYYY-MM-DD`` and ``# checked: ...`` say where the list comes from,
@@ -67,29 +66,6 @@ def parse_table(text: str, *, source: str, columns: tuple[str, ...]) -> Table:
     if header is None:
         raise DataFileError(f"{source}: no header row")
     return Table(rows=tuple(rows), meta=meta)
-
-
-# --- Interchangeable names (201.3) -------------------------------------------------------------
-
-
-def parse_interchangeable_names(text: str, *, source: str = "interchangeable_names.tsv") -> dict[str, str]:
-    """Normalised name -> the name it counts as for deck construction (201.3b).
-
-    >>> parse_interchangeable_names("name\\tsame_name_as\\n"
-    ...                             "Greymond, Avacyn's Stalwart\\tRick, Steadfast Leader\\n")
-    {"greymond, avacyn's stalwart": 'Rick, Steadfast Leader'}
-    """
-    table = parse_table(text, source=source, columns=("name", "same_name_as"))
-    for row in table.rows:
-        if not row["same_name_as"]:
-            raise DataFileError(f"{source}: {row['name']}: no name it is interchangeable with")
-    return {normalise_name(row["name"]): row["same_name_as"] for row in table.rows}
-
-
-@lru_cache(maxsize=1)
-def default_interchangeable_names() -> dict[str, str]:
-    path = DATA_DIR / "interchangeable_names.tsv"
-    return parse_interchangeable_names(path.read_text(encoding="utf-8"), source=path.name)
 
 
 # --- Duel Masters cards that start the game in the battle zone ----------------------------------

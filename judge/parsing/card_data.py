@@ -14,7 +14,8 @@ Two published formats are read, without loading the whole file into memory
 A Scryfall print in Japanese (``"lang": "ja"``) gives its ``printed_name`` the same way.
 Scryfall's Rulings bulk file (an array of ``"object": "ruling"``, each with
 ``oracle_id``, ``source``, ``published_at`` and ``comment``) is read by :func:`iter_rulings`;
-:func:`file_kind` tells the three files apart by their content.
+:func:`file_kind` tells the four files apart by their content (Scryfall's Default Cards, every printing,
+is read by :mod:`judge.parsing.card_printings`).
 
 Tokens, emblems, art cards and other non-deck objects are skipped. Reprints
 repeat names; :meth:`CardPool.of <judge.engine.cards.CardPool.of>` keeps the first.
@@ -29,6 +30,7 @@ repeat names; :meth:`CardPool.of <judge.engine.cards.CardPool.of>` keeps the fir
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -357,30 +359,67 @@ class Ruling:
 
 
 class FileKind(enum.Enum):
-    """The three published files the importer reads, recognised by their content."""
+    """The four published files the importer reads, recognised by their content."""
 
     SCRYFALL_CARDS = "scryfall-cards"
     SCRYFALL_RULINGS = "scryfall-rulings"
     MTGJSON_ATOMIC = "mtgjson-atomic"
+    SCRYFALL_PRINTINGS = "scryfall-printings"  # Default Cards: every printing (judge.parsing.card_printings)
+
+
+#: How many card objects :func:`file_kind` reads to tell printings from Oracle cards.
+SAMPLE = 2000
+
+
+def _scryfall_kind(cards: Iterator[Any], source: str) -> FileKind:
+    """Oracle Cards or Default Cards, from the first :data:`SAMPLE` card objects.
+
+    Both are arrays of the same card objects; Oracle Cards holds one per Oracle card, so an ``oracle_id``
+    seen twice means printings. Reprints are common enough (every basic land has hundreds) that the real
+    Default Cards file repeats one within its first few hundred objects, in any order. A smaller file of
+    printings with no repeat is read as printings when Scryfall's name for the file says so
+    (``default-cards-...json``); the name is only that hint.
+    """
+    seen: set[str] = set()
+    printings = True  # every sampled object is a printing: it names its set and collector number
+    for number, data in enumerate(cards):
+        if not isinstance(data, Mapping) or not data.get("set") or not data.get("collector_number"):
+            printings = False
+            break
+        oracle_id = data.get("oracle_id")
+        if isinstance(oracle_id, str) and oracle_id:
+            if oracle_id in seen:
+                return FileKind.SCRYFALL_PRINTINGS
+            seen.add(oracle_id)
+        if number + 1 >= SAMPLE:
+            break
+    if printings and seen and Path(source).name.startswith("default-cards"):
+        return FileKind.SCRYFALL_PRINTINGS
+    return FileKind.SCRYFALL_CARDS
 
 
 def file_kind(stream: TextIO, *, source: str) -> FileKind:
-    """Which file this is, from its first objects: a Scryfall array of cards or of rulings, a Scryfall list
-    page, or MTGJSON's ``{"meta": ..., "data": {name: [...]}}``.
+    """Which file this is, from its first objects: a Scryfall array of Oracle cards, of printings (Default
+    Cards, see :func:`_scryfall_kind`) or of rulings, a Scryfall list page, or MTGJSON's
+    ``{"meta": ..., "data": {name: [...]}}``.
 
     >>> import io
     >>> file_kind(io.StringIO('[{"object": "ruling"}]'), source="x").value
     'scryfall-rulings'
     >>> file_kind(io.StringIO('{"meta": {"date": "2026-11-20"}, "data": {}}'), source="x").value
     'mtgjson-atomic'
+    >>> file_kind(io.StringIO('[{"oracle_id": "a", "set": "lea", "collector_number": "1"},'
+    ...     '{"oracle_id": "a", "set": "leb", "collector_number": "1"}]'), source="x").value
+    'scryfall-printings'
     """
     reader = _JsonStream(stream, source)
     first = reader.peek()
     if first == "[":
-        for data in reader.array():
+        cards = reader.array()
+        for data in cards:
             if isinstance(data, Mapping) and data.get("object") == "ruling":
                 return FileKind.SCRYFALL_RULINGS
-            return FileKind.SCRYFALL_CARDS
+            return _scryfall_kind(itertools.chain([data], cards), source)
         return FileKind.SCRYFALL_CARDS
     if first != "{":
         raise ParseError("not a JSON card file: expected [ or {", source=source)

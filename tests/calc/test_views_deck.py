@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.test import Client
 
 from judge.cards.models import CardSource
-from judge.cards.services import import_cards
+from judge.cards.services import import_cards, import_files
 from tests.calc.helpers import HX, MARKUP, MTGJSON, dtc_deck, kenrith_deck, post
-from tests.helpers import error_texts
+from tests.helpers import DEFAULT_CARDS, error_texts, oracle_cards_with_printed_elsewhere
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,17 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
                 # The fixture's name has no date, so the data's date is the file's.
                 "text": "Legality in Commander checked against the card data (Scryfall, "
                 f"{CardSource.objects.get().published})",
-            }
+            },
+            {
+                # No printings data imported (Scryfall's Default Cards): said, not guessed.
+                "code": "deck.interchangeable-unchecked",
+                "rule": "201.3b",
+                "objects": [],
+                "text": "Interchangeable names (rule 201.3) were not checked: this server has no printings "
+                "data, which lists the other English names some cards are printed under (such as a Universes "
+                "Within card's Universes Beyond name). A card listed under such a name is not found, and is "
+                "not counted with its other name",
+            },
         ],
     }
     brawl = post(
@@ -300,3 +311,58 @@ def test_cited_document_points_are_named_not_shown_as_anchors(
     cards = {"cards_json": json.dumps({"name": "Breeding Pool", "type_line": "Land — Forest Island"})}
     identity_page = client.post(f"/{lang}/calc/color-identity/", cards, **HX).content.decode()
     assert f'<a href="/{lang}/docs/commander-rules/#rule-2">{commander}</a>' in identity_page
+
+
+def _import_with_printings(tmp_path: Path) -> None:
+    printings = tmp_path / "default-cards-20261124091000.json"
+    printings.write_bytes(DEFAULT_CARDS.read_bytes())
+    import_files(paths=[oracle_cards_with_printed_elsewhere(tmp_path), printings])
+
+
+RICK_AND_GREYMOND = kenrith_deck("Rick, Steadfast Leader", "Greymond, Avacyn's Stalwart").replace(
+    "97 Plains", "95 Plains"
+)
+
+
+def test_deck_api_counts_a_printing_s_other_name_as_its_card_s_name(client: Client, tmp_path: Path) -> None:
+    _import_with_printings(tmp_path)
+    body = {"variant": "commander", "decklist": RICK_AND_GREYMOND}
+    data = post(client, "/api/calc/deck-check", body).json()
+    assert data["legal"] is False
+    assert [(p["rule"], p["card"], p["text"]) for p in data["problems"]] == [
+        (
+            "201.3b",
+            "Rick, Steadfast Leader",
+            "Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have interchangeable names "
+            "(Scryfall, 2026-11-24), so they count as one name: 2 copies",
+        )
+    ]
+    assert "deck.interchangeable-unchecked" not in [n["code"] for n in data["notes"]]
+    japanese = post(client, "/api/calc/deck-check?lang=ja", body).json()
+    assert japanese["problems"][0]["text"] == (
+        "《Rick, Steadfast Leader》と《Greymond, Avacyn's Stalwart》は名前を交換可能なので"
+        "（Scryfall, 2026-11-24）、同じ名前として数えます（合計 2 枚）"
+    )
+    # One of them alone is a legal deck; the reflavored name of a digital printing finds its card too.
+    alone = kenrith_deck("Rick, Steadfast Leader", "Kraza, the Swarm as One").replace(
+        "97 Plains", "95 Plains"
+    )
+    assert post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": alone}).json()["legal"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_deck_page_names_the_printings_data_or_says_it_is_missing(
+    client: Client, cards: None, tmp_path: Path, lang: str
+) -> None:
+    data = {"variant": "commander", "decklist": RICK_AND_GREYMOND}
+    missing = client.post(f"/{lang}/calc/deck-check/", data, **HX).content.decode()
+    said = (
+        "Interchangeable names (rule 201.3) were not checked"
+        if lang == "en"
+        else "名前を交換可能なカード（201.3）は確認していません"
+    )
+    assert missing.count(said) == 1 and "default-cards" not in missing and "import_cards" not in missing
+    _import_with_printings(tmp_path)
+    html = client.post(f"/{lang}/calc/deck-check/", data, **HX).content.decode()
+    assert 'class="answer not-legal"' in html and said not in html
+    assert "Scryfall, 2026-11-24" in html and f'href="/{lang}/rules/201.3b/"' in html

@@ -14,7 +14,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from judge.cards import bulk, selectors
-from judge.cards.models import Card, CardRuling, CardSource
+from judge.cards.models import Card, CardRuling, CardSource, PrintingName
+from tests.helpers import DEFAULT_CARDS
 
 CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall_cards.json"
@@ -48,6 +49,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 RULINGS = CARDS / "scryfall_rulings.json"
 ORACLE_NAME = "oracle-cards-20261124090250.json"
 RULINGS_NAME = "rulings-20261124091515.json"
+DEFAULT_NAME = "default-cards-20261124092030.json"
 
 
 @pytest.fixture()
@@ -76,11 +78,19 @@ def server() -> Iterator[str]:
                         "updated_at": "2026-11-24T09:15:15.000+00:00",
                         "download_uri": f"{url}/file/{RULINGS_NAME}",
                     },
+                    {
+                        "object": "bulk_data",
+                        "type": "default_cards",
+                        "updated_at": "2026-11-24T09:20:30.000+00:00",
+                        "size": DEFAULT_CARDS.stat().st_size,
+                        "download_uri": f"{url}/file/{DEFAULT_NAME}",
+                    },
                 ],
             }
         ).encode(),
         f"/file/{ORACLE_NAME}": SCRYFALL.read_bytes(),
         f"/file/{RULINGS_NAME}": RULINGS.read_bytes(),
+        f"/file/{DEFAULT_NAME}": DEFAULT_CARDS.read_bytes(),
         "/mtgjson/Meta.json": json.dumps(
             {"meta": {"date": "2026-11-23", "version": "5.2.2+20261123"}, "data": {"date": "2026-11-23"}}
         ).encode(),
@@ -117,10 +127,11 @@ def urls(server: str) -> tuple[str, ...]:
     return ("--bulk-data-url", f"{server}/bulk-data", "--mtgjson-url", f"{server}/mtgjson/")
 
 
-def test_download_fetches_the_three_files_and_imports_them(server: str, cards_dir: Path) -> None:
+def test_download_fetches_the_four_files_and_imports_them(server: str, cards_dir: Path) -> None:
     out, err = run("--download", *urls(server))
     assert sorted(p.name for p in cards_dir.iterdir()) == [
         "AtomicCards-2026-11-23.json",
+        DEFAULT_NAME,
         ORACLE_NAME,
         RULINGS_NAME,
     ]
@@ -128,10 +139,15 @@ def test_download_fetches_the_three_files_and_imports_them(server: str, cards_di
     assert "imported 34 cards published 2026-11-24" in out
     assert "added MTGJSON's Japanese names and legalities published 2026-01-16 to 34 cards" in out
     assert "imported 3 rulings published 2026-11-24 (1 on cards not imported)" in out
-    assert Card.objects.count() == 34 and CardRuling.objects.count() == 3
+    # The fixture's Oracle Cards have neither Greymond nor Spider-Punk: only the two-faced card's names.
+    assert "imported 3 other names of printings published 2026-11-24 (2 on cards not imported)" in out
+    assert (
+        Card.objects.count() == 34 and CardRuling.objects.count() == 3 and PrintingName.objects.count() == 3
+    )
     assert {(s.kind, s.published) for s in CardSource.objects.all()} == {
         ("scryfall-cards", "2026-11-24"),
         ("mtgjson-atomic", "2026-01-16"),  # the file's own meta.date
+        ("scryfall-printings", "2026-11-24"),
         ("scryfall-rulings", "2026-11-24"),
     }
     # Not a terminal: plain progress lines per file, each ending at 100% when its size is known.
@@ -143,6 +159,8 @@ def test_download_fetches_the_three_files_and_imports_them(server: str, cards_di
         f"/file/{RULINGS_NAME}",
         "/mtgjson/Meta.json",
         "/mtgjson/AtomicCards.json",
+        "/bulk-data",
+        f"/file/{DEFAULT_NAME}",
     ]
     assert all(agent.startswith("RulesJudge/") for _, agent in Handler.seen)  # Scryfall asks for a User-Agent
     # Japanese names and legality sources come with the data.
@@ -150,6 +168,8 @@ def test_download_fetches_the_three_files_and_imports_them(server: str, cards_di
     assert legality is not None and legality.source.label == "Scryfall, 2026-11-24"
     assert legality.cross_check is not None and legality.cross_check.label == "MTGJSON, 2026-01-16"
     assert selectors.card_pool(["《繁殖池》"]).get("《繁殖池》") is not None
+    names = selectors.interchangeable_names(["The Brute Within"])
+    assert names is not None and names.source.label == "Scryfall, 2026-11-24"
     # What was downloaded is what --if-newer (make run) finds afterwards: already imported.
     assert "up to date" in run("--if-newer")[0]
 
@@ -166,7 +186,8 @@ def test_refresh_downloads_only_what_is_missing_or_too_old(
     (cards_dir / "rulings-20200101000000.json").write_bytes(RULINGS.read_bytes())  # years old
     out, _ = run("--refresh", *urls(server))
     fetched = [path for path, _ in Handler.seen if not path.startswith("/bulk-data")]
-    assert fetched == [f"/file/{ORACLE_NAME}", f"/file/{RULINGS_NAME}"]  # MTGJSON's is fresh
+    # MTGJSON's is fresh.
+    assert fetched == [f"/file/{ORACLE_NAME}", f"/file/{RULINGS_NAME}", f"/file/{DEFAULT_NAME}"]
     assert not (cards_dir / "rulings-20200101000000.json").exists()  # replaced
     assert "imported 34 cards" in out and "rulings" in out and Card.objects.count() == 34
     Handler.seen.clear()
@@ -278,7 +299,10 @@ def test_local_files_and_their_age(tmp_path: Path) -> None:
         (tmp_path / name).write_text("[]")
     found = bulk.local_files(tmp_path)
     assert found["scryfall-cards"].name == "oracle-cards-20261120000000.json"
-    assert bulk.stale_kinds(tmp_path, max_age_days=7, today=date(2026, 11, 27)) == ["mtgjson-atomic"]
+    assert bulk.stale_kinds(tmp_path, max_age_days=7, today=date(2026, 11, 27)) == [
+        "mtgjson-atomic",
+        "scryfall-printings",
+    ]
     assert bulk.stale_kinds(tmp_path, max_age_days=6, today=date(2026, 11, 27)) == list(bulk.PREFIXES)
 
 
@@ -310,3 +334,18 @@ def test_if_newer_imports_only_the_file_that_changed(cards_dir: Path) -> None:
     assert "imported 1 rulings" in out and "imported 34 cards" not in out and "Japanese names" not in out
     assert CardRuling.objects.count() == 1 and Card.objects.count() == 34
     assert selectors.card_pool(["繁殖池"]).get("繁殖池") is not None  # MTGJSON's names stay
+
+
+def test_if_newer_imports_a_new_printings_file_alone(cards_dir: Path) -> None:
+    cards_dir.mkdir()
+    (cards_dir / "oracle-cards-20261120000000.json").write_bytes(SCRYFALL.read_bytes())
+    (cards_dir / "default-cards-20261120000000.json").write_bytes(DEFAULT_CARDS.read_bytes())
+    out, _ = run("--if-newer")
+    assert "imported 34 cards" in out and "imported 3 other names of printings published 2026-11-20" in out
+    newer = cards_dir / "default-cards-20261127000000.json"
+    newer.write_text(json.dumps(json.loads(DEFAULT_CARDS.read_text(encoding="utf-8"))[:5]), encoding="utf-8")
+    (cards_dir / "default-cards-20261120000000.json").unlink()
+    out, _ = run("--if-newer")
+    assert "imported 3 other names of printings published 2026-11-27" in out and "34 cards" not in out
+    assert PrintingName.objects.count() == 3
+    assert CardSource.objects.get(kind="scryfall-printings").published == "2026-11-27"

@@ -14,6 +14,7 @@ from judge.cards.models import Card, CardAlias
 from judge.cards.services import import_cards
 from judge.engine.identity import color_identity
 from judge.parsing.card_data import read_card_pool
+from tests.helpers import DEFAULT_CARDS, oracle_cards_with_printed_elsewhere
 
 CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall_cards.json"
@@ -232,3 +233,71 @@ def test_two_files_of_one_kind_are_refused(tmp_path: Path) -> None:
     copy.write_bytes(SCRYFALL.read_bytes())
     with pytest.raises(ParseError, match="two scryfall-cards files"):
         import_files(paths=[SCRYFALL, copy])
+
+
+def test_printings_give_their_other_english_names_to_the_oracle_cards(tmp_path: Path) -> None:
+    from judge.cards.models import CardSource, PrintingName
+    from judge.cards.services import import_files
+
+    oracle = oracle_cards_with_printed_elsewhere(tmp_path)
+    printings = tmp_path / "default-cards-20261124091000.json"
+    printings.write_bytes(DEFAULT_CARDS.read_bytes())
+    results = import_files(paths=[printings, oracle])  # any order: the cards first
+    assert [(r.kind.value, r.printing_names, r.published) for r in results] == [
+        ("scryfall-cards", 0, "2026-11-24"),
+        ("scryfall-printings", 5, "2026-11-24"),
+    ]
+    assert sorted(
+        PrintingName.objects.values_list("name", "card__name", "field", "set_code", "collector_number")
+    ) == [
+        ("Kraza, the Swarm as One", "Spider-Punk", "printed_name", "om1", "21"),
+        (
+            "Mild-Mannered Professor",
+            "Civilized Scholar // Homicidal Brute",
+            "card_faces.flavor_name",
+            "sld",
+            "1002",
+        ),
+        (
+            "Mild-Mannered Professor // The Brute Within",
+            "Civilized Scholar // Homicidal Brute",
+            "card_faces",
+            "sld",
+            "1002",
+        ),
+        ("Rick, Steadfast Leader", "Greymond, Avacyn's Stalwart", "flavor_name", "sld", "1001"),
+        ("The Brute Within", "Civilized Scholar // Homicidal Brute", "card_faces.flavor_name", "sld", "1002"),
+    ]
+    assert CardSource.objects.get(kind="scryfall-printings").cards == 5
+    # The deck check's names, with the data's source and date.
+    names = card_selectors.interchangeable_names(["Rick, Steadfast Leader", "Sol Ring"])
+    assert names is not None and names.source.label == "Scryfall, 2026-11-24"
+    assert list(names.names) == ["rick, steadfast leader"]
+    # Lookups by the other name find the Oracle card: the deck check's pool, the card page.
+    greymond = card_selectors.card_pool(["rick, steadfast leader"]).get("Rick, Steadfast Leader")
+    assert greymond is not None and greymond.name == "Greymond, Avacyn's Stalwart"
+    row = card_selectors.card_row(name="Kraza, the Swarm as One")
+    assert row is not None and row.name == "Spider-Punk"
+    assert card_selectors.card_url_names(["The Brute Within"]) == {
+        "The Brute Within": "civilized-scholar-homicidal-brute"
+    }
+    # Replacing the cards drops what was attached to them; the command then imports the printings again.
+    import_cards(path=oracle)
+    assert not PrintingName.objects.exists() and card_selectors.interchangeable_names(["x"]) is None
+
+
+def test_printings_of_cards_not_imported_are_skipped_and_a_bad_file_keeps_the_names(tmp_path: Path) -> None:
+    from judge.cards.models import PrintingName
+    from judge.parsing.records import ParseError
+
+    import_cards(path=SCRYFALL)  # no Greymond, no Spider-Punk
+    result = import_cards(path=DEFAULT_CARDS)
+    assert (result.printing_names, result.duplicates) == (3, 2)
+    assert set(PrintingName.objects.values_list("card__name", flat=True)) == {
+        "Civilized Scholar // Homicidal Brute"
+    }
+    broken = tmp_path / "default-cards-20261127000000.json"
+    broken.write_text(DEFAULT_CARDS.read_text(encoding="utf-8")[:-40])
+    with pytest.raises(ParseError):
+        import_cards(path=broken)
+    assert PrintingName.objects.count() == 3

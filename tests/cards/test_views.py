@@ -99,3 +99,12 @@ def test_a_card_page_is_public_and_its_etag_follows_the_card_data(client: Client
     # A new import changes the ETag: a reader's kept copy is asked for again, the page read again.
     import_files(paths=[CARDS / "scryfall_rulings.json"])
     assert client.get("/en/cards/breeding-pool/")["ETag"] != first["ETag"]
+
+
+def test_card_api_by_a_printing_s_other_name(client: Client, tmp_path: Path) -> None:
+    from tests.helpers import DEFAULT_CARDS, oracle_cards_with_printed_elsewhere
+
+    import_files(paths=[oracle_cards_with_printed_elsewhere(tmp_path), DEFAULT_CARDS])
+    rick = client.get("/api/cards/Rick, Steadfast Leader").json()
+    assert rick["name"] == "Greymond, Avacyn's Stalwart"
+    assert rick["url"] == "/en/cards/greymond-avacyns-stalwart/"

@@ -200,12 +200,8 @@ DECK_CARDS = [
         "you're not playing for ante.\nDiscard your hand, ante the top "
         "card of your library, then draw seven cards.",
     ),
-    card(
-        "Rick, Steadfast Leader",
-        "{2}{W}{W}",
-        "Legendary Creature — Human Soldier",
-        "Each creature you control that's a Human or a Warrior gets +2/+2.",
-    ),
+    # Scryfall's one Oracle card for a Universes Within pair; "Rick, Steadfast Leader" is a printing's
+    # flavor name of it (judge.engine.interchangeable), not a card of its own.
     card(
         "Greymond, Avacyn's Stalwart",
         "{2}{W}{W}",

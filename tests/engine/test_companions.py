@@ -154,6 +154,7 @@ def test_zirda_says_it_read_the_rules_text() -> None:
     )
     assert [n.message.code for n in check.notes if n.message] == [  # type: ignore[union-attr]
         "legality.not-checked",
+        "deck.interchangeable-unchecked",
         "deck.companion-met",
         "deck.companion-read-from-text",
     ]

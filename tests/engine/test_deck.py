@@ -14,6 +14,8 @@ from judge.engine.deck import (
     partner_pair_problem,
 )
 from judge.engine.decklist import parse_decklist
+from judge.engine.interchangeable import InterchangeableNames
+from judge.engine.legality import LegalitySource
 from tests.engine.deck_helpers import (
     COMPANION_POOL,
     EXTRA,
@@ -44,7 +46,11 @@ def test_legal_100_card_deck() -> None:
     assert check.identity == ("W", "U", "B", "R", "G")
     assert check.to_answer()["legal"] is True and check.to_answer()["problems"] == []
     # Without the card data's sources, the note says legality was not checked (judge.engine.legality).
-    assert [(n.rule, n.code) for n in check.notes] == [("commander:11", "legality.not-checked")]
+    # Without printings data, neither are interchangeable names (judge.engine.interchangeable).
+    assert [(n.rule, n.code) for n in check.notes] == [
+        ("commander:11", "legality.not-checked"),
+        ("201.3b", "deck.interchangeable-unchecked"),
+    ]
 
 
 def test_99_cards() -> None:
@@ -308,33 +314,65 @@ def test_no_commander() -> None:
 # ----------------------------------
 
 
+SCRYFALL_PRINTINGS = InterchangeableNames.of(
+    [("Rick, Steadfast Leader", "Greymond, Avacyn's Stalwart")],
+    source=LegalitySource(name="Scryfall", date="2026-11-20"),
+)
+
+
 def test_interchangeable_names_count_as_one_name() -> None:
-    # Greymond, Avacyn's Stalwart is the Universes Within name of Rick, Steadfast Leader (201.3b).
+    # Greymond, Avacyn's Stalwart is printed as Rick, Steadfast Leader (201.3): one name (201.3b).
+    check = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(1, "rick, steadfast leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
+        interchangeable=SCRYFALL_PRINTINGS,
+    )
+    assert [(p.card, p.rule) for p in check.problems] == [("Rick, Steadfast Leader", "201.3b")]
+    assert check.problems[0].text("en") == (
+        "Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have interchangeable names "
+        "(Scryfall, 2026-11-20), so they count as one name: 2 copies"
+    )
+    assert "（Scryfall, 2026-11-20）" in check.problems[0].text("ja")
+    assert "deck.interchangeable-unchecked" not in [n.code for n in check.notes]
+    # Either name as the commander counts too, and the companion may not share it (903.11a).
+    as_commander = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Rick, Steadfast Leader"],
+        cards=[(1, "Greymond, Avacyn's Stalwart"), (98, "Plains")],
+        interchangeable=SCRYFALL_PRINTINGS,
+    )
+    assert [(p.card, p.rule) for p in as_commander.problems] == [("Rick, Steadfast Leader", "201.3b")]
+    # The same name twice is 903.5b, as always.
+    twice = check_commander_deck(
+        pool=COMPANION_POOL,
+        commanders=["Kenrith, the Returned King"],
+        cards=[(2, "Rick, Steadfast Leader"), (97, "Plains")],
+        interchangeable=SCRYFALL_PRINTINGS,
+    )
+    assert [(p.card, p.rule) for p in twice.problems] == [("Rick, Steadfast Leader", "903.5b")]
+
+
+def test_without_printings_data_interchangeable_names_are_not_checked() -> None:
     check = check_commander_deck(
         pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
         cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
     )
-    assert [(p.card, p.rule) for p in check.problems] == [("Rick, Steadfast Leader", "201.3b")]
-    assert check.problems[0].text("en") == (
-        "Rick, Steadfast Leader and Greymond, Avacyn's Stalwart have "
-        "interchangeable names, so they count as one name: 2 copies"
-    )
-    # The repository's list is not read from published card data, so the answer says so (201.3c).
+    # The other name is not known, so it is not a card: no guess at what it names.
+    assert [(p.card, p.rule) for p in check.problems] == [("Rick, Steadfast Leader", "lookup:unknown-card")]
     [note] = [n for n in check.notes if n.code == "deck.interchangeable-unchecked"]
-    assert note.rule == "201.3c"
-    assert "has not been checked against published card data" in note.render("en")
-    assert "公開されたカードデータでまだ確認していない" in note.render("ja")
-    # With no interchangeable names known, they are two names.
-    assert check_commander_deck(
+    assert note.rule == "201.3b"
+    assert note.render("en").startswith("Interchangeable names (rule 201.3) were not checked")
+    assert note.render("ja").startswith("名前を交換可能なカード（201.3）は確認していません")
+    for lang in ("en", "ja"):
+        assert ".json" not in note.render(lang) and "import" not in note.render(lang)
+    # With printings data that names none of the deck's cards, no note.
+    plain = check_commander_deck(
         pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],
-        cards=[(1, "Rick, Steadfast Leader"), (1, "Greymond, Avacyn's Stalwart"), (97, "Plains")],
-        interchangeable={},
-    ).legal
-    # A deck the list does not touch carries no such note.
-    plain = check_commander_deck(
-        pool=COMPANION_POOL, commanders=["Kenrith, the Returned King"], cards=[(99, "Plains")]
+        cards=[(99, "Plains")],
+        interchangeable=SCRYFALL_PRINTINGS,
     )
     assert "deck.interchangeable-unchecked" not in [n.code for n in plain.notes]
 

@@ -174,3 +174,29 @@ def test_japanese_names_in_foreign_data() -> None:
         )
         == []
     )
+
+
+def test_file_kind_tells_printings_from_oracle_cards_by_content() -> None:
+    default_cards = CARDS / "scryfall_default_cards.json"
+    with default_cards.open(encoding="utf-8") as stream:
+        assert card_data.file_kind(stream, source="any name.json") is card_data.FileKind.SCRYFALL_PRINTINGS
+    with SCRYFALL.open(encoding="utf-8") as stream:
+        assert card_data.file_kind(stream, source="default-cards.json") is card_data.FileKind.SCRYFALL_CARDS
+    # Printings with no Oracle card seen twice look like Oracle Cards: Scryfall's file name is the hint.
+    one = (
+        '[{"object": "card", "oracle_id": "o1", "name": "Sol Ring", "set": "c21", "collector_number": "263"}]'
+    )
+    for name, kind in (
+        ("default-cards-20261120093012.json", card_data.FileKind.SCRYFALL_PRINTINGS),
+        ("oracle-cards-20261120093012.json", card_data.FileKind.SCRYFALL_CARDS),
+        ("cards.json", card_data.FileKind.SCRYFALL_CARDS),
+    ):
+        assert card_data.file_kind(io.StringIO(one), source=name) is kind, name
+    # A repeat past the sample is not looked for: recognising a 500 MB file reads only its start.
+    repeat = [
+        {"oracle_id": f"o{n}", "name": f"C{n}", "set": "s", "collector_number": str(n)} for n in range(2100)
+    ]
+    repeat.append(repeat[0])
+    assert (
+        card_data.file_kind(io.StringIO(json.dumps(repeat)), source="x") is card_data.FileKind.SCRYFALL_CARDS
+    )

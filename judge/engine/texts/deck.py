@@ -139,15 +139,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{card}が {count} 枚あります。このカード自身の文章により、{limit} 枚までです",
     },
     "deck.interchangeable": {
-        "en": "{card} and {other} have interchangeable names, so they count as one name: {count} copies",
-        "ja": "{card}と{other}は名前を交換可能なので、同じ名前として数えます（合計 {count} 枚）",
+        "en": "{card} and {other} have interchangeable names ({source}), so they count as one name: {count} copies",
+        "ja": "{card}と{other}は名前を交換可能なので（{source}）、同じ名前として数えます（合計 {count} 枚）",
     },
     "deck.interchangeable-unchecked": {
-        "en": "This site's list of interchangeable names has not been checked against published card data "
-        "and may be incomplete; a later printing's interchangeable names indicator (bottom left) names "
-        "the card it shares its name with",
-        "ja": "このサイトの「名前を交換可能なカード」の一覧は、公開されたカードデータでまだ確認していないため、"
-        "漏れがあるかもしれません。後の版のカードでは、左下の表記が同じ名前として扱うカードを示しています",
+        "en": "Interchangeable names (rule 201.3) were not checked: this server has no printings data, which "
+        "lists the other English names some cards are printed under (such as a Universes Within card's "
+        "Universes Beyond name). A card listed under such a name is not found, and is not counted with "
+        "its other name",
+        "ja": "名前を交換可能なカード（201.3）は確認していません。このサーバーには、カードが別の英語名で"
+        "印刷された版の情報（印刷版データ）がありません。そうした名前で書かれたカードは見つからず、"
+        "もう一方の名前のカードと同じ名前としても数えていません",
     },
     "deck.basic-land-type-outside": {
         "en": "{card} has a basic land type that makes {colors} mana, outside the commander's color identity "

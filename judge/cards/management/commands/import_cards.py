@@ -1,8 +1,9 @@
 """python manage.py import_cards [FILE ...] | --download | --if-newer | --refresh: the Magic card data.
 
 - ``import_cards FILE ...`` imports those files, each recognised by its content: Scryfall's Oracle Cards,
-  Scryfall's Rulings, MTGJSON's AtomicCards (a directory means every card file inside, the newest of each);
-- ``import_cards --download`` fetches the current three files into JUDGE_CARDS_DIR, then imports them;
+  Scryfall's Rulings, Scryfall's Default Cards (every printing: the other English names some printings
+  carry, rule 201.3), MTGJSON's AtomicCards (a directory means every card file inside, the newest of each);
+- ``import_cards --download`` fetches the current four files into JUDGE_CARDS_DIR, then imports them;
 - ``import_cards --if-newer`` imports JUDGE_CARDS_FILE, or JUDGE_CARDS_DIR's files, when they changed since
   the last import (only the changed ones, unless the cards file itself changed), and otherwise does nothing:
   it never goes to the network;
@@ -33,8 +34,9 @@ OFFLINE = (
 
 class Command(BaseCommand):
     help = (
-        "Import Magic card data: Scryfall's Oracle Cards and Rulings, MTGJSON's AtomicCards (Japanese names "
-        "and printed texts). Each file replaces the previous data of its kind."
+        "Import Magic card data: Scryfall's Oracle Cards, Rulings and Default Cards (printings' other "
+        "names), MTGJSON's AtomicCards (Japanese names and printed texts). Each file replaces the previous "
+        "data of its kind."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -45,8 +47,8 @@ class Command(BaseCommand):
         how.add_argument(
             "--download",
             action="store_true",
-            help="fetch the current Scryfall Oracle Cards, Rulings and MTGJSON AtomicCards into "
-            "JUDGE_CARDS_DIR, then import them",
+            help="fetch the current Scryfall Oracle Cards, Rulings, Default Cards and MTGJSON AtomicCards "
+            "into JUDGE_CARDS_DIR, then import them",
         )
         how.add_argument(
             "--if-newer",
@@ -187,6 +189,11 @@ def _summary(result: CardImport) -> str:
     published = f" published {result.published}" if result.published else ""
     if result.kind is FileKind.SCRYFALL_RULINGS:
         return f"imported {result.rulings} rulings{published} ({result.duplicates} on cards not imported)"
+    if result.kind is FileKind.SCRYFALL_PRINTINGS:
+        return (
+            f"imported {result.printing_names} other names of printings{published} "
+            f"({result.duplicates} on cards not imported)"
+        )
     if result.merged:
         return f"added MTGJSON's Japanese names and legalities{published} to {result.merged} cards"
     return (
