@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -40,6 +41,7 @@ from judge.rulings.presenters import Resolution, present_resolution
 from judge.rulings.presenters.names import choices, label_of
 from judge.web.card_finder import card_links
 from judge.web.presenters import present_problems
+from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # Kinds of object represented by a card, so with a card page to link (as the board presenter's _is_card).
 CARD_KINDS = frozenset({ObjectKind.CARD.value, ObjectKind.PLANE.value, ObjectKind.PHENOMENON.value})
@@ -52,6 +54,8 @@ FULL_EDITOR_TABLES = ("effect", "trigger", "timed", "control", "attack")
 UPDATE_FULL = "update-full"
 # A board's JSON up to this size is on the page; a larger one has a page of its own (action "show-json").
 INLINE_JSON = 50_000
+# A large board's page past this many bytes shows its board as JSON, not as rows of fields (bounded_page).
+MAX_PAGE = 1_000_000
 SHOW_JSON = "show-json"
 # How the quick entry's control change ends: with its Aura (Mind Control), or at end of turn (Act of Treason).
 QUICK_ENDS = (Ends.SOURCE_LEAVES.value, Ends.END_OF_TURN.value)
@@ -232,3 +236,45 @@ def resolve_button(
     if problems:
         return None, problems
     return present_resolution(result, title=title, card_urls=card_urls), []
+
+
+# --------------------------------------------------------------------------- the page, bounded
+
+
+def bounded_page(request: HtmxHttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
+    """The leave-game page, at most :data:`MAX_PAGE` bytes whatever the board (issue 22: output bounded).
+
+    A board within the page's limits whose names and texts are as long as their fields take can render
+    past 1 MB: every row's fields, and the resolution beside them. Such a board is shown once, as its JSON,
+    with its resolution ("Continue" and "Load" post that JSON). If that JSON alone would take half the page,
+    the resolution is shown without the board (the browser's Back button has it), and the page says so.
+    """
+    # The form repeats every value of the board at least once, as its JSON does: a large board whose JSON
+    # takes half the page is not rendered as a form only to be found too large.
+    half = len(escape(context["board_json"]).encode()) > MAX_PAGE // 2
+    if not (context["compact"] and half):
+        response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+        if len(response.content) <= MAX_PAGE:
+            return response
+        if not context["json_only"] and not half:
+            context.update(json_only=True, lean=True)
+            response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+            if len(response.content) <= MAX_PAGE:
+                return response
+    context.update(
+        json_only=True,
+        lean=False,
+        board_json="",
+        errors=[
+            *context["errors"][:1],
+            _(
+                "This board is too large to show on a page: go back to change it, shorten its names and "
+                "texts, or use the JSON API."
+            ),
+        ],
+    )
+    response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+    if len(response.content) <= MAX_PAGE:
+        return response
+    context["resolution"] = None
+    return page_or_partial(request, "rulings/leave_game.html", "board", context, status=400)

@@ -17,7 +17,6 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
@@ -38,6 +37,7 @@ from judge.rulings.board_page import (
     SHOW_JSON,
     THEN,
     UPDATE_FULL,
+    bounded_page,
     editing_row,
     full_editor_counts,
     full_editor_open,
@@ -80,8 +80,6 @@ MAX_BODY_BYTES = 1_000_000
 # Objects a board may have for the form to offer them in selects; a bigger (pasted) board gets text fields,
 # so a 2000-object board does not become millions of <option>s (and the byte budget of board_page).
 MAX_SELECT_OPTIONS = 60
-# A large board's page past this many bytes shows its board as JSON, not as rows of fields (_bounded).
-MAX_PAGE = 1_000_000
 
 # Preset boards: the first board of these worked rulings, without who leaves.
 PRESETS: dict[str, tuple[str, Any]] = {
@@ -206,7 +204,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         action = action.removeprefix(THEN)
         resolving = action == END_TURN or RESOLVE_RE.match(action) is not None
         errors = list(dict.fromkeys(str(e) for e in form.non_field_errors()))  # more rows than the page takes
-        # A large board's resolution may carry its board as JSON only (MAX_PAGE): "Continue" posts that.
+        # A large board's resolution may carry its board as JSON only (bounded_page): "Continue" posts that.
         if action == "load-json" or (going_on and "player-TOTAL_FORMS" not in request.POST):
             pasted_board, errors = form.pasted_board()
             if pasted_board is not None and oversized(pasted_board):
@@ -283,52 +281,13 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "rule_labels": rule_labels((s.rule for s in resolution.steps), None, lang) if resolution else {},
     }
     status = (404 if request.method == "GET" else 400) if errors else 200
-    response = _bounded(request, context, status)
+    response = bounded_page(request, context, status)
     if request.htmx and (resolution or errors):
         # Bring what the player is waiting for into view: the resolution, or the problems above the form.
         response["HX-Reswap"] = (
             "outerHTML show:#lg-result:top" if resolution else "outerHTML show:#lg-errors:top"
         )
     return response
-
-
-def _bounded(request: HtmxHttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
-    """The leave-game page, at most :data:`MAX_PAGE` bytes whatever the board (issue 22: output bounded).
-
-    A board within the page's limits whose names and texts are as long as their fields take can render
-    past 1 MB: every row's fields, and the resolution beside them. Such a board is shown once, as its JSON,
-    with its resolution ("Continue" and "Load" post that JSON). If that JSON alone would take half the page,
-    the resolution is shown without the board (the browser's Back button has it), and the page says so.
-    """
-    # The form repeats every value of the board at least once, as its JSON does: a large board whose JSON
-    # takes half the page is not rendered as a form only to be found too large.
-    half = len(escape(context["board_json"]).encode()) > MAX_PAGE // 2
-    if not (context["compact"] and half):
-        response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
-        if len(response.content) <= MAX_PAGE:
-            return response
-        if not context["json_only"] and not half:
-            context.update(json_only=True, lean=True)
-            response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
-            if len(response.content) <= MAX_PAGE:
-                return response
-    context.update(
-        json_only=True,
-        lean=False,
-        board_json="",
-        errors=[
-            *context["errors"][:1],
-            _(
-                "This board is too large to show on a page: go back to change it, shorten its names and "
-                "texts, or use the JSON API."
-            ),
-        ],
-    )
-    response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
-    if len(response.content) <= MAX_PAGE:
-        return response
-    context["resolution"] = None
-    return page_or_partial(request, "rulings/leave_game.html", "board", context, status=400)
 
 
 # --------------------------------------------------------------------------- worked rulings

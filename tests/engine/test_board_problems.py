@@ -66,7 +66,7 @@ from tests.engine.board_helpers import base, codes, error_of, obj
             "objects[0].owner",
         ),
         ({"objects": [obj(name="x" * 201)]}, InvalidInputError, "input.too-long", "objects[0].name"),
-        # A player's name as the tracker takes it (60); an id is a reference repeated wherever it is used (40).
+        # A player's name as the tracker takes it (60); an id, a reference repeated wherever it is used (40).
         ({"turn_order": ["A" * 61, "Bianca"]}, InvalidInputError, "input.too-long", "turn_order[0]"),
         ({"objects": [obj(id="i" * 41)]}, InvalidInputError, "input.too-long", "objects[0].id"),
         ({"objects": [obj(power=3)]}, InvalidInputError, "input.unknown-field", "objects[0].power"),

@@ -263,8 +263,8 @@ def test_the_list_names_its_sources_and_dates() -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        # The house rules' examples (ドルマゲドン, ドキンダム) are flip sides on the list by their exact names;
-        # these cards only share a name part and never start in play.
+        # The house rules' examples (ドルマゲドン, ドキンダム) are flip sides on the list by exact
+        # names; these cards only share a name part and never start in play.
         "禁断のドキンダム | 火 | SR | 禁断クリーチャー",
         "Dの禁断 ドキンダムエリア | 火 | SR | D2フィールド",
         "禁断の月 ドキンダムーン | 火 | SR | D2フィールド",
