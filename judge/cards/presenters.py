@@ -80,6 +80,8 @@ class CardPage:
     keywords: list[tuple[str, ShownRule | None]]
     commander_rules: list[ShownRule] = field(default_factory=list)
     statuses: dict[str, str] = field(default_factory=dict)  # format key -> status as the data spells it
+    # Other English names its printings carry (201.3): (name, set code, collector number).
+    other_names: list[tuple[str, str, str]] = field(default_factory=list)
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -95,6 +97,7 @@ class CardPage:
             "rulings": [{"date": d, "source": s, "text": t} for d, s, t in self.rulings],
             "keywords": [{"name": k, "rule": r.rule if r else None} for k, r in self.keywords],
             "commander_rules": [{"rule": r.rule, "text": r.label} for r in self.commander_rules],
+            "other_names": [{"name": n, "set": s, "collector_number": c} for n, s, c in self.other_names],
         }
 
 
@@ -161,4 +164,5 @@ def present_card(row: CardRow) -> CardPage:
         keywords=[(k, _rule(rules[k], k) if k in rules else None) for k in keywords],
         commander_rules=commander_rules(card),
         statuses=statuses,
+        other_names=[(o.name, o.set_code, o.collector_number) for o in selectors.other_names_of(row)],
     )

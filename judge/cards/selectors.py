@@ -215,6 +215,11 @@ def card_row(*, slug: str = "", name: str = "") -> Card | None:
     return found
 
 
+def other_names_of(card: Card) -> list[PrintingName]:
+    """The other English names the card's printings carry (201.3), in name order."""
+    return list(card.printing_names.order_by("name", "id"))
+
+
 def rulings_of(card: Card) -> list[CardRuling]:
     """The card's official rulings, oldest first."""
     return list(card.rulings.order_by("published_at", "id"))

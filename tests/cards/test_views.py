@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,25 @@ def test_card_api_by_a_printing_s_other_name(client: Client, tmp_path: Path) -> 
     rick = client.get("/api/cards/Rick, Steadfast Leader").json()
     assert rick["name"] == "Greymond, Avacyn's Stalwart"
     assert rick["url"] == "/en/cards/greymond-avacyns-stalwart/"
+    assert {"name": "Rick, Steadfast Leader", "set": "sld", "collector_number": "1001"} in rick["other_names"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "why"),
+    [
+        ("en", "Also printed as", "so a deck counts them together"),
+        ("ja", "別名で印刷された版", "デッキでは合わせて数えます"),
+    ],
+)
+def test_the_card_page_lists_the_names_its_printings_carry(
+    client: Client, tmp_path: Path, lang: str, heading: str, why: str
+) -> None:
+    from tests.helpers import DEFAULT_CARDS, oracle_cards_with_printed_elsewhere
+
+    import_files(paths=[oracle_cards_with_printed_elsewhere(tmp_path), DEFAULT_CARDS])
+    html = client.get(f"/{lang}/cards/greymond-avacyns-stalwart/").content.decode()
+    assert heading in html and why in html
+    assert re.search(r"Rick, Steadfast Leader</span> <span[^>]*>\(SLD 1001\)", html)
+    assert 'href="/' + lang + '/rules/201.3b/"' in html
+    # A card printed under its own name only has no such list.
+    assert heading not in client.get(f"/{lang}/cards/breeding-pool/").content.decode()
