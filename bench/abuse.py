@@ -18,6 +18,8 @@ Item 0 is the same measurement with no abuser. The items:
 
 - 1a ``POST /en/leave-game/`` with ``…-TOTAL_FORMS=2000`` for all seven tables (~160 bytes + the token);
 - 1b the same page, ``action=load-json`` with a board at the page's limits (bench/boards.py, 198 KB);
+- 1c the same board with the longest names, ids and texts the engine takes (boards.longest), posted as the
+  page's form pressing "P0 leaves the game" (654 KB; its page falls back to the board as JSON);
 - 2a ``POST /api/calc/color-identity``: one JSON object of unknown keys just under the 8 MB cap;
 - 2b the same, 9 MB (over the cap: 413 before reading);
 - 2c ``POST /api/calc/commander-damage``: an object of 100,000 unknown keys (1.3 MB);
@@ -51,7 +53,7 @@ from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from urllib.parse import urlencode
 
-from boards import board
+from boards import board, form_fields, longest
 from server import (
     corpus_arguments,
     corpus_missing,
@@ -161,6 +163,20 @@ def abuses(token: str, long_game: str, other_game: str) -> list[Abuse]:
             "leave-game page, pasted board at the page's limits (198 KB)",
             "/en/leave-game/",
             urlencode({**pasted, "csrfmiddlewaretoken": token}).encode(),
+            form,
+            forms,
+        ),
+        Abuse(
+            "1c",
+            "leave-game page, that board with the longest names the engine takes, P0 leaves (654 KB)",
+            "/en/leave-game/",
+            urlencode(
+                {
+                    **form_fields(longest(board(16, 200, big=True), fill="_", text="y"), "resolve-0"),
+                    "csrfmiddlewaretoken": token,
+                },
+                doseq=True,
+            ).encode(),
             form,
             forms,
         ),
