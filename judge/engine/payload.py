@@ -42,9 +42,8 @@ E = TypeVar("E", bound=enum.Enum)
 
 MAX_TEXT = 200  # characters in one text value (a card's name), unless its reader says otherwise
 MAX_NAME = 60  # characters in a player's name: the tracker's and the leave-game board's
-MAX_ID = (
-    40  # characters in an object's or an effect's id on a board (a reference, repeated wherever it is used)
-)
+# Characters in an object's or an effect's id on a board: a reference, repeated wherever it is used.
+MAX_ID = 40
 _MAX_DIGITS = 12  # a number written with more digits is out of every bound the readers use
 
 # Characters a name may not hold: C0 and C1 controls (Unicode category Cc) and the bidirectional
