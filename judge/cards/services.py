@@ -266,16 +266,7 @@ def _import_rulings(path: Path, progress: Callable[[str], None] | None) -> CardI
             count += len(rows)
             if progress is not None:
                 progress(f"  {count} rulings...")
-    published = _published(path, {})
-    _record_source(path, FileKind.SCRYFALL_RULINGS, published, count)
-    return CardImport(
-        cards=0,
-        aliases=0,
-        duplicates=skipped,
-        kind=FileKind.SCRYFALL_RULINGS,
-        published=published,
-        rulings=count,
-    )
+    return _attached(path, FileKind.SCRYFALL_RULINGS, count, skipped, rulings=count)
 
 
 def _import_printing_names(path: Path, progress: Callable[[str], None] | None) -> CardImport:
@@ -318,16 +309,15 @@ def _import_printing_names(path: Path, progress: Callable[[str], None] | None) -
             count += len(rows)
             if progress is not None:
                 progress(f"  {count} other names of printings...")
+    return _attached(path, FileKind.SCRYFALL_PRINTINGS, count, skipped, printing_names=count)
+
+
+def _attached(path: Path, kind: FileKind, count: int, skipped: int, **counts: int) -> CardImport:
+    """Record a file whose rows attach to the imported cards (rulings, printings' names) as the source of
+    its kind, dated by its name; ``skipped`` rows named cards not imported."""
     published = _published(path, {})
-    _record_source(path, FileKind.SCRYFALL_PRINTINGS, published, count)
-    return CardImport(
-        cards=0,
-        aliases=0,
-        duplicates=skipped,
-        kind=FileKind.SCRYFALL_PRINTINGS,
-        published=published,
-        printing_names=count,
-    )
+    _record_source(path, kind, published, count)
+    return CardImport(cards=0, aliases=0, duplicates=skipped, kind=kind, published=published, **counts)
 
 
 # --------------------------------------------------------------------------- deck check
