@@ -44,9 +44,12 @@ def serving(root: Path) -> Iterator[str]:
 
 
 CARD_FIXTURES = Path(__file__).parent / "fixtures" / "cards"
+# Apart from the card files a folder import (the browser tests' server) takes whole: a second Oracle Cards
+# file there would be "the newest of its kind" instead of the full one.
+PRINTING_FIXTURES = Path(__file__).parent / "fixtures" / "card_printings"
 #: Scryfall's Default Cards format: a Walking Dead flavor name, a Through the Omenpaths printed name, a
 #: Japanese printing, a two-faced card with face flavor names, ordinary printings, a token.
-DEFAULT_CARDS = CARD_FIXTURES / "scryfall_default_cards.json"
+DEFAULT_CARDS = PRINTING_FIXTURES / "scryfall_default_cards.json"
 
 
 def oracle_cards_with_printed_elsewhere(folder: Path, name: str = "oracle-cards-20261124090250.json") -> Path:
@@ -55,7 +58,8 @@ def oracle_cards_with_printed_elsewhere(folder: Path, name: str = "oracle-cards-
     import json
 
     cards = json.loads((CARD_FIXTURES / "scryfall_cards.json").read_text(encoding="utf-8"))
-    cards += json.loads((CARD_FIXTURES / "scryfall_cards_printed_elsewhere.json").read_text(encoding="utf-8"))
+    elsewhere = PRINTING_FIXTURES / "scryfall_cards_printed_elsewhere.json"
+    cards += json.loads(elsewhere.read_text(encoding="utf-8"))
     path = folder / name
     path.write_text(json.dumps(cards), encoding="utf-8")
     return path

@@ -301,3 +301,19 @@ def test_printings_of_cards_not_imported_are_skipped_and_a_bad_file_keeps_the_na
     with pytest.raises(ParseError):
         import_cards(path=broken)
     assert PrintingName.objects.count() == 3
+
+
+def test_a_folder_of_files_of_one_age_takes_the_same_file_of_each_kind_every_time(tmp_path: Path) -> None:
+    """A fresh checkout gives every file the same time: the newest of a kind is then the last by name, not
+    whichever the file system lists last."""
+    import os
+    import shutil
+
+    from tests.helpers import PRINTING_FIXTURES
+
+    shutil.copy(PRINTING_FIXTURES / "scryfall_cards_printed_elsewhere.json", tmp_path / "a-cards.json")
+    shutil.copy(SCRYFALL, tmp_path / "b-cards.json")
+    for path in tmp_path.iterdir():
+        os.utime(path, (1_700_000_000, 1_700_000_000))
+    assert "b-cards.json" in _run(tmp_path) and "a-cards.json" not in _run(tmp_path)
+    assert Card.objects.count() == 34

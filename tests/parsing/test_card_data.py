@@ -177,7 +177,7 @@ def test_japanese_names_in_foreign_data() -> None:
 
 
 def test_file_kind_tells_printings_from_oracle_cards_by_content() -> None:
-    default_cards = CARDS / "scryfall_default_cards.json"
+    default_cards = CARDS.parent / "card_printings" / "scryfall_default_cards.json"
     with default_cards.open(encoding="utf-8") as stream:
         assert card_data.file_kind(stream, source="any name.json") is card_data.FileKind.SCRYFALL_PRINTINGS
     with SCRYFALL.open(encoding="utf-8") as stream:

@@ -12,7 +12,7 @@ from judge.parsing import card_data
 from judge.parsing.card_printings import iter_other_names, other_names
 from judge.parsing.records import ParseError
 
-DEFAULT_CARDS = Path(__file__).parent.parent / "fixtures" / "cards" / "scryfall_default_cards.json"
+DEFAULT_CARDS = Path(__file__).parent.parent / "fixtures" / "card_printings" / "scryfall_default_cards.json"
 SCHOLAR = "Civilized Scholar // Homicidal Brute"
 EXPECTED = [
     # A Walking Dead printing: the Universes Beyond name is the flavor name of the Universes Within card.

@@ -165,7 +165,8 @@ class Command(BaseCommand):
                 files.append(path)
                 continue
             newest: dict[FileKind, Path] = {}
-            for candidate in sorted(path.glob("*.json"), key=lambda p: p.stat().st_mtime):
+            # The newest of each kind; files of one age (a fresh checkout) in name order: a stable pick.
+            for candidate in sorted(path.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name)):
                 try:
                     newest[kind_of(candidate)] = candidate
                 except (ParseError, UnicodeDecodeError, OSError):
