@@ -21,6 +21,21 @@ from tests.rulings.test_board_page import maximal_board
 pytestmark = pytest.mark.django_db
 
 
+def soldiers(count: int) -> list[dict[str, Any]]:
+    """``count`` Soldier tokens of Alex's on the battlefield, ids t0, t1, ..."""
+    return [
+        {
+            "id": f"t{n}",
+            "name": "Soldier",
+            "kind": "token",
+            "owner": "Alex",
+            "controller": "Alex",
+            "zone": "battlefield",
+        }
+        for n in range(count)
+    ]
+
+
 # ------------------------------------------------------------------------ the page's size (issue 22, item 1)
 
 
@@ -54,17 +69,7 @@ def test_rows_past_the_page_maximum_are_not_read(client: Client) -> None:
 def test_a_pasted_board_larger_than_the_page_is_refused_whole(client: Client) -> None:
     """The largest board the JSON API takes (2,000 objects) once rendered 46.8 MB as page rows; the page
     refuses a board past its own tables and keeps the pasted text to correct."""
-    objects = [
-        {
-            "id": f"t{n}",
-            "name": "Soldier",
-            "kind": "token",
-            "owner": "Alex",
-            "controller": "Alex",
-            "zone": "battlefield",
-        }
-        for n in range(2000)
-    ]
+    objects = soldiers(2000)
     pasted = json.dumps({**MIND_CONTROL, "objects": objects, "control_effects": []})
     data = form_data(MIND_CONTROL, "load-json")
     data["board_json"] = pasted
@@ -91,17 +96,7 @@ def test_a_big_board_types_its_blockers_as_ids(client: Client) -> None:
     select of every object in every attack (which grew as objects x attacks)."""
     from judge.rulings.views import MAX_SELECT_OPTIONS
 
-    objects = [
-        {
-            "id": f"t{n}",
-            "name": "Soldier",
-            "kind": "token",
-            "owner": "Alex",
-            "controller": "Alex",
-            "zone": "battlefield",
-        }
-        for n in range(MAX_SELECT_OPTIONS + 1)
-    ]
+    objects = soldiers(MAX_SELECT_OPTIONS + 1)
     combat = [{"attacker": f"t{n}", "attacking": "Bianca", "blockers": ["t1", "t2"]} for n in range(100)]
     data = form_data(MIND_CONTROL, "load-json")
     data["board_json"] = json.dumps(
