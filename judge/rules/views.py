@@ -349,7 +349,7 @@ def translation_status_api(request: HtmxHttpRequest) -> JsonResponse:
 
 
 def _alignment(section: models.DocSection) -> dict[str, object]:
-    """How a translated rule stands against today's rules (README "JSON API")."""
+    """How a translated rule stands against today's rules (docs/api.md)."""
     return {
         "cr_number": section.cr_number or None,
         "aligned_number": section.aligned_number or None,

@@ -142,7 +142,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
-# The table tracker (judge/tracker; README "Table tracker", docs/deploy.md). A game is removed after this many
+# The table tracker (judge/tracker; docs/tracker.md, docs/deploy.md). A game is removed after this many
 # days without a change (`manage.py expire_games`, and a sweep at most once an hour when a game starts); one
 # client address may start this many games (judge.tracker.limits: "30/h" is 30 an hour).
 JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))

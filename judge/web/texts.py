@@ -98,8 +98,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "カード・データに「{name}」という名前のカードはありません。",
     },
     "web.not-found": {
-        "en": "The API has nothing at {path}; the addresses are listed in the README (JSON API).",
-        "ja": "API に {path} というアドレスはありません。使えるアドレスは README（JSON API）にあります。",
+        "en": "The API has nothing at {path}; the addresses are listed in docs/api.md.",
+        "ja": "API に {path} というアドレスはありません。使えるアドレスは docs/api.md にあります。",
     },
     "web.method-not-allowed": {
         "en": "This address does not take {method}; it takes {allowed}.",

@@ -230,7 +230,7 @@ def test_nothing_is_cached_before_the_first_ingest(settings: Any, tmp_path: Any)
 
 
 def test_no_page_names_an_http_method_or_an_api_path_in_its_prose(routes: list[Route]) -> None:
-    """Players read the pages; the JSON API is described in the README (issue 25 item 7)."""
+    """Players read the pages; the JSON API is described in docs/api.md (issue 25 item 7)."""
     client = Client(raise_request_exception=False)
     for route in routes:
         if route.url.startswith("/api/") or "/api/" in route.url or route.url == "/healthz":
