@@ -22,6 +22,7 @@ from judge.parsing.versions import word_diff
 from judge.rules import documents, models, rule_pages
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
 from judge.rules.history import full_text
+from judge.rules.standings import Standing, standing_of
 from judge.rules.text import Gloss, Glosser, rule_html
 from judge.web.citations import document_url, rule_url, rule_url_prefix
 from judge.web.presenters import reader_language
@@ -106,13 +107,19 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
             "title_en": child.title if lang == "ja" and rule_pages.title_ja_of(page.corpus, child) else "",
             "examples": [text.english(e) for e in child.examples],
             "translations": [
-                _section(s, text, page.old_texts.get(s.pk), child)
+                _section(s, text, page.old_texts.get(s.pk), child, page.standings.get(s.pk))
                 for s in page.child_translations.get(child.number, [])
             ],
         }
         for child in page.children
     ]
-    context["translations"] = [_section(s, text, page.old_texts.get(s.pk), rule) for s in page.translations]
+    context["translations"] = [
+        _section(s, text, page.old_texts.get(s.pk), rule, page.standings.get(s.pk)) for s in page.translations
+    ]
+    # On /ja/ the Japanese column comes first only when a text of it is today's rule in substance; an outdated
+    # one is read after today's English, on request (judge.rules.standings).
+    context["todays_japanese"] = any(t["todays"] for t in context["translations"])
+    context["outdated_japanese"] = [t for t in context["translations"] if not t["todays"]]
     context["child_japanese"] = any(child["translations"] for child in context["children"])
     context["passages"] = [_passage(p, text) for p in page.passages] if lang == "ja" else []
     context["glosses"] = [
@@ -128,10 +135,17 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
 
 
 def _section(
-    section: models.DocSection, text: _Text, old: models.Rule | None, now: models.Rule
+    section: models.DocSection,
+    text: _Text,
+    old: models.Rule | None,
+    now: models.Rule,
+    standing: Standing | None = None,
 ) -> dict[str, Any]:
     """A Japanese text of rule ``now``; ``old``: the English it was made from, when that is not today's. The
-    word diff from that English to today's says what the Japanese misses."""
+    word diff from that English to today's says what the Japanese misses; ``standing`` whether it is today's
+    rule in substance (judge.rules.standings)."""
+    if standing is None:
+        standing = standing_of(section, old, now)
     links = section.link_map  # type: ignore[attr-defined]
     info: documents.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
@@ -144,6 +158,9 @@ def _section(
         "old_examples": [text.plain(e, links) for e in old.examples] if old else [],
         "diff": word_diff(full_text(old), full_text(now)) if old and full_text(old) != full_text(now) else [],
         "follows": section.compared_version or info.placed_by,  # the release the text is read against
+        "standing": standing,
+        "status": standing.status,
+        "todays": standing.todays,
     }
 
 
