@@ -290,7 +290,8 @@ def link_document(
             elif section.cr_number in dating.differences:
                 aligned = ""
             status = Status.UNCHECKED
-        # The English it follows (for an unknown release the closest one's), against today's rule it stands beside.
+        # The English it follows (for an unknown release the closest one's), against today's rule it stands
+        # beside.
         old = by_version[dating.basis].get(placed or section.cr_number)
         now = by_version[current].get(aligned) if aligned else None
         told, _ = standing(status.value, _full_text(old), _full_text(now), rewrites)

@@ -1,17 +1,17 @@
 """Does a rule's English differ in substance from an older English, or only in wording?
 
-A Japanese text made from an older English of a rule is still today's rule *in substance* when the English changed
-only in words the Comprehensive Rules reworded without changing their meaning (Foundations' "enters the
-battlefield" -> "enters", a contraction): a reader may read it as today's, with a note. Anything else (a zone, a
-number, a term, any other word added or removed) makes it *outdated*: the Japanese says something today's rule does
-not.
+A Japanese text made from an older English of a rule is still today's rule *in substance* when the English
+changed only in words the Comprehensive Rules reworded without changing their meaning (Foundations' "enters
+the battlefield" -> "enters", a contraction): a reader may read it as today's, with a note. Anything else (a
+zone, a number, a term, any other word added or removed) makes it *outdated*: the Japanese says something
+today's rule does not.
 
-The decision is made from the word diff alone: both texts in lower case, punctuation left out, each meaning-preserving
-rewrite of ``rules_data/wording_rewrites.tsv`` (:func:`load_rewrites`, each row with its reason) applied to both;
-what still differs is a change of substance.
+The decision is made from the word diff alone: both texts in lower case, punctuation left out, each
+meaning-preserving rewrite of ``rules_data/wording_rewrites.tsv`` (:func:`load_rewrites`, each row with its
+reason) applied to both; what still differs is a change of substance.
 
 >>> rewrites = (Rewrite("enters the battlefield", "enters", "Foundations"),)
->>> judge_wording("When it enters the battlefield, draw a card.", "When it enters, draw a card.", rewrites).kind
+>>> judge_wording("When it enters the battlefield, draw.", "When it enters, draw.", rewrites).kind
 <Verdict.WORDING: 'wording-changed'>
 >>> found = judge_wording("Put it into its owner's graveyard or exile.", "Put it into exile.", rewrites)
 >>> found.kind, found.changes
@@ -102,8 +102,8 @@ def _diff(old: list[str], new: list[str]) -> tuple[WordChange, ...]:
 
 
 def judge_wording(old: str, new: str, rewrites: Sequence[Rewrite]) -> Judgement:
-    """How the English ``old`` stands against today's ``new``: the same, reworded only, or changed in substance
-    (with the words that changed)."""
+    """How the English ``old`` stands against today's ``new``: the same, reworded only, or changed in
+    substance (with the words that changed)."""
     before, after = words(old), words(new)
     if before == after:
         return Judgement(Verdict.SAME)
@@ -123,9 +123,10 @@ def _count(tokens: list[str], part: list[str]) -> int:
 
 # --------------------------------------------------------------------------- what a reader is told
 
-# A translation's standing for a reader: its alignment status (judge.parsing.linking.Status) with the substance
-# decided. "current", "wording-changed" and "renumbered" are today's rule in substance (shown as the rule's
-# Japanese); "outdated", "unchecked" and "deleted" are not (shown only on request, never as today's text).
+# A translation's standing for a reader: its alignment status (judge.parsing.linking.Status) with the
+# substance decided. "current", "wording-changed" and "renumbered" are today's rule in substance (shown as the
+# rule's Japanese); "outdated", "unchecked" and "deleted" are not (shown only on request, never as today's
+# text).
 CURRENT = "current"  # made from today's English
 WORDING_CHANGED = "wording-changed"  # made from an older English that today's only rewords
 RENUMBERED = "renumbered"  # the same rule under another number, its English the same in substance
@@ -139,9 +140,9 @@ TODAYS = frozenset({CURRENT, WORDING_CHANGED, RENUMBERED})
 def standing(
     status: str, old: str | None, new: str | None, rewrites: Sequence[Rewrite]
 ) -> tuple[str, Judgement]:
-    """A translation's standing from its alignment ``status`` and the English it follows (``old``: of the release
-    it was compared with, or for an unknown release the closest one; None when not found) against today's
-    (``new``; None for a text beside no current rule).
+    """A translation's standing from its alignment ``status`` and the English it follows (``old``: of the
+    release it was compared with, or for an unknown release the closest one; None when not found) against
+    today's (``new``; None for a text beside no current rule).
 
     >>> standing("changed", "It enters the battlefield.", "It enters.", (Rewrite("enters the battlefield",
     ...     "enters", "r"),))[0], standing("unchecked", "Graveyard or exile.", "Exile.", ())[0]

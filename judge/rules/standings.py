@@ -2,12 +2,11 @@
 
 A text's alignment status (``DocSection.status``, judge.parsing.linking) says whether the English it was made
 from is today's; its *standing* (judge.parsing.substance.standing) also says whether a difference is one of
-substance (``outdated``) or of wording the rules changed without changing their meaning (``wording-changed``). The
-English compared is the rule of the release the text follows, or for a text of an unknown release the closest
-release's (judge.rules.documents.old_english), against today's rule. The same decision is made at the index build
-for search (judge.parsing.linking.AlignedSection.standing); here it is read from the live generation, so rule
-pages, the API and the translation status agree without a new ingest.
-"""
+substance (``outdated``) or of wording the rules changed without changing their meaning (``wording-changed``).
+The English compared is the rule of the release the text follows, or for a text of an unknown release the
+closest release's (judge.rules.documents.old_english), against today's rule. The same decision is made at the
+index build for search (judge.parsing.linking.AlignedSection.standing); here it is read from the live
+generation, so rule pages, the API and the translation status agree without a new ingest."""
 
 from __future__ import annotations
 
@@ -41,8 +40,9 @@ class Standing:
 
 
 def standing_of(section: models.DocSection, old: models.Rule | None, now: models.Rule | None) -> Standing:
-    """The standing of ``section`` (annotated: judge.rules.documents.annotate_sections), made from ``old`` (the
-    English it follows, None when not found) and standing beside ``now`` (today's rule, None for none)."""
+    """The standing of ``section`` (annotated: judge.rules.documents.annotate_sections), made from ``old``
+    (the English it follows, None when not found) and standing beside ``now`` (today's rule, None for
+    none)."""
     info: documents.DocumentInfo = section.document  # type: ignore[attr-defined]
     status, judgement = substance.standing(
         section.status,

@@ -25,9 +25,9 @@ GLOSSARY_TITLE = "Comprehensive Rules Glossary"
 WHOLE_TRANSLATION_PREFIX = (
     ja_comprehensive_rules.SLUG_PREFIX
 )  # the whole translation of one release: "cr-ja-20260116"
-# A translated rule's standing (judge.parsing.substance.STANDINGS, or a bare judge.parsing.linking.Status value);
-# "" for a text that translates no rule. Not today's rule in substance: outdated, unchecked, deleted; a renumbered
-# one is today's rule, but says so; a reworded one ("wording-changed") is today's rule.
+# A translated rule's standing (judge.parsing.substance.STANDINGS, or a bare judge.parsing.linking.Status
+# value); "" for a text that translates no rule. Not today's rule in substance: outdated, unchecked, deleted;
+# a renumbered one is today's rule, but says so; a reworded one ("wording-changed") is today's rule.
 OUTDATED = frozenset({"changed", "renumbered", "deleted", "unchecked", "outdated"})
 
 
@@ -79,8 +79,9 @@ class SearchDoc:
         ""  # the document's own title in its language ("Comprehensive Rules", "統率者戦 公式ルール")
     )
     # A translated rule's alignment (judge.parsing.linking.AlignedSection): its standing against today's rules
-    # ("current", "wording-changed", "renumbered", "outdated", "unchecked", "deleted"; "" when it translates no
-    # rule or was not aligned) and today's number of the rule it translates ("" when beside no current rule).
+    # ("current", "wording-changed", "renumbered", "outdated", "unchecked", "deleted"; "" when it translates
+    # no rule or was not aligned) and today's number of the rule it translates ("" when beside no current
+    # rule).
     status: str = ""
     aligned: str = ""
 

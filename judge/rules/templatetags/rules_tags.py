@@ -103,7 +103,7 @@ def diff_excerpt(diff: Iterable[tuple[str, str]]) -> SafeString:
             continue
         after = " ".join(split[:CONTEXT_WORDS]) if index > 0 else ""
         before = " ".join(split[-CONTEXT_WORDS:]) if index < len(runs) - 1 else ""
-        trimmed.append((op, " … ".join(part for part in ("" if not after else after, before) if part)))
+        trimmed.append((op, " … ".join(part for part in (after, before) if part)))
         if index == 0:
             trimmed[-1] = (op, "… " + trimmed[-1][1])
         elif index == len(runs) - 1:
