@@ -140,8 +140,15 @@ def translation_status_page(request: HtmxHttpRequest) -> HttpResponse:
     only)."""
     status = translation_selectors.translation_status()
     every = request.GET.get("missing") == "all"
-    missing = status.missing if every else status.missing[:MISSING_SHOWN]
-    context = {"status": status, "missing": missing, "more": len(status.missing) - len(missing)}
+    none = status.japanese.none  # what the rule pages show: no Japanese text of the rule's own
+    missing = none if every else none[:MISSING_SHOWN]
+    context = {
+        "status": status,
+        "missing": missing,
+        "more": len(none) - len(missing),
+        "every": every,
+        "lang": reader_language(),
+    }
     return page_or_partial(request, "rules/translation_status.html", "missing", context)
 
 
