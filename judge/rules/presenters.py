@@ -44,6 +44,8 @@ class _Text:
             glosser=self.glosser,
             glossary_url=self.glossary_url,
             glossed=self.glossed,
+            inline_ja=self.glosser
+            is not None,  # glosses are for a Japanese reader: the name follows the word
         )
 
     def plain(self, text: str, renumbered: dict[str, str] | None = None) -> SafeString:
@@ -123,7 +125,12 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
     context["child_japanese"] = any(child["translations"] for child in context["children"])
     context["passages"] = [_passage(p, text) for p in page.passages] if lang == "ja" else []
     context["glosses"] = [
-        {"gloss": g, "definition": _definition(g.definition, text.rule_url)} for g in text.glossed
+        {
+            "gloss": g,
+            "definition": _definition(g.definition, text.rule_url),
+            "definition_ja": _definition(g.definition_ja, text.rule_url) if g.definition_ja else "",
+        }
+        for g in text.glossed
     ]
     number = f"{rule.number}{'' if rule.kind == 'subrule' else '.'}"
     heading = " ".join([number, context["title_ja"] or rule.title, *topics])
