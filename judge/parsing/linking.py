@@ -294,7 +294,9 @@ def link_document(
         # beside.
         old = by_version[dating.basis].get(placed or section.cr_number)
         now = by_version[current].get(aligned) if aligned else None
-        told, _ = standing(status.value, _full_text(old), _full_text(now), rewrites)
+        told, _ = standing(
+            status.value, _full_text(old), _full_text(now), rewrites, placed_by_content=bool(placed)
+        )
         sections.append(
             AlignedSection(
                 section=section,

@@ -138,11 +138,20 @@ TODAYS = frozenset({CURRENT, WORDING_CHANGED, RENUMBERED})
 
 
 def standing(
-    status: str, old: str | None, new: str | None, rewrites: Sequence[Rewrite]
+    status: str,
+    old: str | None,
+    new: str | None,
+    rewrites: Sequence[Rewrite],
+    *,
+    placed_by_content: bool = False,
 ) -> tuple[str, Judgement]:
     """A translation's standing from its alignment ``status`` and the English it follows (``old``: of the
     release it was compared with, or for an unknown release the closest one; None when not found) against
-    today's (``new``; None for a text beside no current rule).
+    today's (``new``; None for a text beside no current rule). ``placed_by_content``: a text of an unknown
+    release the closest release placed on another of its rules by content alone (judge.parsing.dating,
+    ``moved``) agrees with no rule of that release, so an English the same as today's says nothing of it
+    (2019's free mulligan beside 20200601's 800.6): it stays unchecked; a change of substance still makes it
+    outdated.
 
     >>> standing("changed", "It enters the battlefield.", "It enters.", (Rewrite("enters the battlefield",
     ...     "enters", "r"),))[0], standing("unchecked", "Graveyard or exile.", "Exile.", ())[0]
@@ -159,6 +168,8 @@ def standing(
         return OUTDATED, found
     if status == RENUMBERED:
         return RENUMBERED, found
+    if status == UNCHECKED and placed_by_content:
+        return UNCHECKED, found
     # The English it follows is today's, or today's reworded (an unknown release: the newest it could follow).
     return (CURRENT if found.kind is Verdict.SAME and status == UNCHECKED else WORDING_CHANGED), found
 

@@ -49,6 +49,7 @@ def standing_of(section: models.DocSection, old: models.Rule | None, now: models
         full_text(old) if old is not None else None,
         full_text(now) if now is not None else None,
         rewrites(),
+        placed_by_content=section.cr_number in dict(info.moved),
     )
     return Standing(
         status=status,

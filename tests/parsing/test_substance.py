@@ -97,6 +97,9 @@ def test_standing_from_the_alignment_and_the_verdict() -> None:
     assert standing("unchecked", "Exile or graveyard.", "Exile.", table)[0] == "outdated"
     assert standing("unchecked", "Exile.", "Exile.", table)[0] == "current"
     assert standing("unchecked", None, "Exile.", table)[0] == "unchecked"
+    # Placed on another rule by its content alone: the same English says nothing of the text.
+    assert standing("unchecked", "Exile.", "Exile.", table, placed_by_content=True)[0] == "unchecked"
+    assert standing("unchecked", "Exile.", "Hand.", table, placed_by_content=True)[0] == "outdated"
     assert standing("renumbered", "Exile.", "Exile.", table)[0] == "renumbered"
     assert standing("renumbered", "Exile.", "Hand.", table)[0] == "outdated"
     assert standing("current", "x", "x", table)[0] == "current"
