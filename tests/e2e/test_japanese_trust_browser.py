@@ -1,7 +1,7 @@
-"""What a reader of Japanese can trust on the rule pages, upright (390×844) and sideways (844×390) on a phone
-(issue 30): an outdated translation is said so and shown only on request, a reworded one is shown first on the
-first screen, a rule without Japanese glosses its words in Japanese, and the translation status page counts what
-the pages show."""
+"""What a reader of Japanese can trust on the rule pages, upright (390×844) and sideways (844×390) on a
+phone (issue 30): an outdated translation is said so and shown only on request, a reworded one is shown
+first on the first screen, a rule without Japanese glosses its words in Japanese, and the translation status
+page counts what the pages show."""
 
 from __future__ import annotations
 
