@@ -129,15 +129,15 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
     by_number = {c.number: c for c in children}
     for section in page.translations:
         page.standings[section.pk] = standing_of(section, page.old_texts.get(section.pk), rule)
-    for child, found in child_translations.items():
-        for section in found:
+    for child, sections in child_translations.items():
+        for section in sections:
             page.standings[section.pk] = standing_of(
                 section, page.old_texts.get(section.pk), by_number.get(child)
             )
     # Today's rule in substance first: an outdated text never stands first under today's heading.
     page.translations.sort(key=lambda s: not page.standings[s.pk].todays)
-    for found in child_translations.values():
-        found.sort(key=lambda s: not page.standings[s.pk].todays)
+    for sections in child_translations.values():
+        sections.sort(key=lambda s: not page.standings[s.pk].todays)
     if current:
         found = rule_history_of(generation, version, number)
         # What changed only: with every release since 2009 loaded, unchanged releases would fill the page.
