@@ -90,6 +90,10 @@ def test_a_translation_of_the_current_release_gives_every_rule_its_japanese(clie
     # The glossary takes its Japanese headword and definition from the translation.
     glossary = _text(client.get("/ja/glossary/?q=commander").content.decode())
     assert "統率者 Commander" in glossary and "統率者戦で、デッキを率いる伝説のクリーチャー。" in glossary
+    # The rule pages' glosses too: the translation's headword and definition, the English one beside it.
+    page = client.get("/ja/rules/903.3/").content.decode()
+    words = page[page.index('id="glosses-heading"') :]
+    assert '<dd class="gloss-definition-ja" lang="ja">統率者戦で、デッキを率いる伝説のクリーチャー。' in words
 
     # Section titles from the translation on the index; the status page counts every rule.
     assert "805. 「共有チーム・ターン」選択ルール" in _text(client.get("/ja/rules/").content.decode())
