@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from judge.parsing.versions import word_diff
 from judge.rules import documents, models, rule_pages
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
-from judge.rules.history import full_text
+from judge.rules.history import HistoryEntry, full_text
 from judge.rules.standings import Standing, standing_of
 from judge.rules.text import Gloss, Glosser, rule_html
 from judge.web.citations import document_url, rule_url, rule_url_prefix
@@ -116,7 +116,8 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
         for child in page.children
     ]
     context["translations"] = [
-        _section(s, text, page.old_texts.get(s.pk), rule, page.standings.get(s.pk)) for s in page.translations
+        _section(s, text, page.old_texts.get(s.pk), rule, page.standings.get(s.pk), page.history)
+        for s in page.translations
     ]
     # On /ja/ the Japanese column comes first only when a text of it is today's rule in substance; an outdated
     # one is read after today's English, on request (judge.rules.standings).
@@ -147,12 +148,18 @@ def _section(
     old: models.Rule | None,
     now: models.Rule,
     standing: Standing | None = None,
+    history: Sequence[HistoryEntry] = (),
 ) -> dict[str, Any]:
     """A Japanese text of rule ``now``; ``old``: the English it was made from, when that is not today's. The
     word diff from that English to today's says what the Japanese misses; ``standing`` whether it is today's
-    rule in substance (judge.rules.standings)."""
+    rule in substance (judge.rules.standings); ``history``: the rule's changes, to say since when an
+    outdated text's English is not today's."""
     if standing is None:
         standing = standing_of(section, old, now)
+    # The first release after the one the text follows that changed the rule (the rule page's history only).
+    since = next(
+        (h.version for h in history if standing.follows and h.version > standing.follows and h.changed), ""
+    )
     links = section.link_map  # type: ignore[attr-defined]
     info: documents.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
@@ -166,6 +173,7 @@ def _section(
         "diff": word_diff(full_text(old), full_text(now)) if old and full_text(old) != full_text(now) else [],
         "follows": section.compared_version or info.placed_by,  # the release the text is read against
         "standing": standing,
+        "since": since,
         "status": standing.status,
         "todays": standing.todays,
     }
