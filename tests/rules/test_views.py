@@ -260,6 +260,7 @@ def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(
     something else) gets none of it."""
     page_b = client.get("/en/rules/903.9b/").content.decode()
     assert "Outdated: this Japanese translates an earlier version of the rule" in page_b
+    assert "The English had changed by 20231117." in page_b  # the first release loaded after 20200601
     found = client.get("/api/rules/903.9b").json()["translations"]
     assert [(t["status"], t["alignment"]) for t in found] == [("outdated", "unchecked")]
     assert not [
