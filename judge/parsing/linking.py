@@ -36,6 +36,7 @@ from judge.parsing.corpus import ParsedCorpus
 from judge.parsing.dating import Dating, TermMatcher, date_translation
 from judge.parsing.records import DocKind, DocSection, JaDocument, RuleRecord, RulesDocument
 from judge.parsing.references import find_references
+from judge.parsing.substance import Rewrite, load_rewrites, standing
 from judge.parsing.terms_table import load_terms_table
 from judge.parsing.versions import track_renumbering
 
@@ -73,8 +74,10 @@ class Status(enum.Enum):
 # changed since, one that moved, one never checked, one of a deleted rule (the rule pages and search).
 STATUS_RANK = {
     Status.CURRENT.value: 0,
+    "wording-changed": 1,  # the standings a reader is told (judge.parsing.substance), ranked alike
     Status.CHANGED.value: 1,
     Status.RENUMBERED.value: 2,
+    "outdated": 3,
     Status.UNCHECKED.value: 3,
     Status.DELETED.value: 4,
 }
@@ -89,6 +92,9 @@ class AlignedSection:
     compared_version: str = ""  # the release the translation was compared with ("" when unknown)
     differs_from_current: bool = False  # anything but CURRENT: the page says the text is not today's
     status: Status | None = None  # None for a section that translates no rule
+    # What a reader is told (judge.parsing.substance.standing): the status with the substance of the English
+    # decided ("current", "wording-changed", "renumbered", "outdated", "unchecked", "deleted"; "" for none)
+    standing: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,11 @@ def _unresolved_ja(
     )
 
 
+def _full_text(rule: RuleRecord | None) -> str | None:
+    """A rule's text and examples, one per line (as judge.rules.history.full_text)."""
+    return None if rule is None else "\n".join([rule.text, *rule.examples])
+
+
 def _differs(old: RuleRecord, now: RuleRecord) -> bool:
     return (old.title, _normalise(old.text), [_normalise(e) for e in old.examples]) != (
         now.title,
@@ -241,14 +252,18 @@ def link_document(
     renumbered: dict[str, dict[str, str]],
     terms: TermMatcher | None = None,
     dating: Dating | None = None,
+    rewrites: Sequence[Rewrite] | None = None,
 ) -> LinkedDocument:
     """Align a Japanese document's sections with the current rules (``rules``: oldest version first).
 
     ``terms`` date a translation that names no ingested release by its content (without them such a
     translation can only be unchecked). ``dating``: the translation dated beforehand, against releases
     not all given here (the incremental ingest dates it on excerpts of every release, then gives only
-    the release it follows and the current one).
+    the release it follows and the current one). ``rewrites``: the meaning-preserving rewrites that decide a
+    section's ``standing`` (default: ``rules_data/wording_rewrites.tsv``).
     """
+    if rewrites is None:
+        rewrites = load_rewrites()
     # A translation is compared with versions numbered like the current rules, never with pre-2009 ones.
     comparable = [doc for doc in rules if doc.numbering is rules[-1].numbering]
     by_version = {doc.version: {r.number: r for r in doc.rules} for doc in comparable}
@@ -265,15 +280,23 @@ def link_document(
         aligned, status = align(
             section.cr_number, by_version[dating.basis], by_version[current], moved, terms
         )
+        placed = ""
         if dating.how == "unknown":
             # Placed by the closest release only where the text agrees with it, or by its content on another
             # rule of it (dating.moved); never shown as today's.
-            placed = dict(dating.moved).get(section.cr_number)
+            placed = dict(dating.moved).get(section.cr_number, "")
             if placed:
                 aligned, _ = align(placed, by_version[dating.basis], by_version[current], moved, terms)
             elif section.cr_number in dating.differences:
                 aligned = ""
             status = Status.UNCHECKED
+        # The English it follows (for an unknown release the closest one's), against today's rule it stands
+        # beside.
+        old = by_version[dating.basis].get(placed or section.cr_number)
+        now = by_version[current].get(aligned) if aligned else None
+        told, _ = standing(
+            status.value, _full_text(old), _full_text(now), rewrites, placed_by_content=bool(placed)
+        )
         sections.append(
             AlignedSection(
                 section=section,
@@ -281,6 +304,7 @@ def link_document(
                 compared_version=dating.version,
                 differs_from_current=status is not Status.CURRENT,
                 status=status,
+                standing=told,
             )
         )
     unresolved = _unresolved_ja(

@@ -20,6 +20,9 @@ from judge.rules.text import Gloss, Glosser
 
 KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "reach", not "reaches"
 EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
+# Glossary headwords that the term table lacks are glossed too, but not these: rules text uses them as plain
+# English ("if a player would draw", "deals damage", "becomes tapped") more often than as the glossary's word.
+EVERYDAY_HEADWORDS = frozenset({"if", "deal", "becomes", "move", "placed", "as though", "independent"})
 
 
 @dataclass(frozen=True)
@@ -138,18 +141,36 @@ def _glosser(generation: tuple[int, str], version: str) -> Glosser:
     items: list[tuple[Sequence[str], Gloss, bool]] = []
     for position, term in enumerate(term_table().terms):
         about = entry_of.get(term)
-        if not term.name_ja or term.kind in NOT_GLOSSED or (about is None and not term.rule):
+        if not term.name_ja or term.kind in NOT_GLOSSED:
             continue
+        translated = about.japanese if about else None  # the whole translation's entry, when installed
         gloss = Gloss(
             key=str(position),
             en=term.en[0],
-            name_ja=term.name_ja,
+            name_ja=translated.name_ja if translated and translated.name_ja else term.name_ja,
             definition=about.definition if about else "",
             anchor=about.anchor if about else "",
             rule=term.rule,
+            definition_ja=translated.definition if translated else "",
         )
         # Another English spelling of a row may be another Japanese word ("phased out" is フェイズ・アウト,
         # not フェイズ・イン): glossed only when the row has one Japanese word.
         spellings = [s for s in (term.en if len(term.ja) == 1 else term.en[:1]) if s not in EVERYDAY_WORDS]
         items.append((spellings, gloss, term.kind not in KEYWORDS))
+    # The glossary's own words the term table lacks (Behold, Excess Damage): with the whole translation's
+    # Japanese when installed, else their English definition only. Obsolete words are gone from the rules.
+    for entry in entries:
+        headword = entry.term.replace("’", "'")
+        if entry.rows or "(Obsolete)" in headword or headword.lower() in EVERYDAY_HEADWORDS:
+            continue
+        translated = entry.japanese
+        gloss = Gloss(
+            key=f"g{entry.anchor}",
+            en=entry.term,
+            name_ja=translated.name_ja if translated else "",
+            definition=entry.definition,
+            anchor=entry.anchor,
+            definition_ja=translated.definition if translated else "",
+        )
+        items.append(((headword.lower(),), gloss, True))
     return Glosser(items)

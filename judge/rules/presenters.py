@@ -21,7 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 from judge.parsing.versions import word_diff
 from judge.rules import documents, models, rule_pages
 from judge.rules.glossary import Glossary, GlossaryEntry, glosser
-from judge.rules.history import full_text
+from judge.rules.history import HistoryEntry, full_text
+from judge.rules.standings import Standing, standing_of
 from judge.rules.text import Gloss, Glosser, rule_html
 from judge.web.citations import document_url, rule_url, rule_url_prefix
 from judge.web.presenters import reader_language
@@ -43,6 +44,8 @@ class _Text:
             glosser=self.glosser,
             glossary_url=self.glossary_url,
             glossed=self.glossed,
+            inline_ja=self.glosser
+            is not None,  # glosses are for a Japanese reader: the name follows the word
         )
 
     def plain(self, text: str, renumbered: dict[str, str] | None = None) -> SafeString:
@@ -106,17 +109,29 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
             "title_en": child.title if lang == "ja" and rule_pages.title_ja_of(page.corpus, child) else "",
             "examples": [text.english(e) for e in child.examples],
             "translations": [
-                _section(s, text, page.old_texts.get(s.pk), child)
+                _section(s, text, page.old_texts.get(s.pk), child, page.standings.get(s.pk))
                 for s in page.child_translations.get(child.number, [])
             ],
         }
         for child in page.children
     ]
-    context["translations"] = [_section(s, text, page.old_texts.get(s.pk), rule) for s in page.translations]
+    context["translations"] = [
+        _section(s, text, page.old_texts.get(s.pk), rule, page.standings.get(s.pk), page.history)
+        for s in page.translations
+    ]
+    # On /ja/ the Japanese column comes first only when a text of it is today's rule in substance; an outdated
+    # one is read after today's English, on request (judge.rules.standings).
+    context["todays_japanese"] = any(t["todays"] for t in context["translations"])
+    context["outdated_japanese"] = [t for t in context["translations"] if not t["todays"]]
     context["child_japanese"] = any(child["translations"] for child in context["children"])
     context["passages"] = [_passage(p, text) for p in page.passages] if lang == "ja" else []
     context["glosses"] = [
-        {"gloss": g, "definition": _definition(g.definition, text.rule_url)} for g in text.glossed
+        {
+            "gloss": g,
+            "definition": _definition(g.definition, text.rule_url),
+            "definition_ja": _definition(g.definition_ja, text.rule_url) if g.definition_ja else "",
+        }
+        for g in text.glossed
     ]
     number = f"{rule.number}{'' if rule.kind == 'subrule' else '.'}"
     heading = " ".join([number, context["title_ja"] or rule.title, *topics])
@@ -128,10 +143,23 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
 
 
 def _section(
-    section: models.DocSection, text: _Text, old: models.Rule | None, now: models.Rule
+    section: models.DocSection,
+    text: _Text,
+    old: models.Rule | None,
+    now: models.Rule,
+    standing: Standing | None = None,
+    history: Sequence[HistoryEntry] = (),
 ) -> dict[str, Any]:
     """A Japanese text of rule ``now``; ``old``: the English it was made from, when that is not today's. The
-    word diff from that English to today's says what the Japanese misses."""
+    word diff from that English to today's says what the Japanese misses; ``standing`` whether it is today's
+    rule in substance (judge.rules.standings); ``history``: the rule's changes, to say since when an
+    outdated text's English is not today's."""
+    if standing is None:
+        standing = standing_of(section, old, now)
+    # The first release after the one the text follows that changed the rule (the rule page's history only).
+    since = next(
+        (h.version for h in history if standing.follows and h.version > standing.follows and h.changed), ""
+    )
     links = section.link_map  # type: ignore[attr-defined]
     info: documents.DocumentInfo = section.document  # type: ignore[attr-defined]
     return {
@@ -144,6 +172,10 @@ def _section(
         "old_examples": [text.plain(e, links) for e in old.examples] if old else [],
         "diff": word_diff(full_text(old), full_text(now)) if old and full_text(old) != full_text(now) else [],
         "follows": section.compared_version or info.placed_by,  # the release the text is read against
+        "standing": standing,
+        "since": since,
+        "status": standing.status,
+        "todays": standing.todays,
     }
 
 

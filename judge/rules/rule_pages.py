@@ -23,6 +23,7 @@ from judge.rules.selectors import (
     resolve_version,
     rules_of,
 )
+from judge.rules.standings import Standing, standing_of
 
 
 @dataclass
@@ -45,6 +46,8 @@ class RulePage:
     child_translations: dict[str, list[models.DocSection]] = field(default_factory=dict)
     # The older English text each out-of-date translation was made from: section pk -> rule
     old_texts: dict[int, models.Rule] = field(default_factory=dict)
+    # What a reader is told of each Japanese text (judge.rules.standings): section pk -> its standing
+    standings: dict[int, Standing] = field(default_factory=dict)
     # For a rule with no Japanese text: the Japanese passages that cite or explain it
     passages: list[Passage] = field(default_factory=list)
     # The words of the term table this rule defines (903.8: commander tax), the page's topic
@@ -123,6 +126,18 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
         passages=passages,
         topics=[] if rule.title else term_table().by_rule.get(number, []),
     )
+    by_number = {c.number: c for c in children}
+    for section in page.translations:
+        page.standings[section.pk] = standing_of(section, page.old_texts.get(section.pk), rule)
+    for child, sections in child_translations.items():
+        for section in sections:
+            page.standings[section.pk] = standing_of(
+                section, page.old_texts.get(section.pk), by_number.get(child)
+            )
+    # Today's rule in substance first: an outdated text never stands first under today's heading.
+    page.translations.sort(key=lambda s: not page.standings[s.pk].todays)
+    for sections in child_translations.values():
+        sections.sort(key=lambda s: not page.standings[s.pk].todays)
     if current:
         found = rule_history_of(generation, version, number)
         # What changed only: with every release since 2009 loaded, unchanged releases would fill the page.

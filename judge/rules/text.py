@@ -32,6 +32,7 @@ class Gloss:
     definition: str = ""  # the glossary's definition; "" when the glossary has no entry for the word
     anchor: str = ""  # the glossary page's fragment ("term-12"); "" when not in the glossary
     rule: str = ""  # the rule that defines the word
+    definition_ja: str = ""  # the whole Japanese translation's definition, when one is installed and has it
 
 
 class Glosser:
@@ -102,6 +103,7 @@ def rule_html(
     glosser: Glosser | None = None,
     glossary_url: str = "",
     glossed: list[Gloss] | None = None,
+    inline_ja: bool = False,
 ) -> SafeString:
     """Escape ``text``, link each rule reference to ``rule_url`` + number, and gloss its words.
 
@@ -122,16 +124,23 @@ def rule_html(
         number = reference.numbers[0]
         if renumbered:
             number = renumbered.get(number, number)
-        out.append(_glossed(text[cursor : reference.start], glosser, glossary_url, rule_url, glossed))
+        out.append(
+            _glossed(text[cursor : reference.start], glosser, glossary_url, rule_url, glossed, inline_ja)
+        )
         cited = escape(text[reference.start : reference.end])
         out.append(f'<a class="rule-ref" href="{rule_url}{escape(number)}/">{cited}</a>')
         cursor = reference.end
-    out.append(_glossed(text[cursor:], glosser, glossary_url, rule_url, glossed))
+    out.append(_glossed(text[cursor:], glosser, glossary_url, rule_url, glossed, inline_ja))
     return mark_safe("".join(out))
 
 
 def _glossed(
-    text: str, glosser: Glosser | None, glossary_url: str, rule_url: str, glossed: list[Gloss] | None
+    text: str,
+    glosser: Glosser | None,
+    glossary_url: str,
+    rule_url: str,
+    glossed: list[Gloss] | None,
+    inline_ja: bool = False,
 ) -> str:
     if glosser is None or glossed is None:
         return escape(text)
@@ -141,12 +150,17 @@ def _glossed(
         if gloss in glossed:
             continue
         glossed.append(gloss)
-        href = f"{glossary_url}#{gloss.anchor}" if gloss.anchor else f"{rule_url}{gloss.rule}/"
+        if gloss.anchor:
+            href = f"{glossary_url}#{gloss.anchor}"
+        else:  # the defining rule, else the page's own list of its words
+            href = f"{rule_url}{gloss.rule}/" if gloss.rule else f"#gloss-{gloss.key}"
         out.append(escape(text[cursor:start]))
         out.append(
             f'<a class="gloss" href="{escape(href)}" data-gloss="{escape(gloss.key)}">'
             f"{escape(text[start:end])}</a>"
         )
+        if inline_ja and gloss.name_ja:
+            out.append(f'<span class="gloss-inline" lang="ja">（{escape(gloss.name_ja)}）</span>')
         cursor = end
     out.append(escape(text[cursor:]))
     return "".join(out)

@@ -10,6 +10,12 @@ has changed or moved since
 (``missing``). For each changed rule it keeps the English of the release translated (by the section's
 ``cr_number``), today's English and their word diff, for the status page.
 
+For readers it also counts what the rule pages show (:class:`Coverage`): each current rule's own Japanese,
+from any document (the excerpts and wiki quotes too), chosen as the rule page chooses it
+(judge.rules.translations.choose) and told as the rule page tells it (judge.rules.standings): today's rule in
+substance, outdated (only an earlier rule's translation), or none; and which documents the Japanese comes
+from, with their dates.
+
 Read once per generation and kept per process (:func:`judge.rules.selectors.generation`): the rule pages
 read it on every view.
 """
@@ -20,8 +26,9 @@ import functools
 from dataclasses import dataclass, field
 
 from judge.parsing.versions import word_diff
-from judge.rules import models, selectors, translations
+from judge.rules import documents, models, selectors, translations
 from judge.rules.history import full_text
+from judge.rules.standings import standings_of
 
 # The statuses of a whole-translation text whose English has changed since the release it translates.
 OUT_OF_DATE = frozenset({models.DocSection.Status.CHANGED, models.DocSection.Status.RENUMBERED})
@@ -47,6 +54,49 @@ class ChangedRule:
 
 
 @dataclass(frozen=True)
+class JapaneseSource:
+    """A document the rule pages' Japanese comes from."""
+
+    slug: str
+    title_ja: str
+    title_en: str
+    follows: str  # the release its rules were compared with, or the closest one ("" when none)
+    known: bool  # the release it follows is known (declared or dated by content)
+    date: str  # ISO, the date the document gives ("" when none)
+    current: int  # current rules whose page shows its Japanese as today's rule
+    outdated: int  # current rules whose page shows its Japanese only as an earlier rule's
+
+    def to_payload(self) -> dict[str, object]:
+        return {
+            "slug": self.slug,
+            "title": {"ja": self.title_ja, "en": self.title_en},
+            "follows": self.follows or None,
+            "follows_known": self.known,
+            "date": self.date or None,
+            "current": self.current,
+            "outdated": self.outdated,
+        }
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What the rule pages of the current rules show in Japanese (judge.rules.standings)."""
+
+    current: tuple[str, ...] = ()  # rules whose Japanese is today's rule in substance
+    outdated: tuple[str, ...] = ()  # rules whose only Japanese translates an earlier rule (on request only)
+    none: tuple[str, ...] = ()  # rules with no Japanese text of their own
+    sources: tuple[JapaneseSource, ...] = ()
+
+    def to_payload(self) -> dict[str, object]:
+        return {
+            "current": len(self.current),
+            "outdated": list(self.outdated),
+            "none": len(self.none),
+            "sources": [source.to_payload() for source in self.sources],
+        }
+
+
+@dataclass(frozen=True)
 class TranslationStatus:
     english: str  # the current release
     translation: str | None  # the release the primary whole translation translates (None: no translation)
@@ -56,6 +106,7 @@ class TranslationStatus:
     changed_since_translation: tuple[str, ...]  # rule numbers, in rule order
     missing: tuple[str, ...]  # rule numbers, in rule order
     changes: tuple[ChangedRule, ...] = field(default=(), repr=False)  # one per changed_since_translation
+    japanese: Coverage = field(default_factory=Coverage, repr=False)  # what the rule pages show
 
     def to_payload(self) -> dict[str, object]:
         """``GET /api/translation-status``."""
@@ -66,6 +117,9 @@ class TranslationStatus:
             "translated": self.translated,
             "changed_since_translation": list(self.changed_since_translation),
             "missing": list(self.missing),
+            # What the rule pages show (from every document): {"current", "outdated": [numbers], "none",
+            # "sources": [{"slug", "title", "follows", "follows_known", "date", "current", "outdated"}]}
+            "japanese": self.japanese.to_payload(),
         }
 
 
@@ -125,7 +179,56 @@ def status_of(generation: tuple[int, str]) -> TranslationStatus:
         changed_since_translation=numbers,
         missing=tuple(missing),
         changes=tuple(changes),
+        japanese=coverage(corpus, [rule.number for rule in current]),
     )
+
+
+def coverage(corpus: models.Corpus, numbers: list[str]) -> Coverage:
+    """What the rule pages of ``numbers`` (the current rules, in order) show in Japanese."""
+    rows = documents.annotate_sections(
+        corpus,
+        list(
+            models.DocSection.objects.filter(corpus=corpus)
+            .exclude(aligned_number="")
+            .select_related("source")
+            .order_by("source__slug", "position")
+        ),
+    )
+    by_number: dict[str, list[models.DocSection]] = {}
+    for section in rows:
+        by_number.setdefault(section.aligned_number, []).append(section)
+    chosen = {number: translations.choose(found) for number, found in by_number.items()}
+    standings = standings_of(corpus, [s for found in chosen.values() for s in found])
+    current: list[str] = []
+    outdated: list[str] = []
+    none: list[str] = []
+    shown: dict[int, documents.DocumentInfo] = {}
+    counts: dict[str, list[int]] = {}  # slug -> [current, outdated]
+    for number in numbers:
+        found = chosen.get(number, [])
+        if not found:
+            none.append(number)
+            continue
+        todays = [s for s in found if standings[s.pk].todays]
+        first = todays[0] if todays else found[0]  # the text the page shows first
+        info: documents.DocumentInfo = first.document  # type: ignore[attr-defined]
+        shown.setdefault(first.source_id, info)
+        (current if todays else outdated).append(number)
+        counts.setdefault(info.slug, [0, 0])[0 if todays else 1] += 1
+    sources = tuple(
+        JapaneseSource(
+            slug=info.slug,
+            title_ja=info.title_ja,
+            title_en=info.title_en,
+            follows=info.compared_version or info.placed_by,
+            known=bool(info.compared_version),
+            date=info.date,
+            current=counts[info.slug][0],
+            outdated=counts[info.slug][1],
+        )
+        for info in sorted(shown.values(), key=lambda i: -sum(counts[i.slug]))
+    )
+    return Coverage(current=tuple(current), outdated=tuple(outdated), none=tuple(none), sources=sources)
 
 
 def _old_rules(

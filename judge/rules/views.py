@@ -20,6 +20,7 @@ from judge.rules import documents as document_selectors
 from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, rule_pages, selectors, translations
 from judge.rules import translation_status as translation_selectors
+from judge.rules.standings import Standing, standings_of
 from judge.search.lookup import nearest_rules
 from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
@@ -87,7 +88,9 @@ def rule_history_page(request: HtmxHttpRequest, number: str) -> HttpResponse:
     japanese = None
     if reader_language() == "ja" and found.current_number:
         own, _children = document_selectors.translations_of(corpus, found.current_number)
-        japanese = own[0] if own else None
+        # Only a text of today's rule in substance (judge.rules.standings): never an outdated one as today's.
+        standings = standings_of(corpus, own)
+        japanese = next((s for s in own if standings[s.pk].todays), None)
     return render(
         request,
         "rules/history.html",
@@ -137,8 +140,15 @@ def translation_status_page(request: HtmxHttpRequest) -> HttpResponse:
     only)."""
     status = translation_selectors.translation_status()
     every = request.GET.get("missing") == "all"
-    missing = status.missing if every else status.missing[:MISSING_SHOWN]
-    context = {"status": status, "missing": missing, "more": len(status.missing) - len(missing)}
+    none = status.japanese.none  # what the rule pages show: no Japanese text of the rule's own
+    missing = none if every else none[:MISSING_SHOWN]
+    context = {
+        "status": status,
+        "missing": missing,
+        "more": len(none) - len(missing),
+        "every": every,
+        "lang": reader_language(),
+    }
     return page_or_partial(request, "rules/translation_status.html", "missing", context)
 
 
@@ -278,7 +288,7 @@ def rule_api(request: HtmxHttpRequest, number: str) -> JsonResponse:
             "children": [c.number for c in page.children if c.parent == rule.number],
             "links_to": rule.links_to,
             "cited_by": page.cited_by,
-            "translations": [_translation(s) for s in page.translations],
+            "translations": [_translation(s, page.standings.get(s.pk)) for s in page.translations],
         }
     )
 
@@ -348,12 +358,16 @@ def translation_status_api(request: HtmxHttpRequest) -> JsonResponse:
     return json_response(status.to_payload())
 
 
-def _alignment(section: models.DocSection) -> dict[str, object]:
-    """How a translated rule stands against today's rules (docs/api.md)."""
+def _alignment(section: models.DocSection, standing: Standing | None) -> dict[str, object]:
+    """How a translated rule stands against today's rules (docs/translations.md): ``status`` is what a
+    reader is told (judge.rules.standings: current, wording-changed, renumbered, outdated, unchecked,
+    deleted), ``alignment`` the ingest's alignment status (current, changed, renumbered, deleted,
+    unchecked)."""
     return {
         "cr_number": section.cr_number or None,
         "aligned_number": section.aligned_number or None,
-        "status": section.status or None,
+        "status": (standing.status if standing else section.status) or None,
+        "alignment": section.status or None,
         "compared_version": section.compared_version or None,
         "differs_from_current": section.differs_from_current,
     }
@@ -371,7 +385,7 @@ def _links(section: models.DocSection) -> list[dict[str, str]]:
     return [{"cited": cited_as, "rule": rule, "url": rule_url(rule)} for cited_as, rule in cited.items()]
 
 
-def _translation(section: models.DocSection) -> dict[str, object]:
+def _translation(section: models.DocSection, standing: Standing | None) -> dict[str, object]:
     """One Japanese text of a rule: its words, examples and notes, where it comes from, the rules it cites
     (``links``) and its alignment. ``differs_from_current`` is true for every status but "current"."""
     info: document_selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
@@ -385,7 +399,7 @@ def _translation(section: models.DocSection) -> dict[str, object]:
         "examples": section.examples,
         "notes": section.notes,
         "links": _links(section),
-        **_alignment(section),
+        **_alignment(section, standing),
     }
 
 
@@ -410,6 +424,7 @@ def doc_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
     if found is None:
         return error_response([msg("web.no-document", slug=slug)], status=404, lang=lang)
     info, sections = found
+    standings = standings_of(selectors.live_corpus(), sections)
     return json_response(
         {
             **info.to_payload(),
@@ -423,7 +438,7 @@ def doc_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
                     "details": s.details,
                     "examples": s.examples,
                     "notes": s.notes,
-                    **_alignment(s),
+                    **_alignment(s, standings.get(s.pk)),
                 }
                 for s in sections
             ],

@@ -25,8 +25,10 @@ GLOSSARY_TITLE = "Comprehensive Rules Glossary"
 WHOLE_TRANSLATION_PREFIX = (
     ja_comprehensive_rules.SLUG_PREFIX
 )  # the whole translation of one release: "cr-ja-20260116"
-# A translated rule's status (judge.parsing.linking.Status values); "" for a text that translates no rule.
-OUTDATED = frozenset({"changed", "renumbered", "deleted", "unchecked"})  # a text that is not today's rule
+# A translated rule's standing (judge.parsing.substance.STANDINGS, or a bare judge.parsing.linking.Status
+# value); "" for a text that translates no rule. Not today's rule in substance: outdated, unchecked, deleted;
+# a renumbered one is today's rule, but says so; a reworded one ("wording-changed") is today's rule.
+OUTDATED = frozenset({"changed", "renumbered", "deleted", "unchecked", "outdated"})
 
 
 class SourceKind(enum.StrEnum):
@@ -76,9 +78,10 @@ class SearchDoc:
     doc_title: str = (
         ""  # the document's own title in its language ("Comprehensive Rules", "統率者戦 公式ルール")
     )
-    # A translated rule's alignment (judge.parsing.linking.AlignedSection): its status against today's rules
-    # ("current", "changed", "renumbered", "deleted", "unchecked"; "" when it translates no rule or was not
-    # aligned) and today's number of the rule it translates ("" when it stands beside no current rule).
+    # A translated rule's alignment (judge.parsing.linking.AlignedSection): its standing against today's rules
+    # ("current", "wording-changed", "renumbered", "outdated", "unchecked", "deleted"; "" when it translates
+    # no rule or was not aligned) and today's number of the rule it translates ("" when beside no current
+    # rule).
     status: str = ""
     aligned: str = ""
 
@@ -165,7 +168,9 @@ def _ja_docs(linked: LinkedDocument | JaDocument) -> list[SearchDoc]:
     for section, found in sections:
         body = "\n".join(part for part in (section.text, *section.details, *section.notes) if part)
         status = (
-            found.status.value if found is not None and found.status is not None and section.cr_number else ""
+            (found.standing or found.status.value)
+            if found is not None and found.status is not None and section.cr_number
+            else ""
         )
         out.append(
             SearchDoc(

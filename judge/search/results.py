@@ -63,9 +63,10 @@ class SearchHit:
     kind: SourceKind = SourceKind.CR
     doc_title: str = ""  # the document's own title; label a hit with this and ``kind``
     missing: tuple[str, ...] = ()  # in a partial result: the query's words this hit lacks
-    # A translated rule: how its text stands against today's rule ("current", "changed", "renumbered",
-    # "deleted", "unchecked"; "" for anything else) and its number as the translation gives it (``rule`` is
-    # today's: they differ for a renumbered rule; a deleted one has no ``rule``).
+    # A translated rule: how its text stands against today's rule (judge.parsing.substance.STANDINGS:
+    # "current", "wording-changed", "renumbered", "outdated", "unchecked", "deleted"; "" for anything else)
+    # and its number as the translation gives it (``rule`` is today's: they differ for a renumbered rule; a
+    # deleted one has no ``rule``).
     status: str = ""
     translated_rule: str = ""
 

@@ -51,8 +51,8 @@ def test_a_rule_without_the_translation_on_a_phone(phone, site_url):
     banner = phone.locator(".no-ja")
     assert banner.inner_text().startswith("このルールそのものの日本語訳はありません。")
     # Each subrule's old Japanese (the blog excerpt) sits under its notice, never as today's text.
-    child = phone.locator(".child-ja").first
-    assert "版を特定できない旧版" in child.locator(".notice").inner_text()
+    child = phone.locator("#r903\\.9b .child-ja")
+    assert "古い訳です" in child.locator(".notice").inner_text()
     child_box, notice_box = child.bounding_box(), child.locator(".notice").bounding_box()
     assert notice_box["y"] <= child_box["y"] + 5, "the notice stands above the old text"
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "no sideways scroll"

@@ -70,3 +70,28 @@ def test_glossary_finds_a_word_in_either_language(client, ingested, q):
     assert "<html" not in fragment and "Commander Tax" in fragment and "match" in fragment
     nothing = client.get("/ja/glossary/", {"q": "zzzz"}, HTTP_HX_REQUEST="true").content.decode()
     assert "一致する用語はありません。" in nothing
+
+
+def test_a_japanese_reader_reads_each_glossed_word_in_japanese(client, ingested):
+    """On /ja/ the Japanese name follows the glossed word; the English definition is labelled as such."""
+    html = client.get("/ja/rules/903.8/").content.decode()
+    tax = html.split(">commander tax</a>", 1)[1]
+    assert tax.startswith('<span class="gloss-inline" lang="ja">（統率者税）</span>')
+    entry = html.split('class="gloss-entry"', 1)[1].split("</div>", 1)[0]
+    assert '<dd class="gloss-definition gloss-definition-en" lang="en">' in entry and "英語の定義" in entry
+    # /en/ has no glosses at all.
+    assert "gloss-inline" not in client.get("/en/rules/903.8/").content.decode()
+
+
+def test_a_glossary_word_the_term_table_lacks_is_glossed_too(client, ingested):
+    """ "Excess Damage" is in the glossary, not in rules_data/terms.tsv: glossed on its first use, with the
+    glossary's definition (and no Japanese name until a whole translation gives it one)."""
+    anchor = _glossary_anchor(ingested, "Excess Damage")
+    html = client.get("/ja/rules/120.4a/").content.decode()
+    link = f'<a class="gloss" href="/ja/glossary/#{anchor}" data-gloss="g{anchor}">excess damage</a>'
+    assert html.count(link) == 1
+    entry = html.split(f'id="gloss-g{anchor}"', 1)[1].split("</div>", 1)[0]
+    assert '<span class="gloss-en" lang="en">Excess Damage</span>' in entry and "gloss-ja" not in entry
+    # Words rules text uses as plain English are not glossed: 903.9b's "If a commander would be put…".
+    page = client.get("/ja/rules/903.9b/").content.decode()
+    assert ">If</a>" not in page and ">if</a>" not in page

@@ -117,7 +117,8 @@ def test_api_translation_status_of_an_older_translation(client: Client, tmp_path
     ingest(tmp_path, OLD)
     response = client.get("/api/translation-status")
     assert response.status_code == 200
-    assert response.json() == {
+    data = response.json()
+    assert {k: v for k, v in data.items() if k != "japanese"} == {
         "english": NEW,
         "translation": OLD,
         "rules": 14,
@@ -125,17 +126,37 @@ def test_api_translation_status_of_an_older_translation(client: Client, tmp_path
         "changed_since_translation": ["101.1"],
         "missing": ["101.5"],
     }
+    # What the rule pages show: 101.1's English was reworded in substance (a new sentence), so its Japanese is
+    # outdated; 101.5 has none.
+    assert data["japanese"] == {
+        "current": 12,
+        "outdated": ["101.1"],
+        "none": 1,
+        "sources": [
+            {
+                "slug": f"cr-ja-{OLD}",
+                "title": data["japanese"]["sources"][0]["title"],
+                "follows": OLD,
+                "follows_known": True,
+                "date": data["japanese"]["sources"][0]["date"],
+                "current": 12,
+                "outdated": 1,
+            }
+        ],
+    }
 
 
 def test_api_translation_status_current_and_none(client: Client, tmp_path: Path) -> None:
     ingest(tmp_path, NEW)
-    assert client.get("/api/translation-status").json() == {
+    data = client.get("/api/translation-status").json()
+    assert data == {
         "english": NEW,
         "translation": NEW,
         "rules": 14,
         "translated": 14,
         "changed_since_translation": [],
         "missing": [],
+        "japanese": {"current": 14, "outdated": [], "none": 0, "sources": data["japanese"]["sources"]},
     }
     ingest(tmp_path / "again")
     assert client.get("/api/translation-status").json() == {
@@ -145,6 +166,7 @@ def test_api_translation_status_current_and_none(client: Client, tmp_path: Path)
         "translated": 0,
         "changed_since_translation": [],
         "missing": ALL_NEW,
+        "japanese": {"current": 0, "outdated": [], "none": 14, "sources": []},
     }
 
 
@@ -172,7 +194,13 @@ def test_page_in_japanese_names_the_release_followed_and_shows_the_english_diff(
     assert 'href="/ja/rules/101.1/"' in html
     assert '<p class="diff" lang="en">' in html and "<ins>" in html and "<del>" in html
     assert 'href="/ja/rules/101.5/"' in html  # the missing rule
-    assert "python manage.py ingest" in html  # how to install a newer one
+    # The counts of what the rule pages show, the outdated rule linked; no operator's commands, one line only.
+    assert (
+        '<dd data-count="current">12</dd>' in html
+        and '<dd data-count="none"><a href="#missing">1</a>' in html
+    )
+    assert '<ul class="inline-list outdated-rules"><li><a href="/ja/rules/101.1/">101.1</a></li></ul>' in html
+    assert "python manage.py" not in html and "運営者" in html
     for english in ("Japanese translation status", "With Japanese", "No Japanese", "English changed since"):
         assert english not in html
 
@@ -194,7 +222,9 @@ def test_page_of_a_current_translation(client: Client, tmp_path: Path) -> None:
     assert "python manage.py ingest" not in html and 'class="diff"' not in html
 
 
-def test_page_without_a_translation_says_how_to_install_one(client: Client, tmp_path: Path) -> None:
+def test_page_without_a_translation_gives_a_reader_no_operator_commands(
+    client: Client, tmp_path: Path
+) -> None:
     ingest(tmp_path)
     for lang in ("ja", "en"):
         for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
@@ -202,9 +232,9 @@ def test_page_without_a_translation_says_how_to_install_one(client: Client, tmp_
             assert response.status_code == 200
             html = response.content.decode()
             assert all(f'href="/{lang}/rules/{n}/"' in html for n in ALL_NEW)
-            if not headers:
-                assert "JPN_CR_YYYYMMDD_N.txt" in html and "python manage.py ingest" in html
-                assert "fetch_rules --lang ja" in html
+            if not headers:  # one line for the operator, no file names or commands (docs/translations.md)
+                assert "JPN_CR" not in html and "manage.py" not in html
+                assert "運営者" in html or "operator" in html
     assert "Installing a translation" not in client.get("/ja/rules/translation-status/").content.decode()
 
 

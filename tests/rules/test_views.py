@@ -133,12 +133,14 @@ def test_api_docs(client, ingested):
 # --- the real corpus end to end: counts, alignment, references -------------------------------------------
 
 ALIGNED = {
-    # current rule: (Japanese file prefix, Japanese CR number, status of the translation)
-    "800.4a": ("001_", "800.4a", "unchecked"),  # 001's release is older than every ingested one
-    "805.10a": ("002_", "805.10a", "current"),
-    "805.10f": ("002_", "805.10g", "renumbered"),  # 20231117's 805.10g, not its old 805.10f
-    "901.9": ("003_", "901.9", "current"),
-    "903.8": ("001_", "903.8", "unchecked"),
+    # current rule: (Japanese file prefix, Japanese CR number, what a reader is told, the alignment's status)
+    # 001's release is older than every ingested one: the closest (20200601) decides; its 800.4a's English
+    # differs from today's by "enters the battlefield" -> "enters" only, its 903.8's not at all.
+    "800.4a": ("001_", "800.4a", "wording-changed", "unchecked"),
+    "805.10a": ("002_", "805.10a", "current", "current"),
+    "805.10f": ("002_", "805.10g", "renumbered", "renumbered"),  # 20231117's 805.10g, not its old 805.10f
+    "901.9": ("003_", "901.9", "current", "current"),
+    "903.8": ("001_", "903.8", "current", "unchecked"),
 }
 TRANSLATION_KEYS = {
     "lang",
@@ -153,6 +155,7 @@ TRANSLATION_KEYS = {
     "cr_number",
     "aligned_number",
     "status",
+    "alignment",
     "compared_version",
     "differs_from_current",
 }
@@ -187,7 +190,7 @@ def test_ingested_counts(ingested):
 
 @pytest.mark.parametrize("number", sorted(ALIGNED))
 def test_japanese_aligned_to_english(client, ingested, number):
-    prefix, ja_number, status = ALIGNED[number]
+    prefix, ja_number, status, alignment = ALIGNED[number]
     data = client.get(f"/api/rules/{number}").json()
     ja = [t for t in data["translations"] if t["lang"] == "ja" and t["source"].startswith(prefix)]
     assert len(ja) == 1 and (ja[0]["status"], ja[0]["cr_number"], ja[0]["aligned_number"]) == (
@@ -195,7 +198,7 @@ def test_japanese_aligned_to_english(client, ingested, number):
         ja_number,
         number,
     )
-    assert ja[0]["differs_from_current"] is (status != "current")
+    assert ja[0]["alignment"] == alignment and ja[0]["differs_from_current"] is (alignment != "current")
     assert set(ja[0]) == TRANSLATION_KEYS
     for lang in ("en", "ja"):
         html = client.get(f"/{lang}/rules/{number}/").content.decode()
@@ -238,7 +241,7 @@ def test_a_renumbered_rule_shows_the_japanese_of_its_old_number_and_says_so(clie
     with a
     notice; 20231117's own 805.10f (damage assignment order, deleted since) is not."""
     html = client.get("/en/rules/805.10f/").content.decode()
-    assert "This Japanese text translates rule 805.10g of an older version of the rules (20231117)" in html
+    assert "This Japanese translates rule 805.10g of 20231117, the same rule as today's 805.10f." in html
     assert "<strong>805.10g</strong> 戦闘ダメージ・ステップ開始に際して" in html
     assert "<strong>805.10f</strong>" not in html and "ダメージ割り振り順" not in html
     assert "English text of 805.10g in 20231117" in html  # the English it was made from, to compare with
@@ -253,10 +256,13 @@ def test_a_renumbered_rule_shows_the_japanese_of_its_old_number_and_says_so(clie
 
 def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(client, ingested):
     """001 (older than every ingested release) is placed by the closest one: its 903.9 is 20200601's 903.9,
-    today's 903.9b; today's 903.9 (which says something else) gets none of it."""
+    today's 903.9b, whose English has lost graveyard and exile since: outdated; today's 903.9 (which says
+    something else) gets none of it."""
     page_b = client.get("/en/rules/903.9b/").content.decode()
-    assert "could not be identified: it cannot be checked against the current rule" in page_b
-    assert [t["status"] for t in client.get("/api/rules/903.9b").json()["translations"]] == ["unchecked"]
+    assert "Outdated: this Japanese translates an earlier version of the rule" in page_b
+    assert "The English had changed by 20231117." in page_b  # the first release loaded after 20200601
+    found = client.get("/api/rules/903.9b").json()["translations"]
+    assert [(t["status"], t["alignment"]) for t in found] == [("outdated", "unchecked")]
     assert not [
         t for t in client.get("/api/rules/903.9").json()["translations"] if t["source"].startswith("001_")
     ]
@@ -265,13 +271,15 @@ def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(
     assert not [
         t for t in client.get("/api/rules/800.5").json()["translations"] if t["source"].startswith("001_")
     ]
-    for number, old in (("800.6", "800.5"), ("800.7", "800.6")):
+    # Placed by content alone, the mulligan stays unchecked; the starting player's draw is outdated (today's
+    # 800.7 has changed in substance since 20200601's).
+    for number, old, status in (("800.6", "800.5", "unchecked"), ("800.7", "800.6", "outdated")):
         placed = [
             t
             for t in client.get(f"/api/rules/{number}").json()["translations"]
             if t["source"].startswith("001_")
         ]
-        assert [(t["cr_number"], t["status"]) for t in placed] == [(old, "unchecked")]
+        assert [(t["cr_number"], t["status"], t["alignment"]) for t in placed] == [(old, status, "unchecked")]
 
 
 def test_japanese_references_follow_the_renumbering_of_their_version(client, ingested):

@@ -90,6 +90,10 @@ def test_a_translation_of_the_current_release_gives_every_rule_its_japanese(clie
     # The glossary takes its Japanese headword and definition from the translation.
     glossary = _text(client.get("/ja/glossary/?q=commander").content.decode())
     assert "統率者 Commander" in glossary and "統率者戦で、デッキを率いる伝説のクリーチャー。" in glossary
+    # The rule pages' glosses too: the translation's headword and definition, the English one beside it.
+    page = client.get("/ja/rules/903.3/").content.decode()
+    words = page[page.index('id="glosses-heading"') :]
+    assert '<dd class="gloss-definition-ja" lang="ja">統率者戦で、デッキを率いる伝説のクリーチャー。' in words
 
     # Section titles from the translation on the index; the status page counts every rule.
     assert "805. 「共有チーム・ターン」選択ルール" in _text(client.get("/ja/rules/").content.decode())
@@ -140,12 +144,20 @@ def test_the_20231117_translation_follows_the_renumbering_with_its_notice(client
 
 def test_without_a_whole_translation_the_old_excerpt_is_never_shown_as_today(client, ingested):
     # 903.9 has no Japanese of its own: the banner says so for the rule itself, and each subrule's old
-    # Japanese (the blog excerpt, release unknown) stands under its notice with the English diff.
+    # Japanese (the blog excerpt, release unknown) has its one-line notice; one that is not today's rule in
+    # substance (903.9b: graveyard and exile are 903.9a now) only behind a closed disclosure.
     html = client.get("/ja/rules/903.9/").content.decode()
     assert "このルールの日本語訳はありません" not in html
     assert "このルールそのものの日本語訳はありません" in html
     children = html[html.index('class="children"') :]
     assert children.count('class="child-ja"') == children.count("notice differs") > 0
+    b = children[children.index('id="r903.9b"') : children.index('id="r903.9c"')]
+    assert 'data-standing="outdated"' in b and "古い訳です" in b
+    hidden = b[b.index('<details class="earlier-translation">') :]
+    assert (
+        "統率者がどこかから追放されたり" in hidden
+        and "統率者がどこかから追放されたり" not in b[: len(b) - len(hidden)]
+    )
     # The excerpt's 800.6 (the starting player's draw) is today's 800.7, placed by its content, unchecked.
     placed = models.DocSection.objects.get(
         corpus__is_live=True, source__slug="cr-excerpt-ja", cr_number="800.6"
@@ -153,6 +165,6 @@ def test_without_a_whole_translation_the_old_excerpt_is_never_shown_as_today(cli
     assert (placed.aligned_number, placed.status) == ("800.7", "unchecked")
     page = _text(client.get("/ja/rules/800.7/").content.decode())
     assert "開始プレイヤーは最初のターンのドロー・ステップを飛ばさない" in page
-    assert "版を特定できない旧版" in page
+    assert "古い訳です" in page  # today's 800.7 has changed since 20200601's: never told as today's rule
     status = client.get("/api/translation-status").json()
     assert status["translation"] is None and status["translated"] == 0

@@ -84,6 +84,33 @@ def diff_html(diff: Iterable[tuple[str, str]]) -> SafeString:
     return mark_safe(" ".join(out))
 
 
+CONTEXT_WORDS = 8  # words kept each side of a change in a diff excerpt
+
+
+@register.filter
+def diff_excerpt(diff: Iterable[tuple[str, str]]) -> SafeString:
+    """``diff_html`` of the changes only, each with a few words either side ("… nontoken creature <del>enters
+    the battlefield,</del> <ins>enters,</ins> if Genesis …"): a long rule's one changed phrase stands out."""
+    runs = list(diff)
+    trimmed: list[tuple[str, str]] = []
+    for index, (op, words) in enumerate(runs):
+        if op != "equal":
+            trimmed.append((op, words))
+            continue
+        split = words.split()
+        if len(split) <= 2 * CONTEXT_WORDS:
+            trimmed.append((op, words))
+            continue
+        after = " ".join(split[:CONTEXT_WORDS]) if index > 0 else ""
+        before = " ".join(split[-CONTEXT_WORDS:]) if index < len(runs) - 1 else ""
+        trimmed.append((op, " … ".join(part for part in (after, before) if part)))
+        if index == 0:
+            trimmed[-1] = (op, "… " + trimmed[-1][1])
+        elif index == len(runs) - 1:
+            trimmed[-1] = (op, trimmed[-1][1] + " …")
+    return diff_html(trimmed)
+
+
 @register.filter
 def get_item(mapping: Mapping[object, object] | None, key: object) -> object:
     """``mapping[key]`` in a template (None when absent), e.g. a cited rule's label by its number."""

@@ -1,0 +1,129 @@
+"""What a reader of Japanese can trust on the rule pages, upright (390×844) and sideways (844×390) on a
+phone (issue 30): an outdated translation is said so and shown only on request, a reworded one is shown
+first on the first screen, a rule without Japanese glosses its words in Japanese, and the translation status
+page counts what the pages show."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]
+
+VIEWPORTS = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
+OLD_903_9 = "統率者がどこかから追放されたり"  # the blog's pre-2020 903.9: graveyard and exile a replacement
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def screen(request, browser) -> Iterator[tuple[object, dict[str, int]]]:  # type: ignore[no-untyped-def]
+    viewport = VIEWPORTS[request.param]
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page, viewport
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _top(locator) -> float:  # type: ignore[no-untyped-def]
+    box = locator.bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def test_903_9_shows_no_pre_2020_japanese_without_a_tap(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    page, viewport = screen
+    page.goto(f"{site_url}/ja/rules/903.9/")
+    child = page.locator("#r903\\.9b .child-ja")
+    notice = child.locator(".notice.differs")
+    expect(notice).to_be_visible()
+    assert (
+        notice.inner_text().startswith("古い訳です：")
+        and "現在の規則とは内容が異なります" in notice.inner_text()
+    )
+    old = child.get_by_text(OLD_903_9)
+    expect(old).to_be_hidden()
+    # No pre-2020 Japanese anywhere on the page before a tap.
+    for shown in page.get_by_text(OLD_903_9).all():
+        expect(shown).to_be_hidden()
+    disclosure = child.locator("details.earlier-translation > summary")
+    assert disclosure.inner_text().strip() == "以前の規則の訳を表示"
+    disclosure.scroll_into_view_if_needed()
+    disclosure.tap()
+    expect(old).to_be_visible()
+    expect(child.locator(".diff del").first).to_be_visible()  # with what changed in the English
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scroll"
+    screenshot(page, f"rule-903.9-outdated-{viewport['width']}")
+
+
+def test_903_9b_reads_todays_english_first_and_says_its_japanese_is_outdated(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    page, viewport = screen
+    page.goto(f"{site_url}/ja/rules/903.9b/")
+    notice = page.locator(".notice.differs").first
+    expect(notice).to_be_visible()
+    assert "古い訳です" in notice.inner_text() and _top(notice) < viewport["height"]
+    english = page.locator(".rule-en .rule-text")
+    expect(english).to_be_visible()
+    assert _top(english) < viewport["height"], "today's English starts on the first screen"
+    assert _top(english) < _top(page.locator(".rule-ja"))
+    expect(page.get_by_text(OLD_903_9)).to_be_hidden()
+    # Today's English with its glosses in Japanese.
+    expect(page.locator(".rule-en .gloss-inline").first).to_have_text("（統率者）")
+
+
+def test_800_4a_shows_its_japanese_on_the_first_screen(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    page, viewport = screen
+    page.goto(f"{site_url}/ja/rules/800.4a/")
+    japanese = page.locator(".rule-ja .translation p[data-quoted]").first
+    expect(japanese).to_be_visible()
+    assert "プレイヤーがゲームから除外されたら" in japanese.inner_text()
+    assert _top(japanese) < viewport["height"], "the Japanese starts on the first screen"
+    notice = page.locator(".rule-ja .notice.differs")
+    assert "英語の言い回しだけが変わりました" in notice.inner_text()
+    diff = page.locator(".rule-ja details.english-diff")
+    assert diff.get_attribute("open") is None, "the diff is closed by default"
+    diff.locator("summary").tap()
+    expect(diff.locator("del")).to_have_text("enters the battlefield,")
+    screenshot(page, f"rule-800.4a-wording-{viewport['width']}")
+
+
+def test_a_rule_without_japanese_glosses_its_words_in_japanese(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    page, viewport = screen
+    page.goto(f"{site_url}/ja/rules/704.5a/")
+    expect(page.locator(".no-ja")).to_be_visible()
+    english = page.locator(".rule-en .rule-text")
+    assert _top(english) < viewport["height"], "without Japanese, today's English starts on the first screen"
+    inline = english.locator(".gloss-inline")
+    expect(inline.first).to_be_visible()
+    names = inline.all_inner_texts()
+    assert any("プレイヤー" in name for name in names), names
+    # The page's list of its words: the Japanese name first, the English definition beside it.
+    entry = page.locator(".gloss-entry").first
+    assert entry.locator(".gloss-ja").count() == 1
+    definition = entry.locator(".gloss-definition-en")
+    if definition.count():
+        assert definition.inner_text().startswith("英語の定義")
+
+
+def test_the_status_page_counts_what_the_api_says_and_links_the_outdated_rules(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    page, viewport = screen
+    status = page.request.get(f"{site_url}/api/translation-status").json()["japanese"]
+    page.goto(f"{site_url}/ja/rules/translation-status/")
+    assert page.locator("dd[data-count=current]").inner_text() == str(status["current"])
+    assert page.locator("dd[data-count=outdated]").inner_text() == str(len(status["outdated"]))
+    assert page.locator("dd[data-count=none]").inner_text() == str(status["none"])
+    assert status["current"] > 0 and "903.9b" in status["outdated"]
+    links = page.locator(".outdated-rules a")
+    assert links.all_inner_texts() == status["outdated"]
+    assert links.first.get_attribute("href") == f"/ja/rules/{status['outdated'][0]}/"
+    # The long list of rules without Japanese is closed; no operator's commands on a reader's page.
+    expect(page.locator(".missing-rules")).to_be_hidden()
+    body = page.locator("main").inner_text()
+    assert "manage.py" not in body and "JPN_CR" not in body
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scroll"
+    screenshot(page, f"translation-status-{viewport['width']}")
