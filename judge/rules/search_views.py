@@ -25,7 +25,8 @@ from judge.engine.messages import Message, msg
 from judge.rules import selectors
 from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
-from judge.search.index import IndexNotReady
+from judge.search.cache import answers, normalised
+from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
@@ -127,6 +128,20 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
 # --------------------------------------------------------------------------- the JSON API
 
 
+def _api_answer(q: str, *, lang: str, limit: int, ui: str, as_typed: bool) -> dict[str, Any]:
+    """The search's JSON answer with its links, kept in the generation's answer cache (judge.search.cache)
+    beside the search's own: a repeat costs a look-up, then the JSON encoding. Never mutate it."""
+    try:
+        live = open_live(settings.JUDGE_INDEX_DIR)
+    except IndexNotReady as err:
+        raise selectors.NoCorpus(str(err)) from err
+    key = ("api", normalised(q), lang, ui, limit, as_typed)
+    answer: dict[str, Any] = answers(live).get_or_build(
+        key, lambda: search_answer(_search(q, lang=lang, limit=limit, as_typed=as_typed))
+    )
+    return answer if answer["query"] == q else {**answer, "query": q}
+
+
 @require_GET
 def search_api(request: HtmxHttpRequest) -> JsonResponse:
     """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
@@ -149,8 +164,8 @@ def search_api(request: HtmxHttpRequest) -> JsonResponse:
     if not problems:
         try:
             with translation.override(ui):  # the reader's language: the ranking, the titles, the links
-                result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
-                answer = search_answer(result)
+                as_typed = request.GET.get("as_typed") == "1"
+                answer = _api_answer(q, lang=lang, limit=limit, ui=ui, as_typed=as_typed)
                 found = find_cards(q)
                 cards = [
                     {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
