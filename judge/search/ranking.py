@@ -293,12 +293,15 @@ def japanese_texts(live: LiveIndex) -> dict[str, int]:
 def _folded(live: LiveIndex, match: Match, ranked: Sequence[str], ranking: Ranking) -> dict[str, int]:
     """Several hits from one house-rules (or prose) document the query does not name fold into its best
     hit: group -> how many of that document's groups the search found (the best one's), 0 for the others
-    (dropped). Empty when nothing folds."""
+    (dropped). Empty when nothing folds, or when the search found nothing of Magic (the question is not
+    about Magic: 「禁止カード」 finds only the house rules' banned list)."""
     kinds = live.column("kind")
     groups, docs = live.groups(), live.column("doc")
     first: dict[str, str] = {}
     out: dict[str, int] = {}
     by_group = {groups[d]: d for d in match.scores}
+    if not any(SourceKind(kinds[by_group[g]]).is_magic_rules for g in ranked if g in by_group):
+        return {}  # nothing of Magic found: not a question about Magic, every hit is shown
     for group in ranked:
         docnum = by_group.get(group)
         if docnum is None or kinds[docnum] not in FOLDED or SourceKind(kinds[docnum]) in ranking.names:
