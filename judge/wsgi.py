@@ -40,10 +40,46 @@ def _warm_search() -> None:
     from judge.search.warm import warm
 
     try:
-        warm(Path(settings.JUDGE_INDEX_DIR))
+        warm(Path(settings.JUDGE_INDEX_DIR), then=_warm_answers)
     except Exception:  # noqa: BLE001 - logged; searches will report the problem themselves
         logging.getLogger(__name__).exception("search warm-up failed")
     gc.freeze()
+
+
+def _warm_answers(_live: object) -> None:
+    """The answer path, not only the index (issue 35): the commonest searches sent through this application
+    as readers send them (the JSON API in both languages, the search page, the header box's best matches),
+    so a worker's first request pays none of the first-time costs (the deploy's digest of the checkout
+    for the ETags, the URL reverser of each language, the card look-up's query, JSON and template code) and
+    finds their answers in the generation's answer cache. Run for each new generation too (in the thread
+    that warms it). The database connection this opens is closed before gunicorn --preload forks."""
+    from django.conf import settings
+    from django.db import connections
+    from django.test import RequestFactory
+
+    from judge.search.warm import COMMON_QUERIES
+    from judge.web.middleware import release
+
+    release()
+    hosts = [h.lstrip(".") for h in settings.ALLOWED_HOSTS if h not in ("*", "")]
+    factory = RequestFactory(HTTP_HOST=hosts[0] if hosts else "localhost")
+    requests = [
+        *((f"/api/search?ui={ui}", {}) for ui in ("ja", "en")),
+        *((f"/{lang}/search/", {}) for lang in ("ja", "en")),
+        *(
+            (f"/{lang}/search/", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"})
+            for lang in ("ja", "en")
+        ),
+    ]
+    try:
+        for q in COMMON_QUERIES:
+            for path, headers in requests:
+                environ = factory.get(path, {"q": q}, secure=True, **headers).environ
+                b"".join(application(environ, lambda status, headers, *_: None))
+    except Exception:  # noqa: BLE001 - a warm-up never keeps the site down
+        logging.getLogger(__name__).exception("search answer warm-up failed")
+    finally:
+        connections.close_all()
 
 
 _warm_site()

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import urlencode
@@ -122,7 +123,29 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
             context.update(
                 result=result, hits=linked_hits(result), answer=None if result.jump else answer_card(q)
             )
+            html = _cached_fragment(request, "quick" if quick else "results", context)
+            if request.htmx:
+                return HttpResponse(html)
+            context["results_html"] = html
     return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
+
+
+def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, Any]) -> str:
+    """The results of a search as HTML, kept in the generation's answer cache (judge.search.cache): the
+    same query, filters, reader's language and cards always render the same fragment (it holds nothing
+    of one request: no CSRF token, no nonce)."""
+    q = context["query"]
+    cards = tuple(getattr(c, "slug", "") for c in context["cards"])
+    key = ("html", partial, q, context["lang"], get_language(), context["as_typed"], cards)
+
+    def build() -> str:
+        return render_to_string(f"rules/search.html#{partial}", context, request)
+
+    try:
+        live = open_live(settings.JUDGE_INDEX_DIR)
+    except IndexNotReady:
+        return build()
+    return answers(live).get_or_build(key, build) if q == normalised(q) else build()
 
 
 # --------------------------------------------------------------------------- the JSON API
