@@ -230,7 +230,7 @@ def ranked_hits(
         return (tier[group], -sum(score for score, _ in per_lang[group].values()) * governs.get(group, 1.0))
 
     ranked = sorted(per_lang, key=rank)
-    folded = _folded(live, match, ranked, ranking)
+    folded = _folded(live, match, {g: next(iter(per_lang[g].values()))[1] for g in ranked}, ranking)
     ranked = [group for group in ranked if folded.get(group, 1) > 0][:limit]
     total -= sum(n - 1 for n in folded.values() if n > 1)  # a folded document's hits count as one
     translations = japanese_texts(live) if ui == "ja" and ranking.stand_in else {}
@@ -290,21 +290,19 @@ def japanese_texts(live: LiveIndex) -> dict[str, int]:
     return found
 
 
-def _folded(live: LiveIndex, match: Match, ranked: Sequence[str], ranking: Ranking) -> dict[str, int]:
+def _folded(live: LiveIndex, match: Match, ranked: dict[str, int], ranking: Ranking) -> dict[str, int]:
     """Several hits from one house-rules (or prose) document the query does not name fold into its best
-    hit: group -> how many of that document's groups the search found (the best one's), 0 for the others
+    hit (``ranked``: each group ranked, in order, with one of its documents): group -> how many of that document's groups the search found (the best one's), 0 for the others
     (dropped). Empty when nothing folds, or when the search found nothing of Magic (the question is not
     about Magic: 「禁止カード」 finds only the house rules' banned list)."""
     kinds = live.column("kind")
     groups, docs = live.groups(), live.column("doc")
     first: dict[str, str] = {}
     out: dict[str, int] = {}
-    by_group = {groups[d]: d for d in match.scores}
-    if not any(SourceKind(kinds[by_group[g]]).is_magic_rules for g in ranked if g in by_group):
+    if all(kinds[d] in FOLDED for d in ranked.values()):
         return {}  # nothing of Magic found: not a question about Magic, every hit is shown
-    for group in ranked:
-        docnum = by_group.get(group)
-        if docnum is None or kinds[docnum] not in FOLDED or SourceKind(kinds[docnum]) in ranking.names:
+    for group, docnum in ranked.items():  # in rank order
+        if kinds[docnum] not in FOLDED or SourceKind(kinds[docnum]) in ranking.names:
             continue
         if docs[docnum] in first:
             out[group] = 0
