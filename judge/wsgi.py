@@ -3,6 +3,7 @@
 import gc
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from django.core.wsgi import get_wsgi_application
@@ -63,19 +64,20 @@ def _warm_answers(_live: object) -> None:
     release()
     hosts = [h.lstrip(".") for h in settings.ALLOWED_HOSTS if h not in ("*", "")]
     factory = RequestFactory(HTTP_HOST=hosts[0] if hosts else "localhost")
+    quick = {"HX-Request": "true", "HX-Target": "site-search-results"}  # the header box's best matches
     requests = [
-        *((f"/api/search?ui={ui}", {}) for ui in ("ja", "en")),
-        *((f"/{lang}/search/", {}) for lang in ("ja", "en")),
-        *(
-            (f"/{lang}/search/", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "site-search-results"})
-            for lang in ("ja", "en")
-        ),
+        *(("/api/search", {"ui": ui}, {}) for ui in ("ja", "en")),
+        *((f"/{lang}/search/", {}, headers) for lang in ("ja", "en") for headers in ({}, quick)),
     ]
+
+    def ignore(status: str, headers: list[tuple[str, str]], *_: object) -> Callable[[bytes], object]:
+        return lambda _data: None
+
     try:
         for q in COMMON_QUERIES:
-            for path, headers in requests:
-                environ = factory.get(path, {"q": q}, secure=True, **headers).environ
-                b"".join(application(environ, lambda status, headers, *_: None))
+            for path, params, headers in requests:
+                environ = factory.get(path, {"q": q, **params}, secure=True, headers=headers).environ
+                b"".join(application(environ, ignore))
     except Exception:  # noqa: BLE001 - a warm-up never keeps the site down
         logging.getLogger(__name__).exception("search answer warm-up failed")
     finally:
