@@ -123,3 +123,19 @@ def test_the_api_never_answers_another_readers_links(client: Client, index: Path
         **en,
         "query": " commander  tax",
     }
+
+
+def test_the_warm_up_keeps_the_commonest_answers_for_both_readers(tmp_path: Path) -> None:
+    from judge.search.warm import COMMON_QUERIES, warm
+
+    build_index(tmp_path, [doc("903.8", "commander tax")], name="gen-1")
+    activate(tmp_path, "gen-1")
+    warmed: list[str] = []
+    assert warm(tmp_path, then=lambda live: warmed.append(live.name)) is True
+    assert warmed == ["gen-1"]  # the web layer's warm-up runs after each generation's
+    kept = answers(open_live(tmp_path))
+    before = kept.hits
+    for q in COMMON_QUERIES:
+        for ui in ("en", "ja"):
+            search(q, root=tmp_path, ui_lang=ui)
+    assert kept.hits - before == 2 * len(COMMON_QUERIES)  # every one answered from memory
