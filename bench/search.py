@@ -246,12 +246,13 @@ def report(
 
     for name in s:
         row(name, s[name])
-    for name, values in (
-        ("restart: first request", restart["first_ms"]),
-        ("restart: first API asks", restart["api_ms"]),
-        ("restart: first page", restart["page_ms"]),
+    for name, key in (
+        ("restart: first request", "first"),
+        ("restart: first API asks", "api"),
+        ("restart: first page", "page"),
     ):
-        row(name, values)
+        row(name, restart[f"{key}_ms"])
+        row(f"{name}, CPU", restart[f"{key}_cpu"])
     print(f"(restarts: judge.wsgi loaded and warmed in {percentile(restart['load_s'], 50):.1f} s at p50)")
 
     print("\nratios against the goals of issue 35 (wall clock; CPU time in brackets):")
@@ -267,7 +268,8 @@ def report(
     page = s.p("/ja/search/ page", 50) / s.p("/healthz", 50)
     page_cpu = s.p("/ja/search/ page, CPU", 50) / s.p("/healthz, CPU", 50)
     goals.append(("/ja/search/ / /healthz, p50", page, page_cpu, 2.5, "x"))
-    goals.append(("restart: first request p95", percentile(restart["first_ms"], 95), None, 10.0, " ms"))
+    first, first_cpu = (percentile(restart[key], 95) for key in ("first_ms", "first_cpu"))
+    goals.append(("restart: first request p95", first, first_cpu, 10.0, " ms"))
     for name, value, cpu, goal, unit in goals:
         met = value >= goal if "at least" in unit else value <= goal
         extra = f" [{cpu:.2f}]" if cpu is not None else ""

@@ -30,18 +30,19 @@ def child(root: str, database_url: str, queries: list[str]) -> None:
 
     factory = RequestFactory()
 
-    def request(path: str, params: dict[str, str]) -> float:
+    def request(path: str, params: dict[str, str]) -> tuple[float, float]:
         environ = factory.get(path, params).environ
         statuses: list[str] = []
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         b"".join(judge.wsgi.application(environ, lambda status, headers, *_: statuses.append(status)))
-        took = (time.perf_counter() - began) * 1000
+        took = ((time.perf_counter() - began) * 1000, (time.process_time() - began_cpu) * 1000)
         assert statuses == ["200 OK"], (path, params, statuses)
         return took
 
     api = [request("/api/search", {"q": q, "limit": "10"}) for q in queries[:-1]]
     page = request("/ja/search/", {"q": queries[-1]})
-    print(json.dumps({"load_s": loaded, "api_ms": api, "page_ms": page}))
+    print(json.dumps({"load_s": loaded, "api_ms": [a[0] for a in api], "api_cpu": [a[1] for a in api],
+                      "page_ms": page[0], "page_cpu": page[1]}))  # fmt: skip
 
 
 def first_requests(
@@ -49,7 +50,9 @@ def first_requests(
 ) -> dict[str, list[float]]:
     """``restarts`` fresh processes, each asked ``per`` API queries and one page (a different slice of
     ``queries`` each time): the very first request's time, every API request's, the page's, the load."""
-    out: dict[str, list[float]] = {"first_ms": [], "api_ms": [], "page_ms": [], "load_s": []}
+    out: dict[str, list[float]] = {
+        key: [] for key in ("first_ms", "first_cpu", "api_ms", "api_cpu", "page_ms", "page_cpu", "load_s")
+    }
     for n in range(restarts):
         asked = [queries[(n * (per + 1) + i) % len(queries)] for i in range(per + 1)]
         done = subprocess.run(
@@ -58,8 +61,11 @@ def first_requests(
         )  # fmt: skip
         found = json.loads(done.stdout.strip().splitlines()[-1])
         out["first_ms"].append(found["api_ms"][0])
+        out["first_cpu"].append(found["api_cpu"][0])
         out["api_ms"].extend(found["api_ms"])
+        out["api_cpu"].extend(found["api_cpu"])
         out["page_ms"].append(found["page_ms"])
+        out["page_cpu"].append(found["page_cpu"])
         out["load_s"].append(found["load_s"])
     return out
 
