@@ -47,8 +47,14 @@ def _warm_search() -> None:
     gc.freeze()
 
 
+# The commonest searches the web warm-up sends through the application: enough to pay every first-time cost
+# and keep the first answers, few enough not to slow a start (each is six requests).
+WEB_WARM_QUERIES = 4
+
+
 def _warm_answers(_live: object) -> None:
-    """The answer path, not only the index (issue 35): the commonest searches sent through this application
+    """The answer path, not only the index (issue 35): the commonest searches (the first WEB_WARM_QUERIES of
+    judge.search.warm.COMMON_QUERIES) sent through this application
     as readers send them (the JSON API in both languages, the search page, the header box's best matches),
     so a worker's first request pays none of the first-time costs (the deploy's digest of the checkout
     for the ETags, the URL reverser of each language, the card look-up's query, JSON and template code) and
@@ -74,7 +80,7 @@ def _warm_answers(_live: object) -> None:
         return lambda _data: None
 
     try:
-        for q in COMMON_QUERIES:
+        for q in COMMON_QUERIES[:WEB_WARM_QUERIES]:
             for path, params, headers in requests:
                 environ = factory.get(path, {"q": q, **params}, secure=True, headers=headers).environ
                 b"".join(application(environ, ignore))
