@@ -292,9 +292,10 @@ def japanese_texts(live: LiveIndex) -> dict[str, int]:
 
 def _folded(live: LiveIndex, match: Match, ranked: dict[str, int], ranking: Ranking) -> dict[str, int]:
     """Several hits from one house-rules (or prose) document the query does not name fold into its best
-    hit (``ranked``: each group ranked, in order, with one of its documents): group -> how many of that document's groups the search found (the best one's), 0 for the others
-    (dropped). Empty when nothing folds, or when the search found nothing of Magic (the question is not
-    about Magic: 「禁止カード」 finds only the house rules' banned list)."""
+    hit (``ranked``: each group ranked, in order, with one of its documents): group -> how many of that
+    document's groups the search found (the best one's), 0 for the others (dropped). Empty when nothing
+    folds, or when the search found nothing of Magic (the question is not about Magic: 「禁止カード」 finds
+    only the house rules' banned list)."""
     kinds = live.column("kind")
     groups, docs = live.groups(), live.column("doc")
     first: dict[str, str] = {}
