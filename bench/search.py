@@ -123,7 +123,7 @@ class Samples(dict[str, list[float]]):
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    default = Path(os.environ.get("JUDGE_CORPUS_DIR", "/work/shared/rules_data"))
+    default = Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data"))
     parser.add_argument("corpus", nargs="?", type=Path, default=default)
     parser.add_argument("--index", type=Path, help="an index root to build once and reuse across runs")
     parser.add_argument("--repeat", type=int, default=10, help="rounds of repeats (answers kept)")

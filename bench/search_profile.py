@@ -64,7 +64,7 @@ def stage_times(stats: pstats.Stats, requests: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    default = Path(os.environ.get("JUDGE_CORPUS_DIR", "/work/shared/rules_data"))
+    default = Path(os.environ.get("JUDGE_CORPUS_DIR", ROOT.parent / "shared" / "rules_data"))
     parser.add_argument("corpus", nargs="?", type=Path, default=default)
     parser.add_argument("--index", type=Path, help="an index root already built (skips the build)")
     parser.add_argument("--rounds", type=int, default=3)
