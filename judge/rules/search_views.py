@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import urlencode
@@ -25,7 +26,8 @@ from judge.engine.messages import Message, msg
 from judge.rules import selectors
 from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
-from judge.search.index import IndexNotReady
+from judge.search.cache import answers, normalised
+from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
@@ -121,10 +123,46 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
             context.update(
                 result=result, hits=linked_hits(result), answer=None if result.jump else answer_card(q)
             )
+            html = _cached_fragment(request, "quick" if quick else "results", context)
+            if request.htmx:
+                return HttpResponse(html)
+            context["results_html"] = html
     return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
 
 
+def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, Any]) -> str:
+    """The results of a search as HTML, kept in the generation's answer cache (judge.search.cache): the
+    same query, filters, reader's language and cards always render the same fragment (it holds nothing
+    of one request: no CSRF token, no nonce)."""
+    q = context["query"]
+    cards = tuple(getattr(c, "slug", "") for c in context["cards"])
+    key = ("html", partial, q, context["lang"], get_language(), context["as_typed"], cards)
+
+    def build() -> str:
+        return render_to_string(f"rules/search.html#{partial}", context, request)
+
+    try:
+        live = open_live(settings.JUDGE_INDEX_DIR)
+    except IndexNotReady:
+        return build()
+    return answers(live).get_or_build(key, build) if q == normalised(q) else build()
+
+
 # --------------------------------------------------------------------------- the JSON API
+
+
+def _api_answer(q: str, *, lang: str, limit: int, ui: str, as_typed: bool) -> dict[str, Any]:
+    """The search's JSON answer with its links, kept in the generation's answer cache (judge.search.cache)
+    beside the search's own: a repeat costs a look-up, then the JSON encoding. Never mutate it."""
+    try:
+        live = open_live(settings.JUDGE_INDEX_DIR)
+    except IndexNotReady as err:
+        raise selectors.NoCorpus(str(err)) from err
+    key = ("api", normalised(q), lang, ui, limit, as_typed)
+    answer: dict[str, Any] = answers(live).get_or_build(
+        key, lambda: search_answer(_search(q, lang=lang, limit=limit, as_typed=as_typed))
+    )
+    return answer if answer["query"] == q else {**answer, "query": q}
 
 
 @require_GET
@@ -149,8 +187,8 @@ def search_api(request: HtmxHttpRequest) -> JsonResponse:
     if not problems:
         try:
             with translation.override(ui):  # the reader's language: the ranking, the titles, the links
-                result = _search(q, lang=lang, limit=limit, as_typed=request.GET.get("as_typed") == "1")
-                answer = search_answer(result)
+                as_typed = request.GET.get("as_typed") == "1"
+                answer = _api_answer(q, lang=lang, limit=limit, ui=ui, as_typed=as_typed)
                 found = find_cards(q)
                 cards = [
                     {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}

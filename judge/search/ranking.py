@@ -80,10 +80,20 @@ def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
     return out
 
 
+# A Japanese text whose rule was found in English only stands in for it for a Japanese reader unless its
+# status says it differs in substance from today's rule (judge.parsing.linking; "outdated" is the
+# translation-trust distinction from "wording-changed").
+NOT_TODAYS = frozenset({"changed", "outdated", "deleted"})
+FOLDED = (SourceKind.HOUSE_RULES, SourceKind.PROSE)  # several hits of one such document: one hit and a count
+
+
 @dataclass(frozen=True)
 class Ranking:
     ui_lang: str
     names: frozenset[SourceKind] = frozenset()  # kinds outside the rules of Magic that the query names
+    # A Japanese text may stand in for a rule found in English only (not when the query asks for English only
+    # or for some documents).
+    stand_in: bool = True
 
     def tier(self, kind: SourceKind) -> int:
         """Documents the query names first, then the rules of Magic, then house rules and prose."""
@@ -219,11 +229,19 @@ def ranked_hits(
     def rank(group: str) -> tuple[int, float]:
         return (tier[group], -sum(score for score, _ in per_lang[group].values()) * governs.get(group, 1.0))
 
-    ranked = sorted(per_lang, key=rank)[:limit]
+    ranked = sorted(per_lang, key=rank)
+    folded = _folded(live, match, {g: next(iter(per_lang[g].values()))[1] for g in ranked}, ranking)
+    ranked = [group for group in ranked if folded.get(group, 1) > 0][:limit]
+    total -= sum(n - 1 for n in folded.values() if n > 1)  # a folded document's hits count as one
+    translations = japanese_texts(live) if ui == "ja" and ranking.stand_in else {}
     hits: list[SearchHit] = []
     for group in ranked:
         found = per_lang[group]
         shown = found[ui][1] if ui in found else max(found.values())[1]
+        stand_in = translations.get(group) if ui not in found else None
+        if stand_in is not None:  # found in English only: a Japanese reader reads its Japanese
+            found = {**found, ui: (0.0, stand_in)}
+            shown = stand_in
         doc = placed(live.doc(shown))
         text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
         snip = snippet(text, needles, lang=doc.lang)
@@ -236,6 +254,7 @@ def ranked_hits(
                 title=display_title(doc, ui),
                 snippet=snip,
                 score=sum(score for score, _ in found.values()),
+                folded=count if (count := folded.get(group, 0)) > 1 else 0,
                 also=tuple(lang for lang in found if lang != doc.lang),
                 doc=doc.doc,
                 version=doc.version,
@@ -248,3 +267,54 @@ def ranked_hits(
             )
         )
     return hits, total
+
+
+def japanese_texts(live: LiveIndex) -> dict[str, int]:
+    """Rule group -> the Japanese text a Japanese reader is shown for it when the search found only its
+    English: the best standing (judge.search.alignment) of its Japanese texts that may stand for today's
+    rule (status not in NOT_TODAYS). Once per generation."""
+    found: dict[str, int] | None = live.extras.get("ja_texts")
+    if found is None:
+        standing = standings(live)
+        best: dict[str, tuple[tuple[int, int, int], int]] = {}
+        for docnum, (group, lang, kind, status) in enumerate(
+            zip(live.groups(), live.langs(), live.column("kind"), live.column("status"), strict=True)
+        ):
+            if lang != "ja" or kind != SourceKind.CR_TRANSLATION or status in NOT_TODAYS:
+                continue
+            if not group.startswith("rule:"):
+                continue
+            if group not in best or standing[docnum] < best[group][0]:
+                best[group] = (standing[docnum], docnum)
+        found = live.extras["ja_texts"] = {group: docnum for group, (_, docnum) in best.items()}
+    return found
+
+
+def _folded(live: LiveIndex, match: Match, ranked: dict[str, int], ranking: Ranking) -> dict[str, int]:
+    """Several hits from one house-rules (or prose) document the query does not name fold into its best
+    hit (``ranked``: each group ranked, in order, with one of its documents): group -> how many of that
+    document's groups the search found (the best one's), 0 for the others (dropped). Empty when nothing
+    folds, or when the search found nothing of Magic (the question is not about Magic: 「禁止カード」 finds
+    only the house rules' banned list)."""
+    kinds = live.column("kind")
+    groups, docs = live.groups(), live.column("doc")
+    first: dict[str, str] = {}
+    out: dict[str, int] = {}
+    if all(kinds[d] in FOLDED for d in ranked.values()):
+        return {}  # nothing of Magic found: not a question about Magic, every hit is shown
+    for group, docnum in ranked.items():  # in rank order
+        if kinds[docnum] not in FOLDED or SourceKind(kinds[docnum]) in ranking.names:
+            continue
+        if docs[docnum] in first:
+            out[group] = 0
+        else:
+            first[docs[docnum]] = group
+    if not out:
+        return {}
+    counts: dict[str, set[str]] = {}
+    for d in match.scores:
+        if docs[d] in first and kinds[d] in FOLDED:
+            counts.setdefault(docs[d], set()).add(groups[d])
+    for doc, group in first.items():
+        out[group] = len(counts.get(doc, ())) or 1
+    return out

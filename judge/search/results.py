@@ -9,6 +9,7 @@ leads to is the web layer's to build (judge.web.citations).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -69,6 +70,9 @@ class SearchHit:
     # deleted one has no ``rule``).
     status: str = ""
     translated_rule: str = ""
+    # House rules or prose the query does not name: this hit stands for its document's hits found, this
+    # many (0: it stands for itself only); the search with ``doc:<doc>`` lists them all.
+    folded: int = 0
 
     @property
     def outdated(self) -> bool:
@@ -90,6 +94,7 @@ class SearchHit:
             "score": round(self.score, 4),
             "missing": list(self.missing),
             "status": self.status,
+            "folded": self.folded,
         }
 
 
@@ -140,7 +145,9 @@ def display_title(doc: SearchDoc, ui_lang: str) -> str:
     >>> display_title(replace(doc, rule=None, kind=SourceKind.GLOSSARY, title="Commander Tax"), "ja")
     '統率者税（Commander Tax）'
     """
-    if ui_lang != "ja" or doc.lang != "en":
+    if doc.lang == "ja":
+        return _japanese_title(doc)
+    if ui_lang != "ja":
         return doc.title
     sections, terms = japanese_names()
     if doc.kind is SourceKind.GLOSSARY:
@@ -152,3 +159,40 @@ def display_title(doc: SearchDoc, ui_lang: str) -> str:
     english = doc.title[len(doc.rule) :].lstrip(". ")
     japanese = section_title_ja(sections, doc.rule.split(".")[0], english) if english else None
     return f"{doc.title[: len(doc.title) - len(english)]}{japanese}" if japanese else doc.title
+
+
+_POINT = re.compile(r"rule-(\d+)$")
+
+
+def _japanese_title(doc: SearchDoc) -> str:
+    """A Japanese text's title: a translated rule's is today's number and its section's title (「903.9b
+    統率者戦」, whatever number the translation gives it); a document section whose title only repeats its
+    text (a point of the Commander rules) is named by its document and point (「統率者戦 公式ルール 1」).
+    A renumbered translation keeps its own number.
+
+    >>> doc = SearchDoc(key="k", rule="903.9b", lang="ja", source="", doc="cr-excerpt-ja", version="",
+    ...                 title="903.9 統率者戦", body="…", kind=SourceKind.CR_TRANSLATION)
+    >>> _japanese_title(doc)
+    '903.9b 統率者戦'
+    >>> from dataclasses import replace
+    >>> point = replace(doc, rule=None, kind=SourceKind.FORMAT_RULES, anchor="rule-1",
+    ...                 doc_title="統率者戦 公式ルール",
+    ...                 title="プレイヤーは、あらかじめ伝説のクリーチャーを1体選んでおく必要があります。",
+    ...                 body="プレイヤーは、あらかじめ伝説のクリーチャーを1体選んでおく必要があります。")
+    >>> _japanese_title(point), _japanese_title(replace(point, title="基本原則"))
+    ('統率者戦 公式ルール 1', '基本原則')
+    """
+    if doc.kind is SourceKind.CR_TRANSLATION and doc.rule and doc.status != "renumbered":
+        # (a renumbered text keeps the number it was translated under, as its page shows it; the hit says
+        # today's)
+        number, _, section = doc.title.partition(" ")
+        if not section and number.startswith(doc.rule):
+            return doc.title  # 「903.8.」: only its number, today's
+        if number and number[0].isdigit():
+            return f"{doc.rule} {section}".strip()
+        return f"{doc.rule} {doc.title}".strip()
+    repeats = len(doc.title) > 24 and doc.body.startswith(doc.title.rstrip("。．. ")[:24])
+    if repeats and doc.doc_title:
+        point = _POINT.match(doc.anchor)
+        return f"{doc.doc_title} {point.group(1)}" if point else doc.doc_title
+    return doc.title

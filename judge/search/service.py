@@ -18,8 +18,10 @@ a search reads when it starts: judge.search.warm.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from judge.search.cache import answers, normalised
 from judge.search.documents import SourceKind
 from judge.search.index import LiveIndex, open_live
 from judge.search.lookup import existing_rule, rule_like, rule_suggestions
@@ -89,15 +91,58 @@ def search(
         raise SearchQueryError([f"ui must be one of {', '.join(UI_LANGS)}"])
     limit = max(1, min(MAX_LIMIT, int(limit)))
     live = open_live(root)
+    default_terms = load_terms()
+    if terms is not None and terms is not default_terms:  # a caller's own term table: never cached
+        return _search(
+            q,
+            live=live,
+            lang=lang,
+            limit=limit,
+            current_version=current_version,
+            ui_lang=ui_lang,
+            terms=terms,
+            correct=correct,
+        )
+    # Asked before in this generation: the same answer from memory (judge.search.cache).
+    key = (normalised(q), lang, ui_lang, limit, correct, current_version)
+    result = answers(live).get_or_build(
+        key,
+        lambda: _search(
+            normalised(q),
+            live=live,
+            lang=lang,
+            limit=limit,
+            current_version=current_version,
+            ui_lang=ui_lang,
+            terms=default_terms,
+            correct=correct,
+        ),
+    )
+    return result if result.query == q else replace(result, query=q)
+
+
+def _search(
+    q: str,
+    *,
+    live: LiveIndex,
+    lang: str,
+    limit: int,
+    current_version: str | None,
+    ui_lang: str,
+    terms: TermTable,
+    correct: bool,
+) -> SearchResult:
+    """One search of one generation, as ``search()`` describes it (not cached)."""
     current = current_version or live.current_version
-    terms = terms if terms is not None else load_terms()
 
     jump = existing_rule(q, live, current)
     if jump:
         allowed = live.allowed(lang=lang, version=current)
         found = Match({d: 1.0 for d in live.docset("rule", jump) & allowed})
         needles = Needles(en={jump}, literal={jump})
-        jump_hits, _ = ranked_hits(live, found, needles, limit=limit, ranking=Ranking(ui_lang))
+        jump_hits, _ = ranked_hits(
+            live, found, needles, limit=limit, ranking=Ranking(ui_lang, stand_in=lang != "en")
+        )
         return SearchResult(
             query=q, total=len(jump_hits), jump=jump, hits=tuple(jump_hits), current_version=current
         )
@@ -128,7 +173,7 @@ def search(
         version = current
     allow = live.allowed(lang=parsed.lang, version=version, docs=parsed.docs) if parsed.docs else None
     searched, names = named_kinds(parsed, terms)
-    ranking = Ranking(ui_lang, names)
+    ranking = Ranking(ui_lang, names, stand_in=parsed.lang != "en" and not parsed.docs)
     built = build_query(searched, terms=terms, version=version)
     # A question that names no other game is about the rules of Magic (judge.search.matching).
     prefer = None if SourceKind.HOUSE_RULES in names else magic_docs(live)

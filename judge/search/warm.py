@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from pathlib import Path
 
 from judge.search.alignment import standings
@@ -10,21 +11,39 @@ from judge.search.analysis import sudachi_dictionary
 from judge.search.highlight import snippet
 from judge.search.index import IndexNotReady, LiveIndex, keep_warm, open_live
 from judge.search.query_builder import Needles
-from judge.search.ranking import Ranking, doc_tiers, static_priors
+from judge.search.ranking import Ranking, doc_tiers, japanese_texts, static_priors
 from judge.search.results import japanese_names
 from judge.search.service import UI_LANGS, search
 from judge.search.spelling import speller
 from judge.search.terms import TermTable, load_terms
 
+# What players ask most (issue 35): searched by the warm-up of every generation, so that their answers are
+# in the answer cache (judge.search.cache) before the first reader asks.
+COMMON_QUERIES = (
+    "統率者税",
+    "commander tax",
+    "統率者ダメージ",
+    "commander damage",
+    "統率者が墓地に置かれたら",
+    "player leaves the game",
+    "投了したら",
+    "統率領域",
+    "次元ダイス",
+    "monarch",
+)
 
-def warm(root: Path, *, terms: TermTable | None = None) -> bool:
+
+def warm(
+    root: Path, *, terms: TermTable | None = None, then: Callable[[LiveIndex], None] | None = None
+) -> bool:
     """Load everything a search reads, once per process and index generation: the Japanese
     dictionary, the term table, the Japanese titles of sections, the live index's searcher, columns, documents
     and decoded
     postings, the analysed snippet texts and the spelling vocabulary. Later generations (a
     re-ingest) are warmed the same way, in a background thread, as soon as a search notices them.
 
-    Call it when a worker starts (judge/wsgi.py does). False when there is no index yet.
+    Call it when a worker starts (judge/wsgi.py does). False when there is no index yet. ``then`` runs
+    after each generation's warm-up (judge/wsgi.py: the web layer's answers of the COMMON_QUERIES).
     """
     sudachi_dictionary()
     japanese_names()  # section titles and glossary names for Japanese readers' hits
@@ -32,17 +51,21 @@ def warm(root: Path, *, terms: TermTable | None = None) -> bool:
     try:
         live = open_live(root)
     except IndexNotReady:
-        keep_warm(root, lambda later: _rewarm(later, table))
+        keep_warm(root, lambda later: _rewarm(later, table, then))
         return False
     _warm_live(live, table)
-    keep_warm(root, lambda later: _rewarm(later, table))
+    if then is not None:
+        then(live)
+    keep_warm(root, lambda later: _rewarm(later, table, then))
     return True
 
 
-def _rewarm(live: LiveIndex, terms: TermTable) -> None:
+def _rewarm(live: LiveIndex, terms: TermTable, then: Callable[[LiveIndex], None] | None = None) -> None:
     """Warm a later generation; if the worker froze the first one (gc.freeze(), judge/wsgi.py),
     let the collector free the generation it replaced, then freeze the new one."""
     _warm_live(live, terms)
+    if then is not None:
+        then(live)
     if gc.get_freeze_count():
         gc.unfreeze()
         gc.collect()
@@ -59,6 +82,7 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
         static_priors(live, ui_lang)
     standings(live)
     doc_tiers(live, Ranking("en"))
+    japanese_texts(live)
     empty = Needles()
     for docnum in sorted(live.allowed(lang="all", version=live.current_version)):
         doc = live.doc(docnum)
@@ -66,5 +90,9 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
             "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title, empty, lang=doc.lang
         )
     # One search of each kind runs the remaining first-time code paths (query analysis, merging).
-    for q in ("commander tax", "統率者税", "comander", "903.9zz"):
+    for q in ("comander", "903.9zz", "903.8"):
         search(q, root=live.root, terms=terms)
+    # ... and the answers players ask most are kept (judge.search.cache), for a reader of either language.
+    for q in COMMON_QUERIES:
+        for ui_lang in UI_LANGS:
+            search(q, root=live.root, ui_lang=ui_lang)

@@ -18,7 +18,7 @@ RESULT_KEYS = {"query", "total", "jump", "partial", "corrected_query", "hits", "
 # No "url": a hit names its rule, document and anchor; the web layer links it (tests/web/test_citations.py).
 HIT_KEYS = {
     "rule", "lang", "also", "kind", "doc", "doc_title", "version", "source", "title", "snippet", "score",
-    "missing", "status",
+    "missing", "status", "folded",
 }  # fmt: skip
 
 
