@@ -152,8 +152,8 @@ JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/
 JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
 # The rate limits count in their own database table (judge.limits), never in this cache, which may cull
 # any entry. The cache, which every worker shares, holds nothing whose loss voids a limit (the hourly
-# expiry sweep's mark): by default a table in the database (created by the tracker's migration 0003), or one shared cache
-# (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package). Behind a proxy,
+# expiry sweep's mark): by default a table in the database (created by the tracker's migration 0003), or
+# one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package). Behind a proxy,
 # DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address (docs/limits.md).
 CACHE_TABLE = "judge_cache"
 CACHES = {
