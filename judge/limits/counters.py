@@ -5,8 +5,9 @@ A rate is ``"30/h"`` (30 an hour; ``s``, ``m``, ``h``, ``d``, and ``"5/10m"``). 
 rate's period (this hour's, for ``/h``). The check before the work is one read of the count and never a write:
 on SQLite a write takes the database's one write lock, which every tracker write of every game waits for.
 Only what happened is counted, after the fact (:func:`count`): one
-``INSERT … ON CONFLICT DO UPDATE SET count = count + 1``, so two workers counting at once both count. A new row also sweeps the rows whose window
-is over, so the table holds about one row per client and thing counted lately.
+``INSERT … ON CONFLICT DO UPDATE SET count = count + 1``, so two workers counting at once both count. A new
+row also sweeps the rows whose window is over, so the table holds about one row per client and thing
+counted lately.
 """
 
 from __future__ import annotations
