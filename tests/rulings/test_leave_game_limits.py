@@ -71,7 +71,8 @@ def test_a_board_past_the_limits_is_refused_in_both_languages(
         if "leave" in url
         else table(players, objects, effects)
     )
-    for lang, text in (("en", f"is over the limit of {high}."), ("ja", f"件は上限の {high} 件を超えています")):
+    texts = (("en", f"is over the limit of {high}."), ("ja", f"件は上限の {high} 件を超えています"))
+    for lang, text in texts:
         response = client.post(f"{url}?lang={lang}", body, content_type="application/json")
         assert response.status_code == 400
         errors = response.json()["errors"]
