@@ -1,8 +1,9 @@
 """The JSON door: read a capped JSON object body, answer JSON, list every problem in one shape.
 
-Every JSON endpoint refuses the same way: 413 for a body over its cap, 400 for bad JSON or anything
-the engine refuses (:class:`RulesError`), each answer ``{"errors": [{"code", "rule", "text",
-"field"?}, ...]}`` with the texts in the language of ``?lang=ja|en`` (English by default).
+Every JSON endpoint refuses the same way: 415 for a body not declared JSON (:func:`is_json`), 413 for a
+body over its cap, 400 for bad JSON or anything the engine refuses (:class:`RulesError`), each answer
+``{"errors": [{"code", "rule", "text", "field"?}, ...]}`` with the texts in the language of ``?lang=ja|en``
+(English by default).
 """
 
 from __future__ import annotations
