@@ -26,7 +26,7 @@ PACKAGE = ROOT / "judge"
 
 PURE = ("judge.engine", "judge.parsing", "judge.search")
 WEB = "judge.web"
-APPS = ("judge.rules", "judge.cards", "judge.calc", "judge.rulings", "judge.tracker")
+APPS = ("judge.rules", "judge.cards", "judge.calc", "judge.rulings", "judge.tracker", "judge.limits")
 WIRING = ("judge", "judge.settings", "judge.urls", "judge.wsgi")
 #: What each layer may import from the project, besides itself.
 ALLOWED: dict[str, tuple[str, ...]] = {
@@ -44,6 +44,8 @@ APP_USES = {
     ("judge.rulings", "judge.rules"),
     # A card page links each keyword to its 702.x rule, found by name in the live corpus.
     ("judge.cards", "judge.rules"),
+    # The tracker's rate limits count in the limits app's table.
+    ("judge.tracker", "judge.limits"),
 }
 #: What the pure layers may import besides the standard library (the engine: nothing).
 THIRD_PARTY = {

@@ -74,9 +74,9 @@ from typing import Any
 from judge.engine.messages import Text, card_name
 from judge.engine.variants import Variant
 
-MAX_OBJECTS = 2000
-MAX_EFFECTS = 2000
-MAX_PLAYERS = 64
+MAX_OBJECTS = 300
+MAX_EFFECTS = 300
+MAX_PLAYERS = 20
 MAX_TEXT = 200
 MAX_SHIELDS = 100
 

@@ -27,12 +27,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
-from judge.engine.board import Board, ControlEffect, GameObject, Zone, effect_label, players_text
+from judge.engine.board import (
+    Attack,
+    Board,
+    ControlEffect,
+    DelayedTrigger,
+    GameObject,
+    Zone,
+    effect_label,
+    players_text,
+)
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
 from judge.engine.messages import ParamValue, Text, msg, render
 from judge.engine.steps import Step
+
+_Item = TypeVar("_Item", ControlEffect, DelayedTrigger, Attack)
 
 
 def next_player(turn_order: tuple[str, ...], after: str, leaving: set[str]) -> str | None:
@@ -90,6 +101,11 @@ class BoardState:
         obj = self.objects.get(object_id)
         return obj.label if obj is not None else object_id
 
+    def _blockers_left(self, blockers: tuple[str, ...]) -> dict[str, Any]:
+        """``{"blockers": ...}`` without those no longer present; nothing when all are."""
+        left = tuple(b for b in blockers if self.present(b) is not None)
+        return {} if len(left) == len(blockers) else {"blockers": left}
+
     def result(
         self, *, after: dict[str, Any], winners: tuple[str, ...] = (), losers: tuple[str, ...] = ()
     ) -> LeaveGameResult:
@@ -111,19 +127,19 @@ class BoardState:
                     before_controller=original.controller,
                 )
             )
-            if gone is None:
-                after_objects.append(replace(obj, source=None if obj.source in gone_ids else obj.source))
+            if gone is None:  # copied only when its source left: the rest stay the same frozen objects
+                after_objects.append(replace(obj, source=None) if obj.source in gone_ids else obj)
         fields: dict[str, Any] = {
             "objects": tuple(after_objects),
             "control_effects": tuple(
-                replace(e, **keep_source_name(board, e.source, e.name, e.name_ja, gone_ids))
+                _changed(e, **keep_source_name(board, e.source, e.name, e.name_ja, gone_ids))
                 for e in board.control_effects
                 if e.id in self.active
             ),
             "delayed_triggers": tuple(
-                replace(
+                _changed(
                     t,
-                    object=None if t.object in gone_ids else t.object,
+                    **({"object": None} if t.object in gone_ids else {}),
                     **keep_source_name(board, t.source, t.name, t.name_ja, gone_ids),
                 )
                 for t in board.delayed_triggers
@@ -136,7 +152,7 @@ class BoardState:
                 c for i, c in enumerate(board.player_control) if i not in self.ended_control
             ),
             "combat": tuple(
-                replace(a, blockers=tuple(b for b in a.blockers if self.present(b) is not None))
+                _changed(a, **self._blockers_left(a.blockers))
                 for a in board.combat
                 if self.present(a.attacker) is not None
                 and self.objects[a.attacker].zone is Zone.BATTLEFIELD
@@ -161,6 +177,11 @@ class BoardState:
             board=replace(board, **fields),
             losers=losers,
         )
+
+
+def _changed(item: _Item, **fields: Any) -> _Item:
+    """``item`` with ``fields`` changed; the same item when there are none (no copy, no check again)."""
+    return replace(item, **fields) if fields else item
 
 
 def keep_source_name(

@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "judge.calc",
     "judge.rulings",
     "judge.tracker",
+    "judge.limits",
 ]
 
 MIDDLEWARE = [
@@ -149,11 +150,11 @@ JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS"
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
 # Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
 JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
-# The rate limits count in Django's cache, which every worker must share, or a worker restarted by
-# --max-requests starts counting again: by default a table in the database (created by the tracker's
-# migration 0003; counts may be a little low under races, never reset), or one shared cache
-# (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package). Behind a proxy,
-# DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address.
+# The rate limits count in their own database table (judge.limits), never in this cache, which may cull
+# any entry. The cache, which every worker shares, holds nothing whose loss voids a limit (the hourly
+# expiry sweep's mark): by default a table in the database (created by the tracker's migration 0003), or
+# one shared cache (DJANGO_CACHE_URL=redis://host:6379/0 needs the `redis` package). Behind a proxy,
+# DJANGO_RATELIMIT_IP_META_KEY names the header with the client's address (docs/limits.md).
 CACHE_TABLE = "judge_cache"
 CACHES = {
     "default": {
@@ -167,3 +168,6 @@ CACHES = {
 # judge.web.client_address, which the rate limits ask for the address (the variable keeps the name it had
 # when django-ratelimit counted).
 JUDGE_CLIENT_ADDRESS_HEADER = os.environ.get("DJANGO_RATELIMIT_IP_META_KEY", "")
+# How many proxies in front of the site append to that header (X-Forwarded-For): the client's address is the
+# entry this many from the right; what is left of it the client wrote (docs/limits.md).
+JUDGE_TRUSTED_PROXIES = int(os.environ.get("JUDGE_TRUSTED_PROXIES", "1"))

@@ -1,9 +1,16 @@
 """The client's address, for the rate limits (judge.tracker.limits asks this function).
 
 Behind a proxy the address is in a header the operator names (``DJANGO_RATELIMIT_IP_META_KEY``, e.g.
-``HTTP_X_REAL_IP``). A header can be missing, empty, a list ("1.2.3.4, 5.6.7.8": X-Forwarded-For) or
-nonsense ("not-an-ip", "999.1.1.1") when a request did not come through the proxy: the first valid
-address in it counts, else the socket's (REMOTE_ADDR), else a fixed placeholder, so no request answers 500.
+``HTTP_X_REAL_IP`` or ``HTTP_X_FORWARDED_FOR``). A list ("1.2.3.4, 5.6.7.8": X-Forwarded-For) is read from
+the right: each proxy appends the address it was sent from, so only the last ``JUDGE_TRUSTED_PROXIES``
+entries (1 by default: the shipped nginx in front of gunicorn) were written by proxies the site trusts, and
+the entry that many from the right is the client's. Anything left of it the client wrote itself: taking the
+first entry would let a client pick its own rate-limit bucket. A header missing, empty or nonsense
+("not-an-ip", "999.1.1.1": a request that did not come through the proxy) gives the socket's address
+(REMOTE_ADDR), else a fixed placeholder, so no request answers 500.
+
+An IPv4-mapped IPv6 address (``::ffff:192.0.2.7``, what a dual-stack socket reports for an IPv4 client) is
+the IPv4 address it maps.
 """
 
 from __future__ import annotations
@@ -18,23 +25,38 @@ UNKNOWN = "0.0.0.0"  # no address at all (a Unix socket without the proxy's head
 
 def _valid(text: str) -> str | None:
     try:
-        return str(ipaddress.ip_address(text.strip()))
+        address = ipaddress.ip_address(text.strip())
     except ValueError:
         return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(address)
+
+
+def trusted_entry(header: str, proxies: int) -> str:
+    """The entry of a comma-separated address header written by the farthest of ``proxies`` trusted
+    proxies: ``proxies`` from the right (the leftmost when the list is shorter).
+
+    >>> trusted_entry("203.0.113.9, 198.51.100.4", 1), trusted_entry("a, b, c", 2), trusted_entry("a", 3)
+    ('198.51.100.4', 'b', 'a')
+    """
+    entries = header.split(",")
+    return entries[max(0, len(entries) - max(1, proxies))]
 
 
 def client_address(request: HttpRequest) -> str:
-    """The first valid address of the configured header, else the socket's.
+    """The address the trusted proxies name in the configured header, else the socket's.
 
     >>> from django.test import RequestFactory, override_settings
-    >>> request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_REAL_IP="not-an-ip, 1.2.3.4")
-    >>> with override_settings(JUDGE_CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP"):
+    >>> request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR="6.6.6.6, 1.2.3.4")
+    >>> with override_settings(JUDGE_CLIENT_ADDRESS_HEADER="HTTP_X_FORWARDED_FOR"):
     ...     client_address(request)
     '1.2.3.4'
     >>> client_address(request)  # no header configured: the socket's address
     '10.0.0.9'
     """
     header = getattr(settings, "JUDGE_CLIENT_ADDRESS_HEADER", "")
-    candidates = str(request.META.get(header, "")).split(",") if header else []
+    proxies = int(getattr(settings, "JUDGE_TRUSTED_PROXIES", 1))
+    candidates = [trusted_entry(str(request.META.get(header, "")), proxies)] if header else []
     candidates.append(str(request.META.get("REMOTE_ADDR", "")))
     return next((found for text in candidates if (found := _valid(text))), UNKNOWN)

@@ -1,8 +1,9 @@
 """The JSON door: read a capped JSON object body, answer JSON, list every problem in one shape.
 
-Every JSON endpoint refuses the same way: 413 for a body over its cap, 400 for bad JSON or anything
-the engine refuses (:class:`RulesError`), each answer ``{"errors": [{"code", "rule", "text",
-"field"?}, ...]}`` with the texts in the language of ``?lang=ja|en`` (English by default).
+Every JSON endpoint refuses the same way: 415 for a body not declared JSON (:func:`is_json`), 413 for a
+body over its cap, 400 for bad JSON or anything the engine refuses (:class:`RulesError`), each answer
+``{"errors": [{"code", "rule", "text", "field"?}, ...]}`` with the texts in the language of ``?lang=ja|en``
+(English by default).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -88,9 +90,11 @@ MAX_NUMBER = 2**53
 #: The colour identity batch (1,000 full Scryfall cards) asks for more (judge.calc.views).
 MAX_VALUES = 50_000
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_STRING_OR_FILLER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+')
-_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+#: A string, closed or not, matched without backtracking (possessive quantifiers): each character is looked
+#: at once, so a body of ``"\"\"\…`` that never closes costs one pass, not one per quote.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_BRACKETS = re.compile(r"[\[{]++|[\]}]++")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 # Escaped backslashes are consumed first: JSON's "\\ud800" is a backslash and letters, not an escape.
 _ESCAPES = re.compile(
@@ -98,34 +102,68 @@ _ESCAPES = re.compile(
 )
 
 
-def nests_deeper(text: str, limit: int) -> bool:
-    """Whether the JSON ``text`` nests lists and objects more than ``limit`` levels deep.
+@dataclass(frozen=True)
+class Shape:
+    """What :func:`shape` found: whether the text holds more values or nests deeper than the limits, and
+    ``steps``, the runs of brackets it looked at one by one (never more than twice the values it allows)."""
 
-    Strings and everything but brackets are dropped, then each pass removes the innermost empty pairs
-    (one level): regular expressions all the way, so an 8 MB card batch costs well under a second.
+    too_many: bool
+    too_deep: bool
+    steps: int = 0
+
+
+def shape(text: str, *, max_depth: int = MAX_DEPTH, max_values: int = MAX_VALUES) -> Shape:
+    """Whether the JSON ``text`` holds more than ``max_values`` values or nests lists and objects more than
+    ``max_depth`` levels deep, found before parsing in time linear in the text's length.
+
+    Each value but the first of a list or object follows a comma, and each list or object opens with a
+    bracket, so the commas and opening brackets outside strings bound the count. Strings go in one pass
+    (:data:`_STRING`), then everything but brackets in another; what is left alternates runs of opening
+    and closing brackets, at most twice as many runs as values allowed, which one loop adds up.
     Text that is not JSON may answer either way; the parser then reports it.
+
+    >>> shape('[{"a": [1, "]]]"]}, []]', max_depth=3, max_values=9)
+    Shape(too_many=False, too_deep=False, steps=4)
+    >>> shape('[[[[1]]]]', max_depth=3, max_values=9), shape('[1, 2, 3, 4, 5, 6]', max_depth=3, max_values=4)
+    (Shape(too_many=False, too_deep=True, steps=1), Shape(too_many=True, too_deep=False, steps=0))
+    """
+    if text.count(",") < max_values and text.count("[") + text.count("{") <= max_depth:
+        return Shape(too_many=False, too_deep=False)  # commas and brackets inside strings only add
+    bare = _STRING.sub("", text)
+    if bare.count(",") >= max_values:
+        return Shape(too_many=True, too_deep=False)
+    brackets = _NOT_BRACKET.sub("", bare)
+    if brackets.count("[") + brackets.count("{") > max_values:
+        return Shape(too_many=True, too_deep=False)
+    depth = steps = 0
+    for run in _BRACKETS.finditer(brackets):
+        steps += 1
+        size = run.end() - run.start()
+        if brackets[run.start()] in "[{":
+            depth += size
+            if depth > max_depth:
+                return Shape(too_many=False, too_deep=True, steps=steps)
+        else:
+            depth = max(0, depth - size)
+    return Shape(too_many=False, too_deep=False, steps=steps)
+
+
+def nests_deeper(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests lists and objects more than ``limit`` levels deep (:func:`shape`).
 
     >>> nests_deeper('[{"a": [1, "]]]"]}, []]', 3), nests_deeper('[[[[1]]]]', 3)
     (False, True)
     """
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    brackets = _STRING_OR_FILLER.sub("", text)
-    for _ in range(limit):
-        brackets = _EMPTY_PAIR.sub("", brackets)
-    return _EMPTY_PAIR.search(brackets) is not None
+    return shape(text, max_depth=limit, max_values=len(text) + 1).too_deep
 
 
 def holds_more_values(text: str, limit: int) -> bool:
-    """Whether the JSON ``text`` holds more than ``limit`` values, counted before parsing: each value but
-    the first of a list or object follows a comma, so the commas outside strings bound the count.
+    """Whether the JSON ``text`` holds more than ``limit`` values (:func:`shape`).
 
     >>> holds_more_values('{"a": "x, y, z", "b": [1, 2]}', 4), holds_more_values('[1, 2, 3, 4, 5, 6]', 4)
     (False, True)
     """
-    if text.count(",") < limit:  # commas inside strings only add: nothing more to look at
-        return False
-    return _STRING.sub("", text).count(",") >= limit
+    return shape(text, max_depth=len(text) + 1, max_values=limit).too_many
 
 
 def has_lone_surrogate(text: str) -> bool:
@@ -204,9 +242,10 @@ def read_json(
             text = text.decode(json.detect_encoding(text))
         except UnicodeDecodeError as err:
             raise refuse("json-bad", **_position(text, err.start)) from None
-    if holds_more_values(text, max_values):
+    found = shape(text, max_depth=MAX_DEPTH, max_values=max_values)
+    if found.too_many:
         raise refuse("json-too-many", limit=max_values)
-    if nests_deeper(text, MAX_DEPTH):
+    if found.too_deep:
         raise refuse("json-too-deep", limit=MAX_DEPTH)
     if has_lone_surrogate(text):
         raise refuse("json-surrogate")
@@ -254,6 +293,22 @@ def result_json(result: Any, lang: str) -> dict[str, Any]:
     return dict(result.to_answer(lang))
 
 
+def is_json(request: HttpRequest) -> bool:
+    """Whether the body is declared JSON (``application/json`` or ``application/…+json``).
+
+    A web page on another site can make a browser send a form or a ``fetch`` without asking first (no CORS
+    preflight) only as ``text/plain``, ``application/x-www-form-urlencoded`` or ``multipart/form-data``:
+    refusing those (415) keeps every other site's pages from running the calculators with the visitor's
+    browser, while scripts and bots name their JSON as such. A request with no body and no type passes (it
+    is then refused as not JSON, 400)."""
+    content_type = request.content_type or ""
+    if not content_type and request.META.get("CONTENT_LENGTH") in (None, "", "0"):
+        return True
+    return content_type == "application/json" or (
+        content_type.startswith("application/") and content_type.endswith("+json")
+    )
+
+
 def json_api(
     request: HttpRequest,
     *,
@@ -262,8 +317,12 @@ def json_api(
     max_values: int = MAX_VALUES,
 ) -> JsonResponse:
     """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every
-    problem."""
+    problem; 415 for a body not declared JSON (:func:`is_json`)."""
     lang = request_language(request)
+    if not is_json(request):
+        return error_response(
+            [msg("web.not-json", field="body", type=request.content_type or "-")], status=415, lang=lang
+        )
     try:
         payload = json_object(read_body(request, limit=limit), max_values=max_values)
         return json_response(compute(payload, lang))

@@ -5,7 +5,8 @@
   no 'unsafe-inline' is needed.
 - HEAD answered by the GET view, without the body (monitors and link checkers use HEAD).
 - The JSON API's own refusals (a wrong method) in the API's one error shape.
-- Shared caching of what is the same for every reader (:class:`PublicCacheMiddleware`).
+- Shared caching of what is the same for every reader, and none of what carries one visitor's state
+  (:class:`PublicCacheMiddleware`).
 - A database busy past its timeout (SQLite's write lock held by another writer) answers 503 with
   ``Retry-After``, never a 500 (:class:`DatabaseBusyMiddleware`).
 """
@@ -196,12 +197,30 @@ def public_etag(request: HttpRequest, read_from: str) -> str:
     return '"' + hashlib.sha1("\n".join(parts).encode()).hexdigest()[:32] + '"'
 
 
+def is_personal(response: HttpResponse) -> bool:
+    """Whether the answer carries something of one visitor: it sets a cookie (the CSRF cookie, which Django
+    sets whenever a page uses the token of a form that posts; a tracker seat) or varies on the cookies."""
+    vary = {part.strip().lower() for part in response.get("Vary", "").split(",")}
+    return bool(response.cookies) or "cookie" in vary
+
+
+def keep_private(response: HttpResponse) -> None:
+    """``Cache-Control: private`` (no shared cache keeps it), and ``no-store`` unless the view asked for
+    ``no-cache`` (the tracker's answers, which a phone revalidates with their ETag) or ``no-store``."""
+    asked = response.get("Cache-Control", "")
+    patch_cache_control(response, private=True)
+    if "no-cache" not in asked and "no-store" not in asked:
+        patch_cache_control(response, no_store=True)
+
+
 class PublicCacheMiddleware:
     """``Cache-Control: public`` and an ETag per corpus generation for the :data:`PUBLIC_ROUTES`, and
     304 for a matching ``If-None-Match`` without running the view (one query for the generation; the
-    search reads the index pointer instead).
+    search reads the index pointer instead); ``Cache-Control: private, no-store`` for every answer that
+    carries something of one visitor (:func:`is_personal`: a page with a form that posts, whose CSRF token
+    a shared cache must never hand to the next reader).
 
-    A CDN or a browser can keep these answers only if they carry nothing of one reader: the pages
+    A CDN or a browser can keep the public answers only if they carry nothing of one reader: the pages
     have no form that posts, so base.html leaves out the CSRF token (``request.public_cache``) and no
     CSRF cookie or ``Vary: Cookie`` is sent. An answer that sets a cookie anyway is not marked public.
     """
@@ -211,9 +230,11 @@ class PublicCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if is_personal(response):
+            keep_private(response)
+            return response
         etag = getattr(request, "public_cache", None)
-        personal = bool(response.cookies) or "Cookie" in response.get("Vary", "")
-        if etag is None or response.status_code not in (200, 304) or personal:
+        if etag is None or response.status_code not in (200, 304):
             return response
         response.headers["ETag"] = etag
         patch_cache_control(response, public=True, max_age=settings.JUDGE_PUBLIC_MAX_AGE)

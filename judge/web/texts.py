@@ -15,6 +15,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The request is larger than {size}; send less at once.",
         "ja": "リクエストが {size} を超えています。一度に送る量を減らしてください。",
     },
+    "web.not-json": {
+        "en": "The request must be JSON, sent with the header Content-Type: application/json (it was {type}).",
+        "ja": "リクエストは JSON で、Content-Type: application/json のヘッダーを付けて送ってください（{type} でした）。",
+    },
     "web.bad-json": {
         "en": "The request is not valid JSON (line {line}, column {column}).",
         "ja": "リクエストが正しい JSON ではありません（{line} 行 {column} 文字目）。",

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 
 from judge.cards.services import import_cards
+from judge.engine.board import MAX_OBJECTS, MAX_PLAYERS
 from judge.rulings.board_page import select_fits
 from tests.rulings.leave_game_helpers import MIND_CONTROL, count, form_data, has_selected, result_of
 
@@ -142,9 +143,13 @@ def test_a_pasted_board_at_the_json_apis_limits_answers_under_a_megabyte(client:
             "controller": "P0",
             "zone": "battlefield",
         }
-        for n in range(2000)
+        for n in range(MAX_OBJECTS)
     ]
-    board = {"variant": "free-for-all", "turn_order": [f"P{i}" for i in range(64)], "objects": objects}
+    board = {
+        "variant": "free-for-all",
+        "turn_order": [f"P{i}" for i in range(MAX_PLAYERS)],
+        "objects": objects,
+    }
     response = client.post("/en/leave-game/", {"action": "load-json", "board_json": json.dumps(board)})
     assert response.status_code == 400 and len(response.content) <= MB
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from judge.engine.board import MAX_OBJECTS
 from tests.rulings.leave_game_helpers import (
     MIND_CONTROL,
     _querydict,
@@ -67,16 +68,16 @@ def test_rows_past_the_page_maximum_are_not_read(client: Client) -> None:
 
 
 def test_a_pasted_board_larger_than_the_page_is_refused_whole(client: Client) -> None:
-    """The largest board the JSON API takes (2,000 objects) once rendered 46.8 MB as page rows; the page
-    refuses a board past its own tables and keeps the pasted text to correct."""
-    objects = soldiers(2000)
+    """The largest board the JSON API takes (2,000 objects then, MAX_OBJECTS now) once rendered 46.8 MB as
+    page rows; the page refuses a board past its own tables and keeps the pasted text to correct."""
+    objects = soldiers(MAX_OBJECTS)
     pasted = json.dumps({**MIND_CONTROL, "objects": objects, "control_effects": []})
     data = form_data(MIND_CONTROL, "load-json")
     data["board_json"] = pasted
     response = client.post("/en/leave-game/", data)
     html = response.content.decode()
     assert response.status_code == 400
-    assert "This board has 2000 rows in one table; the JSON API takes larger boards." in html
+    assert f"This board has {MAX_OBJECTS} rows in one table; the JSON API takes larger boards." in html
     assert 'name="obj-2-id"' not in html  # the page's own board (Mind Control: 2 objects) stays
     assert len(response.content) < 3 * len(pasted)  # the pasted text shown again, escaped; nothing more
 
