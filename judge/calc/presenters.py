@@ -200,6 +200,7 @@ class ShownDeck:
     identity: tuple[str, ...]
     problems: list[DeckProblem]
     notes: list[ShownStep]
+    verdict: str = "not-legal"  # "legal", "not-legal" or "unchecked" (judge.engine.deck_types.DeckCheck)
 
 
 def present_deck(result: deck.DeckCheck) -> ShownDeck:
@@ -219,4 +220,5 @@ def present_deck(result: deck.DeckCheck) -> ShownDeck:
             for p in result.problems
         ],
         notes=present_steps(result.notes),
+        verdict=result.verdict,
     )

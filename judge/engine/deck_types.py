@@ -16,13 +16,14 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.cards import Card, CardPool
 from judge.engine.decklist import DecklistEntry
-from judge.engine.messages import Message, msg
+from judge.engine.messages import Message, Text, msg
 from judge.engine.steps import Step
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
@@ -56,18 +57,79 @@ class DeckCheck:
     problems: tuple[Problem, ...]
     identity: tuple[str, ...] = ()
     notes: tuple[Step, ...] = ()
+    #: False when nothing could be checked that decides the verdict (no card data and no problem found by
+    #: the checks that need none): the verdict is then "not checked", never "not legal" with 0 problems.
+    checked: bool = True
+
+    @property
+    def verdict(self) -> str:
+        """``"legal"``, ``"not-legal"`` or ``"unchecked"``."""
+        if self.problems:
+            return "not-legal"
+        if not self.checked:
+            return "unchecked"
+        return "legal" if self.legal else "not-legal"
 
     def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
             "legal": self.legal,
+            "verdict": self.verdict,
             "problems": [p.to_answer(lang) for p in self.problems],
             "notes": [n.to_answer(lang) for n in self.notes],
         }
 
 
-def card_name(name: str) -> Message:
-    """A card name in a message: "Sol Ring" in English, 《Sol Ring》 in Japanese."""
+def card_name(name: str, name_ja: str | None = None) -> Message:
+    """A card name in a message: "Sol Ring" in English, 《Sol Ring》 in Japanese; with its Japanese name,
+    that name in Japanese (《連合の勝利》).
+
+    >>> card_name("Coalition Victory", "連合の勝利").text("ja"), card_name("Sol Ring").text("ja")
+    ('《連合の勝利》', '《Sol Ring》')
+    """
+    if name_ja and name_ja != name:
+        return msg("deck.card", name=Text(en=name, ja=name_ja))
     return msg("deck.card", name=name)
+
+
+def _has_japanese(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff" or ch == "\u3005" for ch in text)
+
+
+def named(card: Card, typed: str = "") -> Message:
+    """A found card in a message: in Japanese, the name the player typed if it was Japanese, else the
+    Japanese name the card data knows, else the English name."""
+    typed = typed.strip().strip("《》")
+    if typed and _has_japanese(typed):
+        return card_name(card.name, typed)
+    return card_name(card.name, card.japanese_names[0] if card.japanese_names else None)
+
+
+#: Unknown names that get spelling suggestions, and the time they may take together: each suggestion
+#: compares the name with a shortlist of known names (about 25 ms a name with 30,000 cards imported).
+SUGGEST_NAMES = 5
+SUGGEST_SECONDS = 0.25
+
+
+class SuggestionBudget:
+    """How many unknown names still get suggestions in one check; the rest are counted (``skipped``)."""
+
+    def __init__(self, *, names: int | None = None, seconds: float | None = None) -> None:
+        self.names = SUGGEST_NAMES if names is None else names
+        self.deadline = time.perf_counter() + (SUGGEST_SECONDS if seconds is None else seconds)
+        self.skipped = 0
+
+    def take(self) -> bool:
+        if self.names > 0 and time.perf_counter() < self.deadline:
+            self.names -= 1
+            return True
+        self.skipped += 1
+        return False
+
+    def note(self) -> Step | None:
+        """The note saying how many more unknown names got no suggestion, or None."""
+        if not self.skipped:
+            return None
+        return Step.of("deck.suggestions-skipped", rule=UNKNOWN_CARD, count=self.skipped)
 
 
 def card_lines(cards: Iterable[CardLine]) -> list[tuple[int, str]]:
@@ -89,16 +151,22 @@ def or_list(names: Sequence[str]) -> Message:
     return listed
 
 
-def lookup(pool: CardPool, name: str, problems: list[Problem]) -> Card | None:
-    """The card named ``name``; an unknown name adds a problem with close-match suggestions."""
+def lookup(
+    pool: CardPool, name: str, problems: list[Problem], budget: SuggestionBudget | None = None
+) -> Card | None:
+    """The card named ``name``; an unknown name adds a problem with close-match suggestions (while
+    ``budget`` allows: the first few unknown names of a check)."""
     card = pool.get(name)
     if card is None:
-        suggestions = pool.suggest(name)
-        message = (
-            msg("deck.unknown-card", name=name, suggestions=or_list(suggestions))
-            if suggestions
-            else msg("deck.unknown-card-no-suggestion", name=name)
-        )
+        if budget is not None and not budget.take():
+            message = msg("deck.unknown-card-unsuggested", name=name)
+        else:
+            suggestions = pool.suggest(name)
+            message = (
+                msg("deck.unknown-card", name=name, suggestions=or_list(suggestions))
+                if suggestions
+                else msg("deck.unknown-card-no-suggestion", name=name)
+            )
         problems.append(Problem(card=name, rule=UNKNOWN_CARD, message=message))
     return card
 
@@ -108,8 +176,10 @@ __all__ = [
     "CardLine",
     "DeckCheck",
     "Problem",
+    "SuggestionBudget",
     "card_lines",
     "card_name",
     "lookup",
+    "named",
     "or_list",
 ]
