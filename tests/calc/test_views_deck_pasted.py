@@ -9,7 +9,9 @@ from tests.calc.helpers import HX, post
 
 pytestmark = pytest.mark.django_db
 
-JAPANESE_LIST = "統率者\n1 Kenrith, the Returned King\nデッキ\n1 Sol Ring\n49 島\n49 冠雪の島\nSB: 1 Lightning Bolt\n"
+JAPANESE_LIST = (
+    "統率者\n1 Kenrith, the Returned King\nデッキ\n1 Sol Ring\n49 島\n49 冠雪の島\nSB: 1 Lightning Bolt\n"
+)
 
 
 def test_without_card_data_japanese_basics_and_a_clean_list_are_not_checked(client: Client) -> None:

@@ -32,7 +32,10 @@ def card(name: str, type_line: str, *, ja: str = "", cost: str = "", status: str
 
 
 KENRITH = card(
-    "Kenrith, the Returned King", "Legendary Creature — Human Noble", ja="帰還した王、ケンリス", cost="{W}{U}{B}{R}{G}"
+    "Kenrith, the Returned King",
+    "Legendary Creature — Human Noble",
+    ja="帰還した王、ケンリス",
+    cost="{W}{U}{B}{R}{G}",
 )
 ISLAND = card("Island", "Basic Land — Island", ja="島")
 COALITION = card("Coalition Victory", "Sorcery", ja="連合の勝利", cost="{3}{W}{U}{B}{R}{G}", status="banned")
