@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.cards import Card, CardPool
 from judge.engine.decklist import DecklistEntry
 from judge.engine.messages import Message, Text, msg
 from judge.engine.steps import Step
+
+if TYPE_CHECKING:
+    from judge.engine.brackets import BracketEstimate
 
 #: A deck line: a decklist entry, ``(count, name)``, or a bare name (one copy).
 CardLine = DecklistEntry | tuple[int, str] | str
@@ -60,6 +63,11 @@ class DeckCheck:
     #: False when nothing could be checked that decides the verdict (no card data and no problem found by
     #: the checks that need none): the verdict is then "not checked", never "not legal" with 0 problems.
     checked: bool = True
+    #: The Commander Brackets estimate of the list (judge.engine.brackets), for Commander decks.
+    bracket: BracketEstimate | None = None
+
+    def with_bracket(self, bracket: BracketEstimate | None) -> DeckCheck:
+        return replace(self, bracket=bracket)
 
     @property
     def verdict(self) -> str:
@@ -76,6 +84,7 @@ class DeckCheck:
             "verdict": self.verdict,
             "problems": [p.to_answer(lang) for p in self.problems],
             "notes": [n.to_answer(lang) for n in self.notes],
+            **({"bracket": self.bracket.to_answer(lang)} if self.bracket is not None else {}),
         }
 
 

@@ -46,6 +46,7 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
         "/api/calc/deck-check",
         {"variant": "commander", "decklist": decklist, "commanders": ["Kenrith, the Returned King"]},
     ).json()
+    assert data.pop("bracket")["minimum"] == 1  # the Commander Brackets estimate (tests/cards/test_brackets*)
     assert data == {
         "legal": True,
         "verdict": "legal",

@@ -1,0 +1,130 @@
+"""Commander Spellbook's combos: the import of its export (``variants.json``) and the lookup of the combos
+a list holds.
+
+The import streams the file (judge.parsing.combo_data) into :class:`~judge.cards.models.Combo` rows and one
+:class:`~judge.cards.models.ComboCard` row per card it needs, inside the import's transaction, replacing
+the previous combos. A list's combos are found through the index on ``ComboCard.key``: the rows of the
+list's cards, grouped by combo, keep the combos all of whose cards are in the list; no combo is read
+whose cards are not all there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from django.db.models import Count, F
+
+from judge.cards.models import CardSource, Combo, ComboCard
+from judge.engine import cards as engine_cards
+from judge.engine.brackets import ComboFacts
+from judge.parsing.card_data import FileKind
+from judge.parsing.combo_data import iter_combos
+
+BATCH = 2000
+#: Combos with more cards than this are not stored: no list is checked against a combo of 12 cards, and a
+#: malformed export could not fill the table with one.
+MAX_CARDS = 10
+
+
+def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> Any:
+    """Replace every combo with the export's; returns the import's CardImport (its ``cards`` the combos)."""
+    from judge.cards.services import CardImport, _record_source
+
+    meta: dict[str, Any] = {}
+    ComboCard.objects.all().delete()
+    Combo.objects.all().delete()
+    count = skipped = 0
+    batch: list[Combo] = []
+    keys: list[list[str]] = []
+
+    def flush() -> None:
+        created = Combo.objects.bulk_create(batch)
+        ComboCard.objects.bulk_create(
+            [
+                ComboCard(combo_id=row.pk, key=key)
+                for row, row_keys in zip(created, keys, strict=True)
+                for key in row_keys
+            ],
+            batch_size=5000,
+        )
+        batch.clear()
+        keys.clear()
+
+    with path.open(encoding="utf-8") as stream:
+        for entry in iter_combos(stream, source=path.name, meta=meta):
+            if len(entry.cards) > MAX_CARDS:
+                skipped += 1
+                continue
+            batch.append(
+                Combo(
+                    spellbook_id=entry.spellbook_id,
+                    cards=list(entry.cards),
+                    templates=list(entry.templates),
+                    features=list(entry.features),
+                    card_count=len(entry.cards),
+                    pieces=min(entry.pieces, 32767),
+                    mana_value_needed=entry.mana_value_needed,
+                    identity=entry.identity,
+                    bracket_tag=entry.bracket_tag,
+                )
+            )
+            keys.append(list(dict.fromkeys(engine_cards.normalise_name(n)[:255] for n in entry.cards)))
+            count += 1
+            if len(batch) >= BATCH:
+                flush()
+                if progress is not None:
+                    progress(f"  {count} combos...")
+    if batch:
+        flush()
+    published = (
+        _timestamp_date(meta.get("timestamp"))
+        or datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
+    )
+    _record_source(path, FileKind.COMMANDER_SPELLBOOK, published, count)
+    return CardImport(
+        cards=count, aliases=0, duplicates=skipped, kind=FileKind.COMMANDER_SPELLBOOK, published=published
+    )
+
+
+def _timestamp_date(value: Any) -> str:
+    """ "2026-11-30" from the export's ISO timestamp, "" when it has none."""
+    if not isinstance(value, str):
+        return ""
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).date().isoformat()
+    except ValueError:
+        return ""
+
+
+def combos_in(card_names: Iterable[str]) -> list[ComboFacts]:
+    """The combos all of whose cards are among ``card_names`` (by the index on the cards' keys)."""
+    keys = sorted({engine_cards.normalise_name(n) for n in card_names if n})
+    if not keys:
+        return []
+    complete = (
+        ComboCard.objects.filter(key__in=keys)
+        .values("combo_id")
+        .annotate(found=Count("id"))
+        .filter(found=F("combo__card_count"))
+        .values_list("combo_id", flat=True)
+    )
+    rows = Combo.objects.filter(id__in=list(complete)).order_by("spellbook_id")
+    return [
+        ComboFacts(
+            spellbook_id=row.spellbook_id,
+            cards=tuple(row.cards),
+            templates=tuple(row.templates),
+            features=tuple(row.features),
+            pieces=row.pieces,
+            mana_value_needed=row.mana_value_needed,
+        )
+        for row in rows
+    ]
+
+
+def combo_source() -> CardSource | None:
+    """The imported Commander Spellbook export, or None."""
+    return CardSource.objects.filter(kind=CardSource.COMMANDER_SPELLBOOK).first()
