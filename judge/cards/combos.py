@@ -58,20 +58,21 @@ def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> 
             if len(entry.cards) > MAX_CARDS:
                 skipped += 1
                 continue
+            row_keys = list(dict.fromkeys(engine_cards.normalise_name(n)[:255] for n in entry.cards))
             batch.append(
                 Combo(
                     spellbook_id=entry.spellbook_id,
                     cards=list(entry.cards),
                     templates=list(entry.templates),
                     features=list(entry.features),
-                    card_count=len(entry.cards),
+                    card_count=len(row_keys),
                     pieces=min(entry.pieces, 32767),
                     mana_value_needed=entry.mana_value_needed,
                     identity=entry.identity,
                     bracket_tag=entry.bracket_tag,
                 )
             )
-            keys.append(list(dict.fromkeys(engine_cards.normalise_name(n)[:255] for n in entry.cards)))
+            keys.append(row_keys)
             count += 1
             if len(batch) >= BATCH:
                 flush()
