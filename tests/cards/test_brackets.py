@@ -134,3 +134,20 @@ def test_unknown_cards_and_missing_sources_are_said(client: Client) -> None:
 def test_without_card_data_nothing_is_checked(client: Client) -> None:
     data = post(client, "/api/calc/deck-check", {"variant": "commander", "decklist": decklist()}).json()
     assert data["bracket"]["minimum"] is None and data["bracket"]["checked"] == []
+
+
+def test_deck_page_shows_the_estimate_in_both_languages(client: Client, all_sources: None) -> None:
+    body = {"variant": "commander", "decklist": decklist("Rhystic Study", "Time Warp")}
+    en = client.post("/en/calc/deck-check/", body, HTTP_HX_REQUEST="true").content.decode()
+    assert "Commander Brackets" in en and "Upgraded (bracket 3)" in en and "Rule 0" in en
+    assert "commander-brackets-beta-update-october-21-2025" in en
+    ja = client.post("/ja/calc/deck-check/", body, HTTP_HX_REQUEST="true").content.decode()
+    assert "統率者戦のブラケット" in ja and "ブラケット3" in ja and "《リスティックの研究》" in ja
+    assert "公式の訳語ではなく" in ja  # the Japanese bracket names are said to be unofficial
+    assert "brackets." not in ja.split('id="result"')[1]  # no message code shows
+
+
+def test_card_page_says_game_changer(client: Client, all_sources: None) -> None:
+    ja = client.get("/ja/cards/rhystic-study/").content.decode()
+    assert "ゲームチェンジャー" in ja and "Scryfall, 2026-11-20" in ja
+    assert "ゲームチェンジャー" not in client.get("/ja/cards/sol-ring/").content.decode()

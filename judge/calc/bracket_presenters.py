@@ -1,0 +1,121 @@
+"""What the deck check and table pages show of a Commander Brackets estimate (judge.engine.brackets)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from judge.engine.brackets import BracketEstimate
+from judge.engine.messages import msg
+from judge.web.presenters import reader_language
+
+
+@dataclass(frozen=True)
+class ShownReason:
+    criterion: str  # the criterion's name in the reader's language
+    bracket: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ShownBracket:
+    minimum: int | None
+    summary: str
+    reasons: list[ShownReason]
+    checked: list[str]
+    unchecked: list[str]
+    conversation: str
+    names_note: str  # Japanese readers: the bracket names are unofficial readings
+    source_title: str
+    source_date: str
+    source_url: str
+    game_changers: int  # how many Game Changers the list holds (0 when not counted)
+
+
+def criterion_label(criterion: str) -> str:
+    labels = {
+        "game-changers": _("Game Changers"),
+        "extra-turns": _("Extra turns"),
+        "mass-land-denial": _("Mass land denial"),
+        "two-card-combos": _("Two-card combos"),
+    }
+    return labels.get(criterion, criterion)
+
+
+def present_bracket(estimate: BracketEstimate) -> ShownBracket:
+    lang = reader_language()
+    latest = estimate.criteria.latest
+    changers = next((len(r.cards) for r in estimate.reasons if r.criterion == "game-changers"), 0)
+    return ShownBracket(
+        minimum=estimate.minimum,
+        summary=estimate.summary().text(lang),
+        reasons=[
+            ShownReason(criterion=criterion_label(r.criterion), bracket=r.bracket, text=r.step.render(lang))
+            for r in estimate.reasons
+        ],
+        checked=[s.render(lang) for s in estimate.checked],
+        unchecked=[s.render(lang) for s in estimate.unchecked],
+        conversation=msg("brackets.conversation").text(lang),
+        names_note=msg("brackets.names-unofficial").text(lang) if lang == "ja" else "",
+        source_title=latest.title,
+        source_date=latest.date,
+        source_url=latest.url,
+        game_changers=changers,
+    )
+
+
+@dataclass(frozen=True)
+class TableDeck:
+    """One seat's list on the table page: who, its estimate, or why it has none."""
+
+    player: str
+    bracket: ShownBracket | None
+    errors: list[str]
+
+
+def table_differences(decks: Sequence[TableDeck]) -> list[str]:
+    """The differences that matter for the pre-game talk, in the reader's language: the lowest brackets
+    that differ, and Game Changer counts that differ."""
+    shown = [d for d in decks if d.bracket is not None and d.bracket.minimum is not None]
+    lines: list[str] = []
+    if len(shown) < 2:
+        return lines
+    minimums = {d.bracket.minimum for d in shown if d.bracket is not None}
+    if len(minimums) > 1:
+        for deck in shown:
+            assert deck.bracket is not None
+            others = [d for d in shown if d is not deck and d.bracket is not None]
+            if all(deck.bracket.minimum != d.bracket.minimum for d in others) or deck.bracket.minimum == max(
+                minimums
+            ):
+                lines.append(
+                    _(
+                        "%(player)s's list permits bracket %(number)s at the lowest; "
+                        "the others' lowest: %(others)s."
+                    )
+                    % {
+                        "player": deck.player,
+                        "number": deck.bracket.minimum,
+                        "others": ", ".join(f"{d.player} {d.bracket.minimum}" for d in others if d.bracket),
+                    }
+                )
+    counts = {d.bracket.game_changers for d in shown if d.bracket is not None}
+    if len(counts) > 1:
+        most = max(counts)
+        for deck in shown:
+            assert deck.bracket is not None
+            if deck.bracket.game_changers == most:
+                others = [d for d in shown if d is not deck and d.bracket is not None]
+                lines.append(
+                    _("%(player)s's list has %(count)s Game Changers; the others: %(others)s.")
+                    % {
+                        "player": deck.player,
+                        "count": most,
+                        "others": ", ".join(
+                            f"{d.player} {d.bracket.game_changers}" for d in others if d.bracket
+                        ),
+                    }
+                )
+    return lines
