@@ -165,10 +165,16 @@ def land_denial_words(card: Card, overrides: Mapping[tuple[str, str], CardOverri
     return (True, _words(found), "") if found else (False, "", "")
 
 
-def _names(cards: Sequence[str]) -> Message:
-    listed = card_name(cards[-1])
+def _names(cards: Sequence[str], known: Mapping[str, Card]) -> Message:
+    """The combo's cards, each by its Japanese name in Japanese where the list's card data knows it."""
+
+    def one(name: str) -> Message:
+        card = known.get(normalise_name(name))
+        return named(card) if card is not None else card_name(name)
+
+    listed = one(cards[-1])
     for name in reversed(cards[:-1]):
-        listed = msg("deck.and-list", first=card_name(name), rest=listed)
+        listed = msg("deck.and-list", first=one(name), rest=listed)
     return listed
 
 
@@ -282,7 +288,7 @@ def estimate_bracket(
         unchecked.append(Step.of("brackets.unchecked-combos", rule="two-card-combos"))
     else:
         checked.append(Step.of("brackets.checked-combos", rule="two-card-combos", source=sources.combos))
-        reasons.extend(_combo_reasons(criteria, combos))
+        reasons.extend(_combo_reasons(criteria, combos, seen))
     if unknown:
         unchecked.append(Step.of("brackets.unknown-cards", rule="card-data", count=unknown))
     unchecked.extend(_cannot_show(criteria))
@@ -304,7 +310,9 @@ def _shown_list(cards: Sequence[Card]) -> Message:
     return listed
 
 
-def _combo_reasons(criteria: BracketCriteria, combos: Sequence[ComboFacts]) -> list[Reason]:
+def _combo_reasons(
+    criteria: BracketCriteria, combos: Sequence[ComboFacts], known: Mapping[str, Card]
+) -> list[Reason]:
     late_level = next(b.number for b in criteria.levels if b.two_card_combos != "none")
     any_level = next(b.number for b in criteria.levels if b.two_card_combos == "any")
     chained_level = next(b.number for b in criteria.levels if b.extra_turns == "any")
@@ -312,7 +320,7 @@ def _combo_reasons(criteria: BracketCriteria, combos: Sequence[ComboFacts]) -> l
     reasons: list[Reason] = []
     for combo in combos:
         features = ", ".join(combo.features[:4])
-        cards = _names(combo.cards)
+        cards = _names(combo.cards, known)
         if any(CHAINED_TURNS_RE.search(f) for f in combo.features):
             reasons.append(
                 Reason(
