@@ -1,21 +1,21 @@
 """Commander Spellbook's combos: the import of its export (``variants.json``) and the lookup of the combos
 a list holds.
 
-The import streams the file (judge.parsing.combo_data) into :class:`~judge.cards.models.Combo` rows and one
-:class:`~judge.cards.models.ComboCard` row per card it needs, inside the import's transaction, replacing
-the previous combos. A list's combos are found through the index on ``ComboCard.key``: the rows of the
-list's cards, grouped by combo, keep the combos all of whose cards are in the list; no combo is read
-whose cards are not all there.
+The import streams the file (judge.parsing.combo_data) into :class:`~judge.cards.models.Combo` rows,
+counting how many combos each card is in, then gives each combo one :class:`~judge.cards.models.ComboCard`
+row: its anchor, the card of the combo in the fewest combos; all inside the import's transaction,
+replacing the previous combos. A list's combos are found through the index on ``ComboCard.key``: the
+combos anchored on the list's cards are the only candidates (a combo whose anchor is not in the list
+cannot be in it), and a candidate counts when all its cards are in the list.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-
-from django.db.models import Count, F
 
 from judge.cards.models import CardSource, Combo, ComboCard
 from judge.engine import cards as engine_cards
@@ -38,20 +38,11 @@ def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> 
     Combo.objects.all().delete()
     count = skipped = 0
     batch: list[Combo] = []
-    keys: list[list[str]] = []
+    in_combos: Counter[str] = Counter()
 
     def flush() -> None:
-        created = Combo.objects.bulk_create(batch)
-        ComboCard.objects.bulk_create(
-            [
-                ComboCard(combo_id=row.pk, key=key)
-                for row, row_keys in zip(created, keys, strict=True)
-                for key in row_keys
-            ],
-            batch_size=5000,
-        )
+        Combo.objects.bulk_create(batch)
         batch.clear()
-        keys.clear()
 
     with path.open(encoding="utf-8") as stream:
         for entry in iter_combos(stream, source=path.name, meta=meta):
@@ -65,6 +56,7 @@ def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> 
                     cards=list(entry.cards),
                     templates=list(entry.templates),
                     features=list(entry.features),
+                    keys=row_keys,
                     card_count=len(row_keys),
                     pieces=min(entry.pieces, 32767),
                     mana_value_needed=entry.mana_value_needed,
@@ -72,7 +64,7 @@ def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> 
                     bracket_tag=entry.bracket_tag,
                 )
             )
-            keys.append(row_keys)
+            in_combos.update(row_keys)
             count += 1
             if len(batch) >= BATCH:
                 flush()
@@ -80,6 +72,13 @@ def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> 
                     progress(f"  {count} combos...")
     if batch:
         flush()
+    anchors: list[ComboCard] = []
+    for combo_id, row_keys in Combo.objects.values_list("id", "keys").iterator(chunk_size=5000):
+        anchors.append(ComboCard(combo_id=combo_id, key=min(row_keys, key=lambda k: (in_combos[k], k))))
+        if len(anchors) >= BATCH:
+            ComboCard.objects.bulk_create(anchors)
+            anchors.clear()
+    ComboCard.objects.bulk_create(anchors)
     published = (
         _timestamp_date(meta.get("timestamp"))
         or datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
@@ -101,18 +100,17 @@ def _timestamp_date(value: Any) -> str:
 
 
 def combos_in(card_names: Iterable[str]) -> list[ComboFacts]:
-    """The combos all of whose cards are among ``card_names`` (by the index on the cards' keys)."""
-    keys = sorted({engine_cards.normalise_name(n) for n in card_names if n})
+    """The combos all of whose cards are among ``card_names``: the candidates anchored on those cards (the
+    index on ``ComboCard.key``), kept when all their cards are there."""
+    keys = {engine_cards.normalise_name(n) for n in card_names if n}
     if not keys:
         return []
-    complete = (
-        ComboCard.objects.filter(key__in=keys)
-        .values("combo_id")
-        .annotate(found=Count("id"))
-        .filter(found=F("combo__card_count"))
-        .values_list("combo_id", flat=True)
-    )
-    rows = Combo.objects.filter(id__in=list(complete)).order_by("spellbook_id")
+    candidates = ComboCard.objects.filter(key__in=sorted(keys)).values_list("combo_id", flat=True)
+    rows = [
+        row
+        for row in Combo.objects.filter(id__in=list(candidates)).order_by("spellbook_id")
+        if keys.issuperset(row.keys)
+    ]
     return [
         ComboFacts(
             spellbook_id=row.spellbook_id,

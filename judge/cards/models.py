@@ -98,14 +98,15 @@ class CardSource(models.Model):
 
 class Combo(models.Model):
     """One combo of Commander Spellbook's export (``variants.json``, judge.parsing.combo_data): the cards it
-    needs, what it produces, the mana it needs to be assembled and run. Looked up by its cards'
-    keys (:class:`ComboCard`), never by a scan of every combo."""
+    needs, what it produces, the mana it needs to be assembled and run. Looked up by its rarest card's
+    key (:class:`ComboCard`), never by a scan of every combo."""
 
     spellbook_id = models.CharField(max_length=128, unique=True)
     cards = models.JSONField()  # card names as the export spells them, each once
     templates = models.JSONField(default=list)  # "Any creature with ...": pieces no card list can show
     features = models.JSONField(default=list)  # "Infinite mana", "Win the game"...
-    card_count = models.PositiveSmallIntegerField()  # len(cards): a combo is in a list when all are
+    keys = models.JSONField(default=list)  # the cards' lookup keys (judge.engine.cards.normalise_name)
+    card_count = models.PositiveSmallIntegerField()  # len(keys): a combo is in a list when all are
     pieces = models.PositiveSmallIntegerField()  # cards and templates not starting in library/command zone
     mana_value_needed = models.IntegerField(null=True, blank=True)
     identity = models.CharField(max_length=8, blank=True)
@@ -116,7 +117,10 @@ class Combo(models.Model):
 
 
 class ComboCard(models.Model):
-    """A card a combo needs, by its lookup key (judge.engine.cards.normalise_name of the export's name)."""
+    """A combo's anchor: the lookup key of the card of the combo that is in the fewest combos. A list holds
+    the combo only if it holds that card, so a list's candidates are the combos anchored on its cards
+    (few: popular cards such as Sol Ring, in thousands of combos, anchor almost none); each candidate's
+    other cards are then checked against the list."""
 
     combo = models.ForeignKey(Combo, on_delete=models.CASCADE, related_name="card_keys")
     key = models.CharField(max_length=255)
