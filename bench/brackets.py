@@ -113,6 +113,9 @@ def main() -> None:
     parser.add_argument("--variants", type=int, default=100_000)
     parser.add_argument("--pad", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument(
+        "--popular", type=int, default=15, help="cards of each list among the 200 in most combos (at most 99)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -152,7 +155,9 @@ def main() -> None:
         rng = random.Random(7)
         lists = []
         for _ in range(20):
-            chosen = rng.sample(range(200), 40) + rng.sample(range(200, args.cards), 59)
+            chosen = rng.sample(range(200), args.popular) + rng.sample(
+                range(200, args.cards), 99 - args.popular
+            )
             lists.append(
                 "\n".join(
                     ["Commander", f"1 {name_of(chosen[0])}", "Deck", *(f"1 {name_of(c)}" for c in chosen[1:])]

@@ -106,11 +106,13 @@ def combos_in(card_names: Iterable[str]) -> list[ComboFacts]:
     if not keys:
         return []
     candidates = ComboCard.objects.filter(key__in=sorted(keys)).values_list("combo_id", flat=True)
-    rows = [
-        row
-        for row in Combo.objects.filter(id__in=list(candidates)).order_by("spellbook_id")
-        if keys.issuperset(row.keys)
+    # Only the candidates' keys are read first; the whole row only for the combos the list holds.
+    held = [
+        combo_id
+        for combo_id, row_keys in Combo.objects.filter(id__in=candidates).values_list("id", "keys")
+        if keys.issuperset(row_keys)
     ]
+    rows = Combo.objects.filter(id__in=held).order_by("spellbook_id")
     return [
         ComboFacts(
             spellbook_id=row.spellbook_id,

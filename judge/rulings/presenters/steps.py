@@ -313,6 +313,17 @@ def present_step(
             before=values.key_values(extra),
             board=present_board(board_before, marks=_marks(kind, before), lang=lang, card_urls=card_urls),
         )
+    if kind == "deck-check":
+        verdicts = {"legal": _("Legal"), "not-legal": _("Not legal"), "unchecked": _("Not checked")}
+        return StepDisplay(
+            kind=kind,
+            engine_steps=steps,
+            error=problems,
+            before=[KeyValue(label=_("Decklist"), text=str(before.get("decklist", "")))],
+            after=[]
+            if error
+            else [KeyValue(label=_("Verdict"), text=verdicts.get(after.get("verdict", ""), ""))],
+        )
     if kind == "color-identity":
         return StepDisplay(
             kind=kind,
