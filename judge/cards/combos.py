@@ -20,7 +20,6 @@ from typing import Any
 from judge.cards.models import CardSource, Combo, ComboCard
 from judge.engine import cards as engine_cards
 from judge.engine.brackets import ComboFacts
-from judge.parsing.card_data import FileKind
 from judge.parsing.combo_data import iter_combos
 
 BATCH = 2000
@@ -29,10 +28,8 @@ BATCH = 2000
 MAX_CARDS = 10
 
 
-def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> Any:
-    """Replace every combo with the export's; returns the import's CardImport (its ``cards`` the combos)."""
-    from judge.cards.services import CardImport, _record_source
-
+def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> tuple[int, int, str]:
+    """Replace every combo with the export's: (combos imported, combos skipped, the export's date)."""
     meta: dict[str, Any] = {}
     ComboCard.objects.all().delete()
     Combo.objects.all().delete()
@@ -83,10 +80,7 @@ def import_combos(path: Path, progress: Callable[[str], None] | None = None) -> 
         _timestamp_date(meta.get("timestamp"))
         or datetime.fromtimestamp(path.stat().st_mtime).date().isoformat()
     )
-    _record_source(path, FileKind.COMMANDER_SPELLBOOK, published, count)
-    return CardImport(
-        cards=count, aliases=0, duplicates=skipped, kind=FileKind.COMMANDER_SPELLBOOK, published=published
-    )
+    return count, skipped, published
 
 
 def _timestamp_date(value: Any) -> str:

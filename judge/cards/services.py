@@ -19,6 +19,8 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from judge.cards import selectors
+from judge.cards.brackets import estimate_decklist
+from judge.cards.combos import import_combos
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource, PrintingName
 from judge.engine import cards as engine_cards
 from judge.engine import deck, dm, dm_cards
@@ -131,9 +133,11 @@ def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | Non
             if given is None:
                 continue
             if kind is FileKind.COMMANDER_SPELLBOOK:
-                from judge.cards.combos import import_combos
-
-                results.append(import_combos(given, progress))
+                count, skipped, published = import_combos(given, progress)
+                _record_source(given, kind, published, count)
+                results.append(
+                    CardImport(cards=count, aliases=0, duplicates=skipped, kind=kind, published=published)
+                )
             elif kind is FileKind.SCRYFALL_RULINGS:
                 results.append(_import_rulings(given, progress))
             elif kind is FileKind.SCRYFALL_PRINTINGS:
@@ -399,8 +403,6 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
         return dm.check_dtc_deck(
             commander=parsed[0].commander, cards=parsed[0].cards, variant=request.variant
         )
-
-    from judge.cards.brackets import estimate_decklist
 
     decklist = _with_commanders(parse_decklist(text=request.decklist), list(request.commanders))
     commander = request.variant is deck.Variant.COMMANDER

@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
+from judge.engine.card_names import card_name, named
 from judge.engine.cards import Card, normalise_name
-from judge.engine.deck_types import card_name, named
 from judge.engine.messages import Message, Text, msg
 from judge.engine.steps import Step
 
