@@ -76,46 +76,43 @@ class TableDeck:
 
 
 def table_differences(decks: Sequence[TableDeck]) -> list[str]:
-    """The differences that matter for the pre-game talk, in the reader's language: the lowest brackets
-    that differ, and Game Changer counts that differ."""
-    shown = [d for d in decks if d.bracket is not None and d.bracket.minimum is not None]
+    """The differences that matter for the pre-game talk, in the reader's language: a list whose lowest
+    bracket differs from every other's (or is the highest), and the list with the most Game Changers when
+    the counts differ."""
+    # (player, lowest bracket, Game Changers) of each list that has an estimate.
+    shown = [
+        (d.player, d.bracket.minimum, d.bracket.game_changers)
+        for d in decks
+        if d.bracket is not None and d.bracket.minimum is not None
+    ]
     lines: list[str] = []
     if len(shown) < 2:
         return lines
-    minimums = {d.bracket.minimum for d in shown if d.bracket is not None}
+    minimums = {minimum for _, minimum, _ in shown}
     if len(minimums) > 1:
-        for deck in shown:
-            assert deck.bracket is not None
-            others = [d for d in shown if d is not deck and d.bracket is not None]
-            if all(deck.bracket.minimum != d.bracket.minimum for d in others) or deck.bracket.minimum == max(
-                minimums
-            ):
+        for index, (player, minimum, _count) in enumerate(shown):
+            others = [(p, m) for i, (p, m, _c) in enumerate(shown) if i != index]
+            if minimum == max(minimums) or all(minimum != m for _p, m in others):
                 lines.append(
                     _(
                         "%(player)s's list permits bracket %(number)s at the lowest; "
                         "the others' lowest: %(others)s."
                     )
                     % {
-                        "player": deck.player,
-                        "number": deck.bracket.minimum,
-                        "others": ", ".join(f"{d.player} {d.bracket.minimum}" for d in others if d.bracket),
+                        "player": player,
+                        "number": minimum,
+                        "others": ", ".join(f"{p} {m}" for p, m in others),
                     }
                 )
-    counts = {d.bracket.game_changers for d in shown if d.bracket is not None}
+    counts = {count for _, _, count in shown}
     if len(counts) > 1:
         most = max(counts)
-        for deck in shown:
-            assert deck.bracket is not None
-            if deck.bracket.game_changers == most:
-                others = [d for d in shown if d is not deck and d.bracket is not None]
-                lines.append(
-                    _("%(player)s's list has %(count)s Game Changers; the others: %(others)s.")
-                    % {
-                        "player": deck.player,
-                        "count": most,
-                        "others": ", ".join(
-                            f"{d.player} {d.bracket.game_changers}" for d in others if d.bracket
-                        ),
-                    }
-                )
+        for index, (player, _minimum, count) in enumerate(shown):
+            if count != most:
+                continue
+            others_gc = ", ".join(f"{p} {c}" for i, (p, _m, c) in enumerate(shown) if i != index)
+            lines.append(
+                _("%(player)s's list has %(count)s Game Changers; the others: %(others)s.")
+                % {"player": player, "count": most, "others": others_gc}
+            )
     return lines
