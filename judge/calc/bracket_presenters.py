@@ -17,6 +17,7 @@ class ShownReason:
     criterion: str  # the criterion's name in the reader's language
     bracket: int
     text: str
+    quoted: str = ""  # Japanese readers: the card data's English words the text points to
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,12 @@ def present_bracket(estimate: BracketEstimate) -> ShownBracket:
         minimum=estimate.minimum,
         summary=estimate.summary().text(lang),
         reasons=[
-            ShownReason(criterion=criterion_label(r.criterion), bracket=r.bracket, text=r.step.render(lang))
+            ShownReason(
+                criterion=criterion_label(r.criterion),
+                bracket=r.bracket,
+                text=r.step.render(lang),
+                quoted=r.quoted if lang == "ja" else "",
+            )
             for r in estimate.reasons
         ],
         checked=[s.render(lang) for s in estimate.checked],

@@ -94,6 +94,7 @@ class Reason:
     criterion: str  # game-changers | extra-turns | mass-land-denial | two-card-combos
     bracket: int
     cards: tuple[str, ...] = ()
+    quoted: str = ""  # the card data's English words that decided it (Oracle text, a combo's results)
 
     def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -102,6 +103,7 @@ class Reason:
             "bracket": self.bracket,
             "cards": list(self.cards),
             "text": self.step.render(lang),
+            "quoted": self.quoted,
         }
 
 
@@ -147,22 +149,45 @@ def _words(match: re.Match[str]) -> str:
     return words if len(words) <= SHOWN_WORDS else words[: SHOWN_WORDS - 1] + "…"
 
 
-def extra_turn_words(card: Card, overrides: Mapping[tuple[str, str], CardOverride]) -> tuple[bool, str, str]:
-    """(is an extra-turn card, the words that decided it, the override's reason or "")."""
+def _quoted_words(words: str) -> Text:
+    """The Oracle words that decided a card, in the English text; a Japanese text says they are quoted below
+    (the page shows them as the card data's English, ``Reason.quoted``)."""
+    return Text(
+        en=f" (“{words}”)" if words else "",
+        ja="（決め手になったオラクル・テキストの語句は下に引用）" if words else "",
+    )
+
+
+def _quoted_features(features: str) -> Text:
+    """A combo's results (Commander Spellbook's English feature names) in the English text; in Japanese,
+    a pointer to them, quoted below."""
+    return Text(en=features, ja="結果は下に引用")
+
+
+def _reason(override: CardOverride) -> Text:
+    return Text(en=override.reason, ja=override.reason_ja or override.reason)
+
+
+def extra_turn_words(
+    card: Card, overrides: Mapping[tuple[str, str], CardOverride]
+) -> tuple[bool, str, Text | None]:
+    """(is an extra-turn card, the words that decided it, the override's reason or None)."""
     override = overrides.get((normalise_name(card.name), "extra-turn"))
     match = EXTRA_TURN_RE.search(card.rules_text)
     if override is not None:
-        return override.verdict, _words(match) if match else "", override.reason
-    return (True, _words(match), "") if match else (False, "", "")
+        return override.verdict, _words(match) if match else "", _reason(override)
+    return (True, _words(match), None) if match else (False, "", None)
 
 
-def land_denial_words(card: Card, overrides: Mapping[tuple[str, str], CardOverride]) -> tuple[bool, str, str]:
-    """(is a mass land denial card, the words that decided it, the override's reason or "")."""
+def land_denial_words(
+    card: Card, overrides: Mapping[tuple[str, str], CardOverride]
+) -> tuple[bool, str, Text | None]:
+    """(is a mass land denial card, the words that decided it, the override's reason or None)."""
     override = overrides.get((normalise_name(card.name), "mass-land-denial"))
     found = next((m for m in (p.search(card.rules_text) for p in MASS_LAND_DENIAL_RES) if m), None)
     if override is not None:
-        return override.verdict, _words(found) if found else "", override.reason
-    return (True, _words(found), "") if found else (False, "", "")
+        return override.verdict, _words(found) if found else "", _reason(override)
+    return (True, _words(found), None) if found else (False, "", None)
 
 
 def _names(cards: Sequence[str], known: Mapping[str, Card]) -> Message:
@@ -248,36 +273,60 @@ def estimate_bracket(
     for card in deck:
         is_turn, words, reason = extra_turn_words(card, overrides)
         if is_turn:
+            below = bracket_label(criteria, turns_level - 1)
+            step = (
+                Step.of(
+                    "brackets.extra-turn-override",
+                    rule="extra-turns",
+                    card=named(card),
+                    reason=reason,
+                    below=below,
+                )
+                if reason is not None
+                else Step.of(
+                    "brackets.extra-turn",
+                    rule="extra-turns",
+                    card=named(card),
+                    words=_quoted_words(words),
+                    below=below,
+                )
+            )
             reasons.append(
                 Reason(
-                    step=Step.of(
-                        "brackets.extra-turn-override" if reason else "brackets.extra-turn",
-                        rule="extra-turns",
-                        card=named(card),
-                        words=words,
-                        reason=reason,
-                        below=bracket_label(criteria, turns_level - 1),
-                    ),
+                    step=step,
                     criterion="extra-turns",
                     bracket=turns_level,
                     cards=(card.name,),
+                    quoted=words if reason is None else "",
                 )
             )
         is_mld, words, reason = land_denial_words(card, overrides)
         if is_mld:
+            first = bracket_label(criteria, land_level)
+            step = (
+                Step.of(
+                    "brackets.mass-land-denial-override",
+                    rule="mass-land-denial",
+                    card=named(card),
+                    reason=reason,
+                    first=first,
+                )
+                if reason is not None
+                else Step.of(
+                    "brackets.mass-land-denial",
+                    rule="mass-land-denial",
+                    card=named(card),
+                    words=_quoted_words(words),
+                    first=first,
+                )
+            )
             reasons.append(
                 Reason(
-                    step=Step.of(
-                        "brackets.mass-land-denial-override" if reason else "brackets.mass-land-denial",
-                        rule="mass-land-denial",
-                        card=named(card),
-                        words=words,
-                        reason=reason,
-                        first=bracket_label(criteria, land_level),
-                    ),
+                    step=step,
                     criterion="mass-land-denial",
                     bracket=land_level,
                     cards=(card.name,),
+                    quoted=words if reason is None else "",
                 )
             )
     turn_cards = [r for r in reasons if r.criterion == "extra-turns"]
@@ -287,7 +336,10 @@ def estimate_bracket(
     if combos is None:
         unchecked.append(Step.of("brackets.unchecked-combos", rule="two-card-combos"))
     else:
-        checked.append(Step.of("brackets.checked-combos", rule="two-card-combos", source=sources.combos))
+        combos_source = Text(
+            en=sources.combos, ja=sources.combos.replace("Commander Spellbook", "スペルブック")
+        )
+        checked.append(Step.of("brackets.checked-combos", rule="two-card-combos", source=combos_source))
         reasons.extend(_combo_reasons(criteria, combos, seen))
     if unknown:
         unchecked.append(Step.of("brackets.unknown-cards", rule="card-data", count=unknown))
@@ -319,7 +371,8 @@ def _combo_reasons(
     land_level = next(b.number for b in criteria.levels if b.mass_land_denial)
     reasons: list[Reason] = []
     for combo in combos:
-        features = ", ".join(combo.features[:4])
+        listed = ", ".join(combo.features[:4])
+        features = _quoted_features(listed)
         cards = _names(combo.cards, known)
         if any(CHAINED_TURNS_RE.search(f) for f in combo.features):
             reasons.append(
@@ -334,6 +387,7 @@ def _combo_reasons(
                     criterion="extra-turns",
                     bracket=chained_level,
                     cards=combo.cards,
+                    quoted=listed,
                 )
             )
         if any(COMBO_LAND_DENIAL_RE.search(f) for f in combo.features):
@@ -349,6 +403,7 @@ def _combo_reasons(
                     criterion="mass-land-denial",
                     bracket=land_level,
                     cards=combo.cards,
+                    quoted=listed,
                 )
             )
         if combo.pieces > 2 or not any(INFINITE_RE.search(f) for f in combo.features):
@@ -376,6 +431,7 @@ def _combo_reasons(
                 criterion="two-card-combos",
                 bracket=level,
                 cards=combo.cards,
+                quoted=listed,
             )
         )
     return reasons

@@ -133,21 +133,26 @@ class CardOverride:
     category: str  # extra-turn | mass-land-denial
     verdict: bool
     reason: str
+    reason_ja: str = ""
 
 
 def parse_overrides(
     text: str, *, source: str = "bracket_card_overrides.tsv"
 ) -> dict[tuple[str, str], CardOverride]:
-    """(normalised name, category) -> the override; each row needs its reason."""
-    table = parse_table(text, source=source, columns=("name", "category", "verdict", "reason"))
+    """(normalised name, category) -> the override; each row needs its reason, in both languages."""
+    table = parse_table(text, source=source, columns=("name", "category", "verdict", "reason", "reason_ja"))
     found: dict[tuple[str, str], CardOverride] = {}
     for row in table.rows:
         if row["category"] not in ("extra-turn", "mass-land-denial") or row["verdict"] not in ("yes", "no"):
             raise DataFileError(f"{source}: {row['name']}: category or verdict not allowed")
-        if not row["reason"]:
-            raise DataFileError(f"{source}: {row['name']}: no reason")
+        if not row["reason"] or not row["reason_ja"]:
+            raise DataFileError(f"{source}: {row['name']}: no reason (reason and reason_ja)")
         found[(normalise_name(row["name"]), row["category"])] = CardOverride(
-            name=row["name"], category=row["category"], verdict=row["verdict"] == "yes", reason=row["reason"]
+            name=row["name"],
+            category=row["category"],
+            verdict=row["verdict"] == "yes",
+            reason=row["reason"],
+            reason_ja=row["reason_ja"],
         )
     return found
 

@@ -188,7 +188,12 @@ def _deck_check(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcom
         "verdict": result.verdict,
         "problems": [{"rule": p.rule, "code": p.message.code, "card": p.card} for p in result.problems],
     }
-    change = msg(f"scenario.change.deck-{result.verdict}", count=len(result.problems))
+    if result.verdict == "legal":
+        change = msg("scenario.change.deck-legal")
+    elif result.verdict == "unchecked":
+        change = msg("scenario.change.deck-unchecked")
+    else:
+        change = msg("scenario.change.deck-not-legal", count=len(result.problems))
     return Outcome(data=data, steps=steps, change=change, result=result)
 
 

@@ -148,4 +148,4 @@ def test_criteria_file_rows_must_cite_an_announcement() -> None:
     with pytest.raises(DataFileError, match="brackets 1 to 5"):
         parse_criteria(header + columns + row.format(source="oct"))
     with pytest.raises(DataFileError, match="no reason"):
-        parse_overrides("name\tcategory\tverdict\treason\nX\textra-turn\tno\n")
+        parse_overrides("name\tcategory\tverdict\treason\treason_ja\nX\textra-turn\tno\tWhy.\n")

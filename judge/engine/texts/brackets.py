@@ -55,8 +55,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "語句を引用しています",
     },
     "brackets.extra-turn": {
-        "en": "{card} gives an extra turn (“{words}”): {below} allows no extra-turn cards.",
-        "ja": "{card}は追加ターンを得るカードです（“{words}”）。{below}では追加ターンのカードは使えません。",
+        "en": "{card} gives an extra turn{words}: {below} allows no extra-turn cards.",
+        "ja": "{card}は追加ターンを得るカードです{words}。{below}では追加ターンのカードは使えません。",
     },
     "brackets.extra-turn-override": {
         "en": "{card} counts as an extra-turn card: {reason} {below} allows no extra-turn cards.",
@@ -70,8 +70,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "認められます。この枚数が少数か、連続するかはリストからは決められません。卓で確認してください",
     },
     "brackets.mass-land-denial": {
-        "en": "{card} is mass land denial (“{words}”): only {first} and higher allow it.",
-        "ja": "{card}は大量土地破壊のカードです（“{words}”）。使えるのは{first}以上です。",
+        "en": "{card} is mass land denial{words}: only {first} and higher allow it.",
+        "ja": "{card}は大量土地破壊のカードです{words}。使えるのは{first}以上です。",
     },
     "brackets.mass-land-denial-override": {
         "en": "{card} is mass land denial: {reason} Only {first} and higher allow it.",
@@ -79,36 +79,36 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "brackets.unchecked-combos": {
         "en": "Two-card combos not checked: Commander Spellbook's combo data is not imported on this server",
-        "ja": "2枚コンボは確認していません。このサーバーには Commander Spellbook のコンボのデータが"
+        "ja": "2枚コンボは確認していません。このサーバーには スペルブック（コンボのデータベース）のデータが"
         "取り込まれていません",
     },
     "brackets.checked-combos": {
         "en": "Combos looked up in Commander Spellbook's data ({source})",
-        "ja": "コンボは Commander Spellbook のデータで調べました（{source}）",
+        "ja": "コンボはスペルブックのデータで調べました（{source}）",
     },
     "brackets.combo-chained-turns": {
         "en": "{cards}: a combo for {features} (Commander Spellbook): chained extra turns, allowed only from "
         "{first}.",
-        "ja": "{cards}：{features}のコンボです（Commander Spellbook）。追加ターンを連続して得るため、"
+        "ja": "{cards}：スペルブックに載っている、{features}のコンボです。追加ターンを連続して得るため、"
         "使えるのは{first}以上です。",
     },
     "brackets.combo-land-denial": {
         "en": "{cards}: a combo for {features} (Commander Spellbook): mass land denial, allowed only from "
         "{first}.",
-        "ja": "{cards}：{features}のコンボです（Commander Spellbook）。大量土地破壊にあたるため、"
+        "ja": "{cards}：スペルブックに載っている、{features}のコンボです。大量土地破壊にあたるため、"
         "使えるのは{first}以上です。",
     },
     "brackets.combo-early": {
         "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: early game by Commander "
         "Spellbook's reading (4 or less). Early two-card infinite combos are allowed only from {first}.",
-        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。Commander Spellbook の読み方"
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。スペルブックの読み方"
         "（4以下）ではゲーム序盤に揃うコンボです。序盤の2枚無限コンボが使えるのは{first}以上です。",
     },
     "brackets.combo-arguably-early": {
         "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: Commander Spellbook calls "
         "this “arguably early”. Counted here as late game ({first}); the table may see it as early "
         "(bracket 4).",
-        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。Commander Spellbook はこれを"
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。スペルブックはこれを"
         "「序盤とも言える」としています。ここでは終盤のコンボとして数えます（{first}）が、卓では序盤と"
         "見ることもあります（ブラケット4）。",
     },
@@ -143,6 +143,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "brackets.cannot-show-cedh": {
         "en": "Bracket 5 (cEDH) is a mindset, a deck built for the competitive metagame: it is never decided "
         "from a list",
-        "ja": "ブラケット5（cEDH）は競技環境に向けて組む姿勢のことで、リストから決まることはありません",
+        "ja": "ブラケット5は競技環境に向けて組む姿勢のことで、リストから決まることはありません",
     },
 }
