@@ -70,7 +70,9 @@ def serve(work: Path, corpus: Path, *, cards: Path | None = None, ingest: bool =
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # A deadline, not a count of tries: on a loaded 2-core machine the server takes 20 s or more to start.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(url + "/healthz", timeout=1)
                 break
