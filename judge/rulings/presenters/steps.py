@@ -103,6 +103,7 @@ class KeyValue:
     items: tuple[
         tuple[tuple[str, str], ...], ...
     ] = ()  # a list of records: each record's (label, value) pairs
+    data: bool = False  # text as the player typed it (a pasted decklist): shown as is, in any language
 
 
 class Values:
@@ -319,7 +320,7 @@ def present_step(
             kind=kind,
             engine_steps=steps,
             error=problems,
-            before=[KeyValue(label=_("Decklist"), text=str(before.get("decklist", "")))],
+            before=[KeyValue(label=_("Decklist"), text=str(before.get("decklist", "")), data=True)],
             after=[]
             if error
             else [KeyValue(label=_("Verdict"), text=verdicts.get(after.get("verdict", ""), ""))],
