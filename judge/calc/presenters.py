@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from judge.calc.bracket_presenters import ShownBracket, present_bracket
 from judge.calc.forms import DamageTable
 from judge.cards import selectors as card_selectors
 from judge.engine import damage, deck, identity
@@ -200,6 +201,8 @@ class ShownDeck:
     identity: tuple[str, ...]
     problems: list[DeckProblem]
     notes: list[ShownStep]
+    verdict: str = "not-legal"  # "legal", "not-legal" or "unchecked" (judge.engine.deck_types.DeckCheck)
+    bracket: ShownBracket | None = None  # Commander decks: the Commander Brackets estimate
 
 
 def present_deck(result: deck.DeckCheck) -> ShownDeck:
@@ -219,4 +222,6 @@ def present_deck(result: deck.DeckCheck) -> ShownDeck:
             for p in result.problems
         ],
         notes=present_steps(result.notes),
+        verdict=result.verdict,
+        bracket=present_bracket(result.bracket) if result.bracket is not None else None,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from judge.calc import views
+from judge.calc import table_views, views
 
 app_name = "calc"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("calc/commander-damage/", views.damage_page, name="damage"),
     path("calc/color-identity/", views.identity_page, name="identity"),
     path("calc/deck-check/", views.deck_page, name="deck"),
+    path("calc/brackets/", table_views.table_page, name="table"),
 ]
 api_urlpatterns = (
     [

@@ -48,6 +48,7 @@ from judge.calc.presenters import (
 from judge.cards import selectors as card_selectors
 from judge.cards.services import check_deck
 from judge.engine import damage, deck, identity, tax
+from judge.engine.deck_types import SuggestionBudget
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
@@ -245,14 +246,18 @@ def identity_page(request: HtmxHttpRequest) -> HttpResponse:
             errors.append(no_card_data())
         elif names:
             pool = card_selectors.card_pool(names)
+            budget = SuggestionBudget()
             for name in names:
                 unknown: list[deck.Problem] = []
-                card = deck.lookup(pool, name, unknown)
+                card = deck.lookup(pool, name, unknown, budget)
                 entries.append(
                     present_identity(identity.color_identity(card=card), card)
                     if card
                     else present_unknown(name, unknown)
                 )
+            skipped = budget.note()
+            if skipped is not None:
+                errors.append(skipped.render(reader_language()))
     errors.extend(form.problems())
     if form.cleaned_data.get("cards_json"):
         try:

@@ -8,9 +8,12 @@ names and ``legalities``), the one whose ``type`` is ``rulings`` and the one who
 printings carry, rule 201.3) have the current files' ``download_uri``, whose names
 carry their publication time (``oracle-cards-20261120093012.json``). MTGJSON publishes ``AtomicCards.json``
 (Japanese names and printed texts) at https://mtgjson.com/api/v5/, with its date
-in ``Meta.json``; it is saved as ``AtomicCards-2026-11-20.json``. Each file is
-written beside its final name and renamed only once complete, so a broken
-download never replaces a good file; the older file of the same kind is then removed.
+in ``Meta.json``; it is saved as ``AtomicCards-2026-11-20.json``. Commander Spellbook publishes every
+combo as ``variants.json`` (JUDGE_COMMANDER_SPELLBOOK_URL,
+https://json.commanderspellbook.com/variants.json); it is saved as ``variants-2026-11-30.json``, dated
+the day it was fetched (the import reads the export's own timestamp). Each file is written beside its
+final name and renamed only once complete, so a broken download never replaces a good file; the older
+file of the same kind is then removed.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tqdm import tqdm
 
 BULK_DATA_URL = "https://api.scryfall.com/bulk-data"
 MTGJSON_URL = "https://mtgjson.com/api/v5/"
+SPELLBOOK_URL = "https://json.commanderspellbook.com/variants.json"
 ORACLE_CARDS = "oracle_cards"
 RULINGS = "rulings"
 DEFAULT_CARDS = "default_cards"
@@ -46,6 +50,7 @@ PREFIXES = {
     "scryfall-rulings": "rulings",
     "mtgjson-atomic": "AtomicCards",
     "scryfall-printings": "default-cards",
+    "commander-spellbook": "variants",
 }
 #: A date in a file name: oracle-cards-20261120093012.json, AtomicCards-2026-11-20.json.
 NAME_DATE_RE = re.compile(r"(20\d{2})-?(\d{2})-?(\d{2})(?:\d{6})?\.json$")
@@ -183,6 +188,7 @@ def fetch(
     progress: Callable[[str, int | None], Progress],
     index_url: str = BULK_DATA_URL,
     mtgjson_url: str = MTGJSON_URL,
+    spellbook_url: str = SPELLBOOK_URL,
 ) -> tuple[Path, str]:
     """Download the current file of ``kind`` into ``cards_dir``; (its path, its publication date).
 
@@ -191,6 +197,9 @@ def fetch(
     if kind == "mtgjson-atomic":
         published = mtgjson_date(mtgjson_url)
         uri, size = mtgjson_url.rstrip("/") + "/AtomicCards.json", None
+    elif kind == "commander-spellbook":
+        published = datetime.now(tz=UTC).date().isoformat()
+        uri, size = spellbook_url, None
     else:
         entry = oracle_cards(index_url, BULK_TYPES[kind])
         published, uri, size = entry.updated_at[:10], entry.download_uri, entry.size

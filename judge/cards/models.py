@@ -79,6 +79,7 @@ class CardSource(models.Model):
     SCRYFALL_RULINGS = "scryfall-rulings"
     MTGJSON_ATOMIC = "mtgjson-atomic"
     SCRYFALL_PRINTINGS = "scryfall-printings"
+    COMMANDER_SPELLBOOK = "commander-spellbook"
 
     kind = models.CharField(max_length=32, default=SCRYFALL_CARDS)
     published = models.CharField(max_length=10, blank=True)  # "2026-11-20": the date the data was published
@@ -87,6 +88,45 @@ class CardSource(models.Model):
     modified = models.FloatField()  # the file's modification time (seconds since the epoch)
     cards = models.PositiveIntegerField()
     imported_at = models.DateTimeField(auto_now=True)
+    # The cards the file marks as Game Changers (Scryfall's game_changer, MTGJSON's isGameChanger); None
+    # when the file does not carry the mark (an older file), so bracket checks say they could not count them.
+    game_changers = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.path
+
+
+class Combo(models.Model):
+    """One combo of Commander Spellbook's export (``variants.json``, judge.parsing.combo_data): the cards it
+    needs, what it produces, the mana it needs to be assembled and run. Looked up by its rarest card's
+    key (:class:`ComboCard`), never by a scan of every combo."""
+
+    spellbook_id = models.CharField(max_length=128, unique=True)
+    cards = models.JSONField()  # card names as the export spells them, each once
+    templates = models.JSONField(default=list)  # "Any creature with ...": pieces no card list can show
+    features = models.JSONField(default=list)  # "Infinite mana", "Win the game"...
+    keys = models.JSONField(default=list)  # the cards' lookup keys (judge.engine.cards.normalise_name)
+    card_count = models.PositiveSmallIntegerField()  # len(keys): a combo is in a list when all are
+    pieces = models.PositiveSmallIntegerField()  # cards and templates not starting in library/command zone
+    mana_value_needed = models.IntegerField(null=True, blank=True)
+    identity = models.CharField(max_length=8, blank=True)
+    bracket_tag = models.CharField(max_length=4, blank=True)
+
+    def __str__(self) -> str:
+        return self.spellbook_id
+
+
+class ComboCard(models.Model):
+    """A combo's anchor: the lookup key of the card of the combo that is in the fewest combos. A list holds
+    the combo only if it holds that card, so a list's candidates are the combos anchored on its cards
+    (few: popular cards such as Sol Ring, in thousands of combos, anchor almost none); each candidate's
+    other cards are then checked against the list."""
+
+    combo = models.ForeignKey(Combo, on_delete=models.CASCADE, related_name="card_keys")
+    key = models.CharField(max_length=255)
+
+    class Meta:
+        indexes = [models.Index(fields=["key", "combo"], name="cards_combocard_key_combo")]
+
+    def __str__(self) -> str:
+        return f"{self.key} -> {self.combo_id}"

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from judge.cards import selectors
+from judge.cards.brackets import bracket_sources
 from judge.cards.models import Card as CardRow
 from judge.engine.cards import Card
 from judge.engine.cards_payload import card_from_scryfall
@@ -82,6 +83,9 @@ class CardPage:
     statuses: dict[str, str] = field(default_factory=dict)  # format key -> status as the data spells it
     # Other English names its printings carry (201.3): (name, set code, collector number).
     other_names: list[tuple[str, str, str]] = field(default_factory=list)
+    # On the Game Changers list (Commander Brackets), as the card data marks it, and that data's source.
+    game_changer: bool = False
+    game_changer_source: str = ""
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -98,6 +102,7 @@ class CardPage:
             "keywords": [{"name": k, "rule": r.rule if r else None} for k, r in self.keywords],
             "commander_rules": [{"rule": r.rule, "text": r.label} for r in self.commander_rules],
             "other_names": [{"name": n, "set": s, "collector_number": c} for n, s, c in self.other_names],
+            "game_changer": self.game_changer,
         }
 
 
@@ -165,4 +170,6 @@ def present_card(row: CardRow) -> CardPage:
         commander_rules=commander_rules(card),
         statuses=statuses,
         other_names=[(o.name, o.set_code, o.collector_number) for o in selectors.other_names_of(row)],
+        game_changer=card.game_changer is True,
+        game_changer_source=bracket_sources(found=True).game_changers if card.game_changer else "",
     )

@@ -19,6 +19,8 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from judge.cards import selectors
+from judge.cards.brackets import estimate_decklist
+from judge.cards.combos import import_combos
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource, PrintingName
 from judge.engine import cards as engine_cards
 from judge.engine import deck, dm, dm_cards
@@ -42,7 +44,11 @@ ORDER = (
     FileKind.MTGJSON_ATOMIC,
     FileKind.SCRYFALL_PRINTINGS,
     FileKind.SCRYFALL_RULINGS,
+    FileKind.COMMANDER_SPELLBOOK,
 )
+#: The day the Game Changers list was first published (the February 2025 announcement): a card file
+#: older than that cannot carry the mark, so its silence is not "no Game Changers".
+GAME_CHANGERS_SINCE = "2025-02-11"
 #: A publication date in a Scryfall bulk file's name: oracle-cards-20261120093012.json.
 FILE_DATE_RE = re.compile(r"(20\d{2})(\d{2})(\d{2})\d*\.json$")
 
@@ -88,7 +94,9 @@ def _published(path: Path, meta: Mapping[str, Any]) -> str:
     return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).date().isoformat()
 
 
-def _record_source(path: Path, kind: FileKind, published: str, cards: int) -> None:
+def _record_source(
+    path: Path, kind: FileKind, published: str, cards: int, game_changers: int | None = None
+) -> None:
     stat = path.stat()
     CardSource.objects.filter(kind=kind.value).delete()
     CardSource.objects.create(
@@ -98,6 +106,7 @@ def _record_source(path: Path, kind: FileKind, published: str, cards: int) -> No
         size=stat.st_size,
         modified=stat.st_mtime,
         cards=cards,
+        game_changers=game_changers,
     )
 
 
@@ -123,7 +132,13 @@ def import_files(*, paths: Sequence[Path], progress: Callable[[str], None] | Non
             given = by_kind.get(kind)
             if given is None:
                 continue
-            if kind is FileKind.SCRYFALL_RULINGS:
+            if kind is FileKind.COMMANDER_SPELLBOOK:
+                count, skipped, published = import_combos(given, progress)
+                _record_source(given, kind, published, count)
+                results.append(
+                    CardImport(cards=count, aliases=0, duplicates=skipped, kind=kind, published=published)
+                )
+            elif kind is FileKind.SCRYFALL_RULINGS:
                 results.append(_import_rulings(given, progress))
             elif kind is FileKind.SCRYFALL_PRINTINGS:
                 results.append(_import_printing_names(given, progress))
@@ -152,12 +167,14 @@ def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] |
     seen: set[str] = set()
     aliases: dict[str, str] = {}  # alias key -> card key, first card wins
     duplicates = 0
+    marked = known = 0  # Game Changers, and cards whose data says whether they are one
     meta: dict[str, Any] = {}
     with path.open(encoding="utf-8") as stream:
         CardRuling.objects.all().delete()
         CardAlias.objects.all().delete()
         Card.objects.all().delete()
-        CardSource.objects.all().delete()
+        # Commander Spellbook's combos name cards by name, not by row: they stay.
+        CardSource.objects.exclude(kind=CardSource.COMMANDER_SPELLBOOK).delete()
         for batch in _batches(iter_card_entries(stream, source=path.name, meta=meta)):
             rows = []
             for entry in batch:
@@ -177,6 +194,9 @@ def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] |
                         source=path.name,
                     )
                 seen.add(key)
+                if card.game_changer is not None:
+                    known += 1
+                    marked += card.game_changer
                 data = card.to_payload()
                 if entry.japanese_text:
                     data["japanese_text"] = entry.japanese_text
@@ -196,7 +216,8 @@ def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] |
     ]
     CardAlias.objects.bulk_create(alias_rows, batch_size=BATCH)
     published = _published(path, meta)
-    _record_source(path, kind, published, len(seen))
+    carries_mark = known > 0 and (kind is not FileKind.MTGJSON_ATOMIC or published >= GAME_CHANGERS_SINCE)
+    _record_source(path, kind, published, len(seen), marked if carries_mark else None)
     return CardImport(
         cards=len(seen), aliases=len(alias_rows), duplicates=duplicates, kind=kind, published=published
     )
@@ -205,7 +226,7 @@ def _replace_cards(path: Path, kind: FileKind, progress: Callable[[str], None] |
 def _merge_mtgjson(path: Path, progress: Callable[[str], None] | None) -> CardImport:
     """Add MTGJSON's Japanese names, Japanese printed texts and legalities to the cards already imported."""
     meta: dict[str, Any] = {}
-    merged = added_aliases = 0
+    merged = added_aliases = marked = 0
     known_aliases = set(CardAlias.objects.values_list("key", flat=True))
     with path.open(encoding="utf-8") as stream:
         for batch in _batches(iter_card_entries(stream, source=path.name, meta=meta)):
@@ -221,6 +242,11 @@ def _merge_mtgjson(path: Path, progress: Callable[[str], None] | None) -> CardIm
                     data["cross_legalities"] = dict(entry.card.legalities)
                 if entry.japanese_text:
                     data["japanese_text"] = entry.japanese_text
+                if entry.card.game_changer is not None:
+                    # MTGJSON's mark beside Scryfall's; where Scryfall's file has none, the card's mark.
+                    data["cross_game_changer"] = entry.card.game_changer
+                    data.setdefault("game_changer", entry.card.game_changer)
+                    marked += entry.card.game_changer
                 row.data = data
                 for name in entry.card.japanese_names:
                     alias = engine_cards.normalise_name(name)
@@ -236,7 +262,9 @@ def _merge_mtgjson(path: Path, progress: Callable[[str], None] | None) -> CardIm
             if progress is not None:
                 progress(f"  {merged} cards given Japanese names...")
     published = _published(path, meta)
-    _record_source(path, FileKind.MTGJSON_ATOMIC, published, merged)
+    _record_source(
+        path, FileKind.MTGJSON_ATOMIC, published, merged, marked if published >= GAME_CHANGERS_SINCE else None
+    )
     return CardImport(
         cards=merged,
         aliases=added_aliases,
@@ -377,13 +405,17 @@ def check_deck(data: Mapping[str, Any]) -> deck.DeckCheck:
         )
 
     decklist = _with_commanders(parse_decklist(text=request.decklist), list(request.commanders))
+    commander = request.variant is deck.Variant.COMMANDER
     if not selectors.has_cards():
-        return check_without_cards(decklist=decklist, variant=request.variant)
+        result = check_without_cards(decklist=decklist, variant=request.variant)
+        return result.with_bracket(estimate_decklist(decklist=decklist, pool=None) if commander else None)
     names = [entry.name for entry in decklist.entries]
-    return deck.check_decklist(
-        pool=selectors.card_pool(names),
+    pool = selectors.card_pool(names)
+    result = deck.check_decklist(
+        pool=pool,
         decklist=decklist,
         variant=request.variant,
         legality=selectors.legality_data(),
         interchangeable=selectors.interchangeable_names(names),
     )
+    return result.with_bracket(estimate_decklist(decklist=decklist, pool=pool) if commander else None)

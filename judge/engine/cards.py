@@ -213,6 +213,9 @@ class Card:
     #: cross-checking source's (MTGJSON's), statuses as Scryfall spells them (judge.engine.legality).
     legalities: tuple[tuple[str, str], ...] = ()
     cross_legalities: tuple[tuple[str, str], ...] = ()
+    #: On the Commander Format Panel's Game Changers list, as the card data says (Scryfall's
+    #: ``game_changer``, MTGJSON's ``isGameChanger``); None when the data does not say.
+    game_changer: bool | None = None
 
     @property
     def front(self) -> Face:
@@ -320,6 +323,8 @@ class Card:
             data["legalities"] = dict(self.legalities)
         if self.cross_legalities:
             data["cross_legalities"] = dict(self.cross_legalities)
+        if self.game_changer is not None:
+            data["game_changer"] = self.game_changer
         return data
 
 

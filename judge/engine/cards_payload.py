@@ -214,6 +214,7 @@ def scryfall_card_or_problems(
         japanese_names=japanese,
         legalities=legalities_from(data.get("legalities")),
         cross_legalities=legalities_from(data.get("cross_legalities")),
+        game_changer=data["game_changer"] if isinstance(data.get("game_changer"), bool) else None,
     )
 
 

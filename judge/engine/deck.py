@@ -38,9 +38,11 @@ from judge.engine.deck_types import (
     CardLine,
     DeckCheck,
     Problem,
+    SuggestionBudget,
     card_lines,
     card_name,
     lookup,
+    named,
 )
 from judge.engine.decklist import Decklist, Section
 from judge.engine.identity import color_identity
@@ -55,7 +57,7 @@ from judge.engine.variants import Variant
 
 def _commander_problem(card: Card, variant: Variant, *, with_background_partner: bool) -> Problem | None:
     face = card.front
-    name = card_name(card.name)
+    name = named(card)
     if is_background(card):
         if with_background_partner:
             return None
@@ -114,8 +116,11 @@ def check_commander_deck(
     notes: list[Step] = []
     size = 60 if variant is Variant.BRAWL else 100
     deck_lines = card_lines(cards)
-    named, identity, size_rule = _check_commanders(pool, commanders, variant, same_name, problems, notes)
-    commander_cards = [card for _name, card in named]
+    budget = SuggestionBudget()
+    listed, identity, size_rule = _check_commanders(
+        pool, commanders, variant, same_name, problems, notes, budget
+    )
+    commander_cards = [card for _name, card in listed]
 
     # Deck size (the companion is outside the deck, 702.139a).
     total = len(commanders) + sum(count for count, _ in deck_lines)
@@ -131,8 +136,11 @@ def check_commander_deck(
         )
 
     deck_cards, starting_deck, companion_card = _check_singleton(
-        pool, named, deck_lines, companion, same_name, problems
+        pool, listed, deck_lines, companion, same_name, problems, budget
     )
+    skipped = budget.note()
+    if skipped is not None:
+        notes.append(skipped)
     if same_name is None:
         # No printings data: a card listed under its other name is not found, and is not counted with
         # its Oracle name. Say so rather than guess.
@@ -151,9 +159,9 @@ def check_commander_deck(
 
     # No sideboards (903.5e).
     for _count, name in card_lines(sideboard):
-        problems.append(
-            Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=card_name(name)))
-        )
+        side_card = pool.get(name)
+        shown = card_name(name) if side_card is None else named(side_card, name)
+        problems.append(Problem(card=name, rule="903.5e", message=msg("deck.sideboard", card=shown)))
     return DeckCheck(
         legal=not problems,
         problems=tuple(problems),
@@ -163,13 +171,17 @@ def check_commander_deck(
 
 
 def _find(
-    pool: CardPool, name: str, same_name: InterchangeableNames | None, problems: list[Problem]
+    pool: CardPool,
+    name: str,
+    same_name: InterchangeableNames | None,
+    problems: list[Problem],
+    budget: SuggestionBudget | None = None,
 ) -> Card | None:
     """The card ``name`` names: by its own name, else as a printing's other name (201.3b)."""
     other = same_name.get(name) if same_name is not None else None
     if other is not None and pool.get(name) is None and pool.get(other.card) is not None:
         return pool.get(other.card)
-    return lookup(pool, name, problems)
+    return lookup(pool, name, problems, budget)
 
 
 def _check_commanders(
@@ -179,11 +191,12 @@ def _check_commanders(
     same_name: InterchangeableNames | None,
     problems: list[Problem],
     notes: list[Step],
+    budget: SuggestionBudget | None = None,
 ) -> tuple[list[tuple[str, Card]], set[str], str]:
     """Commanders (903.3, 702.124): each name as listed with its card, their combined color identity, the
     rule of the deck's size."""
     size_rule = "903.12d" if variant is Variant.BRAWL else "903.5a"
-    found = [(name, _find(pool, name, same_name, problems)) for name in commanders]
+    found = [(name, _find(pool, name, same_name, problems, budget)) for name in commanders]
     named = [(name, card) for name, card in found if card is not None]
     commander_cards = [card for _name, card in named]
     if not commanders:
@@ -224,6 +237,7 @@ def _check_singleton(
     companion: str | None,
     same_name: InterchangeableNames | None,
     problems: list[Problem],
+    budget: SuggestionBudget | None = None,
 ) -> tuple[list[Card], list[Card], Card | None]:
     """Singleton (903.5b), counted by name over commanders and deck; a printing's other name counts as its
     Oracle card's name (201.3b).
@@ -249,13 +263,13 @@ def _check_singleton(
     for listed, card in commanders:
         count(card, 1, listed)
     for number, name in deck_lines:
-        found = _find(pool, name, same_name, problems)
+        found = _find(pool, name, same_name, problems, budget)
         if found is None:
             continue
         deck_cards.append(found)
         starting_deck.extend([found] * min(number, 1000))
         count(found, number, name)
-    companion_card = _find(pool, companion, same_name, problems) if companion else None
+    companion_card = _find(pool, companion, same_name, problems, budget) if companion else None
     if companion and companion_card is not None:
         # The companion comes from outside the game (702.139d), so 903.11a, not 903.5b, limits its name.
         if key_and_name(companion_card, companion)[0] in copies:
@@ -263,7 +277,7 @@ def _check_singleton(
                 Problem(
                     card=companion_card.name,
                     rule="903.11a",
-                    message=msg("deck.companion-shares-name", card=card_name(companion_card.name)),
+                    message=msg("deck.companion-shares-name", card=named(companion_card)),
                 )
             )
         if not re.search(r"^companion\s*[\u2014-]", companion_card.rules_text, re.IGNORECASE | re.MULTILINE):
@@ -271,7 +285,7 @@ def _check_singleton(
                 Problem(
                     card=companion_card.name,
                     rule="702.139a",
-                    message=msg("deck.no-companion-ability", card=card_name(companion_card.name)),
+                    message=msg("deck.no-companion-ability", card=named(companion_card)),
                 )
             )
     for first, number, names in copies.values():
@@ -297,7 +311,7 @@ def _check_singleton(
                 Problem(
                     card=names[0],
                     rule="903.5b",
-                    message=msg("deck.copies-one", count=number, card=card_name(names[0])),
+                    message=msg("deck.copies-one", count=number, card=named(first)),
                 )
             )
         else:
@@ -305,7 +319,7 @@ def _check_singleton(
                 Problem(
                     card=names[0],
                     rule="903.5b",
-                    message=msg("deck.copies-limit", count=number, card=card_name(names[0]), limit=limit),
+                    message=msg("deck.copies-limit", count=number, card=named(first), limit=limit),
                 )
             )
     return deck_cards, starting_deck, companion_card
@@ -334,7 +348,7 @@ def _check_identity(
         off = set(color_identity(card=card).identity) - identity
         if not off or not commander_cards:
             continue
-        shown, colors, commanders_identity = card_name(card.name), _identity(off), _identity(identity)
+        shown, colors, commanders_identity = named(card), _identity(off), _identity(identity)
         if off <= {BASIC_LAND_TYPES[t] for t in land_types}:
             problems.append(
                 Problem(
@@ -367,7 +381,7 @@ def _check_identity(
                     rule="903.11a",
                     message=msg(
                         "deck.companion-identity",
-                        card=card_name(companion_card.name),
+                        card=named(companion_card),
                         colors=_identity(off),
                         identity=_identity(identity),
                     ),
@@ -388,7 +402,7 @@ def _check_companion_condition(
 ) -> None:
     """The companion's own deckbuilding condition (702.139a), over the starting deck with its commanders."""
     check = companion_condition(companion=companion_card, deck=starting_deck, deck_size=size)
-    companion_name = card_name(companion_card.name)
+    companion_name = named(companion_card)
     if check is None:
         notes.append(Step.of("deck.companion-unknown", rule="702.139a", card=companion_name))
     elif check.met:

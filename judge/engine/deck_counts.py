@@ -4,8 +4,8 @@ When no card data has been imported, a Commander or Brawl decklist still gets
 these answers, plus one note naming the checks that need card data (card
 names, legality, colour identity, the commander's type, the companion). Every
 name is taken as typed, so a repeated name is reported unless it is a basic
-land's name (basic lands are exempt from 903.5b); a card whose own text allows
-more copies can only be recognised with card data, which the problem says.
+land's name in English or Japanese (島, 冠雪の島, 荒地: basic lands are exempt from 903.5b); a card
+whose own text allows more copies can only be recognised with card data, which the problem says.
 
 >>> from judge.engine.decklist import parse_decklist
 >>> check = check_without_cards(
@@ -25,16 +25,41 @@ from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
-#: Names of basic lands (205.4c): one per basic land type, their snow-covered versions, and Wastes.
+#: The Japanese names of the basic lands, as printed on Japanese cards: 平地 Plains, 島 Island, 沼 Swamp,
+#: 山 Mountain, 森 Forest, 荒地 Wastes, and 冠雪の… for the snow-covered ones (冠雪の島 Snow-Covered Island).
+JAPANESE_BASIC_NAMES: dict[str, str] = {
+    "Plains": "平地",
+    "Island": "島",
+    "Swamp": "沼",
+    "Mountain": "山",
+    "Forest": "森",
+    "Wastes": "荒地",
+}
+
+#: Names of basic lands (205.4c): one per basic land type, their snow-covered versions, and Wastes, in
+#: English and in Japanese.
 BASIC_LAND_NAMES = frozenset(
-    normalise_name(name) for land in BASIC_LAND_TYPES for name in (land, f"Snow-Covered {land}")
-).union({"wastes", "snow-covered wastes"})
+    normalise_name(name)
+    for land in (*BASIC_LAND_TYPES, "Wastes")
+    for name in (
+        land,
+        f"Snow-Covered {land}",
+        JAPANESE_BASIC_NAMES[land],
+        f"冠雪の{JAPANESE_BASIC_NAMES[land]}",
+    )
+)
 
 
 def check_without_cards(*, decklist: Decklist, variant: Variant = Variant.COMMANDER) -> DeckCheck:
     """The checks of a Commander (903.5) or Brawl (903.12) decklist that need no card data.
 
-    ``legal`` is False: without card data a deck is never shown to be legal.
+    ``legal`` is False: without card data a deck is never shown to be legal; when these checks find no
+    problem either, the verdict is "not checked" (``checked`` False), not "not legal".
+
+    >>> from judge.engine.decklist import parse_decklist
+    >>> check = check_without_cards(decklist=parse_decklist(text="統率者\\n1 Kenrith\\nデッキ\\n99 島"))
+    >>> check.problems, check.verdict
+    ((), 'unchecked')
     """
     problems: list[Problem] = []
     commanders = [e.name for e in decklist.section(Section.COMMANDER) for _ in range(min(e.count, 100))]
@@ -79,4 +104,4 @@ def check_without_cards(*, decklist: Decklist, variant: Variant = Variant.COMMAN
             Problem(card=entry.name, rule="903.5e", message=msg("deck.sideboard", card=card_name(entry.name)))
         )
     note = Step.of("legality.needs-card-data", rule="903.5")
-    return DeckCheck(legal=False, problems=tuple(problems), notes=(note,))
+    return DeckCheck(legal=False, problems=tuple(problems), notes=(note,), checked=False)

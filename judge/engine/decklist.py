@@ -6,6 +6,8 @@ Accepted lines:
 - printing details are dropped: ``1 Sol Ring (CMM) 400``, ``[CMM]``, ``*F*`` / ``*E*`` finish
   markers, ``[Ramp]``-style category tags and ``^...^`` tags;
 - ``*CMDR*`` puts the line in the commander section;
+- a section name before a colon puts that one line in the section: ``SB: 1 Lightning Bolt`` (MTGO and
+  MTG Arena's sideboard lines), ``Commander: 1 Kenrith``, ``統率者：ケンリス``, ``Companion: Lurrus``;
 - section headers on their own line (optionally ending in ``:`` or written as a ``//`` comment):
   ``Commander``, ``Deck`` / ``Main`` / ``Mainboard``, ``Sideboard``, ``Companion``, ``Maybeboard``,
   and in Japanese ``統率者``, ``デッキ`` / ``メインデッキ``, ``サイドボード``, ``相棒``;
@@ -70,6 +72,9 @@ _HEADERS: dict[str, Section] = {
     "サイドボード": Section.SIDEBOARD,
     "相棒": Section.COMPANION,
 }
+#: ``SB: 1 Lightning Bolt``, ``Commander: Kenrith``, ``統率者：…``: one line in a section.
+_PREFIX_RE = re.compile(r"^([^\W\d_][^:：]{0,20}?)\s*[:：]\s*(\S.*)$")
+_PREFIXES: dict[str, Section] = {**_HEADERS, "sb": Section.SIDEBOARD, "cmdr": Section.COMMANDER}
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
 _SET_RE = re.compile(r"\s+[\(\[][A-Za-z0-9]{2,6}[\)\]](?:\s+[A-Za-z0-9\-★]+)?$")
 _MARKERS_RE = re.compile(r"\s+\*[A-Za-z]+\*")
@@ -106,7 +111,7 @@ class Decklist:
 
 
 def _header(line: str) -> Section | None:
-    text = line.lstrip("/#").strip().rstrip(":").strip()
+    text = line.lstrip("/#").strip().rstrip(":：").strip()
     text = re.sub(r"\s*\(\d+\)$", "", text)  # "Sideboard (15)"
     return _HEADERS.get(text.casefold())
 
@@ -164,13 +169,18 @@ def parse_decklist(*, text: str, field: str = "decklist") -> Decklist:
             continue
         if skipping_about or line.startswith(("//", "#")):
             continue
+        line_section = section
+        prefix = _PREFIX_RE.match(line)
+        if prefix and prefix.group(1).strip().casefold() in _PREFIXES:
+            line_section = _PREFIXES[prefix.group(1).strip().casefold()]
+            line = prefix.group(2).strip()
         parsed = _parse_line(line, number, problems, field)
         if parsed is None:
             continue
         count, name, commander = parsed
         entries.append(
             DecklistEntry(
-                count=count, name=name, section=Section.COMMANDER if commander else section, line=number
+                count=count, name=name, section=Section.COMMANDER if commander else line_section, line=number
             )
         )
     if problems:

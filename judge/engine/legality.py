@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.cards import Card, normalise_name
-from judge.engine.messages import Message, msg
+from judge.engine.messages import Message, Text, msg
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
@@ -127,8 +127,11 @@ class LegalityCheck:
     notes: tuple[Step, ...] = field(default_factory=tuple)
 
 
-def _card(name: str) -> Message:
-    return msg("deck.card", name=name)
+def _card(card: Card) -> Message:
+    """A card in a message: its Japanese name in Japanese where the card data knows it (《連合の勝利》)."""
+    if card.japanese_names and card.japanese_names[0] != card.name:
+        return msg("deck.card", name=Text(en=card.name, ja=card.japanese_names[0]))
+    return msg("deck.card", name=card.name)
 
 
 def check_legality(
@@ -161,7 +164,7 @@ def check_legality(
                     rule=BANNED_RULES[variant],
                     message=msg(
                         "legality.banned",
-                        card=_card(card.name),
+                        card=_card(card),
                         format=variant.label,
                         source=data.source.label,
                     ),
@@ -174,7 +177,7 @@ def check_legality(
                     rule=NOT_LEGAL_RULES[variant],
                     message=msg(
                         "legality.not-legal",
-                        card=_card(card.name),
+                        card=_card(card),
                         format=variant.label,
                         source=data.source.label,
                     ),
@@ -196,7 +199,7 @@ def check_legality(
                 rule=BANNED_RULES[variant],
                 message=msg(
                     "legality.banned-as-companion",
-                    card=_card(companion.name),
+                    card=_card(companion),
                     format=variant.label,
                     source=bans.source.label,
                 ),

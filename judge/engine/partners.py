@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from judge.engine.cards import Card, normalise_name
-from judge.engine.deck_types import Problem, card_name
+from judge.engine.deck_types import Problem, card_name, named
 from judge.engine.messages import msg
 
 
@@ -122,7 +122,7 @@ def partner_pair_problem(first: Card, second: Card) -> Problem | None:
     ):
         return None
     # Say which requirement failed, citing the partner ability involved.
-    one, other = card_name(first.name), card_name(second.name)
+    one, other = named(first), named(second)
     pair = f"{first.name}, {second.name}"
     if pa.partner_with or pb.partner_with:
         return Problem(

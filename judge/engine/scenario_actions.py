@@ -6,8 +6,11 @@ JSON API receives it), see :data:`ACTIONS`: ``leave-game``
 (:mod:`judge.engine.turn_end`), ``dtc-loss`` and ``dtc-attack``
 (:mod:`judge.engine.dtc_game`), ``combat-damage`` (:mod:`judge.engine.combat`),
 ``tax`` and ``planar-die`` (``tax.calculate_tax``), ``commander-damage``
-(``damage.calculate_commander_damage``) and ``color-identity``
-(``identity.identify_cards``, compared as ``{"cards": [...]}``). A payload
+(``damage.calculate_commander_damage``), ``color-identity``
+(``identity.identify_cards``, compared as ``{"cards": [...]}``) and ``deck-check``
+(:func:`judge.engine.deck.check_decklist` on a pasted ``decklist`` against the ruling's own ``cards``,
+Scryfall-shaped, with the ``legality`` source they stand for; compared as ``{"verdict", "problems"}``).
+A payload
 ``{"continue": true, ...}`` starts from the board the previous board action of
 the scenario left (``{"continue": true, "leaving": "B"}``).
 
@@ -26,9 +29,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judge.engine import combat, damage, dtc_game, identity, leave_game, tax, turn_end
+from judge.engine import combat, damage, deck, dtc_game, identity, leave_game, tax, turn_end
 from judge.engine.board import Board, card_name
+from judge.engine.cards import CardPool
+from judge.engine.cards_payload import card_from_scryfall
+from judge.engine.decklist import parse_decklist
 from judge.engine.errors import InvalidInputError
+from judge.engine.legality import LegalityData, LegalitySource
 from judge.engine.mana import color_list
 from judge.engine.messages import Message, ParamValue, Text, msg, render
 from judge.engine.steps import Step
@@ -161,6 +168,35 @@ def _identity(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
     return Outcome(data=data, steps=steps, change=_joined(each), result=batch)
 
 
+def _deck_check(payload: Mapping[str, Any], cards: Mapping[str, Text]) -> Outcome:
+    """A pasted decklist checked against the ruling's cards; its problems and notes are the steps."""
+    source = payload.get("legality") or {}
+    result = deck.check_decklist(
+        pool=CardPool.of(card_from_scryfall(c) for c in payload.get("cards") or []),
+        decklist=parse_decklist(text=str(payload.get("decklist", ""))),
+        variant=Variant(payload.get("variant", "commander")),
+        legality=LegalityData(
+            source=LegalitySource(name=str(source.get("name", "")), date=str(source.get("date", "")))
+        )
+        if source
+        else None,
+    )
+    steps = tuple(
+        Step(rule=p.rule, code=p.message.code, params=p.message.params) for p in result.problems
+    ) + tuple(result.notes)
+    data = {
+        "verdict": result.verdict,
+        "problems": [{"rule": p.rule, "code": p.message.code, "card": p.card} for p in result.problems],
+    }
+    if result.verdict == "legal":
+        change = msg("scenario.change.deck-legal")
+    elif result.verdict == "unchecked":
+        change = msg("scenario.change.deck-unchecked")
+    else:
+        change = msg("scenario.change.deck-not-legal", count=len(result.problems))
+    return Outcome(data=data, steps=steps, change=change, result=result)
+
+
 def _face_names(cards: Mapping[str, Text]) -> dict[str, Text]:
     """English name -> both names, unquoted (the step texts put 《》 around them), for each card and each
     face.
@@ -224,6 +260,7 @@ ACTIONS: dict[str, Runner] = {
     "planar-die": _tax,
     "commander-damage": _damage,
     "color-identity": _identity,
+    "deck-check": _deck_check,
 }
 
 

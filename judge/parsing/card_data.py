@@ -228,6 +228,8 @@ def card_from_mtgjson(name: str, entries: Any, *, source: str = "AtomicCards.jso
     if japanese:
         data["japanese_names"] = japanese
     data["legalities"] = faces[0].get("legalities")
+    # MTGJSON writes isGameChanger only on the cards on the list.
+    data["game_changer"] = faces[0].get("isGameChanger") is True
     problems: list[Message] = []
     card = scryfall_card_or_problems(
         data, where="", label=msg("cards.label.named", name=name[:200]), problems=problems
@@ -359,12 +361,13 @@ class Ruling:
 
 
 class FileKind(enum.Enum):
-    """The four published files the importer reads, recognised by their content."""
+    """The published files the importer reads, recognised by their content."""
 
     SCRYFALL_CARDS = "scryfall-cards"
     SCRYFALL_RULINGS = "scryfall-rulings"
     MTGJSON_ATOMIC = "mtgjson-atomic"
     SCRYFALL_PRINTINGS = "scryfall-printings"  # Default Cards: every printing (judge.parsing.card_printings)
+    COMMANDER_SPELLBOOK = "commander-spellbook"  # variants.json: every combo (judge.parsing.combo_data)
 
 
 #: How many card objects :func:`file_kind` reads to tell printings from Oracle cards.
@@ -411,6 +414,9 @@ def file_kind(stream: TextIO, *, source: str) -> FileKind:
     >>> file_kind(io.StringIO('[{"oracle_id": "a", "set": "lea", "collector_number": "1"},'
     ...     '{"oracle_id": "a", "set": "leb", "collector_number": "1"}]'), source="x").value
     'scryfall-printings'
+    >>> file_kind(io.StringIO('{"timestamp": "2026-11-30T00:00:00Z", "version": "1", "variants": []}'),
+    ...     source="x").value
+    'commander-spellbook'
     """
     reader = _JsonStream(stream, source)
     first = reader.peek()
@@ -426,6 +432,8 @@ def file_kind(stream: TextIO, *, source: str) -> FileKind:
     for key in reader.members():
         if key == "data":
             return FileKind.SCRYFALL_CARDS if reader.peek() == "[" else FileKind.MTGJSON_ATOMIC
+        if key == "variants":
+            return FileKind.COMMANDER_SPELLBOOK
         reader.value()
     raise ParseError("not a card file: no data", source=source)
 

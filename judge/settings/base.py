@@ -126,6 +126,11 @@ JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
 JUDGE_CARDS_DIR = Path(os.environ.get("JUDGE_CARDS_DIR", BASE_DIR / "var" / "cards"))
 JUDGE_CARDS_FILE = os.environ.get("JUDGE_CARDS_FILE", "")
 JUDGE_CARDS_MAX_AGE_DAYS = int(os.environ.get("JUDGE_CARDS_MAX_AGE_DAYS", "7"))
+# Commander Spellbook's combo export (every combo, several hundred MB), downloaded with the card files: the
+# Commander Brackets estimate reads its two-card combos.
+JUDGE_COMMANDER_SPELLBOOK_URL = os.environ.get(
+    "JUDGE_COMMANDER_SPELLBOOK_URL", "https://json.commanderspellbook.com/variants.json"
+)
 
 # Where `manage.py fetch_rules` looks for a new Comprehensive Rules release: the official rules page (its
 # "TXT" link).

@@ -46,8 +46,10 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
         "/api/calc/deck-check",
         {"variant": "commander", "decklist": decklist, "commanders": ["Kenrith, the Returned King"]},
     ).json()
+    assert data.pop("bracket")["minimum"] == 1  # the Commander Brackets estimate (tests/cards/test_brackets*)
     assert data == {
         "legal": True,
+        "verdict": "legal",
         "problems": [],
         "identity": ["W", "U", "B", "R", "G"],
         "notes": [
@@ -153,7 +155,7 @@ def test_deck_api_without_card_data_runs_the_checks_that_need_none(client: Clien
 
 def test_deck_api_dtc(client: Client) -> None:
     legal = post(client, "/api/calc/deck-check", {"variant": "dtc", "decklist": dtc_deck()}).json()
-    assert legal == {"legal": True, "problems": [], "notes": []}
+    assert legal == {"legal": True, "verdict": "legal", "problems": [], "notes": []}
     bad = post(
         client, "/api/calc/deck-check", {"variant": "dtc", "decklist": dtc_deck(duplicate=True)}
     ).json()

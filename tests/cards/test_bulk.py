@@ -20,6 +20,7 @@ from tests.helpers import DEFAULT_CARDS
 CARDS = Path(__file__).parent.parent / "fixtures" / "cards"
 SCRYFALL = CARDS / "scryfall_cards.json"
 MTGJSON = CARDS / "mtgjson_atomic.json"
+SPELLBOOK = CARDS.parent / "brackets" / "variants.json"
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +96,7 @@ def server() -> Iterator[str]:
             {"meta": {"date": "2026-11-23", "version": "5.2.2+20261123"}, "data": {"date": "2026-11-23"}}
         ).encode(),
         "/mtgjson/AtomicCards.json": MTGJSON.read_bytes(),
+        "/spellbook/variants.json": SPELLBOOK.read_bytes(),
         "/no-oracle": json.dumps(
             {"object": "list", "data": [{"type": "all_cards", "download_uri": url}]}
         ).encode(),
@@ -124,7 +126,14 @@ def run(*args: str) -> tuple[str, str]:
 
 
 def urls(server: str) -> tuple[str, ...]:
-    return ("--bulk-data-url", f"{server}/bulk-data", "--mtgjson-url", f"{server}/mtgjson/")
+    return (
+        "--bulk-data-url",
+        f"{server}/bulk-data",
+        "--mtgjson-url",
+        f"{server}/mtgjson/",
+        "--spellbook-url",
+        f"{server}/spellbook/variants.json",
+    )
 
 
 def test_download_fetches_the_four_files_and_imports_them(server: str, cards_dir: Path) -> None:
@@ -134,8 +143,10 @@ def test_download_fetches_the_four_files_and_imports_them(server: str, cards_dir
         DEFAULT_NAME,
         ORACLE_NAME,
         RULINGS_NAME,
+        f"variants-{datetime.now(tz=UTC).date().isoformat()}.json",
     ]
     assert (cards_dir / ORACLE_NAME).read_bytes() == SCRYFALL.read_bytes()
+    assert "imported 3 Commander Spellbook combos published 2026-11-30" in out
     assert "imported 34 cards published 2026-11-24" in out
     assert "added MTGJSON's Japanese names and legalities published 2026-01-16 to 34 cards" in out
     assert "imported 3 rulings published 2026-11-24 (1 on cards not imported)" in out
@@ -149,6 +160,7 @@ def test_download_fetches_the_four_files_and_imports_them(server: str, cards_dir
         ("mtgjson-atomic", "2026-01-16"),  # the file's own meta.date
         ("scryfall-printings", "2026-11-24"),
         ("scryfall-rulings", "2026-11-24"),
+        ("commander-spellbook", "2026-11-30"),  # the export's own timestamp
     }
     # Not a terminal: plain progress lines per file, each ending at 100% when its size is known.
     assert f"{ORACLE_NAME}: downloaded" in err and "(100%)" in err and "\r" not in err
@@ -161,6 +173,7 @@ def test_download_fetches_the_four_files_and_imports_them(server: str, cards_dir
         "/mtgjson/AtomicCards.json",
         "/bulk-data",
         f"/file/{DEFAULT_NAME}",
+        "/spellbook/variants.json",
     ]
     assert all(agent.startswith("RulesJudge/") for _, agent in Handler.seen)  # Scryfall asks for a User-Agent
     # Japanese names and legality sources come with the data.
@@ -187,7 +200,12 @@ def test_refresh_downloads_only_what_is_missing_or_too_old(
     out, _ = run("--refresh", *urls(server))
     fetched = [path for path, _ in Handler.seen if not path.startswith("/bulk-data")]
     # MTGJSON's is fresh.
-    assert fetched == [f"/file/{ORACLE_NAME}", f"/file/{RULINGS_NAME}", f"/file/{DEFAULT_NAME}"]
+    assert fetched == [
+        f"/file/{ORACLE_NAME}",
+        f"/file/{RULINGS_NAME}",
+        f"/file/{DEFAULT_NAME}",
+        "/spellbook/variants.json",
+    ]
     assert not (cards_dir / "rulings-20200101000000.json").exists()  # replaced
     assert "imported 34 cards" in out and "rulings" in out and Card.objects.count() == 34
     Handler.seen.clear()
@@ -302,6 +320,7 @@ def test_local_files_and_their_age(tmp_path: Path) -> None:
     assert bulk.stale_kinds(tmp_path, max_age_days=7, today=date(2026, 11, 27)) == [
         "mtgjson-atomic",
         "scryfall-printings",
+        "commander-spellbook",
     ]
     assert bulk.stale_kinds(tmp_path, max_age_days=6, today=date(2026, 11, 27)) == list(bulk.PREFIXES)
 

@@ -88,7 +88,8 @@ def test_parse_deck_errors_with_line_numbers() -> None:
 
 def test_legal_single_civilization_deck() -> None:
     check = check_dtc_deck(commander=BRAND, cards=fillers("火", 59))
-    assert check.legal and check.to_answer() == {"legal": True, "problems": [], "notes": []}
+    answer = check.to_answer()
+    assert check.legal and answer == {"legal": True, "verdict": "legal", "problems": [], "notes": []}
 
 
 def test_three_civilization_deck_counts_multicolor_cards_for_each() -> None:

@@ -97,6 +97,7 @@ def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
         "commander-tax-partners",
         "commander-zone-change",
         "color-identity-examples",
+        "japanese-decklist-basics-sideboard-banned",
     }
     assert slugs["two-headed-giant"] == {
         "two-headed-giant-team-leaves",

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from judge.engine.texts import (
     board,
+    brackets,
     cards,
     common,
     damage,
@@ -38,6 +39,7 @@ DOMAINS = (
     cards,
     deck,
     legality,
+    brackets,
     dm,
     board,
     leave_game,

@@ -66,6 +66,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Unknown card '{name}'; no similar card name is known",
         "ja": "「{name}」というカードは見つかりません。似た名前のカードもありません。",
     },
+    "deck.unknown-card-unsuggested": {
+        "en": "Unknown card '{name}'",
+        "ja": "「{name}」というカードは見つかりません。",
+    },
+    "deck.suggestions-skipped": {
+        "en": "Spelling suggestions are given for the first unknown names only; {count} more unknown "
+        "names got none. Correct the names above and check again.",
+        "ja": "つづりの候補は最初の数枚の不明なカード名にだけ示します。ほかに不明なカード名が {count} "
+        "件あり、候補は示していません。上の名前を直してから、もう一度チェックしてください。",
+    },
     # --- commanders and partners
     "deck.no-commander": {"en": "No commander is designated", "ja": "統率者が指定されていません"},
     "deck.too-many-commanders": {

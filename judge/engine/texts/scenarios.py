@@ -21,6 +21,15 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "scenario.change.nobody-loses": {"en": "nobody loses", "ja": "敗北するプレイヤーはいない"},
     "scenario.change.identity": {"en": "{card}: {colors}", "ja": "{card}：{colors}"},
+    "scenario.change.deck-legal": {"en": "The deck is legal", "ja": "デッキは適正"},
+    "scenario.change.deck-not-legal": {
+        "en": "The deck is not legal: {count} problem(s)",
+        "ja": "デッキは不適正：問題 {count} 件",
+    },
+    "scenario.change.deck-unchecked": {
+        "en": "Not checked: the deck check needs card data",
+        "ja": "未確認：デッキチェックにはカードデータが必要",
+    },
     "scenario.change.attack-allowed": {"en": "The attack is allowed", "ja": "この攻撃はできる"},
     "scenario.change.direct-attack": {
         "en": "A direct attack is possible",

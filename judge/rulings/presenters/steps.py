@@ -103,6 +103,7 @@ class KeyValue:
     items: tuple[
         tuple[tuple[str, str], ...], ...
     ] = ()  # a list of records: each record's (label, value) pairs
+    data: bool = False  # text as the player typed it (a pasted decklist): shown as is, in any language
 
 
 class Values:
@@ -312,6 +313,17 @@ def present_step(
             after=after_values,
             before=values.key_values(extra),
             board=present_board(board_before, marks=_marks(kind, before), lang=lang, card_urls=card_urls),
+        )
+    if kind == "deck-check":
+        verdicts = {"legal": _("Legal"), "not-legal": _("Not legal"), "unchecked": _("Not checked")}
+        return StepDisplay(
+            kind=kind,
+            engine_steps=steps,
+            error=problems,
+            before=[KeyValue(label=_("Decklist"), text=str(before.get("decklist", "")), data=True)],
+            after=[]
+            if error
+            else [KeyValue(label=_("Verdict"), text=verdicts.get(after.get("verdict", ""), ""))],
         )
     if kind == "color-identity":
         return StepDisplay(

@@ -3,7 +3,8 @@
 - ``import_cards FILE ...`` imports those files, each recognised by its content: Scryfall's Oracle Cards,
   Scryfall's Rulings, Scryfall's Default Cards (every printing: the other English names some printings
   carry, rule 201.3), MTGJSON's AtomicCards (a directory means every card file inside, the newest of each);
-- ``import_cards --download`` fetches the current four files into JUDGE_CARDS_DIR, then imports them;
+- ``import_cards --download`` fetches the current four files and Commander Spellbook's combo export
+  (``variants.json``, JUDGE_COMMANDER_SPELLBOOK_URL) into JUDGE_CARDS_DIR, then imports them;
 - ``import_cards --if-newer`` imports JUDGE_CARDS_FILE, or JUDGE_CARDS_DIR's files, when they changed since
   the last import (only the changed ones, unless the cards file itself changed), and otherwise does nothing:
   it never goes to the network;
@@ -28,7 +29,9 @@ from judge.rules.progress import raw_stream
 
 OFFLINE = (
     "Card data could not be downloaded ({reason}). The site works without it, but card lookups "
-    "(card names, legality, colour identity by name) need it; run `make cards` when online."
+    "(card names, legality, colour identity by name) need it, and Commander Brackets estimates need "
+    "the card data for Game Changers, extra turns and mass land denial and Commander Spellbook's combos "
+    "for two-card combos; run `make cards` when online."
 )
 
 
@@ -72,6 +75,12 @@ class Command(BaseCommand):
             default=bulk.MTGJSON_URL,
             help=f"MTGJSON's file folder (default {bulk.MTGJSON_URL})",
         )
+        parser.add_argument(
+            "--spellbook-url",
+            default=settings.JUDGE_COMMANDER_SPELLBOOK_URL,
+            help="Commander Spellbook's combo export (default JUDGE_COMMANDER_SPELLBOOK_URL, "
+            f"{bulk.SPELLBOOK_URL})",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         paths: list[Path] = options["files"]
@@ -89,7 +98,9 @@ class Command(BaseCommand):
                 if options["download"]
                 else bulk.stale_kinds(cards_dir, max_age_days=settings.JUDGE_CARDS_MAX_AGE_DAYS)
             )
-            failed = self._download(kinds, cards_dir, options["bulk_data_url"], options["mtgjson_url"])
+            failed = self._download(
+                kinds, cards_dir, options["bulk_data_url"], options["mtgjson_url"], options["spellbook_url"]
+            )
             if failed and options["download"]:
                 raise CommandError(f"download failed, the previous cards are kept: {failed}")
             if failed:
@@ -107,7 +118,9 @@ class Command(BaseCommand):
             # Set-up goes on: the previous card data (if any) keeps serving.
             self.stderr.write(str(err))
 
-    def _download(self, kinds: list[str], cards_dir: Path, index_url: str, mtgjson_url: str) -> str:
+    def _download(
+        self, kinds: list[str], cards_dir: Path, index_url: str, mtgjson_url: str, spellbook_url: str
+    ) -> str:
         """Fetch each kind; the first failure's reason ("" when all arrived). A failure stops the rest:
         offline, one message is enough."""
         out = raw_stream(self.stderr)
@@ -119,6 +132,7 @@ class Command(BaseCommand):
                     progress=lambda name, total: bulk.Progress(out, total, name),
                     index_url=index_url,
                     mtgjson_url=mtgjson_url,
+                    spellbook_url=spellbook_url,
                 )
             except bulk.DownloadError as err:
                 return str(err)
@@ -190,6 +204,8 @@ def _summary(result: CardImport) -> str:
     published = f" published {result.published}" if result.published else ""
     if result.kind is FileKind.SCRYFALL_RULINGS:
         return f"imported {result.rulings} rulings{published} ({result.duplicates} on cards not imported)"
+    if result.kind is FileKind.COMMANDER_SPELLBOOK:
+        return f"imported {result.cards} Commander Spellbook combos{published}"
     if result.kind is FileKind.SCRYFALL_PRINTINGS:
         return (
             f"imported {result.printing_names} other names of printings{published} "

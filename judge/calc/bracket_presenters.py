@@ -1,0 +1,124 @@
+"""What the deck check and table pages show of a Commander Brackets estimate (judge.engine.brackets)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from judge.engine.brackets import BracketEstimate
+from judge.engine.messages import msg
+from judge.web.presenters import reader_language
+
+
+@dataclass(frozen=True)
+class ShownReason:
+    criterion: str  # the criterion's name in the reader's language
+    bracket: int
+    text: str
+    quoted: str = ""  # Japanese readers: the card data's English words the text points to
+
+
+@dataclass(frozen=True)
+class ShownBracket:
+    minimum: int | None
+    summary: str
+    reasons: list[ShownReason]
+    checked: list[str]
+    unchecked: list[str]
+    conversation: str
+    names_note: str  # Japanese readers: the bracket names are unofficial readings
+    source_title: str
+    source_date: str
+    source_url: str
+    game_changers: int  # how many Game Changers the list holds (0 when not counted)
+
+
+def criterion_label(criterion: str) -> str:
+    labels = {
+        "game-changers": _("Game Changers"),
+        "extra-turns": _("Extra turns"),
+        "mass-land-denial": _("Mass land denial"),
+        "two-card-combos": _("Two-card combos"),
+    }
+    return labels.get(criterion, criterion)
+
+
+def present_bracket(estimate: BracketEstimate) -> ShownBracket:
+    lang = reader_language()
+    latest = estimate.criteria.latest
+    changers = next((len(r.cards) for r in estimate.reasons if r.criterion == "game-changers"), 0)
+    return ShownBracket(
+        minimum=estimate.minimum,
+        summary=estimate.summary().text(lang),
+        reasons=[
+            ShownReason(
+                criterion=criterion_label(r.criterion),
+                bracket=r.bracket,
+                text=r.step.render(lang),
+                quoted=r.quoted if lang == "ja" else "",
+            )
+            for r in estimate.reasons
+        ],
+        checked=[s.render(lang) for s in estimate.checked],
+        unchecked=[s.render(lang) for s in estimate.unchecked],
+        conversation=msg("brackets.conversation").text(lang),
+        names_note=msg("brackets.names-unofficial").text(lang) if lang == "ja" else "",
+        source_title=latest.title,
+        source_date=latest.date,
+        source_url=latest.url,
+        game_changers=changers,
+    )
+
+
+@dataclass(frozen=True)
+class TableDeck:
+    """One seat's list on the table page: who, its estimate, or why it has none."""
+
+    player: str
+    bracket: ShownBracket | None
+    errors: list[str]
+
+
+def table_differences(decks: Sequence[TableDeck]) -> list[str]:
+    """The differences that matter for the pre-game talk, in the reader's language: a list whose lowest
+    bracket differs from every other's (or is the highest), and the list with the most Game Changers when
+    the counts differ."""
+    # (player, lowest bracket, Game Changers) of each list that has an estimate.
+    shown = [
+        (d.player, d.bracket.minimum, d.bracket.game_changers)
+        for d in decks
+        if d.bracket is not None and d.bracket.minimum is not None
+    ]
+    lines: list[str] = []
+    if len(shown) < 2:
+        return lines
+    minimums = {minimum for _, minimum, _ in shown}
+    if len(minimums) > 1:
+        for index, (player, minimum, _count) in enumerate(shown):
+            others = [(p, m) for i, (p, m, _c) in enumerate(shown) if i != index]
+            if minimum == max(minimums) or all(minimum != m for _p, m in others):
+                lines.append(
+                    _(
+                        "%(player)s's list permits bracket %(number)s at the lowest; "
+                        "the others' lowest: %(others)s."
+                    )
+                    % {
+                        "player": player,
+                        "number": minimum,
+                        "others": ", ".join(f"{p} {m}" for p, m in others),
+                    }
+                )
+    counts = {count for _, _, count in shown}
+    if len(counts) > 1:
+        most = max(counts)
+        for index, (player, _minimum, count) in enumerate(shown):
+            if count != most:
+                continue
+            others_gc = ", ".join(f"{p} {c}" for i, (p, _m, c) in enumerate(shown) if i != index)
+            lines.append(
+                _("%(player)s's list has %(count)s Game Changers; the others: %(others)s.")
+                % {"player": player, "count": most, "others": others_gc}
+            )
+    return lines

@@ -1,0 +1,458 @@
+"""Commander Brackets: the lowest bracket a decklist permits by the published criteria, every reason a step.
+
+The Commander Format Panel's brackets (1 Exhibition, 2 Core, 3 Upgraded, 4 Optimized, 5 cEDH) are read
+from ``rules_data/commander_brackets.tsv`` (:mod:`judge.engine.brackets_data`), which cites each
+announcement. A list is held against each criterion the data can decide:
+
+- the Game Changers, each card by name, from the card data's mark (Scryfall's ``game_changer``);
+- extra-turn cards, decided from the Oracle text ("takes an extra turn"), the words that decided shown;
+  Exhibition allows none, Core and Upgraded "low quantities ... not chained"; a combo whose result is
+  infinite turns (Commander Spellbook's features) chains them;
+- mass land denial, from the Oracle text (destroying, sacrificing, exiling or returning all lands;
+  keeping lands from untapping) and the combos' "mass land denial" features;
+- two-card infinite combos from Commander Spellbook, early or late game as its ``manaValueNeeded`` says
+  (4 or less: early, 5: arguably early, 6 or more: late, as its own estimator reads them).
+
+``rules_data/bracket_card_overrides.tsv`` corrects the few cards the text misreads, each with its reason.
+What a list cannot show (intent, how fast the deck wins, the expectations of each bracket, bracket 5) is
+said, never guessed: the answer is the lowest bracket the list permits, a start for the pre-game
+conversation, never what bracket a deck "is".
+
+>>> from judge.engine.cards import Card, Face
+>>> sol = Card(name="Sol Ring", faces=(Face(name="Sol Ring", type_line="Artifact"),), game_changer=False)
+>>> warp = Card(name="Time Warp", faces=(Face(name="Time Warp", type_line="Sorcery",
+...     oracle_text="Target player takes an extra turn after this one."),), game_changer=False)
+>>> sources = BracketSources(game_changers="Scryfall, 2026-11-20", oracle_text=True)
+>>> estimate = estimate_bracket(cards=[sol, warp], sources=sources)
+>>> estimate.minimum, [r.criterion for r in estimate.reasons]
+(2, ['extra-turns'])
+>>> estimate.reasons[0].step.render("en")
+'Time Warp gives an extra turn (“takes an extra turn”): Exhibition (bracket 1) allows no extra-turn cards.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
+from judge.engine.card_names import card_name, named
+from judge.engine.cards import Card, normalise_name
+from judge.engine.messages import Message, Text, msg
+from judge.engine.steps import Step
+
+EXTRA_TURN_RE = re.compile(
+    r"\btakes? (?:an|one|two|three|four|x|that many|\w+) extra turns?\b", re.IGNORECASE
+)
+_NOT_NONLAND = r"(?:(?!nonland)[^.\n]){0,60}?"
+MASS_LAND_DENIAL_RES = (
+    re.compile(rf"\b(?:destroy|exile) all {_NOT_NONLAND}\blands\b", re.IGNORECASE),
+    re.compile(rf"\bsacrifices? all {_NOT_NONLAND}\blands\b", re.IGNORECASE),
+    re.compile(
+        rf"\breturn all {_NOT_NONLAND}\b(?:lands|permanents)\b to their owners'? hands", re.IGNORECASE
+    ),
+    re.compile(r"\blands\b[^.\n]{0,40}?\b(?:don't|doesn't|do not) untap\b", re.IGNORECASE),
+    re.compile(r"\bcan't untap more than \w+ lands?\b", re.IGNORECASE),
+)
+#: A combo's result that makes it an infinite (or game-winning) combo for the criteria.
+INFINITE_RE = re.compile(r"\binfinite\b|\bwin the game\b|\blose the game\b", re.IGNORECASE)
+CHAINED_TURNS_RE = re.compile(r"(?:near-)?infinite (?:extra )?turns?", re.IGNORECASE)
+COMBO_LAND_DENIAL_RE = re.compile(r"mass land (?:destruction|denial)", re.IGNORECASE)
+EARLY_MANA = 4  # Commander Spellbook: mana value needed 4 or less, "definitely early game"
+ARGUABLY_EARLY_MANA = 5
+SHOWN_WORDS = 90
+
+
+@dataclass(frozen=True)
+class ComboFacts:
+    """One combo of Commander Spellbook all of whose cards are in the list."""
+
+    spellbook_id: str
+    cards: tuple[str, ...]
+    features: tuple[str, ...]
+    pieces: int
+    mana_value_needed: int | None
+    templates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BracketSources:
+    """What the estimate could read: each source's label ("Scryfall, 2026-11-20"), "" when missing."""
+
+    game_changers: str = ""
+    combos: str = ""
+    oracle_text: bool = False  # cards were found in the card data
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason the list needs at least ``bracket``: a step citing its criterion, with its cards."""
+
+    step: Step
+    criterion: str  # game-changers | extra-turns | mass-land-denial | two-card-combos
+    bracket: int
+    cards: tuple[str, ...] = ()
+    quoted: str = ""  # the card data's English words that decided it (Oracle text, a combo's results)
+
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "code": self.step.code,
+            "criterion": self.criterion,
+            "bracket": self.bracket,
+            "cards": list(self.cards),
+            "text": self.step.render(lang),
+            "quoted": self.quoted,
+        }
+
+
+@dataclass(frozen=True)
+class BracketEstimate:
+    """The lowest bracket the list permits (None: nothing could be checked), why, what was and was not
+    checked."""
+
+    minimum: int | None
+    reasons: tuple[Reason, ...]
+    checked: tuple[Step, ...]
+    unchecked: tuple[Step, ...]
+    criteria: BracketCriteria = field(default_factory=default_criteria)
+
+    def to_answer(self, lang: str = "en") -> dict[str, Any]:
+        def step(s: Step) -> dict[str, Any]:
+            return {"code": s.code, "criterion": s.rule, "text": s.render(lang)}
+
+        latest = self.criteria.latest
+        return {
+            "minimum": self.minimum,
+            "summary": self.summary().text(lang),
+            "reasons": [r.to_answer(lang) for r in self.reasons],
+            "checked": [step(s) for s in self.checked],
+            "unchecked": [step(s) for s in self.unchecked],
+            "conversation": msg("brackets.conversation").text(lang),
+            "criteria_source": {"date": latest.date, "title": latest.title, "url": latest.url},
+        }
+
+    def summary(self) -> Message:
+        if self.minimum is None:
+            return msg("brackets.summary-unchecked")
+        return msg("brackets.summary", bracket=bracket_label(self.criteria, self.minimum))
+
+
+def bracket_label(criteria: BracketCriteria, number: int) -> Message:
+    level = criteria.level(number)
+    return msg("brackets.label", number=number, name=Text(en=level.name, ja=level.name_ja))
+
+
+def _words(match: re.Match[str]) -> str:
+    words = match.group(0).strip()
+    return words if len(words) <= SHOWN_WORDS else words[: SHOWN_WORDS - 1] + "…"
+
+
+def _quoted_words(words: str) -> Text:
+    """The Oracle words that decided a card, in the English text; a Japanese text says they are quoted below
+    (the page shows them as the card data's English, ``Reason.quoted``)."""
+    return Text(
+        en=f" (“{words}”)" if words else "",
+        ja="（決め手になったオラクル・テキストの語句は下に引用）" if words else "",
+    )
+
+
+def _quoted_features(features: str) -> Text:
+    """A combo's results (Commander Spellbook's English feature names) in the English text; in Japanese,
+    a pointer to them, quoted below."""
+    return Text(en=features, ja="結果は下に引用")
+
+
+def _reason(override: CardOverride) -> Text:
+    return Text(en=override.reason, ja=override.reason_ja or override.reason)
+
+
+def extra_turn_words(
+    card: Card, overrides: Mapping[tuple[str, str], CardOverride]
+) -> tuple[bool, str, Text | None]:
+    """(is an extra-turn card, the words that decided it, the override's reason or None)."""
+    override = overrides.get((normalise_name(card.name), "extra-turn"))
+    match = EXTRA_TURN_RE.search(card.rules_text)
+    if override is not None:
+        return override.verdict, _words(match) if match else "", _reason(override)
+    return (True, _words(match), None) if match else (False, "", None)
+
+
+def land_denial_words(
+    card: Card, overrides: Mapping[tuple[str, str], CardOverride]
+) -> tuple[bool, str, Text | None]:
+    """(is a mass land denial card, the words that decided it, the override's reason or None)."""
+    override = overrides.get((normalise_name(card.name), "mass-land-denial"))
+    found = next((m for m in (p.search(card.rules_text) for p in MASS_LAND_DENIAL_RES) if m), None)
+    if override is not None:
+        return override.verdict, _words(found) if found else "", _reason(override)
+    return (True, _words(found), None) if found else (False, "", None)
+
+
+def _names(cards: Sequence[str], known: Mapping[str, Card]) -> Message:
+    """The combo's cards, each by its Japanese name in Japanese where the list's card data knows it."""
+
+    def one(name: str) -> Message:
+        card = known.get(normalise_name(name))
+        return named(card) if card is not None else card_name(name)
+
+    listed = one(cards[-1])
+    for name in reversed(cards[:-1]):
+        listed = msg("deck.and-list", first=one(name), rest=listed)
+    return listed
+
+
+def estimate_bracket(
+    *,
+    cards: Sequence[Card],
+    sources: BracketSources,
+    combos: Sequence[ComboFacts] | None = None,
+    unknown: int = 0,
+    criteria: BracketCriteria | None = None,
+    overrides: Mapping[tuple[str, str], CardOverride] | None = None,
+) -> BracketEstimate:
+    """The lowest bracket ``cards`` (the list's known cards, commanders included) permit.
+
+    ``combos``: the Commander Spellbook combos all of whose cards are in the list (None: no combo data);
+    ``unknown``: how many listed names the card data does not know (their cards are not checked).
+    """
+    criteria = criteria or default_criteria()
+    overrides = default_overrides() if overrides is None else overrides
+    reasons: list[Reason] = []
+    checked: list[Step] = []
+    unchecked: list[Step] = []
+    seen: dict[str, Card] = {}
+    for card in cards:
+        seen.setdefault(normalise_name(card.name), card)
+    deck = list(seen.values())
+
+    if not sources.oracle_text or not deck:
+        unchecked.append(Step.of("brackets.no-card-data", rule="card-data"))
+        unchecked.extend(_cannot_show(criteria))
+        return BracketEstimate(
+            minimum=None, reasons=(), checked=(), unchecked=tuple(unchecked), criteria=criteria
+        )
+
+    # Game Changers: the lowest bracket allowing that many.
+    if sources.game_changers:
+        changers = [c for c in deck if c.game_changer]
+        checked.append(
+            Step.of("brackets.checked-game-changers", rule="game-changers", source=sources.game_changers)
+        )
+        if changers:
+            needed = next(
+                b.number
+                for b in criteria.levels
+                if b.game_changers is None or b.game_changers >= len(changers)
+            )
+            allowed = criteria.level(needed - 1) if needed > 1 else None
+            reasons.append(
+                Reason(
+                    step=Step.of(
+                        "brackets.game-changers",
+                        rule="game-changers",
+                        count=len(changers),
+                        cards=_shown_list(changers),
+                        below=bracket_label(criteria, needed - 1) if allowed else "",
+                        allowed=allowed.game_changers or 0 if allowed else 0,
+                        source=sources.game_changers,
+                    ),
+                    criterion="game-changers",
+                    bracket=needed,
+                    cards=tuple(c.name for c in changers),
+                )
+            )
+    else:
+        unchecked.append(Step.of("brackets.unchecked-game-changers", rule="game-changers"))
+
+    # Extra turns and mass land denial, from the Oracle text.
+    checked.append(Step.of("brackets.checked-oracle-text", rule="extra-turns", count=len(deck)))
+    turns_level = next(b.number for b in criteria.levels if b.extra_turns != "none")
+    land_level = next(b.number for b in criteria.levels if b.mass_land_denial)
+    for card in deck:
+        is_turn, words, reason = extra_turn_words(card, overrides)
+        if is_turn:
+            below = bracket_label(criteria, turns_level - 1)
+            step = (
+                Step.of(
+                    "brackets.extra-turn-override",
+                    rule="extra-turns",
+                    card=named(card),
+                    reason=reason,
+                    below=below,
+                )
+                if reason is not None
+                else Step.of(
+                    "brackets.extra-turn",
+                    rule="extra-turns",
+                    card=named(card),
+                    words=_quoted_words(words),
+                    below=below,
+                )
+            )
+            reasons.append(
+                Reason(
+                    step=step,
+                    criterion="extra-turns",
+                    bracket=turns_level,
+                    cards=(card.name,),
+                    quoted=words if reason is None else "",
+                )
+            )
+        is_mld, words, reason = land_denial_words(card, overrides)
+        if is_mld:
+            first = bracket_label(criteria, land_level)
+            step = (
+                Step.of(
+                    "brackets.mass-land-denial-override",
+                    rule="mass-land-denial",
+                    card=named(card),
+                    reason=reason,
+                    first=first,
+                )
+                if reason is not None
+                else Step.of(
+                    "brackets.mass-land-denial",
+                    rule="mass-land-denial",
+                    card=named(card),
+                    words=_quoted_words(words),
+                    first=first,
+                )
+            )
+            reasons.append(
+                Reason(
+                    step=step,
+                    criterion="mass-land-denial",
+                    bracket=land_level,
+                    cards=(card.name,),
+                    quoted=words if reason is None else "",
+                )
+            )
+    turn_cards = [r for r in reasons if r.criterion == "extra-turns"]
+    if len(turn_cards) > 1:
+        unchecked.append(Step.of("brackets.extra-turns-how-many", rule="extra-turns", count=len(turn_cards)))
+
+    if combos is None:
+        unchecked.append(Step.of("brackets.unchecked-combos", rule="two-card-combos"))
+    else:
+        combos_source = Text(
+            en=sources.combos, ja=sources.combos.replace("Commander Spellbook", "スペルブック")
+        )
+        checked.append(Step.of("brackets.checked-combos", rule="two-card-combos", source=combos_source))
+        reasons.extend(_combo_reasons(criteria, combos, seen))
+    if unknown:
+        unchecked.append(Step.of("brackets.unknown-cards", rule="card-data", count=unknown))
+    unchecked.extend(_cannot_show(criteria))
+    minimum = max([1, *(r.bracket for r in reasons)])
+    reasons.sort(key=lambda r: -r.bracket)
+    return BracketEstimate(
+        minimum=minimum,
+        reasons=tuple(reasons),
+        checked=tuple(checked),
+        unchecked=tuple(unchecked),
+        criteria=criteria,
+    )
+
+
+def _shown_list(cards: Sequence[Card]) -> Message:
+    listed: Message = named(cards[-1])
+    for card in reversed(cards[:-1]):
+        listed = msg("deck.and-list", first=named(card), rest=listed)
+    return listed
+
+
+def _combo_reasons(
+    criteria: BracketCriteria, combos: Sequence[ComboFacts], known: Mapping[str, Card]
+) -> list[Reason]:
+    late_level = next(b.number for b in criteria.levels if b.two_card_combos != "none")
+    any_level = next(b.number for b in criteria.levels if b.two_card_combos == "any")
+    chained_level = next(b.number for b in criteria.levels if b.extra_turns == "any")
+    land_level = next(b.number for b in criteria.levels if b.mass_land_denial)
+    reasons: list[Reason] = []
+    for combo in combos:
+        listed = ", ".join(combo.features[:4])
+        features = _quoted_features(listed)
+        cards = _names(combo.cards, known)
+        if any(CHAINED_TURNS_RE.search(f) for f in combo.features):
+            reasons.append(
+                Reason(
+                    step=Step.of(
+                        "brackets.combo-chained-turns",
+                        rule="extra-turns",
+                        cards=cards,
+                        features=features,
+                        first=bracket_label(criteria, chained_level),
+                    ),
+                    criterion="extra-turns",
+                    bracket=chained_level,
+                    cards=combo.cards,
+                    quoted=listed,
+                )
+            )
+        if any(COMBO_LAND_DENIAL_RE.search(f) for f in combo.features):
+            reasons.append(
+                Reason(
+                    step=Step.of(
+                        "brackets.combo-land-denial",
+                        rule="mass-land-denial",
+                        cards=cards,
+                        features=features,
+                        first=bracket_label(criteria, land_level),
+                    ),
+                    criterion="mass-land-denial",
+                    bracket=land_level,
+                    cards=combo.cards,
+                    quoted=listed,
+                )
+            )
+        if combo.pieces > 2 or not any(INFINITE_RE.search(f) for f in combo.features):
+            continue
+        mana = combo.mana_value_needed
+        if mana is not None and mana <= EARLY_MANA:
+            code, level = "brackets.combo-early", any_level
+        elif mana is not None and mana <= ARGUABLY_EARLY_MANA:
+            code, level = "brackets.combo-arguably-early", late_level
+        elif mana is not None:
+            code, level = "brackets.combo-late", late_level
+        else:
+            code, level = "brackets.combo-no-timing", late_level
+        reasons.append(
+            Reason(
+                step=Step.of(
+                    code,
+                    rule="two-card-combos",
+                    cards=cards,
+                    features=features,
+                    mana=mana if mana is not None else 0,
+                    first=bracket_label(criteria, level),
+                    id=combo.spellbook_id,
+                ),
+                criterion="two-card-combos",
+                bracket=level,
+                cards=combo.cards,
+                quoted=listed,
+            )
+        )
+    return reasons
+
+
+def _cannot_show(criteria: BracketCriteria) -> list[Step]:
+    turns = ", ".join(f"{b.number}: {b.turns}" for b in criteria.levels if b.turns)
+    return [
+        Step.of("brackets.cannot-show-intent", rule="intent"),
+        Step.of("brackets.cannot-show-speed", rule="intent", turns=turns),
+        Step.of("brackets.cannot-show-cedh", rule="intent"),
+    ]
+
+
+__all__ = [
+    "BracketEstimate",
+    "BracketSources",
+    "ComboFacts",
+    "Reason",
+    "bracket_label",
+    "estimate_bracket",
+    "extra_turn_words",
+    "land_denial_words",
+]

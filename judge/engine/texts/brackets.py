@@ -1,0 +1,148 @@
+"""Message texts of the Commander Brackets estimate (judge.engine.brackets).
+
+The bracket names are the Commander Format Panel's English ones; their Japanese readings are this site's
+(no official Japanese names were found), and a note on the page says so.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "brackets.label": {"en": "{name} (bracket {number})", "ja": "ブラケット{number}（{name}）"},
+    "brackets.summary": {
+        "en": "The lowest bracket this list permits by the published criteria: {bracket}",
+        "ja": "公表された基準で、このリストが入れる最も低いブラケット：{bracket}",
+    },
+    "brackets.summary-unchecked": {
+        "en": "No bracket estimate: no card of the list could be checked",
+        "ja": "ブラケットは推定できません。リストのカードを1枚も確認できませんでした",
+    },
+    "brackets.conversation": {
+        "en": "Brackets are for the pre-game conversation, not a verdict: this is the lowest bracket the "
+        "list's cards permit, not the bracket the deck is. What the deck is built to do and how it plays "
+        "decide the rest, and the table decides together (Rule 0).",
+        "ja": "ブラケットはゲーム前に話し合うためのもので、判定ではありません。これはリストのカードが許す最も"
+        "低いブラケットであり、デッキがそのブラケットだという意味ではありません。デッキの狙いや実際の"
+        "動きで決まる部分があり、最後は卓の全員で話し合って決めます（ルール0）。",
+    },
+    "brackets.names-unofficial": {
+        "en": "The Japanese names of the brackets are this site's readings, not official translations.",
+        "ja": "ブラケットと「ゲームチェンジャー」の日本語名は、公式の訳語ではなくこのサイトでの呼び方です。",
+    },
+    "brackets.no-card-data": {
+        "en": "Nothing checked: the bracket criteria need the cards' data (their Game Changer mark and Oracle "
+        "text), and no card of this list was found in it",
+        "ja": "何も確認できていません。ブラケットの基準にはカードのデータ（ゲームチェンジャーの印とオラクル"
+        "・テキスト）が必要ですが、このリストのカードは見つかりませんでした",
+    },
+    "brackets.checked-game-changers": {
+        "en": "Game Changers counted from the card data's mark ({source})",
+        "ja": "ゲームチェンジャーはカードデータの印で数えました（{source}）",
+    },
+    "brackets.unchecked-game-changers": {
+        "en": "Game Changers not counted: the imported card data does not mark them (Scryfall's Oracle "
+        "Cards and MTGJSON's AtomicCards do since February 2025)",
+        "ja": "ゲームチェンジャーは数えていません。取り込まれたカードデータに印がありません（2025年2月以降の"
+        "Scryfall と MTGJSON のデータにはあります）",
+    },
+    "brackets.game-changers": {
+        "en": "{count} card(s) from the Game Changers list: {cards} ({source}). {below} allows {allowed}.",
+        "ja": "ゲームチェンジャーが {count} 枚：{cards}（{source}）。{below}で使えるのは {allowed} 枚までです。",
+    },
+    "brackets.checked-oracle-text": {
+        "en": "Extra turns and mass land denial read from the Oracle text of {count} cards; the words that "
+        "decided each card are quoted",
+        "ja": "追加ターンと大量土地破壊は {count} 枚のカードのオラクル・テキストから判断し、決め手になった"
+        "語句を引用しています",
+    },
+    "brackets.extra-turn": {
+        "en": "{card} gives an extra turn{words}: {below} allows no extra-turn cards.",
+        "ja": "{card}は追加ターンを得るカードです{words}。{below}では追加ターンのカードは使えません。",
+    },
+    "brackets.extra-turn-override": {
+        "en": "{card} counts as an extra-turn card: {reason} {below} allows no extra-turn cards.",
+        "ja": "{card}は追加ターンのカードとして数えます（理由：{reason}）。{below}では追加ターンのカードは"
+        "使えません。",
+    },
+    "brackets.extra-turns-how-many": {
+        "en": "{count} extra-turn cards: bracket 2 and 3 allow them “only in low quantities” and not chained; "
+        "whether this many is low, and whether they chain, a list cannot decide: ask the table",
+        "ja": "追加ターンのカードが {count} 枚あります。ブラケット2と3では「少数」で、連続して使わない限り"
+        "認められます。この枚数が少数か、連続するかはリストからは決められません。卓で確認してください",
+    },
+    "brackets.mass-land-denial": {
+        "en": "{card} is mass land denial{words}: only {first} and higher allow it.",
+        "ja": "{card}は大量土地破壊のカードです{words}。使えるのは{first}以上です。",
+    },
+    "brackets.mass-land-denial-override": {
+        "en": "{card} is mass land denial: {reason} Only {first} and higher allow it.",
+        "ja": "{card}は大量土地破壊のカードです（理由：{reason}）。使えるのは{first}以上です。",
+    },
+    "brackets.unchecked-combos": {
+        "en": "Two-card combos not checked: Commander Spellbook's combo data is not imported on this server",
+        "ja": "2枚コンボは確認していません。このサーバーには スペルブック（コンボのデータベース）のデータが"
+        "取り込まれていません",
+    },
+    "brackets.checked-combos": {
+        "en": "Combos looked up in Commander Spellbook's data ({source})",
+        "ja": "コンボはスペルブックのデータで調べました（{source}）",
+    },
+    "brackets.combo-chained-turns": {
+        "en": "{cards}: a combo for {features} (Commander Spellbook): chained extra turns, allowed only from "
+        "{first}.",
+        "ja": "{cards}：スペルブックに載っている、{features}のコンボです。追加ターンを連続して得るため、"
+        "使えるのは{first}以上です。",
+    },
+    "brackets.combo-land-denial": {
+        "en": "{cards}: a combo for {features} (Commander Spellbook): mass land denial, allowed only from "
+        "{first}.",
+        "ja": "{cards}：スペルブックに載っている、{features}のコンボです。大量土地破壊にあたるため、"
+        "使えるのは{first}以上です。",
+    },
+    "brackets.combo-early": {
+        "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: early game by Commander "
+        "Spellbook's reading (4 or less). Early two-card infinite combos are allowed only from {first}.",
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。スペルブックの読み方"
+        "（4以下）ではゲーム序盤に揃うコンボです。序盤の2枚無限コンボが使えるのは{first}以上です。",
+    },
+    "brackets.combo-arguably-early": {
+        "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: Commander Spellbook calls "
+        "this “arguably early”. Counted here as late game ({first}); the table may see it as early "
+        "(bracket 4).",
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。スペルブックはこれを"
+        "「序盤とも言える」としています。ここでは終盤のコンボとして数えます（{first}）が、卓では序盤と"
+        "見ることもあります（ブラケット4）。",
+    },
+    "brackets.combo-late": {
+        "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: a late-game combo. "
+        "Two-card combos for the late game are allowed from {first}; early ones only from bracket 4.",
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。ゲーム終盤のコンボです。終盤の"
+        "2枚コンボは{first}から、序盤のものはブラケット4から使えます。",
+    },
+    "brackets.combo-no-timing": {
+        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, so it is "
+        "counted as late game ({first}). Ask whether it comes together early (bracket 4).",
+        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナがデータにないため、終盤のコンボとして数えます"
+        "（{first}）。序盤に揃うかどうかは卓で確認してください（ブラケット4）。",
+    },
+    "brackets.unknown-cards": {
+        "en": "{count} name(s) of the list are not in the card data: those cards were not checked",
+        "ja": "リストの {count} 件の名前がカードデータにないため、そのカードは確認していません",
+    },
+    "brackets.cannot-show-intent": {
+        "en": "A list cannot show intent: the criteria speak of what a deck is built to do (“intentional” "
+        "combos, chained extra turns), which only its pilot can say",
+        "ja": "リストからは意図はわかりません。基準は「意図的な」コンボや連続する追加ターンなど、デッキの狙いを"
+        "問うもので、それは使う人にしか言えません",
+    },
+    "brackets.cannot-show-speed": {
+        "en": "A list cannot show how fast the deck wins; each bracket expects at least so many turns before "
+        "a win (bracket: turns — {turns})",
+        "ja": "リストからは勝つまでの速さはわかりません。各ブラケットでは、勝敗がつくまでに少なくともこれだけの"
+        "ターンを想定しています（ブラケット: ターン数 — {turns}）",
+    },
+    "brackets.cannot-show-cedh": {
+        "en": "Bracket 5 (cEDH) is a mindset, a deck built for the competitive metagame: it is never decided "
+        "from a list",
+        "ja": "ブラケット5は競技環境に向けて組む姿勢のことで、リストから決まることはありません",
+    },
+}
