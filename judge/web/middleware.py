@@ -133,6 +133,7 @@ class DatabaseBusyMiddleware:
 PUBLIC_ROUTES = frozenset(
     {
         "web:home",
+        "web:offline",
         "rules",
         "rules-api",
         "calc:tax",
