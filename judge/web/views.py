@@ -72,7 +72,9 @@ def _worker_texts() -> dict[str, dict[str, str]]:
                 "jump": _("Rule number"),
                 "go": _("Open"),
                 "index": _("The rule index"),
-                "wait": _("Needs a connection: what you entered is kept, and it answers when the connection is back."),
+                "wait": _(
+                    "Needs a connection: what you entered is kept, and it answers when the connection is back."
+                ),
             }
     return texts
 

@@ -15,7 +15,7 @@
   const STATE = "/offline-state.json";
 
   function fill(template, values) {
-    return template.replace(/%\((\w+)\)s/g, (all, key) => (key in values ? String(values[key]) : all));
+    return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
   }
 
   function unmetered() {

@@ -28,6 +28,7 @@ const SAVED = "X-Judge-Saved";
 const RULE = /^\/(ja|en)\/rules\/(\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\/$/;
 const NUMBER = /^\s*(?:rule\s*|ルール\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*$/i;
 const GAME = /^\/(ja|en)\/tracker\/[A-Za-z0-9_-]{8,32}\/$/;
+const GAME_CHANGE = /^(\/(?:ja|en)\/tracker\/[A-Za-z0-9_-]{8,32}\/)(?:event|undo)\/$/;
 // A percent-escape of an unreserved character (RFC 3986 2.3) or of "/": never needed (judge/web/canonical.py).
 const NEEDLESS = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DEF]|5F|7E)/i;
 
@@ -179,12 +180,22 @@ function offlineEvent(lang) {
   }});
 }
 
+/** The revision a game page or a board shows (its board's data-revision); -1 if none. */
+function revisionOf(html) {
+  const found = /<section\b[^>]*\bid="board"[^>]*\bdata-revision="(\d+)"/.exec(html);
+  return found ? Number(found[1]) : -1;
+}
+
 async function keepGame(href, response) {
+  const body = await response.clone().text();
+  const cache = await caches.open(GAMES);
+  const have = await cache.match(href);
+  if (have && revisionOf(await have.text()) > revisionOf(body)) return;  // an older answer, come late
   const headers = new Headers(response.headers);
   headers.set(SAVED, new Date().toISOString());
   headers.delete("ETag");
-  const cache = await caches.open(GAMES);
-  await cache.put(href, new Response(await response.clone().arrayBuffer(), {status: 200, headers}));
+  headers.delete("Content-Length");
+  await cache.put(href, new Response(body, {status: 200, headers}));
   const keys = await cache.keys();
   for (const old of keys.slice(0, Math.max(0, keys.length - GAMES_KEPT))) await cache.delete(old);
 }
@@ -212,7 +223,7 @@ async function keepBoard(href, response) {
   if (!found) return;
   const html = await found.text();
   const span = boardSpan(html);
-  if (!span) return;
+  if (!span || revisionOf(html) > revisionOf(fragment)) return;
   const headers = new Headers(found.headers);
   headers.set(SAVED, new Date().toISOString());
   headers.delete("Content-Length");
@@ -243,6 +254,27 @@ async function game(request) {
   return response;
 }
 
+/** After a press or an undo is answered (the POST itself passes through untouched, its answer never kept),
+    the game's page is read again (once, however many presses came in the moment): the board the POST answered carries the new revision, so the next polls
+    are 304 and would bring nothing to keep. A GET, kept like any full load; nothing if the game was never
+    opened here or the connection went. */
+const refreshing = new Map();
+function refreshSoon(href) {
+  if (refreshing.has(href)) return refreshing.get(href);
+  const done = new Promise((resolve) => setTimeout(resolve, 300))
+    .then(async () => {
+      refreshing.delete(href);
+      if (!(await (await caches.open(GAMES)).match(href))) return;
+      const response = await fetch(href, {credentials: "same-origin", cache: "no-cache", headers: {Accept: "text/html"}});
+      if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
+        await keepGame(href, response);
+      }
+    })
+    .catch(() => { refreshing.delete(href); });
+  refreshing.set(href, done);
+  return done;
+}
+
 async function asset(request) {
   const cache = await caches.open(ASSETS);
   const found = await cache.match(request);
@@ -257,7 +289,16 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   // A POST (a tracker press) is never answered nor kept here: offline, the tracker page queues it itself
   // (static/js/tracker-queue.js). JSON (Accept: application/json) goes to the network as it is.
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST") {
+    const change = GAME_CHANGE.exec(url.pathname);
+    if (!change || NEEDLESS.test(url.pathname)) return;
+    const answered = fetch(request);  // offline this fails as it would without the worker: the page queues it
+    event.respondWith(answered);
+    event.waitUntil(answered.then((r) => (r.ok ? refreshSoon(url.origin + change[1]) : null), () => null));
+    return;
+  }
+  if (request.method !== "GET") return;
   if ((request.headers.get("Accept") || "").startsWith("application/json")) return;
   if (url.pathname.startsWith("/static/")) { event.respondWith(asset(request)); return; }
   const kind = kindOf(url.pathname);

@@ -43,7 +43,11 @@ def test_the_query_is_kept_and_needed_escapes_stay(client: Client) -> None:
 
 def test_the_spelling_checks() -> None:
     assert needless_escapes("/en/%7Eme/") and needless_escapes("/a%2db/") and needless_escapes("/a%5F")
-    assert not needless_escapes("/ja/%E7%B5%B1/") and not needless_escapes("/a%20b/") and not needless_escapes("/a%3Fb")
+    assert (
+        not needless_escapes("/ja/%E7%B5%B1/")
+        and not needless_escapes("/a%20b/")
+        and not needless_escapes("/a%3Fb")
+    )
     assert canonical("/en/tracker%2Fabc/") == "/en/tracker/abc/"
     assert canonical("/ja/%E7%B5%B1%2Fx/") == "/ja/%E7%B5%B1/x/"
 

@@ -14,9 +14,14 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.corpus
 @pytest.mark.parametrize(
     ("lang", "button"),
-    [("ja", "すべてのルールをオフライン用に保存（約 {mb} MB）"), ("en", "Save all rules for offline (about {mb} MB)")],
+    [
+        ("ja", "すべてのルールをオフライン用に保存（約 {mb} MB）"),
+        ("en", "Save all rules for offline (about {mb} MB)"),
+    ],
 )
-def test_the_save_button_states_the_size_of_the_whole_release(client: Client, ingested, lang: str, button: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_save_button_states_the_size_of_the_whole_release(
+    client: Client, ingested, lang: str, button: str
+) -> None:  # type: ignore[no-untyped-def]
     listed = client.get(f"/api/offline-pages?lang={lang}").json()
     assert listed["bytes"] == len(listed["pages"]) * PAGE_BYTES
     mb = round(listed["bytes"] / 1_000_000)
