@@ -73,7 +73,8 @@ def _worker_texts() -> dict[str, dict[str, str]]:
                 "go": _("Open"),
                 "index": _("The rule index"),
                 "wait": _(
-                    "Needs a connection: what you entered is kept, and it answers when the connection is back."
+                    "Needs a connection: what you entered is kept, "
+                    "and it answers when the connection is back."
                 ),
             }
     return texts

@@ -9,6 +9,7 @@
      one line beside the form says it needs a connection, and the form asks again once the connection is back. */
 "use strict";
 (function () {
+  const waitText = document.currentScript ? document.currentScript.dataset.wait : "";
   if (!("serviceWorker" in navigator)) return;
   const lang = document.documentElement.lang === "en" ? "en" : "ja";
   const PAGES = "judge-pages-";
@@ -88,11 +89,12 @@
   }
 
   // A calculator asked offline: what was typed stays; one line says so, and the form asks again when back.
+  // A GET is answered by the worker ("judgeOffline", nothing swapped); a POST (deck check, colour identity,
+  // leave-game) fails as htmx sends it and htmx swaps nothing either. The tracker keeps its own queue.
   const waiting = new Set();
-  document.addEventListener("judgeOffline", (event) => {
-    const source = event.target instanceof Element ? event.target : null;
+  function wait(source, text) {
     const form = source && (source.closest("form") || source);
-    if (!form || !event.detail || !event.detail.text) return;
+    if (!form || !text) return;
     let line = form.querySelector(".offline-wait");
     if (!line) {
       line = document.createElement("p");
@@ -100,8 +102,17 @@
       line.setAttribute("role", "status");
       form.appendChild(line);
     }
-    line.textContent = event.detail.text;
+    line.textContent = text;
     waiting.add(form);
+  }
+  document.addEventListener("judgeOffline", (event) => {
+    wait(event.target instanceof Element ? event.target : null, event.detail && event.detail.text);
+  });
+  document.addEventListener("htmx:sendError", (event) => {
+    const source = event.detail && event.detail.elt;
+    if (!(source instanceof Element) || document.getElementById("tracker-queue")) return;
+    if ((event.detail.requestConfig && event.detail.requestConfig.verb) === "get" && !source.closest("form")) return;
+    wait(source, waitText);
   });
   window.addEventListener("online", () => {
     for (const form of waiting) {

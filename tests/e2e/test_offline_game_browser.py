@@ -1,7 +1,7 @@
-"""A tracker game reloaded offline (issue 34 item 1, the service worker's side), at 390×844 and 844×390: the phone
-opened the game and made a change online; offline, a reload shows that game with its players and its last
-totals, from the copy static/js/sw.js kept of that exact URL. Another game never opened on this phone is not
-there offline; a needlessly escaped spelling of the game's URL is not kept (issue 31 item 7)."""
+"""A tracker game reloaded offline (issue 34 item 1, the service worker's side), at 390×844 and 844×390: the
+phone opened the game and made a change online; offline, a reload shows that game with its players and its
+last totals, from the copy static/js/sw.js kept of that exact URL. Another game never opened on this phone
+is not there offline; a needlessly escaped spelling of the game's URL is not kept (issue 31 item 7)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ PROBE = """async (path) => {
 
 
 def _wait_for(page, ready, seconds: float = 60) -> None:  # type: ignore[no-untyped-def]
-    """Until ``ready()`` (which reads the page's caches: page.evaluate awaits, wait_for_function would not)."""
+    """Until ``ready()`` (it reads the page's caches: page.evaluate awaits, wait_for_function would not)."""
     deadline = time.monotonic() + seconds
     while not ready():
         assert time.monotonic() < deadline, "the worker never kept the state"

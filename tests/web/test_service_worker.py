@@ -69,8 +69,8 @@ def test_a_path_is_tested_decoded_and_a_needless_escape_is_left_to_the_server() 
 
 def test_the_board_of_a_game_page_is_found_whole() -> None:
     page = (
-        '<main><section id="intro">a</section><section id="board" class="board"><section class="seat">x</section>'
-        '<section class="seat">y</section></section><footer></footer></main>'
+        '<main><section id="intro">a</section><section id="board" class="board">'
+        '<section class="seat">x</section><section class="seat">y</section></section><footer></footer></main>'
     )
     start = page.index('<section id="board"')
     end = page.index("<footer>")
