@@ -27,7 +27,7 @@ NEEDLESS = re.compile(r"%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DdEeFf]|5[Ff]|7
 def raw_path(request: HttpRequest) -> str | None:
     """The path as the client sent it, still encoded; None when the server does not say."""
     raw = request.META.get("RAW_URI") or request.META.get("REQUEST_URI")
-    if not raw:
+    if not isinstance(raw, str) or not raw:
         return None
     if "://" in raw:  # an absolute-form request target (RFC 9112 3.2.2)
         raw = urlsplit(raw).path

@@ -25,6 +25,7 @@ const GAMES = "judge-games";  // a game outlives an ingest
 const GAMES_KEPT = 20;  // the most recently opened games
 const STATE = "/offline-state.json";  // in PAGES: {complete, when, bytes, pages} of the last whole download
 const SAVED = "X-Judge-Saved";
+const CATALOG = "/api/calc/tax-texts";  // judge.calc.offline: the engine's tax texts, both languages
 const RULE = /^\/(ja|en)\/rules\/(\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\/$/;
 const NUMBER = /^\s*(?:rule\s*|ルール\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*$/i;
 const GAME = /^\/(ja|en)\/tracker\/[A-Za-z0-9_-]{8,32}\/$/;
@@ -275,6 +276,20 @@ function refreshSoon(href) {
   return done;
 }
 
+/** The step texts the tax page computes with offline (static/js/tax-offline.js): network first, kept. */
+async function catalog(request) {
+  const cache = await caches.open(ASSETS);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request.url, response.clone());
+    return response;
+  } catch (err) {
+    const found = await cache.match(request.url);
+    if (found) return found;
+    throw err;
+  }
+}
+
 async function asset(request) {
   const cache = await caches.open(ASSETS);
   const found = await cache.match(request);
@@ -301,6 +316,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if ((request.headers.get("Accept") || "").startsWith("application/json")) return;
   if (url.pathname.startsWith("/static/")) { event.respondWith(asset(request)); return; }
+  if (url.pathname === CATALOG) { event.respondWith(catalog(request)); return; }
   const kind = kindOf(url.pathname);
   if (kind === "game") event.respondWith(game(request));
   else if (kind === "page") event.respondWith(page(request));

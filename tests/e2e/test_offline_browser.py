@@ -69,7 +69,10 @@ def test_nothing_downloads_in_bulk_until_the_reader_asks_then_rules_read_offline
     page.goto(f"{site_url}/ja/rules/903.9/")
     expect(page.locator(".offline-saved")).to_contain_text("この端末に保存")
     expect(page.locator("main")).to_contain_text("903.9")
-    link = page.locator("main .rule-columns a[href^='/ja/rules/']").first
+    # Another rule's page (a gloss opens in place; a link within the page does not navigate).
+    link = page.locator(
+        "main .rule-columns a[href^='/ja/rules/']:not(.gloss):not([href*='#']):not([href='/ja/rules/903.9/'])"
+    ).first
     target = link.get_attribute("href") or ""
     link.click()
     page.wait_for_url(re.compile(re.escape(target.split("#")[0]) + "$"))

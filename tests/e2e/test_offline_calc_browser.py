@@ -29,14 +29,23 @@ def test_a_calculator_asked_offline_keeps_its_inputs_and_answers_when_back(brows
     context.set_offline(True)
     page.goto(f"{site_url}/ja/calc/tax/")
     expect(page.locator(".offline-saved")).to_be_visible()  # the kept page
+    # A plain commander tax is worked out on the phone, by the engine's rules and texts.
     page.fill("#tax-mana-cost", "{3}{G}{G}")
     page.fill("#tax-previous", "2")
     page.locator("#tax-calculator button[type=submit]").click()
-    expect(page.locator("#tax-calculator .offline-wait")).to_have_text(WAIT)
+    expect(page.locator("#result .offline-computed")).to_be_visible()
+    expect(page.locator("#result .answer")).to_have_text("{7}{G}{G}")
+    expect(page.locator("#result .calc-steps")).to_contain_text("総コスト：{7}{G}{G}。")
     expect(page.locator("#tax-mana-cost")).to_have_value("{3}{G}{G}")
+    # A hybrid cost is left to the server: the inputs stay, one line says so, and it answers when back.
+    page.fill("#tax-mana-cost", "{2}{G/W}")
+    page.locator("#tax-calculator button[type=submit]").click()
+    expect(page.locator("#tax-calculator .offline-wait")).to_have_text(WAIT)
+    expect(page.locator("#tax-mana-cost")).to_have_value("{2}{G/W}")
     expect(page.locator("#tax-previous")).to_have_value("2")
     context.set_offline(False)
-    expect(page.locator("#result .answer")).to_contain_text("7")  # {7}{G}{G}: the mana symbols' text
+    expect(page.locator("#result .offline-computed")).to_have_count(0)
+    expect(page.locator("#result .answer")).to_contain_text("6")  # {6}{G/W}: the mana symbols' text
     expect(page.locator("#tax-calculator .offline-wait")).to_have_count(0)
 
     context.set_offline(True)
