@@ -104,6 +104,8 @@
     }
     line.textContent = text;
     waiting.add(form);
+    // The browser says it is online but the answer did not come (a flapping signal): ask again shortly.
+    if (navigator.onLine) setTimeout(retry, 3000);
   }
   document.addEventListener("judgeOffline", (event) => {
     wait(event.target instanceof Element ? event.target : null, event.detail && event.detail.text);
@@ -114,14 +116,17 @@
     if ((event.detail.requestConfig && event.detail.requestConfig.verb) === "get" && !source.closest("form")) return;
     wait(source, waitText);
   });
-  window.addEventListener("online", () => {
-    for (const form of waiting) {
+  function retry() {
+    if (!navigator.onLine) return;
+    const forms = Array.from(waiting);
+    waiting.clear();
+    for (const form of forms) {
       const line = form.querySelector(".offline-wait");
       if (line) line.remove();
       if (window.htmx) window.htmx.trigger(form, form.tagName === "FORM" ? "submit" : "click");
     }
-    waiting.clear();
-  });
+  }
+  window.addEventListener("online", retry);
 
   navigator.serviceWorker.register("/sw.js", {scope: "/"}).then(() => navigator.serviceWorker.ready)
     .then(saveBox)

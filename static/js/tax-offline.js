@@ -140,7 +140,11 @@
     if (navigator.onLine || !catalog || !(form instanceof HTMLFormElement) || !form.closest("#tax-calculator")) return;
     const answer = compute(payloadOf(form));
     const result = document.getElementById("result");
-    if (!answer || !result) return;  // not ported: the worker's one line, the inputs kept
+    if (!result) return;
+    if (!answer) {  // not ported: the worker's one line, the inputs kept; no answer to other inputs left
+      if (result.querySelector(".offline-computed")) result.innerHTML = "";
+      return;
+    }
     event.preventDefault();
     event.stopPropagation();
     const page = catalog.page[lang];
