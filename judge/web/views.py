@@ -20,21 +20,20 @@ from django.views import defaults
 from django.views.decorators.http import require_GET
 
 from judge.engine.messages import msg
-from judge.rules.offline import release_megabytes
 from judge.web.generation import live_generation
 from judge.web.json_api import BodyTooLarge, error_response, is_api, request_language
 
 
 @require_GET
 def home_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/home.html", {"corpus": live_generation(), "offline_mb": release_megabytes()})
+    return render(request, "web/home.html", {"corpus": live_generation()})
 
 
 @require_GET
 def offline_page(request: HttpRequest) -> HttpResponse:
     """The page the service worker answers offline with (kept at its install, the message put in): the site's
     header and navigation, the rule-number jump, the rule index, and what is saved on this phone."""
-    return render(request, "web/offline.html", {"offline_mb": release_megabytes()})
+    return render(request, "web/offline.html")
 
 
 @require_GET
