@@ -330,7 +330,9 @@ def test_a_name_alone_without_card_data_says_what_is_missing_and_offers_the_fiel
     html = response.content.decode()
     assert response.status_code == 200
     assert says in html
-    assert "次の 1 件の問題を直してください" not in html and "Please fix" not in html and "errorlist" not in html
+    assert (
+        "次の 1 件の問題を直してください" not in html and "Please fix" not in html and "errorlist" not in html
+    )
     if not htmx:  # the whole page: the printed fields, the name already in its field, JSON as an option
         assert field in html and 'name="card_name" value="Breeding Pool"' in html
         assert '<details class="identity-json">' in html
