@@ -255,23 +255,27 @@ async function game(request) {
   return response;
 }
 
-/** After a press or an undo is answered (the POST itself passes through untouched, its answer never kept),
-    the game's page is read again (once, however many presses came in the moment): the board the POST answered carries the new revision, so the next polls
-    are 304 and would bring nothing to keep. A GET, kept like any full load; nothing if the game was never
-    opened here or the connection went. */
+/** After a press or an undo (a POST this worker leaves alone: never answered nor kept here, so the page's own
+    queue and the network see it as without a worker), the game's page is read again until it shows a newer
+    revision than the kept copy (a few tries, a moment apart; once, however many presses came in the
+    moment): the board the POST answered carries the new revision, so the next polls are 304 and would bring
+    nothing to keep. A GET, kept like any full load; nothing if the game was never opened here or the
+    connection went. */
 const refreshing = new Map();
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function refreshSoon(href) {
   if (refreshing.has(href)) return refreshing.get(href);
-  const done = new Promise((resolve) => setTimeout(resolve, 300))
-    .then(async () => {
-      refreshing.delete(href);
-      if (!(await (await caches.open(GAMES)).match(href))) return;
+  const done = (async () => {
+    const have = await (await caches.open(GAMES)).match(href);
+    if (!have) return;
+    const before = revisionOf(await have.text());
+    for (const wait of [500, 1000, 2000, 4000]) {
+      await pause(wait);
       const response = await fetch(href, {credentials: "same-origin", cache: "no-cache", headers: {Accept: "text/html"}});
-      if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
-        await keepGame(href, response);
-      }
-    })
-    .catch(() => { refreshing.delete(href); });
+      if (!response.ok || !(response.headers.get("Content-Type") || "").startsWith("text/html")) return;
+      if (revisionOf(await response.clone().text()) > before) { await keepGame(href, response); return; }
+    }
+  })().catch(() => null).finally(() => refreshing.delete(href));
   refreshing.set(href, done);
   return done;
 }
@@ -307,10 +311,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST") {
     const change = GAME_CHANGE.exec(url.pathname);
-    if (!change || NEEDLESS.test(url.pathname)) return;
-    const answered = fetch(request);  // offline this fails as it would without the worker: the page queues it
-    event.respondWith(answered);
-    event.waitUntil(answered.then((r) => (r.ok ? refreshSoon(url.origin + change[1]) : null), () => null));
+    if (change && !NEEDLESS.test(url.pathname)) event.waitUntil(refreshSoon(url.origin + change[1]));
     return;
   }
   if (request.method !== "GET") return;
