@@ -22,7 +22,9 @@ def test_a_card_typed_off_its_face_on_a_phone(phone, site_url) -> None:  # type:
     phone.locator("form.calc-form button[type=submit]").click()
     card = phone.locator("#result .identity-card")
     expect(card).to_have_count(1)
-    expect(card.locator(".card-line .pip-W")).to_have_count(1)  # the identity line (the steps show symbols too)
+    expect(card.locator(".card-line .pip-W")).to_have_count(
+        1
+    )  # the identity line (the steps show symbols too)
     expect(card.locator(".card-line .pip-G")).to_have_count(1)
     expect(card.locator(".card-line .pip")).to_have_count(2)
     expect(phone.locator("#identity-card-cost")).to_have_value("2緑")  # the fields stay as typed
