@@ -17,6 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from judge.engine.mana import parse_mana_cost, printed_symbols
 from judge.engine.messages import msg
 from judge.engine.variants import Variant
 from judge.web.forms import EngineForm, FlagField, NumberField, TextField, normalise, read_pasted_json
@@ -250,11 +251,33 @@ def _whole(text: str | None) -> int | None:
 
 
 class IdentityForm(EngineForm):
-    """Card names (a pasted decklist works too) and pasted card JSON: one card object, a list of them,
+    """Card names (a pasted decklist works too), one card typed off its face (its name, mana cost, type line
+    and rules text, for a site without card data), and pasted card JSON: one card object, a list of them,
     a Scryfall list page or ``{"cards": [...]}``."""
 
     names = TextField()
+    card_name = TextField(limit=200)
+    card_mana_cost = TextField(limit=200)
+    card_type_line = TextField(limit=200)
+    card_text = TextField(limit=5_000)
     cards_json = forms.CharField(required=False)
+
+    PRINTED = ("card_name", "card_mana_cost", "card_type_line", "card_text")
+
+    def printed_card(self) -> dict[str, Any] | None:
+        """The card typed off its face, shaped as the engine reads a card (Scryfall's fields); None when none
+        of its fields was typed. The mana cost is read as typed ("2緑白", "{2}{G}{W}"): a cost that can't be
+        read raises the engine's InvalidInputError, naming the mana cost in the reader's words."""
+        typed = {name: self.cleaned_data.get(name) or "" for name in self.PRINTED}
+        if not any(typed.values()):
+            return None
+        cost = typed["card_mana_cost"]
+        return {
+            "name": typed["card_name"] or _("The card typed in"),
+            "mana_cost": parse_mana_cost(cost, field="card_mana_cost").text if cost else "",
+            "type_line": typed["card_type_line"],
+            "oracle_text": printed_symbols(typed["card_text"]),
+        }
 
     def clean_cards_json(self) -> dict[str, Any] | None:
         text = self.cleaned_data["cards_json"]

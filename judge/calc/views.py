@@ -218,7 +218,7 @@ def identity_page(request: HtmxHttpRequest) -> HttpResponse:
     params = _form_data(request)
     has_cards = card_selectors.has_cards()
     context: dict[str, Any] = {
-        "values": {"names": "", "cards_json": ""},
+        "values": {"names": "", "cards_json": "", **dict.fromkeys(IdentityForm.PRINTED, "")},
         "errors": [],
         "entries": None,
         "has_cards": has_cards,
@@ -232,7 +232,8 @@ def identity_page(request: HtmxHttpRequest) -> HttpResponse:
     context["values"] = form.shown(100_000)
     form.is_valid()  # reads both boxes; pasted JSON that does not parse is the form's own problem
     names_text = form.cleaned_data["names"]
-    if not names_text and not form.data.get("cards_json", "").strip():
+    typed = any(str(form.data.get(name, "")).strip() for name in IdentityForm.PRINTED)
+    if not names_text and not typed and not form.data.get("cards_json", "").strip():
         return _page(request, "calc/identity.html", context)
     entries: list[ShownIdentity | ShownCardProblem] = []
     errors: list[str] = []
@@ -243,7 +244,10 @@ def identity_page(request: HtmxHttpRequest) -> HttpResponse:
             errors.extend(present_problems(err))
             names = []
         if names and not has_cards:
-            errors.append(no_card_data())
+            # Nothing the reader can fix in the names: say what is missing and offer the printed fields.
+            context["needs_printed"] = names[0]
+            if not form.cleaned_data.get("card_name"):
+                context["values"]["card_name"] = names[0]
         elif names:
             pool = card_selectors.card_pool(names)
             budget = SuggestionBudget()
@@ -259,6 +263,13 @@ def identity_page(request: HtmxHttpRequest) -> HttpResponse:
             if skipped is not None:
                 errors.append(skipped.render(reader_language()))
     errors.extend(form.problems())
+    try:
+        printed = form.printed_card()
+    except RulesError as err:
+        errors.extend(present_problems(err))
+        printed = None
+    if printed is not None:
+        entries.extend(present_batch(identity.identify_cards({"cards": [printed]})))
     if form.cleaned_data.get("cards_json"):
         try:
             entries.extend(present_batch(identity.identify_cards(form.payload())))

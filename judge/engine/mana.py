@@ -309,3 +309,18 @@ def format_mana_cost(*, generic: int, symbols: tuple[ManaSymbol, ...]) -> str:
     rest = "".join(s.text for s in symbols if not s.variable)
     number = f"{{{generic}}}" if generic or not (variable or rest) else ""
     return variable + number + rest
+
+
+_BRACED_RE = re.compile(r"\{([^{}]{1,12})\}")
+
+
+def printed_symbols(text: str) -> str:
+    """Rules text as typed off a card, its mana symbols in the engine's spelling: a symbol in braces may be
+    written with the Japanese colour words (``{緑}``, ``{緑/白}``) or in lower case (``{g/w}``), and
+    full-width braces are braces.
+
+    >>> printed_symbols("{t}：｛緑｝か｛白｝を加える。{緑/白}")
+    '{T}:{G}か{W}を加える。{G/W}'
+    """
+    normal = unicodedata.normalize("NFKC", text)
+    return _BRACED_RE.sub(lambda m: "{" + m.group(1).translate(_JAPANESE_SYMBOLS).upper() + "}", normal)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from judge.engine.messages import msg
 from judge.rules import selectors
+from judge.rules.models import Corpus
 from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
 
@@ -23,6 +24,25 @@ from judge.web.json_api import error_response, json_response, request_language
 KEPT_KINDS = ("rule",)
 #: This site's own chapters first (multiplayer, casual variants), so the budget always holds them.
 FIRST_CHAPTERS = ("9", "8")
+
+
+#: What one kept page weighs on average, measured over every page of one language (issue 25: 1,256 pages,
+#: 16,380,216 bytes): the size the save button states before anything is downloaded.
+PAGE_BYTES = 13_042
+
+
+def page_count(corpus: Corpus) -> int:
+    """How many pages the whole-release download keeps: the first four, then every rule page."""
+    return 4 + selectors.rules_of(corpus).filter(kind__in=KEPT_KINDS).count()
+
+
+def release_megabytes() -> int | None:
+    """About how many megabytes the whole current release weighs offline; None before the first ingest."""
+    try:
+        corpus = selectors.live_corpus()
+    except selectors.NoCorpus:
+        return None
+    return max(1, round(page_count(corpus) * PAGE_BYTES / 1_000_000))
 
 
 @require_GET
@@ -48,5 +68,11 @@ def offline_pages_api(request: HttpRequest) -> JsonResponse:
         ordered = sorted(numbers, key=lambda n: n[0] not in FIRST_CHAPTERS)  # stable: the rules' order within
         pages = first + [rule_url(n) for n in ordered]
     return json_response(
-        {"generation": corpus.pk, "version": corpus.current_version, "lang": lang, "pages": pages}
+        {
+            "generation": corpus.pk,
+            "version": corpus.current_version,
+            "lang": lang,
+            "pages": pages,
+            "bytes": len(pages) * PAGE_BYTES,  # about: the measured average page
+        }
     )

@@ -134,6 +134,7 @@ class DatabaseBusyMiddleware:
 PUBLIC_ROUTES = frozenset(
     {
         "web:home",
+        "web:offline",
         "rules",
         "rules-api",
         "calc:tax",

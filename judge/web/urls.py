@@ -10,6 +10,7 @@ from judge.web import views
 app_name = "web"
 urlpatterns = [
     path("", views.home_page, name="home"),
+    path("offline/", views.offline_page, name="offline"),
     path("favicon.ico", RedirectView.as_view(url="/static/favicon.svg")),
 ]
 api_urlpatterns = (

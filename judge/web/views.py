@@ -30,6 +30,13 @@ def home_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """The page the service worker answers offline with (kept at its install, the message put in): the site's
+    header and navigation, the rule-number jump, the rule index, and what is saved on this phone."""
+    return render(request, "web/offline.html")
+
+
+@require_GET
 def health_api(request: HttpRequest) -> JsonResponse:
     corpus = live_generation()
     if corpus is None:
@@ -39,7 +46,7 @@ def health_api(request: HttpRequest) -> JsonResponse:
 
 # --------------------------------------------------------------- the installable web app (issue 25 item 1)
 
-#: What the service worker's background pre-cache may keep, in bytes (measured by
+#: What the service worker's whole-release download (when the reader asks) may keep, in bytes (measured by
 #: tests/e2e/test_offline_browser.py).
 OFFLINE_BUDGET = 20 * 1024 * 1024  # all 1,256 pages of one language: 16,380,216 bytes
 
@@ -64,6 +71,10 @@ def _worker_texts() -> dict[str, dict[str, str]]:
                 "jump": _("Rule number"),
                 "go": _("Open"),
                 "index": _("The rule index"),
+                "wait": _(
+                    "Needs a connection: what you entered is kept, "
+                    "and it answers when the connection is back."
+                ),
             }
     return texts
 

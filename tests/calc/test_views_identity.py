@@ -181,7 +181,8 @@ def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
         "/en/calc/color-identity/", {"names": MARKUP, "cards_json": json.dumps({"name": MARKUP})}
     )
     html = response.content.decode()
-    assert response.status_code == 400  # names can't be looked up without card data
+    # Without card data a name is no problem to fix: the page says what is missing and offers the fields.
+    assert response.status_code == 200 and "needs-printed" in html and "Please fix" not in html
     assert "no Magic card data" in html and "import_cards" not in html
     assert MARKUP not in html and ESCAPED in html
     bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
@@ -257,3 +258,89 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
+
+
+# --------------------------------------------------------------- a card typed off its face (issue 34 item 6)
+
+PRINTED_CASES = [
+    # (what the player typed, the identity)
+    ({"card_name": "Wort, the Raidfather", "card_mana_cost": "{4}{R/G}{R/G}"}, "RG"),
+    (
+        {
+            "card_name": "Kenrith",
+            "card_mana_cost": "4白",
+            "card_type_line": "Legendary Creature — Human Noble",
+            "card_text": "{緑}, {T}: Put a +1/+1 counter on target creature.\n{黒}：何か。",
+        },
+        "WBG",
+    ),
+    (
+        {
+            "card_name": "Birthing Pod",
+            "card_mana_cost": "3G/P",
+            "card_text": "{1}{g/p}, {T}, Sacrifice a creature",
+        },
+        "G",
+    ),
+    ({"card_name": "Sol Ring", "card_mana_cost": "1", "card_text": "{T}: Add {C}{C}."}, ""),
+    ({"card_name": "Azorius Land", "card_text": "｛Ｔ｝：｛白｝か｛青｝を加える。"}, "WU"),
+    ({"card_mana_cost": "{2}{G/W}"}, "WG"),
+]
+
+
+def _identity_of(html: str) -> str:
+    import re
+
+    pips = re.findall(r'class="[^"]*pip-([WUBRG])', html.split('id="result"', 1)[1])
+    return "".join(dict.fromkeys(pips))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize(("typed", "colors"), PRINTED_CASES)
+def test_a_card_typed_off_its_face_without_card_data(
+    client: Client, lang: str, htmx: bool, typed: dict[str, str], colors: str
+) -> None:
+    response = client.post(f"/{lang}/calc/color-identity/", typed, **(HX if htmx else {}))
+    html = response.content.decode()
+    assert response.status_code == 200, html
+    assert ("<html" in html) is not htmx
+    assert _identity_of(html) == colors
+    assert "errorlist" not in html.split('id="result"', 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "says", "field"),
+    [
+        ("en", "This site has no card data, so it can't look up “Breeding Pool” by its name.", "Type line"),
+        (
+            "ja",
+            "このサイトにはカード・データがないため、「Breeding Pool」を名前から調べられません。",
+            "タイプ行",
+        ),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_a_name_alone_without_card_data_says_what_is_missing_and_offers_the_fields(
+    client: Client, lang: str, says: str, field: str, htmx: bool
+) -> None:
+    response = client.post(
+        f"/{lang}/calc/color-identity/", {"names": "Breeding Pool"}, **(HX if htmx else {})
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert says in html
+    assert (
+        "次の 1 件の問題を直してください" not in html and "Please fix" not in html and "errorlist" not in html
+    )
+    if not htmx:  # the whole page: the printed fields, the name already in its field, JSON as an option
+        assert field in html and 'name="card_name" value="Breeding Pool"' in html
+        assert '<details class="identity-json">' in html
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Mana cost"), ("ja", "マナ・コスト")])
+def test_a_typed_cost_that_cant_be_read_names_the_field_in_the_readers_words(
+    client: Client, lang: str, label: str
+) -> None:
+    html = client.post(f"/{lang}/calc/color-identity/", {"card_mana_cost": "3QQ"}, **HX).content.decode()
+    assert label in html and "{Q}" in html and "card_mana_cost" not in html

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from judge.parsing.ja_common import blocks
 from judge.rules import models
 from judge.rules.documents import DocumentInfo
+from judge.rules.offline import release_megabytes
 from judge.rules.text import rule_html
 from judge.web.citations import rule_url_prefix
 
@@ -115,3 +116,10 @@ def diff_excerpt(diff: Iterable[tuple[str, str]]) -> SafeString:
 def get_item(mapping: Mapping[object, object] | None, key: object) -> object:
     """``mapping[key]`` in a template (None when absent), e.g. a cited rule's label by its number."""
     return mapping.get(key) if mapping else None
+
+
+@register.simple_tag
+def offline_megabytes() -> int | None:
+    """About how many megabytes the whole current release weighs offline (the save button's size,
+    templates/web/_offline_save.html); None before the first ingest."""
+    return release_megabytes()
