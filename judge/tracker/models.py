@@ -64,4 +64,32 @@ class GameEvent(models.Model):
         return f"{self.game_id}#{self.seq} {self.kind}"
 
 
-__all__ = ["CHECKPOINT", "KEEP_SNAPSHOTS", "Game", "GameEvent", "keeps_snapshot", "new_slug"]
+class AppliedPress(models.Model):
+    """A press recorded with its own id (``press``, one per button press, from static/js/tracker-queue.js).
+
+    Written in the same transaction as the change it made, under the game's row lock, and unique per game:
+    the same press sent again (its answer lost, or by two phones at once) finds it and is not recorded
+    twice. Removed with its game, and after ``PRESS_MEMORY`` (a lost answer is retried within minutes).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presses")
+    press = models.CharField(max_length=40)
+    revision = models.PositiveIntegerField()  # the game's revision once the press was recorded
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "press"], name="appliedpress_unique_press")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} press {self.press}"
+
+
+__all__ = [
+    "CHECKPOINT",
+    "KEEP_SNAPSHOTS",
+    "AppliedPress",
+    "Game",
+    "GameEvent",
+    "keeps_snapshot",
+    "new_slug",
+]
