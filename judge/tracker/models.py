@@ -50,7 +50,8 @@ class GameEvent(models.Model):
     seq = models.PositiveIntegerField()  # 1, 2, 3, ... within the game
     kind = models.CharField(max_length=32)
     payload = models.JSONField(default=dict)  # judge.engine.tracker.Event.to_payload
-    # The table after this change (TableState.to_payload); None when undone or thinned out (keeps_snapshot).
+    # The table after this change (TableState.to_payload; once undone: the table without it, as before it);
+    # None when thinned out (keeps_snapshot).
     state = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)

@@ -14,8 +14,10 @@ a table that has moved on since is refused as already done
 An undo takes back the seat's own last change (``by``) among the last
 ``UNDO_WINDOW`` changes: the changes recorded after it (fewer than the window)
 are applied again over the table before it, and their snapshots are
-rewritten. So a write and an undo cost the same at any length of game: one
-snapshot plus a bounded tail, never a replay of the game.
+rewritten; the undone change keeps its snapshot (the table without it), so
+undoing a checkpoint never leaves a stretch of the game without one. So a
+write and an undo cost the same at any length of game, whatever was undone:
+one snapshot plus a bounded tail, never a replay of the game.
 
 What can be refused without the lock is refused before taking it (a stale or
 missing revision, a seat with nothing to undo, a change the table cannot take):
@@ -158,18 +160,20 @@ def game_setup(game: Game) -> tracker.TableSetup:
 def table_before(game: Game, seq: int | None = None) -> tracker.TableState:
     """The table just before change ``seq`` (None: the current table).
 
-    The nearest snapshot of a change before it that is not undone (or the
-    starting table), with the changes between applied again: none for the
+    The nearest snapshot of a change before it (or the starting table), with
+    the changes between that are not undone applied again: none for the
     current table of a game played forward, at most ``CHECKPOINT - 1``
-    otherwise. Raises UnreadableGame when stored data no longer reads.
+    otherwise, whatever was undone (an undone change keeps its snapshot: the
+    table as if it had never been made). Raises UnreadableGame when stored
+    data no longer reads.
     """
-    kept = game.events.filter(undone=False)
-    if seq is not None:
-        kept = kept.filter(seq__lt=seq)
-    base = kept.filter(state__isnull=False).order_by("-seq").first()
+    earlier = game.events.all() if seq is None else game.events.filter(seq__lt=seq)
+    # An undone change keeps the table as it was without it (see _undo): a snapshot all the same.
+    base = earlier.filter(state__isnull=False).order_by("-seq").first()
+    kept = earlier.filter(undone=False, seq__gt=base.seq if base else 0)
     with reading(game):
         state = tracker.state_from_json(base.state) if base else tracker.initial_state(game_setup(game))
-        between = [stored_event(r) for r in kept.filter(seq__gt=base.seq if base else 0).order_by("seq")]
+        between = [stored_event(r) for r in kept.order_by("seq")]
         if between:
             state, _ = tracker.undo_change(before=state, later=between)
     return state
@@ -261,7 +265,7 @@ def _check_event(game: Game, event: tracker.Event) -> _Checked:
     newest = game.events.order_by("-seq").first()
     last = newest.seq if newest else 0
     tracker.check_room(recorded=last)
-    if newest is not None and not newest.undone and newest.state is not None:
+    if newest is not None and newest.state is not None:
         with reading(game):  # a game played forward: its newest change holds the table (one read)
             state = tracker.state_from_json(newest.state)
     else:
@@ -367,11 +371,14 @@ def _undo(
         state, applied = tracker.undo_change(before=before, later=events)
         target.undone = True
         target.undone_at = timezone.now()
-        target.state = None
+        if target.state is not None:
+            # It keeps a table, the one without it: a checkpoint stays one, so no read of a game whose
+            # changes were undone replays more than CHECKPOINT - 1 changes, whatever was undone.
+            target.state = before.to_payload()
         target.save(update_fields=["undone", "undone_at", "state"])
         rewritten = []
         for row, after in zip(later, applied, strict=True):
-            if not row.undone and row.state is not None:  # the changes that keep a table get the new one
+            if row.state is not None:  # the changes that keep a table (undone ones too) get the new one
                 row.state = after.state.to_payload()
                 rewritten.append(row)
         GameEvent.objects.bulk_update(rewritten, ["state"])
