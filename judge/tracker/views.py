@@ -342,7 +342,7 @@ def event_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         else:
             form = EventForm(request.POST)
             form.is_valid()  # never refuses: the fields normalise, the engine judges the event
-            data = form.payload()
+            data = form.with_setup(services.game_setup(found)) if "source" in request.POST else form.payload()
             kind = form.cleaned_data["kind"]
         return services.record_event(
             game=found, kind=kind if isinstance(kind, str) else "", payload=data, press=press
