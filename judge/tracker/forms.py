@@ -17,7 +17,7 @@ from judge.engine import tracker
 from judge.engine.variants import Variant
 from judge.web.forms import EngineForm, FlagField, TextField
 
-DEFAULT_SEATS = 6
+DEFAULT_SEATS = 4  # a Commander pod; "More seats" adds four at a time
 MAX_SEATS = tracker.MAX_PLAYERS
 VARIANT_LABELS = {
     Variant.COMMANDER: gettext_lazy("Commander"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
@@ -133,23 +134,50 @@ def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
             return redirect("tracker:game", slug=game.slug)
     else:
         try:
-            seats = max(DEFAULT_SEATS, min(MAX_SEATS, int(request.GET.get("seats", DEFAULT_SEATS))))
+            seats = max(2, min(MAX_SEATS, int(request.GET.get("seats", DEFAULT_SEATS))))
         except ValueError:
             seats = DEFAULT_SEATS
     seats = max(seats, len(rows))
     rows += [BLANK_SEAT] * (seats - len(rows))
+    values = (
+        {"variant": form.cleaned_data["variant"], "planechase": form.cleaned_data["planechase"]}
+        if form.is_bound
+        else {"variant": _chosen_variant(request).value, "planechase": False}
+    )
+    links = _variant_links(seats)
     context = {
         "rows": rows,
         "management": SeatFormSet(initial=rows, prefix="seat").management_form,
         "errors": errors,
-        "values": {"variant": form.cleaned_data["variant"], "planechase": form.cleaned_data["planechase"]}
-        if form.is_bound
-        else {"variant": Variant.COMMANDER.value, "planechase": False},
-        "variants": [(v.value, VARIANT_LABELS[v]) for v in Variant.TRACKER],
+        "values": values,
+        "variant_links": links,
+        "shown": next((v for v in links if v["value"] == values["variant"]), links[0]),
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
     }
     return render(request, "tracker/new.html", context, status=status)
+
+
+def _chosen_variant(request: HtmxHttpRequest) -> Variant:
+    """The variant the new-game form is for (``?variant=``, from its links): Commander by default."""
+    wanted = request.GET.get("variant", "")
+    return next((v for v in Variant.TRACKER if v.value == wanted), Variant.COMMANDER)
+
+
+def _variant_links(seats: int) -> list[dict[str, Any]]:
+    """Each variant the tracker keeps, with the fields its seats use: the form shows only those (the links
+    without script, the variant box with it: static/js/tracker.js)."""
+    return [
+        {
+            "value": v.value,
+            "label": VARIANT_LABELS[v],
+            "url": f"{reverse('tracker:new')}?variant={v.value}&seats={seats}",
+            "commanders": v.has_commanders,
+            "teams": v.has_teams,
+            "planechase_option": v is not Variant.PLANECHASE,
+        }
+        for v in Variant.TRACKER
+    ]
 
 
 # --------------------------------------------------------------------------- the game
