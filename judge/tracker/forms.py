@@ -146,9 +146,9 @@ class EventForm(EngineForm):
             for name, value in self.cleaned_data.items()
             if name in self.data and name not in ("kind", "digits", "sign")
         }
-        button = getattr(self, "button", None)  # set by clean()
+        button: tuple[str, str] | None = getattr(self, "button", None)  # set by clean()
         if button is not None:
-            data.update(_panel_button(*button, self.data))
+            data.update(_panel_button(button[0], button[1], self.data))
         if "sign" in self.data:
             # Nothing typed: a press of "−" or "+" alone means one, as the placeholder shows.
             digits = self.cleaned_data["digits"] or "1"
