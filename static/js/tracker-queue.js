@@ -21,7 +21,9 @@
   var lastPress = null; // the press htmx is sending now: queued if its request never reaches the server
   var seen = 0; // the newest revision a refused or applied press was answered with
   var memory = null; // the queue, when the browser keeps no localStorage (private mode)
-  var unreachable = false; // the last request to the server failed (the phone may still think it is online)
+  // The last request to the server failed (the phone may still think it is online): the page says it is
+  // offline; presses are still sent while the browser reports a connection (an answer may yet come).
+  var unreachable = false;
 
   function offline() {
     return !navigator.onLine || unreachable;
@@ -167,7 +169,7 @@
     if (!box || !isPress(form)) return;
     var press = pressOf(form, event.submitter);
     var waiting = load().some(function (item) { return item.state === "pending"; });
-    if (!offline() && !waiting && !sending) {
+    if (navigator.onLine && !waiting && !sending) {
       lastPress = {form: form, press: press};
       return; // htmx (or, without it, the browser) sends it now
     }
@@ -314,14 +316,14 @@
       }
       (item.state === "pending" ? pendingList : list).appendChild(li);
     });
-    note.textContent = offline() ? box.dataset.offline : pending ? box.dataset.waiting : "";
+    note.textContent = !navigator.onLine ? box.dataset.offline : pending ? box.dataset.waiting : "";
     note.hidden = !note.textContent;
     var line = box.querySelector(".offline-line");
     if (line) line.hidden = !offline();
     // Offline the box is shown at once (one line), so a press made then moves nothing on the page: its
     // change shows in the table's cells; the list of kept presses stays folded.
     var folded = box.querySelector(".queue-pending");
-    if (folded) folded.hidden = !pending && !offline();
+    if (folded) folded.hidden = !pending && navigator.onLine;
     var count = box.querySelector(".queue-count");
     if (count) count.textContent = "(" + pending + ")";
     box.hidden = !items.length && !offline();
