@@ -46,13 +46,14 @@ def test_presses_made_offline_are_sent_when_the_phone_is_back(browser, site_url)
     expect(queue.locator(".queue-note")).to_have_text(
         "接続がありません。操作はこの端末に保存し、接続が戻ったら順に送信します。"
     )
-    table_at = alex.locator(".table-view").bounding_box()
+    where = "el => { const r = el.getBoundingClientRect(); return [r.top + window.scrollY, r.height]; }"
+    table_at = alex.locator(".table-view").evaluate(where)
     alex.locator("button.next-turn").click()
     _keypad(alex, 2, "3", "-")
     # Each kept press shows in the cell it changes, marked; nothing on the page moved (no second tap).
     expect(_life(alex, 2).locator("label.pending")).to_have_text("37")
     expect(_life(alex, 2).locator(".pending-mark")).to_have_text("未送信 −3")
-    assert alex.locator(".table-view").bounding_box() == table_at
+    assert alex.locator(".table-view").evaluate(where) == table_at
     pending = queue.locator("li.queue-item.pending")
     expect(pending).to_have_count(2)
     expect(pending.nth(0)).to_contain_text("次のターン")
