@@ -1,11 +1,12 @@
 """The table tracker through a dropped connection (issue 25 item 2), in a real browser: two phones.
 
-Alex's phone goes offline (``context.set_offline``): the page says so (「オフライン：最後に同期した状態」) and
-makes presses: they are kept on the phone, listed as pending, in Japanese, and shown in the cells they
-change (the life total with the pending change, marked), nothing on the page moving. Bianca's phone meanwhile changes the table. Alex's phone comes back: its
-presses are sent in order, each with the revision it was pressed on; the "next turn" made stale by
-Bianca's is refused, shown with the site's words and the latest change, and applied with one tap. A queue
-of the phone's own presses alone never refuses itself. Every total is read off both boards.
+Alex's phone goes offline (``context.set_offline``): the page says so (「オフライン：最後に同期した状態」)
+and makes presses: they are kept on the phone, listed as pending, in Japanese, and shown in the cells
+they change (the life total with the pending change, marked), nothing on the page moving. Bianca's
+phone meanwhile changes the table. Alex's phone comes back: its presses are sent in order, each with
+the revision it was pressed on; the "next turn" made stale by Bianca's is refused, shown with the
+site's words and the latest change, and applied with one tap. A queue of the phone's own presses alone
+never refuses itself. Every total is read off both boards.
 """
 
 from __future__ import annotations
