@@ -58,6 +58,18 @@ def test_upright_every_number_is_labelled_and_the_keypad_is_on_the_first_screen(
             assert box is not None
             covered = box["y"] < bar["y"] + bar["height"] and box["y"] + box["height"] > bar["y"]
             assert not covered, (y, bar, box)
+    # A seat's panel is one form: Enter in its "casts so far" box submits nothing (not the form's first
+    # button, −5 life); its Set button sets the casts.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#player-0 > summary").click()
+    page.locator("#player-0 .corrections > summary").first.click()
+    casts = page.locator("#casts-0-0")
+    casts.fill("2")
+    casts.press("Enter")
+    page.locator("#player-0 button[name='set-commander-casts']").first.click()
+    expect(page.locator("#board")).to_have_attribute("data-revision", "1")
+    expect(page.locator("#seat-0 td.life")).to_have_text("40")
+    expect(page.locator("#player-0 .commander .tax").first).to_contain_text("4")
     assert not page.js_errors, page.js_errors
 
 
