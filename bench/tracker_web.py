@@ -21,6 +21,11 @@ test client (the whole request: middleware, view, SQL, template), median of
   refused-write limit is raised for the run);
 - page KB: size of the page.
 
+``--undone``: instead, issue 31's worst history for undo: a 20-player game of 4,999 changes where every
+64th change was undone at once and then the last 64 (all through the service), so no checkpoint change is
+left standing; timed as above (write, undo, page, board, JSON), with the changes each applies again
+(counted: judge.engine.tracker's apply_event), and the page and board sizes.
+
 No assertions: the numbers go to bench/tracker.md.
 """
 
@@ -57,8 +62,11 @@ from django.db import close_old_connections, connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from judge.tracker.models import Game  # noqa: E402
-from judge.tracker.services import record_event, start_game  # noqa: E402
+from judge.engine import tracker  # noqa: E402
+from judge.engine.errors import IllegalStateError  # noqa: E402
+from judge.engine.tracker import log as tracker_log  # noqa: E402
+from judge.tracker.models import CHECKPOINT, Game  # noqa: E402
+from judge.tracker.services import record_event, start_game, undo_last  # noqa: E402
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi"]
 CHANGES = [
@@ -82,15 +90,72 @@ def _median_ms(
     return statistics.median(times)
 
 
+def _undone_game(total: int) -> tuple[Game, list[str]]:
+    """A 20-player game of ``total`` changes, every 64th undone as soon as made, then the last 64 undone."""
+    players = [f"Player {i:02}" for i in range(20)]
+    game = start_game(variant="commander", players=players, commanders={p: [f"{p}'s"] for p in players})
+    for n in range(total):
+        player = players[n % len(players)]
+        payload = {"player": player, "amount": -1 if (n // len(players)) % 2 == 0 else 1, "by": player}
+        game, _, _ = record_event(game=game, kind="life", payload=payload)
+        if (n + 1) % CHECKPOINT == 0:
+            game, _, _ = undo_last(game=game, payload={"by": player})
+    while True:
+        try:
+            game, _, _ = undo_last(game=game)
+        except IllegalStateError:
+            return game, players
+
+
+def _undone_row(client: Client, repeat: int) -> None:
+    game, players = _undone_game(4999)
+    url = f"/en/tracker/{game.slug}/"
+    applied = [0]
+    for module in (tracker, tracker_log):
+        real = module.apply_event
+
+        def counted(*, _real=real, **kwargs):  # type: ignore[no-untyped-def]
+            applied[0] += 1
+            return _real(**kwargs)
+
+        module.apply_event = counted  # type: ignore[assignment]
+    print(f"{'request':>8} {'ms':>8} {'replayed':>9} {'KB':>8}")
+
+    def row(name: str, run: Callable[[], object], times: int) -> None:
+        applied[0] = 0
+        response = run()
+        replays = applied[0]
+        size = len(getattr(response, "content", b"")) / 1024
+        print(f"{name:>8} {_median_ms(run, times):>8.1f} {replays:>9} {size:>8.1f}")
+
+    row("page", lambda: client.get(url), repeat)
+    row("board", lambda: client.get(url, HTTP_HX_REQUEST="true"), repeat)
+    row("json", lambda: client.get(url + "?format=json"), repeat)
+    life = json.dumps({"kind": "life", "player": players[0], "amount": -1, "by": players[0]})
+    applied[0] = 0
+    start = time.perf_counter()
+    assert client.post(url + "event/", life, content_type="application/json").status_code == 200
+    print(f"{'write':>8} {(time.perf_counter() - start) * 1000:>8.1f} {applied[0]:>9}")
+    applied[0] = 0
+    start = time.perf_counter()
+    response = client.post(url + "undo/", json.dumps({"by": players[0]}), content_type="application/json")
+    assert response.status_code == 200, response.content
+    print(f"{'undo':>8} {(time.perf_counter() - start) * 1000:>8.1f} {applied[0]:>9}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lengths", default="1,1000,4930")
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--undone", action="store_true", help="issue 31's worst history for undo instead")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     for signal in (request_started, request_finished):  # one connection throughout, as the test runner does
         signal.disconnect(close_old_connections)
     client = Client()
+    if args.undone:
+        _undone_row(client, args.repeat)
+        return
     print(
         f"{'changes':>7} {'write ms':>9} {'write CPU':>9} {'queries':>7} {'page ms':>8} {'board ms':>9} "
         f"{'json ms':>8} {'poll ms':>8} "

@@ -156,6 +156,7 @@ def _board_context(
         "variant_label": VARIANT_LABELS[setup.variant],
         "overview": presenters.overview(state),
         "panels": presenters.panels(state),
+        "damage_sources": presenters.damage_sources(state) if setup.has_life else [],
         "history": presenters.history(recent.entries, setup),
         "history_older": recent.older,
         "can_undo": state.events > 0,

@@ -17,7 +17,7 @@ from judge.engine import tracker
 from judge.engine.variants import Variant
 from judge.web.forms import EngineForm, FlagField, TextField
 
-DEFAULT_SEATS = 6
+DEFAULT_SEATS = 4  # a Commander pod; "More seats" adds four at a time
 MAX_SEATS = tracker.MAX_PLAYERS
 VARIANT_LABELS = {
     Variant.COMMANDER: gettext_lazy("Commander"),
@@ -122,8 +122,22 @@ class EventForm(EngineForm):
     reason = TextField(limit=40)
     face = TextField(limit=40)
     free = TextField(limit=10)
+    source = TextField(limit=10)  # the commander-damage form's "seat.commander" (judge.tracker.views)
     by = TextField(limit=200)
     expected_revision = TextField(limit=40)
+
+    def clean(self) -> dict[str, Any]:
+        """A seat's panel is one form: its buttons are named after the change they make (see
+        :data:`PANEL_BUTTONS`), and the button pressed gives the kind."""
+        data = super().clean() or {}
+        self.button: tuple[str, str] | None = None
+        if not data.get("kind"):
+            for kind in PANEL_BUTTONS:
+                if kind in self.data:
+                    self.button = (kind, str(self.data.get(kind, ""))[:40].strip())
+                    data["kind"] = kind
+                    break
+        return data
 
     def payload(self) -> dict[str, Any]:
         """The fields the button posted, but its kind (the keypad's digits and sign become the amount)."""
@@ -132,11 +146,59 @@ class EventForm(EngineForm):
             for name, value in self.cleaned_data.items()
             if name in self.data and name not in ("kind", "digits", "sign")
         }
+        button: tuple[str, str] | None = getattr(self, "button", None)  # set by clean()
+        if button is not None:
+            data.update(_panel_button(button[0], button[1], self.data))
         if "sign" in self.data:
             # Nothing typed: a press of "−" or "+" alone means one, as the placeholder shows.
             digits = self.cleaned_data["digits"] or "1"
             data["amount"] = ("-" if self.cleaned_data["sign"] == "-" else "") + digits
         return data
+
+    def with_setup(self, setup: tracker.TableSetup) -> dict[str, Any]:
+        """:meth:`payload`, the commander-damage form's ``source`` ("2.1": seat 2's second commander) read
+        as the owner's name and the commander's number."""
+        data = self.payload()
+        seat, _sep, commander = str(data.pop("source", "")).partition(".")
+        if seat.isdigit() and int(seat) < len(setup.players):
+            data["owner"], data["commander"] = setup.players[int(seat)], commander
+        return data
+
+
+#: The buttons of a seat's panel (one form per seat), each named after the change it makes; its value is
+#: what varies: an amount, a commander's number, "number:how", a reason, "free" for a free roll.
+PANEL_BUTTONS = (
+    "life",
+    "poison",
+    "shields",
+    "cast-commander",
+    "commander-without-cast",
+    "set-commander-casts",
+    "planar-roll",
+    "lose",
+)
+
+
+def _panel_button(kind: str, value: str, posted: Any) -> dict[str, str]:
+    """The event's fields a panel's button stands for (the engine checks them as any other's).
+
+    >>> _panel_button("commander-without-cast", "1:battlefield", {})
+    {'commander': '1', 'how': 'battlefield'}
+    >>> _panel_button("set-commander-casts", "0", {"casts-0": "3"})
+    {'commander': '0', 'amount': '3'}
+    """
+    if kind in ("life", "poison", "shields"):
+        return {"amount": value}
+    if kind == "cast-commander":
+        return {"commander": value}
+    if kind == "commander-without-cast":
+        commander, _sep, how = value.partition(":")
+        return {"commander": commander, "how": how}
+    if kind == "set-commander-casts":
+        return {"commander": value, "amount": str(posted.get(f"casts-{value}", ""))[:40].strip()}
+    if kind == "planar-roll":
+        return {"free": "1"} if value == "free" else {}
+    return {"reason": value}  # lose
 
 
 class UndoForm(EngineForm):

@@ -50,7 +50,8 @@ class GameEvent(models.Model):
     seq = models.PositiveIntegerField()  # 1, 2, 3, ... within the game
     kind = models.CharField(max_length=32)
     payload = models.JSONField(default=dict)  # judge.engine.tracker.Event.to_payload
-    # The table after this change (TableState.to_payload); None when undone or thinned out (keeps_snapshot).
+    # The table after this change (TableState.to_payload; once undone: the table without it, as before it);
+    # None when thinned out (keeps_snapshot).
     state = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     undone = models.BooleanField(default=False)
@@ -64,4 +65,32 @@ class GameEvent(models.Model):
         return f"{self.game_id}#{self.seq} {self.kind}"
 
 
-__all__ = ["CHECKPOINT", "KEEP_SNAPSHOTS", "Game", "GameEvent", "keeps_snapshot", "new_slug"]
+class AppliedPress(models.Model):
+    """A press recorded with its own id (``press``, one per button press, from static/js/tracker-queue.js).
+
+    Written in the same transaction as the change it made, under the game's row lock, and unique per game:
+    the same press sent again (its answer lost, or by two phones at once) finds it and is not recorded
+    twice. Removed with its game, and after ``PRESS_MEMORY`` (a lost answer is retried within minutes).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presses")
+    press = models.CharField(max_length=40)
+    revision = models.PositiveIntegerField()  # the game's revision once the press was recorded
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "press"], name="appliedpress_unique_press")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} press {self.press}"
+
+
+__all__ = [
+    "CHECKPOINT",
+    "KEEP_SNAPSHOTS",
+    "AppliedPress",
+    "Game",
+    "GameEvent",
+    "keeps_snapshot",
+    "new_slug",
+]

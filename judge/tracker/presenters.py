@@ -106,6 +106,26 @@ def overview(state: tracker.TableState) -> Overview:
 
 
 @dataclass(frozen=True)
+class Source:
+    """A commander that can deal combat damage, as the commander-damage form offers it."""
+
+    value: str  # "2.1": seat 2's second commander (judge.tracker.forms.EventForm.with_setup)
+    name: str
+    owner: str
+
+
+def damage_sources(state: tracker.TableState) -> list[Source]:
+    """Every commander of a player still in the game: one list for the board's one commander-damage form
+    (not a form per cell: at 20 players with partners that was 760 forms)."""
+    return [
+        Source(value=f"{seat}.{c.index}", name=c.name, owner=c.owner)
+        for seat, p in enumerate(state.players)
+        for c in p.commanders
+        if not state.has_lost(c.owner)
+    ]
+
+
+@dataclass(frozen=True)
 class CommanderRow:
     index: int
     name: str
@@ -143,10 +163,16 @@ class Panel:
     commanders: list[CommanderRow]
     damage: list[DamageRow]
     out_of_shields: bool
+    live: bool  # still in a game still going: its buttons are shown
 
     @property
     def damage_open(self) -> bool:
         return any(d.amount for d in self.damage)
+
+    @property
+    def damage_taken(self) -> list[DamageRow]:
+        """The commanders that have dealt this player combat damage (the others are 0)."""
+        return [d for d in self.damage if d.amount]
 
 
 def panels(state: tracker.TableState) -> list[Panel]:
@@ -194,6 +220,7 @@ def panels(state: tracker.TableState) -> list[Panel]:
                 damage=damage,
                 out_of_shields=setup.variant is Variant.DTC
                 and all(state.player(m).shields == 0 for m in side.members),
+                live=side.loss is None and not state.game_over,
             )
         )
     return shown

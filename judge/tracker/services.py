@@ -14,8 +14,10 @@ a table that has moved on since is refused as already done
 An undo takes back the seat's own last change (``by``) among the last
 ``UNDO_WINDOW`` changes: the changes recorded after it (fewer than the window)
 are applied again over the table before it, and their snapshots are
-rewritten. So a write and an undo cost the same at any length of game: one
-snapshot plus a bounded tail, never a replay of the game.
+rewritten; the undone change keeps its snapshot (the table without it), so
+undoing a checkpoint never leaves a stretch of the game without one. So a
+write and an undo cost the same at any length of game, whatever was undone:
+one snapshot plus a bounded tail, never a replay of the game.
 
 What can be refused without the lock is refused before taking it (a stale or
 missing revision, a seat with nothing to undo, a change the table cannot take):
@@ -39,22 +41,65 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import OperationalError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from judge.engine import tracker
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
-from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, Game, GameEvent
+from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, AppliedPress, Game, GameEvent
 
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
 # An undo takes back a change among the latest this many (they keep their tables).
 UNDO_WINDOW = KEEP_SNAPSHOTS
 EXPIRY_EVERY = 3600  # seconds: a new game sweeps expired ones at most this often per cache
 EXPIRY_BATCH = 200  # games deleted per statement
+PRESS_MEMORY = datetime.timedelta(
+    hours=6
+)  # how long a recorded press's id is kept (a lost answer is retried in minutes)
 
 T = TypeVar("T")
+
+
+class AlreadyApplied(Exception):
+    """The press (its own id) was recorded already: nothing is recorded again; answer as the first time."""
+
+    def __init__(self, revision: int) -> None:
+        self.revision = revision
+        super().__init__(f"press recorded at revision {revision}")
+
+
+def applied_press(game: Game, press: str | None) -> int | None:
+    """The revision a press with this id was recorded at, None if it was not (or has no id)."""
+    if not press:
+        return None
+    return game.presses.filter(press=press).values_list("revision", flat=True).first()
+
+
+def _record_press(locked: Game, press: str | None) -> None:
+    """Inside the write's transaction, under the row lock: refuse a press recorded already (AlreadyApplied),
+    else record it with the revision the write gives the game; and forget presses past ``PRESS_MEMORY``."""
+    if not press:
+        return
+    done = applied_press(locked, press)
+    if done is not None:
+        raise AlreadyApplied(done)
+    locked.presses.filter(created__lt=timezone.now() - PRESS_MEMORY).delete()
+    AppliedPress.objects.create(game=locked, press=press, revision=locked.revision + 1)
+
+
+@contextmanager
+def _once(game: Game, press: str | None) -> Iterator[None]:
+    """The unique (game, press) constraint is the last word: a second insert that got past the check (it
+    cannot under the row lock) rolls its whole write back and is answered as recorded."""
+    try:
+        yield
+    except IntegrityError:
+        done = applied_press(game, press)
+        if done is None:
+            raise
+        raise AlreadyApplied(done) from None
 
 
 class UnreadableGame(Exception):
@@ -115,18 +160,20 @@ def game_setup(game: Game) -> tracker.TableSetup:
 def table_before(game: Game, seq: int | None = None) -> tracker.TableState:
     """The table just before change ``seq`` (None: the current table).
 
-    The nearest snapshot of a change before it that is not undone (or the
-    starting table), with the changes between applied again: none for the
+    The nearest snapshot of a change before it (or the starting table), with
+    the changes between that are not undone applied again: none for the
     current table of a game played forward, at most ``CHECKPOINT - 1``
-    otherwise. Raises UnreadableGame when stored data no longer reads.
+    otherwise, whatever was undone (an undone change keeps its snapshot: the
+    table as if it had never been made). Raises UnreadableGame when stored
+    data no longer reads.
     """
-    kept = game.events.filter(undone=False)
-    if seq is not None:
-        kept = kept.filter(seq__lt=seq)
-    base = kept.filter(state__isnull=False).order_by("-seq").first()
+    earlier = game.events.all() if seq is None else game.events.filter(seq__lt=seq)
+    # An undone change keeps the table as it was without it (see _undo): a snapshot all the same.
+    base = earlier.filter(state__isnull=False).order_by("-seq").first()
+    kept = earlier.filter(undone=False, seq__gt=base.seq if base else 0)
     with reading(game):
         state = tracker.state_from_json(base.state) if base else tracker.initial_state(game_setup(game))
-        between = [stored_event(r) for r in kept.filter(seq__gt=base.seq if base else 0).order_by("seq")]
+        between = [stored_event(r) for r in kept.order_by("seq")]
         if between:
             state, _ = tracker.undo_change(before=state, later=between)
     return state
@@ -154,7 +201,7 @@ def start_game(
 
 
 def record_event(
-    *, game: Game, kind: str, payload: Mapping[str, Any]
+    *, game: Game, kind: str, payload: Mapping[str, Any], press: str | None = None
 ) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
     """Append one change; return the locked game (new revision), the new table and the change's steps.
 
@@ -163,6 +210,8 @@ def record_event(
     it was made on; a "next turn" without it is refused). Raises InvalidInputError /
     IllegalStateError (nothing stored), AlreadyDoneError for a "next turn"
     pressed on a table that has moved on since or without a revision, UnreadableGame.
+    ``press``: the press's own id; one recorded already raises AlreadyApplied (checked and recorded in the
+    change's transaction, so two phones sending it at once record it once).
     """
     data = {k: v for k, v in payload.items() if k != "undone"} if isinstance(payload, Mapping) else payload
     if kind == tracker.EventKind.PLANAR_ROLL.value and isinstance(data, dict) and not data.get("face"):
@@ -171,8 +220,18 @@ def record_event(
         ).value  # the server rolls: every phone sees one result
     event = tracker.event_from_json({**data, "kind": kind} if isinstance(data, dict) else data)
     # Refused without the lock when it can be; what passed is stored under it.
-    checked = _retry_if_locked(lambda: _precheck_event(game, event))
-    return _retry_if_locked(lambda: _append(game, event, checked))
+    done = applied_press(game, press)
+    if done is not None:
+        raise AlreadyApplied(done)
+    try:
+        checked = _retry_if_locked(lambda: _precheck_event(game, event))
+    except RulesError:
+        # Refused on a table that moved on: by this very press, recorded meanwhile by another phone?
+        done = applied_press(game, press)
+        if done is not None:
+            raise AlreadyApplied(done) from None
+        raise
+    return _retry_if_locked(lambda: _append(game, event, checked, press))
 
 
 @dataclass(frozen=True)
@@ -206,7 +265,7 @@ def _check_event(game: Game, event: tracker.Event) -> _Checked:
     newest = game.events.order_by("-seq").first()
     last = newest.seq if newest else 0
     tracker.check_room(recorded=last)
-    if newest is not None and not newest.undone and newest.state is not None:
+    if newest is not None and newest.state is not None:
         with reading(game):  # a game played forward: its newest change holds the table (one read)
             state = tracker.state_from_json(newest.state)
     else:
@@ -217,11 +276,12 @@ def _check_event(game: Game, event: tracker.Event) -> _Checked:
 
 
 def _append(
-    game: Game, event: tracker.Event, checked: _Checked
+    game: Game, event: tracker.Event, checked: _Checked, press: str | None = None
 ) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
     """Store the change; what was checked without the lock is reused when no write came in between."""
-    with transaction.atomic():
+    with _once(game, press), transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
+        _record_press(locked, press)
         if locked.revision != checked.revision:
             checked = _check_event(locked, event)
         seq = checked.last + 1
@@ -263,18 +323,30 @@ def _undo_target(game: Game, by: str) -> GameEvent:
     return window[tracker.undo_target(events=events, by=by, earlier=bool(window) and window[0].seq > 1)]
 
 
-def undo_last(*, game: Game, payload: Any = None) -> tuple[Game, tracker.TableState, GameEvent]:
+def undo_last(
+    *, game: Game, payload: Any = None, press: str | None = None
+) -> tuple[Game, tracker.TableState, GameEvent]:
     """Undo the last change of the seat ``payload["by"]`` (anyone's without it); it stays in the history.
 
     ``payload`` may carry ``by`` and ``expected_revision`` (judge.engine.tracker.undo_from_json).
     Returns the locked game, the table now and the undone change. Raises
     AlreadyDoneError for an undo pressed on a table that has moved on since
     (two presses never undo two changes), IllegalStateError when nothing is
-    left to undo or a later change depends on this one.
+    left to undo or a later change depends on this one; AlreadyApplied for a ``press`` recorded already
+    (as :func:`record_event`).
     """
     undo = tracker.undo_from_json(payload if payload is not None else {})
-    _retry_if_locked(lambda: _precheck_undo(game, undo))  # refused without the lock when it can be
-    return _retry_if_locked(lambda: _undo(game, undo))
+    done = applied_press(game, press)
+    if done is not None:
+        raise AlreadyApplied(done)
+    try:
+        _retry_if_locked(lambda: _precheck_undo(game, undo))  # refused without the lock when it can be
+    except RulesError:
+        done = applied_press(game, press)
+        if done is not None:
+            raise AlreadyApplied(done) from None
+        raise
+    return _retry_if_locked(lambda: _undo(game, undo, press))
 
 
 def _precheck_undo(game: Game, undo: tracker.Undo) -> None:
@@ -284,9 +356,12 @@ def _precheck_undo(game: Game, undo: tracker.Undo) -> None:
     _undo_target(fresh, _seat(game_setup(fresh), undo.by))
 
 
-def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, GameEvent]:
-    with transaction.atomic():
+def _undo(
+    game: Game, undo: tracker.Undo, press: str | None = None
+) -> tuple[Game, tracker.TableState, GameEvent]:
+    with _once(game, press), transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
+        _record_press(locked, press)
         tracker.check_revision(change=undo, revision=locked.revision)
         target = _undo_target(locked, _seat(game_setup(locked), undo.by))
         before = table_before(locked, seq=target.seq)
@@ -296,11 +371,14 @@ def _undo(game: Game, undo: tracker.Undo) -> tuple[Game, tracker.TableState, Gam
         state, applied = tracker.undo_change(before=before, later=events)
         target.undone = True
         target.undone_at = timezone.now()
-        target.state = None
+        if target.state is not None:
+            # It keeps a table, the one without it: a checkpoint stays one, so no read of a game whose
+            # changes were undone replays more than CHECKPOINT - 1 changes, whatever was undone.
+            target.state = before.to_payload()
         target.save(update_fields=["undone", "undone_at", "state"])
         rewritten = []
         for row, after in zip(later, applied, strict=True):
-            if not row.undone and row.state is not None:  # the changes that keep a table get the new one
+            if row.state is not None:  # the changes that keep a table (undone ones too) get the new one
                 row.state = after.state.to_payload()
                 rewritten.append(row)
         GameEvent.objects.bulk_update(rewritten, ["state"])
@@ -319,11 +397,14 @@ def expire_games(*, now: datetime.datetime | None = None) -> int:
     Each batch deletes the changes first (one statement) and then the games,
     so a game of 5,000 changes never loads its rows to cascade.
     """
-    cutoff = (now or timezone.now()) - retention()
+    now = now or timezone.now()
+    cutoff = now - retention()
+    AppliedPress.objects.filter(created__lt=now - PRESS_MEMORY).delete()  # the ids of games still going
     deleted = 0
     while ids := list(Game.objects.filter(updated__lt=cutoff).values_list("pk", flat=True)[:EXPIRY_BATCH]):
         with transaction.atomic():
             idle = Game.objects.filter(pk__in=ids, updated__lt=cutoff)  # not one changed meanwhile
             GameEvent.objects.filter(game__in=idle).delete()
+            AppliedPress.objects.filter(game__in=idle).delete()
             deleted += idle.delete()[1].get(Game._meta.label, 0)
     return deleted

@@ -8,7 +8,9 @@ so a second phone's "next turn" on a table that has moved on is answered
 "already done" instead of skipping a player. The board polls every second with
 ``If-None-Match``: while the revision is unchanged the answer is 304 after one
 indexed read, no render. A press posted with its own id (``press``, from the page's script) is recorded
-once however often it is sent: a phone whose answer was lost sends it again (static/js/tracker-queue.js).
+once however often it is sent: a phone whose answer was lost sends it again (static/js/tracker-queue.js);
+the id is checked and recorded in the change's own transaction (judge.tracker.models.AppliedPress), never
+in a cache.
 JSON bodies get JSON answers, for bots and scripts.
 How a game is answered (the tag, the seat cookie, the board, the JSON shapes) is
 :mod:`judge.tracker.answers`.
@@ -18,9 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -48,9 +50,8 @@ from judge.web.json_api import BodyTooLarge, error_response, json_response, step
 from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
-Write = Callable[[], tuple[Game, tracker.TableState, tuple[Step, ...]]]
+Write = Callable[[str | None], tuple[Game, tracker.TableState, tuple[Step, ...]]]
 PRESS_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
-PRESS_MEMORY = 6 * 3600  # seconds a recorded press's id is remembered (a lost answer is retried in minutes)
 
 
 # --------------------------------------------------------------------------- new game
@@ -133,23 +134,50 @@ def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
             return redirect("tracker:game", slug=game.slug)
     else:
         try:
-            seats = max(DEFAULT_SEATS, min(MAX_SEATS, int(request.GET.get("seats", DEFAULT_SEATS))))
+            seats = max(2, min(MAX_SEATS, int(request.GET.get("seats", DEFAULT_SEATS))))
         except ValueError:
             seats = DEFAULT_SEATS
     seats = max(seats, len(rows))
     rows += [BLANK_SEAT] * (seats - len(rows))
+    values = (
+        {"variant": form.cleaned_data["variant"], "planechase": form.cleaned_data["planechase"]}
+        if form.is_bound
+        else {"variant": _chosen_variant(request).value, "planechase": False}
+    )
+    links = _variant_links(seats)
     context = {
         "rows": rows,
         "management": SeatFormSet(initial=rows, prefix="seat").management_form,
         "errors": errors,
-        "values": {"variant": form.cleaned_data["variant"], "planechase": form.cleaned_data["planechase"]}
-        if form.is_bound
-        else {"variant": Variant.COMMANDER.value, "planechase": False},
-        "variants": [(v.value, VARIANT_LABELS[v]) for v in Variant.TRACKER],
+        "values": values,
+        "variant_links": links,
+        "shown": next((v for v in links if v["value"] == values["variant"]), links[0]),
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
     }
     return render(request, "tracker/new.html", context, status=status)
+
+
+def _chosen_variant(request: HtmxHttpRequest) -> Variant:
+    """The variant the new-game form is for (``?variant=``, from its links): Commander by default."""
+    wanted = request.GET.get("variant", "")
+    return next((v for v in Variant.TRACKER if v.value == wanted), Variant.COMMANDER)
+
+
+def _variant_links(seats: int) -> list[dict[str, Any]]:
+    """Each variant the tracker keeps, with the fields its seats use: the form shows only those (the links
+    without script, the variant box with it: static/js/tracker.js)."""
+    return [
+        {
+            "value": v.value,
+            "label": VARIANT_LABELS[v],
+            "url": f"{reverse('tracker:new')}?variant={v.value}&seats={seats}",
+            "commanders": v.has_commanders,
+            "teams": v.has_teams,
+            "planechase_option": v is not Variant.PLANECHASE,
+        }
+        for v in Variant.TRACKER
+    ]
 
 
 # --------------------------------------------------------------------------- the game
@@ -250,13 +278,13 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
             )
         response["Retry-After"] = "60"
         return response
-    press = _press_key(request, slug)
-    if press is not None and cache.get(press) is not None:
-        # Sent again because its answer was lost on the way back (a phone's queue of offline presses): it
-        # was recorded the first time, so it is answered as then, and not recorded twice.
-        return _written(request, slug)
+    press = _press_id(request)
     try:
-        written, state, steps = write()
+        written, state, steps = write(press)
+    except services.AlreadyApplied:
+        # Sent again because its answer was lost on the way back (a phone's queue of offline presses), or by
+        # two phones at once: it was recorded the first time, so it is answered as then, not recorded twice.
+        return _written(request, slug)
     except BodyTooLarge as err:
         return error_response([err.message], status=413, lang=lang)
     except services.UnreadableGame as err:
@@ -278,8 +306,6 @@ def _after_write(request: HtmxHttpRequest, slug: str, write: Write) -> HttpRespo
         if as_json:
             return error_response(err, status=400, lang=lang)
         return answers.board_response(request, slug, errors=present_problems(err), status=400)
-    if press is not None:
-        cache.set(press, written.revision, timeout=PRESS_MEMORY)
     if as_json:
         return answers.json_state(written, state, steps=steps_json(steps, lang))
     return _written(request, slug, (written, state))
@@ -297,11 +323,11 @@ def _written(
     return redirect(reverse("tracker:game", args=[slug]), permanent=False)
 
 
-def _press_key(request: HtmxHttpRequest, slug: str) -> str | None:
-    """The cache key of the press's own id (``press``: posted by the page's script, one per button press),
-    None without one. A press recorded under it is not recorded again."""
+def _press_id(request: HtmxHttpRequest) -> str | None:
+    """The press's own id (``press``: posted by the page's script, one per button press), None without one.
+    A press recorded under it is not recorded again (judge.tracker.services.AlreadyApplied)."""
     press = request.POST.get("press", "") if request.content_type != "application/json" else ""
-    return f"tracker:press:{slug}:{press}" if PRESS_ID.fullmatch(press) else None
+    return press if PRESS_ID.fullmatch(press) else None
 
 
 # The fields a refused press posts again from its "Apply again" button (the board adds the seat and the
@@ -337,16 +363,18 @@ def event_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if found is None:
         return _no_game(request)
 
-    def write() -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
+    def write(press: str | None) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
         if request.content_type == "application/json":
             data = answers.json_body(request)
             kind = data.pop("kind", "")
         else:
             form = EventForm(request.POST)
             form.is_valid()  # never refuses: the fields normalise, the engine judges the event
-            data = form.payload()
+            data = form.with_setup(services.game_setup(found)) if "source" in request.POST else form.payload()
             kind = form.cleaned_data["kind"]
-        return services.record_event(game=found, kind=kind if isinstance(kind, str) else "", payload=data)
+        return services.record_event(
+            game=found, kind=kind if isinstance(kind, str) else "", payload=data, press=press
+        )
 
     return _after_write(request, slug, write)
 
@@ -357,14 +385,14 @@ def undo_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if found is None:
         return _no_game(request)
 
-    def write() -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
+    def write(press: str | None) -> tuple[Game, tracker.TableState, tuple[Step, ...]]:
         if request.content_type == "application/json":
             payload = answers.json_body(request)
         else:
             form = UndoForm(request.POST)
             form.is_valid()
             payload = form.payload()
-        locked, state, _undone = services.undo_last(game=found, payload=payload)
+        locked, state, _undone = services.undo_last(game=found, payload=payload, press=press)
         return locked, state, ()
 
     return _after_write(request, slug, write)

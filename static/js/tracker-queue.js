@@ -21,6 +21,69 @@
   var lastPress = null; // the press htmx is sending now: queued if its request never reaches the server
   var seen = 0; // the newest revision a refused or applied press was answered with
   var memory = null; // the queue, when the browser keeps no localStorage (private mode)
+  // The last request to the server failed (the phone may still think it is online): the page says it is
+  // offline; presses are still sent while the browser reports a connection (an answer may yet come).
+  var unreachable = false;
+
+  function offline() {
+    return !navigator.onLine || unreachable;
+  }
+
+  // What a kept press does to a life total: the keypad's sign and digits, a panel's life button, an amount.
+  function lifeChange(item) {
+    var f = {};
+    item.fields.forEach(function (pair) { f[pair[0]] = pair[1]; });
+    if (f.life !== undefined) return {player: f.player, amount: Number(f.life) || 0};
+    if (f.kind !== "life") return null;
+    if (f.sign) return {player: f.player, amount: (f.sign === "-" ? -1 : 1) * (Number(f.digits) || 1)};
+    return {player: f.player, amount: Number(f.amount) || 0};
+  }
+
+  // The presses still waiting, shown where they change the table: each life total with its pending change,
+  // marked (the words "not sent yet" beside it), until the server's board replaces it.
+  function showPending(items) {
+    var board = document.getElementById("board");
+    if (!board) return;
+    var change = {};
+    items.forEach(function (item) {
+      if (item.state !== "pending") return;
+      var c = lifeChange(item);
+      if (c && c.player) change[c.player] = (change[c.player] || 0) + c.amount;
+    });
+    board.querySelectorAll(".table-view tbody tr").forEach(function (row) {
+      var cell = row.querySelector("td.life label");
+      var name = text(row.querySelector(".seat-name"));
+      if (!cell) return;
+      if (cell.dataset.synced === undefined) cell.dataset.synced = text(cell);
+      var old = row.querySelector(".pending-mark");
+      if (old) old.remove();
+      var delta = change[name] || 0;
+      var synced = Number(cell.dataset.synced);
+      cell.textContent = delta ? String(synced + delta) : cell.dataset.synced;
+      cell.classList.toggle("pending", Boolean(delta));
+      if (delta) {
+        var mark = document.createElement("small");
+        mark.className = "pending-mark";
+        mark.textContent = box.dataset.pending + " " + (delta > 0 ? "+" : "−") + Math.abs(delta);
+        cell.parentNode.appendChild(mark);
+      }
+    });
+  }
+
+  // A kept press the server applied: the total it showed as pending is now the server's (until the board's
+  // next poll brings the whole table), so the cell does not flick back to the old total meanwhile.
+  function applied(item, answeredAt) {
+    var c = lifeChange(item);
+    var board = document.getElementById("board");
+    // A board the server sent since (a poll) holds the change already.
+    if (!c || !board || Number(board.dataset.revision) >= answeredAt) return;
+    board.querySelectorAll(".table-view tbody tr").forEach(function (row) {
+      var cell = row.querySelector("td.life label");
+      if (cell && cell.dataset.synced !== undefined && text(row.querySelector(".seat-name")) === c.player) {
+        cell.dataset.synced = String(Number(cell.dataset.synced) + c.amount);
+      }
+    });
+  }
 
   function storageKey() {
     return "tracker-queue:" + box.dataset.game;
@@ -60,9 +123,10 @@
     var parts = [];
     var player = fields.filter(function (f) { return f[0] === "player"; })[0];
     if (player) parts.push(player[1]);
-    var where = form.closest(".counter");
+    var near = submitter || form; // a seat's panel is one form: the pressed button says which counter
+    var where = near.closest(".counter");
     if (where) parts.push(text(where.querySelector(".label")));
-    var commander = form.closest(".commander, .commander-damage li");
+    var commander = near.closest(".commander, .commander-damage li");
     if (commander) parts.push(text(commander.querySelector("[translate=no]")));
     parts.push(text(submitter) || text(form.querySelector("button")));
     var digits = form.querySelector("#kp-digits");
@@ -174,8 +238,10 @@
           headers: {"HX-Request": "true"},
         });
       } catch (err) {
+        unreachable = true;
         break; // still no connection: the next retry goes on
       }
+      unreachable = false;
       // A board fragment goes out as 200 for htmx; its real status is in this header.
       var status = Number(response.headers.get("X-Tracker-Status")) || response.status;
       if (status === 429 || status >= 500) break; // busy: try again later, in order
@@ -187,6 +253,7 @@
       if (at === -1) continue;
       if (status >= 200 && status < 300) {
         items.splice(at, 1);
+        applied(next, answered ? Number(answered.dataset.revision) || 0 : 0); // until the next board comes
         // The presses queued after it were pressed on the table with it: their revision moves on.
         items.forEach(function (item, index) {
           if (index >= at && item.state === "pending") item.base += 1;
@@ -211,8 +278,10 @@
   function render(items, sendingId) {
     if (!box) return;
     var list = box.querySelector(".queue-items");
+    var pendingList = box.querySelector(".queue-pending-items") || list;
     var note = box.querySelector(".queue-note");
     list.textContent = "";
+    pendingList.textContent = "";
     var pending = 0;
     items.forEach(function (item) {
       var li = document.createElement("li");
@@ -245,11 +314,20 @@
         actions.appendChild(button(box.dataset.discard, "discard", item.id));
         li.appendChild(actions);
       }
-      list.appendChild(li);
+      (item.state === "pending" ? pendingList : list).appendChild(li);
     });
     note.textContent = !navigator.onLine ? box.dataset.offline : pending ? box.dataset.waiting : "";
     note.hidden = !note.textContent;
-    box.hidden = !items.length && navigator.onLine;
+    var line = box.querySelector(".offline-line");
+    if (line) line.hidden = !offline();
+    // Offline the box is shown at once (one line), so a press made then moves nothing on the page: its
+    // change shows in the table's cells; the list of kept presses stays folded.
+    var folded = box.querySelector(".queue-pending");
+    if (folded) folded.hidden = !pending && navigator.onLine;
+    var count = box.querySelector(".queue-count");
+    if (count) count.textContent = "(" + pending + ")";
+    box.hidden = !items.length && !offline();
+    showPending(items);
   }
 
   document.addEventListener("click", function (event) {
@@ -277,8 +355,22 @@
     flush();
   }
 
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { unreachable = false; flush(); });
   window.addEventListener("offline", function () { if (box) render(load()); });
+  // The board's poll: a failed one means no connection, whatever navigator.onLine says; an answer, one again.
+  document.addEventListener("htmx:sendError", function () {
+    if (!box || unreachable) return;
+    unreachable = true;
+    render(load());
+  });
+  document.addEventListener("htmx:afterOnLoad", function () {
+    if (!box || !unreachable) return;
+    unreachable = false;
+    render(load());
+    flush();
+  });
+  // A fresh board (a poll, a press) shows the server's totals: the kept presses go over them again.
+  document.addEventListener("htmx:afterSettle", function () { if (box) showPending(load()); });
   window.setInterval(flush, RETRY_MS);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

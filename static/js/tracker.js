@@ -71,4 +71,25 @@
       digits.value = "";
     }
   });
+
+  // The new-game form: only the fields the chosen variant uses are shown (and sent). Without script the
+  // variant links above the form load it for one variant, rendered the same way by the server.
+  function showVariant(select) {
+    var option = select.options[select.selectedIndex];
+    if (!option) return;
+    select.form.querySelectorAll("[data-needs]").forEach(function (field) {
+      var shown = option.dataset[field.dataset.needs] === "1";
+      field.hidden = !shown;
+      field.querySelectorAll("input, select").forEach(function (input) {
+        input.disabled = !shown;
+      });
+      if (field.matches("input, select")) field.disabled = !shown;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "variant" && event.target.form && event.target.form.classList.contains("tracker-setup")) {
+      showVariant(event.target);
+    }
+  });
 })();

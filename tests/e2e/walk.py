@@ -135,9 +135,14 @@ def play_some_turns(page) -> None:  # type: ignore[no-untyped-def]
 
     page.evaluate("() => document.querySelectorAll('#board details').forEach(d => d.open = true)")
     press(1, "button[value='-5']")
-    press(0, "button[value='cast-commander']")
+    press(0, "button[name='cast-commander']")
     press(2, ".poison button[value='1']")
-    press(1, ".commander-damage button[value='5']")
+    # Commander damage: the board's one form (the player, the commander, the amount).
+    before = page.locator("#board").get_attribute("data-revision")
+    page.locator("#dmg-player").select_option(index=1)
+    page.locator("#dmg-digits").fill("5")
+    page.locator("#damage-entry button.dmg-plus").click()
+    expect(page.locator("#board")).not_to_have_attribute("data-revision", before or "")
     before = page.locator("#board").get_attribute("data-revision")
     page.locator("button.next-turn").click()
     expect(page.locator("#board")).not_to_have_attribute("data-revision", before or "")

@@ -199,3 +199,36 @@ def test_undo_presses_on_one_revision_undo_one_change() -> None:
     game, state = game_state(slug=game.slug)
     assert game.events.filter(undone=True).count() == 1 and state.life_of("Ben") == 40 - THREADS + 1
     _assert_snapshots_are_the_replay(game)
+
+
+@pytest.mark.parametrize("kind", ["life", "next-turn"])
+def test_one_press_sent_by_every_phone_at_once_is_recorded_once(kind: str) -> None:
+    """The same press (one id, one revision) sent by every thread at the same moment, as a phone's queue and
+    a lost answer's retry can: applied once, and every sender is answered as recorded (the board, no
+    problem), because the id is checked and recorded under the row lock in the change's own transaction."""
+    game = start_game(
+        variant="commander",
+        players=["Aki", "Ben", "Chie"],
+        commanders={"Aki": ["Oona"], "Ben": ["Edgar"], "Chie": ["Kenrith"]},
+    )
+    fields = {"kind": kind, "expected_revision": "0", "press": "5e1f0c2a-9d7b-4b3e-8a61-0f2d3c4b5a69"}
+    if kind == "life":
+        fields.update(player="Ben", amount="-3")
+    statuses: list[tuple[int, str]] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def press() -> None:
+        response = Client().post(f"/en/tracker/{game.slug}/event/", fields, HTTP_HX_REQUEST="true")
+        statuses.append((response.status_code, response.get("X-Tracker-Status", "")))
+
+    _run_at_once([_in_thread(press, errors, start) for _ in range(THREADS)])
+
+    assert not errors, errors
+    assert statuses == [(200, "")] * THREADS  # each answered as the recorded press, none refused
+    game, state = game_state(slug=game.slug)
+    assert game.revision == 1 and game.events.count() == 1 and game.presses.count() == 1
+    if kind == "life":
+        assert state.life_of("Ben") == 37
+    else:
+        assert state.active_players == ("Ben",)

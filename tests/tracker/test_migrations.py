@@ -62,7 +62,7 @@ class OldGameEvent(models.Model):
         return f"{self.game_id}:{self.seq}"
 
 
-LATEST = "0002_snapshots"
+LATEST = "0004_applied_presses"  # the newest of judge/tracker/migrations
 
 
 def _migrate(target: str | None) -> None:
@@ -88,7 +88,7 @@ def old_layout() -> Iterator[None]:
                 if model._meta.db_table in tables:
                     editor.delete_model(model)
         if "tracker_game" not in tables:
-            for name in ("0001_initial", LATEST):
+            for name in ("0001_initial", "0002_snapshots", "0003_cache_table", LATEST):
                 MigrationRecorder(connection).record_unapplied("tracker", name)
         _migrate(LATEST)
 

@@ -7,10 +7,12 @@ import datetime
 import json
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from judge.engine import tracker
 from judge.engine.errors import IllegalStateError, InvalidInputError
+from judge.engine.tracker import log as tracker_log
 from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, Game, GameEvent
 from judge.tracker.selectors import game_revision, game_state, history
 from judge.tracker.services import (
@@ -21,7 +23,7 @@ from judge.tracker.services import (
     table_before,
     undo_last,
 )
-from tests.tracker.helpers import assert_snapshots_match_replay, new_game
+from tests.tracker.helpers import assert_snapshots_match_replay, new_game, replayed
 
 
 @pytest.mark.django_db
@@ -63,7 +65,8 @@ def test_events_history_and_undo() -> None:
     assert steps[0].rule == "119.3"
 
     game, state, undone = undo_last(game=game)
-    assert undone.seq == 3 and undone.undone and undone.undone_at is not None and undone.state is None
+    assert undone.seq == 3 and undone.undone and undone.undone_at is not None
+    assert undone.state == state.to_payload()  # it keeps a table: the one without it
     assert state.life_of("Aki") == 34 and game_state(slug=game.slug)[1] == state
     entries = history(game=game).entries
     assert [h.seq for h in entries] == [3, 2, 1]
@@ -315,12 +318,10 @@ def test_a_long_game_keeps_recent_and_checkpoint_snapshots_only() -> None:
     # Chie's change 1 is out of the undo window: undoing it would apply every change since again.
     with pytest.raises(IllegalStateError, match=f"Nothing to undo among the last {KEEP_SNAPSHOTS} changes"):
         undo_last(game=game, payload={"by": "Chie"})
-    # Ben's last change (two back) is in it: the one table kept after it is rewritten.
+    # Ben's last change (two back) is in it: it and the one table kept after it are rewritten.
     game, state, undone = undo_last(game=game, payload={"by": "Ben"})
     assert undone.seq == total - 1
-    assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected - {
-        total - 1
-    }
+    assert set(game.events.filter(state__isnull=False).values_list("seq", flat=True)) == expected
     assert_snapshots_match_replay(game)
 
 
@@ -391,3 +392,106 @@ def test_planar_roll_is_rolled_by_the_server() -> None:
     assert stored.payload["face"] in {"blank", "chaos", "planeswalker"}
     assert state.player("Aki").planar_cost == 1
     assert [s.rule for s in steps][0] == "901.9"
+
+
+def _played_to(game: Game, total: int, players: list[str]) -> None:
+    """``total`` life changes in turn, each by the seat it changes; every 64th recorded through the service
+    and undone at once (an undo takes a checkpoint's change back), the ones between stored as the service
+    stores them (their tables thinned out), and the last 64 keeping theirs."""
+    state = table_before(game)
+    rows: list[GameEvent] = []
+    for seq in range(1, total + 1):
+        n = seq - 1
+        player = players[n % len(players)]
+        payload = {"player": player, "amount": -1 if (n // len(players)) % 2 == 0 else 1, "by": player}
+        if seq % CHECKPOINT == 0:
+            GameEvent.objects.bulk_create(rows)
+            rows = []
+            record_event(game=game, kind="life", payload=payload)
+            game, state, _ = undo_last(game=game, payload={"by": player})
+            continue
+        event = tracker.event_from_json({**payload, "kind": "life"})
+        state, _ = tracker.apply_event(state=state, event=event)
+        rows.append(
+            GameEvent(
+                game=game,
+                seq=seq,
+                kind="life",
+                payload=event.to_payload(),
+                state=state.to_payload() if seq > total - KEEP_SNAPSHOTS else None,
+            )
+        )
+    GameEvent.objects.bulk_create(rows)
+    Game.objects.filter(pk=game.pk).update(revision=total + total // CHECKPOINT)
+
+
+@pytest.mark.django_db
+def test_no_read_or_write_replays_more_than_a_checkpoint_whatever_was_undone(
+    monkeypatch: pytest.MonkeyPatch, client: Client
+) -> None:
+    """Issue 31, item 5: a 20-player game of 5,000 changes where every 64th change was undone and then the
+    last 64: every read and write (the table, a page of history, the page, the board, JSON, a write, an
+    undo) applies fewer than CHECKPOINT changes again, counted, not timed."""
+    players = [f"Player {i:02}" for i in range(20)]
+    game = start_game(variant="commander", players=players, commanders={p: [f"{p}'s"] for p in players})
+    _played_to(game, tracker.MAX_EVENTS - 1, players)
+    game.refresh_from_db()
+    while True:  # the last 64 undone, anyone's
+        try:
+            game, _, _ = undo_last(game=game)
+        except IllegalStateError:
+            break
+    assert (
+        game.events.filter(undone=True).count() == KEEP_SNAPSHOTS + (tracker.MAX_EVENTS - 1) // CHECKPOINT - 1
+    )
+    applied = [0]
+
+    def counted(real):  # type: ignore[no-untyped-def]
+        def apply_event(**kwargs):  # type: ignore[no-untyped-def]
+            applied[0] += 1
+            return real(**kwargs)
+
+        return apply_event
+
+    monkeypatch.setattr(tracker_log, "apply_event", counted(tracker_log.apply_event))
+    monkeypatch.setattr(tracker, "apply_event", counted(tracker.apply_event))
+    url = f"/en/tracker/{game.slug}/"
+
+    def cost(run) -> int:  # type: ignore[no-untyped-def]
+        applied[0] = 0
+        run()
+        return applied[0]
+
+    costs = {
+        "table": cost(lambda: table_before(game)),
+        "old table": cost(lambda: table_before(game, seq=2500)),
+        "history": cost(lambda: history(game=game, before=2500)),
+        "page": cost(lambda: client.get(url)),
+        "board": cost(lambda: client.get(url, HTTP_HX_REQUEST="true")),
+        "json": cost(lambda: client.get(url + "?format=json")),
+        "write": cost(
+            lambda: record_event(game=game, kind="life", payload={"player": players[0], "amount": -1})
+        ),
+    }
+    game.refresh_from_db()
+    costs["undo"] = cost(lambda: undo_last(game=game))
+    assert game.events.count() == tracker.MAX_EVENTS
+    assert all(n < CHECKPOINT + 20 for n in costs.values()), costs  # a page of history is 20 changes
+    assert costs["table"] == 0 and costs["write"] <= 1, costs
+    # And each table is still the game's: the current one, and an undone checkpoint's (the table without it).
+    assert table_before(game) == replayed(game)
+    checkpoint = game.events.get(seq=40 * CHECKPOINT)
+    assert checkpoint.undone and tracker.state_from_json(checkpoint.state) == replayed(
+        game, upto=checkpoint.seq
+    )
+
+
+@pytest.mark.django_db
+def test_an_undone_checkpoint_keeps_the_table_without_it() -> None:
+    game = new_game()
+    for n in range(CHECKPOINT):
+        record_event(game=game, kind="life", payload={"player": "Aki", "amount": -1 if n % 2 else 1})
+    game, state, undone = undo_last(game=game)
+    assert undone.seq == CHECKPOINT and tracker.state_from_json(undone.state) == state
+    assert state == replayed(game, upto=CHECKPOINT - 1)
+    assert_snapshots_match_replay(game)

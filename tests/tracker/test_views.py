@@ -314,7 +314,7 @@ def test_planechase_and_dtc_pages(client: Client) -> None:
         commanders={"Aki": ["Brand"], "Ben": ["Wilhelm"], "Chie": ["Gilamesia"], "Dan": ["Savark"]},
     )
     html = client.get(f"/ja/tracker/{dtc.slug}/").content.decode()
-    assert 'value="shields"' in html and 'value="life"' not in html
+    assert 'name="shields"' in html and 'name="life"' not in html
     assert "/ja/docs/dtc/" in html
     assert '<th scope="col">シールド</th>' in html or '<th scope="col">Shields</th>' in html
 

@@ -3,9 +3,17 @@ status of an htmx fragment for the phone's queue of presses kept offline (static
 
 from __future__ import annotations
 
-import pytest
-from django.test import Client
+import datetime
 
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.utils import timezone
+
+from judge.engine import tracker
+from judge.tracker import services
+from judge.tracker.models import AppliedPress, Game
 from judge.tracker.selectors import game_state
 from tests.tracker.helpers import HX, new_game
 
@@ -95,3 +103,62 @@ def test_the_page_carries_the_words_of_its_queue_of_offline_presses(
     assert all(w in queue for w in words) and not_there not in queue
     board = client.get(f"/{lang}/tracker/{game.slug}/", **HX).content.decode()
     assert 'id="tracker-queue"' not in board  # outside the board: a swap keeps what the phone holds
+
+
+def test_a_press_id_is_recorded_with_its_change_not_in_the_cache(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The press's id is a row written in the change's own transaction (unique per game), never a cache key:
+    a "next turn" sent again after the table moved on is answered as recorded (not "already done"), an undo
+    sent again undoes one change, and ids older than six hours are forgotten."""
+    keys: list[str] = []
+    for name in ("get", "set", "add", "get_many", "set_many", "incr"):
+        method = getattr(cache, name)
+        monkeypatch.setattr(
+            cache, name, lambda key, *a, _m=method, **kw: keys.append(str(key)) or _m(key, *a, **kw)
+        )
+    game = new_game()
+    url = f"/en/tracker/{game.slug}/event/"
+    turn = {"kind": "next-turn", "expected_revision": "0", "press": "a1b2c3d4-turn"}
+    assert client.post(url, turn, **HX).status_code == 200
+    again = client.post(url, turn, **HX)
+    assert again.status_code == 200 and "X-Tracker-Status" not in again
+    assert game.events.count() == 1 and AppliedPress.objects.get(game=game).revision == 1
+    undo = {"expected_revision": "1", "press": "a1b2c3d4-undo"}
+    assert client.post(f"/en/tracker/{game.slug}/undo/", undo, **HX).status_code == 200
+    assert client.post(f"/en/tracker/{game.slug}/undo/", undo, **HX).status_code == 200
+    assert game.events.filter(undone=True).count() == 1
+    assert sorted(game.presses.values_list("press", "revision")) == [
+        ("a1b2c3d4-turn", 1),
+        ("a1b2c3d4-undo", 2),
+    ]
+    assert not [k for k in keys if "press" in k or "a1b2c3d4" in k]  # not one press id in the cache
+    # Six hours on, an id is forgotten: by the next write to the game, and by the sweep of idle games.
+    AppliedPress.objects.filter(game=game).update(created=timezone.now() - datetime.timedelta(hours=7))
+    life = {"kind": "life", "player": "Aki", "amount": "-1", "press": "a1b2c3d4-life"}
+    assert client.post(url, life, **HX).status_code == 200
+    assert list(game.presses.values_list("press", flat=True)) == ["a1b2c3d4-life"]
+    AppliedPress.objects.update(created=timezone.now() - datetime.timedelta(hours=7))
+    services.expire_games()
+    assert not AppliedPress.objects.exists() and Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_duplicate_that_got_past_the_first_check_is_refused_by_the_constraint() -> None:
+    """The unique (game, press) constraint under the row lock is what decides: a second write of the same
+    press that passed the check before the lock is refused inside it, nothing stored twice."""
+    game = new_game()
+    services.record_event(game=game, kind="life", payload={"player": "Aki", "amount": -3}, press="p-00000001")
+    with pytest.raises(services.AlreadyApplied) as done:
+        services._append(  # what a second phone would store having checked before the first one wrote
+            game,
+            tracker.event_from_json({"kind": "life", "player": "Aki", "amount": -3}),
+            services._precheck_event(
+                game, tracker.event_from_json({"kind": "life", "player": "Aki", "amount": -3})
+            ),
+            "p-00000001",
+        )
+    assert done.value.revision == 1
+    with pytest.raises(services.AlreadyApplied), services._once(game, "p-00000001"), transaction.atomic():
+        AppliedPress.objects.create(game=game, press="p-00000001", revision=9)
+    _, state = game_state(slug=game.slug)
+    assert state.life_of("Aki") == 37 and game.events.count() == 1 and game.presses.count() == 1
