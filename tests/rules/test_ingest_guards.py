@@ -1,6 +1,6 @@
 """The ingest never makes rules disappear (issue 22, item 5): a release that lost rules or whose references
-name no rule is refused, a lost document warns (fatal when strict), a killed ingest is cleaned up, links are
-reported; official typos are notes."""
+name no rule is refused, a shortened document warns (fatal when strict), a killed ingest is cleaned up, links
+are reported; official typos are notes."""
 
 from __future__ import annotations
 
@@ -81,9 +81,7 @@ def test_a_new_current_release_whose_references_name_no_rule_is_refused(
     assert ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root).current_version == "20310303"
 
 
-def test_a_document_lost_or_shortened_is_a_warning_and_fatal_when_strict(
-    corpus_dir: Path, index_root: Path
-) -> None:
+def test_a_document_shortened_is_a_warning_and_fatal_when_strict(corpus_dir: Path, index_root: Path) -> None:
     good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
     sections = good.counts["sections dtc"]
@@ -96,10 +94,17 @@ def test_a_document_lost_or_shortened_is_a_warning_and_fatal_when_strict(
     assert f"sections, the live generation {sections} (strict" in str(caught.value)
     assert_previous_generation_live(good, before, index_root)
 
-    dtc.unlink()
-    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)  # shortened: a warning
+    shortened = report.counts["sections dtc"]
     assert report.warnings == [
-        f"004_dtc_sample.txt: the document dtc disappears (the live generation has {sections} sections)"
+        f"004_dtc_sample.txt: the document dtc has {shortened} sections, the live generation {sections}"
+    ]
+
+    dtc.unlink()  # lost: refused (tests/rules/test_ingest_guards_live.py), unless accepted
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, accept_missing_documents=True)
+    assert report.warnings == [
+        "004_dtc_sample.txt: accepted (--accept-missing-documents): the document dtc disappears "
+        f"(the live generation has {shortened} sections)"
     ]
 
 
