@@ -28,7 +28,9 @@ with a warning, a rule number glued to its text ("901.4.All plane ..."), a
 subrule number printed twice (702.30d in 20090904 and 20091001: read as the
 letter the sequence calls for when the next subrule does not have it, else
 kept with the first under its number, as a further paragraph) and a subrule
-whose rule is missing (505.5a in 20100618: the rule is added without text).
+whose rule is missing (505.5a in 20100618: the rule is added without text). The
+documented ones (``DOCUMENTED_TYPOS``: 901.4 of 2022-11 .. 2025-02, 505.5a of
+20100618) are notes, which a strict ingest accepts.
 
 Continuation lines (indented in the real files) are separate paragraphs of
 the rule or example above them: they are joined with "\\n". Chapters and
@@ -89,9 +91,15 @@ NUMBER_TYPOS = (
     # "702. 37a Storm is ..." (20090711): a space inside the number.
     (re.compile(rf"^({SECTION}\.) +({RULE_DIGITS}{LETTER}?\.?\s.*)$"), r"\1\2", "space inside rule number"),
 )
-# The typos above that are documented (wording, rule): notes, which even a strict ingest accepts. Any other
-# mended number is a warning, for a person to look at.
-DOCUMENTED_TYPOS = frozenset({("no space after rule number", "901.4")})
+# The official typos that are documented (wording, rule): notes, which even a strict ingest accepts, so that
+# every release since July 2009 is in the history. Any other mended number is a warning, for a person to look
+# at.
+DOCUMENTED_TYPOS = frozenset(
+    {
+        ("no space after rule number", "901.4"),  # 2022-11 .. 2025-02
+        ("subrule without its rule", "505.5a"),  # 20100618: 505.5a stands without 505.5
+    }
+)
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
@@ -252,8 +260,8 @@ class _BodyReader:
     def fail(self, message: str, index: int) -> ParseError:
         return ParseError(message, source=self.source, line=index + 1)
 
-    def warn(self, index: int, problem: str) -> None:
-        self.warnings.append(ParseWarning(self.source, index + 1, problem))
+    def warn(self, index: int, problem: str, *, note: bool = False) -> None:
+        self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))
 
     def unique(self, number: str, index: int) -> None:
         if number in self.seen:
@@ -309,7 +317,8 @@ class _BodyReader:
         self.unique(number, index)
         if parent not in self.seen and sec == self.section and int(idx) > self.last_rule_index:
             # An official omission (505.5a without 505.5 in 20100618): the rule is added, without text.
-            self.warn(index, f"subrule {number} without its rule {parent}: rule added")
+            documented = ("subrule without its rule", number) in DOCUMENTED_TYPOS
+            self.warn(index, f"subrule {number} without its rule {parent}: rule added", note=documented)
             self.add(index, parent, RuleKind.RULE, "", sec)
             self.rule, self.last_subrule_letter, self.last_rule_index = parent, None, int(idx)
         if parent not in self.seen:
