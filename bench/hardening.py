@@ -67,7 +67,7 @@ def new(players):
 measured, four, twenty = new({seats4!r}), new({seats4!r}), new({seats20!r})
 players = {seats20!r}
 for n in range({changes}):
-    twenty, _, _ = record_event(game=twenty, kind="life", payload={{"player": players[n % 20], "amount": -1}})
+    twenty, _, _ = record_event(game=twenty, kind="life", payload={{"player": players[n % 20], "amount": -1 if n // 20 % 2 == 0 else 1}})
     if n % 64 == 63:
         twenty, _, _ = undo_last(game=twenty)
 for _ in range(64):
