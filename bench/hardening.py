@@ -66,16 +66,23 @@ def new(players):
     return start_game(variant="commander", players=players, commanders={{p: [p + " cmdr"] for p in players}})
 measured, four, twenty = new({seats4!r}), new({seats4!r}), new({seats20!r})
 players = {seats20!r}
+made = 0
 for n in range({changes}):
-    twenty, _, _ = record_event(game=twenty, kind="life", payload={{"player": players[n % 20], "amount": -1 if n // 20 % 2 == 0 else 1}})
-    if n % 64 == 63:
-        twenty, _, _ = undo_last(game=twenty)
+    try:
+        change = {{"player": players[n // 2 % 20], "amount": -1 if n % 2 == 0 else 1}}
+        twenty, _, _ = record_event(game=twenty, kind="life", payload=change)
+        if n % 64 == 63:
+            twenty, _, _ = undo_last(game=twenty)
+    except Exception as err:  # the table refused the change: the game is as long as it got
+        print("stopped at change", n, err)
+        break
+    made = n + 1
 for _ in range(64):
     try:
         twenty, _, _ = undo_last(game=twenty)
     except Exception:  # the undo window (the last 64 changes) holds nothing more to undo
         break
-print(json.dumps({{"measured": measured.slug, "four": four.slug, "twenty": twenty.slug}}))
+print(json.dumps({{"measured": measured.slug, "four": four.slug, "twenty": twenty.slug, "changes": made}}))
 """
 
 
