@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/hardening.py [--duration 10] [--interval 0.05] [--only 1,8,14] [--changes 4930]
 
-One command, bounded in time (about 6 minutes on an idle 2-core machine: set-up, then --duration seconds a
+One command, bounded in time (about 9 minutes on a loaded 2-core machine: set-up, then --duration seconds a
 row and the two ingests of rows 10 and 11), loopback only. Set-up by bench/server.py (a throwaway SQLite
 database, index and static dir, judge.settings.prod, ``ingest`` of JUDGE_CORPUS_DIR, the test card files),
 gunicorn as docs/deploy.md runs it with 2 sync workers (as the audit ran it), and nginx with deploy/nginx/

@@ -1,5 +1,5 @@
 """The shipped reverse proxy (deploy/nginx/) on 127.0.0.1 in front of a gunicorn, for the benches
-(bench/abuse.py --proxy) and the tests marked ``proxy`` (tests/web/test_proxy.py): Debian's ``nginx`` binary
+(bench/hardening.py) and the tests marked ``proxy`` (tests/web/test_proxy.py): Debian's ``nginx`` binary
 run as an ordinary process with its own config, pid, logs and temp dirs in a work dir, stopped and cleaned
 up with it. Self-contained (the tests load it by path)."""
 
