@@ -152,6 +152,7 @@ def test_an_empty_ja_folder_is_refused_naming_every_document_unless_accepted(
 
 def test_a_first_ingest_without_japanese_documents_goes_live(corpus_dir: Path, index_root: Path) -> None:
     """`make setup` on a fresh machine: no live generation, nothing to lose."""
+    models.Corpus.objects.update(is_live=False)  # a corpus test's session ingest may have left one live
     for path in (corpus_dir / "ja").iterdir():
         path.unlink()
     report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
