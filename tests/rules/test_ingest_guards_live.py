@@ -157,3 +157,23 @@ def test_a_first_ingest_without_japanese_documents_goes_live(corpus_dir: Path, i
         path.unlink()
     report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
     assert report.current_version == "20310303" and not report.warnings
+
+
+def test_a_whole_cr_translation_replaced_by_another_releases_is_not_a_missing_document(
+    corpus_dir: Path, index_root: Path
+) -> None:
+    """The translation of the whole CR is named after its release: a newer one in place of the older is no
+    loss (the other documents stay as they were)."""
+    from tests.rules.ja_cr_files import write_ja_cr
+
+    japanese = [(n, f"第{n}項" if "." not in n else f"規則{n}の日本語訳。") for n, _ in BASE]
+    write_release(corpus_dir, "20310303", BASE)
+    write_ja_cr(corpus_dir, "20310303", japanese)
+    first = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert "sections cr-ja-20310303" in first.counts
+    for path in (corpus_dir / "ja").glob("JPN_CR_*"):
+        path.unlink()
+    write_release(corpus_dir, "20320404", BASE)
+    write_ja_cr(corpus_dir, "20320404", japanese)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    assert "sections cr-ja-20320404" in report.counts and "sections cr-ja-20310303" not in report.counts

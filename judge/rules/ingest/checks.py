@@ -31,6 +31,7 @@ MAX_RULE_LOSS = 0.05  # of the previous release's rules ...
 MIN_RULES_LOST = 20  # ... and at least this many (a small release's few rules are not a cut file)
 UNRESOLVED_SLACK = 10  # references naming no rule, beyond the previous release's
 LOST_RULES_SHOWN = 400  # rule numbers a refusal lists (then "and N more")
+VERSIONED_SLUG_RE = re.compile(r"-\d{8}$")
 BUILDING_RE = re.compile(r"^\.[\w.-]+\.building-(\d+)$")
 
 
@@ -152,12 +153,17 @@ def _lost_documents(
     counts = live.summary.get("counts", {})
     files = dict(live.sources.values_list("slug", "file_name"))
     now = {d.document.slug: d for d in plan.documents}
+    # A translation of the whole CR is named after its release (cr-ja-20231117): one of another release
+    # replaces it.
+    families = {VERSIONED_SLUG_RE.sub("", slug) for slug in now}
     gone, shortened = [], []
     for key, count in counts.items():
         if not key.startswith("sections "):
             continue
         slug = key.removeprefix("sections ")
         found = now.get(slug)
+        if found is None and VERSIONED_SLUG_RE.search(slug) and VERSIONED_SLUG_RE.sub("", slug) in families:
+            continue
         if found is None:
             gone.append(
                 (
