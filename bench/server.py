@@ -124,7 +124,10 @@ def start_gunicorn(
     jitter: int,
     preload: bool,
     control_socket: bool,
+    extra: tuple[str, ...] = (),
 ) -> tuple[subprocess.Popen[str], int]:
+    """gunicorn as docs/deploy.md runs it on 127.0.0.1:``port`` (``extra``: more of its options, such as an
+    access log), up when /healthz answers 200 and every worker is there."""
     gunicorn = Path(PYTHON).with_name("gunicorn")
     pidfile = work / "gunicorn.pid"
     log = (work / "gunicorn.log").open("w")
@@ -150,6 +153,7 @@ def start_gunicorn(
             "-",
             *(["--preload"] if preload else []),
             *([] if control_socket else ["--no-control-socket"]),
+            *extra,
         ],
         env=env,
         cwd=ROOT,

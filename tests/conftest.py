@@ -1,4 +1,5 @@
-"""Shared fixtures: the real corpus directory (for tests marked ``corpus``)."""
+"""Shared fixtures: the real corpus directory (for tests marked ``corpus``); every test that opens the
+database is marked ``database`` (CI's PostgreSQL run selects them)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,21 @@ hypothesis_settings.register_profile("judge", deadline=None)
 hypothesis_settings.load_profile("judge")
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+#: The fixtures through which a test reaches the database (pytest-django's, and ours built on them).
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``database`` every test that opens the database: what a run on another database engine changes
+    (.ci/run runs these again on PostgreSQL; pure engine, parsing and browser tests need one run)."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or names & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)
 
 
 def corpus_dir() -> Path:

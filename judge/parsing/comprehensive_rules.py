@@ -21,14 +21,13 @@ Comprehensive Rules"; "These rules are current as of <date>." (before July
 2009); a Contents list that ends with "Questions?" or "Customer Service
 Information" after "Credits"; no Credits heading at all (the file ends inside
 the glossary). The Contents list repeats the chapter and section headings, so
-records are only taken from the body, which starts at the chapter heading
-before the first numbered rule. Quirks of the real files accepted: a subrule
-written with a trailing dot ("119.1d."), a rule without one ("606.5 "), and,
-with a warning, a rule number glued to its text ("901.4.All plane ..."), a
-subrule number printed twice (702.30d in 20090904 and 20091001: read as the
-letter the sequence calls for when the next subrule does not have it, else
-kept with the first under its number, as a further paragraph) and a subrule
-whose rule is missing (505.5a in 20100618: the rule is added without text).
+records are only taken from the body, which starts at the chapter heading before the first numbered rule.
+Quirks of the real files accepted: a subrule written with a trailing dot ("119.1d."), a rule without one
+("606.5 "), and, with a warning, a rule number glued to its text ("901.4.All plane ..."), a subrule number
+printed twice (702.30d in 20090904 and 20091001: read as the letter the sequence calls for when the next
+subrule does not have it, else kept with the first under its number, as a further paragraph) and a subrule
+whose rule is missing (505.5a in 20100618: the rule is added without text); the documented ones
+(``DOCUMENTED_TYPOS``: 901.4, 505.5a) are notes a strict ingest accepts.
 
 Continuation lines (indented in the real files) are separate paragraphs of
 the rule or example above them: they are joined with "\\n". Chapters and
@@ -89,9 +88,9 @@ NUMBER_TYPOS = (
     # "702. 37a Storm is ..." (20090711): a space inside the number.
     (re.compile(rf"^({SECTION}\.) +({RULE_DIGITS}{LETTER}?\.?\s.*)$"), r"\1\2", "space inside rule number"),
 )
-# The typos above that are documented (wording, rule): notes, which even a strict ingest accepts. Any other
-# mended number is a warning, for a person to look at.
-DOCUMENTED_TYPOS = frozenset({("no space after rule number", "901.4")})
+# The official typos that are documented (wording, rule): notes, which even a strict ingest accepts, so every
+# release since July 2009 is in the history. Any other mended number is a warning, for a person to look at.
+DOCUMENTED_TYPOS = frozenset({("no space after rule number", "901.4"), ("subrule without rule", "505.5a")})
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
@@ -252,8 +251,8 @@ class _BodyReader:
     def fail(self, message: str, index: int) -> ParseError:
         return ParseError(message, source=self.source, line=index + 1)
 
-    def warn(self, index: int, problem: str) -> None:
-        self.warnings.append(ParseWarning(self.source, index + 1, problem))
+    def warn(self, index: int, problem: str, *, note: bool = False) -> None:
+        self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))
 
     def unique(self, number: str, index: int) -> None:
         if number in self.seen:
@@ -309,7 +308,8 @@ class _BodyReader:
         self.unique(number, index)
         if parent not in self.seen and sec == self.section and int(idx) > self.last_rule_index:
             # An official omission (505.5a without 505.5 in 20100618): the rule is added, without text.
-            self.warn(index, f"subrule {number} without its rule {parent}: rule added")
+            documented = ("subrule without rule", number) in DOCUMENTED_TYPOS  # 20100618's 505.5a
+            self.warn(index, f"subrule {number} without its rule {parent}: rule added", note=documented)
             self.add(index, parent, RuleKind.RULE, "", sec)
             self.rule, self.last_subrule_letter, self.last_rule_index = parent, None, int(idx)
         if parent not in self.seen:

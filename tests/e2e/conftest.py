@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("JUDGE_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
+#: How long the test server may take to answer its first request (a deadline against a hang, not a wait).
+SERVER_START_SECONDS = 300
+#: How long an expect() waits for the state it asserts (its actions keep Playwright's 30 s).
+EXPECT_TIMEOUT_MS = 20_000
 
 
 def _free_port() -> int:
@@ -61,29 +65,35 @@ def serve(work: Path, corpus: Path, *, cards: Path | None = None, ingest: bool =
         [*manage, "import_cards", str(cards)], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL
     )
     port = _free_port()
-    server = subprocess.Popen(
-        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload", "--insecure"],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    log = work / "runserver.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [*manage, "runserver", f"127.0.0.1:{port}", "--noreload", "--insecure"],
+            env=env,
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
-        # A deadline, not a count of tries: on a loaded 2-core machine the server takes 20 s or more to start.
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
+        # Up when /healthz answers: on a loaded CI machine Django's start can take far longer than usual,
+        # so wait for the answer (or the process's end), with a deadline only against a hang.
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while True:
             try:
-                urllib.request.urlopen(url + "/healthz", timeout=1)
+                urllib.request.urlopen(url + "/healthz", timeout=5)
                 break
             except urllib.error.HTTPError:
                 if not ingest:  # no corpus: /healthz answers 503, and the server is up
                     break
+                if time.monotonic() > deadline:
+                    pytest.fail("the e2e server answered /healthz with an error until the deadline")
                 time.sleep(0.2)
             except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
+                    pytest.fail(f"the e2e server did not start (exit {server.poll()}):\n{tail}")
                 time.sleep(0.2)
-        else:
-            pytest.fail("the e2e server did not start")
         yield url
     finally:
         server.terminate()
@@ -101,8 +111,11 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (see .ci/run)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A state is waited for (never a fixed time), and on a loaded 2-core CI machine an answer can take
+    # several seconds: Playwright's 5 s default for expect() failed there while the page was still working.
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,

@@ -14,7 +14,7 @@ def test_search_a_card_on_a_phone_and_open_its_page(phone, site_url, query):  # 
     phone.goto(f"{site_url}/ja/")
     phone.locator("#site-q").fill(query)
     card = phone.locator("#site-search-results .search-cards a").first
-    card.wait_for(timeout=10_000)
+    card.wait_for()
     assert card.get_attribute("href") == "/ja/cards/breeding-pool/"
     card.click()
     phone.wait_for_url("**/ja/cards/breeding-pool/")

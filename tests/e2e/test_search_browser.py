@@ -29,7 +29,7 @@ def test_typing_shows_best_matches(page, site_url, start, query, expected):
     page.goto(f"{site_url}{start}")
     page.locator("#site-q").fill(query)  # an "input" event: htmx asks after 300 ms
     hits = page.locator("#site-search-results .quick-hits a")
-    hits.first.wait_for(timeout=10_000)
+    hits.first.wait_for()
     assert page.url == f"{site_url}{start}"  # the page itself stays
     assert any(
         expected in (href or "") for href in hits.evaluate_all("els => els.map(e => e.getAttribute('href'))")
@@ -42,7 +42,7 @@ def test_typing_shows_best_matches(page, site_url, start, query, expected):
 def test_rule_number_while_typing_then_enter_opens_the_rule(page, site_url):
     page.goto(f"{site_url}/en/glossary/")
     page.locator("#site-q").fill("９０３．８")
-    page.locator("#site-search-results .search-jump a").wait_for(timeout=10_000)
+    page.locator("#site-search-results .search-jump a").wait_for()
     page.locator("#site-q").press("Enter")
     page.wait_for_url("**/en/rules/903.8/")
 
@@ -69,7 +69,7 @@ def test_no_dead_ends_on_a_phone(phone, browser, site_url, query, shown, text):
     JavaScript."""
     phone.goto(f"{site_url}/ja/")
     phone.locator("#site-q").fill(query)
-    phone.locator(shown).first.wait_for(timeout=10_000)
+    phone.locator(shown).first.wait_for()
     box = phone.locator("#site-search-results")
     assert text in box.inner_text()
     if "partial" in shown:
@@ -108,7 +108,7 @@ def test_a_commander_tax_question_reaches_the_answer_in_two_taps_on_a_phone(phon
     phone.locator("#site-q").tap()
     phone.locator("#site-q").fill("統率者税 2回")
     card = phone.locator("#site-search-results .answer-card-link")
-    card.wait_for(timeout=10_000)
+    card.wait_for()
     assert "+4" in card.inner_text()  # +{4}, the 4 drawn as a mana symbol
     screenshot(phone, "search-answer-card-in-the-header-box")
     card.tap()

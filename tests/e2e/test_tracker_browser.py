@@ -8,7 +8,6 @@ two phones pressing "next turn" on the same table pass one turn, the second sees
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -79,36 +78,30 @@ def test_phones_at_one_table(browser, site_url):  # type: ignore[no-untyped-def]
     expect(bianca.locator("#kp-1")).to_be_checked()  # the keypad starts on the phone's own seat
     screenshot(alex, "tracker-phone-seated")
 
-    # Alex loses 5 on the keypad (its digit keys and its minus key); Bianca's phone shows it within ~1 s.
-    polls: list[int] = []
-    bianca.on(
-        "response",
-        lambda r: (
-            polls.append(r.status)
-            if r.request.method == "GET" and r.url.rstrip("/").endswith(url.rstrip("/").rsplit("/", 1)[-1])
-            else None
-        ),
-    )
+    # Alex loses 5 on the keypad (its digit keys and its minus key); Bianca's phone shows it at its next poll.
+    slug = url.rstrip("/").rsplit("/", 1)[-1]
+
+    def is_poll(r) -> bool:  # type: ignore[no-untyped-def]
+        return bool(r.request.method == "GET" and r.url.rstrip("/").endswith(slug))
+
     _keypad(alex, 0, "5", "-")
     expect(_life(alex, 0)).to_have_text("35")
     expect(alex.locator("#kp-digits")).to_have_value("")  # spent once the change is recorded
-    started = time.monotonic()
-    expect(_life(bianca, 0)).to_have_text("35", timeout=2_500)
-    seen_after = time.monotonic() - started
-    assert seen_after < 2.5, seen_after
-    bianca.wait_for_timeout(2_200)
-    assert 304 in polls, polls  # while nothing changes, the polls are answered "not modified"
+    # Bianca's poll brings the change (how soon it does is a timing goal: bench/'s, not a loaded CI's).
+    expect(_life(bianca, 0)).to_have_text("35")
+    # While nothing changes, the polls are answered "not modified": wait for one such answer.
+    bianca.wait_for_event("response", predicate=lambda r: is_poll(r) and r.status == 304)
     expect(_life(bianca, 0)).to_have_text("35")  # ... and the board stays as it was
     screenshot(bianca, "tracker-phone-other")
 
     # Bianca lowers Carol's life by 12; then Alex's undo takes back Alex's own change, not Bianca's.
     _keypad(bianca, 2, "12", "-")
     expect(_life(bianca, 2)).to_have_text("28")
-    expect(_life(alex, 2)).to_have_text("28", timeout=2_500)
+    expect(_life(alex, 2)).to_have_text("28")
     alex.locator("button.undo").click()
     expect(_life(alex, 0)).to_have_text("40")
     expect(_life(alex, 2)).to_have_text("28")
-    expect(_life(bianca, 0)).to_have_text("40", timeout=2_500)
+    expect(_life(bianca, 0)).to_have_text("40")
     expect(alex.locator("button.undo")).to_have_text("自分の最後の変更を取り消す")
     screenshot(alex, "tracker-phone-undo-own")
     assert not alex.js_errors and not bianca.js_errors

@@ -33,11 +33,7 @@ def test_presses_made_offline_are_sent_when_the_phone_is_back(browser, site_url)
     queue = alex.locator("#tracker-queue")
     expect(queue).to_be_hidden()
     # The offline reading's service worker runs this page too: it must let the presses through untouched.
-    for _ in range(50):
-        if alex.evaluate("Boolean(navigator.serviceWorker.controller)"):
-            break
-        alex.wait_for_timeout(100)
-    assert alex.evaluate("Boolean(navigator.serviceWorker.controller)")
+    alex.wait_for_function("Boolean(navigator.serviceWorker.controller)")
 
     # Offline, Alex passes the turn and takes 3 from Carol: both wait on the phone, listed in Japanese.
     alex.context.set_offline(True)
@@ -92,7 +88,7 @@ def test_presses_made_offline_are_sent_when_the_phone_is_back(browser, site_url)
     refused.locator("button[data-queue-action='again']").click()
     expect(_turn(alex)).to_have_text("Carol")
     expect(queue).to_be_hidden()
-    expect(_turn(bianca)).to_have_text("Carol", timeout=2_500)
+    expect(_turn(bianca)).to_have_text("Carol")
 
     # Offline again with no other phone pressing: the phone's own presses follow each other, none refused.
     alex.context.set_offline(True)
@@ -128,8 +124,8 @@ def test_presses_made_offline_are_sent_when_the_phone_is_back(browser, site_url)
     expected = {0: "36", 1: "39", 2: "37", 3: "34"}
     for phone in (alex, bianca):
         for seat, life in expected.items():
-            expect(_life(phone, seat)).to_have_text(life, timeout=2_500)
-        expect(_turn(phone)).to_have_text(SEATS[3][0], timeout=2_500)
+            expect(_life(phone, seat)).to_have_text(life)
+        expect(_turn(phone)).to_have_text(SEATS[3][0])
     assert not alex.js_errors and not bianca.js_errors
     for phone in (alex, bianca):
         phone.context.close()

@@ -364,14 +364,18 @@ def _tracker_refused(page, base: str, lang: str, look: Look) -> None:  # type: i
     url = start_game(page, base, lang)
     other = page.context.new_page()
     other.goto(url)
-    page.locator("button.next-turn").click()
-    expect(page.locator(".turn strong")).not_to_have_text(re.compile("アレックス|Alex"))
+    # Hold the second phone's polls before the first one presses: a poll between the press and the hold
+    # would bring it the new turn, and its press would then be a fresh one, accepted.
     game_path = re.compile(r".*/tracker/[A-Za-z0-9_-]{8,32}/$")
     other.route(
         game_path, lambda route: route.abort() if route.request.method == "GET" else route.continue_()
     )
+    page.locator("button.next-turn").click()
+    expect(page.locator(".turn strong")).not_to_have_text(re.compile("アレックス|Alex"))
     page.close()
-    other.locator("button.next-turn").click()
+    expect(other.locator(".turn strong")).to_have_text(re.compile("アレックス|Alex"))
+    with other.expect_response(lambda r: r.request.method == "POST" and "/tracker/" in r.url):
+        other.locator("button.next-turn").click()
     expect(other.locator("#board-errors")).to_be_visible()
     other.unroute(game_path)
     look(other, "tracker-refused-press")

@@ -1,6 +1,6 @@
 """The ingest never makes rules disappear (issue 22, item 5): a release that lost rules or whose references
-name no rule is refused, a lost document warns (fatal when strict), a killed ingest is cleaned up, links are
-reported; official typos are notes."""
+name no rule is refused, a shortened document warns (fatal when strict), a killed ingest is cleaned up, links
+are reported; official typos are notes."""
 
 from __future__ import annotations
 
@@ -81,9 +81,7 @@ def test_a_new_current_release_whose_references_name_no_rule_is_refused(
     assert ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root).current_version == "20310303"
 
 
-def test_a_document_lost_or_shortened_is_a_warning_and_fatal_when_strict(
-    corpus_dir: Path, index_root: Path
-) -> None:
+def test_a_document_shortened_is_a_warning_and_fatal_when_strict(corpus_dir: Path, index_root: Path) -> None:
     good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
     sections = good.counts["sections dtc"]
@@ -96,10 +94,17 @@ def test_a_document_lost_or_shortened_is_a_warning_and_fatal_when_strict(
     assert f"sections, the live generation {sections} (strict" in str(caught.value)
     assert_previous_generation_live(good, before, index_root)
 
-    dtc.unlink()
-    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)  # shortened: a warning
+    shortened = report.counts["sections dtc"]
     assert report.warnings == [
-        f"004_dtc_sample.txt: the document dtc disappears (the live generation has {sections} sections)"
+        f"004_dtc_sample.txt: the document dtc has {shortened} sections, the live generation {sections}"
+    ]
+
+    dtc.unlink()  # lost: refused (tests/rules/test_ingest_guards_live.py), unless accepted
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, accept_missing_documents=True)
+    assert report.warnings == [
+        "004_dtc_sample.txt: accepted (--accept-missing-documents): the document dtc disappears "
+        f"(the live generation has {shortened} sections)"
     ]
 
 
@@ -213,3 +218,35 @@ def test_releases_with_official_number_typos_go_in_with_warnings(corpus_dir: Pat
         "In a duel of giants"
     )
     assert selectors.rules_of(corpus, "20290618").get(number="101.4").text == ""
+
+
+def test_the_documented_505_5a_omission_is_a_note_that_strict_accepts(
+    corpus_dir: Path, index_root: Path
+) -> None:
+    """MagicCompRules 20100618 prints 505.5a without 505.5 (issue 32, item 6): an official omission, read
+    with a note, so that a strict ingest keeps the release in the history. The same slip elsewhere is a
+    warning."""
+    main_phase = (
+        ("5", "Turn Structure"),
+        ("505", "Main Phase"),
+        *((f"505.{n}", f"Invented main phase rule {n}.") for n in range(1, 5)),
+        ("505.5a", "The detail of a rule the release forgot to print."),
+        ("505.6", "Invented main phase rule 6."),
+    )
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)  # what strict compares with
+    write_release(corpus_dir, "20290618", (*BASE, *main_phase))
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+    assert "20290618" in report.versions and report.warnings == [] and report.skipped == []
+    assert any(
+        n.startswith("MagicCompRules 20290618.txt:")
+        and n.endswith("subrule 505.5a without its rule 505.5: rule added")
+        for n in report.notes
+    ), report.notes
+    rules = selectors.rules_of(live(), "20290618")
+    assert rules.get(number="505.5").text == "" and rules.get(number="505.5a").parent == "505.5"
+
+    orphan = [(n, t) if n != "101.4" else ("101.4a", t) for n, t in BASE]
+    write_release(corpus_dir, "20290619", (*orphan, *main_phase))
+    with pytest.raises(ParseError) as caught:
+        ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+    assert "subrule 101.4a without its rule 101.4: rule added (strict" in str(caught.value)

@@ -40,7 +40,8 @@ def ingest(tmp_path: Path, *translated: str) -> None:
     write_release(corpus, NEW, NEW_RULES)
     for version in translated:
         write_ja_cr(corpus, version, japanese(BASE if version == OLD else NEW_RULES))
-    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index")
+    # A corpus without the translation the live one had takes it off on purpose.
+    ingest_corpus(corpus_dir=corpus, index_root=tmp_path / "index", accept_missing_documents=not translated)
 
 
 def test_a_translation_of_an_older_release_lags_by_the_rules_changed_and_added_since(tmp_path: Path) -> None:

@@ -25,9 +25,10 @@ It does only what changed:
    there is nothing to do (``IngestReport.unchanged``).
 
 Before anything is written it checks (judge.rules.ingest.checks) that no rules disappear: a new current
-release that lost rules, or whose references name no rule, is refused (``accept_shrink`` lets it through); a
-Japanese document lost or shortened is a warning (fatal when ``strict``). What an ingest killed mid-way left
-(a generation never live, a half-built index folder) is removed first.
+release that lost rules, or whose references name no rule, and a release read again that lost rules of its
+live version are refused (``accept_shrink`` lets them through); a Japanese document lost is refused
+(``accept_missing_documents`` lets it through), one shortened is a warning (fatal when ``strict``). What an
+ingest killed mid-way left (a generation never live, a half-built index folder) is removed first.
 
 ``ingest_corpus`` runs the stages (judge.rules.ingest.stages), which write their rows through
 judge.rules.ingest.writing; here are the report, the search index and the switch to the new generation.
@@ -156,12 +157,15 @@ def ingest_corpus(
     progress: Progress | None = None,
     strict: bool = False,
     accept_shrink: bool = False,
+    accept_missing_documents: bool = False,
 ) -> IngestReport:
     """Parse, link, write and index what changed in a corpus directory, then make it live.
 
     A file that does not parse is left out and listed in ``report.skipped``. Raises ParseError when the
     newest CR file does not parse (nothing goes live), ``checks.IngestRefused`` when a new current release
-    lost rules (unless ``accept_shrink``), or, with ``strict``, on any skipped file, warning or lost document.
+    lost rules, or a release read again lost rules of its live version (unless ``accept_shrink``), when a
+    Japanese document of the live generation is missing (unless ``accept_missing_documents``), or, with
+    ``strict``, on any skipped file, warning or shortened document.
     """
     progress = progress or Silent()
     seconds: dict[str, float] = {}
@@ -197,12 +201,7 @@ def ingest_corpus(
     stages.link(plan, progress)
     lap("lineage")  # steps between new pairs of releases, the Japanese alignment
     accepted = checks.check_current_release(plan, live, accept_shrink=accept_shrink)
-    lost = checks.lost_documents(plan, live)
-    if strict and lost:
-        file_name, problem = lost[0]
-        raise checks.IngestRefused(
-            f"{problem} (strict: a document lost or shortened is fatal; {len(lost)} in all)", source=file_name
-        )
+    lost = checks.check_documents(plan, live, strict=strict, accept_missing=accept_missing_documents)
     plan.checked = [
         {"file": file_name, "line": None, "problem": problem} for file_name, problem in accepted + lost
     ]

@@ -5,8 +5,12 @@ ingest left nothing behind.
    :data:`MAX_RULE_LOSS` (and at least :data:`MIN_RULES_LOST`) of the rules of the release before it, or
    when more of its own references name no rule than the release before it had, plus
    :data:`UNRESOLVED_SLACK` (a file with its middle cut out keeps its table of contents and
-   cross-references, and loses the rules they name). ``accept_shrink`` lets a deliberate change through.
-2. A Japanese document that disappears, or has fewer sections than the live generation gave it, is a warning
+   cross-references, and loses the rules they name). A release read again (its file replaced under the
+   same name) is compared with its own live version: any rule lost refuses it, and the refusal lists them.
+   ``accept_shrink`` lets a deliberate change through.
+2. A Japanese document of the live generation that disappears refuses the ingest, naming every such
+   document (with ``ja/`` empty, every Japanese page would answer 404); ``accept_missing`` lets a deliberate
+   removal through, as warnings. One with fewer sections than the live generation gave it is a warning
    naming it (a truncated file parses as fewer sections); a strict ingest refuses it.
 3. An ingest killed mid-way (``kill -9``) leaves a generation that never went live and a half-built index
    folder (``.gen-N.building-PID``); the next ingest removes both.
@@ -26,7 +30,14 @@ from judge.rules.ingest.stages import Plan
 MAX_RULE_LOSS = 0.05  # of the previous release's rules ...
 MIN_RULES_LOST = 20  # ... and at least this many (a small release's few rules are not a cut file)
 UNRESOLVED_SLACK = 10  # references naming no rule, beyond the previous release's
+LOST_RULES_SHOWN = 400  # rule numbers a refusal lists (then "and N more")
+VERSIONED_SLUG_RE = re.compile(r"-\d{8}$")
 BUILDING_RE = re.compile(r"^\.[\w.-]+\.building-(\d+)$")
+
+
+def _rule_order(number: str) -> tuple[tuple[int, str], ...]:
+    """``"702.9a"`` -> ((702, ""), (9, "a")): numbers in the order the rules stand (702.9 before 702.10)."""
+    return tuple((int(m.group(1)), m.group(2)) for m in re.finditer(r"(\d+)([a-z]*)", number))
 
 
 class IngestRefused(ParseError):
@@ -36,8 +47,26 @@ class IngestRefused(ParseError):
 def check_current_release(
     plan: Plan, live: models.Corpus | None, *, accept_shrink: bool
 ) -> list[tuple[str, str]]:
-    """The reasons to refuse the current release (none when it is the live one's, or ``accept_shrink``);
-    raises :class:`IngestRefused` unless ``accept_shrink``, which returns the reasons as warnings instead."""
+    """The reasons to refuse the releases of this ingest (none when they are the live ones, or
+    ``accept_shrink``): a new current release that shrank from the release before it, and any release read
+    again (its file replaced under the same name) that lost rules of its own live version. Raises
+    :class:`IngestRefused` unless ``accept_shrink``, which returns the reasons as warnings instead."""
+    reasons = _shrunk_since_previous(plan, live) + _lost_since_live(plan, live)
+    if reasons and not accept_shrink:
+        file_name = reasons[0][0]
+        current = plan.known_by_version.get(plan.parsed.current.version)
+        what = "refused as the current rules" if current and current.file_name == file_name else "refused"
+        raise IngestRefused(
+            f"{what}, nothing goes live: "
+            + "; ".join(reason if name == file_name else f"{name}: {reason}" for name, reason in reasons)
+            + ". A deliberate change goes live with --accept-shrink.",
+            source=file_name,
+        )
+    return [(file_name, f"accepted (--accept-shrink): {reason}") for file_name, reason in reasons]
+
+
+def _shrunk_since_previous(plan: Plan, live: models.Corpus | None) -> list[tuple[str, str]]:
+    """A new current release with fewer rules, or more references that name no rule, than the one before."""
     versions = plan.lineage_versions
     if len(versions) < 2:
         return []
@@ -57,45 +86,99 @@ def check_current_release(
             f"{len(current.unresolved)} references name no rule, where {before.file_name} has "
             f"{len(before.unresolved)} (at most {UNRESOLVED_SLACK} more are accepted)"
         )
-    if reasons and not accept_shrink:
-        raise IngestRefused(
-            "refused as the current rules, nothing goes live: "
-            + "; ".join(reasons)
-            + ". A deliberate change goes live with --accept-shrink.",
-            source=current.file_name,
-        )
-    return [(current.file_name, f"accepted (--accept-shrink): {reason}") for reason in reasons]
+    return [(current.file_name, reason) for reason in reasons]
 
 
-def lost_documents(plan: Plan, live: models.Corpus | None) -> list[tuple[str, str]]:
-    """A warning (file, problem) for each Japanese document of the live generation this ingest loses or
-    shortens."""
+def _lost_since_live(plan: Plan, live: models.Corpus | None) -> list[tuple[str, str]]:
+    """Each release read again whose live version (the same effective date, other bytes) had rules it lacks:
+    a file replaced in place by a cut copy keeps its name, and even a few lost rules would answer 404."""
     if live is None:
         return []
+    live_by_version = {release.version: release for release in live.releases.all()}
+    reasons = []
+    for release in plan.known.values():
+        was = live_by_version.get(release.version)
+        if was is None or was.pk == release.pk:
+            continue
+        lost = set(was.rules.values_list("number", flat=True)) - set(
+            release.rules.values_list("number", flat=True)
+        )
+        if lost:
+            numbers = sorted(lost, key=_rule_order)
+            shown = ", ".join(numbers[:LOST_RULES_SHOWN])
+            more = f" and {len(numbers) - LOST_RULES_SHOWN} more" if len(numbers) > LOST_RULES_SHOWN else ""
+            reasons.append(
+                (
+                    release.file_name,
+                    f"{len(numbers)} rule{'s' if len(numbers) > 1 else ''} of the live {release.version} "
+                    f"release ({was.file_name}) are missing from it: {shown}{more}",
+                )
+            )
+    return reasons
+
+
+def check_documents(
+    plan: Plan, live: models.Corpus | None, *, strict: bool, accept_missing: bool
+) -> list[tuple[str, str]]:
+    """The warnings (file, problem) for the Japanese documents of the live generation this ingest loses or
+    shortens. A document that disappears refuses the ingest (an empty or missing ``ja/`` folder would take
+    every one off the site) unless ``accept_missing``; with ``strict``, so does any other loss."""
+    gone, shortened = _lost_documents(plan, live)
+    if gone and not accept_missing:
+        raise IngestRefused(
+            f"refused, nothing goes live: {len(gone)} Japanese document(s) of the live generation are "
+            "missing from the corpus folder: "
+            + "; ".join(problem for _, problem in gone)
+            + ". A deliberate removal goes live with --accept-missing-documents.",
+            source=gone[0][0],
+        )
+    accepted = [
+        (file_name, f"accepted (--accept-missing-documents): {problem}") for file_name, problem in gone
+    ]
+    if strict and shortened:
+        file_name, problem = shortened[0]
+        raise IngestRefused(
+            f"{problem} (strict: a document shortened is fatal; {len(shortened)} in all)", source=file_name
+        )
+    return accepted + shortened
+
+
+def _lost_documents(
+    plan: Plan, live: models.Corpus | None
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(file, problem) for each Japanese document of the live generation this ingest loses, and for each it
+    shortens (a truncated file parses as fewer sections)."""
+    if live is None:
+        return [], []
     counts = live.summary.get("counts", {})
     files = dict(live.sources.values_list("slug", "file_name"))
     now = {d.document.slug: d for d in plan.documents}
-    warnings = []
+    # A translation of the whole CR is named after its release (cr-ja-20231117): one of another release
+    # replaces it.
+    families = {VERSIONED_SLUG_RE.sub("", slug) for slug in now}
+    gone, shortened = [], []
     for key, count in counts.items():
         if not key.startswith("sections "):
             continue
         slug = key.removeprefix("sections ")
         found = now.get(slug)
+        if found is None and VERSIONED_SLUG_RE.search(slug) and VERSIONED_SLUG_RE.sub("", slug) in families:
+            continue
         if found is None:
-            warnings.append(
+            gone.append(
                 (
                     files.get(slug, slug),
                     f"the document {slug} disappears (the live generation has {count} sections)",
                 )
             )
         elif len(found.sections) < count:
-            warnings.append(
+            shortened.append(
                 (
                     found.document.source,
                     f"the document {slug} has {len(found.sections)} sections, the live generation {count}",
                 )
             )
-    return warnings
+    return gone, shortened
 
 
 def clean_killed_ingest(index_root: Path) -> list[str]:

@@ -1,10 +1,14 @@
-"""python manage.py ingest [--corpus-dir DIR] [--strict]: parse the corpus, write it and its index, go live.
+"""python manage.py ingest [--corpus-dir DIR] [--strict] [--accept-shrink] [--accept-missing-documents]:
+parse the corpus, write it and its index, go live.
 
 Only what changed is read again (judge.rules.ingest); a progress bar shows on a terminal, plain lines
 otherwise. A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest
 goes live and the exit status is 0. ``--strict`` makes skipped files, warnings and Japanese documents lost or
 shortened fatal (a documented official typo is a note). A new current release that lost rules, or whose
-references name no rule, is refused unless ``--accept-shrink``.
+references name no rule, and a release read again (its file replaced under the same name) that lost any rule
+of its live version, are refused unless ``--accept-shrink``; a Japanese document of the live generation that
+is missing (an empty ``ja/`` folder) is refused unless ``--accept-missing-documents``. A first ingest (no live
+generation yet, as ``make setup`` on a fresh machine) has nothing to lose.
 """
 
 from __future__ import annotations
@@ -35,7 +39,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--accept-shrink",
             action="store_true",
-            help="let a new current release go live that lost rules or whose references name no rule",
+            help="let a release go live that lost rules or whose references name no rule",
+        )
+        parser.add_argument(
+            "--accept-missing-documents",
+            action="store_true",
+            help="let an ingest go live without Japanese documents the live generation has",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -48,6 +57,7 @@ class Command(BaseCommand):
                 progress=for_stream(raw_stream(self.stdout)),
                 strict=options["strict"],
                 accept_shrink=options["accept_shrink"],
+                accept_missing_documents=options["accept_missing_documents"],
             )
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
