@@ -52,7 +52,6 @@ from server import (
     stop,
 )
 
-
 FORM = "application/x-www-form-urlencoded"
 P99_GOAL_MS = 100.0
 SEATS4 = ["A", "B", "C", "D"]
