@@ -18,7 +18,7 @@ from tests.web.test_http import examples
 pytestmark = pytest.mark.django_db
 
 #: Every page a GET answers with a form that posts (both languages are walked).
-POSTING = {"tracker:new", "tracker:game", "calc:deck", "calc:identity", "rulings:leave-game"}
+POSTING = {"tracker:new", "tracker:game", "calc:deck", "calc:identity", "calc:table", "rulings:leave-game"}
 
 
 def _private(response: Any) -> bool:
