@@ -41,6 +41,10 @@ order, each citing its rule:
    (901.10a).
 6. 800.4a, third part: anything still controlled by the leaving player is
    exiled (planes and phenomena never leave the command zone, 311.2).
+6b. Cards exiled until a source leaves the battlefield (610.3): if the source has left (with its owner,
+    or exiled), they return at once under their owner's control (610.3c); the older wording's
+    leaves-the-battlefield trigger (603.6c) is not put on the stack if its controller has left (800.4d)
+    (:mod:`judge.engine.leave_game_until`).
 7. If a face-up plane or phenomenon left the game, its planar controller
    planeswalks (901.10, 901.11a).
 8. Combat: a creature that left the battlefield is removed from combat
@@ -123,6 +127,7 @@ from judge.engine.leave_game_planes import (
     planeswalk_for_lost_planes,
 )
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
+from judge.engine.leave_game_until import until_effects_end
 from judge.engine.losses import LossReason
 from judge.engine.messages import msg
 
@@ -169,12 +174,14 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     phenomena_hit = _stack_objects_cease(state, left_game)  # 5
     _exile_what_remains(state)  # 6
     end_control_effects(state, lambda effect: None)
+    until_effects_end(state)  # 6b: cards exiled until a source left return (610.3)
     planeswalk_for_lost_planes(state, left_game)  # 7
     combat(state)  # 8
     delayed_triggers(state)  # 9
     timed_effects(state)  # 10
     turn_and_priority(state)  # 11
     state_based_actions(state, phenomena_hit)  # 12
+    until_effects_end(state)  # a source an Aura's fall took off the battlefield
     pending_exiles(state)
     return _finish(state)  # 13
 
