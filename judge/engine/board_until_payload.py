@@ -50,14 +50,14 @@ def read_until_effects(
             item.get("ends"),
             f"{where}.ends",
             effect_field(who, "until-ends"),
-            labels="board.until-ends.",
+            labels="board.exiled.",
         )
         how = reader.choice(
             UntilHow,
             item.get("how"),
             f"{where}.how",
             effect_field(who, "until-how"),
-            labels="board.until-how.",
+            labels="board.returns.",
             default=UntilHow.UNTIL,
         )
         returns_to = reader.choice(

@@ -372,16 +372,16 @@ TEXTS: dict[str, dict[str, str]] = {
     "board.field.effect-until-from": {"en": "zone they were exiled from", "ja": "追放される前の領域"},
     "board.field.effect-until-objects": {"en": "exiled cards", "ja": "追放されているカード"},
     "board.field.commander": {"en": "commander", "ja": "統率者"},
-    "board.until-ends.source-leaves": {
+    "board.exiled.source-leaves": {
         "en": "until its source leaves the battlefield",
         "ja": "発生源が戦場を離れるまで",
     },
-    "board.until-ends.end-of-turn": {"en": "until end of turn", "ja": "ターン終了時まで"},
-    "board.until-how.until": {
+    "board.exiled.end-of-turn": {"en": "until end of turn", "ja": "ターン終了時まで"},
+    "board.returns.until": {
         "en": "the effect says “until” (they return at once)",
         "ja": "効果に「～まで」とある（直ちに戻る）",
     },
-    "board.until-how.trigger": {
+    "board.returns.trigger": {
         "en": "a leaves-the-battlefield trigger returns them (older wording)",
         "ja": "戦場を離れたときの誘発型能力が戻す（古い文面）",
     },

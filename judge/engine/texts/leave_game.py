@@ -96,6 +96,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{player} has the initiative and nobody is left to take it.",
         "ja": "{player}はイニシアチブを持っているが、それを得るプレイヤーは残っていない。",
     },
+    "leave.initiative-ventures": {
+        "en": "{player} takes the initiative, so its ability “Whenever a player takes the initiative, that player "
+        "ventures into Undercity” triggers: controlled by {player}, it is put on the stack the next time a player "
+        "would receive priority, and {player} ventures into Undercity.",
+        "ja": "{player}がイニシアチブを得たので、その能力「プレイヤーがイニシアチブを得るたび、そのプレイヤーは地下街（Undercity）に探索する」が誘発する。"
+        "{player}がコントロールし、次にプレイヤーが優先権を得るときにスタックに置かれ、{player}は地下街（Undercity）に探索する。",
+    },
+    "leave.monarch-draws-this-turn": {
+        "en": "{player}, the new monarch, is the active player: at the beginning of this turn's end step (if it has "
+        "not begun yet), {player} draws a card.",
+        "ja": "新たな統治者である{player}はアクティブ・プレイヤーである。このターンの終了ステップの開始時に（まだ始まっていなければ）、{player}がカードを1枚引く。",
+    },
+    "leave.monarch-draws-own-turn": {
+        "en": "The turn in progress is not {player}'s: {player}, the new monarch, draws a card at the beginning of "
+        "their own next end step, not at this turn's.",
+        "ja": "進行中のターンは{player}のターンではない。新たな統治者である{player}は、このターンではなく自分の次の終了ステップの開始時にカードを1枚引く。",
+    },
     # 4. objects owned leave; effects giving control end
     "leave.owned": {
         "en": "{players} leaves the game, and every object they own leaves with them: {names}.",
@@ -262,6 +279,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{object}は当面{player}のコントロールのままだが、本来のコントローラーである{default}はゲームから離れている。{player}にコントロールを与えている効果が終わると（{ends}）、{object}は追放される。",
     },
     # 13. the end of the game, or the rest of it
+    "leave.game-ends": {
+        "en": "The game ends at once: the turn in progress does not go on, and no one takes a next turn.",
+        "ja": "ゲームは直ちに終了する。進行中のターンは続かず、次のターンを行うプレイヤーもいない。",
+    },
     "leave.wins": {
         "en": "All opponents of {player} have left the game: {player} wins the game.",
         "ja": "{player}の対戦相手がすべてゲームから離れたので、{player}がゲームに勝利する。",
@@ -472,7 +493,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "begin now: the effect ends.",
         "ja": "{effect}の効果は{player}の次のターンまで続くものだった。{player}はゲームから離れており、そのターンが今始まるはずだったので、効果は終わる。",
     },
-    "leave.next-turn": {"en": "{player} begins the next turn.", "ja": "{player}が次のターンを開始する。"},
+    "leave.next-turn": {
+        "en": "{player}, the next player in turn order, begins the next turn.",
+        "ja": "ターン順で次のプレイヤーである{player}が次のターンを開始する。",
+    },
+    "leave.next-turn-skips": {
+        "en": "{player}, the next player in turn order still in the game, begins the next turn: a player who has "
+        "left the game ({left}) begins no turn.",
+        "ja": "ゲームに残っているターン順で次のプレイヤーである{player}が次のターンを開始する。ゲームから離れたプレイヤー（{left}）のターンは始まらない。",
+    },
+    "leave.next-turn-no-active": {
+        "en": "The turn went on without an active player, to its end; {player}, the next player in turn order after "
+        "the player who left, begins the next turn.",
+        "ja": "ターンはアクティブ・プレイヤー不在のまま最後まで続いた。ゲームから離れたプレイヤーのターン順で次のプレイヤーである{player}が次のターンを開始する。",
+    },
     "leave.next-team-turn": {
         "en": "The team of {players} takes the next turn: teams take turns.",
         "ja": "{players}のチームが次のターンを行う。ターンはチーム単位である。",
