@@ -8,9 +8,8 @@ number and slug only; URLs are the web layer's (docs/architecture.md).
 
 from __future__ import annotations
 
-import re
-
 import functools
+import re
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
