@@ -371,14 +371,15 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)
-    if not found.first_step <= step <= total:
-        raise Http404(_("This worked ruling has no step %(step)d.") % {"step": step})
+    if step > total:  # past the last step: the nearest one, the last (every ruling starts at 0)
+        return redirect("rulings:scenario-step", slug=slug, step=total)
     lang = reader_language()
     cards = found.scenario.card_names
     if step == 0:
-        assert found.start is not None
         replayed = None
-        display = start_display(found.start, lang, card_urls=card_links(_shown_names(found.start, cards)))
+        start = found.start
+        urls = card_links(_shown_names(start, cards)) if start is not None else {}
+        display = start_display(start, lang, card_urls=urls)
     else:
         replayed = found.steps[step - 1]
         display = present_step(
@@ -395,9 +396,11 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
     def url(number: int) -> str:
         return reverse("rulings:scenario-step", args=[slug, number])
 
+    title = found.scenario.title.in_(lang)
     context = {
         "slug": slug,
-        "title": found.scenario.title.in_(lang),
+        "title": title,
+        "page_title": f"{title} ({_('Start') if step == 0 else f'{step}/{total}'}) — {_('Worked rulings')}",
         "summary": found.scenario.summary.in_(lang),
         "number": step,
         "total": total,
