@@ -68,7 +68,7 @@ class WorkedRuling:
 
     @property
     def first_step(self) -> int:
-        """Every ruling starts at step 0: the board it starts from, or (a calculator's ruling) what it asks."""
+        """Every ruling starts at step 0: the board it starts from, or what a calculator's ruling asks."""
         return 0
 
 
