@@ -61,7 +61,12 @@ def test_color_identity_engine_steps_name_the_cards_as_the_ruling_does() -> None
     (ruling,) = [s for s in SCENARIOS if s.slug == "color-identity-examples"]
     data = replay_scenario(ruling).to_answer("ja")
     engine = " ".join(e["text"] for step in data["steps"] for e in step.get("engine_steps", []))
-    for japanese in ("《略奪の母、汁婆》", "《ボロスのギルド魔道士》", "《礼儀正しい識者》", "《Phelddagrif》"):
+    for japanese in (
+        "《略奪の母、汁婆》",
+        "《ボロスのギルド魔道士》",
+        "《礼儀正しい識者》",
+        "《Phelddagrif》",
+    ):
         assert japanese in engine
     for english in ("Wort, the Raidmother", "Boros Guildmage", "Civilized Scholar"):
         assert english not in engine

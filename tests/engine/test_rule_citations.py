@@ -166,6 +166,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
         "Leaves-the-battlefield abilities trigger",
         "leaves the game because its owner leaves the game",
     ),
+    "725.1": ("The initiative is a designation a player can have",),
     "725.2": ("Whenever a player takes the initiative, that player ventures into Undercity",),
     "724.2": ("At the beginning of the monarch’s end step, that player draws a card",),
     "800.4b": ("player who has left the game",),

@@ -48,6 +48,12 @@ REQUIRED = {
     "planechase-phenomenon-ability-owner-leaves",
     "until-next-turn-effect-player-leaves",
     "dtc-attacking-a-player-with-no-shields",
+    # the five of issue 32 (the sixth, a Japanese deck check, is the deck check's)
+    "banisher-priest-owner-leaves",
+    "oblivion-ring-owner-leaves",
+    "initiative-holder-leaves-on-his-turn",
+    "commander-returned-by-an-until-effect",
+    "two-headed-giant-concession-with-a-trigger-on-the-stack",
 }
 BOARD_KINDS = {"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damage"}
 # Cards never printed in Japanese (or planes and phenomena whose Japanese name we have not confirmed): their

@@ -106,7 +106,14 @@ def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
     assert slugs["two-headed-giant"] == {
         "two-headed-giant-team-leaves",
         "two-headed-giant-trample-shared-life",
+        "two-headed-giant-concession-with-a-trigger-on-the-stack",
     }
+    assert {
+        "banisher-priest-owner-leaves",
+        "oblivion-ring-owner-leaves",
+        "initiative-holder-leaves-on-his-turn",
+        "commander-returned-by-an-until-effect",
+    } <= slugs["leaving"]
     assert slugs["dtc"] == {"dtc-commander-tax", "dtc-team-leaves", "dtc-attacking-a-player-with-no-shields"}
     assert slugs["planechase"] == {
         "planar-die-cost-over-a-turn",
