@@ -90,7 +90,7 @@ def read_until_effects(
         reader.unknown_fields(item, UNTIL_FIELDS, where, who)
         if effect_id is not None and effect_id in ids:
             reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=effect_id)
-        if not exiled and len(reader.problems) == before:
+        if not item.get("objects"):  # no card is waiting to return
             reader.problem("input.required", f"{where}.objects", effect_field(who, "until-objects"))
         if how is UntilHow.TRIGGER and ends is UntilEnds.END_OF_TURN:
             reader.problem(

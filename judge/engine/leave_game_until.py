@@ -66,7 +66,9 @@ def until_effects_end(state: BoardState, *, turn_ends: bool = False) -> None:
             else "leave.until-returns"
         )
         place = RETURN_ZONES[effect.returns_to]
-        state.step(code, "610.3", exiled, source=what, cards=names, zone=msg(f"board.zone.{place.value}"))
+        state.step(
+            code, "610.3", exiled, source=what, cards=names, zone=msg(f"leave.until-zone.{place.value}")
+        )
         for obj in exiled:
             _return(state, obj, place)
 

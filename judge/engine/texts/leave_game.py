@@ -97,7 +97,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{player}はイニシアチブを持っているが、それを得るプレイヤーは残っていない。",
     },
     "leave.initiative-ventures": {
-        "en": "{player} takes the initiative, so its ability “Whenever a player takes the initiative, that player "
+        "en": "{player} takes the initiative, so the initiative's ability “Whenever a player takes the initiative, that player "
         "ventures into Undercity” triggers: controlled by {player}, it is put on the stack the next time a player "
         "would receive priority, and {player} ventures into Undercity.",
         "ja": "{player}がイニシアチブを得たので、その能力「プレイヤーがイニシアチブを得るたび、そのプレイヤーは地下街（Undercity）に探索する」が誘発する。"
@@ -514,17 +514,20 @@ TEXTS: dict[str, dict[str, str]] = {
     # cards exiled "until" an event (judge.engine.leave_game_until)
     "leave.until-returns": {
         "en": "{source} has left the battlefield, so the exile of {cards} until it leaves ends: a second one-shot "
-        "effect returns {cards} to the {zone} at once. This is not a triggered ability, so no player leaving the "
+        "effect returns {cards} to {zone} at once. This is not a triggered ability, so no player leaving the "
         "game stops it (800.4d is about triggered abilities).",
         "ja": "{source}が戦場を離れたので、それが戦場を離れるまでの{cards}の追放は終わる。2つ目の単発的効果が直ちに{cards}を{zone}に戻す。"
         "これは誘発型能力ではないので、プレイヤーがゲームから離れてもそれは止まらない（800.4dは誘発型能力についての規則である）。",
     },
     "leave.until-returns-end-of-turn": {
         "en": "The turn ends: in the cleanup step the exile of {cards} by {source} until end of turn ends (514.2), "
-        "and a second one-shot effect returns {cards} to the {zone} at once.",
+        "and a second one-shot effect returns {cards} to {zone} at once.",
         "ja": "ターンが終わる。クリンナップ・ステップに、{source}によるターン終了時までの{cards}の追放が終わり（514.2）、"
         "2つ目の単発的効果が直ちに{cards}を{zone}に戻す。",
     },
+    "leave.until-zone.battlefield": {"en": "the battlefield", "ja": "戦場"},
+    "leave.until-zone.hand": {"en": "its owner's hand", "ja": "オーナーの手札"},
+    "leave.until-zone.graveyard": {"en": "its owner's graveyard", "ja": "オーナーの墓地"},
     "leave.until-owner-controls": {
         "en": "{object} returns to the battlefield under its owner's control: {player} controls it.",
         "ja": "{object}はオーナーのコントロール下で戦場に戻る。{player}がそれをコントロールする。",
@@ -532,17 +535,17 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.until-commander-battlefield": {
         "en": "{object} is {player}'s commander, on the battlefield again: no choice applies now; if it is later put "
         "into a graveyard or exile, {player} may then put it into the command zone.",
-        "ja": "{object}は{player}の統治者で、再び戦場にある。今は選択はない。のちに墓地か追放領域に置かれたなら、そのとき{player}はそれを統率領域に置いてもよい。",
+        "ja": "{object}は{player}の統率者で、再び戦場にある。今は選択はない。のちに墓地か追放領域に置かれたなら、そのとき{player}はそれを統率領域に置いてもよい。",
     },
     "leave.until-commander-hand": {
         "en": "{object} is {player}'s commander: as it would be put into {player}'s hand, {player} may put it into "
         "the command zone instead.",
-        "ja": "{object}は{player}の統治者である。{player}の手札に置かれる代わりに、{player}はそれを統率領域に置いてもよい。",
+        "ja": "{object}は{player}の統率者である。{player}の手札に置かれる代わりに、{player}はそれを統率領域に置いてもよい。",
     },
     "leave.until-commander-graveyard": {
         "en": "{object} is {player}'s commander, just put into a graveyard: {player} may put it into the command zone "
         "when state-based actions are next checked.",
-        "ja": "{object}は{player}の統治者で、墓地に置かれたばかりである。次に状況起因処理が行われるとき、{player}はそれを統率領域に置いてもよい。",
+        "ja": "{object}は{player}の統率者で、墓地に置かれたばかりである。次に状況起因処理が行われるとき、{player}はそれを統率領域に置いてもよい。",
     },
     "leave.until-trigger": {
         "en": "{source} has left the battlefield: its leaves-the-battlefield ability triggers, controlled by {player}, "
@@ -560,7 +563,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.until-commander-stays": {
         "en": "{object} is {player}'s commander, but it was put into exile before state-based actions were last "
         "checked: {player} can no longer put it into the command zone, and it stays in exile.",
-        "ja": "{object}は{player}の統治者だが、追放領域に置かれたのは最後に状況起因処理が行われるより前である。"
+        "ja": "{object}は{player}の統率者だが、追放領域に置かれたのは最後に状況起因処理が行われるより前である。"
         "{player}はもうそれを統率領域に置けず、それは追放されたままである。",
     },
 }
