@@ -46,12 +46,14 @@ from judge.rulings.board_page import (
     object_lines,
     player_fields,
     quick_control,
+    quick_until,
     resolve_button,
     select_fits,
+    until_choices,
     variant_choices,
 )
 from judge.rulings.board_rows import BoardRows, oversized
-from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, RESOLVE_RE
+from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, QUICK_UNTIL, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
     as_text,
@@ -218,8 +220,8 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
                 resolving = False
         elif errors:
             resolving = False  # a cut board is shown, not resolved
-        elif action == QUICK_CONTROL:
-            quick_control(rows, form.cleaned_data)
+        elif action in (QUICK_CONTROL, QUICK_UNTIL):
+            (quick_control if action == QUICK_CONTROL else quick_until)(rows, form.cleaned_data)
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
@@ -275,6 +277,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "ends_choices": choices(Ends, "board.ends.", lang),
         "until_choices": choices(Until, "board.until.", lang),
         "quick_ends": [(v, label_of("board.ends.", v, lang)) for v in QUICK_ENDS],
+        **until_choices(lang),
         "attachments": choices(Attachment, "board.attachment.", lang),
         "reasons": [(r.value, label_of("leave.reason.", r.value, lang)) for r in DTC_TEAM_LOSSES],
         "page_url": reverse("rulings:leave-game"),
