@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, screenshot
-from tests.e2e.test_leave_game_browser import TEXTS, assert_fits_the_phone
+from tests.e2e.test_leave_game_browser import TEXTS, assert_fits_the_phone, open_the_bar
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
@@ -57,6 +57,7 @@ def test_quick_entry_and_board_editor_take_an_until_exile_on_a_phone(phone, site
     phone.locator("button[value=remove-until-1]").click()
     expect(phone.locator("li.lg-until-row")).to_have_count(1)
 
+    open_the_bar(phone)
     leave = phone.locator("button.lg-resolve[value=resolve-0]")
     box = leave.bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE["height"]

@@ -294,6 +294,11 @@ def leave_game_states(**presses: tuple[str, str]) -> None:
             page: Any, base: str, lang: str, look: Look, preset: str = preset, button: str = button
         ) -> None:
             page.goto(f"{base}/{lang}/leave-game/?preset={preset}")
+            folded = page.locator(
+                "details.lg-leave:not([open]) > summary"
+            )  # the one-line bar: a tap opens it
+            if folded.count():
+                folded.click()
             page.locator(f"button.lg-resolve[value={button}], button[value={button}]").first.click()
             expect(page.locator("#lg-result .lg-outcome, #lg-result .errorlist").first).to_be_visible()
 
