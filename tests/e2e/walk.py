@@ -331,6 +331,7 @@ def _lg_problem(page, base: str, lang: str, look: Look) -> None:  # type: ignore
     # Loading fills the form as pasted (wait for the swapped form: a press before it would resolve the old
     # board); resolving is what checks the board.
     expect(page.locator("form.lg-form li.lg-object h3").first).to_contain_text("Grizzly Bears")
+    page.locator("details.lg-leave > summary").click()  # the one-line bar (the swap folded it again)
     page.locator("button[value=resolve-0]").first.click()
     expect(page.locator(".errorlist").first).to_be_visible()
 
