@@ -54,6 +54,8 @@ Model
   ``single_planar_deck`` is the single communal planar deck option (901.15):
   the planar controller is considered the owner of every plane and
   phenomenon (108.3a, 901.15b), so those have no ``owner`` on the board.
+- **Until effects** (610.3): cards exiled until their source leaves the battlefield or until end of
+  turn (:mod:`judge.engine.board_until`).
 - **Duel Masters** boards (DTC) carry each player's shields.
 
 >>> board = Board(variant=Variant.FREE_FOR_ALL, turn_order=("Alex", "Bianca"), active_player="Alex",
@@ -71,6 +73,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.engine.board_until import UntilEffect
 from judge.engine.messages import Text, card_name
 from judge.engine.variants import Variant
 
@@ -174,6 +177,7 @@ class GameObject:
     planeswalking: bool = False
     attachment: Attachment = Attachment.AURA
     name_ja: str | None = None
+    commander: bool = False  # a player's commander (903.3): the 903.9 choices apply to it
 
     @property
     def default(self) -> str | None:
@@ -204,6 +208,8 @@ class GameObject:
             item["planeswalking"] = True
         if self.attachment is not Attachment.AURA:
             item["attachment"] = self.attachment.value
+        if self.commander:
+            item["commander"] = True
         return item
 
 
@@ -348,6 +354,7 @@ class Board:
     timed_effects: tuple[TimedEffect, ...] = ()
     player_control: tuple[PlayerControl, ...] = ()
     combat: tuple[Attack, ...] = ()
+    until_effects: tuple[UntilEffect, ...] = ()  # cards exiled "until" (610.3), judge.engine.board_until
     shields: tuple[tuple[str, int], ...] = field(default=())
 
     @property
@@ -430,6 +437,8 @@ class Board:
             payload["player_control"] = [c.to_payload() for c in self.player_control]
         if self.combat:
             payload["combat"] = [a.to_payload() for a in self.combat]
+        if self.until_effects:
+            payload["until_effects"] = [e.to_payload() for e in self.until_effects]
         return payload
 
 

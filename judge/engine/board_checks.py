@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from judge.engine.board import Board, ControlEffect, GameObject, ObjectKind, Zone
+from judge.engine.board_until_checks import check_until_effects
 from judge.engine.messages import Message, ParamValue, msg
 from judge.engine.variants import Variant
 
@@ -91,6 +92,7 @@ def check_board(board: Board, *, paths: Paths | None = None) -> tuple[Board, lis
     _check_control_effects(board, paths, problems)
     board = _settle_controllers(board, paths, problems)
     _check_designations(board, problems)
+    problems += check_until_effects(board)
     return board, problems
 
 

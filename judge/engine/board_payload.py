@@ -17,7 +17,7 @@ The payload shape is the one :meth:`Board.to_payload` writes: ``variant``,
 ``planar_controller`` (a name; a list in Grand Melee), ``single_planar_deck``,
 ``monarch``, ``initiative``, ``shields`` (Duel Masters), ``objects``,
 ``control_effects``, ``delayed_triggers``, ``timed_effects``,
-``player_control`` and ``combat`` (see :mod:`judge.engine.board`; the effects are read by
+``player_control``, ``combat`` and ``until_effects`` (see :mod:`judge.engine.board`; the effects are read by
 :mod:`judge.engine.board_effects_payload`, each value by :mod:`judge.engine.board_reader`).
 
 >>> board = board_from_payload({
@@ -60,6 +60,7 @@ from judge.engine.board_effects_payload import (
     read_timed_effects,
 )
 from judge.engine.board_reader import FieldReader, label, object_field
+from judge.engine.board_until_payload import read_until_effects
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, Text, msg
 from judge.engine.payload import MAX_NAME
@@ -83,6 +84,7 @@ BOARD_FIELDS = frozenset(
         "timed_effects",
         "player_control",
         "combat",
+        "until_effects",
     }
 )
 OBJECT_FIELDS = frozenset(
@@ -99,6 +101,7 @@ OBJECT_FIELDS = frozenset(
         "source",
         "planeswalking",
         "attachment",
+        "commander",
     }
 )
 
@@ -143,6 +146,7 @@ class BoardReader(FieldReader):
         timed = read_timed_effects(self, payload, by_id)
         control = read_player_control(self, payload)
         combat = read_combat(self, payload, by_id)
+        until = read_until_effects(self, payload, by_id)
         if variant is None:
             return None
         return Board(
@@ -162,6 +166,7 @@ class BoardReader(FieldReader):
             timed_effects=tuple(timed),
             player_control=tuple(control),
             combat=tuple(combat),
+            until_effects=tuple(until),
             shields=tuple(shields),
         )
 
@@ -409,6 +414,7 @@ class BoardReader(FieldReader):
             object_field(who, "attachment"),
             default=Attachment.AURA,
         )
+        commander = self.flag(item.get("commander"), f"{where}.commander", object_field(who, "commander"))
         self.unknown_fields(item, OBJECT_FIELDS, where, msg("board.label.object", object=who))
         if len(self.problems) > before or None in (object_id, name, kind, zone, attachment):
             return None
@@ -427,6 +433,7 @@ class BoardReader(FieldReader):
             source=source,
             planeswalking=planeswalking,
             attachment=attachment,
+            commander=commander,
         )
 
 

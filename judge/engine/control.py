@@ -78,6 +78,7 @@ class BoardState:
         self.planeswalks: list[str] = []
         self.removed_triggers: set[str] = set()
         self.ended_control: set[int] = set()
+        self.ended_until: set[str] = set()  # until effects (610.3) whose event happened
 
     @property
     def alone(self) -> bool:
@@ -150,6 +151,15 @@ class BoardState:
             "initiative": self.initiative,
             "player_control": tuple(
                 c for i, c in enumerate(board.player_control) if i not in self.ended_control
+            ),
+            "until_effects": tuple(
+                replace(
+                    e,
+                    objects=tuple(o for o in e.objects if o not in gone_ids),
+                    **keep_source_name(board, e.source, e.name, e.name_ja, gone_ids),
+                )
+                for e in board.until_effects
+                if e.id not in self.ended_until and any(o not in gone_ids for o in e.objects)
             ),
             "combat": tuple(
                 _changed(a, **self._blockers_left(a.blockers))

@@ -167,14 +167,14 @@ def color_identity(*, card: Card) -> IdentityResult:
     Rules: 903.4 (mana symbols in cost and rules text), 204.2 (color indicator),
     604.3 (characteristic-defining abilities), 903.4c (reminder text ignored),
     903.4d/903.4e (every face and alternative characteristics), 712.4b (meld:
-    front face only), Commander rules 2 (basic land types).
+    front face only), 903.5d with Commander rules 2 (basic land types).
 
     >>> from judge.engine.cards import Card, Face
     >>> pool = Card(name="Breeding Pool", faces=(Face(name="Breeding Pool",
     ...     type_line="Land — Forest Island", oracle_text="({T}: Add {G} or {U}.)"),))
     >>> r = color_identity(card=pool)
     >>> r.identity, [s.rule for s in r.explanation]
-    (('U', 'G'), ['903.4c', 'commander:2', 'commander:2', '903.4'])
+    (('U', 'G'), ['903.4c', '903.5d', '903.5d', 'commander:2', '903.4'])
     """
     found: set[str] = set()
     steps: list[Step] = []
@@ -232,18 +232,21 @@ def color_identity(*, card: Card) -> IdentityResult:
         says_colorless = "colorless." in rules_text or "Devoid" in rules_text
         if face_colors and says_colorless and _COLORLESS_RE.search(rules_text):
             steps.append(Step.of("identity.colorless-but", rule="903.4", face=label))
-        for land_type in face.basic_land_types if "Land" in face.type_line else ():
+        land_types = face.basic_land_types if "Land" in face.type_line else ()
+        for land_type in land_types:
             color = BASIC_LAND_TYPES[land_type]
             face_colors.add(color)
             steps.append(
                 Step.of(
                     "identity.land-type",
-                    rule="commander:2",
+                    rule="903.5d",
                     face=label,
                     color=color_list(color),
                     land_type=msg(f"identity.land-type.{land_type.lower()}"),
                 )
             )
+        if land_types:  # the current CR (903.5d) and, beside it, the Commander document's detail
+            steps.append(Step.of("identity.land-type-document", rule="commander:2", face=label))
         found |= face_colors
     if card.layout == "meld":
         steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))

@@ -21,7 +21,9 @@ order, each citing its rule:
    so they never leave with a player (:mod:`judge.engine.leave_game_planes`).
 3. At the same time: the monarch's designation goes to the active player, or,
    if the active player is leaving or there is none, to the next player in
-   turn order (724.4); the initiative likewise (725.4).
+   turn order (724.4), who draws at the beginning of their own end step
+   (724.2); the initiative likewise (725.4), and the player who takes it
+   ventures into Undercity (725.2).
 4. 800.4a, first part, all at once: every object the leaving player owns
    leaves the game (final zone ``"left-game"``), except in the ante zone
    (800.4n); every effect giving that player control of an object or a player
@@ -41,6 +43,10 @@ order, each citing its rule:
    (901.10a).
 6. 800.4a, third part: anything still controlled by the leaving player is
    exiled (planes and phenomena never leave the command zone, 311.2).
+6b. Cards exiled until a source leaves the battlefield (610.3): if the source has left (with its owner,
+    or exiled), they return at once under their owner's control (610.3c); the older wording's
+    leaves-the-battlefield trigger (603.6c) is not put on the stack if its controller has left (800.4d)
+    (:mod:`judge.engine.leave_game_until`).
 7. If a face-up plane or phenomenon left the game, its planar controller
    planeswalks (901.10, 901.11a).
 8. Combat: a creature that left the battlefield is removed from combat
@@ -62,8 +68,10 @@ order, each citing its rule:
     planeswalk (704.6f). An object kept by a control effect whose default
     controller has left is flagged: it will be exiled when that effect ends
     (800.4c).
-13. If only one player or team is left, it wins (104.2a, 104.2c); otherwise the
-    standing rules for the rest of the game are listed (800.4b, 800.4k).
+13. If only one player or team is left, it wins (104.2a, 104.2c) and the game
+    ends at once: the turn does not go on and no one takes a next turn (104.1);
+    otherwise the standing rules for the rest of the game are listed (800.4b,
+    800.4k).
 
 >>> from judge.engine.board_payload import board_from_payload
 >>> board = board_from_payload({
@@ -123,6 +131,7 @@ from judge.engine.leave_game_planes import (
     planeswalk_for_lost_planes,
 )
 from judge.engine.leave_game_result import CEASED, LEFT_GAME, LeaveGameResult, ObjectOutcome
+from judge.engine.leave_game_until import until_effects_end
 from judge.engine.losses import LossReason
 from judge.engine.messages import msg
 
@@ -169,12 +178,14 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
     phenomena_hit = _stack_objects_cease(state, left_game)  # 5
     _exile_what_remains(state)  # 6
     end_control_effects(state, lambda effect: None)
+    until_effects_end(state)  # 6b: cards exiled until a source left return (610.3)
     planeswalk_for_lost_planes(state, left_game)  # 7
     combat(state)  # 8
     delayed_triggers(state)  # 9
     timed_effects(state)  # 10
     turn_and_priority(state)  # 11
     state_based_actions(state, phenomena_hit)  # 12
+    until_effects_end(state)  # a source an Aura's fall took off the battlefield
     pending_exiles(state)
     return _finish(state)  # 13
 
@@ -230,8 +241,16 @@ def _monarch_and_initiative(state: BoardState) -> None:
         setattr(state, designation, new)
         if new is None:
             state.step(f"leave.{designation}-none", rule, player=holder)
+            continue
+        state.step(code, rule, player=holder, new=new)
+        if designation == "initiative":
+            # 725.2: "Whenever a player takes the initiative, that player ventures into Undercity."
+            state.step("leave.initiative-ventures", "725.2", player=new)
+        elif new == active:
+            # 724.2: "At the beginning of the monarch's end step, that player draws a card."
+            state.step("leave.monarch-draws-this-turn", "724.2", player=new)
         else:
-            state.step(code, rule, player=holder, new=new)
+            state.step("leave.monarch-draws-own-turn", "724.2", player=new)
 
 
 def _owned_objects_leave(state: BoardState) -> list[GameObject]:
@@ -353,8 +372,10 @@ def _finish(state: BoardState) -> LeaveGameResult:
             state.step("leave.team-wins", "104.2c", players=players_text(remaining))
         else:
             state.step("leave.wins", "104.2a", player=remaining[0])
+        state.step("leave.game-ends", "104.1")
     elif not remaining:
         state.step("leave.draw", "104.4a")
+        state.step("leave.game-ends", "104.1")
     else:
         state.step("leave.no-control-for-them", "800.4b", players=state.who)
         state.step("leave.no-turns", "800.4k", players=state.who)

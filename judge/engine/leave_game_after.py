@@ -23,6 +23,7 @@ from judge.engine.messages import ParamValue
 __all__ = [
     "combat",
     "delayed_triggers",
+    "game_ends",
     "seat_before",
     "state_based_actions",
     "timed_effects",
@@ -103,8 +104,20 @@ def timed_effects(state: BoardState) -> None:
         )
 
 
-def turn_and_priority(state: BoardState) -> None:
+def game_ends(state: BoardState) -> bool:
+    """Whether at most one player or team is left (104.2a, 104.2c, 104.4a): the game ends at once (104.1)."""
     board = state.board
+    remaining = [p for p in board.turn_order if p not in state.out]
+    sides = {board.team_of(p) for p in remaining} if board.variant.has_teams else {(p,) for p in remaining}
+    return len(sides) <= 1
+
+
+def turn_and_priority(state: BoardState) -> None:
+    """800.4j, 800.4a: the turn goes on without its active player, priority passes on; nothing of it when the
+    game ends with this leave (104.1: no turn goes on and none follows)."""
+    board = state.board
+    if game_ends(state):
+        return
     if board.active_player in state.out:
         following = next_player(board.turn_order, board.active_player, state.out)
         if board.variant.has_teams:

@@ -24,13 +24,14 @@ those names come with their own published source (:class:`CompanionBans`).
 >>> data = LegalityData(source=LegalitySource(name="Scryfall", date="2026-11-20"))
 >>> check = check_legality(data=data, variant=Variant.COMMANDER, cards=[crypt])
 >>> [(f.card, f.rule, f.message.text("en")) for f in check.problems]
-[('Mana Crypt', 'commander:11', 'Mana Crypt is banned in Commander (Scryfall, 2026-11-20)')]
+[('Mana Crypt', 'data:scryfall-2026-11-20', 'Mana Crypt is banned in Commander (Scryfall, 2026-11-20)')]
 >>> check_legality(data=None, variant=Variant.COMMANDER, cards=[crypt]).notes[0].render("en")
 'Card legality was not checked: no card data has been imported on this server.'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,10 +43,13 @@ from judge.engine.variants import Variant
 
 #: The data's format key for each deck check (Scryfall's and MTGJSON's keys are the same).
 FORMAT_KEYS: dict[Variant, str] = {Variant.COMMANDER: "commander", Variant.BRAWL: "standardbrawl"}
-#: What a legality problem cites: the Commander rules' banned list section; Brawl's list has no rule.
-BANNED_RULES: dict[Variant, str] = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "banned:brawl"}
-#: A card outside the format's card pool: Brawl decks use Standard's cards (903.12b).
-NOT_LEGAL_RULES: dict[Variant, str] = {Variant.COMMANDER: "commander:11", Variant.BRAWL: "903.12b"}
+#: What a legality problem cites: the data that decided it ("data:scryfall-2026-11-20",
+#: :attr:`LegalitySource.citation`), never a ban list in the code or the 2021 Commander document's. Brawl's
+#: list has no rule; a card outside Brawl's card pool is outside Standard's (903.12b).
+NOT_LEGAL_RULES: dict[Variant, str] = {Variant.BRAWL: "903.12b"}
+#: A legality note with no data behind it (legality was not checked).
+NO_DATA = "data:none"
+BANNED_RULES: dict[Variant, str] = {Variant.COMMANDER: NO_DATA, Variant.BRAWL: "banned:brawl"}
 STATUSES = ("legal", "not_legal", "restricted", "banned")
 MAX_FORMATS = 64  # Scryfall publishes about 20 formats; room to spare, not a flood
 
@@ -89,6 +93,16 @@ class LegalitySource:
     def label(self) -> str:
         """ "Scryfall, 2026-11-20" (the same in both languages: a name and an ISO date)."""
         return f"{self.name}, {self.date}" if self.date else self.name
+
+    @property
+    def citation(self) -> str:
+        """What a legality step cites: this data and its date, "data:scryfall-2026-11-20".
+
+        >>> LegalitySource(name="Wizards of the Coast", date="2026-02-09").citation
+        'data:wizards-of-the-coast-2026-02-09'
+        """
+        slug = "-".join(re.findall(r"[a-z0-9]+", self.name.lower())) or "data"
+        return f"data:{slug}-{self.date}" if self.date else f"data:{slug}"
 
 
 @dataclass(frozen=True)
@@ -134,6 +148,11 @@ def _card(card: Card) -> Message:
     return msg("deck.card", name=card.name)
 
 
+def _cites(variant: Variant, source: LegalitySource) -> str:
+    """A ban's citation: the data's (Commander), Brawl's banned list."""
+    return "banned:brawl" if variant is Variant.BRAWL else source.citation
+
+
 def check_legality(
     *, data: LegalityData | None, variant: Variant, cards: Sequence[Card], companion: Card | None = None
 ) -> LegalityCheck:
@@ -143,7 +162,7 @@ def check_legality(
     """
     format_key = FORMAT_KEYS[variant]
     if data is None:
-        return LegalityCheck(notes=(Step.of("legality.not-checked", rule=BANNED_RULES[variant]),))
+        return LegalityCheck(notes=(Step.of("legality.not-checked", rule=NO_DATA),))
     problems: list[Finding] = []
     notes: list[Step] = []
     unknown: list[str] = []
@@ -161,7 +180,7 @@ def check_legality(
             problems.append(
                 Finding(
                     card=card.name,
-                    rule=BANNED_RULES[variant],
+                    rule=_cites(variant, data.source),
                     message=msg(
                         "legality.banned",
                         card=_card(card),
@@ -174,7 +193,7 @@ def check_legality(
             problems.append(
                 Finding(
                     card=card.name,
-                    rule=NOT_LEGAL_RULES[variant],
+                    rule=NOT_LEGAL_RULES.get(variant, data.source.citation),
                     message=msg(
                         "legality.not-legal",
                         card=_card(card),
@@ -196,7 +215,7 @@ def check_legality(
         problems.append(
             Finding(
                 card=companion.name,
-                rule=BANNED_RULES[variant],
+                rule=bans.source.citation,
                 message=msg(
                     "legality.banned-as-companion",
                     card=_card(companion),
@@ -205,7 +224,7 @@ def check_legality(
                 ),
             )
         )
-    rule = BANNED_RULES[variant]
+    rule = data.source.citation
     if data.cross_check is not None:
         notes.append(
             Step.of(

@@ -8,12 +8,13 @@ turn begins, with the steps:
    control effect ending returns its object to the latest effect still in
    force (613.7) or its default controller (110.2) — or exiles it, when that
    player has left and the effect gave it to a player still in the game
-   (800.4c).
+   (800.4c). Cards exiled "until end of turn" return at once (610.3 with 514.2).
 2. An effect lasting until the next turn of a player who left lasts until that
    turn would have begun: it ends as the turn before it ends (800.4m).
-3. The next player in turn order still in the game begins their turn (102.1;
-   a player who left begins none, 800.4k). In team variants the next team
-   does (805.4a).
+3. The next player in turn order still in the game begins their turn: the turn
+   order (103.1); a player who left begins none (800.4k); after a turn with no
+   active player, the player who takes the next turn (800.4j). In team variants
+   the next team does (805.4a).
 
 >>> from judge.engine.board import Board, Variant
 >>> board = Board(variant=Variant.FREE_FOR_ALL, turn_order=("A", "B", "C"), active_player="C")
@@ -30,6 +31,7 @@ from judge.engine.board import Board, Ends, effect_label, players_text
 from judge.engine.board_payload import BoardReader
 from judge.engine.control import BoardState, end_control_effects, pending_exiles
 from judge.engine.leave_game_result import LeaveGameResult, ObjectOutcome
+from judge.engine.leave_game_until import until_effects_end
 from judge.engine.messages import msg
 from judge.engine.steps import Step
 
@@ -81,6 +83,7 @@ def _end_one_turn(board: Board) -> LeaveGameResult:
     else:
         state.step("leave.turn-ends-no-active", "514.2")
     end_control_effects(state, lambda effect: "514.2" if effect.ends is Ends.END_OF_TURN else None)
+    until_effects_end(state, turn_ends=True)
     pending_exiles(state)
     timed = []
     for effect in board.timed_effects:
@@ -106,8 +109,13 @@ def _end_one_turn(board: Board) -> LeaveGameResult:
         following = order[(order.index(after) + 1) % len(order)]
     if board.variant.has_teams:
         state.step("leave.next-team-turn", "805.4a", players=players_text(board.team_of(following)))
+    elif ending is None:
+        # 800.4j: the turn went on without an active player; turn_order starts with who takes the next one.
+        state.step("leave.next-turn-no-active", "800.4j", player=following)
+    elif board.left:
+        state.step("leave.next-turn-skips", "800.4k", player=following, left=players_text(board.left))
     else:
-        state.step("leave.next-turn", "102.1", player=following)
+        state.step("leave.next-turn", "103.1", player=following)
     start = order.index(following)
     return state.result(
         after={

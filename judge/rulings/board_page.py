@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from judge.engine.board import Ends, ObjectKind, Variant
+from judge.engine.board_until import ReturnZone, UntilEnds, UntilHow
 from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
@@ -50,7 +51,7 @@ SELECT_BUDGET = 150_000
 # Markup of one option besides its value and label: <option value=""></option>.
 OPTION_MARKUP = 28
 # Tables edited in the full board editor: an action on one of them re-opens it.
-FULL_EDITOR_TABLES = ("effect", "trigger", "timed", "control", "attack")
+FULL_EDITOR_TABLES = ("effect", "trigger", "timed", "control", "attack", "until")
 UPDATE_FULL = "update-full"
 # A board's JSON up to this size is on the page; a larger one has a page of its own (action "show-json").
 INLINE_JSON = 50_000
@@ -89,7 +90,7 @@ def object_fields(rows: BoardRows) -> int:
     """How many fields of the page name an object (attached to, source, blockers, ...) in every row."""
     tables = rows.rows
     return 2 * (len(tables["obj"]) + len(tables["eff"]) + len(tables["trg"]) + len(tables["tmd"])) + (
-        len(tables["pc"]) + 3 * len(tables["atk"])
+        len(tables["pc"]) + 3 * len(tables["atk"]) + len(tables["unt"])
     )
 
 
@@ -108,8 +109,9 @@ def full_editor_open(action: str, errors: list[str]) -> bool:
 
 def full_editor_counts(rows: BoardRows) -> list[str]:
     """What the full board editor holds, for its summary ("1 control effect", ...)."""
-    eff, trg, tmd, pc, atk = (len(rows.rows[p]) for p in ("eff", "trg", "tmd", "pc", "atk"))
+    eff, trg, tmd, pc, atk, unt = (len(rows.rows[p]) for p in ("eff", "trg", "tmd", "pc", "atk", "unt"))
     counts = [
+        (unt, ngettext("%(count)d card exiled until", "%(count)d cards exiled until", unt)),
         (eff, ngettext("%(count)d control effect", "%(count)d control effects", eff)),
         (trg, ngettext("%(count)d delayed trigger", "%(count)d delayed triggers", trg)),
         (tmd, ngettext("%(count)d effect until a turn", "%(count)d effects until a turn", tmd)),
@@ -192,6 +194,28 @@ def quick_control(rows: BoardRows, data: Mapping[str, Any]) -> bool:
         owner=data["quick_owner"],
         target=data["quick_target"] or _("a creature"),
     )
+
+
+def quick_until(rows: BoardRows, data: Mapping[str, Any]) -> bool:
+    """The quick entry of a card exiled "until" its source leaves (:meth:`BoardRows.quick_until`); an
+    unnamed card is "a card" in the reader's language."""
+    return rows.quick_until(
+        by=data["until_by"],
+        card=data["until_card"],
+        how=data["until_how"],
+        owner=data["until_owner"],
+        target=data["until_target"] or _("a card"),
+        commander=data["until_commander"],
+    )
+
+
+def until_choices(lang: str) -> dict[str, list[tuple[str, str]]]:
+    """The until table's choices, for the page: when the exile ends, how the cards come back, from where."""
+    return {
+        "until_ends_choices": choices(UntilEnds, "board.exiled.", lang),
+        "until_how_choices": choices(UntilHow, "board.returns.", lang),
+        "return_zones": choices(ReturnZone, "board.zone.", lang),
+    }
 
 
 # --------------------------------------------------------------------------- a resolving button

@@ -24,6 +24,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
+from judge.engine.board_until import ReturnZone, UntilEnds, UntilHow
 from judge.engine.losses import LossReason
 from judge.rulings.forms import ACTION_RE, FORMSETS, PAGE_PLAYERS, BoardForm, too_many_rows
 
@@ -36,6 +37,7 @@ PAYLOAD_KEYS = {
     "tmd": "timed_effects",
     "pc": "player_control",
     "atk": "combat",
+    "unt": "until_effects",
 }
 ROW_KEY_RE = re.compile(r"^([a-z]+)-(\d{1,4})-")
 # Action word -> prefix.
@@ -47,9 +49,10 @@ TABLES = {
     "timed": "tmd",
     "control": "pc",
     "attack": "atk",
+    "until": "unt",
 }
 # Tables whose rows have an id: a new row gets a fresh one ("object-3"), so a player never has to make one up.
-ID_WORDS = {"obj": "object", "eff": "effect", "trg": "trigger", "tmd": "effect-until"}
+ID_WORDS = {"obj": "object", "eff": "effect", "trg": "trigger", "tmd": "effect-until", "unt": "exile-until"}
 # Player columns of the board form, each a row number: field -> payload key.
 PLAYER_COLUMNS = {
     "active": "active_player",
@@ -57,7 +60,7 @@ PLAYER_COLUMNS = {
     "monarch": "monarch",
     "initiative": "initiative",
 }
-FLAGS = ("planeswalking", "pending")
+FLAGS = ("planeswalking", "pending", "commander")
 
 
 def oversized(payload: Mapping[str, Any]) -> list[str]:
@@ -83,6 +86,12 @@ def _blank(prefix: str) -> dict[str, Any]:
         row["ends"] = Ends.SOURCE_LEAVES.value
     elif prefix == "tmd":
         row["until"] = Until.NEXT_TURN.value
+    elif prefix == "unt":
+        row.update(
+            ends=UntilEnds.SOURCE_LEAVES.value,
+            how=UntilHow.UNTIL.value,
+            from_zone=ReturnZone.BATTLEFIELD.value,
+        )
     return row
 
 
@@ -119,6 +128,10 @@ def _row(prefix: str, raw: Any) -> dict[str, Any]:
             row[name] = (
                 [_text(b) for b in value] if isinstance(value, list) else [_text(value)] if value else []
             )
+        elif name == "objects" and isinstance(item.get(name), list):  # the exiled cards' ids, as typed
+            row[name] = ", ".join(_text(v) for v in item[name])
+        elif name == "from_zone" and item.get("from") is not None:
+            row[name] = _text(item.get("from"))
         elif item.get(name) is not None:
             row[name] = _text(item.get(name))
     return row
@@ -145,6 +158,19 @@ def _object_payload(row: dict[str, Any]) -> dict[str, Any]:
         item["attachment"] = row["attachment"]
     if row["planeswalking"]:
         item["planeswalking"] = True
+    if row["commander"]:
+        item["commander"] = True
+    return item
+
+
+def _until_payload(row: dict[str, Any]) -> dict[str, Any]:
+    """One "until" exile row as the board API reads it (610.3): the exiled cards' ids from a comma list."""
+    item: dict[str, Any] = {f: _or_none(row[f]) for f in ("id", "source")}
+    item["objects"] = [part.strip() for part in row["objects"].split(",") if part.strip()]
+    item.update({f: _or_none(row[f]) for f in ("ends", "how")})
+    if row["from_zone"] and row["from_zone"] != ReturnZone.BATTLEFIELD.value:
+        item["from"] = row["from_zone"]
+    item.update(_optional(row, ("name", "name_ja")))
     return item
 
 
@@ -309,6 +335,32 @@ class BoardRows:
         tables["eff"].append(effect)
         return True
 
+    def quick_until(self, *, by: str, card: str, how: str, owner: str, target: str, commander: bool) -> bool:
+        """Quick entry of a card exiled "until": ``by``'s permanent ``card`` (Banisher Priest) on the
+        battlefield exiled ``owner``'s card ``target`` until it leaves the battlefield (610.3), or, the
+        older wording, with a leaves-the-battlefield trigger that returns it (``how`` "trigger", 603.6c).
+        Adds the permanent, the exiled card (a commander if ticked) and the exile; False (nothing added) when
+        a player or the card is missing."""
+        tables = self.rows
+        if not (by and card and owner) or len(tables["obj"]) + 2 > FORMSETS["obj"].absolute_max:
+            return False
+        if len(tables["unt"]) >= FORMSETS["unt"].absolute_max:
+            return False
+        source = {**_blank("obj"), "id": self._fresh_id("obj"), "name": card, "owner": by, "controller": by}
+        tables["obj"].append(source)
+        exiled = {**_blank("obj"), "id": self._fresh_id("obj"), "name": target, "owner": owner}
+        exiled.update(zone=Zone.EXILE.value, commander=commander)
+        tables["obj"].append(exiled)
+        effect = {
+            **_blank("unt"),
+            "id": self._fresh_id("unt"),
+            "source": source["id"],
+            "objects": exiled["id"],
+        }
+        effect["how"] = UntilHow.TRIGGER.value if how == UntilHow.TRIGGER.value else UntilHow.UNTIL.value
+        tables["unt"].append(effect)
+        return True
+
     def _planar_payload(self, names: list[str], payload: dict[str, Any]) -> list[str]:
         """The planar controller: one name (or None) in Planechase, a list in Grand Melee (901.6, 901.12b)."""
         problems: list[str] = []
@@ -393,6 +445,8 @@ class BoardRows:
                 }
                 for row in self.rows["pc"]
             ]
+        if self.rows["unt"]:
+            payload["until_effects"] = [_until_payload(row) for row in self.rows["unt"]]
         if self.rows["atk"]:
             payload["combat"] = [
                 {

@@ -1,5 +1,6 @@
 """The leave-game board form: the board's own fields plus one formset per table (players, objects, control
-effects, delayed triggers, effects until a player's next turn, control of players, attacks), and the
+effects, delayed triggers, effects until a player's next turn, control of players, attacks, cards exiled
+"until" an event), and the
 number of rows each table takes on the page.
 
 The page keeps the whole board in the form and re-renders it on every submit, so it works without
@@ -37,10 +38,13 @@ ID = MAX_ID + 1  # an object's or an effect's id
 CARD = MAX_TEXT + 1  # a card's or an effect's name
 TEXT = MAX_TRIGGER_TEXT + 1  # a delayed trigger's or a timed effect's text
 WORD = 40  # a choice: a kind, a zone, how an effect ends
-ACTION_RE = re.compile(r"^(add|remove)-(player|object|effect|trigger|timed|control|attack)(?:-(\d{1,4}))?$")
+ACTION_RE = re.compile(
+    r"^(add|remove)-(player|object|effect|trigger|timed|control|attack|until)(?:-(\d{1,4}))?$"
+)
 RESOLVE_RE = re.compile(r"^(resolve|lose)-(\d{1,3})$")
 END_TURN = "end-turn"
 QUICK_CONTROL = "quick-control"
+QUICK_UNTIL = "quick-until"
 
 
 class IndexesField(forms.Field):
@@ -90,6 +94,13 @@ class BoardForm(EngineForm):
     quick_how = TextField(limit=40)
     quick_owner = TextField(limit=NAME)
     quick_target = TextField(limit=CARD)
+    # Quick entry: "Alex's 《Banisher Priest》 exiled Bianca's card until it leaves" (BoardRows.quick_until).
+    until_by = TextField(limit=NAME)
+    until_card = TextField(limit=CARD)
+    until_how = TextField(limit=40)
+    until_owner = TextField(limit=NAME)
+    until_target = TextField(limit=CARD)
+    until_commander = FlagField()
 
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""
@@ -127,6 +138,7 @@ class ObjectForm(forms.Form):
     source = TextField(limit=ID)
     attachment = TextField(limit=WORD)
     planeswalking = FlagField()
+    commander = FlagField()
 
 
 class EffectForm(forms.Form):
@@ -161,6 +173,20 @@ class TimedForm(forms.Form):
     ends_after_turn_of = TextField(limit=NAME)
 
 
+class UntilForm(forms.Form):
+    """A card exiled "until" an event (610.3): its source, the exiled cards' ids (comma-separated), when it
+    ends, how the cards come back and the zone they came from."""
+
+    id = TextField(limit=ID)
+    source = TextField(limit=ID)
+    objects = TextField(limit=TEXT)
+    ends = TextField(limit=WORD)
+    how = TextField(limit=WORD)
+    from_zone = TextField(limit=WORD)
+    name = TextField(limit=CARD)
+    name_ja = TextField(limit=CARD)
+
+
 class PlayerControlForm(forms.Form):
     player = TextField(limit=NAME)
     controller = TextField(limit=NAME)
@@ -189,6 +215,7 @@ FORMSETS = {
     "tmd": _formset(TimedForm, PAGE_TEXTS),
     "pc": _formset(PlayerControlForm, PAGE_PLAYERS),
     "atk": _formset(AttackForm, PAGE_EFFECTS),
+    "unt": _formset(UntilForm, PAGE_TEXTS),
 }
 
 

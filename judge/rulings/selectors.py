@@ -68,8 +68,8 @@ class WorkedRuling:
 
     @property
     def first_step(self) -> int:
-        """0 when the ruling starts from a board (step 0 shows it), else 1."""
-        return 0 if self.start is not None else 1
+        """Every ruling starts at step 0: the board it starts from, or what a calculator's ruling asks."""
+        return 0
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from judge.rulings import views
 
@@ -10,6 +11,8 @@ app_name = "rulings"
 urlpatterns = [
     path("leave-game/", views.leave_game_page, name="leave-game"),
     path("scenarios/", views.scenarios_page, name="scenario-list"),
+    # The worked rulings' index under the section's other name, as every section's index exists.
+    path("rulings/", RedirectView.as_view(pattern_name="rulings:scenario-list"), name="index"),
     path("scenarios/<slug:slug>/", views.scenario_page, name="scenario-detail"),
     path("scenarios/<slug:slug>/<int:step>/", views.scenario_step_page, name="scenario-step"),
 ]

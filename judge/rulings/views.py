@@ -46,12 +46,14 @@ from judge.rulings.board_page import (
     object_lines,
     player_fields,
     quick_control,
+    quick_until,
     resolve_button,
     select_fits,
+    until_choices,
     variant_choices,
 )
 from judge.rulings.board_rows import BoardRows, oversized
-from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, RESOLVE_RE
+from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, QUICK_UNTIL, RESOLVE_RE
 from judge.rulings.presenters import (
     Resolution,
     as_text,
@@ -218,8 +220,8 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
                 resolving = False
         elif errors:
             resolving = False  # a cut board is shown, not resolved
-        elif action == QUICK_CONTROL:
-            quick_control(rows, form.cleaned_data)
+        elif action in (QUICK_CONTROL, QUICK_UNTIL):
+            (quick_control if action == QUICK_CONTROL else quick_until)(rows, form.cleaned_data)
         elif not resolving:
             rows.apply(action)
     payload, problems = rows.payload()
@@ -275,6 +277,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "ends_choices": choices(Ends, "board.ends.", lang),
         "until_choices": choices(Until, "board.until.", lang),
         "quick_ends": [(v, label_of("board.ends.", v, lang)) for v in QUICK_ENDS],
+        **until_choices(lang),
         "attachments": choices(Attachment, "board.attachment.", lang),
         "reasons": [(r.value, label_of("leave.reason.", r.value, lang)) for r in DTC_TEAM_LOSSES],
         "page_url": reverse("rulings:leave-game"),
@@ -371,14 +374,15 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
     """One step of a worked ruling; step 0 is the board it starts from (for a ruling that has one)."""
     found = _get(slug)
     total = len(found.steps)
-    if not found.first_step <= step <= total:
-        raise Http404(_("This worked ruling has no step %(step)d.") % {"step": step})
+    if step > total:  # past the last step: the nearest one, the last (every ruling starts at 0)
+        return redirect("rulings:scenario-step", slug=slug, step=total)
     lang = reader_language()
     cards = found.scenario.card_names
     if step == 0:
-        assert found.start is not None
         replayed = None
-        display = start_display(found.start, lang, card_urls=card_links(_shown_names(found.start, cards)))
+        start = found.start
+        urls = card_links(_shown_names(start, cards)) if start is not None else {}
+        display = start_display(start, lang, card_urls=urls)
     else:
         replayed = found.steps[step - 1]
         display = present_step(
@@ -395,9 +399,11 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
     def url(number: int) -> str:
         return reverse("rulings:scenario-step", args=[slug, number])
 
+    title = found.scenario.title.in_(lang)
     context = {
         "slug": slug,
-        "title": found.scenario.title.in_(lang),
+        "title": title,
+        "page_title": f"{title} ({_('Start') if step == 0 else f'{step}/{total}'}) — {_('Worked rulings')}",
         "summary": found.scenario.summary.in_(lang),
         "number": step,
         "total": total,

@@ -9,6 +9,7 @@ number and slug only; URLs are the web layer's (docs/architecture.md).
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from django.urls import get_script_prefix, reverse
@@ -138,4 +139,21 @@ def rule_label(rule: str, *, heading: str = "") -> str:
         return gettext("Brawl banned list")
     if prefix == "lookup":
         return gettext("card data")
+    if prefix == "data":
+        return _data_label(anchor)
     return rule
+
+
+DATA_NAMES = {"scryfall": "Scryfall", "mtgjson": "MTGJSON", "wizards-of-the-coast": "Wizards of the Coast"}
+DATED = re.compile(r"^(.*?)-?(\d{4}-\d{2}-\d{2})?$")
+
+
+def _data_label(anchor: str) -> str:
+    """A legality step's citation: the data that decided it and its date ("data:scryfall-2026-11-20" ->
+    "card data: Scryfall, 2026-11-20"); "data:none" when no data was there to decide."""
+    if anchor == "none":
+        return gettext("no card data")
+    match = DATED.match(anchor)
+    slug, date = (match.group(1), match.group(2) or "") if match else (anchor, "")
+    name = DATA_NAMES.get(slug, slug.replace("-", " "))
+    return gettext("card data: %(source)s") % {"source": f"{name}, {date}" if date else name}

@@ -55,7 +55,7 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
         "notes": [
             {
                 "code": "legality.checked",
-                "rule": "commander:11",
+                "rule": f"data:scryfall-{CardSource.objects.get().published}",
                 "objects": [],
                 # The fixture's name has no date, so the data's date is the file's.
                 "text": "Legality in Commander checked against the card data (Scryfall, "

@@ -53,7 +53,7 @@ def test_identity_api(client: Client) -> None:
         s["text"] for s in results[0]["explanation"]
     ]
     assert "204.2" in [s["rule"] for s in results[2]["explanation"]]
-    assert [s["rule"] for s in results[3]["explanation"]].count("commander:2") == 2
+    assert [s["rule"] for s in results[3]["explanation"]].count("903.5d") == 2  # with commander:2 beside them
 
 
 def test_identity_api_problems(client: Client) -> None:

@@ -173,7 +173,7 @@ def test_a_deck_check_flags_biorhythm_only_when_the_data_says_it_is_banned(tmp_p
     import_cards(path=_oracle_file(tmp_path, "banned"))
     banned = check_deck(_kenrith_deck("Biorhythm"))
     assert [(p.card, p.rule, p.text("en")) for p in banned.problems] == [
-        ("Biorhythm", "commander:11", "Biorhythm is banned in Commander (Scryfall, 2026-11-20)")
+        ("Biorhythm", "data:scryfall-2026-11-20", "Biorhythm is banned in Commander (Scryfall, 2026-11-20)")
     ]
     assert (
         banned.notes[0].render("ja")

@@ -27,6 +27,14 @@ def assert_fits_the_phone(page) -> None:  # type: ignore[no-untyped-def]
     assert page.locator("main table").count() == 0
 
 
+def open_the_bar(page) -> None:  # type: ignore[no-untyped-def]
+    """The who-leaves bar is one line at the bottom of the screen; a tap opens its buttons (issue 34)."""
+    bar = page.locator("details.lg-leave")
+    if bar.get_attribute("open") is None:
+        bar.locator("summary").click()
+    expect(bar).to_have_attribute("open", "")
+
+
 TEXTS = {
     "ja": {
         "griffin": "《突撃するグリフィン》",
@@ -134,6 +142,7 @@ def test_build_and_resolve_a_board_on_a_phone(phone, site_url, lang):  # type: i
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-built-phone-{lang}")
 
+    open_the_bar(phone)
     phone.locator("button.lg-resolve[value=resolve-0]").click()
     result = phone.locator("#lg-result")
     expect(result).to_contain_text("800.4a")
@@ -156,6 +165,7 @@ def test_load_a_duel_masters_example_and_its_team_loses(phone, site_url, lang): 
     phone.wait_for_url("**preset=dtc*")
     lose = phone.locator("button.lg-resolve[value=lose-0]")
     expect(lose).to_have_count(1)  # Duel Masters has no leaving the game: a team loses
+    open_the_bar(phone)
     expect(phone.locator("button[value=end-turn]")).to_have_count(0)
     lose.click()
     result = phone.locator("#lg-result")
@@ -187,6 +197,7 @@ def test_quick_entry_then_who_leaves_on_a_phone(phone, site_url, lang):  # type:
         < form.locator("fieldset.lg-objects").bounding_box()["y"]
     )
     expect(form.locator("details.lg-full")).not_to_have_attribute("open", "")
+    form.locator("details.lg-quick-control > summary").click()  # folded, one tap away (issue 34)
     form.locator("select[name=quick_by]").select_option(text["carol"])
     form.locator("input[name=quick_card]").fill(quick["card"])
     form.locator("select[name=quick_how]").select_option("end-of-turn")
@@ -195,12 +206,14 @@ def test_quick_entry_then_who_leaves_on_a_phone(phone, site_url, lang):  # type:
     form.locator("button[value=quick-control]").click()
     expect(phone.locator("li.lg-object")).to_have_count(3)  # the board came back with the creature (htmx)
     expect(phone.locator("li.lg-object").nth(2).locator("h3")).to_contain_text(quick["creature"])
-    # The who-leaves bar sits at the bottom of the screen: Carol's button is in view without scrolling.
+    # The who-leaves bar sits at the bottom of the screen, one line; a tap opens it and Carol's button is in
+    # view without scrolling.
+    open_the_bar(phone)
     leave = phone.locator("button.lg-resolve[value=resolve-2]")
     expect(leave).to_contain_text(text["carol"])
     box = leave.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
-    assert phone.locator("section.lg-leave").evaluate("e => getComputedStyle(e).position") == "sticky"
+    assert phone.locator("details.lg-leave").evaluate("e => getComputedStyle(e).position") == "sticky"
     assert_fits_the_phone(phone)
     screenshot(phone, f"leave-game-quick-entry-phone-{lang}")
 

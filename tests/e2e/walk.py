@@ -299,6 +299,11 @@ def leave_game_states(**presses: tuple[str, str]) -> None:
             page: Any, base: str, lang: str, look: Look, preset: str = preset, button: str = button
         ) -> None:
             page.goto(f"{base}/{lang}/leave-game/?preset={preset}")
+            folded = page.locator(
+                "details.lg-leave:not([open]) > summary"
+            )  # the one-line bar: a tap opens it
+            if folded.count():
+                folded.click()
             page.locator(f"button.lg-resolve[value={button}], button[value={button}]").first.click()
             expect(page.locator("#lg-result .lg-outcome, #lg-result .errorlist").first).to_be_visible()
 
@@ -331,6 +336,7 @@ def _lg_problem(page, base: str, lang: str, look: Look) -> None:  # type: ignore
     # Loading fills the form as pasted (wait for the swapped form: a press before it would resolve the old
     # board); resolving is what checks the board.
     expect(page.locator("form.lg-form li.lg-object h3").first).to_contain_text("Grizzly Bears")
+    page.locator("details.lg-leave > summary").click()  # the one-line bar (the swap folded it again)
     page.locator("button[value=resolve-0]").first.click()
     expect(page.locator(".errorlist").first).to_be_visible()
 

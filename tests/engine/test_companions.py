@@ -133,9 +133,11 @@ def test_lutri_is_banned_as_a_companion_only() -> None:
         companion="Lutri, the Spellchaser",
         legality=data,
     )
-    assert ("Lutri, the Spellchaser", "commander:11", "legality.banned-as-companion") in [
-        (p.card, p.rule, p.message.code) for p in as_companion.problems
-    ]
+    assert (
+        "Lutri, the Spellchaser",
+        "data:wizards-of-the-coast-2026-02-09",
+        "legality.banned-as-companion",
+    ) in [(p.card, p.rule, p.message.code) for p in as_companion.problems]
     in_the_deck = check_commander_deck(
         pool=COMPANION_POOL,
         commanders=["Kenrith, the Returned King"],

@@ -48,7 +48,7 @@ def test_legal_100_card_deck() -> None:
     # Without the card data's sources, the note says legality was not checked (judge.engine.legality).
     # Without printings data, neither are interchangeable names (judge.engine.interchangeable).
     assert [(n.rule, n.code) for n in check.notes] == [
-        ("commander:11", "legality.not-checked"),
+        ("data:none", "legality.not-checked"),
         ("201.3b", "deck.interchangeable-unchecked"),
     ]
 

@@ -71,7 +71,7 @@ def test_biorhythm_is_flagged_only_when_the_data_says_it_is_banned() -> None:
     [finding] = check_legality(data=DATA, variant=Variant.COMMANDER, cards=[banned]).problems
     assert finding.message.text("en") == "Biorhythm is banned in Commander (Scryfall, 2026-11-20)"
     assert finding.message.text("ja") == "《Biorhythm》は統率者戦で禁止されています（Scryfall, 2026-11-20）"
-    assert finding.rule == "commander:11"
+    assert finding.rule == "data:scryfall-2026-11-20"  # the data that decided it, not a ban list (issue 32)
 
 
 def test_the_answer_names_the_source_and_its_date() -> None:

@@ -116,6 +116,17 @@ def form_data(payload: dict[str, Any], action: str = "update") -> dict[str, Any]
     table("tmd", payload.get("timed_effects", []))
     table("pc", payload.get("player_control", []))
     table("atk", payload.get("combat", []))
+    table(
+        "unt",
+        [
+            {
+                **{k: v for k, v in e.items() if k not in ("objects", "from")},
+                "objects": ", ".join(e.get("objects", [])),
+                "from_zone": e.get("from", ""),
+            }
+            for e in payload.get("until_effects", [])
+        ],
+    )
     return data
 
 

@@ -25,9 +25,14 @@ BOARD_KINDS = {"leave-game", "end-turn", "dtc-loss", "dtc-attack", "combat-damag
 
 
 def first_step(scenario: Scenario) -> int:
-    """Step 0 is the board a ruling starts from, when its first action acts on a board."""
+    """Every ruling starts at step 0 (issue 34): the board it starts from, or what a calculator's ruling
+    asks."""
+    return 0
+
+
+def starts_from_a_board(scenario: Scenario) -> bool:
     first = next(s for s in scenario.steps if s.kind is not None)
-    return 0 if first.kind in BOARD_KINDS else 1
+    return first.kind in BOARD_KINDS
 
 
 STEPS = [(s.slug, n) for s in SCENARIOS for n in range(first_step(s), len(s.steps) + 1)]
@@ -102,7 +107,14 @@ def test_selector_loads_once_and_groups_by_what_a_ruling_is_about() -> None:
     assert slugs["two-headed-giant"] == {
         "two-headed-giant-team-leaves",
         "two-headed-giant-trample-shared-life",
+        "two-headed-giant-concession-with-a-trigger-on-the-stack",
     }
+    assert {
+        "banisher-priest-owner-leaves",
+        "oblivion-ring-owner-leaves",
+        "initiative-holder-leaves-on-his-turn",
+        "commander-returned-by-an-until-effect",
+    } <= slugs["leaving"]
     assert slugs["dtc"] == {"dtc-commander-tax", "dtc-team-leaves", "dtc-attacking-a-player-with-no-shields"}
     assert slugs["planechase"] == {
         "planar-die-cost-over-a-turn",
@@ -131,8 +143,8 @@ def test_list_in_the_ui_language(client: Client, lang: str, no_corpus: None) -> 
 def test_detail_redirects_to_the_first_step(client: Client) -> None:
     response = client.get("/en/scenarios/mind-control-alex-leaves/")
     assert response.status_code == 302 and response["Location"] == "/en/scenarios/mind-control-alex-leaves/0/"
-    response = client.get("/en/scenarios/commander-tax-partners/")  # no board to start from
-    assert response.status_code == 302 and response["Location"] == "/en/scenarios/commander-tax-partners/1/"
+    response = client.get("/en/scenarios/commander-tax-partners/")  # no board to start from: step 0 too
+    assert response.status_code == 302 and response["Location"] == "/en/scenarios/commander-tax-partners/0/"
     assert client.get("/en/scenarios/no-such-ruling/").status_code == 404
 
 
@@ -153,9 +165,12 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
     article = html.split('<article id="scenario-step"')[1]
     # Previous and next sit at the top of the step, before anything else of it.
     assert article.index('class="sc-pager sc-pager-top"') < article.index('id="sc-step-title"')
-    if number == 0:
+    if number == 0 and starts_from_a_board(scenario):
         heading = "開始時の盤面" if lang == "ja" else "The position at the start"
         assert drawn(scenario.summary.in_(lang), lang) in article and 'class="bd-player"' in article
+    elif number == 0:
+        heading = "この実例が問うこと" if lang == "ja" else "What this ruling asks"
+        assert drawn(scenario.summary.in_(lang), lang) in article
     else:
         step = scenario.steps[number - 1]
         assert drawn(step.narration.in_(lang), lang) in article
@@ -186,7 +201,10 @@ def test_step_fragment_for_htmx(client: Client, lang: str) -> None:
     response = client.get(f"/{lang}/scenarios/planechase-planar-controller-leaves/2/", **HX)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "<html" not in html and html.lstrip().startswith('<article id="scenario-step"')
+    # The fragment's own <title> first (htmx sets the page's title from it, issue 34), then the step.
+    title, _, rest = html.lstrip().partition("</title>")
+    assert title.startswith("<title>") and "(2/" in title
+    assert "<html" not in html and rest.lstrip().startswith('<article id="scenario-step"')
     assert f'hx-get="/{lang}/scenarios/planechase-planar-controller-leaves/3/"' in html
 
 
@@ -194,7 +212,8 @@ def test_step_fragment_for_htmx(client: Client, lang: str) -> None:
 def test_the_start_position_as_a_fragment_for_htmx(client: Client, lang: str) -> None:
     response = client.get(f"/{lang}/scenarios/mind-control-bianca-leaves/0/", **HX)
     html = response.content.decode()
-    assert response.status_code == 200 and html.lstrip().startswith('<article id="scenario-step"')
+    assert response.status_code == 200 and html.lstrip().startswith("<title>")
+    assert html.split("</title>", 1)[1].lstrip().startswith('<article id="scenario-step"')
     griffin = "《突撃するグリフィン》" if lang == "ja" else "Assault Griffin"
     assert f'<span class="bd-object">{griffin}</span>' in html and "<html" not in html
 
@@ -225,14 +244,54 @@ def test_previous_and_next_links(client: Client) -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/en/scenarios/mind-control-alex-leaves/3/",
-        "/ja/scenarios/mind-control-alex-leaves/99/",
-        "/en/scenarios/commander-tax-partners/0/",  # no board to start from: the ruling starts at step 1
         "/en/scenarios/no-such-ruling/1/",
+        "/en/scenarios/no-such-ruling/0/",
     ],
 )
-def test_out_of_range_step_is_404(client: Client, path: str) -> None:
+def test_no_such_ruling_is_404(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("path", "nearest"),
+    [
+        ("/en/scenarios/mind-control-alex-leaves/3/", "/en/scenarios/mind-control-alex-leaves/2/"),
+        ("/ja/scenarios/mind-control-alex-leaves/99/", "/ja/scenarios/mind-control-alex-leaves/2/"),
+    ],
+)
+def test_out_of_range_step_redirects_to_the_nearest(client: Client, path: str, nearest: str) -> None:
+    """Issue 34: a step past the last one is the last one."""
+    response = client.get(path)
+    assert response.status_code == 302 and response["Location"] == nearest
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_ruling_starts_at_step_0(client: Client, lang: str) -> None:
+    """Issue 34: one numbering for every ruling; a calculator's ruling shows what it asks at step 0."""
+    for scenario in SCENARIOS:
+        response = client.get(f"/{lang}/scenarios/{scenario.slug}/")
+        assert response["Location"] == f"/{lang}/scenarios/{scenario.slug}/0/", scenario.slug
+    html = client.get(f"/{lang}/scenarios/commander-tax-partners/0/").content.decode()
+    asks = "この実例が問うこと" if lang == "ja" else "What this ruling asks"
+    assert asks in html and 'rel="next"' in html and 'rel="prev"' not in html
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_page_title_follows_the_step(client: Client, lang: str) -> None:
+    """Issue 34: the title names the step, in the full page and in the htmx fragment that replaces it."""
+    slug = "monarch-and-initiative-holder-leaves"
+    start = "開始" if lang == "ja" else "Start"
+    assert f"({start})" in client.get(f"/{lang}/scenarios/{slug}/0/").content.decode().split("</title>")[0]
+    for number in (1, 3):
+        for headers in ({}, HX):
+            html = client.get(f"/{lang}/scenarios/{slug}/{number}/", **headers).content.decode()
+            assert f"({number}/4)" in html.split("</title>")[0], (number, headers)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rulings_index_is_the_worked_rulings_list(client: Client, lang: str) -> None:
+    response = client.get(f"/{lang}/rulings/")
+    assert response.status_code in (301, 302) and response["Location"] == f"/{lang}/scenarios/"
 
 
 @pytest.mark.parametrize(

@@ -360,4 +360,41 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{object} is attacking, but it is not controlled by the active player or team.",
         "ja": "{object}は攻撃していますが、アクティブ・プレイヤー（チーム）がコントロールしていません。",
     },
+    # until effects (judge.engine.board_until)
+    "board.label.until-effects": {
+        "en": "Cards exiled until an event",
+        "ja": "ある時点まで追放されているカード",
+    },
+    "board.label.nth-until": {"en": "Exile until an event {number}", "ja": "ある時点までの追放{number}"},
+    "board.label.until": {"en": "Exile by {name}", "ja": "{name}による追放"},
+    "board.field.effect-until-ends": {"en": "until when", "ja": "いつまで"},
+    "board.field.effect-until-how": {"en": "how the cards come back", "ja": "カードが戻る方法"},
+    "board.field.effect-until-from": {"en": "zone they were exiled from", "ja": "追放される前の領域"},
+    "board.field.effect-until-objects": {"en": "exiled cards", "ja": "追放されているカード"},
+    "board.field.commander": {"en": "commander", "ja": "統率者"},
+    "board.exiled.source-leaves": {
+        "en": "until its source leaves the battlefield",
+        "ja": "発生源が戦場を離れるまで",
+    },
+    "board.exiled.end-of-turn": {"en": "until end of turn", "ja": "ターン終了時まで"},
+    "board.returns.until": {
+        "en": "the effect says “until” (they return at once)",
+        "ja": "効果に「～まで」とある（直ちに戻る）",
+    },
+    "board.returns.trigger": {
+        "en": "a leaves-the-battlefield trigger returns them (older wording)",
+        "ja": "戦場を離れたときの誘発型能力が戻す（古い文面）",
+    },
+    "board.until-not-exiled": {
+        "en": "{label}: {object} is not in exile, so it cannot be waiting to return.",
+        "ja": "{label}：{object}は追放領域にないので、戻るのを待っていることはありえません。",
+    },
+    "board.until-source-gone": {
+        "en": "{label}: {object} is not on the battlefield, so the cards it exiled would already have returned.",
+        "ja": "{label}：{object}は戦場にないので、それが追放したカードはすでに戻っているはずです。",
+    },
+    "board.until-trigger-needs-source": {
+        "en": "{label}: a leaves-the-battlefield trigger needs its source to leave, not the end of the turn.",
+        "ja": "{label}：戦場を離れたときの誘発型能力は、ターンの終了ではなく発生源が戦場を離れることで誘発します。",
+    },
 }

@@ -53,6 +53,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The basic land type {land_type} of {face} gives {color}",
         "ja": "{face}の基本土地タイプ {land_type} で {color} が加わります",
     },
+    "identity.land-type-document": {
+        "en": "The Commander rules count the mana a basic land type of {face} could produce in its color identity, "
+        "as 903.5d does",
+        "ja": "統率者戦ルールも、903.5dと同じく、{face}の基本土地タイプが生み出しうるマナの色を固有色に含めます",
+    },
     # the basic land types by their official Japanese names
     "identity.land-type.plains": {"en": "Plains", "ja": "平地"},
     "identity.land-type.island": {"en": "Island", "ja": "島"},

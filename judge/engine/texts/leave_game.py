@@ -96,6 +96,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{player} has the initiative and nobody is left to take it.",
         "ja": "{player}はイニシアチブを持っているが、それを得るプレイヤーは残っていない。",
     },
+    "leave.initiative-ventures": {
+        "en": "{player} takes the initiative, so the initiative's ability “Whenever a player takes the initiative, that player "
+        "ventures into Undercity” triggers: controlled by {player}, it is put on the stack the next time a player "
+        "would receive priority, and {player} ventures into Undercity.",
+        "ja": "{player}がイニシアチブを得たので、その能力「プレイヤーがイニシアチブを得るたび、そのプレイヤーは地下街（Undercity）に探索する」が誘発する。"
+        "{player}がコントロールし、次にプレイヤーが優先権を得るときにスタックに置かれ、{player}は地下街（Undercity）に探索する。",
+    },
+    "leave.monarch-draws-this-turn": {
+        "en": "{player}, the new monarch, is the active player: at the beginning of this turn's end step (if it has "
+        "not begun yet), {player} draws a card.",
+        "ja": "新たな統治者である{player}はアクティブ・プレイヤーである。このターンの終了ステップの開始時に（まだ始まっていなければ）、{player}がカードを1枚引く。",
+    },
+    "leave.monarch-draws-own-turn": {
+        "en": "The turn in progress is not {player}'s: {player}, the new monarch, draws a card at the beginning of "
+        "their own next end step, not at this turn's.",
+        "ja": "進行中のターンは{player}のターンではない。新たな統治者である{player}は、このターンではなく自分の次の終了ステップの開始時にカードを1枚引く。",
+    },
     # 4. objects owned leave; effects giving control end
     "leave.owned": {
         "en": "{players} leaves the game, and every object they own leaves with them: {names}.",
@@ -262,6 +279,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{object}は当面{player}のコントロールのままだが、本来のコントローラーである{default}はゲームから離れている。{player}にコントロールを与えている効果が終わると（{ends}）、{object}は追放される。",
     },
     # 13. the end of the game, or the rest of it
+    "leave.game-ends": {
+        "en": "The game ends at once: the turn in progress does not go on, and no one takes a next turn.",
+        "ja": "ゲームは直ちに終了する。進行中のターンは続かず、次のターンを行うプレイヤーもいない。",
+    },
     "leave.wins": {
         "en": "All opponents of {player} have left the game: {player} wins the game.",
         "ja": "{player}の対戦相手がすべてゲームから離れたので、{player}がゲームに勝利する。",
@@ -472,9 +493,77 @@ TEXTS: dict[str, dict[str, str]] = {
         "begin now: the effect ends.",
         "ja": "{effect}の効果は{player}の次のターンまで続くものだった。{player}はゲームから離れており、そのターンが今始まるはずだったので、効果は終わる。",
     },
-    "leave.next-turn": {"en": "{player} begins the next turn.", "ja": "{player}が次のターンを開始する。"},
+    "leave.next-turn": {
+        "en": "{player}, the next player in turn order, begins the next turn.",
+        "ja": "ターン順で次のプレイヤーである{player}が次のターンを開始する。",
+    },
+    "leave.next-turn-skips": {
+        "en": "{player}, the next player in turn order still in the game, begins the next turn: a player who has "
+        "left the game ({left}) begins no turn.",
+        "ja": "ゲームに残っているターン順で次のプレイヤーである{player}が次のターンを開始する。ゲームから離れたプレイヤー（{left}）のターンは始まらない。",
+    },
+    "leave.next-turn-no-active": {
+        "en": "The turn went on without an active player, to its end; {player}, the next player in turn order after "
+        "the player who left, begins the next turn.",
+        "ja": "ターンはアクティブ・プレイヤー不在のまま最後まで続いた。ゲームから離れたプレイヤーのターン順で次のプレイヤーである{player}が次のターンを開始する。",
+    },
     "leave.next-team-turn": {
         "en": "The team of {players} takes the next turn: teams take turns.",
         "ja": "{players}のチームが次のターンを行う。ターンはチーム単位である。",
+    },
+    # cards exiled "until" an event (judge.engine.leave_game_until)
+    "leave.until-returns": {
+        "en": "{source} has left the battlefield, so the exile of {cards} until it leaves ends: a second one-shot "
+        "effect returns {cards} to {zone} at once. This is not a triggered ability, so no player leaving the "
+        "game stops it (800.4d is about triggered abilities).",
+        "ja": "{source}が戦場を離れたので、それが戦場を離れるまでの{cards}の追放は終わる。2つ目の単発的効果が直ちに{cards}を{zone}に戻す。"
+        "これは誘発型能力ではないので、プレイヤーがゲームから離れてもそれは止まらない（800.4dは誘発型能力についての規則である）。",
+    },
+    "leave.until-returns-end-of-turn": {
+        "en": "The turn ends: in the cleanup step the exile of {cards} by {source} until end of turn ends (514.2), "
+        "and a second one-shot effect returns {cards} to {zone} at once.",
+        "ja": "ターンが終わる。クリンナップ・ステップに、{source}によるターン終了時までの{cards}の追放が終わり（514.2）、"
+        "2つ目の単発的効果が直ちに{cards}を{zone}に戻す。",
+    },
+    "leave.until-zone.battlefield": {"en": "the battlefield", "ja": "戦場"},
+    "leave.until-zone.hand": {"en": "its owner's hand", "ja": "オーナーの手札"},
+    "leave.until-zone.graveyard": {"en": "its owner's graveyard", "ja": "オーナーの墓地"},
+    "leave.until-owner-controls": {
+        "en": "{object} returns to the battlefield under its owner's control: {player} controls it.",
+        "ja": "{object}はオーナーのコントロール下で戦場に戻る。{player}がそれをコントロールする。",
+    },
+    "leave.until-commander-battlefield": {
+        "en": "{object} is {player}'s commander, on the battlefield again: no choice applies now; if it is later put "
+        "into a graveyard or exile, {player} may then put it into the command zone.",
+        "ja": "{object}は{player}の統率者で、再び戦場にある。今は選択はない。のちに墓地か追放領域に置かれたなら、そのとき{player}はそれを統率領域に置いてもよい。",
+    },
+    "leave.until-commander-hand": {
+        "en": "{object} is {player}'s commander: as it would be put into {player}'s hand, {player} may put it into "
+        "the command zone instead.",
+        "ja": "{object}は{player}の統率者である。{player}の手札に置かれる代わりに、{player}はそれを統率領域に置いてもよい。",
+    },
+    "leave.until-commander-graveyard": {
+        "en": "{object} is {player}'s commander, just put into a graveyard: {player} may put it into the command zone "
+        "when state-based actions are next checked.",
+        "ja": "{object}は{player}の統率者で、墓地に置かれたばかりである。次に状況起因処理が行われるとき、{player}はそれを統率領域に置いてもよい。",
+    },
+    "leave.until-trigger": {
+        "en": "{source} has left the battlefield: its leaves-the-battlefield ability triggers, controlled by {player}, "
+        "and is put on the stack the next time a player would receive priority; {cards} returns when it "
+        "resolves.",
+        "ja": "{source}が戦場を離れたので、その戦場を離れたときの誘発型能力が{player}のコントロールで誘発し、"
+        "次にプレイヤーが優先権を得るときにスタックに置かれる。{cards}はそれが解決されたときに戻る。",
+    },
+    "leave.until-trigger-not-put": {
+        "en": "{source} has left the battlefield: its leaves-the-battlefield ability triggers, but it would be "
+        "controlled by {player}, who has left the game, so it is not put on the stack: {cards} stays in exile.",
+        "ja": "{source}が戦場を離れたので、その戦場を離れたときの誘発型能力が誘発するが、それをコントロールするはずの{player}はゲームから離れているので、"
+        "スタックに置かれない。{cards}は追放されたままである。",
+    },
+    "leave.until-commander-stays": {
+        "en": "{object} is {player}'s commander, but it was put into exile before state-based actions were last "
+        "checked: {player} can no longer put it into the command zone, and it stays in exile.",
+        "ja": "{object}は{player}の統率者だが、追放領域に置かれたのは最後に状況起因処理が行われるより前である。"
+        "{player}はもうそれを統率領域に置けず、それは追放されたままである。",
     },
 }

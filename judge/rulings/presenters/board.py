@@ -115,6 +115,7 @@ def _effect_notes(
         (_("Control-changing effects, oldest first"), _control_lines(board, names, lang)),
         (_("Delayed triggered abilities"), _trigger_lines(board, names, lang)),
         (_("Effects until a player's next turn"), _timed_lines(board, names, lang)),
+        (_("Cards exiled until an event"), _until_lines(board, names, lang)),
         (_("Control of players"), _player_control_lines(board, names, lang)),
         (_("Combat"), _combat_lines(board, names, lang)),
     ):
@@ -193,6 +194,25 @@ def _timed_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) 
             line += f": {as_text(effect.get('text'))}"
         timed.append(line)
     return timed
+
+
+def _until_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
+    """Cards exiled "until" an event (610.3): what exiled them, until when, and how they come back."""
+    name = _namer(names)
+    lines = []
+    for effect in mappings_in(board.get("until_effects")):
+        maker = made_by(effect, names, lang) or _("an effect")
+        cards = ", ".join(name(o) for o in effect.get("objects") or [] if isinstance(o, str))
+        lines.append(
+            _("%(cards)s exiled by %(source)s %(until)s; %(how)s")
+            % {
+                "cards": cards or "—",
+                "source": maker,
+                "until": label_of("board.exiled.", effect.get("ends"), lang),
+                "how": label_of("board.returns.", effect.get("how") or "until", lang),
+            }
+        )
+    return lines
 
 
 def _player_control_lines(board: Mapping[str, Any], names: Mapping[str, str], lang: str) -> list[str]:
@@ -395,6 +415,13 @@ def label_rows(rows: Any, lang: str) -> None:
             % {"controller": row["controller"], "player": row["player"]}
             if row["controller"] and row["player"]
             else nth("board.label.nth-player-control", index)
+        )
+    for index, row in enumerate(rows.rows["unt"]):
+        maker = made_by(row, names, lang)
+        row["label"] = (
+            render(msg("board.label.until", name=maker), lang)
+            if maker
+            else nth("board.label.nth-until", index)
         )
     for index, row in enumerate(rows.rows["atk"]):
         attacker = names.get(row["attacker"])

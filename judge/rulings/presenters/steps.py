@@ -342,8 +342,10 @@ def present_step(
 
 
 def start_display(
-    start: ReplayedStep, lang: str | None = None, card_urls: Mapping[str, str] | None = None
+    start: ReplayedStep | None, lang: str | None = None, card_urls: Mapping[str, str] | None = None
 ) -> StepDisplay:
-    """Step 0 of a ruling that starts from a board: that board, before anything happens."""
-    assert start.board_before is not None
+    """Step 0 of a ruling: the board it starts from, before anything happens; nothing more for a ruling
+    that starts from no board (a calculator's: the page shows what it asks)."""
+    if start is None or start.board_before is None:
+        return StepDisplay(kind=None)
     return StepDisplay(kind=None, board=present_board(start.board_before, lang=lang, card_urls=card_urls))
