@@ -40,7 +40,7 @@ from typing import Any
 from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
 from judge.engine.card_names import card_name, named
 from judge.engine.cards import Card, normalise_name
-from judge.engine.messages import Message, Text, msg
+from judge.engine.messages import Message, ParamValue, Text, msg
 from judge.engine.steps import Step
 
 EXTRA_TURN_RE = re.compile(
@@ -203,6 +203,35 @@ def _names(cards: Sequence[str], known: Mapping[str, Card]) -> Message:
     return listed
 
 
+def _card_reason(
+    card: Card,
+    criterion: str,
+    code: str,
+    bracket: int,
+    words: str,
+    reason: Text | None,
+    where: tuple[str, Message],
+) -> Reason:
+    """One card that a criterion restricts: the Oracle words that decided it, or the override's reason;
+    ``where`` names the bracket the step points to (``below``: the last that allows none, ``first``: the
+    first that allows it)."""
+    decided: tuple[str, ParamValue] = (
+        ("reason", reason) if reason is not None else ("words", _quoted_words(words))
+    )
+    step = Step(
+        rule=criterion,
+        code=f"brackets.{code}-override" if reason is not None else f"brackets.{code}",
+        params=(("card", named(card)), decided, where),
+    )
+    return Reason(
+        step=step,
+        criterion=criterion,
+        bracket=bracket,
+        cards=(card.name,),
+        quoted=words if reason is None else "",
+    )
+
+
 def estimate_bracket(
     *,
     cards: Sequence[Card],
@@ -274,59 +303,15 @@ def estimate_bracket(
         is_turn, words, reason = extra_turn_words(card, overrides)
         if is_turn:
             below = bracket_label(criteria, turns_level - 1)
-            step = (
-                Step.of(
-                    "brackets.extra-turn-override",
-                    rule="extra-turns",
-                    card=named(card),
-                    reason=reason,
-                    below=below,
-                )
-                if reason is not None
-                else Step.of(
-                    "brackets.extra-turn",
-                    rule="extra-turns",
-                    card=named(card),
-                    words=_quoted_words(words),
-                    below=below,
-                )
-            )
             reasons.append(
-                Reason(
-                    step=step,
-                    criterion="extra-turns",
-                    bracket=turns_level,
-                    cards=(card.name,),
-                    quoted=words if reason is None else "",
-                )
+                _card_reason(card, "extra-turns", "extra-turn", turns_level, words, reason, ("below", below))
             )
         is_mld, words, reason = land_denial_words(card, overrides)
         if is_mld:
             first = bracket_label(criteria, land_level)
-            step = (
-                Step.of(
-                    "brackets.mass-land-denial-override",
-                    rule="mass-land-denial",
-                    card=named(card),
-                    reason=reason,
-                    first=first,
-                )
-                if reason is not None
-                else Step.of(
-                    "brackets.mass-land-denial",
-                    rule="mass-land-denial",
-                    card=named(card),
-                    words=_quoted_words(words),
-                    first=first,
-                )
-            )
             reasons.append(
-                Reason(
-                    step=step,
-                    criterion="mass-land-denial",
-                    bracket=land_level,
-                    cards=(card.name,),
-                    quoted=words if reason is None else "",
+                _card_reason(
+                    card, "mass-land-denial", "mass-land-denial", land_level, words, reason, ("first", first)
                 )
             )
     turn_cards = [r for r in reasons if r.criterion == "extra-turns"]
