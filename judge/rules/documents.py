@@ -21,7 +21,7 @@ from judge.parsing import ja_dtc
 from judge.parsing.references import find_references
 from judge.rules import models, translations
 from judge.rules.names import term_table
-from judge.rules.selectors import generation, live_corpus, renumbering_maps, rules_of
+from judge.rules.selectors import generation, live_corpus, releases_by_version, renumbering_maps, rules_of
 
 KIND_LABELS: dict[str, Promise] = {
     models.Source.Kind.CR: gettext_lazy("Comprehensive Rules"),
@@ -211,12 +211,14 @@ def old_english(corpus: models.Corpus, sections: Sequence[models.DocSection]) ->
     content
     placed it: DocumentInfo.moved). One query per release, however many subrules a section page has (702)."""
     wanted: dict[str, dict[str, list[int]]] = {}  # release -> number there -> section pks
+    # The releases this generation holds (a version the corpus names but no longer holds has no English).
+    ingested = releases_by_version(generation(corpus)) if sections else {}
     for section in sections:
         if not section.differs_from_current or not section.cr_number:
             continue
         info: DocumentInfo = section.document  # type: ignore[attr-defined]
         version = section.compared_version or info.placed_by
-        if not version or version not in corpus.versions:
+        if not version or version not in ingested:
             continue
         number = (
             section.cr_number

@@ -27,7 +27,8 @@ from judge.engine.scenarios import (
     with_player_names,
 )
 from judge.engine.variants import Variant
-from judge.rules import models, selectors
+from judge.rules import documents, models, selectors
+from judge.rules.standings import standings_of
 from judge.web.citations import doc_section
 
 # Groups on the list page, in display order, by what the rulings are about.
@@ -217,7 +218,13 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
                 number = section.aligned_number or section.cr_number
                 if number not in best or _preference(section, number) < _preference(best[number], number):
                     best[number] = section
+            chosen = documents.annotate_sections(corpus, list(best.values()))
+            standings = standings_of(corpus, chosen)
             for number, section in best.items():
+                standing = standings.get(section.pk)
+                if standing is not None and not standing.todays and number in found:
+                    # Outdated Japanese never stands as today's rule (issue 30): today's English is quoted.
+                    continue
                 found[number] = RuleText(
                     text=section.text,
                     lang=section.source.lang,
