@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("lang", "button"),
     [
-        ("ja", "すべてのルールをオフライン用に保存（約 {mb} MB）"),
+        ("ja", "すべてのルールをオフライン用に保存（約 {mb} メガバイト）"),
         ("en", "Save all rules for offline (about {mb} MB)"),
     ],
 )

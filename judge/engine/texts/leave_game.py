@@ -100,8 +100,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{player} takes the initiative, so the initiative's ability “Whenever a player takes the initiative, that player "
         "ventures into Undercity” triggers: controlled by {player}, it is put on the stack the next time a player "
         "would receive priority, and {player} ventures into Undercity.",
-        "ja": "{player}がイニシアチブを得たので、その能力「プレイヤーがイニシアチブを得るたび、そのプレイヤーは地下街（Undercity）に探索する」が誘発する。"
-        "{player}がコントロールし、次にプレイヤーが優先権を得るときにスタックに置かれ、{player}は地下街（Undercity）に探索する。",
+        "ja": "{player}がイニシアチブを得たので、その能力「プレイヤーがイニシアチブを得るたび、そのプレイヤーは地下街に探索する」が誘発する。"
+        "{player}がコントロールし、次にプレイヤーが優先権を得るときにスタックに置かれ、{player}は地下街に探索する。",
     },
     "leave.monarch-draws-this-turn": {
         "en": "{player}, the new monarch, is the active player: at the beginning of this turn's end step (if it has "
