@@ -240,6 +240,7 @@ def _identity(page, base: str, lang: str, look: Look) -> None:  # type: ignore[n
 def _identity_problems(page, base: str, lang: str, look: Look) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{base}/{lang}/calc/color-identity/")
     page.fill("#identity-names", "Sol Rnig\nBreeding Pool")
+    page.locator("details.identity-json > summary").click()  # the JSON box is an advanced option, folded
     page.fill("#identity-json", '[{"name": "Odd", "mana_cost": 5}, {"colors": ["Q"]}]')
     page.locator("form.calc-form button[type=submit]").click()
     expect(page.locator("#result .errorlist").first).to_be_visible()
