@@ -53,7 +53,8 @@ def test_nothing_downloads_in_bulk_until_the_reader_asks_then_rules_read_offline
     # The reader asks: the button states the size of the whole release and shows its progress.
     listed = page.evaluate("fetch('/api/offline-pages?lang=ja').then((r) => r.json())")
     button = box.locator(".offline-save-button")
-    expect(button).to_have_text(f"すべてのルールをオフライン用に保存（約 {round(listed['bytes'] / 1e6)} メガバイト）")
+    megabytes = round(listed["bytes"] / 1e6)
+    expect(button).to_have_text(f"すべてのルールをオフライン用に保存（約 {megabytes} メガバイト）")
     button.click()
     expect(box.locator(".offline-save-progress")).to_be_visible()
     expect(box.locator(".offline-save-status")).to_contain_text("保存中：")
