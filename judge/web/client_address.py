@@ -40,7 +40,7 @@ def trusted_entry(header: str, proxies: int) -> str:
     >>> trusted_entry("203.0.113.9, 198.51.100.4", 1), trusted_entry("a, b, c", 2), trusted_entry("a", 3)
     ('198.51.100.4', 'b', 'a')
     """
-    entries = header.split(",")
+    entries = [entry.strip() for entry in header.split(",")]
     return entries[max(0, len(entries) - max(1, proxies))]
 
 

@@ -73,6 +73,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "903.5": ("deck construction",),
     "903.5a": ("exactly 100 cards",),
     "903.5b": ("different English name",),
+    "201.3": ("interchangeable",),
     "903.5c": ("color identity",),
     "903.5d": ("basic land type", "each color of mana it could produce"),
     "903.5e": ("sideboards",),

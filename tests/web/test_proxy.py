@@ -99,7 +99,12 @@ def _slow_clients(base: str, path: str, count: int) -> Iterator[list[socket.sock
         f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
     ).encode()
     header_only = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
-    sockets = [socket.create_connection((host, int(port)), timeout=60) for _ in range(2 * count)]
+    # Each slow client from its own loopback address (127.0.0.2, …): distinct clients, as the proxy counts
+    # them (one calculator request in flight per address, deploy/nginx/judge-zones.conf).
+    sockets = [
+        socket.create_connection((host, int(port)), timeout=60, source_address=(f"127.0.0.{index + 2}", 0))
+        for index in range(2 * count)
+    ]
     done = threading.Event()
     sent = [0] * len(sockets)
 
