@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from judge.calc import offline, table_views, views
+from judge.calc import offline, offline_rules, table_views, views
 
 app_name = "calc"
 urlpatterns = [
@@ -19,6 +19,7 @@ api_urlpatterns = (
     [
         path("api/calc/tax", views.tax_api, name="tax"),
         path("api/calc/tax-texts", offline.tax_texts_api, name="tax-texts"),
+        path("api/calc/offline-rules", offline_rules.offline_rules_api, name="offline-rules"),
         path("api/calc/commander-damage", views.damage_api, name="damage"),
         path("api/calc/color-identity", views.identity_api, name="identity"),
         path("api/calc/deck-check", views.deck_api, name="deck"),

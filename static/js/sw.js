@@ -26,6 +26,7 @@ const GAMES_KEPT = 20;  // the most recently opened games
 const STATE = "/offline-state.json";  // in PAGES: {complete, when, bytes, pages} of the last whole download
 const SAVED = "X-Judge-Saved";
 const CATALOG = "/api/calc/tax-texts";  // judge.calc.offline: the engine's tax texts, both languages
+const RULES = "/api/calc/offline-rules";  // judge.calc.offline_rules: damage and colour identity offline
 const RULE = /^\/(ja|en)\/rules\/(\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\/$/;
 const NUMBER = /^\s*(?:rule\s*|ルール\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*$/i;
 const GAME = /^\/(ja|en)\/tracker\/[A-Za-z0-9_-]{8,32}\/$/;
@@ -318,6 +319,7 @@ self.addEventListener("fetch", (event) => {
   if ((request.headers.get("Accept") || "").startsWith("application/json")) return;
   if (url.pathname.startsWith("/static/")) { event.respondWith(asset(request)); return; }
   if (url.pathname === CATALOG) { event.respondWith(catalog(request)); return; }
+  if (url.pathname === RULES) { event.respondWith(catalog(request)); return; }
   const kind = kindOf(url.pathname);
   if (kind === "game") event.respondWith(game(request));
   else if (kind === "page") event.respondWith(page(request));

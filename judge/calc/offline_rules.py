@@ -1,0 +1,127 @@
+"""What the commander damage and colour identity pages need to answer offline (issue 34 item 2), as one JSON
+(``GET /api/calc/offline-rules``) that static/js/damage-offline.js and static/js/identity-offline.js read once
+online and the service worker keeps: the engine's message catalog for the codes they speak (steps and
+problems, both languages), the engine's limits and tables, the cited rules' links and names, and the pages'
+few labels. Everything is read from the engine and the translation catalog here, never written twice."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from types import ModuleType
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET
+
+from judge.calc import forms as calc_forms
+from judge.engine import cards, damage, damage_payload, damage_records, identity, mana, payload
+from judge.engine.errors import MAX_PROBLEMS
+from judge.engine.messages import SHOWN_CHARS
+from judge.engine.rule_numbers import is_cr_number
+from judge.engine.texts import CATALOG
+from judge.engine.variants import Variant
+from judge.web.citations import rule_label, rule_ref_url
+
+#: The message code families the two ports speak (their steps and every problem their readers report).
+PREFIXES = ("input.", "variant.", "damage.", "identity.", "mana.", "cards.")
+_RULE = re.compile(r"""rule=["']([^"']+)["']""")
+
+
+def cited_rules(*modules: ModuleType) -> list[str]:
+    """Every rule the modules' steps and problems cite (``rule="903.10a"`` in their source)."""
+    found: dict[str, None] = {}
+    for module in modules:
+        found.update(dict.fromkeys(_RULE.findall(inspect.getsource(module))))
+    return list(found)
+
+
+def rule_links(rules: list[str]) -> dict[str, dict[str, dict[str, str | None]]]:
+    """Each rule's page and name as a step shows it (judge.web.citations), in both languages."""
+    links: dict[str, dict[str, dict[str, str | None]]] = {}
+    for rule in rules:
+        links[rule] = {}
+        for lang in ("ja", "en"):
+            with translation.override(lang):
+                links[rule][lang] = {"url": rule_ref_url(rule), "label": rule_label(rule)}
+    return links
+
+
+def damage_labels() -> dict[str, dict[str, str]]:
+    labels = {}
+    for lang in ("ja", "en"):
+        with translation.override(lang):
+            labels[lang] = {
+                "player": _("Player %(number)d").replace("%(number)d", "{number}"),
+                "commander": _("%(player)s's commander").replace("%(player)s", "{player}"),
+                "cell": _("Damage to %(player)s from %(commander)s: write a whole number from 0 to %(high)d.")
+                .replace("%(player)s", "{player}")
+                .replace("%(commander)s", "{commander}")
+                .replace("%(high)d", "{high}"),
+                "odd": _("Two-Headed Giant: teams are two players each, so the number of players must be even."),
+                "loses": _("%(player)s loses: %(damage)s combat damage from %(commander)s")
+                .replace("%(player)s", "{player}")
+                .replace("%(damage)s", "{damage}")
+                .replace("%(commander)s", "{commander}"),
+                "team_loses": _("Team %(team)s (%(players)s) loses")
+                .replace("%(team)s", "{team}")
+                .replace("%(players)s", "{players}"),
+                "team": _("Team %(n)s").replace("%(n)s", "{n}"),
+                "brawl": _("Brawl: nobody loses to commander damage"),
+                "nobody": _("Nobody has lost to commander damage"),
+                "commander_small": _("commander"),
+                "how": _("How it was worked out"),
+                "offline": _("Worked out on this phone without a connection, by the same rules as the site."),
+                "fix_one": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 1)
+                % {"n": 1},
+                "fix_many": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 2).replace(
+                    "%(n)s", "{n}"
+                ),
+            }
+    return labels
+
+
+def damage_tables() -> dict[str, Any]:
+    """The limits of judge.engine.damage_records and judge.calc.forms, and the formats the calculator takes."""
+    return {
+        "limit": damage.COMMANDER_DAMAGE_LIMIT,
+        "max_players": damage_records.MAX_PLAYERS,
+        "max_commanders_per_player": damage_records.MAX_COMMANDERS_PER_PLAYER,
+        "max_events": damage_records.MAX_EVENTS,
+        "max_amount": damage_records.MAX_AMOUNT,
+        "max_name": damage_records.MAX_NAME,
+        "variants": [v.value for v in Variant.DAMAGE_CALCULATOR],
+        "commander_fields": list(damage_payload._COMMANDER_FIELDS),
+        "damage_fields": list(damage_payload._DAMAGE_FIELDS),
+        "life_gain_fields": list(damage_payload._LIFE_GAIN_FIELDS),
+        "max_problems": MAX_PROBLEMS,
+        "shown_chars": SHOWN_CHARS,
+        "max_text": payload.MAX_TEXT,
+        "table": {
+            "default_seats": calc_forms.DEFAULT_SEATS,
+            "min_seats": calc_forms.MIN_SEATS,
+            "max_seats": calc_forms.MAX_SEATS,
+            "max_damage": calc_forms.MAX_DAMAGE,
+            "max_name": calc_forms.MAX_NAME,
+        },
+    }
+
+
+def offline_rules() -> dict[str, Any]:
+    texts = {code: dict(entry) for code, entry in CATALOG.items() if code.startswith(PREFIXES)}
+    rules = cited_rules(damage, damage_records, damage_payload, identity, mana, cards)
+    return {
+        "texts": texts,
+        "rules": rule_links([r for r in rules if not is_cr_number(r)]),
+        "damage": {**damage_tables(), "page": damage_labels()},
+    }
+
+
+@require_GET
+def offline_rules_api(request: HttpRequest) -> JsonResponse:
+    response = JsonResponse(offline_rules(), json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-cache"
+    return response
