@@ -14,11 +14,11 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
 from judge.calc import forms as calc_forms
-from judge.engine import cards, damage, damage_payload, damage_records, identity, mana, payload
+from judge.engine import cards, cards_payload, damage, damage_payload, damage_records, identity, mana, payload
 from judge.engine.errors import MAX_PROBLEMS
 from judge.engine.messages import SHOWN_CHARS
 from judge.engine.rule_numbers import is_cr_number
@@ -110,6 +110,56 @@ def damage_tables() -> dict[str, Any]:
     }
 
 
+#: The one line a card name (or card JSON) gets offline: the card data is on the server.
+NEEDS_CONNECTION = gettext_lazy(
+    "Looking a card up by its name needs a connection. To work it out on this phone, type what is printed on "
+    "the card (mana cost, type line, rules text) in the fields below its name."
+)
+
+
+def identity_labels() -> dict[str, dict[str, Any]]:
+    labels: dict[str, dict[str, Any]] = {}
+    for lang in ("ja", "en"):
+        with translation.override(lang):
+            labels[lang] = {
+                "typed": _("The card typed in"),
+                "why": _("Why"),
+                "needs": str(NEEDS_CONNECTION),
+                "offline": _("Worked out on this phone without a connection, by the same rules as the site."),
+                "colors": {
+                    "W": _("white"),
+                    "U": _("blue"),
+                    "B": _("black"),
+                    "R": _("red"),
+                    "G": _("green"),
+                    "C": _("colorless"),
+                },
+                "fix_one": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 1)
+                % {"n": 1},
+                "fix_many": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 2).replace(
+                    "%(n)s", "{n}"
+                ),
+            }
+    return labels
+
+
+def identity_tables() -> dict[str, Any]:
+    """The tables of judge.engine.mana, judge.engine.cards and the page's printed fields (IdentityForm)."""
+    form = calc_forms.IdentityForm
+    return {
+        "colors": list(mana.COLORS),
+        "color_words": {name: letter for letter, name in mana.COLOR_NAMES.items()},
+        "non_mana": sorted(mana.NON_MANA),
+        "max_generic": mana.MAX_GENERIC,
+        "max_cost_text": mana.MAX_COST_TEXT,
+        "japanese_symbols": {chr(code): str(letter) for code, letter in mana._JAPANESE_SYMBOLS.items()},
+        "quotes": {chr(code): str(to) for code, to in cards._QUOTES.items()},
+        "basic_land_types": dict(cards.BASIC_LAND_TYPES),
+        "max_card_text": cards_payload.MAX_TEXT,
+        "fields": {name: form.base_fields[name].limit for name in form.PRINTED},  # type: ignore[attr-defined]
+    }
+
+
 def offline_rules() -> dict[str, Any]:
     texts = {code: dict(entry) for code, entry in CATALOG.items() if code.startswith(PREFIXES)}
     rules = cited_rules(damage, damage_records, damage_payload, identity, mana, cards)
@@ -117,6 +167,7 @@ def offline_rules() -> dict[str, Any]:
         "texts": texts,
         "rules": rule_links([r for r in rules if not is_cr_number(r)]),
         "damage": {**damage_tables(), "page": damage_labels()},
+        "identity": {**identity_tables(), "page": identity_labels()},
     }
 
 
