@@ -29,6 +29,7 @@ from judge.web.citations import rule_label, rule_ref_url
 #: The message code families the two ports speak (their steps and every problem their readers report).
 PREFIXES = ("input.", "variant.", "damage.", "identity.", "mana.", "cards.")
 _RULE = re.compile(r"""rule=["']([^"']+)["']""")
+_PERCENT = re.compile(r"%\((\w+)\)[sd]")
 
 
 def cited_rules(*modules: ModuleType) -> list[str]:
@@ -50,42 +51,45 @@ def rule_links(rules: list[str]) -> dict[str, dict[str, dict[str, str | None]]]:
     return links
 
 
+def braced(text: str) -> str:
+    """A translated string's ``%(name)s`` / ``%(name)d`` fields as the ports fill them, ``{name}``."""
+    return _PERCENT.sub(r"{\1}", text)
+
+
+def problem_heads() -> dict[str, str]:
+    """The head of a list of problems (templates/calc/_errors.html), for one problem and for ``{n}``."""
+    one, many = "Please fix this problem:", "Please fix these %(n)s problems:"
+    return {"fix_one": ngettext(one, many, 1) % {"n": 1}, "fix_many": braced(ngettext(one, many, 2))}
+
+
 def damage_labels() -> dict[str, dict[str, str]]:
     labels = {}
     for lang in ("ja", "en"):
         with translation.override(lang):
             labels[lang] = {
-                "player": _("Player %(number)d").replace("%(number)d", "{number}"),
-                "commander": _("%(player)s's commander").replace("%(player)s", "{player}"),
-                "cell": _("Damage to %(player)s from %(commander)s: write a whole number from 0 to %(high)d.")
-                .replace("%(player)s", "{player}")
-                .replace("%(commander)s", "{commander}")
-                .replace("%(high)d", "{high}"),
-                "odd": _("Two-Headed Giant: teams are two players each, so the number of players must be even."),
-                "loses": _("%(player)s loses: %(damage)s combat damage from %(commander)s")
-                .replace("%(player)s", "{player}")
-                .replace("%(damage)s", "{damage}")
-                .replace("%(commander)s", "{commander}"),
-                "team_loses": _("Team %(team)s (%(players)s) loses")
-                .replace("%(team)s", "{team}")
-                .replace("%(players)s", "{players}"),
-                "team": _("Team %(n)s").replace("%(n)s", "{n}"),
+                "player": braced(_("Player %(number)d")),
+                "commander": braced(_("%(player)s's commander")),
+                "cell": braced(
+                    _("Damage to %(player)s from %(commander)s: write a whole number from 0 to %(high)d.")
+                ),
+                "odd": _(
+                    "Two-Headed Giant: teams are two players each, so the number of players must be even."
+                ),
+                "loses": braced(_("%(player)s loses: %(damage)s combat damage from %(commander)s")),
+                "team_loses": braced(_("Team %(team)s (%(players)s) loses")),
+                "team": braced(_("Team %(n)s")),
                 "brawl": _("Brawl: nobody loses to commander damage"),
                 "nobody": _("Nobody has lost to commander damage"),
                 "commander_small": _("commander"),
                 "how": _("How it was worked out"),
                 "offline": _("Worked out on this phone without a connection, by the same rules as the site."),
-                "fix_one": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 1)
-                % {"n": 1},
-                "fix_many": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 2).replace(
-                    "%(n)s", "{n}"
-                ),
+                **problem_heads(),
             }
     return labels
 
 
 def damage_tables() -> dict[str, Any]:
-    """The limits of judge.engine.damage_records and judge.calc.forms, and the formats the calculator takes."""
+    """The limits of judge.engine.damage_records and judge.calc.forms, and the formats it takes."""
     return {
         "limit": damage.COMMANDER_DAMAGE_LIMIT,
         "max_players": damage_records.MAX_PLAYERS,
@@ -134,11 +138,7 @@ def identity_labels() -> dict[str, dict[str, Any]]:
                     "G": _("green"),
                     "C": _("colorless"),
                 },
-                "fix_one": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 1)
-                % {"n": 1},
-                "fix_many": ngettext("Please fix this problem:", "Please fix these %(n)s problems:", 2).replace(
-                    "%(n)s", "{n}"
-                ),
+                **problem_heads(),
             }
     return labels
 

@@ -40,11 +40,12 @@ const texts = input.rules.texts;
 function answer(p) {
   const a = damage.compute(p, R);
   if (a.error) {
-    const problems = (lang) => a.error.problems.map((m) => ({code: m.code, rule: m.rule, text: damage.render(m, texts, lang),
-      field: m.field}));
+    const problems = (lang) => a.error.problems.map((m) => ({code: m.code, rule: m.rule,
+      text: damage.render(m, texts, lang), field: m.field}));
     return {error: a.error.kind, ja: problems("ja"), en: problems("en")};
   }
-  const steps = (lang) => a.steps.map((s) => ({code: s.code, rule: s.rule, text: damage.render(s, texts, lang), objects: s.objects}));
+  const steps = (lang) => a.steps.map((s) => ({code: s.code, rule: s.rule,
+    text: damage.render(s, texts, lang), objects: s.objects}));
   return {totals: a.totals, lost: a.lost, lost_teams: a.lost_teams, ja: steps("ja"), en: steps("en")};
 }
 const out = {answers: input.payloads.map(answer), tables: input.tables.map(([q, lang]) => {
@@ -74,9 +75,7 @@ def server(payload: Any) -> dict[str, Any]:
         result = calculate_commander_damage(payload)
     except (InvalidInputError, IllegalStateError) as err:
         kind = "invalid" if isinstance(err, InvalidInputError) else "illegal"
-        problems = {
-            lang: [{"field": "", **p} for p in err.to_answer(lang)] for lang in ("ja", "en")
-        }
+        problems = {lang: [{"field": "", **p} for p in err.to_answer(lang)] for lang in ("ja", "en")}
         return {"error": kind, **problems}
     answer = {key: value for key, value in result.to_answer("en").items() if key != "steps"}
     return {**answer, **{lang: result.to_answer(lang)["steps"] for lang in ("ja", "en")}}
@@ -147,7 +146,12 @@ BAD: list[Any] = [
     {"variant": " brawl ", "players": ["A", "B"], "commanders": [], "events": [], "extra": 1, "more": 2},
     {"variant": 3, "players": "A", "commanders": {}, "events": None},
     {"variant": None, "players": [], "commanders": [], "events": []},
-    {"variant": "commander", "players": ["A", "A", "", " ", 4, None, "x" * 201], "commanders": [], "events": []},
+    {
+        "variant": "commander",
+        "players": ["A", "A", "", " ", 4, None, "x" * 201],
+        "commanders": [],
+        "events": [],
+    },
     {
         "variant": "commander",
         "players": ["A", "B"],
@@ -200,7 +204,13 @@ BAD: list[Any] = [
     {"variant": "commander", "players": ["A", "B"], "commanders": [], "events": [], "teams": None},
     {"variant": "commander", "players": ["A", "B"], "commanders": [], "events": [], "teams": []},
     {"variant": "commander", "players": [f"P{n}" for n in range(70)], "commanders": [], "events": []},
-    {"variant": "commander", "players": [], "commanders": [], "events": [], **{f"k{n}": n for n in range(60)}},
+    {
+        "variant": "commander",
+        "players": [],
+        "commanders": [],
+        "events": [],
+        **{f"k{n}": 0 for n in range(60)},
+    },
     {
         "variant": "commander",
         "players": ["A"],
