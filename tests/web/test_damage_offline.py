@@ -21,8 +21,9 @@ from django.test import Client
 from django.utils import translation
 
 from judge.calc.forms import DamageTable
-from judge.engine.damage import calculate_commander_damage
+from judge.engine.damage import COMMANDER_DAMAGE_LIMIT, calculate_commander_damage
 from judge.engine.errors import IllegalStateError, InvalidInputError
+from judge.engine.texts import CATALOG
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js" / "damage-offline.js"
@@ -255,3 +256,13 @@ def test_the_pages_table_reads_a_query_as_the_server_does(rules: dict[str, Any],
             expected = DamageTable(data)
             assert table["problems"] == expected.problems, query
             assert table["payload"] == expected.payload(), query
+
+
+def test_the_offline_rules_are_the_engines(rules: dict[str, Any]) -> None:
+    assert rules["damage"]["limit"] == COMMANDER_DAMAGE_LIMIT
+    assert all(CATALOG[code] == entry for code, entry in rules["texts"].items())
+    assert {code for code in CATALOG if code.startswith("damage.")} <= set(rules["texts"])
+    assert rules["rules"]["commander:9"]["ja"]["label"] == "統率者戦ルール 9"
+    assert (
+        rules["damage"]["page"]["ja"]["loses"] == "{player}の敗北：{commander}からの戦闘ダメージ {damage} 点"
+    )
