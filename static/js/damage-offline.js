@@ -470,7 +470,20 @@
       payload.teams = [];
       for (let i = 0; i < players.length; i += 2) payload.teams.push(players.slice(i, i + 2));
     }
-    return {variant, thg, size, seats, commanders, counts, problems, payload};
+    return {variant, thg, size, seats, commanders, counts, problems, payload, query: query(variant, thg, size, seats, counts)};
+  }
+
+  /** The table as a URL query, as DamageTable.query writes it (nothing empty, no tap). */
+  function query(variant, thg, size, seats, counts) {
+    const pairs = [["variant", variant], ["seats", String(size)]];
+    if (thg) pairs.push(["thg", "1"]);
+    for (const seat of seats) {
+      for (const [field, v] of [["name", seat.name], ["cmdr", seat.commander], ["partner", seat.partner]]) {
+        if (v) pairs.push([`${field}${seat.number}`, v]);
+      }
+    }
+    for (const [k, count] of counts) pairs.push([k, String(count)]);
+    return new URLSearchParams(pairs).toString();
   }
 
   const api = {compute, render, readTable, shownValue};
@@ -569,8 +582,34 @@
     }
     const wait = form.querySelector(".offline-wait");
     if (wait) wait.remove();
+    // The table's own URL, as the server would push it: a reload (offline too) opens the same table.
+    history.replaceState(history.state, "", `${location.pathname}?${table.query}`);
     return true;
   }
+
+  /** A table's URL opened offline: the kept page may be an older table (the worker keeps whole pages only),
+      so the query's values are put in the form's fields, and answered, when the table has their seats. */
+  function restore() {
+    const form = document.querySelector("#damage-calculator form");
+    if (!form || !location.search || !rules) return;
+    const params = new URLSearchParams(location.search);
+    const fields = Array.from(form.elements).filter((e) => e.name && e.type !== "submit" && e.type !== "hidden");
+    const seats = form.querySelector("input[name=seats]");
+    if (!seats || params.get("seats") !== seats.value) return;
+    if (Array.from(params.keys()).some((k) => !form.elements.namedItem(k))) return;  // a partner the page lacks
+    for (const e of fields) {
+      if (e.type === "checkbox") e.checked = params.get(e.name) === e.value;
+      else if (e.name.startsWith("d") && e.type === "number") e.value = params.get(e.name) || "0";
+      else e.value = params.get(e.name) || (e.tagName === "SELECT" ? e.value : "");
+    }
+    answer(form, null);
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    if (navigator.onLine || !location.search) return;
+    let tries = 100;  // the kept rules are read from the worker's cache: a moment
+    const ready = () => (rules ? restore() : tries-- > 0 && setTimeout(ready, 50));
+    ready();
+  });
 
   // Offline (the browser says so), a change of the table is answered here and never sent.
   let submitter = null;  // the button that sent the last request (a resize is the server's)

@@ -1,6 +1,6 @@
 """Commander damage offline, at 390×844 (issue 34 item 2): on a kept commander damage page with no
 connection, a cell typed or tapped is answered on the phone with the engine's loss line, steps and problems
-in Japanese, the inputs kept; back online the server answers again."""
+in Japanese, the inputs kept (a reload offline too); back online the server answers again."""
 
 from __future__ import annotations
 
@@ -55,6 +55,14 @@ def test_commander_damage_is_worked_out_offline(browser, site_url) -> None:  # t
     other.dispatch_event("change")
     expect(page.locator("#result .loss")).to_have_count(1)
     expect(page.locator(".offline-wait")).to_have_count(0)
+    # Reloaded offline, the table's URL opens the same table (the kept page is the empty one).
+    assert "d1a_2=21" in page.url
+    page.reload()
+    expect(page.locator(".offline-saved")).to_be_visible()
+    expect(cell).to_have_value("21")
+    expect(other).to_have_value("3")
+    expect(page.locator("#result .loss")).to_have_count(1)
+    expect(page.locator("#result .offline-computed")).to_be_visible()
 
     context.set_offline(False)
     page.locator("button[value='up:d1a_3']").click()
