@@ -260,7 +260,7 @@
     const needs = Boolean(field(data, "names") || strip(String(data.cards_json || "")));
     const typed = {};
     for (const name of Object.keys(L)) typed[name] = field(data, name, L[name]);
-    const printed = Object.keys(L).some((name) => strip(String(data[name] || "")));
+    const printed = Object.keys(L).some((name) => typed[name]);  // as IdentityForm.printed_card reads them
     if (!printed) return needs ? {needs: true} : null;
     let cost = "";
     if (typed.card_mana_cost) {

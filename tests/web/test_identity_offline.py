@@ -145,6 +145,7 @@ def _grid() -> list[dict[str, str]]:
         {"card_mana_cost": "{1}{G}"},  # no name: the site names it "the card typed in"
         {"card_name": "  Ｆｏｇ  ", "card_text": "x" * 6000},
         {"card_name": "A" * 300, "card_type_line": "Land — Plains " * 30},
+        {"card_name": "\x00", "card_text": " \u3000 "},  # nothing typed once read: no card
         {"card_name": "Fog", "names": "Sol Ring"},  # printed fields with a name: the name needs the server
         {"card_name": "Fog", "card_mana_cost": "QQ", "cards_json": "[]"},
     ]
