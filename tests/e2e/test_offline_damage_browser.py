@@ -1,4 +1,4 @@
-"""Commander damage offline, at 390×844 (issue 34 item 2): on a kept commander damage page with no
+"""Commander damage offline, at 390×844 and 844×390 (issue 34 item 2): on a kept commander damage page with no
 connection, a cell typed or tapped is answered on the phone with the engine's loss line, steps and problems
 in Japanese, the inputs kept (a reload offline too); back online the server answers again."""
 
@@ -11,12 +11,14 @@ from tests.e2e.conftest import PHONE
 from tests.e2e.test_offline_game_browser import _wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
+VIEWPORTS = [PHONE, {"width": 844, "height": 390}]
 
 KEPT = "async () => Boolean(await caches.match('/api/calc/offline-rules'))"
 
 
-def test_commander_damage_is_worked_out_offline(browser, site_url) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP")
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["portrait", "landscape"])
+def test_commander_damage_is_worked_out_offline(browser, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

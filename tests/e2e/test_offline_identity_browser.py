@@ -1,7 +1,7 @@
-"""Colour identity offline, at 390×844 (issue 34 item 2): on a kept colour identity page with no connection,
-a card typed off its face (Japanese colour words, {緑/白}) is answered on the phone with the engine's identity
-and steps in Japanese; a card name alone keeps its input and says in one line that it needs the connection,
-or the printed fields; back online the server answers it."""
+"""Colour identity offline, at 390×844 and 844×390 (issue 34 item 2): on a kept colour identity page with no
+connection, a card typed off its face (Japanese colour words, {緑/白}) is answered on the phone with the
+engine's identity and steps in Japanese; a card name alone keeps its input and says in one line that it needs
+the connection, or the printed fields; back online the server answers it."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from tests.e2e.conftest import PHONE
 from tests.e2e.test_offline_game_browser import _wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
+VIEWPORTS = [PHONE, {"width": 844, "height": 390}]
 
 KEPT = "async () => Boolean(await caches.match('/api/calc/offline-rules'))"
 
 
-def test_colour_identity_of_a_printed_card_is_worked_out_offline(browser, site_url) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP")
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["portrait", "landscape"])
+def test_colour_identity_of_a_printed_card_is_worked_out_offline(browser, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
