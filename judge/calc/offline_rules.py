@@ -138,6 +138,16 @@ def identity_labels() -> dict[str, dict[str, Any]]:
                     "G": _("green"),
                     "C": _("colorless"),
                 },
+                # A step's mana symbols as the site draws them (judge.web.templatetags.web_tags.mana_symbols).
+                "mana": {
+                    "N": braced(_("%(amount)s generic mana")),
+                    "W": _("white mana"),
+                    "U": _("blue mana"),
+                    "B": _("black mana"),
+                    "R": _("red mana"),
+                    "G": _("green mana"),
+                    "C": _("colorless mana"),
+                },
                 **problem_heads(),
             }
     return labels

@@ -302,6 +302,15 @@
     return link.url ? `<a href="${escape(link.url)}">${escape(link.label)}</a>` : escape(link.label);
   }
 
+  /** A step's text escaped, its mana symbols drawn as the site's steps draw them (the mana_symbols filter). */
+  function symbols(text, page) {
+    return escape(text).replace(/\{([0-9]{1,7}|[WUBRGC])\}/g, (all, v) => {
+      const kind = /^[0-9]+$/.test(v) ? "N" : v;
+      const label = escape(kind === "N" ? page.mana.N.replace("{amount}", v) : page.mana[v]);
+      return `<span class="mana-symbol pip-${kind}" role="img" aria-label="${label}" title="${label}">${v}</span>`;
+    });
+  }
+
   function show(form, answer) {
     const I = rules.identity;
     const page = I.page[lang];
@@ -318,7 +327,7 @@
       const pips = c.identity.length ? c.identity.map((l) => `<abbr class="pip pip-${l}" title="${escape(page.colors[l])}">${l}</abbr>`).join("")
         : `<abbr class="pip pip-C" title="${escape(page.colors.C)}">C</abbr>`;
       const steps = c.steps.map((s) => `<li><span class="step-rule">${cite(s.rule)}</span> ` +
-        `<span class="step-text" lang="${lang}">${escape(render(s, texts, lang))}</span></li>`).join("");
+        `<span class="step-text" lang="${lang}">${symbols(render(s, texts, lang), page)}</span></li>`).join("");
       html += `<ul class="identity-results"><li class="identity-card"><p class="card-line"><span class="card-name" lang="en">` +
         `${escape(c.name)}</span> <span class="pips">${pips}</span></p><details open><summary>${escape(page.why)}</summary>` +
         `<ol class="calc-steps">${steps}</ol></details></li></ul>`;

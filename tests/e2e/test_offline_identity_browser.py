@@ -42,7 +42,9 @@ def test_colour_identity_of_a_printed_card_is_worked_out_offline(browser, site_u
     expect(page.locator("#result .pips abbr")).to_have_text(["W", "G"])
     steps = page.locator("#result .calc-steps")
     card = "《Knight of the Reliquary》"
-    expect(steps).to_contain_text(f"{card}のマナ・コストの {{G}} で 緑 が加わります")
+    # {G} drawn as the site draws it (its text "G", its name 緑マナ), {G/W} as printed.
+    expect(steps.locator(".mana-symbol.pip-G").first).to_have_attribute("aria-label", "緑マナ")
+    expect(steps).to_contain_text(f"{card}のマナ・コストの G で 緑 が加わります")
     expect(steps).to_contain_text(f"{card}のルール・テキストの {{G/W}} で 白・緑 が加わります")
     expect(steps).to_contain_text(f"{card}の固有色：白緑")
     # A cost that can't be read: the engine's problem, the fields as typed.
