@@ -9,7 +9,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from judge.engine.texts.tax import TEXTS
+from judge.calc.tax_offline_page import tax_page_data
+from judge.engine.tax_offline import tax_rules, tax_texts
 
 
 def page_labels() -> dict[str, dict[str, str]]:
@@ -27,9 +28,10 @@ def page_labels() -> dict[str, dict[str, str]]:
 
 @require_GET
 def tax_texts_api(request: HttpRequest) -> JsonResponse:
-    steps = {code: dict(entry) for code, entry in TEXTS.items() if code.startswith("tax.")}
+    # Every message the calculator sends, its rules as data and the page's words (judge.calc.tax_offline_page).
     response = JsonResponse(
-        {"texts": steps, "page": page_labels()}, json_dumps_params={"ensure_ascii": False}
+        {"texts": tax_texts(), "page": page_labels(), "rules": tax_rules(), **tax_page_data()},
+        json_dumps_params={"ensure_ascii": False},
     )
     response["Cache-Control"] = "no-cache"
     return response
