@@ -28,7 +28,7 @@ def page_labels() -> dict[str, dict[str, str]]:
 
 @require_GET
 def tax_texts_api(request: HttpRequest) -> JsonResponse:
-    # Every message the calculator sends, its rules as data and the page's words (judge.calc.tax_offline_page).
+    # Every message the calculator sends, its rules as data, the page's words (judge.calc.tax_offline_page).
     response = JsonResponse(
         {"texts": tax_texts(), "page": page_labels(), "rules": tax_rules(), **tax_page_data()},
         json_dumps_params={"ensure_ascii": False},

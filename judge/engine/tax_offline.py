@@ -1,9 +1,10 @@
-"""The tax calculator's rules as data, for the page to work the tax out without a connection (issue 34 item 2).
+"""The tax calculator's rules as data, for the page to work the tax out offline (issue 34 item 2).
 
-``static/js/tax-offline.js`` is a port of :mod:`judge.engine.tax`, :mod:`judge.engine.tax_payload` and the
-mana reader of :mod:`judge.engine.mana`; every number, name and table those modules decide by is read here from
-the modules themselves and sent to the page (``GET /api/calc/tax-texts``, judge.calc.offline), never written a
-second time in JavaScript. ``tests/web/test_tax_offline.py`` compares the two on every case.
+``static/js/tax-offline.js`` is a port of :mod:`judge.engine.tax`, :mod:`judge.engine.tax_payload` and
+the mana reader of :mod:`judge.engine.mana`; every number, name and table those modules decide by is
+read here from the modules themselves and sent to the page (``GET /api/calc/tax-texts``,
+judge.calc.offline), never written a second time in JavaScript. ``tests/web/test_tax_offline.py``
+compares the two on every case.
 
 >>> rules = tax_rules()
 >>> rules["tax_per_cast"], rules["fields"]["dtc"]

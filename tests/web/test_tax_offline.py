@@ -1,9 +1,10 @@
-"""The tax calculator worked out offline (static/js/tax-offline.js, run in Node) answers as the engine does
-(issue 34 item 2): on every case of tests/engine/cases/tax.txt and on grids of mixed inputs (hybrid, Phyrexian,
-X, Japanese and full-width costs, coloured reductions, every zone, partners, Brawl, DTC, the planar die) and
-of bad ones, the same step codes, rules and parameters, the same totals, the same problems (code, field,
-parameters) and the same texts in both languages, the rules and texts read from the catalog the page fetches
-(GET /api/calc/tax-texts, generated from the engine: judge.engine.tax_offline, judge.calc.tax_offline_page)."""
+"""The tax calculator worked out offline (static/js/tax-offline.js, run in Node) answers as the
+engine does (issue 34 item 2): on every case of tests/engine/cases/tax.txt and on grids of mixed inputs
+(hybrid, Phyrexian, X, Japanese and full-width costs, coloured reductions, every zone, partners, Brawl,
+DTC, the planar die) and of bad ones: the same step codes, rules and parameters, the same totals, the
+same problems (code, field, parameters) and the same texts in both languages, the rules and texts read
+from the catalog the page fetches (GET /api/calc/tax-texts, generated from the engine:
+judge.engine.tax_offline, judge.calc.tax_offline_page)."""
 
 from __future__ import annotations
 
@@ -117,9 +118,9 @@ def test_every_case_of_the_case_file_is_answered_offline_as_the_engine_does(cata
 
 
 COSTS = [
-    "{3}{G}{G}", "2WU/B", "{2/W}{2/W}", "{X}{R}", "XX1G", "1G/P", "{2}{W/U}{G/P}", "2緑緑", "３ＧＧ", "{C}{C}",
-    "{0}", "{S}{G}", "{HW}", "{B/G/P}", "{C/W}", "(2/W)", "4R/GR/G", "{1} {U}、{R}",
-]  # fmt: skip
+    *("{3}{G}{G}", "2WU/B", "{2/W}{2/W}", "{X}{R}", "XX1G", "1G/P", "{2}{W/U}{G/P}", "2緑緑", "３ＧＧ"),
+    *("{C}{C}", "{0}", "{S}{G}", "{HW}", "{B/G/P}", "{C/W}", "(2/W)", "4R/GR/G", "{1} {U}、{R}"),
+]
 REDUCTIONS: list[object] = [
     0,
     1,
