@@ -518,7 +518,10 @@
   if (typeof document === "undefined") return;
   const lang = document.documentElement.lang === "en" ? "en" : "ja";
   let catalog = null;
-  fetch("/api/calc/tax-texts").then((r) => r.json()).then((data) => { catalog = data; }).catch(() => null);
+  fetch("/api/calc/tax-texts").then((r) => r.json()).then((data) => {
+    catalog = data;
+    document.documentElement.dataset.taxOffline = "ready";  // the page can answer offline from now on
+  }).catch(() => null);
 
   function escape(s) {
     return String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})[c]);
