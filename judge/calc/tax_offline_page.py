@@ -5,13 +5,15 @@ read from the site's own translations here, so the page offline says what the se
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from judge.calc.forms import TaxForm
+from judge.calc.forms import CAST_ZONES, TAX_VARIANTS, TaxForm
 from judge.engine.tax import DTC_RULE
 from judge.web.citations import rule_label, rule_ref_url, rule_url_prefix
 from judge.web.forms import FlagField, NumberField
@@ -38,12 +40,22 @@ def _words() -> dict[str, str]:
     }
 
 
+def _calculator(variant: str) -> str:
+    """The page's calculator (format tabs, that format's empty form, no answer): what the format switch
+    brings (tax_page's ``calculator`` partial)."""
+    context = {"variants": TAX_VARIANTS, "zones": CAST_ZONES, "values": {}, "variant": variant, "errors": []}
+    return render_to_string("calc/tax.html#calculator", {**context, "result": None}).strip()
+
+
+@functools.cache
 def tax_page_data() -> dict[str, Any]:
-    """``{"words", "mana_labels", "rule_links"}`` (each ``{lang: ...}``) and ``"form"``: how the form is read
-    into a payload (TaxForm: each format's fields, which are numbers and which are boxes to tick)."""
+    """``{"words", "mana_labels", "rule_links", "calculators"}`` (each ``{lang: ...}``; ``calculators``: the
+    calculator of each format, for the format switch offline) and ``"form"``: how the form is read into a
+    payload (TaxForm: each format's fields, which are numbers and which are boxes to tick)."""
     words: dict[str, Any] = {}
     labels: dict[str, Any] = {}
     links: dict[str, Any] = {}
+    calculators: dict[str, Any] = {}
     for lang in ("ja", "en"):
         with translation.override(lang):
             words[lang] = _words()
@@ -55,10 +67,17 @@ def tax_page_data() -> dict[str, Any]:
                     rule: {"url": rule_ref_url(rule), "label": rule_label(rule)} for rule in OTHER_RULES
                 },
             }
+            calculators[lang] = {variant: _calculator(variant) for variant, _label in TAX_VARIANTS}
     fields = TaxForm.base_fields
     form = {
         "fields": {variant: list(names) for variant, names in TaxForm.VARIANT_FIELDS.items()},
         "numbers": [name for name, field in fields.items() if isinstance(field, NumberField)],
         "flags": [name for name, field in fields.items() if isinstance(field, FlagField)],
     }
-    return {"words": words, "mana_labels": labels, "rule_links": links, "form": form}
+    return {
+        "words": words,
+        "mana_labels": labels,
+        "rule_links": links,
+        "calculators": calculators,
+        "form": form,
+    }

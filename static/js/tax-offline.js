@@ -616,17 +616,18 @@
     result.innerHTML = html + (html ? `\n<p class="notice offline-computed" role="status">${escape(catalog.words[lang].offline)}</p>` : "");
   }, true);
 
-  // The format switch offline: the page carries each format's empty form (<template data-tax-variant>).
+  // The format switch offline: each format's calculator comes with the catalog (judge.calc.tax_offline_page).
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element && event.target.closest("#tax-calculator .variant-tabs a");
     if (navigator.onLine || !catalog || !link) return;
-    const variant = new URL(link.href, location.href).searchParams.get("variant");
-    const template = document.querySelector(`template[data-tax-variant="${variant}"]`);
+    const html = catalog.calculators[lang][new URL(link.href, location.href).searchParams.get("variant")];
     const current = document.getElementById("tax-calculator");
-    if (!template || !current) return;
+    if (!html || !current) return;
     event.preventDefault();
     event.stopPropagation();
-    const fresh = template.content.firstElementChild.cloneNode(true);
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const fresh = holder.firstElementChild;
     current.replaceWith(fresh);
     if (root.htmx) root.htmx.process(fresh);
   }, true);

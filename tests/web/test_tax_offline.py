@@ -229,3 +229,14 @@ def test_the_catalog_is_the_engines(catalog: dict[str, Any]) -> None:
     ]
     assert catalog["words"]["ja"]["total"] == "総コスト"
     assert catalog["rule_links"]["en"]["other"]["dtc:commander-tax"]["url"] == "/en/docs/dtc/#commander-tax"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_format_switch_offline_brings_what_the_server_does(catalog: dict[str, Any], lang: str) -> None:
+    client = Client()
+    for variant, calculator in catalog["calculators"][lang].items():
+        swapped = client.get(
+            f"/{lang}/calc/tax/", {"variant": variant}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="tax-calculator"
+        )
+        assert calculator == swapped.content.decode().strip(), variant
