@@ -237,6 +237,9 @@ def test_the_format_switch_offline_brings_what_the_server_does(catalog: dict[str
     client = Client()
     for variant, calculator in catalog["calculators"][lang].items():
         swapped = client.get(
-            f"/{lang}/calc/tax/", {"variant": variant}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="tax-calculator"
+            f"/{lang}/calc/tax/",
+            {"variant": variant},
+            HTTP_HX_REQUEST="true",
+            HTTP_HX_TARGET="tax-calculator",
         )
         assert calculator == swapped.content.decode().strip(), variant
