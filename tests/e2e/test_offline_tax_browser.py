@@ -1,11 +1,14 @@
-"""The commander tax page offline answers every case as the server does (issue 34 item 2), at 390×844: a
-hybrid cost with a coloured reduction, a DTC play (reached by the format switch without a connection) and a
-mistyped cost are answered on the phone with the very result the server renders for the same inputs (the
-same lines, steps, rule links and mana symbols, in Japanese), every input kept."""
+"""The commander tax page offline answers every case as the server does (issue 34 item 2), at 390×844 in
+Japanese and 844×390 in English: hybrid, Phyrexian and X costs, full-width and Japanese symbols, coloured
+reductions, another zone, a partner, the tax alone, Brawl, DTC and the planar die (each format reached by the
+format switch without a connection), and mistyped input, are answered on the phone with the very result the
+server renders for the same form (the same lines, steps, rule links, mana symbols and problems), every input
+kept."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -16,6 +19,7 @@ from tests.e2e.test_offline_game_browser import _wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
+LANDSCAPE = {"width": 844, "height": 390}
 KEPT_CATALOG = """async () => {
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
@@ -23,10 +27,30 @@ KEPT_CATALOG = """async () => {
   }
   return false;
 }"""
-
-HYBRID = {"mana_cost": "{2}{G/W}{G/P}", "previous_casts": "2", "reduction": "{W}{G}"}
-DTC = {"cost": "6", "reduction": "5", "play_number": "3"}
-TYPO = {"mana_cost": "3QQ", "previous_casts": "1"}
+#: What each format's form sends when nothing is typed (the page's fields, in its order).
+BLANK = {
+    "commander": {"mana_cost": "", "previous_casts": "", "cast_from": "command-zone", "reduction": ""},
+    "brawl": {"mana_cost": "", "previous_casts": "", "cast_from": "command-zone", "reduction": ""},
+    "dtc": {"cost": "", "play_number": "", "reduction": ""},
+    "planechase": {"rolls_this_turn": ""},
+}
+BOXES = ("partner", "two_headed_giant")
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("commander", {"mana_cost": "{2}{G/W}{G/P}", "previous_casts": "2", "reduction": "{W}{G}"}),
+    ("commander", {"mana_cost": "３ＷＢ", "previous_casts": "1", "reduction": "ＷＢ"}),
+    ("commander", {"mana_cost": "{X}{X}{1}{R}", "previous_casts": "3", "reduction": "5"}),
+    ("commander", {"mana_cost": "2/W2/W", "previous_casts": "1", "reduction": "2"}),
+    ("commander", {"mana_cost": "2緑緑", "cast_from": "graveyard", "partner": True}),
+    ("commander", {"previous_casts": "2", "partner": True}),  # the tax alone
+    ("commander", {"mana_cost": "3QQ", "previous_casts": "1"}),  # a typo
+    ("commander", {"mana_cost": "{G}", "previous_casts": "1", "reduction": "{X}"}),
+    ("brawl", {"mana_cost": "{1}{U}{R}", "previous_casts": "1", "cast_from": "exile"}),
+    ("dtc", {"cost": "6", "reduction": "5", "play_number": "3"}),
+    ("dtc", {"cost": "4", "reduction": "9", "play_number": "1"}),
+    ("dtc", {"play_number": "2"}),  # no cost: a problem
+    ("planechase", {"rolls_this_turn": "2", "two_headed_giant": True}),
+    ("planechase", {"rolls_this_turn": "0"}),
+]
 
 
 def _result(page) -> str:  # type: ignore[no-untyped-def]
@@ -36,64 +60,62 @@ def _result(page) -> str:  # type: ignore[no-untyped-def]
     return re.sub(r">\s+<", "><", html).strip()
 
 
-def _server(page, site_url: str, variant: str, values: dict[str, str]) -> str:  # type: ignore[no-untyped-def]
-    """The result the server renders for these inputs (the page loaded with them in its address)."""
-    page.goto(f"{site_url}/ja/calc/tax/?{urlencode({'variant': variant, **values})}")
-    expect(page.locator("#result .answer, #result .errorlist").first).to_be_visible()
-    return _result(page)
+def _query(variant: str, values: dict[str, Any]) -> str:
+    """The form's query, as the browser sends it (every field, a ticked box as "1")."""
+    fields = {**BLANK[variant], **{k: v for k, v in values.items() if k not in BOXES}}
+    boxes = {name: "1" for name in BOXES if values.get(name)}
+    return urlencode({"variant": variant, **fields, **boxes})
 
 
-def test_the_tax_page_offline_answers_hybrid_dtc_and_typos_as_the_server(browser, site_url) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP")
+def _fill(page, variant: str, values: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    page.locator(f'.variant-tabs a[href$="variant={variant}"]').click()  # offline: a fresh empty form
+    expect(page.locator(".variant-tabs a[aria-current=page]")).to_have_attribute(
+        "href", re.compile(f"variant={variant}$")
+    )
+    form = page.locator("#tax-calculator form")
+    for name, value in values.items():
+        field = form.locator(f'[name="{name}"]')
+        if name in BOXES:
+            field.check()
+        elif name == "cast_from":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    form.locator("button[type=submit]").click()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "lang"), [(PHONE, "ja"), (LANDSCAPE, "en")], ids=["portrait", "landscape"]
+)
+def test_the_tax_page_offline_answers_every_case_as_the_server(browser, site_url, viewport, lang) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/ja/")
+    page.goto(f"{site_url}/{lang}/")
     _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
-    online = {
-        "hybrid": _server(page, site_url, "commander", HYBRID),
-        "dtc": _server(page, site_url, "dtc", DTC),
-        "typo": _server(page, site_url, "commander", TYPO),
-    }
-    assert "{G/P}" in online["hybrid"] and "統率者税" in online["dtc"] and "{Q}" in online["typo"]
-    page.goto(f"{site_url}/ja/calc/tax/")
+    online = []
+    for variant, values in CASES:
+        page.goto(f"{site_url}/{lang}/calc/tax/?{_query(variant, values)}")
+        expect(page.locator("#result .answer, #result .errorlist").first).to_be_visible()
+        online.append(_result(page))
+    assert sum("errorlist" in html for html in online) == 3
+    page.goto(f"{site_url}/{lang}/calc/tax/")
     _wait_for(page, lambda: page.evaluate(KEPT_CATALOG))
 
     context.set_offline(True)
-    page.goto(f"{site_url}/ja/calc/tax/")
+    page.goto(f"{site_url}/{lang}/calc/tax/")
     expect(page.locator(".offline-saved")).to_be_visible()  # the kept page
     expect(page.locator("html[data-tax-offline=ready]")).to_have_count(1)
-    submit = page.locator("#tax-calculator button[type=submit]")
-
-    page.fill("#tax-mana-cost", HYBRID["mana_cost"])
-    page.fill("#tax-previous", HYBRID["previous_casts"])
-    page.fill("#tax-reduction", HYBRID["reduction"])
-    submit.click()
-    expect(page.locator("#result .offline-computed")).to_be_visible()
-    assert _result(page) == online["hybrid"]
-    expect(page.locator("#tax-mana-cost")).to_have_value(HYBRID["mana_cost"])
-
-    page.fill("#tax-mana-cost", TYPO["mana_cost"])
-    page.fill("#tax-previous", TYPO["previous_casts"])
-    page.fill("#tax-reduction", "")
-    submit.click()
-    expect(page.locator("#result .errorlist")).to_be_visible()
-    assert _result(page) == online["typo"]
-    expect(page.locator("#tax-mana-cost")).to_have_value("3QQ")
-
-    # The format switch works offline too: the DTC form, then its answer.
-    page.locator(".variant-tabs a", has_text="DTC").click()
-    expect(page.locator("#tax-cost")).to_be_visible()
-    expect(page.locator(".variant-tabs a[aria-current=page]")).to_have_text("DTC")
-    page.fill("#tax-cost", DTC["cost"])
-    page.fill("#tax-reduction", DTC["reduction"])
-    page.fill("#tax-play", DTC["play_number"])
-    page.locator("#tax-calculator button[type=submit]").click()
-    expect(page.locator("#result .offline-computed")).to_be_visible()
-    expect(page.locator("#result .answer")).to_have_text("5")
-    assert _result(page) == online["dtc"]
-    box = page.locator("#result").bounding_box()
-    assert box is not None and box["width"] <= PHONE["width"]
-    expect(page.locator("#tax-calculator .offline-wait")).to_have_count(0)
+    for (variant, values), server in zip(CASES, online, strict=True):
+        _fill(page, variant, values)
+        expect(page.locator("#result .offline-computed")).to_be_visible()
+        assert _result(page) == server, (variant, values)
+        for name, value in values.items():  # every input stays as typed
+            if name not in BOXES:
+                expect(page.locator(f'#tax-calculator [name="{name}"]')).to_have_value(value)
+        expect(page.locator("#tax-calculator .offline-wait")).to_have_count(0)
+        box = page.locator("#result").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= viewport["width"]
     assert not errors, errors
     context.close()
