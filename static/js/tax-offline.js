@@ -543,6 +543,18 @@
     return `<a href="${escape(links.prefix + rule)}/">${escape(rule)}</a>`;
   }
 
+  /** Python's int() of a text of decimal digits in any script ("٣" is 3), as NumberField reads it. */
+  function wholeNumber(text) {
+    const digit = (c) => {  // a digit's value: its place in its script's run of ten
+      let cp = c.codePointAt(0);
+      let value = 0;
+      while (value < 9 && /\p{Nd}/u.test(String.fromCodePoint(cp - 1))) { cp -= 1; value += 1; }
+      return value;
+    };
+    const digits = chars(text.replace(/_/g, "")).map((c) => (/[+-]/.test(c) ? c : String(digit(c)))).join("");
+    return Number(digits);
+  }
+
   /** TaxForm.payload, and the page's variant and whether it was a calculation (judge.calc.forms). */
   function formPayload(form) {
     const data = new FormData(form);
@@ -560,7 +572,7 @@
         value = clean(data.get(name));
         if (numbers.includes(name)) {
           if (!value) value = null;
-          else if (/^[+-]?[0-9]+(?:_[0-9]+)*$/.test(value)) value = Number(value.replace(/_/g, ""));
+          else if (/^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u.test(value)) value = wholeNumber(value);
           else value = cut(value, 40);
         }
       }
@@ -603,18 +615,29 @@
       `  <p class="answer-sub">${escape(sub.replace("{n}", answer.tax_generic))}</p>\n  ${how}` + stepsHtml(answer.steps);
   }
 
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (navigator.onLine || !catalog || !(form instanceof HTMLFormElement) || !form.closest("#tax-calculator")) return;
+  function answer(form) {
     const result = document.getElementById("result");
-    if (!result) return;
-    event.preventDefault();
-    event.stopPropagation();
+    if (!result) return false;
     const line = form.querySelector(".offline-wait");
     if (line) line.remove();
     const html = resultHtml(form);
     result.innerHTML = html + (html ? `\n<p class="notice offline-computed" role="status">${escape(catalog.words[lang].offline)}</p>` : "");
+    return true;
+  }
+
+  const taxForm = (target) => (catalog && target instanceof HTMLFormElement && target.closest("#tax-calculator") ? target : null);
+  document.addEventListener("submit", (event) => {
+    const form = taxForm(event.target);
+    if (navigator.onLine || !form || !answer(form)) return;
+    event.preventDefault();
+    event.stopPropagation();
   }, true);
+  // The browser says it is online but the worker got no answer (a dropped signal it has not noticed):
+  // answer here all the same (static/js/offline.js has already written its line; it is taken away).
+  document.addEventListener("judgeOffline", (event) => {
+    const form = taxForm(event.target);
+    if (form) answer(form);
+  });
 
   // The format switch offline: each format's calculator comes with the catalog (judge.calc.tax_offline_page).
   document.addEventListener("click", (event) => {

@@ -44,6 +44,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("commander", {"previous_casts": "2", "partner": True}),  # the tax alone
     ("commander", {"mana_cost": "3QQ", "previous_casts": "1"}),  # a typo
     ("commander", {"mana_cost": "{G}", "previous_casts": "1", "reduction": "{X}"}),
+    ("commander", {"mana_cost": "{4}{B}", "previous_casts": "1", "reduction": "٣"}),  # int() reads it: 3
     ("brawl", {"mana_cost": "{1}{U}{R}", "previous_casts": "1", "cast_from": "exile"}),
     ("dtc", {"cost": "6", "reduction": "5", "play_number": "3"}),
     ("dtc", {"cost": "4", "reduction": "9", "play_number": "1"}),
