@@ -243,3 +243,12 @@ def test_the_format_switch_offline_brings_what_the_server_does(catalog: dict[str
             HTTP_HX_TARGET="tax-calculator",
         )
         assert calculator == swapped.content.decode().strip(), variant
+
+
+@pytest.mark.django_db
+def test_the_catalog_is_asked_again_cheaply() -> None:
+    client = Client()
+    first = client.get("/api/calc/tax-texts")
+    assert first["Content-Type"] == "application/json" and first["Cache-Control"] == "no-cache"
+    again = client.get("/api/calc/tax-texts", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and not again.content
