@@ -1,15 +1,21 @@
-"""What the commander tax page needs to answer offline (issue 34 item 2): the engine's own step texts of the
-commander tax in both languages and the page's few labels, read once online by static/js/tax-offline.js and
-kept by the service worker. Generated from judge.engine.texts.tax, never written twice."""
+"""What the commander tax page needs to answer offline (issue 34 item 2), read online by
+static/js/tax-offline.js and kept by the service worker: every message the tax calculator sends, in both
+languages, its rules as data (judge.engine.tax_offline), and the page's own words, links and calculators
+(judge.calc.tax_offline_page). Generated from the engine and the site, never written twice."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, JsonResponse
+import functools
+import hashlib
+import json
+
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import etag, require_GET
 
-from judge.engine.texts.tax import TEXTS
+from judge.calc.tax_offline_page import tax_page_data
+from judge.engine.tax_offline import tax_rules, tax_texts
 
 
 def page_labels() -> dict[str, dict[str, str]]:
@@ -25,11 +31,18 @@ def page_labels() -> dict[str, dict[str, str]]:
     return labels
 
 
+@functools.cache
+def _tax_catalog() -> tuple[bytes, str]:
+    """The answer's body, built once (it changes only with a new release of the site), and its ETag."""
+    body = {"texts": tax_texts(), "page": page_labels(), "rules": tax_rules(), **tax_page_data()}
+    data = json.dumps(body, ensure_ascii=False).encode()
+    return data, hashlib.sha256(data).hexdigest()[:32]
+
+
 @require_GET
-def tax_texts_api(request: HttpRequest) -> JsonResponse:
-    steps = {code: dict(entry) for code, entry in TEXTS.items() if code.startswith("tax.")}
-    response = JsonResponse(
-        {"texts": steps, "page": page_labels()}, json_dumps_params={"ensure_ascii": False}
-    )
+@etag(lambda request: _tax_catalog()[1])  # each tax page asks again: a 304 costs nothing
+def tax_texts_api(request: HttpRequest) -> HttpResponse:
+    # Every message the calculator sends, its rules as data, the page's words (judge.calc.tax_offline_page).
+    response = HttpResponse(_tax_catalog()[0], content_type="application/json")
     response["Cache-Control"] = "no-cache"
     return response

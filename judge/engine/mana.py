@@ -37,6 +37,10 @@ SYMBOL_RE = re.compile(r"\{([^{}]{1,12})\}")
 NON_MANA = frozenset({"T", "Q", "E", "PW", "CHAOS", "A", "TK"})
 MAX_GENERIC = 1_000_000
 MAX_COST_TEXT = 200
+#: The largest number of a hybrid symbol's generic half ({2/W}; none printed is above {2}).
+MAX_HYBRID_GENERIC = 20
+#: What may separate the symbols of a typed cost ("3 G G", "3、緑・緑").
+TYPED_SEPARATORS = " ,、・"
 #: Japanese colour words (白 = white ...) and the colorless diamond Japanese cards print for {C}.
 _JAPANESE_SYMBOLS = str.maketrans({"白": "W", "青": "U", "黒": "B", "赤": "R", "緑": "G", "◇": "C"})
 # One typed symbol outside braces: a number, or a letter, each optionally followed by "/part"s
@@ -158,7 +162,7 @@ def _split_symbol(parts: list[str], problem: Message) -> ManaSymbol:
             phyrexian = True
         elif part == "C":
             colorless = True
-        elif part.isdigit() and int(part) <= 20:
+        elif part.isdigit() and int(part) <= MAX_HYBRID_GENERIC:
             generic = int(part)
         else:
             raise InvalidInputError([problem])
@@ -238,7 +242,7 @@ def _typed_symbols(text: str) -> list[str] | None:
     position = 0
     while position < len(text):
         char = text[position]
-        if char in " ,、・":
+        if char in TYPED_SEPARATORS:
             position += 1
             continue
         if char in "{(":
