@@ -6,11 +6,14 @@ counting how many combos each card is in, then gives each combo one :class:`~jud
 row: its anchor, the card of the combo in the fewest combos; all inside the import's transaction,
 replacing the previous combos. A list's combos are found through the index on ``ComboCard.key``: the
 combos anchored on the list's cards are the only candidates (a combo whose anchor is not in the list
-cannot be in it), and a candidate counts when all its cards are in the list.
+cannot be in it), and a candidate counts when all its cards are in the list. Each process keeps what
+it read for the data generation (the imported export's row), so a warm lookup is a few dictionary
+look-ups and frozenset subset tests, and reads from the database only what no earlier list needed.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -93,31 +96,88 @@ def _timestamp_date(value: Any) -> str:
         return ""
 
 
-def combos_in(card_names: Iterable[str]) -> list[ComboFacts]:
-    """The combos all of whose cards are among ``card_names``: the candidates anchored on those cards (the
-    index on ``ComboCard.key``), kept when all their cards are there."""
+#: A data generation: the imported export's row (a new import replaces it, with a new import time).
+Generation = tuple[int, str, str, int, float, int]
+
+
+def generation_of(source: CardSource) -> Generation:
+    imported = source.imported_at.isoformat()
+    return (source.pk, imported, source.path, source.size, source.modified, source.cards)
+
+
+class _ComboCache:
+    """What the lookups of one process have read of the imported combos, for one data generation: each
+    anchor key's combos (their ids and their other cards' keys, an empty tuple when the key anchors none)
+    and the facts of the combos some list held. Bounded (the oldest entries go first); a new import
+    (another :data:`Generation`) empties it."""
+
+    MAX_KEYS = 60_000
+    MAX_COMBOS = 20_000
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.generation: Generation | None = None
+        self.anchored: dict[str, tuple[tuple[int, frozenset[str]], ...]] = {}
+        self.facts: dict[int, ComboFacts] = {}
+
+    def start(self, generation: Generation) -> None:
+        if generation != self.generation:
+            self.generation = generation
+            self.anchored = {}
+            self.facts = {}
+
+    @staticmethod
+    def bound(table: dict[Any, Any], limit: int) -> None:
+        while len(table) > limit:
+            del table[next(iter(table))]
+
+
+_cache = _ComboCache()
+
+
+def combos_in(card_names: Iterable[str], *, source: CardSource | None = None) -> list[ComboFacts]:
+    """The combos all of whose cards are among ``card_names``, sorted by Commander Spellbook id.
+
+    The candidates are the combos anchored on those cards (the index on ``ComboCard.key``), each kept when
+    its other cards are all there (a frozenset subset test). What was read is kept for the data
+    generation (``source``, the imported export's row, read when not given): a warm lookup reads from the
+    database only the keys and combos no earlier list needed."""
     keys = {engine_cards.normalise_name(n) for n in card_names if n}
     if not keys:
         return []
-    candidates = ComboCard.objects.filter(key__in=sorted(keys)).values_list("combo_id", flat=True)
-    # Only the candidates' keys are read first; the whole row only for the combos the list holds.
-    held = [
-        combo_id
-        for combo_id, row_keys in Combo.objects.filter(id__in=candidates).values_list("id", "keys")
-        if keys.issuperset(row_keys)
-    ]
-    rows = Combo.objects.filter(id__in=held).order_by("spellbook_id")
-    return [
-        ComboFacts(
-            spellbook_id=row.spellbook_id,
-            cards=tuple(row.cards),
-            templates=tuple(row.templates),
-            features=tuple(row.features),
-            pieces=row.pieces,
-            mana_value_needed=row.mana_value_needed,
-        )
-        for row in rows
-    ]
+    source = source if source is not None else combo_source()
+    if source is None:
+        return []
+    with _cache.lock:
+        _cache.start(generation_of(source))
+        anchored = _cache.anchored
+        missing = sorted(k for k in keys if k not in anchored)
+        if missing:
+            read: dict[str, list[tuple[int, frozenset[str]]]] = {k: [] for k in missing}
+            rows = ComboCard.objects.filter(key__in=missing).values_list("key", "combo_id", "combo__keys")
+            for key, combo_id, row_keys in rows:
+                read[key].append((combo_id, frozenset(row_keys) - {key}))
+            anchored.update((k, tuple(v)) for k, v in read.items())
+        held = [combo_id for k in keys for combo_id, others in anchored.get(k, ()) if others <= keys]
+        facts = _cache.facts
+        unread = [combo_id for combo_id in held if combo_id not in facts]
+        if unread:
+            facts.update((combo.pk, _facts(combo)) for combo in Combo.objects.filter(id__in=unread))
+        found = [facts[combo_id] for combo_id in held]
+        _cache.bound(anchored, _cache.MAX_KEYS)
+        _cache.bound(facts, _cache.MAX_COMBOS)
+    return sorted(found, key=lambda f: f.spellbook_id)
+
+
+def _facts(row: Combo) -> ComboFacts:
+    return ComboFacts(
+        spellbook_id=row.spellbook_id,
+        cards=tuple(row.cards),
+        templates=tuple(row.templates),
+        features=tuple(row.features),
+        pieces=row.pieces,
+        mana_value_needed=row.mana_value_needed,
+    )
 
 
 def combo_source() -> CardSource | None:
