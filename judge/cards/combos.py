@@ -8,11 +8,12 @@ replacing the previous combos. A list's combos are found through the index on ``
 combos anchored on the list's cards are the only candidates (a combo whose anchor is not in the list
 cannot be in it), and a candidate counts when all its cards are in the list. Each process keeps what
 it read for the data generation (the imported export's row), so a warm lookup is a few dictionary
-look-ups and frozenset subset tests, and reads from the database only what no earlier list needed.
+look-ups and set superset tests, and reads from the database only what no earlier list needed.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -107,17 +108,18 @@ def generation_of(source: CardSource) -> Generation:
 
 class _ComboCache:
     """What the lookups of one process have read of the imported combos, for one data generation: each
-    anchor key's combos (their ids and their other cards' keys, an empty tuple when the key anchors none)
-    and the facts of the combos some list held. Bounded (the oldest entries go first); a new import
-    (another :data:`Generation`) empties it."""
+    anchor key's combos (their ids and their other cards' keys, interned; an empty tuple when the key
+    anchors none) and the facts of the combos some list held. Bounded (the oldest entries go first): with
+    every anchor of 100,000 combos read, about 25 MiB; a new import (another :data:`Generation`) empties
+    it."""
 
     MAX_KEYS = 60_000
-    MAX_COMBOS = 20_000
+    MAX_COMBOS = 10_000
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.generation: Generation | None = None
-        self.anchored: dict[str, tuple[tuple[int, frozenset[str]], ...]] = {}
+        self.anchored: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {}
         self.facts: dict[int, ComboFacts] = {}
 
     def start(self, generation: Generation) -> None:
@@ -135,11 +137,19 @@ class _ComboCache:
 _cache = _ComboCache()
 
 
+def clear_combo_cache() -> None:
+    """Forget what this process read of the combos (the next lookup reads its anchors again)."""
+    with _cache.lock:
+        _cache.generation = None
+        _cache.anchored = {}
+        _cache.facts = {}
+
+
 def combos_in(card_names: Iterable[str], *, source: CardSource | None = None) -> list[ComboFacts]:
     """The combos all of whose cards are among ``card_names``, sorted by Commander Spellbook id.
 
     The candidates are the combos anchored on those cards (the index on ``ComboCard.key``), each kept when
-    its other cards are all there (a frozenset subset test). What was read is kept for the data
+    its other cards are all there (a set's superset test). What was read is kept for the data
     generation (``source``, the imported export's row, read when not given): a warm lookup reads from the
     database only the keys and combos no earlier list needed."""
     keys = {engine_cards.normalise_name(n) for n in card_names if n}
@@ -153,12 +163,12 @@ def combos_in(card_names: Iterable[str], *, source: CardSource | None = None) ->
         anchored = _cache.anchored
         missing = sorted(k for k in keys if k not in anchored)
         if missing:
-            read: dict[str, list[tuple[int, frozenset[str]]]] = {k: [] for k in missing}
+            read: dict[str, list[tuple[int, tuple[str, ...]]]] = {k: [] for k in missing}
             rows = ComboCard.objects.filter(key__in=missing).values_list("key", "combo_id", "combo__keys")
             for key, combo_id, row_keys in rows:
-                read[key].append((combo_id, frozenset(row_keys) - {key}))
+                read[key].append((combo_id, tuple(sys.intern(k) for k in row_keys if k != key)))
             anchored.update((k, tuple(v)) for k, v in read.items())
-        held = [combo_id for k in keys for combo_id, others in anchored.get(k, ()) if others <= keys]
+        held = [combo_id for k in keys for combo_id, others in anchored.get(k, ()) if keys.issuperset(others)]
         facts = _cache.facts
         unread = [combo_id for combo_id in held if combo_id not in facts]
         if unread:
