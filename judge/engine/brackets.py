@@ -124,6 +124,7 @@ class BracketEstimate:
             return {"code": s.code, "criterion": s.rule, "text": s.render(lang)}
 
         latest = self.criteria.latest
+        title, url = latest.cited(lang)
         return {
             "minimum": self.minimum,
             "summary": self.summary().text(lang),
@@ -131,7 +132,7 @@ class BracketEstimate:
             "checked": [step(s) for s in self.checked],
             "unchecked": [step(s) for s in self.unchecked],
             "conversation": msg("brackets.conversation").text(lang),
-            "criteria_source": {"date": latest.date, "title": latest.title, "url": latest.url},
+            "criteria_source": {"date": latest.date, "title": title, "url": url},
         }
 
     def summary(self) -> Message:

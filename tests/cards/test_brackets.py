@@ -146,7 +146,8 @@ def test_deck_page_shows_the_estimate_in_both_languages(client: Client, all_sour
     assert "commander-brackets-beta-update-october-21-2025" in en
     ja = client.post("/ja/calc/deck-check/", body, HTTP_HX_REQUEST="true").content.decode()
     assert "統率者戦のブラケット" in ja and "ブラケット3" in ja and "《リスティックの研究》" in ja
-    assert "公式の訳語ではなく" in ja  # the Japanese bracket names are said to be unofficial
+    assert "公式の訳語が見つからなかったため" in ja  # the Japanese bracket names are said to be unofficial
+    assert "「ゲームチェンジャー」は公式の日本語ページの表記です" in ja
     assert "brackets." not in ja.split('id="result"')[1]  # no message code shows
 
 
