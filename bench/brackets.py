@@ -13,8 +13,9 @@ in-process: the whole deck check with its estimate (judge.cards.services.check_d
 alone (judge.cards.brackets.estimate_decklist, whose combo lookup goes through the index on the cards'
 keys, what it read kept for the data generation). Each list holds popular cards (cards in many combos)
 so the lookup reads many rows. Wall clock and the thread's CPU time, with the load average; the first
-check of each list apart (the process's combo cache emptied before the first list). No assertions: the
-numbers go to bench/brackets.md.
+check of each list apart (the process's combo cache emptied before the first list). Then the table page's
+limits through the deck check: a list of 250 distinct unknown names and one of 10,001 lines. No
+assertions: the numbers go to bench/brackets.md.
 ``--keep DIR`` keeps the generated files and database in DIR, and a later run with the same DIR (and the
 same sizes) skips the generation and the import: only the lists are checked again.
 """
@@ -225,6 +226,36 @@ def check_lists(args: argparse.Namespace) -> None:
             f"(load average {os.getloadavg()[0]:.1f}); the first check of each list: CPU "
             f"{first[0]:.1f} ms for the first list, median {statistics.median(first):.1f} ms, "
             f"max {max(first):.1f} ms"
+        )
+    check_limits()
+
+
+def check_limits() -> None:
+    """The table page's limits (issue 33, item 4), through the deck check each seat gets: a list of 250
+    distinct unknown names (each counted, suggestions for the first few only) and one of 10,001 lines
+    (refused by the parser); the first check apart (it builds the known names' index once a process)."""
+    from judge.cards.services import check_deck
+    from judge.engine.errors import RulesError
+
+    unknown = "\n".join(["Commander", f"1 {name_of(1)}", "Deck", *(f"1 Unknown {n:03d}" for n in range(250))])
+    too_many = "\n".join("x" for _ in range(10_001))
+    for label, text in (("250 distinct unknown names", unknown), ("10,001 lines", too_many)):
+        times: list[float] = []
+        answer = ""
+        for _ in range(6):
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            try:
+                result = check_deck({"variant": "commander", "decklist": text})
+                answer = (
+                    f"{len(result.problems)} problems, bracket {result.bracket and result.bracket.minimum}"
+                )
+            except RulesError as err:
+                answer = err.problems[0]
+            times.append((time.thread_time() - start_cpu) * 1000)
+            wall = (time.perf_counter() - start) * 1000
+        print(
+            f"{label}: first check CPU {times[0]:.1f} ms, then at most {max(times[1:]):.1f} ms CPU "
+            f"(last wall {wall:.0f} ms; load average {os.getloadavg()[0]:.1f}): {answer}"
         )
 
 
