@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -164,19 +164,25 @@ def combos_in(card_names: Iterable[str], *, source: CardSource | None = None) ->
         missing = sorted(k for k in keys if k not in anchored)
         if missing:
             read: dict[str, list[tuple[int, tuple[str, ...]]]] = {k: [] for k in missing}
-            rows = ComboCard.objects.filter(key__in=missing).values_list("key", "combo_id", "combo__keys")
-            for key, combo_id, row_keys in rows:
-                read[key].append((combo_id, tuple(sys.intern(k) for k in row_keys if k != key)))
+            for chunk in _chunks(missing):
+                rows = ComboCard.objects.filter(key__in=chunk).values_list("key", "combo_id", "combo__keys")
+                for key, combo_id, row_keys in rows:
+                    read[key].append((combo_id, tuple(sys.intern(k) for k in row_keys if k != key)))
             anchored.update((k, tuple(v)) for k, v in read.items())
         held = [combo_id for k in keys for combo_id, others in anchored.get(k, ()) if keys.issuperset(others)]
         facts = _cache.facts
-        unread = [combo_id for combo_id in held if combo_id not in facts]
-        if unread:
-            facts.update((combo.pk, _facts(combo)) for combo in Combo.objects.filter(id__in=unread))
+        for chunk in _chunks([combo_id for combo_id in held if combo_id not in facts]):
+            facts.update((combo.pk, _facts(combo)) for combo in Combo.objects.filter(id__in=chunk))
         found = [facts[combo_id] for combo_id in held]
         _cache.bound(anchored, _cache.MAX_KEYS)
         _cache.bound(facts, _cache.MAX_COMBOS)
     return sorted(found, key=lambda f: f.spellbook_id)
+
+
+def _chunks(values: list[Any], size: int = 900) -> Iterator[list[Any]]:
+    """``values`` in slices small enough for any database's limit on a query's parameters."""
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
 
 
 def _facts(row: Combo) -> ComboFacts:
