@@ -65,9 +65,9 @@ def present_bracket(estimate: BracketEstimate) -> ShownBracket:
         unchecked=[s.render(lang) for s in estimate.unchecked],
         conversation=msg("brackets.conversation").text(lang),
         names_note=msg("brackets.names-unofficial").text(lang) if lang == "ja" else "",
-        source_title=latest.title,
+        source_title=latest.cited(lang)[0],
         source_date=latest.date,
-        source_url=latest.url,
+        source_url=latest.cited(lang)[1],
         game_changers=changers,
     )
 

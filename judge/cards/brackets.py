@@ -6,7 +6,7 @@ the cards' Oracle text, and Commander Spellbook's combos (judge.cards.combos) wh
 
 from __future__ import annotations
 
-from judge.cards.combos import combo_source, combos_in
+from judge.cards.combos import combos_in
 from judge.cards.models import CardSource
 from judge.engine.brackets import BracketEstimate, BracketSources, estimate_bracket
 from judge.engine.cards import Card, CardPool
@@ -22,19 +22,26 @@ def _label(name: str, published: str) -> str:
 
 def bracket_sources(*, found: bool) -> BracketSources:
     """Which sources the estimate can read; ``found``: some card of the list is in the card data."""
+    return _sources(found=found)[0]
+
+
+def _sources(*, found: bool) -> tuple[BracketSources, CardSource | None]:
+    """The sources, and the imported Commander Spellbook export's row (None: no combos), in one query."""
+    kinds = [k for k, _ in MARKED_SOURCES] + [CardSource.COMMANDER_SPELLBOOK]
+    rows = {row.kind: row for row in CardSource.objects.filter(kind__in=kinds)}
     marked = ""
-    rows = {row.kind: row for row in CardSource.objects.filter(kind__in=[k for k, _ in MARKED_SOURCES])}
     for kind, name in MARKED_SOURCES:
         row = rows.get(kind)
         if row is not None and row.game_changers is not None:
             marked = _label(name, row.published)
             break
-    combos = combo_source()
-    return BracketSources(
+    combos = rows.get(CardSource.COMMANDER_SPELLBOOK)
+    sources = BracketSources(
         game_changers=marked,
         combos=_label("Commander Spellbook", combos.published) if combos is not None else "",
         oracle_text=found,
     )
+    return sources, combos
 
 
 def estimate_decklist(*, decklist: Decklist, pool: CardPool | None) -> BracketEstimate:
@@ -50,6 +57,6 @@ def estimate_decklist(*, decklist: Decklist, pool: CardPool | None) -> BracketEs
             unknown += 1
         else:
             cards.append(card)
-    sources = bracket_sources(found=bool(cards))
-    combos = combos_in(c.name for c in cards) if sources.combos and cards else None
+    sources, source = _sources(found=bool(cards))
+    combos = combos_in((c.name for c in cards), source=source) if source is not None and cards else None
     return estimate_bracket(cards=cards, sources=sources, combos=combos, unknown=unknown)

@@ -6,13 +6,17 @@ counting how many combos each card is in, then gives each combo one :class:`~jud
 row: its anchor, the card of the combo in the fewest combos; all inside the import's transaction,
 replacing the previous combos. A list's combos are found through the index on ``ComboCard.key``: the
 combos anchored on the list's cards are the only candidates (a combo whose anchor is not in the list
-cannot be in it), and a candidate counts when all its cards are in the list.
+cannot be in it), and a candidate counts when all its cards are in the list. Each process keeps what
+it read for the data generation (the imported export's row), so a warm lookup is a few dictionary
+look-ups and set superset tests, and reads from the database only what no earlier list needed.
 """
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -93,31 +97,103 @@ def _timestamp_date(value: Any) -> str:
         return ""
 
 
-def combos_in(card_names: Iterable[str]) -> list[ComboFacts]:
-    """The combos all of whose cards are among ``card_names``: the candidates anchored on those cards (the
-    index on ``ComboCard.key``), kept when all their cards are there."""
+#: A data generation: the imported export's row (a new import replaces it, with a new import time).
+Generation = tuple[int, str, str, int, float, int]
+
+
+def generation_of(source: CardSource) -> Generation:
+    imported = source.imported_at.isoformat()
+    return (source.pk, imported, source.path, source.size, source.modified, source.cards)
+
+
+class _ComboCache:
+    """What the lookups of one process have read of the imported combos, for one data generation: each
+    anchor key's combos (their ids and their other cards' keys, interned; an empty tuple when the key
+    anchors none) and the facts of the combos some list held. Bounded (the oldest entries go first): with
+    every anchor of 100,000 combos read, about 25 MiB; a new import (another :data:`Generation`) empties
+    it."""
+
+    MAX_KEYS = 60_000
+    MAX_COMBOS = 10_000
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.generation: Generation | None = None
+        self.anchored: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {}
+        self.facts: dict[int, ComboFacts] = {}
+
+    def start(self, generation: Generation) -> None:
+        if generation != self.generation:
+            self.generation = generation
+            self.anchored = {}
+            self.facts = {}
+
+    @staticmethod
+    def bound(table: dict[Any, Any], limit: int) -> None:
+        while len(table) > limit:
+            del table[next(iter(table))]
+
+
+_cache = _ComboCache()
+
+
+def clear_combo_cache() -> None:
+    """Forget what this process read of the combos (the next lookup reads its anchors again)."""
+    with _cache.lock:
+        _cache.generation = None
+        _cache.anchored = {}
+        _cache.facts = {}
+
+
+def combos_in(card_names: Iterable[str], *, source: CardSource | None = None) -> list[ComboFacts]:
+    """The combos all of whose cards are among ``card_names``, sorted by Commander Spellbook id.
+
+    The candidates are the combos anchored on those cards (the index on ``ComboCard.key``), each kept when
+    its other cards are all there (a set's superset test). What was read is kept for the data
+    generation (``source``, the imported export's row, read when not given): a warm lookup reads from the
+    database only the keys and combos no earlier list needed."""
     keys = {engine_cards.normalise_name(n) for n in card_names if n}
     if not keys:
         return []
-    candidates = ComboCard.objects.filter(key__in=sorted(keys)).values_list("combo_id", flat=True)
-    # Only the candidates' keys are read first; the whole row only for the combos the list holds.
-    held = [
-        combo_id
-        for combo_id, row_keys in Combo.objects.filter(id__in=candidates).values_list("id", "keys")
-        if keys.issuperset(row_keys)
-    ]
-    rows = Combo.objects.filter(id__in=held).order_by("spellbook_id")
-    return [
-        ComboFacts(
-            spellbook_id=row.spellbook_id,
-            cards=tuple(row.cards),
-            templates=tuple(row.templates),
-            features=tuple(row.features),
-            pieces=row.pieces,
-            mana_value_needed=row.mana_value_needed,
-        )
-        for row in rows
-    ]
+    source = source if source is not None else combo_source()
+    if source is None:
+        return []
+    with _cache.lock:
+        _cache.start(generation_of(source))
+        anchored = _cache.anchored
+        missing = sorted(k for k in keys if k not in anchored)
+        if missing:
+            read: dict[str, list[tuple[int, tuple[str, ...]]]] = {k: [] for k in missing}
+            for chunk in _chunks(missing):
+                rows = ComboCard.objects.filter(key__in=chunk).values_list("key", "combo_id", "combo__keys")
+                for key, combo_id, row_keys in rows:
+                    read[key].append((combo_id, tuple(sys.intern(k) for k in row_keys if k != key)))
+            anchored.update((k, tuple(v)) for k, v in read.items())
+        held = [combo_id for k in keys for combo_id, others in anchored.get(k, ()) if keys.issuperset(others)]
+        facts = _cache.facts
+        for chunk in _chunks([combo_id for combo_id in held if combo_id not in facts]):
+            facts.update((combo.pk, _facts(combo)) for combo in Combo.objects.filter(id__in=chunk))
+        found = [facts[combo_id] for combo_id in held]
+        _cache.bound(anchored, _cache.MAX_KEYS)
+        _cache.bound(facts, _cache.MAX_COMBOS)
+    return sorted(found, key=lambda f: f.spellbook_id)
+
+
+def _chunks(values: list[Any], size: int = 900) -> Iterator[list[Any]]:
+    """``values`` in slices small enough for any database's limit on a query's parameters."""
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def _facts(row: Combo) -> ComboFacts:
+    return ComboFacts(
+        spellbook_id=row.spellbook_id,
+        cards=tuple(row.cards),
+        templates=tuple(row.templates),
+        features=tuple(row.features),
+        pieces=row.pieces,
+        mana_value_needed=row.mana_value_needed,
+    )
 
 
 def combo_source() -> CardSource | None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
@@ -123,6 +124,7 @@ class BracketEstimate:
             return {"code": s.code, "criterion": s.rule, "text": s.render(lang)}
 
         latest = self.criteria.latest
+        title, url = latest.cited(lang)
         return {
             "minimum": self.minimum,
             "summary": self.summary().text(lang),
@@ -130,7 +132,7 @@ class BracketEstimate:
             "checked": [step(s) for s in self.checked],
             "unchecked": [step(s) for s in self.unchecked],
             "conversation": msg("brackets.conversation").text(lang),
-            "criteria_source": {"date": latest.date, "title": latest.title, "url": latest.url},
+            "criteria_source": {"date": latest.date, "title": title, "url": url},
         }
 
     def summary(self) -> Message:
@@ -169,10 +171,11 @@ def _reason(override: CardOverride) -> Text:
 
 
 def extra_turn_words(
-    card: Card, overrides: Mapping[tuple[str, str], CardOverride]
+    card: Card, overrides: Mapping[tuple[str, str], CardOverride], *, key: str | None = None
 ) -> tuple[bool, str, Text | None]:
-    """(is an extra-turn card, the words that decided it, the override's reason or None)."""
-    override = overrides.get((normalise_name(card.name), "extra-turn"))
+    """(is an extra-turn card, the words that decided it, the override's reason or None); ``key``: the
+    card's normalised name, when the caller has it."""
+    override = overrides.get((normalise_name(card.name) if key is None else key, "extra-turn"))
     match = EXTRA_TURN_RE.search(card.rules_text)
     if override is not None:
         return override.verdict, _words(match) if match else "", _reason(override)
@@ -180,22 +183,26 @@ def extra_turn_words(
 
 
 def land_denial_words(
-    card: Card, overrides: Mapping[tuple[str, str], CardOverride]
+    card: Card, overrides: Mapping[tuple[str, str], CardOverride], *, key: str | None = None
 ) -> tuple[bool, str, Text | None]:
     """(is a mass land denial card, the words that decided it, the override's reason or None)."""
-    override = overrides.get((normalise_name(card.name), "mass-land-denial"))
+    override = overrides.get((normalise_name(card.name) if key is None else key, "mass-land-denial"))
     found = next((m for m in (p.search(card.rules_text) for p in MASS_LAND_DENIAL_RES) if m), None)
     if override is not None:
         return override.verdict, _words(found) if found else "", _reason(override)
     return (True, _words(found), None) if found else (False, "", None)
 
 
-def _names(cards: Sequence[str], known: Mapping[str, Card]) -> Message:
-    """The combo's cards, each by its Japanese name in Japanese where the list's card data knows it."""
+def _names(cards: Sequence[str], known: Mapping[str, Card], shown: dict[str, Message]) -> Message:
+    """The combo's cards, each by its Japanese name in Japanese where the list's card data knows it;
+    ``shown`` keeps each name's message for the next combos of the list (most share a few cards)."""
 
     def one(name: str) -> Message:
-        card = known.get(normalise_name(name))
-        return named(card) if card is not None else card_name(name)
+        message = shown.get(name)
+        if message is None:
+            card = known.get(normalise_name(name))
+            message = shown[name] = named(card) if card is not None else card_name(name)
+        return message
 
     listed = one(cards[-1])
     for name in reversed(cards[:-1]):
@@ -299,14 +306,14 @@ def estimate_bracket(
     checked.append(Step.of("brackets.checked-oracle-text", rule="extra-turns", count=len(deck)))
     turns_level = next(b.number for b in criteria.levels if b.extra_turns != "none")
     land_level = next(b.number for b in criteria.levels if b.mass_land_denial)
-    for card in deck:
-        is_turn, words, reason = extra_turn_words(card, overrides)
+    for key, card in seen.items():
+        is_turn, words, reason = extra_turn_words(card, overrides, key=key)
         if is_turn:
             below = bracket_label(criteria, turns_level - 1)
             reasons.append(
                 _card_reason(card, "extra-turns", "extra-turn", turns_level, words, reason, ("below", below))
             )
-        is_mld, words, reason = land_denial_words(card, overrides)
+        is_mld, words, reason = land_denial_words(card, overrides, key=key)
         if is_mld:
             first = bracket_label(criteria, land_level)
             reasons.append(
@@ -354,12 +361,15 @@ def _combo_reasons(
     any_level = next(b.number for b in criteria.levels if b.two_card_combos == "any")
     chained_level = next(b.number for b in criteria.levels if b.extra_turns == "any")
     land_level = next(b.number for b in criteria.levels if b.mass_land_denial)
+    labels = {b.number: bracket_label(criteria, b.number) for b in criteria.levels}
+    shown: dict[str, Message] = {}
     reasons: list[Reason] = []
     for combo in combos:
         listed = ", ".join(combo.features[:4])
         features = _quoted_features(listed)
-        cards = _names(combo.cards, known)
-        if any(CHAINED_TURNS_RE.search(f) for f in combo.features):
+        cards = _names(combo.cards, known, shown)
+        chained, land_denial, infinite = _feature_kinds(combo.features)
+        if chained:
             reasons.append(
                 Reason(
                     step=Step.of(
@@ -367,7 +377,7 @@ def _combo_reasons(
                         rule="extra-turns",
                         cards=cards,
                         features=features,
-                        first=bracket_label(criteria, chained_level),
+                        first=labels[chained_level],
                     ),
                     criterion="extra-turns",
                     bracket=chained_level,
@@ -375,7 +385,7 @@ def _combo_reasons(
                     quoted=listed,
                 )
             )
-        if any(COMBO_LAND_DENIAL_RE.search(f) for f in combo.features):
+        if land_denial:
             reasons.append(
                 Reason(
                     step=Step.of(
@@ -383,7 +393,7 @@ def _combo_reasons(
                         rule="mass-land-denial",
                         cards=cards,
                         features=features,
-                        first=bracket_label(criteria, land_level),
+                        first=labels[land_level],
                     ),
                     criterion="mass-land-denial",
                     bracket=land_level,
@@ -391,7 +401,7 @@ def _combo_reasons(
                     quoted=listed,
                 )
             )
-        if combo.pieces > 2 or not any(INFINITE_RE.search(f) for f in combo.features):
+        if combo.pieces > 2 or not infinite:
             continue
         mana = combo.mana_value_needed
         if mana is not None and mana <= EARLY_MANA:
@@ -410,7 +420,7 @@ def _combo_reasons(
                     cards=cards,
                     features=features,
                     mana=mana if mana is not None else 0,
-                    first=bracket_label(criteria, level),
+                    first=labels[level],
                     id=combo.spellbook_id,
                 ),
                 criterion="two-card-combos",
@@ -420,6 +430,17 @@ def _combo_reasons(
             )
         )
     return reasons
+
+
+@lru_cache(maxsize=4096)
+def _feature_kinds(features: tuple[str, ...]) -> tuple[bool, bool, bool]:
+    """(infinite or chained turns, mass land denial, an infinite or game-winning result) of a combo's
+    results; the same few results recur across combos, so each tuple is read once."""
+    return (
+        any(CHAINED_TURNS_RE.search(f) for f in features),
+        any(COMBO_LAND_DENIAL_RE.search(f) for f in features),
+        any(INFINITE_RE.search(f) for f in features),
+    )
 
 
 def _cannot_show(criteria: BracketCriteria) -> list[Step]:

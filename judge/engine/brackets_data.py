@@ -11,18 +11,22 @@ wrong, each with its reason. An update of the criteria is a change of the file, 
 [(1, 0), (2, 0), (3, 3), (4, None), (5, None)]
 >>> criteria.announcements["oct"].date
 '2025-10-21'
+>>> criteria.announcements["oct"].cited("ja")[1]
+'https://magic.wizards.com/ja/news/announcements/commander-brackets-beta-update-october-21-2025'
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from judge.engine.cards import normalise_name
 from judge.engine.rules_data import DATA_DIR, DataFileError, parse_table
 
 _ANNOUNCEMENT_RE = re.compile(r"^#\s*announcement\s+(\w+):\s*(\d{4}-\d{2}-\d{2})\s+(.+?)\s+(https://\S+)\s*$")
+#: ``# announcement-ja <key>: <title> <url>[; a note]``: the official Japanese page of an announcement.
+_ANNOUNCEMENT_JA_RE = re.compile(r"^#\s*announcement-ja\s+(\w+):\s*(.+?)\s+(https://[^\s;]+)")
 EXTRA_TURNS = ("none", "not-chained", "any")
 TWO_CARD_COMBOS = ("none", "late", "any")
 
@@ -33,6 +37,14 @@ class Announcement:
     date: str
     title: str
     url: str
+    title_ja: str = ""  # the official Japanese page's title and address, when there is one
+    url_ja: str = ""
+
+    def cited(self, lang: str) -> tuple[str, str]:
+        """(title, url) for a reader of ``lang``: the official Japanese page for Japanese readers."""
+        if lang == "ja" and self.url_ja:
+            return self.title_ja, self.url_ja
+        return self.title, self.url
 
 
 @dataclass(frozen=True)
@@ -83,11 +95,19 @@ def parse_criteria(text: str, *, source: str = "commander_brackets.tsv") -> Brac
         ),
     )
     announcements: dict[str, Announcement] = {}
+    japanese: dict[str, tuple[str, str]] = {}
     for line in text.splitlines():
         match = _ANNOUNCEMENT_RE.match(line)
         if match:
             key, date, title, url = match.groups()
             announcements[key] = Announcement(key=key, date=date, title=title, url=url)
+        match = _ANNOUNCEMENT_JA_RE.match(line)
+        if match:
+            japanese[match.group(1)] = (match.group(2), match.group(3))
+    for key, (title_ja, url_ja) in japanese.items():
+        if key not in announcements:
+            raise DataFileError(f"{source}: announcement-ja {key}: no announcement {key} in the header")
+        announcements[key] = replace(announcements[key], title_ja=title_ja, url_ja=url_ja)
     if not announcements or not table.meta.get("as-of") or not table.meta.get("checked"):
         raise DataFileError(f"{source}: the header must name its announcements, as-of and checked dates")
     levels: list[BracketLevel] = []

@@ -34,6 +34,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from judge.engine.errors import InvalidInputError
@@ -131,6 +132,17 @@ def normalise_name(name: str) -> str:
     >>> normalise_name("《ボーラスの城塞》"), normalise_name("ＳＯＬ　ＲＩＮＧ")
     ('ボーラスの城塞', 'sol ring')
     """
+    # A deck check asks for the same few hundred names several times: they are kept, bounded (no card
+    # name is longer than 200 characters, and a pasted line may be).
+    return _normalised_kept(name) if len(name) <= 200 else _normalised(name)
+
+
+@lru_cache(maxsize=32_768)
+def _normalised_kept(name: str) -> str:
+    return _normalised(name)
+
+
+def _normalised(name: str) -> str:
     text = unicodedata.normalize("NFKC", name.translate(_QUOTES)).strip().strip(_BRACKETS)
     kept: list[str] = []
     for char in unicodedata.normalize("NFD", text):

@@ -3,12 +3,14 @@ estimate in the deck check API in both languages, and without each source."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from judge.cards.combos import combos_in
 from judge.cards.models import CardSource, Combo, ComboCard
 from judge.cards.services import import_files, kind_of
 from judge.parsing.card_data import FileKind
@@ -144,7 +146,8 @@ def test_deck_page_shows_the_estimate_in_both_languages(client: Client, all_sour
     assert "commander-brackets-beta-update-october-21-2025" in en
     ja = client.post("/ja/calc/deck-check/", body, HTTP_HX_REQUEST="true").content.decode()
     assert "統率者戦のブラケット" in ja and "ブラケット3" in ja and "《リスティックの研究》" in ja
-    assert "公式の訳語ではなく" in ja  # the Japanese bracket names are said to be unofficial
+    assert "公式の訳語が見つからなかったため" in ja  # the Japanese bracket names are said to be unofficial
+    assert "「ゲームチェンジャー」は公式の日本語ページの表記です" in ja
     assert "brackets." not in ja.split('id="result"')[1]  # no message code shows
 
 
@@ -152,3 +155,28 @@ def test_card_page_says_game_changer(client: Client, all_sources: None) -> None:
     ja = client.get("/ja/cards/rhystic-study/").content.decode()
     assert "ゲームチェンジャー" in ja and "Scryfall, 2026-11-20" in ja
     assert "ゲームチェンジャー" not in client.get("/ja/cards/sol-ring/").content.decode()
+
+
+def test_combo_lookups_are_kept_for_their_data_generation(
+    tmp_path: Path, all_sources: None, django_assert_num_queries: Any
+) -> None:
+    names = ["Thassa's Oracle", "Demonic Consultation", "Sol Ring", "Rhystic Study"]
+    first = combos_in(names)
+    assert [c.spellbook_id for c in first] == ["1-2"]
+    assert first[0].features == ("Exile your library", "Win the game") and first[0].mana_value_needed == 3
+    source = CardSource.objects.get(kind="commander-spellbook")
+    # Warm: the same cards again read nothing from the database; another list only its new cards' anchors.
+    with django_assert_num_queries(0):
+        assert combos_in(names, source=source) == first
+    with django_assert_num_queries(1):
+        assert combos_in([*names, "Plains"], source=source) == first
+    # A long list's keys are read in slices a database's parameter limit allows (900 a query).
+    with django_assert_num_queries(3):
+        assert combos_in([*names, *(f"Nothing {n}" for n in range(2000))], source=source) == first
+    # A new export (here without that combo) is a new data generation: nothing of the old one is kept.
+    data = json.loads(VARIANTS.read_text(encoding="utf-8"))
+    data["variants"] = [v for v in data["variants"] if v["id"] != "1-2"]
+    newer = tmp_path / "variants.json"
+    newer.write_text(json.dumps(data), encoding="utf-8")
+    import_files(paths=[newer])
+    assert combos_in(names) == []

@@ -132,6 +132,13 @@ def test_the_answer_never_says_a_deck_is_a_bracket() -> None:
     answer = estimate_bracket(cards=[A], sources=SOURCES, combos=[]).to_answer("en")
     assert "Rule 0" in answer["conversation"] and "not the bracket the deck is" in answer["conversation"]
     assert answer["criteria_source"]["url"].endswith("commander-brackets-beta-update-october-21-2025")
+    # Japanese readers get the official Japanese page of the same announcement.
+    ja = estimate_bracket(cards=[A], sources=SOURCES, combos=[]).to_answer("ja")["criteria_source"]
+    assert ja == {
+        "date": "2025-10-21",
+        "title": "2025年10月21日 統率者戦ブラケット（ベータ版）更新",
+        "url": "https://magic.wizards.com/ja/news/announcements/commander-brackets-beta-update-october-21-2025",
+    }
 
 
 def test_criteria_file_rows_must_cite_an_announcement() -> None:
@@ -147,5 +154,9 @@ def test_criteria_file_rows_must_cite_an_announcement() -> None:
         parse_criteria(header + columns + row.format(source="feb"))
     with pytest.raises(DataFileError, match="brackets 1 to 5"):
         parse_criteria(header + columns + row.format(source="oct"))
+    with pytest.raises(DataFileError, match="announcement-ja apr: no announcement apr"):
+        parse_criteria(header + "# announcement-ja apr: T https://example.org/ja\n" + columns + row)
+    # Every announcement of the shipped file has its official Japanese page.
+    assert all(a.url_ja.startswith("https://") for a in default_criteria().announcements.values())
     with pytest.raises(DataFileError, match="no reason"):
         parse_overrides("name\tcategory\tverdict\treason\treason_ja\nX\textra-turn\tno\tWhy.\n")

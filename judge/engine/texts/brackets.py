@@ -1,7 +1,8 @@
 """Message texts of the Commander Brackets estimate (judge.engine.brackets).
 
 The bracket names are the Commander Format Panel's English ones; their Japanese readings are this site's
-(no official Japanese names were found), and a note on the page says so.
+(no official Japanese names were found), and a note on the page says so; 統率者戦ブラケット and
+ゲームチェンジャー are the official Japanese pages' words (rules_data/commander_brackets.tsv).
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "動きで決まる部分があり、最後は卓の全員で話し合って決めます（ルール0）。",
     },
     "brackets.names-unofficial": {
-        "en": "The Japanese names of the brackets are this site's readings, not official translations.",
-        "ja": "ブラケットと「ゲームチェンジャー」の日本語名は、公式の訳語ではなくこのサイトでの呼び方です。",
+        "en": "The Japanese names of the brackets are this site's readings: no official Japanese names of "
+        "them were found. 統率者戦ブラケット and ゲームチェンジャー are the official Japanese pages' words.",
+        "ja": "ブラケットの日本語名（エキシビションなど）は、公式の訳語が見つからなかったため、このサイトでの"
+        "呼び方です。「統率者戦ブラケット」と「ゲームチェンジャー」は公式の日本語ページの表記です。",
     },
     "brackets.no-card-data": {
         "en": "Nothing checked: the bracket criteria need the cards' data (their Game Changer mark and Oracle "
