@@ -88,9 +88,16 @@ def _shown(seats: list[TableSeat]) -> list[TableSeat]:
 
 
 class GameCodeForm(EngineForm):
-    """The tracker game to load: its code, or its link as shared (the page finds the code in it)."""
+    """The tracker game to load: its code, or its link as shared (the page finds the code in it); and, once
+    loaded, the game's revision its seats were read at (a save is made on it)."""
 
     game = TextField(limit=300)
+    expected_revision = TextField(limit=12)
+
+    def revision(self) -> str:
+        """The revision posted back ("" without one): digits only."""
+        text = self.cleaned_data.get("expected_revision", "") if self.is_valid() else ""
+        return text if text.isdigit() else ""
 
     def slug(self) -> str | None:
         """The game's code, None when the text holds none."""

@@ -30,7 +30,9 @@ from judge.cards import selectors as card_selectors
 from judge.cards.services import check_deck
 from judge.engine import tracker
 from judge.engine.errors import RulesError
+from judge.tracker import seat_services
 from judge.tracker import selectors as tracker_selectors
+from judge.tracker import services as tracker_services
 from judge.tracker.models import Game
 from judge.tracker.services import UnreadableGame
 from judge.web.presenters import present_problems
@@ -63,25 +65,49 @@ def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
     return decks
 
 
-def _load_game(slug: str | None) -> tuple[list[TableSeat] | None, str]:
-    """A tracker game's seats, or why there are none (in the reader's language)."""
+def _load_game(slug: str | None) -> tuple[list[TableSeat] | None, str, str]:
+    """A tracker game's seats and the revision they were read at, or why there are none (in the reader's
+    language)."""
     if slug is None:
-        return None, _("Type the game's code or paste its link (…/tracker/<code>/).")
+        return None, "", _("Type the game's code or paste its link (…/tracker/<code>/).")
     try:
-        _game, setup, decks = tracker_selectors.game_decks(slug=slug)
+        game, setup, decks = tracker_selectors.game_decks(slug=slug)
     except Game.DoesNotExist:
-        return None, _("No tracker game has this code (a game is deleted after days without a change).")
+        return None, "", _("No tracker game has this code (a game is deleted after days without a change).")
     except UnreadableGame:
-        return None, _("This game's saved data can no longer be read.")
+        return None, "", _("This game's saved data can no longer be read.")
     if setup.variant not in tracker.BRACKET_VARIANTS:
-        return None, _("This game is not a Commander game: the brackets are Commander's.")
-    return seats_from_game(decks), ""
+        return None, "", _("This game is not a Commander game: the brackets are Commander's.")
+    return seats_from_game(decks), str(game.revision), ""
+
+
+def _save(slug: str, seats: list[TableSeat], revision: str) -> tuple[str, list[str]]:
+    """Save each seat's list and declared bracket to the game (seat N is the game's N-th player; the names
+    stay the game's): the game's new revision, or the old one and the problems."""
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        return revision, [_("No tracker game has this code (a game is deleted after days without a change).")]
+    try:
+        setup = tracker_services.game_setup(game)
+        players = dict(enumerate(setup.players, start=1))
+        saved = seat_services.save_seat_decks(
+            game=game,
+            declared_brackets={players[s.number]: s.declared for s in seats if s.number in players},
+            decklists={players[s.number]: s.decklist for s in seats if s.number in players},
+            expected_revision=revision,
+        )
+    except UnreadableGame:
+        return revision, [_("This game's saved data can no longer be read.")]
+    except RulesError as err:
+        return revision, present_problems(err)
+    return str(saved.revision), []
 
 
 @require_http_methods(["GET", "POST"])
 def table_page(request: HtmxHttpRequest) -> HttpResponse:
     """Every pasted list's estimate (POST), or a tracker game's (GET ``?game=``); without either, the empty
-    form. With htmx, the result alone."""
+    form. With htmx, the result alone (and the game's new revision for the form, out of band). A POST with
+    ``save`` also saves the lists and declared brackets to the loaded game."""
     params = _form_data(request)
     context: dict[str, Any] = {
         "errors": [],
@@ -93,6 +119,8 @@ def table_page(request: HtmxHttpRequest) -> HttpResponse:
         "notice": "",
         "game_code": "",
         "game_url": "",
+        "game_revision": "",
+        "htmx": bool(request.htmx),
         "has_cards": card_selectors.has_cards(),
         "no_card_data": no_card_data(),
     }
@@ -102,19 +130,26 @@ def table_page(request: HtmxHttpRequest) -> HttpResponse:
     code = GameCodeForm(params)
     slug = code.slug()
     if slug is not None:
-        context.update(game_code=slug, game_url=reverse("tracker:game", args=[slug]))
+        context.update(
+            game_code=slug, game_url=reverse("tracker:game", args=[slug]), game_revision=code.revision()
+        )
     if request.method != "POST":
         if "game" not in params:
             return _page(request, "calc/table.html", context)
-        seats, problem = _load_game(slug)
+        seats, revision, problem = _load_game(slug)
         if seats is None:
-            context.update(errors=[problem], game_url="")
+            context.update(errors=[problem], game_url="", game_revision="")
             return _page(request, "calc/table.html", context)
-        context["seats"] = seats
+        context.update(seats=seats, game_revision=revision)
+    elif "save" in params and slug is not None:
+        revision, problems = _save(slug, context["seats"], context["game_revision"])
+        context.update(game_revision=revision, errors=problems)
+        if not problems:
+            context["notice"] = _("Saved to the game: its page shows each declared bracket.")
     decks = _estimates(context["seats"])
-    if not decks and request.method == "POST":
+    if not decks and request.method == "POST" and "save" not in params:
         context["errors"] = [_("Paste at least one list.")]
-    elif not decks:
+    elif not decks and request.method != "POST":
         context["notice"] = _("No seat of this game has a list yet: paste each list above.")
     context.update(decks=decks, differences=table_differences(decks), submitted=True)
     return _page(request, "calc/table.html", context)

@@ -156,3 +156,37 @@ def test_declared_comparisons_never_say_what_a_deck_is() -> None:
     assert lines[0].startswith("A: declared 2 / lowest estimate 3.")
     assert lines[1].startswith("B: declared 3 / lowest estimate 3.")
     assert not any(" is bracket" in line for line in lines)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_table_saves_its_lists_and_brackets_to_the_game(client: Client, htmx: bool) -> None:
+    game = _game()
+    loaded = client.get(f"/en/calc/brackets/?game={game.slug}").content.decode()
+    revision = f'<input type="hidden" id="table-revision" name="expected_revision" value="{game.revision}">'
+    assert revision in loaded and 'name="save"' in loaded
+    body = {
+        "game": game.slug,
+        "expected_revision": str(game.revision),
+        "save": "1",
+        "player1": "Renamed",  # the names stay the game's
+        "deck1": decklist(),
+        "declared1": "3",
+        "declared2": "2",
+        "player21": "Nobody",  # past the game's seats: left out
+        "declared21": "1",
+    }
+    response = client.post("/ja/calc/brackets/", body, **(HX if htmx else {}))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "ゲームに保存しました" in html
+    fresh = Game.objects.get(pk=game.pk)
+    assert fresh.revision == game.revision + 1
+    assert list(fresh.seats.values_list("player", "declared_bracket")) == [("Alice", 3), ("Bob", 2)]
+    if htmx:  # the form's revision, out of band: a second save from the same page is made on the new one
+        assert f'value="{fresh.revision}" hx-swap-oob="true"' in html
+    board = client.get(f"/ja/tracker/{game.slug}/", **HX).content.decode()
+    assert "申告ブラケット 3" in board and "申告ブラケット 2" in board
+    stale = client.post("/en/calc/brackets/", body)
+    assert stale.status_code == 400
+    assert "the game has changed since these lists were loaded" in stale.content.decode()
+    assert Game.objects.get(pk=game.pk).revision == fresh.revision

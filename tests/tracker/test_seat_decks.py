@@ -241,3 +241,47 @@ def test_twenty_seats_with_full_lists_keep_the_game_page_small(client: Client, h
     html = response.content.decode()
     assert len(response.content) <= 200 * 1024, len(response.content)
     assert html.count('class="declared-bracket"') == tracker.MAX_PLAYERS and "Zzyzx" not in html
+
+
+# --------------------------------------------------------------------------- saved again on a started game
+
+
+def test_saving_the_seats_again_replaces_them_on_the_revision_they_were_read_at() -> None:
+    from judge.engine.errors import IllegalStateError
+    from judge.tracker.seat_services import save_seat_decks
+    from judge.tracker.services import record_event
+
+    game = start_game(
+        variant="commander", players=PLAYERS, commanders=COMMANDERS, declared_brackets={"Aki": 3}
+    )
+    saved = save_seat_decks(
+        game=game,
+        declared_brackets={"Ben": "2"},
+        decklists={"Chie": LIST},
+        expected_revision=str(game.revision),
+    )
+    assert saved.revision == game.revision + 1
+    assert list(GameSeat.objects.values_list("player", "declared_bracket", "decklist")) == [
+        ("Ben", 2, ""),
+        ("Chie", None, LIST),
+    ]
+    # A save made on the revision before (another phone's save, or any change since) is refused, not stored.
+    with pytest.raises(IllegalStateError) as err:
+        save_seat_decks(
+            game=game, declared_brackets={"Aki": 5}, decklists={}, expected_revision=game.revision
+        )
+    assert "the game has changed since these lists were loaded" in err.value.messages[0].text("en")
+    assert "リストを読み込んだ後にゲームが変わりました" in err.value.messages[0].text("ja")
+    record_event(game=saved, kind="life", payload={"player": "Aki", "amount": -1})
+    with pytest.raises(IllegalStateError):
+        save_seat_decks(game=saved, declared_brackets={}, decklists={}, expected_revision=saved.revision)
+    with pytest.raises(InvalidInputError):
+        save_seat_decks(
+            game=saved, declared_brackets={"Aki": 8}, decklists={}, expected_revision=saved.revision + 1
+        )
+    with pytest.raises(InvalidInputError):
+        save_seat_decks(game=saved, declared_brackets={}, decklists={}, expected_revision="")
+    assert GameSeat.objects.count() == 2 and Game.objects.get().revision == saved.revision + 1
+    chase = start_game(variant="planechase", players=["A", "B"])
+    with pytest.raises(InvalidInputError):
+        save_seat_decks(game=chase, declared_brackets={"A": 1}, decklists={}, expected_revision=0)

@@ -470,6 +470,12 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "en": "{label}: at most two commanders, with partner.",
         "ja": "{label}：統率者は共闘を持つ2体までです。",
     },
+    "tracker.seats-changed": {
+        "en": "{label}: the game has changed since these lists were loaded (another phone saved or played): "
+        "check them and save again.",
+        "ja": "{label}：リストを読み込んだ後にゲームが変わりました（ほかのスマートフォンが保存したかプレイしました）。"
+        "確かめてから、もう一度保存してください。",
+    },
     "tracker.brackets-commander-only": {
         "en": "{label}: only Commander games take declared brackets and decklists, not {variant}.",
         "ja": "{label}：申告ブラケットとデッキリストは統率者戦のゲームだけのものです（{variant}では使えません）。",

@@ -70,6 +70,7 @@ from judge.engine.tracker.decks import (
     LOWEST_BRACKET,
     MAX_DECKLIST_CHARS,
     SeatDeck,
+    check_decks_revision,
     seat_decks,
 )
 from judge.engine.tracker.events import (
@@ -137,6 +138,7 @@ __all__ = [
     "LOWEST_BRACKET",
     "MAX_DECKLIST_CHARS",
     "SeatDeck",
+    "check_decks_revision",
     "seat_decks",
     "DECLARED_LOSSES",
     "DTC_MAX_SHIELDS",

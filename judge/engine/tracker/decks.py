@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.decklist import MAX_LINES
-from judge.engine.errors import InvalidInputError
+from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.engine.payload import read_int
-from judge.engine.tracker.fields import MAX_NAME
+from judge.engine.tracker.fields import MAX_NAME, MAX_REVISION
 from judge.engine.tracker.setup import TableSetup, variant_name
 from judge.engine.variants import Variant
 
@@ -159,11 +159,45 @@ def seat_decks(
     return tuple(decks)
 
 
+def check_decks_revision(*, expected: Any, revision: int) -> None:
+    """Seats' decks saved again on a started game replace them all: only on the revision they were read at
+    (another phone's save, or any change since, and they are refused rather than overwritten).
+
+    >>> check_decks_revision(expected="4", revision=4)
+    >>> check_decks_revision(expected=3, revision=4)
+    Traceback (most recent call last):
+    ...
+    judge.engine.errors.IllegalStateError: Table revision: the game has changed since ...
+    """
+    problems: list[Message] = []
+    number = read_int(
+        expected,
+        field="expected_revision",
+        label=msg("tracker.label.expected-revision"),
+        low=0,
+        high=MAX_REVISION,
+        problems=problems,
+    )
+    if problems:
+        raise InvalidInputError(problems)
+    if number != revision:
+        raise IllegalStateError(
+            [
+                msg(
+                    "tracker.seats-changed",
+                    field="expected_revision",
+                    label=msg("tracker.label.expected-revision"),
+                )
+            ]
+        )
+
+
 __all__ = [
     "BRACKET_VARIANTS",
     "HIGHEST_BRACKET",
     "LOWEST_BRACKET",
     "MAX_DECKLIST_CHARS",
     "SeatDeck",
+    "check_decks_revision",
     "seat_decks",
 ]
