@@ -1,7 +1,7 @@
 """A tracker game's decks compared on a phone (390×844, issue 33 item 3): three players start a Commander game
 with a declared bracket and a list each, the game page shows each declared bracket beside the seat's name,
 and its "Compare brackets" link opens the table's brackets page with the three estimates, each beside what
-its player declared, in Japanese and English."""
+its player declared, in Japanese and English; a bracket changed there is saved back to the game."""
 
 from __future__ import annotations
 
@@ -22,12 +22,16 @@ TEXTS = {
         "compare": "Compare brackets",
         "past": "Bob: declared 2 / lowest estimate 3. The list's cards go past what bracket 2 allows",
         "within": "Carol: declared 4 / lowest estimate 4.",
+        "saved": "Saved to the game",
+        "back": "Back to the game",
     },
     "ja": {
         "declared": "申告ブラケット {n}",
         "compare": "ブラケットを比べる",
         "past": "Bobさん：申告 2 / 推定の下限 3。リストのカードはブラケット2で使えるものを超えています。",
         "within": "Carolさん：申告 4 / 推定の下限 4。",
+        "saved": "ゲームに保存しました",
+        "back": "ゲームに戻る",
     },
 }
 
@@ -77,5 +81,15 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
     expect(differences).to_contain_text(texts["within"])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(page, f"brackets-game-compare-{lang}")
+    # Bob says 3 after the talk: saved back to the game from this page (twice: the form keeps the new revision).
+    for bracket in ("3", "2"):
+        page.select_option("#declared2", bracket)
+        page.locator("button.table-save").tap()
+        expect(page.locator("#result .notice")).to_contain_text(texts["saved"])
+        expect(page.locator(".table-differences")).to_contain_text(
+            f"{'Bobさん：申告' if lang == 'ja' else 'Bob: declared'} {bracket}"
+        )
+    page.get_by_role("link", name=texts["back"]).tap()
+    expect(page.locator("#seat-1 .declared-bracket")).to_have_text(texts["declared"].format(n="2"))
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
