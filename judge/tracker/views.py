@@ -160,6 +160,7 @@ def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
         "brackets": _bracket_choices(),
+        "decks_open": any(row["bracket"] or row["decklist"] for row in rows),
         "brackets_note": msg("brackets.names-unofficial").text("ja") if reader_language() == "ja" else "",
         "max_decklist": tracker.MAX_DECKLIST_CHARS,
     }

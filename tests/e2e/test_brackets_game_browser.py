@@ -51,10 +51,11 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{brackets_site}/{lang}/tracker/")
     page.select_option("#variant", "commander")
-    for seat, (player, decklist) in enumerate(LISTS.items(), start=1):
+    for seat, player in enumerate(LISTS, start=1):
         page.fill(f"#name-{seat}", player)
         page.fill(f"#commander-{seat}", "Atraxa, Praetors' Voice")
-        page.locator(f"#bracket-{seat}").locator("xpath=ancestor::details/summary").tap()
+    page.locator("details.seat-decks > summary").tap()  # one fold for every seat's bracket and list
+    for seat, (player, decklist) in enumerate(LISTS.items(), start=1):
         page.select_option(f"#bracket-{seat}", DECLARED[player])
         page.fill(f"#decklist-{seat}", decklist)
     page.locator("form.tracker-setup button[type=submit]").tap()
@@ -81,7 +82,7 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
     expect(differences).to_contain_text(texts["within"])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(page, f"brackets-game-compare-{lang}")
-    # Bob says 3 after the talk: saved back to the game from this page (twice: the form keeps the new revision).
+    # Bob says 3 after the talk, then 2: saved back to the game twice (the form keeps the new revision).
     for bracket in ("3", "2"):
         page.select_option("#declared2", bracket)
         page.locator("button.table-save").tap()
