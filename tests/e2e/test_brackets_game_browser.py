@@ -1,7 +1,8 @@
 """A tracker game's decks compared on a phone (390×844, issue 33 item 3): three players start a Commander game
 with a declared bracket and a list each, the game page shows each declared bracket beside the seat's name,
 and its "Compare brackets" link opens the table's brackets page with the three estimates, each beside what
-its player declared, in Japanese and English; a bracket changed there is saved back to the game."""
+its player declared, in Japanese and English; a bracket changed there is saved back to the game. The
+phone's offline copy of the game page keeps the declared brackets."""
 
 from __future__ import annotations
 
@@ -12,8 +13,17 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, screenshot
 from tests.e2e.test_brackets_browser import LISTS, brackets_site  # noqa: F401  (the module's site)
+from tests.e2e.test_offline_game_browser import _wait_for
 
 pytestmark = [pytest.mark.browser]
+
+#: Seat 2's declared bracket in the copy of the game page the service worker kept (static/js/sw.js).
+KEPT = """async (path) => {
+  const found = await (await caches.open('judge-games')).match(location.origin + path);
+  if (!found) return null;
+  const doc = new DOMParser().parseFromString(await found.text(), 'text/html');
+  return doc.querySelector('#seat-1 .declared-bracket')?.textContent.trim() ?? null;
+}"""
 
 DECLARED = {"Alice": "1", "Bob": "2", "Carol": "4"}
 TEXTS = {
@@ -49,6 +59,8 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{brackets_site}/{lang}/")
+    _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
     page.goto(f"{brackets_site}/{lang}/tracker/")
     page.select_option("#variant", "commander")
     for seat, player in enumerate(LISTS, start=1):
@@ -67,6 +79,15 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
             texts["declared"].format(n=DECLARED[player])
         )
     expect(page.locator("#board")).not_to_contain_text("Rhystic Study")
+    # The phone's offline copy of the game keeps them: reloaded without a connection, they are there.
+    path = page.url.removeprefix(brackets_site)
+    bob = texts["declared"].format(n="2")
+    _wait_for(page, lambda: page.evaluate(KEPT, path) == bob)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#seat-1 .declared-bracket")).to_have_text(bob)
+    context.set_offline(False)
+    page.goto(page.url)
     screenshot(page, f"brackets-game-{lang}")
 
     page.get_by_role("link", name=texts["compare"]).tap()
