@@ -46,6 +46,8 @@ APP_USES = {
     ("judge.cards", "judge.rules"),
     # The tracker's rate limits count in the limits app's table.
     ("judge.tracker", "judge.limits"),
+    # The table's brackets page reads a tracker game's seats: names, declared brackets, lists.
+    ("judge.calc", "judge.tracker"),
 }
 #: What the pure layers may import besides the standard library (the engine: nothing).
 THIRD_PARTY = {

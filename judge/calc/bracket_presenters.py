@@ -79,12 +79,17 @@ class TableDeck:
     player: str
     bracket: ShownBracket | None
     errors: list[str]
+    declared: int | None = None  # the bracket its player declared (a tracker game's seat, or typed here)
+
+    @property
+    def minimum(self) -> int | None:
+        return self.bracket.minimum if self.bracket is not None else None
 
 
 def table_differences(decks: Sequence[TableDeck]) -> list[str]:
     """The differences that matter for the pre-game talk, in the reader's language: a list whose lowest
-    bracket differs from every other's (or is the highest), and the list with the most Game Changers when
-    the counts differ."""
+    bracket differs from every other's (or is the highest), the list with the most Game Changers when
+    the counts differ, and each list beside the bracket its player declared (:func:`declared_comparisons`)."""
     # (player, lowest bracket, Game Changers) of each list that has an estimate.
     shown = [
         (d.player, d.bracket.minimum, d.bracket.game_changers)
@@ -93,7 +98,7 @@ def table_differences(decks: Sequence[TableDeck]) -> list[str]:
     ]
     lines: list[str] = []
     if len(shown) < 2:
-        return lines
+        return declared_comparisons(decks)
     minimums = {minimum for _, minimum, _ in shown}
     if len(minimums) > 1:
         for index, (player, minimum, _count) in enumerate(shown):
@@ -120,5 +125,32 @@ def table_differences(decks: Sequence[TableDeck]) -> list[str]:
             lines.append(
                 _("%(player)s's list has %(count)s Game Changers; the others: %(others)s.")
                 % {"player": player, "count": most, "others": others_gc}
+            )
+    return lines + declared_comparisons(decks)
+
+
+def declared_comparisons(decks: Sequence[TableDeck]) -> list[str]:
+    """Each list whose player declared a bracket, beside its estimate: what was declared and the lowest
+    bracket the list permits, never what the deck "is" (the table decides, Rule 0)."""
+    lines = []
+    for d in decks:
+        if d.declared is None or d.minimum is None:
+            continue
+        values = {"player": d.player, "declared": d.declared, "minimum": d.minimum}
+        if d.declared < d.minimum:
+            lines.append(
+                _(
+                    "%(player)s: declared %(declared)s / lowest estimate %(minimum)s. The list's cards go "
+                    "past what bracket %(declared)s allows: worth talking over before the game."
+                )
+                % values
+            )
+        else:
+            lines.append(
+                _(
+                    "%(player)s: declared %(declared)s / lowest estimate %(minimum)s. The list's cards "
+                    "do not go past what was declared; intent and speed are for the table to talk over."
+                )
+                % values
             )
     return lines

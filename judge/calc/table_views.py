@@ -1,80 +1,156 @@
 """The table's decks side by side: each player pastes a list, everyone sees every list's Commander Brackets
-estimate at once (judge.engine.brackets), with the differences that matter for the pre-game talk."""
+estimate at once (judge.engine.brackets), with the differences that matter for the pre-game talk.
+
+A tracker game's decks load in one step (``?game=<code>``, from the game page's "Compare brackets" link or
+its code typed in): each seat's name, list and declared bracket fill the form, and their estimates show at
+once, each compared with what its player declared."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import HttpResponse, QueryDict
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from judge.calc.bracket_presenters import TableDeck, present_bracket, table_differences
+from judge.calc.table_forms import (
+    BRACKETS,
+    MAX_LIST_CHARS,
+    MAX_NAME,
+    SEATS,
+    GameCodeForm,
+    TableSeat,
+    read_seats,
+    seats_from_game,
+)
 from judge.calc.views import _form_data, _page, no_card_data
 from judge.cards import selectors as card_selectors
 from judge.cards.services import check_deck
+from judge.engine import tracker
 from judge.engine.errors import RulesError
+from judge.tracker import seat_services
+from judge.tracker import selectors as tracker_selectors
+from judge.tracker import services as tracker_services
+from judge.tracker.models import Game
+from judge.tracker.services import UnreadableGame
 from judge.web.presenters import present_problems
 from judge.web.rendering import HtmxHttpRequest
 
-#: Seats the page offers; a Commander table rarely seats more.
-SEATS = 6
-MAX_NAME = 40
-#: One list on this page: a Commander list is 100 lines; this leaves room for comments and tags.
-MAX_LIST_CHARS = 64_000
+__all__ = ["MAX_LIST_CHARS", "MAX_NAME", "SEATS", "table_page"]
 
 
-def _seats(params: QueryDict) -> list[dict[str, str]]:
-    seats = []
-    for number in range(1, SEATS + 1):
-        seats.append(
-            {
-                "number": str(number),
-                "player": params.get(f"player{number}", "").strip()[:MAX_NAME],
-                "decklist": params.get(f"deck{number}", "")[: MAX_LIST_CHARS + 1],
-            }
+def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
+    """Each seat's list checked as the deck check checks it (its problems are not shown here: the deck check
+    page shows them); an empty seat is left out."""
+    decks: list[TableDeck] = []
+    for seat in seats:
+        if not seat.decklist.strip():
+            continue
+        player = seat.player or _("Seat %(number)s") % {"number": seat.number}
+        declared = seat.declared_bracket
+        if seat.too_long:
+            decks.append(TableDeck(player=player, bracket=None, errors=[_("This list is too long.")]))
+            continue
+        try:
+            result = check_deck({"variant": "commander", "decklist": seat.decklist})
+        except RulesError as err:
+            decks.append(
+                TableDeck(player=player, bracket=None, errors=present_problems(err), declared=declared)
+            )
+            continue
+        shown = present_bracket(result.bracket) if result.bracket is not None else None
+        decks.append(TableDeck(player=player, bracket=shown, errors=[], declared=declared))
+    return decks
+
+
+def _load_game(slug: str | None) -> tuple[list[TableSeat] | None, str, str]:
+    """A tracker game's seats and the revision they were read at, or why there are none (in the reader's
+    language)."""
+    if slug is None:
+        return None, "", _("Type the game's code or paste its link (…/tracker/<code>/).")
+    try:
+        game, setup, decks = tracker_selectors.game_decks(slug=slug)
+    except Game.DoesNotExist:
+        return None, "", _("No tracker game has this code (a game is deleted after days without a change).")
+    except UnreadableGame:
+        return None, "", _("This game's saved data can no longer be read.")
+    if setup.variant not in tracker.BRACKET_VARIANTS:
+        return None, "", _("This game is not a Commander game: the brackets are Commander's.")
+    return seats_from_game(decks), str(game.revision), ""
+
+
+def _save(slug: str, seats: list[TableSeat], revision: str) -> tuple[str, list[str]]:
+    """Save each seat's list and declared bracket to the game (seat N is the game's N-th player; the names
+    stay the game's): the game's new revision, or the old one and the problems."""
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        return revision, [_("No tracker game has this code (a game is deleted after days without a change).")]
+    try:
+        setup = tracker_services.game_setup(game)
+        players = dict(enumerate(setup.players, start=1))
+        saved = seat_services.save_seat_decks(
+            game=game,
+            declared_brackets={players[s.number]: s.declared for s in seats if s.number in players},
+            decklists={players[s.number]: s.decklist for s in seats if s.number in players},
+            expected_revision=revision,
         )
-    return seats
+    except UnreadableGame:
+        return revision, [_("This game's saved data can no longer be read.")]
+    except RulesError as err:
+        return revision, present_problems(err)
+    return str(saved.revision), []
 
 
 @require_http_methods(["GET", "POST"])
 def table_page(request: HtmxHttpRequest) -> HttpResponse:
-    """Every pasted list's estimate; an empty seat is left out. Each list is checked as the deck check
-    checks it (its problems are not shown here: the deck check page shows them)."""
+    """Every pasted list's estimate (POST), or a tracker game's (GET ``?game=``); without either, the empty
+    form. With htmx, the result alone (and the game's new revision for the form, out of band). A POST with
+    ``save`` also saves the lists and declared brackets to the loaded game."""
     params = _form_data(request)
     context: dict[str, Any] = {
         "errors": [],
-        "seats": _seats(QueryDict()),
+        "seats": read_seats(params if params is not None else QueryDict()),
+        "brackets": BRACKETS,
         "decks": [],
         "differences": [],
         "submitted": False,
+        "notice": "",
+        "game_code": "",
+        "game_url": "",
+        "game_revision": "",
+        "htmx": bool(request.htmx),
         "has_cards": card_selectors.has_cards(),
         "no_card_data": no_card_data(),
     }
     if params is None:
         context["errors"] = [_("The lists are too long: each list may hold 64,000 characters.")]
         return _page(request, "calc/table.html", context)
-    seats = _seats(params)
-    context["seats"] = seats
+    code = GameCodeForm(params)
+    slug = code.slug()
+    if slug is not None:
+        context.update(
+            game_code=slug, game_url=reverse("tracker:game", args=[slug]), game_revision=code.revision()
+        )
     if request.method != "POST":
-        return _page(request, "calc/table.html", context)
-    decks: list[TableDeck] = []
-    for seat in seats:
-        if not seat["decklist"].strip():
-            continue
-        player = seat["player"] or _("Seat %(number)s") % {"number": seat["number"]}
-        if len(seat["decklist"]) > MAX_LIST_CHARS:
-            decks.append(TableDeck(player=player, bracket=None, errors=[_("This list is too long.")]))
-            continue
-        try:
-            result = check_deck({"variant": "commander", "decklist": seat["decklist"]})
-        except RulesError as err:
-            decks.append(TableDeck(player=player, bracket=None, errors=present_problems(err)))
-            continue
-        shown = present_bracket(result.bracket) if result.bracket is not None else None
-        decks.append(TableDeck(player=player, bracket=shown, errors=[]))
-    if not decks:
+        if "game" not in params:
+            return _page(request, "calc/table.html", context)
+        seats, revision, problem = _load_game(slug)
+        if seats is None:
+            context.update(errors=[problem], game_url="", game_revision="")
+            return _page(request, "calc/table.html", context)
+        context.update(seats=seats, game_revision=revision)
+    elif "save" in params and slug is not None:
+        revision, problems = _save(slug, context["seats"], context["game_revision"])
+        context.update(game_revision=revision, errors=problems)
+        if not problems:
+            context["notice"] = _("Saved to the game: its page shows each declared bracket.")
+    decks = _estimates(context["seats"])
+    if not decks and request.method == "POST" and "save" not in params:
         context["errors"] = [_("Paste at least one list.")]
+    elif not decks and request.method != "POST":
+        context["notice"] = _("No seat of this game has a list yet: paste each list above.")
     context.update(decks=decks, differences=table_differences(decks), submitted=True)
     return _page(request, "calc/table.html", context)
 

@@ -144,6 +144,11 @@ def _board_context(
     seat = _seat(request, game.slug, setup)
     seat_index = setup.players.index(seat) if seat else None
     in_game = [i for i, name in enumerate(setup.players) if not state.has_lost(name)]
+    declared = {
+        index: seat.declared_bracket
+        for index, seat in selectors.seat_summaries(game=game).items()
+        if seat.declared_bracket is not None
+    }
     return {
         "game": game,
         "state": state,
@@ -154,7 +159,7 @@ def _board_context(
         "poll_headers": json.dumps({"If-None-Match": etag(request, game.slug, game.revision, "board")}),
         "poll_seconds": POLL_SECONDS,
         "variant_label": VARIANT_LABELS[setup.variant],
-        "overview": presenters.overview(state),
+        "overview": presenters.overview(state, declared=declared),
         "panels": presenters.panels(state),
         "damage_sources": presenters.damage_sources(state) if setup.has_life else [],
         "history": presenters.history(recent.entries, setup),
@@ -179,6 +184,10 @@ def _page_context(
         "share_qr": presenters.share_qr(share_url),
         "start_steps": present_steps(tracker.start_steps(state.setup)),
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
+        # A Commander game's decks side by side, with what each player declared (judge.calc.table_views).
+        "compare_url": f"{reverse('calc:table')}?game={game.slug}"
+        if state.setup.variant in tracker.BRACKET_VARIANTS
+        else "",
     }
 
 
@@ -231,6 +240,7 @@ def json_state(game: Game, state: tracker.TableState, *, status: int = 200, **ex
             "revision": game.revision,
             "state": state.to_payload(),
             "table": tracker.table_view(state).to_payload(),
+            "seats": selectors.seats_json(game=game, setup=state.setup),
             **extra,
         },
         status=status,

@@ -35,10 +35,16 @@ class SeatForm(forms.Form):
     commander = TextField(limit=200)
     partner = TextField(limit=200)
     team = TextField(limit=2)
+    # Commander only (judge.engine.tracker.seat_decks): the bracket its player declares, and its list (cut
+    # one past the bound, so the engine reports a list too long instead of this form cutting it).
+    bracket = TextField(limit=2)
+    decklist = TextField(limit=tracker.MAX_DECKLIST_CHARS + 1)
 
 
 SeatFormSet = formset_factory(SeatForm, extra=0, max_num=MAX_SEATS + 1, absolute_max=MAX_SEATS + 1)
-BLANK_SEAT = {"name": "", "commander": "", "partner": "", "team": ""}
+BLANK_SEAT = {"name": "", "commander": "", "partner": "", "team": "", "bracket": "", "decklist": ""}
+#: The brackets a player may declare (1 to 5), for the new-game form's choice.
+BRACKET_CHOICES = tuple(range(tracker.LOWEST_BRACKET, tracker.HIGHEST_BRACKET + 1))
 
 
 class NewGameForm(EngineForm):
@@ -60,6 +66,8 @@ class NewGameForm(EngineForm):
         players: list[str] = []
         commanders: dict[str, list[str]] = {}
         by_team: dict[str, list[str]] = {}
+        brackets: dict[str, str] = {}
+        decklists: dict[str, str] = {}
         for number, seat in enumerate(self.rows(), start=1):
             names = [c for c in (seat["commander"], seat["partner"]) if c]
             if not seat["name"]:
@@ -67,9 +75,19 @@ class NewGameForm(EngineForm):
                     self.add_error(
                         None, _("Seat %(seat)d: a commander without a player name.") % {"seat": number}
                     )
+                if seat["bracket"] or seat["decklist"]:
+                    self.add_error(
+                        None,
+                        _("Seat %(seat)d: a declared bracket or a decklist without a player name.")
+                        % {"seat": number},
+                    )
                 continue
             players.append(seat["name"])
             commanders[seat["name"]] = names
+            if seat["bracket"]:
+                brackets[seat["name"]] = seat["bracket"]
+            if seat["decklist"]:
+                decklists[seat["name"]] = seat["decklist"]
             if seat["team"]:
                 by_team.setdefault(seat["team"], []).append(seat["name"])
         variant = data.get("variant", "")
@@ -87,12 +105,13 @@ class NewGameForm(EngineForm):
             "commanders": commanders,
             "teams": [by_team[k] for k in sorted(by_team)] if by_team else None,
             "planechase": data.get("planechase", False),
+            "declared_brackets": brackets or None,
+            "decklists": decklists or None,
         }
         return data
 
     def payload(self) -> dict[str, Any]:
-        """The keyword arguments of judge.tracker.services.start_game (and
-        judge.engine.tracker.table_setup)."""
+        """The keyword arguments of judge.tracker.services.start_game (and check_setup)."""
         return dict(self.cleaned_data["setup"])
 
 

@@ -85,12 +85,35 @@ class AppliedPress(models.Model):
         return f"{self.game_id} press {self.press}"
 
 
+class GameSeat(models.Model):
+    """What one seat of a Commander game brought to the pre-game talk (judge.engine.tracker.SeatDeck): the
+    bracket its player declared and its pasted list, for the table page (judge.calc.table_views) to compare.
+
+    Written once, with the game (judge.tracker.services.start_game), only for a seat that brought either;
+    ``index`` is the seat's place in turn order. The game page reads the declared brackets alone, never a
+    list (the page stays small at 20 seats)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.CharField(max_length=200)
+    declared_bracket = models.PositiveSmallIntegerField(null=True, blank=True)
+    decklist = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="gameseat_unique_index")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.index} {self.player}"
+
+
 __all__ = [
     "CHECKPOINT",
     "KEEP_SNAPSHOTS",
     "AppliedPress",
     "Game",
     "GameEvent",
+    "GameSeat",
     "keeps_snapshot",
     "new_slug",
 ]

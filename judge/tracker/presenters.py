@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,6 +61,7 @@ class Row:
     lost: bool
     taxes: list[tuple[str, str]]  # (commander, tax text)
     cells: list[Cell]
+    declared_bracket: int | None = None  # the Commander Brackets bracket its player declared at the start
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,9 @@ class Overview:
     poison_limit: int
 
 
-def overview(state: tracker.TableState) -> Overview:
+def overview(state: tracker.TableState, *, declared: Mapping[int, int] | None = None) -> Overview:
+    """``declared``: the bracket each seat's player declared, by seat (judge.tracker.selectors)."""
+    declared = declared or {}
     view = tracker.table_view(state)
     setup = state.setup
     columns = [Column(owner=c.owner, name=c.name) for c in view.columns]
@@ -100,6 +104,7 @@ def overview(state: tracker.TableState) -> Overview:
                 lost=bool(seat.lost_rule),
                 taxes=[(c.name, tax_text(setup, c.tax)) for c in seat.commanders],
                 cells=cells,
+                declared_bracket=declared.get(index),
             )
         )
     return Overview(columns=columns, rows=rows, poison_limit=view.poison_limit)

@@ -48,7 +48,7 @@ from judge.engine import tracker
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
-from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, AppliedPress, Game, GameEvent
+from judge.tracker.models import CHECKPOINT, KEEP_SNAPSHOTS, AppliedPress, Game, GameEvent, GameSeat
 
 LOCK_RETRIES = 40  # SQLite only: a writer that still finds the database locked tries again
 # An undo takes back a change among the latest this many (they keep their tables).
@@ -186,18 +186,59 @@ def start_game(
     commanders: Mapping[str, Sequence[str]] | None = None,
     teams: Sequence[Sequence[str]] | None = None,
     planechase: bool = False,
+    declared_brackets: Mapping[str, Any] | None = None,
+    decklists: Mapping[str, Any] | None = None,
 ) -> Game:
     """Check the setup (raises InvalidInputError with every problem) and save a new game.
 
+    ``declared_brackets`` and ``decklists`` (Commander only, by player name: judge.engine.tracker.seat_decks)
+    are stored on the seats that brought either (GameSeat), in the game's own transaction.
     Now and then (once an hour per cache) it also removes the games idle past
     the retention, so a site nobody runs ``expire_games`` on stays bounded.
     """
-    setup = tracker.table_setup(
-        variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase
+    setup, decks = check_setup(
+        variant=variant,
+        players=players,
+        commanders=commanders,
+        teams=teams,
+        planechase=planechase,
+        declared_brackets=declared_brackets,
+        decklists=decklists,
     )
     if cache.add("tracker:expiry-sweep", True, timeout=EXPIRY_EVERY):
         expire_games()
-    return Game.objects.create(variant=setup.variant.value, setup=setup.to_payload())
+    with transaction.atomic():
+        game = Game.objects.create(variant=setup.variant.value, setup=setup.to_payload())
+        GameSeat.objects.bulk_create(
+            GameSeat(
+                game=game,
+                index=index,
+                player=deck.player,
+                declared_bracket=deck.declared_bracket,
+                decklist=deck.decklist,
+            )
+            for index, deck in enumerate(decks)
+            if not deck.empty
+        )
+    return game
+
+
+def check_setup(
+    *,
+    variant: str,
+    players: Sequence[str],
+    commanders: Mapping[str, Sequence[str]] | None = None,
+    teams: Sequence[Sequence[str]] | None = None,
+    planechase: bool = False,
+    declared_brackets: Mapping[str, Any] | None = None,
+    decklists: Mapping[str, Any] | None = None,
+) -> tuple[tracker.TableSetup, tuple[tracker.SeatDeck, ...]]:
+    """A new game's setup and its seats' decks, checked: the setup's problems, then (once it reads) the
+    decks'. Raises InvalidInputError listing them; nothing is stored."""
+    setup = tracker.table_setup(
+        variant=variant, players=players, commanders=commanders, teams=teams, planechase=planechase
+    )
+    return setup, tracker.seat_decks(setup=setup, declared_brackets=declared_brackets, decklists=decklists)
 
 
 def record_event(
@@ -405,6 +446,7 @@ def expire_games(*, now: datetime.datetime | None = None) -> int:
         with transaction.atomic():
             idle = Game.objects.filter(pk__in=ids, updated__lt=cutoff)  # not one changed meanwhile
             GameEvent.objects.filter(game__in=idle).delete()
+            GameSeat.objects.filter(game__in=idle).delete()
             AppliedPress.objects.filter(game__in=idle).delete()
             deleted += idle.delete()[1].get(Game._meta.label, 0)
     return deleted

@@ -30,6 +30,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judge.engine import tracker
+from judge.engine.brackets import bracket_label
+from judge.engine.brackets_data import default_criteria
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
 from judge.engine.steps import Step
@@ -37,6 +39,7 @@ from judge.engine.variants import Variant
 from judge.tracker import answers, limits, presenters, selectors, services
 from judge.tracker.forms import (
     BLANK_SEAT,
+    BRACKET_CHOICES,
     DEFAULT_SEATS,
     MAX_SEATS,
     VARIANT_LABELS,
@@ -93,8 +96,10 @@ def _start_from_json(request: HtmxHttpRequest) -> JsonResponse:
             "commanders": data.get("commanders") or {},
             "teams": data.get("teams") or None,
             "planechase": data.get("planechase", False),
+            "declared_brackets": data.get("declared_brackets") or None,
+            "decklists": data.get("decklists") or None,
         }
-        tracker.table_setup(**setup)
+        services.check_setup(**setup)
     except BodyTooLarge as err:
         return error_response([err.message], status=413, lang=lang)
     except RulesError as err:
@@ -122,7 +127,7 @@ def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
         errors = form.problems()
         rows = form.rows()
         try:
-            tracker.table_setup(**form.payload())  # every problem of the setup, beside the form's own
+            services.check_setup(**form.payload())  # every problem of the setup, beside the form's own
         except RulesError as err:
             errors += present_problems(err)
         status = 400
@@ -154,8 +159,20 @@ def new_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "shown": next((v for v in links if v["value"] == values["variant"]), links[0]),
         "more_seats": min(MAX_SEATS, seats + 4) if seats < MAX_SEATS else None,
         "retention_days": settings.JUDGE_TRACKER_RETENTION_DAYS,
+        "brackets": _bracket_choices(),
+        "decks_open": any(row["bracket"] or row["decklist"] for row in rows),
+        "brackets_note": msg("brackets.names-unofficial").text("ja") if reader_language() == "ja" else "",
+        "max_decklist": tracker.MAX_DECKLIST_CHARS,
     }
     return render(request, "tracker/new.html", context, status=status)
+
+
+def _bracket_choices() -> list[tuple[str, str]]:
+    """The brackets a player may declare, each with its name ("Upgraded (bracket 3)") in the reader's
+    language, from the criteria data (judge.engine.brackets)."""
+    criteria = default_criteria()
+    lang = reader_language()
+    return [(str(n), bracket_label(criteria, n).text(lang)) for n in BRACKET_CHOICES]
 
 
 def _chosen_variant(request: HtmxHttpRequest) -> Variant:
@@ -175,6 +192,7 @@ def _variant_links(seats: int) -> list[dict[str, Any]]:
             "commanders": v.has_commanders,
             "teams": v.has_teams,
             "planechase_option": v is not Variant.PLANECHASE,
+            "brackets": v in tracker.BRACKET_VARIANTS,
         }
         for v in Variant.TRACKER
     ]

@@ -80,10 +80,10 @@
     select.form.querySelectorAll("[data-needs]").forEach(function (field) {
       var shown = option.dataset[field.dataset.needs] === "1";
       field.hidden = !shown;
-      field.querySelectorAll("input, select").forEach(function (input) {
+      field.querySelectorAll("input, select, textarea").forEach(function (input) {
         input.disabled = !shown;
       });
-      if (field.matches("input, select")) field.disabled = !shown;
+      if (field.matches("input, select, textarea")) field.disabled = !shown;
     });
   }
 

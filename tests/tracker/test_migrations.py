@@ -62,7 +62,7 @@ class OldGameEvent(models.Model):
         return f"{self.game_id}:{self.seq}"
 
 
-LATEST = "0004_applied_presses"  # the newest of judge/tracker/migrations
+LATEST = "0005_seats"  # the newest of judge/tracker/migrations
 
 
 def _migrate(target: str | None) -> None:
@@ -88,7 +88,13 @@ def old_layout() -> Iterator[None]:
                 if model._meta.db_table in tables:
                     editor.delete_model(model)
         if "tracker_game" not in tables:
-            for name in ("0001_initial", "0002_snapshots", "0003_cache_table", LATEST):
+            for name in (
+                "0001_initial",
+                "0002_snapshots",
+                "0003_cache_table",
+                "0004_applied_presses",
+                LATEST,
+            ):
                 MigrationRecorder(connection).record_unapplied("tracker", name)
         _migrate(LATEST)
 
@@ -121,7 +127,9 @@ def test_a_fresh_database_gets_empty_tracker_tables() -> None:
     _migrate(None)
     assert "tracker_game" not in connection.introspection.table_names()
     _migrate(LATEST)
-    assert {"tracker_game", "tracker_gameevent"} <= set(connection.introspection.table_names())
+    assert {"tracker_game", "tracker_gameevent", "tracker_gameseat"} <= set(
+        connection.introspection.table_names()
+    )
     assert not Game.objects.exists()
 
 

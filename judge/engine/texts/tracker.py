@@ -30,6 +30,14 @@ _LABELS: dict[str, dict[str, str]] = {
     "tracker.label.by": {"en": "Your seat", "ja": "あなたの席"},
     "tracker.label.expected-revision": {"en": "Table revision", "ja": "テーブルの更新番号"},
     "tracker.label.undone": {"en": "Undone", "ja": "取り消し済み"},
+    # Each seat's deck for the pre-game talk (judge.engine.tracker.decks).
+    "tracker.label.declared-brackets": {"en": "Declared brackets", "ja": "申告ブラケット"},
+    "tracker.label.decklists": {"en": "Decklists", "ja": "デッキリスト"},
+    "tracker.label.declared-bracket-of": {
+        "en": "{player}'s declared bracket",
+        "ja": "{player} の申告ブラケット",
+    },
+    "tracker.label.decklist-of": {"en": "{player}'s decklist", "ja": "{player} のデッキリスト"},
     # The parts of a saved table (a snapshot).
     "tracker.label.sides": {"en": "Teams and players", "ja": "チームとプレイヤー"},
     "tracker.label.turn": {"en": "Turn", "ja": "ターン"},
@@ -461,6 +469,16 @@ _PROBLEMS: dict[str, dict[str, str]] = {
     "tracker.commanders-two": {
         "en": "{label}: at most two commanders, with partner.",
         "ja": "{label}：統率者は共闘を持つ2体までです。",
+    },
+    "tracker.seats-changed": {
+        "en": "{label}: the game has changed since these lists were loaded (another phone saved or played): "
+        "check them and save again.",
+        "ja": "{label}：リストを読み込んだ後にゲームが変わりました（ほかのスマートフォンが保存したかプレイしました）。"
+        "確かめてから、もう一度保存してください。",
+    },
+    "tracker.brackets-commander-only": {
+        "en": "{label}: only Commander games take declared brackets and decklists, not {variant}.",
+        "ja": "{label}：申告ブラケットとデッキリストは統率者戦のゲームだけのものです（{variant}では使えません）。",
     },
     "tracker.commanders-none": {
         "en": "{label}: {variant} games have no commanders.",

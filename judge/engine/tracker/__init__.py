@@ -15,7 +15,8 @@ Modules: ``setup`` (the game's setup and its checks), ``events`` (the
 changes), ``state`` (the table), ``rules`` (applying a change), ``changes``
 (what each kind of change does), ``log`` (replay, undo, revisions),
 ``payload`` (reading JSON), ``fields`` (reading one value, the bounds of a
-game), ``overview`` (the whole table at a glance).
+game), ``overview`` (the whole table at a glance), ``decks`` (each seat's declared bracket
+and list, for the pre-game talk).
 
 Rules the tracker follows
 -------------------------
@@ -63,6 +64,15 @@ True
 """
 
 from judge.engine.losses import TRACKER_LOSSES, LossReason
+from judge.engine.tracker.decks import (
+    BRACKET_VARIANTS,
+    HIGHEST_BRACKET,
+    LOWEST_BRACKET,
+    MAX_DECKLIST_CHARS,
+    SeatDeck,
+    check_decks_revision,
+    seat_decks,
+)
 from judge.engine.tracker.events import (
     DECLARED_LOSSES,
     PLANAR_DIE,
@@ -123,6 +133,13 @@ from judge.engine.tracker.state import (
 from judge.engine.variants import Variant
 
 __all__ = [
+    "BRACKET_VARIANTS",
+    "HIGHEST_BRACKET",
+    "LOWEST_BRACKET",
+    "MAX_DECKLIST_CHARS",
+    "SeatDeck",
+    "check_decks_revision",
+    "seat_decks",
     "DECLARED_LOSSES",
     "DTC_MAX_SHIELDS",
     "DTC_SHIELDS",
