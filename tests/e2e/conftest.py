@@ -39,6 +39,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _between_asks(server: subprocess.Popen[bytes]) -> None:
+    """Between two asks of /healthz: a moment, or until the server's process ends (seen by the next ask)."""
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.wait(timeout=0.2)
+
+
 @contextlib.contextmanager
 def serve(work: Path, corpus: Path, *, cards: Path | None = None, ingest: bool = True) -> Iterator[str]:
     """Migrate, ingest ``corpus`` and import the test cards (``cards``: another folder of card files) into a
@@ -88,12 +94,12 @@ def serve(work: Path, corpus: Path, *, cards: Path | None = None, ingest: bool =
                     break
                 if time.monotonic() > deadline:
                     pytest.fail("the e2e server answered /healthz with an error until the deadline")
-                time.sleep(0.2)
+                _between_asks(server)
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
                     tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
                     pytest.fail(f"the e2e server did not start (exit {server.poll()}):\n{tail}")
-                time.sleep(0.2)
+                _between_asks(server)
         yield url
     finally:
         server.terminate()
