@@ -159,6 +159,17 @@ def phone(browser):  # type: ignore[no-untyped-def]
     context.close()
 
 
+#: Resolves once the page is controlled by the service worker (it claims its clients once active): an event,
+#: awaited by page.evaluate (the site's CSP forbids the eval that page.wait_for_function needs).
+CONTROLLED = """() => navigator.serviceWorker.controller !== null || new Promise((resolve) =>
+  navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), {once: true}))"""
+
+
+def wait_controlled(page) -> None:  # type: ignore[no-untyped-def]
+    """Until the page is the service worker's: from then on every load goes through it."""
+    assert page.evaluate(CONTROLLED)
+
+
 def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

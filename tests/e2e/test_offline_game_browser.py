@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, wait_controlled
 from tests.e2e.test_tracker_browser import SEATS, _keypad, _life, _sit, _start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
@@ -20,11 +20,6 @@ PROBE = """async (path) => {
   const doc = new DOMParser().parseFromString(await found.text(), 'text/html');
   return doc.querySelector('#seat-2 td.life')?.textContent.trim() ?? null;
 }"""
-
-#: Resolves once the page is controlled by the service worker (it claims its clients once active): an event,
-#: awaited by page.evaluate (the site's CSP forbids the eval that page.wait_for_function needs).
-CONTROLLED = """() => navigator.serviceWorker.controller !== null || new Promise((resolve) =>
-  navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), {once: true}))"""
 
 KEPT_GAMES = """async () => {
   const cache = await caches.open('judge-games');
@@ -43,7 +38,7 @@ def test_a_game_reloaded_offline_shows_its_last_state(browser, site_url, viewpor
     elsewhere.close()
     phone.goto(f"{site_url}/ja/")
     # The page is the worker's: from here every load of the game goes through it.
-    assert phone.evaluate(CONTROLLED)
+    wait_controlled(phone)
     url = _start_game(phone, site_url)
     _sit(phone, url, 0)
     _keypad(phone, 2, "3", "-")
