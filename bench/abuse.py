@@ -35,25 +35,18 @@ ms (nearest rank) and their answers other than 200; the load average after the i
 from __future__ import annotations
 
 import argparse
-import contextlib
-import http.client
 import json
-import multiprocessing
 import os
-import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
 from dataclasses import dataclass, field
-from multiprocessing.queues import Queue
-from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from urllib.parse import urlencode
 
 from boards import board, form_fields, longest
+from measuring import csrf_token, measured_run, percentiles, send, workers_line
 from server import (
     corpus_arguments,
     corpus_missing,
@@ -92,42 +85,6 @@ class Abuse:
     body: bytes = b""
     content_type: str = "application/json"
     headers: dict[str, str] = field(default_factory=dict)
-
-
-def send(
-    port: int, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
-) -> tuple[str, float, bytes]:
-    """One request on a fresh connection: the status (or the exception's name), milliseconds, the body."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    start = time.perf_counter()
-    try:
-        # A reset while sending: the server answered before reading the whole body (a 413), read its answer.
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            conn.request(method, path, body=body or None, headers=headers or {})
-        response = conn.getresponse()
-        data = response.read()
-        status = str(response.status)
-    except (OSError, http.client.HTTPException) as err:
-        status, data = type(err).__name__, b""
-    finally:
-        conn.close()
-    return status, (time.perf_counter() - start) * 1000, data
-
-
-def csrf_token(port: int) -> str:
-    """The CSRF cookie a page with a form sets (sent back as cookie, header and form field)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", "/en/leave-game/")
-        response = conn.getresponse()
-        response.read()
-        cookies = " ".join(response.headers.get_all("Set-Cookie") or [])
-    finally:
-        conn.close()
-    match = re.search(r"csrftoken=([A-Za-z0-9]+)", cookies)
-    if match is None:
-        raise SystemExit(f"no CSRF cookie from /en/leave-game/: {cookies!r}")
-    return match.group(1)
 
 
 def unknown_keys(size: int) -> bytes:
@@ -222,116 +179,30 @@ def abuses(token: str, long_game: str, other_game: str) -> list[Abuse]:
     ]
 
 
-def abuse_loop(
-    port: int, abuse: Abuse, stop: EventType, results: Queue[tuple[dict[str, int], list[float]]]
-) -> None:
-    """Send one request in a loop, the next as soon as the last is answered, until ``stop``; put the answers'
-    statuses and times. Run in a process of its own: a thread would take the measuring thread's GIL while it
-    builds, sends or reads megabytes."""
-    headers = {"Content-Type": abuse.content_type, **abuse.headers}
-    statuses: Counter[str] = Counter()
-    times: list[float] = []
-    while not stop.is_set():
-        status, ms, _body = send(port, "POST", abuse.path, abuse.body, headers)
-        statuses[status] += 1
-        times.append(ms)
-    results.put((dict(statuses), times))
-
-
-class Measurer(threading.Thread):
-    """Every ``interval`` seconds, alternately: GET /healthz, and a life change on the measured game."""
-
-    def __init__(self, port: int, slug: str, token: str, interval: float) -> None:
-        super().__init__(daemon=True)
-        self.port, self.slug, self.interval = port, slug, interval
-        self.headers = {
-            "Content-Type": "application/json",
-            "Cookie": f"csrftoken={token}",
-            "X-CSRFToken": token,
-        }
-        self.stop = threading.Event()
-        self.times: dict[str, list[float]] = {"healthz": [], "write": []}
-        self.failures: Counter[str] = Counter()
-        self.revision = self.current_revision()
-        self.writes = 0
-
-    def current_revision(self) -> int:
-        status, _ms, body = send(self.port, "GET", f"/en/tracker/{self.slug}/?format=json")
-        if status != "200":
-            raise SystemExit(f"the measured game answered {status}")
-        return int(json.loads(body)["revision"])
-
-    def write(self) -> None:
-        amount = -1 if self.writes % 2 == 0 else 1
-        self.writes += 1
-        body = json.dumps(
-            {"kind": "life", "player": "D", "amount": amount, "expected_revision": self.revision}
-        )
-        status, ms, data = send(
-            self.port, "POST", f"/en/tracker/{self.slug}/event/", body.encode(), self.headers
-        )
-        self.times["write"].append(ms)
-        if status == "200":
-            self.revision = int(json.loads(data)["revision"])
-        else:
-            self.failures[f"write {status}"] += 1
-            self.revision = self.current_revision()
-
-    def run(self) -> None:
-        start, n = time.monotonic(), 0
-        while not self.stop.is_set():
-            if n % 2 == 0:
-                status, ms, _body = send(self.port, "GET", "/healthz")
-                self.times["healthz"].append(ms)
-                if status != "200":
-                    self.failures[f"healthz {status}"] += 1
-            else:
-                self.write()
-            n += 1
-            time.sleep(max(0.0, start + n * self.interval - time.monotonic()))  # a steady pace, never a burst
-
-
-def percentiles(times: list[float]) -> str:
-    """p50 / p95 / p99 / max in ms, nearest rank."""
-    if not times:
-        return "–"
-    ordered = sorted(times)
-
-    def rank(p: float) -> float:
-        return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
-
-    return f"{rank(50):.1f} / {rank(95):.1f} / {rank(99):.1f} / {ordered[-1]:.1f}"
-
-
 def run_item(port: int, slug: str, token: str, abuse: Abuse | None, args: argparse.Namespace) -> str:
-    measurer = Measurer(port, slug, token, args.interval)
-    context = multiprocessing.get_context("fork")  # the child inherits the megabyte bodies, nothing pickled
-    stop = context.Event()
-    results: Queue[tuple[dict[str, int], list[float]]] = context.Queue()
-    abuser = (
-        context.Process(target=abuse_loop, args=(port, abuse, stop, results), daemon=True) if abuse else None
-    )
-    if abuser is not None:
-        abuser.start()
-        time.sleep(0.5)  # the abuser's first request is under way before measuring starts
-    measurer.start()
-    time.sleep(args.duration)
-    measurer.stop.set()
-    measurer.join()
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    if abuser is None or abuse is None:
+    headers = {"Content-Type": abuse.content_type, **abuse.headers} if abuse else {}
+
+    def one() -> tuple[str, float]:
+        assert abuse is not None
+        status, ms, _body = send(port, "POST", abuse.path, abuse.body, headers)
+        return status, ms
+
+    # The abuser's first request is under way before measuring starts.
+    run = measured_run(
+        port, slug, token, interval=args.interval, duration=args.duration, one=one if abuse else None,
+        head_start=0.5,
+    )  # fmt: skip
+    if abuse is None:
         abused = "| 0 | none | – | – | – "
     else:
-        stop.set()
-        answers, times = results.get(timeout=120)
-        abuser.join()
-        statuses = ", ".join(f"{status} ×{n}" for status, n in sorted(answers.items()))
-        mean = sum(times) / len(times) if times else 0.0
-        abused = f"| {abuse.key} | {abuse.name} | {sum(answers.values())} | {statuses} | {mean:.0f} ms "
-    failures = ", ".join(f"{k} ×{n}" for k, n in sorted(measurer.failures.items())) or "0"
+        statuses = ", ".join(f"{status} ×{n}" for status, n in sorted(run.answers.items()))
+        mean = sum(run.times) / len(run.times) if run.times else 0.0
+        abused = f"| {abuse.key} | {abuse.name} | {sum(run.answers.values())} | {statuses} | {mean:.0f} ms "
+    seen = run.measurer.times
+    failures = ", ".join(f"{k} ×{n}" for k, n in sorted(run.measurer.failures.items())) or "0"
     return (
-        f"{abused}| {len(measurer.times['healthz'])}: {percentiles(measurer.times['healthz'])} "
-        f"| {len(measurer.times['write'])}: {percentiles(measurer.times['write'])} | {failures} | {load} |"
+        f"{abused}| {len(seen['healthz'])}: {percentiles(seen['healthz'])} "
+        f"| {len(seen['write'])}: {percentiles(seen['write'])} | {failures} | {run.load} |"
     )
 
 
@@ -410,8 +281,7 @@ def main() -> int:
         print(run_item(port, games["measured"], token, None, args), flush=True)
         for abuse in items:
             print(run_item(port, games["measured"], token, abuse, args), flush=True)
-        boots = (work / "gunicorn.log").read_text(encoding="utf-8", errors="replace")
-        print(f"\nworkers booted {boots.count('Booting worker')}, timeouts {boots.count('WORKER TIMEOUT')}")
+        print("\n" + workers_line(work))
         return 0
     finally:
         stop(server, work, keep=args.keep)

@@ -10,19 +10,18 @@ in front of it (bench/proxy.py; ``DJANGO_RATELIMIT_IP_META_KEY=HTTP_X_REAL_IP``,
 request, the abusers' and the measuring client's, goes through nginx.
 
 Per row, one abuser (or several at once, ``×n``) sends the item's worst request in a loop for --duration
-seconds while bench/abuse.py's measuring client asks ``GET /healthz`` and posts a life change, alternately,
-every --interval seconds. Rows 10 and 11 run ``manage.py ingest`` once on a changed copy of the corpus
-instead (the current file replaced in place by one missing 150 uncited leaf subrules, under ``--strict``;
-``ja/`` empty), and show its exit status. Printed: a Markdown table for bench/load.md with, per row, the
-abuser's answers, the measured /healthz and write percentiles, the 5xx answers, the gunicorn WORKER
-TIMEOUTs, and whether /healthz p99 ≤ 100 ms (the goal on an idle machine). No assertions.
+seconds while bench/measuring.py's client (bench/abuse.py's) asks ``GET /healthz`` and posts a life
+change, alternately, every --interval seconds. Rows 10 and 11 run ``manage.py ingest`` once on a changed
+copy of the corpus instead (the current file replaced in place by one missing 150 uncited leaf subrules,
+under ``--strict``; ``ja/`` empty), and show its exit status. Printed: a Markdown table for bench/load.md
+with, per row, the abuser's answers, the measured /healthz and write percentiles, the 5xx answers, the
+gunicorn WORKER TIMEOUTs, and whether /healthz p99 ≤ 100 ms (the goal on an idle machine). No assertions.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import re
 import shutil
@@ -31,13 +30,12 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
-from abuse import Measurer, csrf_token, percentiles, send
 from boards import board
+from measuring import Sender, csrf_token, measured_run, percentiles, send, workers_line
 from proxy import running_nginx
 from server import (
     PYTHON,
@@ -169,21 +167,17 @@ def _slow_post(port: int, row: Row, stop_at: float) -> tuple[str, float]:
     return status, (time.perf_counter() - start) * 1000
 
 
-def abuser(port: int, row: Row, stop_at: float, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    """Send the row's request in a loop, the next when the last is answered, until ``stop_at``."""
-    statuses: Counter[str] = Counter()
-    times: list[float] = []
-    n = 0
-    while time.monotonic() < stop_at:
+def sender(port: int, row: Row, stop_at: float) -> Sender:
+    """The row's request (a press with a press id of its own each time; a slow body ends at ``stop_at``)."""
+
+    def one() -> tuple[str, float]:
         if row.slow:
-            status, ms = _slow_post(port, row, stop_at)
-        else:
-            body = row.body + (f"&press={uuid.uuid4().hex}".encode() if row.unique_press else b"")
-            status, ms, _data = send(port, row.method, row.path, body, row.headers)
-        statuses[status] += 1
-        times.append(ms)
-        n += 1
-    results.put((dict(statuses), times))
+            return _slow_post(port, row, stop_at)
+        body = row.body + (f"&press={uuid.uuid4().hex}".encode() if row.unique_press else b"")
+        status, ms, _data = send(port, row.method, row.path, body, row.headers)
+        return status, ms
+
+    return one
 
 
 def run_ingest(env: dict[str, str], row: Row) -> tuple[dict[str, int], list[float]]:
@@ -201,32 +195,14 @@ def run_row(port: int, env: dict[str, str], work: Path, token: str, slug: str, r
             args: argparse.Namespace) -> str:  # fmt: skip
     log = work / "gunicorn.log"
     timeouts_before = log.read_text(encoding="utf-8", errors="replace").count("WORKER TIMEOUT")
-    measurer = Measurer(port, slug, token, args.interval)
-    measurer.start()
-    answers: Counter[str] = Counter()
-    times: list[float] = []
-    if row is not None and row.ingest:
-        got, times = run_ingest(env, row)
-        answers.update(got)
-    elif row is not None:
-        context = multiprocessing.get_context("fork")
-        results = context.Queue()
-        stop_at = time.monotonic() + args.duration
-        procs = [
-            context.Process(target=abuser, args=(port, row, stop_at, results)) for _ in range(row.at_once)
-        ]
-        for proc in procs:
-            proc.start()
-        for _ in procs:
-            got, took = results.get(timeout=args.duration + 120)
-            answers.update(got)
-            times += took
-        for proc in procs:
-            proc.join(timeout=30)
-    else:
-        time.sleep(args.duration)
-    measurer.stop.set()
-    measurer.join()
+    stop_at = time.monotonic() + args.duration
+    run = measured_run(
+        port, slug, token, interval=args.interval, duration=args.duration,
+        one=sender(port, row, stop_at) if row is not None and not row.ingest else None,
+        at_once=row.at_once if row is not None else 1,
+        during=(lambda: run_ingest(env, row)) if row is not None and row.ingest else None,
+    )  # fmt: skip
+    answers, times, measurer = run.answers, run.times, run.measurer
     timeouts = log.read_text(encoding="utf-8", errors="replace").count("WORKER TIMEOUT") - timeouts_before
     server_errors = sum(n for s, n in answers.items() if s.startswith("5")) + sum(
         n for k, n in measurer.failures.items() if k.split()[-1].startswith("5")
@@ -237,12 +213,11 @@ def run_row(port: int, env: dict[str, str], work: Path, token: str, slug: str, r
     name += f" ×{row.at_once}" if row and row.at_once > 1 else ""
     shown = ", ".join(f"{s} ×{n}" for s, n in sorted(answers.items())) or "–"
     mean = f"{sum(times) / len(times):.0f} ms" if times else "–"
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     return (
         f"| {key} | {name} | {sum(answers.values())} | {shown} | {mean} "
         f"| {len(healthz)}: {percentiles(healthz)} | {len(measurer.times['write'])}: "
         f"{percentiles(measurer.times['write'])} | {server_errors} | {timeouts} "
-        f"| {'yes' if p99 <= P99_GOAL_MS else 'NO'} | {load} |"
+        f"| {'yes' if p99 <= P99_GOAL_MS else 'NO'} | {run.load} |"
     )
 
 
@@ -320,8 +295,7 @@ def main() -> int:
             print(run_row(port, env, work, token, games["measured"], None, args), flush=True)
             for row in chosen:
                 print(run_row(port, env, work, token, games["measured"], row, args), flush=True)
-        boots = (work / "gunicorn.log").read_text(encoding="utf-8", errors="replace")
-        print(f"\nworkers booted {boots.count('Booting worker')}, timeouts {boots.count('WORKER TIMEOUT')}")
+        print("\n" + workers_line(work))
         return 0
     finally:
         stop(gunicorn, work, keep=args.keep)

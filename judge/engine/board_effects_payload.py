@@ -36,8 +36,9 @@ from judge.engine.board import (
     TimedEffect,
     Until,
 )
-from judge.engine.board_reader import FieldReader, effect_field, label, lookup, named
-from judge.engine.messages import msg
+from judge.engine.board_effect_table import EffectFields, EffectTable, read_effect_table
+from judge.engine.board_reader import FieldReader, effect_field, label, lookup
+from judge.engine.messages import Message, msg
 
 MAX_TRIGGER_TEXT = 1000
 
@@ -96,22 +97,30 @@ def read_control_effects(
     return effects
 
 
+DELAYED_TABLE = EffectTable(
+    "delayed_triggers",
+    "delayed-triggers",
+    MAX_EFFECTS,
+    "board.label.nth-trigger",
+    "board.label.trigger",
+    frozenset({"id", "controller", "source", "text", "object", "name", "name_ja"}),
+)
+TIMED_TABLE = EffectTable(
+    "timed_effects",
+    "timed-effects",
+    MAX_EFFECTS,
+    "board.label.nth-timed",
+    "board.label.timed",
+    frozenset(
+        {"id", "controller", "until", "text", "source", "object", "name", "name_ja", "ends_after_turn_of"}
+    ),
+)
+
+
 def read_delayed_triggers(
     reader: FieldReader, payload: Mapping[str, Any], by_id: Mapping[str, GameObject]
 ) -> list[DelayedTrigger]:
-    triggers: list[DelayedTrigger] = []
-    ids: set[str] = set()
-    raw_triggers = reader.items(
-        payload.get("delayed_triggers"), "delayed_triggers", label("delayed-triggers"), MAX_EFFECTS
-    )
-    for index, raw in enumerate(raw_triggers):
-        where = f"delayed_triggers[{index}]"
-        who = named(msg("board.label.nth-trigger", number=index + 1), raw, by_id, "board.label.trigger")
-        item = reader.mapping(raw, where, who)
-        if item is None:
-            continue
-        before = len(reader.problems)
-        trigger_id = reader.id(item.get("id"), f"{where}.id", effect_field(who, "id"))
+    def read(item: Mapping[str, Any], where: str, who: Message) -> EffectFields[DelayedTrigger]:
         controller = reader.player(
             item.get("controller"), f"{where}.controller", effect_field(who, "trigger-controller")
         )
@@ -126,18 +135,10 @@ def read_delayed_triggers(
         target = reader.known_object(
             item.get("object"), f"{where}.object", effect_field(who, "trigger-object"), by_id, optional=True
         )
-        name, name_ja = reader.names(item, where, effect_field(who, "name"))
-        reader.unknown_fields(
-            item, {"id", "controller", "source", "text", "object", "name", "name_ja"}, where, who
-        )
-        if trigger_id is not None and trigger_id in ids:
-            reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=trigger_id)
-        if len(reader.problems) > before:
-            continue
-        assert trigger_id is not None and controller is not None
-        ids.add(trigger_id)
-        triggers.append(
-            DelayedTrigger(
+
+        def make(trigger_id: str, name: str | None, name_ja: str | None) -> DelayedTrigger:
+            assert controller is not None
+            return DelayedTrigger(
                 id=trigger_id,
                 controller=controller,
                 source=source,
@@ -146,26 +147,16 @@ def read_delayed_triggers(
                 name=name,
                 name_ja=name_ja,
             )
-        )
-    return triggers
+
+        return EffectFields(make=make)
+
+    return read_effect_table(reader, payload, by_id, DELAYED_TABLE, read)
 
 
 def read_timed_effects(
     reader: FieldReader, payload: Mapping[str, Any], by_id: Mapping[str, GameObject]
 ) -> list[TimedEffect]:
-    effects: list[TimedEffect] = []
-    ids: set[str] = set()
-    raw_effects = reader.items(
-        payload.get("timed_effects"), "timed_effects", label("timed-effects"), MAX_EFFECTS
-    )
-    for index, raw in enumerate(raw_effects):
-        where = f"timed_effects[{index}]"
-        who = named(msg("board.label.nth-timed", number=index + 1), raw, by_id, "board.label.timed")
-        item = reader.mapping(raw, where, who)
-        if item is None:
-            continue
-        before = len(reader.problems)
-        effect_id = reader.id(item.get("id"), f"{where}.id", effect_field(who, "id"))
+    def read(item: Mapping[str, Any], where: str, who: Message) -> EffectFields[TimedEffect]:
         # Its controller may have left already (800.4m): the effect then waits for another player's turn.
         controller = reader.player(
             item.get("controller"),
@@ -191,31 +182,10 @@ def read_timed_effects(
         target = reader.known_object(
             item.get("object"), f"{where}.object", effect_field(who, "timed-object"), by_id, optional=True
         )
-        name, name_ja = reader.names(item, where, effect_field(who, "name"))
-        reader.unknown_fields(
-            item,
-            {
-                "id",
-                "controller",
-                "until",
-                "text",
-                "source",
-                "object",
-                "name",
-                "name_ja",
-                "ends_after_turn_of",
-            },
-            where,
-            who,
-        )
-        if effect_id is not None and effect_id in ids:
-            reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=effect_id)
-        if len(reader.problems) > before:
-            continue
-        assert effect_id is not None and controller is not None and until is not None
-        ids.add(effect_id)
-        effects.append(
-            TimedEffect(
+
+        def make(effect_id: str, name: str | None, name_ja: str | None) -> TimedEffect:
+            assert controller is not None and until is not None
+            return TimedEffect(
                 id=effect_id,
                 controller=controller,
                 until=until,
@@ -226,8 +196,10 @@ def read_timed_effects(
                 name_ja=name_ja,
                 ends_after_turn_of=ends_after,
             )
-        )
-    return effects
+
+        return EffectFields(make=make)
+
+    return read_effect_table(reader, payload, by_id, TIMED_TABLE, read)
 
 
 def read_player_control(reader: FieldReader, payload: Mapping[str, Any]) -> list[PlayerControl]:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.board_reader import FieldReader, effect_field, label, named
+from judge.engine.board_effect_table import EffectFields, EffectTable, read_effect_table
+from judge.engine.board_reader import FieldReader, effect_field
 from judge.engine.board_until import (
     MAX_UNTIL_EFFECTS,
     MAX_UNTIL_OBJECTS,
@@ -24,7 +25,16 @@ from judge.engine.board_until import (
     UntilEnds,
     UntilHow,
 )
-from judge.engine.messages import msg
+from judge.engine.messages import Message
+
+UNTIL_TABLE = EffectTable(
+    "until_effects",
+    "until-effects",
+    MAX_UNTIL_EFFECTS,
+    "board.label.nth-until",
+    "board.label.until",
+    UNTIL_FIELDS,
+)
 
 
 def read_until_effects(
@@ -32,19 +42,8 @@ def read_until_effects(
 ) -> list[UntilEffect]:
     """The board's ``until_effects``: every shape problem and every state the rules cannot reach is listed
     (the states the rules cannot reach are judged by :mod:`judge.engine.board_until_checks`)."""
-    effects: list[UntilEffect] = []
-    ids: set[str] = set()
-    raw_effects = reader.items(
-        payload.get("until_effects"), "until_effects", label("until-effects"), MAX_UNTIL_EFFECTS
-    )
-    for index, raw in enumerate(raw_effects):
-        where = f"until_effects[{index}]"
-        who = named(msg("board.label.nth-until", number=index + 1), raw, by_id, "board.label.until")
-        item = reader.mapping(raw, where, who)
-        if item is None:
-            continue
-        before = len(reader.problems)
-        effect_id = reader.id(item.get("id"), f"{where}.id", effect_field(who, "id"))
+
+    def read(item: Mapping[str, Any], where: str, who: Message) -> EffectFields[UntilEffect]:
         ends = reader.choice(
             UntilEnds,
             item.get("ends"),
@@ -86,25 +85,21 @@ def read_until_effects(
             )
             if object_id is not None:
                 exiled.append(object_id)
-        name, name_ja = reader.names(item, where, effect_field(who, "name"))
-        reader.unknown_fields(item, UNTIL_FIELDS, where, who)
-        if effect_id is not None and effect_id in ids:
-            reader.problem("board.duplicate-id", f"{where}.id", effect_field(who, "id"), id=effect_id)
-        if not item.get("objects"):  # no card is waiting to return
-            reader.problem("input.required", f"{where}.objects", effect_field(who, "until-objects"))
-        if how is UntilHow.TRIGGER and ends is UntilEnds.END_OF_TURN:
-            reader.problem(
-                "board.until-trigger-needs-source",
-                f"{where}.how",
-                effect_field(who, "until-how"),
-                rule="603.6c",
-            )
-        if len(reader.problems) > before:
-            continue
-        assert effect_id is not None and ends is not None and how is not None and returns_to is not None
-        ids.add(effect_id)
-        effects.append(
-            UntilEffect(
+
+        def checks() -> None:
+            if not item.get("objects"):  # no card is waiting to return
+                reader.problem("input.required", f"{where}.objects", effect_field(who, "until-objects"))
+            if how is UntilHow.TRIGGER and ends is UntilEnds.END_OF_TURN:
+                reader.problem(
+                    "board.until-trigger-needs-source",
+                    f"{where}.how",
+                    effect_field(who, "until-how"),
+                    rule="603.6c",
+                )
+
+        def make(effect_id: str, name: str | None, name_ja: str | None) -> UntilEffect:
+            assert ends is not None and how is not None and returns_to is not None
+            return UntilEffect(
                 id=effect_id,
                 source=source,
                 objects=tuple(exiled),
@@ -114,8 +109,10 @@ def read_until_effects(
                 name=name,
                 name_ja=name_ja,
             )
-        )
-    return effects
+
+        return EffectFields(make=make, checks=checks)
+
+    return read_effect_table(reader, payload, by_id, UNTIL_TABLE, read)
 
 
 __all__ = ["read_until_effects"]

@@ -33,8 +33,8 @@ from judge.engine.damage_records import (
 )
 from judge.engine.errors import IllegalStateError, InvalidInputError
 from judge.engine.messages import Message, msg
-from judge.engine.payload import read_choice, shown, unknown_fields
-from judge.engine.variants import Variant
+from judge.engine.payload import shown, unknown_fields
+from judge.engine.variants import Variant, read_variant
 
 _COMMANDER_FIELDS = ("id", "owner", "name", "name_ja")
 _DAMAGE_FIELDS = ("kind", "source", "target", "amount", "combat", "prevented", "controller")
@@ -59,16 +59,8 @@ def _raw(item: Mapping[str, Any], key: str, default: Any = None) -> Any:
 
 
 def _variant(value: object, problems: list[Message]) -> Variant | None:
-    """The variant named, if this calculator takes it (the one choice reader, judge.engine.payload)."""
-    return read_choice(
-        Variant,
-        value,
-        field="variant",
-        label=msg("variant.label"),
-        problems=problems,
-        name=lambda variant: variant.value,
-        allowed=Variant.DAMAGE_CALCULATOR,
-    )
+    """The variant named, if this calculator takes it."""
+    return read_variant(value, problems, allowed=Variant.DAMAGE_CALCULATOR)
 
 
 def _read_commanders(raw_commanders: list[Any], problems: list[Message]) -> list[Commander]:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
-from judge.engine.payload import read_choice, unknown_fields
-from judge.engine.variants import Variant
+from judge.engine.payload import unknown_fields
+from judge.engine.variants import Variant, read_variant
 
 #: A deck has at most two commanders (702.124); a DTC team at most eight decks.
 MAX_COMMANDERS = 2
@@ -51,16 +51,8 @@ class DeckRequest:
 
 
 def _variant(value: object, problems: list[Message]) -> Variant | None:
-    """The variant named, if this calculator takes it (the one choice reader, judge.engine.payload)."""
-    return read_choice(
-        Variant,
-        value,
-        field="variant",
-        label=msg("variant.label"),
-        problems=problems,
-        name=lambda variant: variant.value,
-        allowed=Variant.DECK_CHECKS,
-    )
+    """The variant named, if this calculator takes it."""
+    return read_variant(value, problems, allowed=Variant.DECK_CHECKS)
 
 
 def read_deck_payload(payload: object) -> DeckRequest:

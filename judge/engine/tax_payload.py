@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import ManaCost, ManaSymbol, mana_cost_label, parse_mana_cost
 from judge.engine.messages import Message, msg
-from judge.engine.payload import read_choice, shown, unknown_fields, whole_number
-from judge.engine.variants import Variant, variant_names
+from judge.engine.payload import shown, unknown_fields, whole_number
+from judge.engine.variants import Variant, read_variant, variant_names
 
 #: Caps on the numbers a request may carry: far above any real game, low enough to stay cheap.
 MAX_CASTS = 1000
@@ -299,17 +299,9 @@ def planar_die_input(*, rolls_this_turn: object, two_headed_giant: object = Fals
 
 
 def _variant(value: object, problems: list[str | Message]) -> Variant | None:
-    """The variant named, if this calculator takes it (the one choice reader, judge.engine.payload)."""
+    """The variant named, if this calculator takes it."""
     found: list[Message] = []
-    variant = read_choice(
-        Variant,
-        value,
-        field="variant",
-        label=msg("variant.label"),
-        problems=found,
-        name=lambda variant: variant.value,
-        allowed=Variant.TAX_CALCULATOR,
-    )
+    variant = read_variant(value, found, allowed=Variant.TAX_CALCULATOR)
     problems.extend(found)
     return variant
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from judge.engine.messages import Message, msg
+from judge.engine.payload import read_choice
 
 
 class Variant(enum.Enum):
@@ -104,3 +105,24 @@ Variant.TRACKER = (
 def variant_names(variants: Iterable[Variant]) -> str:
     """The accepted values, for problems that list them: "commander, brawl"."""
     return ", ".join(v.value for v in variants)
+
+
+def read_variant(value: object, problems: list[Message], *, allowed: Iterable[Variant]) -> Variant | None:
+    """The variant ``value`` names, if it is one of ``allowed`` (a calculator's); else None after adding the
+    problem, which lists the allowed values (the one choice reader, judge.engine.payload).
+
+    >>> problems = []
+    >>> read_variant("brawl", problems, allowed=Variant.TAX_CALCULATOR), problems
+    (<Variant.BRAWL: 'brawl'>, [])
+    >>> read_variant("dtb", problems, allowed=Variant.TAX_CALCULATOR), [p.code for p in problems]
+    (None, ['input.one-of'])
+    """
+    return read_choice(
+        Variant,
+        value,
+        field="variant",
+        label=msg("variant.label"),
+        problems=problems,
+        name=lambda variant: variant.value,
+        allowed=tuple(allowed),
+    )

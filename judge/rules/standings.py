@@ -10,14 +10,15 @@ generation, so rule pages, the API and the translation status agree without a ne
 
 from __future__ import annotations
 
+import copy
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.parsing import substance
-from judge.rules import documents, models
+from judge.rules import documents, models, translations
 from judge.rules.history import full_text
-from judge.rules.selectors import rules_of
+from judge.rules.selectors import generation, rules_of
 
 
 @functools.cache
@@ -65,3 +66,36 @@ def standings_of(corpus: models.Corpus, sections: Sequence[models.DocSection]) -
     numbers = {s.aligned_number for s in sections if s.aligned_number}
     now = {r.number: r for r in rules_of(corpus).filter(number__in=numbers)}
     return {s.pk: standing_of(s, old.get(s.pk), now.get(s.aligned_number)) for s in sections}
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A Japanese text beside a current rule and its standing: shown as the rule's Japanese only when
+    ``todays`` (else as a translation of an earlier rule, on request), as on the rule page."""
+
+    section: models.DocSection
+    standing: Standing
+
+    @property
+    def todays(self) -> bool:
+        return self.standing.todays
+
+    @property
+    def status(self) -> str:
+        return self.standing.status
+
+    @property
+    def text(self) -> str:
+        return self.section.text
+
+
+def whole_beside(corpus: models.Corpus, numbers: Iterable[str]) -> dict[str, Beside]:
+    """Today's rule number -> the whole translation's Japanese of it (judge.rules.translations.whole_by_rule)
+    with its standing, for each of ``numbers`` that has one: what the changes page quotes."""
+    chosen = translations.whole_by_rule(generation(corpus))
+    # Copies: annotating must not touch the sections kept per process.
+    sections = documents.annotate_sections(
+        corpus, [copy.copy(chosen[n]) for n in dict.fromkeys(numbers) if n in chosen]
+    )
+    found = standings_of(corpus, sections)
+    return {s.aligned_number: Beside(s, found[s.pk]) for s in sections}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ from judge.rules import documents as document_selectors
 from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, rule_pages, selectors, translations
 from judge.rules import translation_status as translation_selectors
-from judge.rules.standings import Standing, standings_of
+from judge.rules.standings import Standing, standings_of, whole_beside
 from judge.search.lookup import nearest_rules
 from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
@@ -109,12 +110,13 @@ def changes_page(request: HtmxHttpRequest) -> HttpResponse:
     result = history.version_changes(old=old, new=new)
     if result is not None:
         old, new = result.old, result.new
-    # On /ja/ a change into the current rules shows each rule's Japanese today (the whole translation's).
-    japanese = (
-        translations.whole_by_rule(selectors.generation(corpus))
-        if reader_language() == "ja" and new == corpus.current_version
-        else {}
-    )
+    # On /ja/ a change into the current rules quotes each rule's Japanese (the whole translation's), as
+    # today's only when its standing allows (judge.rules.standings, as on the rule page). Read only when the
+    # cached comparison is rendered anew.
+    japanese: object = {}
+    if result is not None and reader_language() == "ja" and new == corpus.current_version:
+        numbers = [r.number for r in result.added] + [now.number for _old, now, _diff in result.changed]
+        japanese = SimpleLazyObject(lambda: whole_beside(corpus, numbers))
     return render(
         request,
         "rules/changes.html",

@@ -128,6 +128,13 @@
   }
   window.addEventListener("online", retry);
 
+  // A tracker game's copy for reading offline (sw.js tells each page the revision it keeps): on that game's
+  // page, <html data-game-kept="N">.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const kept = (event.data || {}).gameKept;
+    if (kept && kept.path === location.pathname) document.documentElement.dataset.gameKept = String(kept.revision);
+  });
+
   navigator.serviceWorker.register("/sw.js", {scope: "/"}).then(() => navigator.serviceWorker.ready)
     .then(saveBox)
     .catch(() => { /* no offline reading: the site works as before */ });

@@ -10,7 +10,8 @@
      needed, with the rule-number jump and the rule index.
    - A tracker game page (/ja/tracker/<slug>/) is read from the network first too; each full load is kept under
      that exact URL (GAMES), and the board each poll brings is put into the kept copy, so offline the page
-     opens with its last state. Nothing else of the tracker (new game, history, JSON, presses) is kept.
+     opens with its last state; each open page is told the revision kept ({gameKept}). Nothing else of the
+     tracker (new game, history, JSON, presses) is kept.
    - The whole current release (the rule pages, the rule index, the glossary, the worked rulings) is fetched
      only when a page asks ({precache: lang}): static/js/offline.js asks when the reader presses the save
      button, or by itself on a connection the browser reports unmetered. Progress goes to every open page.
@@ -200,6 +201,13 @@ async function keepGame(href, response) {
   await cache.put(href, new Response(body, {status: 200, headers}));
   const keys = await cache.keys();
   for (const old of keys.slice(0, Math.max(0, keys.length - GAMES_KEPT))) await cache.delete(old);
+  await tellKept(href, body);
+}
+
+/** Every open page hears which revision of a game is kept now (static/js/offline.js shows it on that game's
+    page as data-game-kept: what a browser test waits for before it goes offline). */
+function tellKept(href, html) {
+  return tell({gameKept: {path: new URL(href).pathname, revision: revisionOf(html)}});
 }
 
 /** The board's section (<section id="board" …>…</section>) in a game page, as [start, end] offsets. */
@@ -230,6 +238,7 @@ async function keepBoard(href, response) {
   headers.set(SAVED, new Date().toISOString());
   headers.delete("Content-Length");
   await cache.put(href, new Response(html.slice(0, span[0]) + fragment + html.slice(span[1]), {status: 200, headers}));
+  await tellKept(href, fragment);
 }
 
 async function game(request) {

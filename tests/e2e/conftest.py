@@ -39,6 +39,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _between_asks(server: subprocess.Popen[bytes]) -> None:
+    """Between two asks of /healthz: a moment, or until the server's process ends (seen by the next ask)."""
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        server.wait(timeout=0.2)
+
+
 @contextlib.contextmanager
 def serve(work: Path, corpus: Path, *, cards: Path | None = None, ingest: bool = True) -> Iterator[str]:
     """Migrate, ingest ``corpus`` and import the test cards (``cards``: another folder of card files) into a
@@ -88,12 +94,12 @@ def serve(work: Path, corpus: Path, *, cards: Path | None = None, ingest: bool =
                     break
                 if time.monotonic() > deadline:
                     pytest.fail("the e2e server answered /healthz with an error until the deadline")
-                time.sleep(0.2)
+                _between_asks(server)
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
                     tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
                     pytest.fail(f"the e2e server did not start (exit {server.poll()}):\n{tail}")
-                time.sleep(0.2)
+                _between_asks(server)
         yield url
     finally:
         server.terminate()
@@ -151,6 +157,40 @@ def phone(browser):  # type: ignore[no-untyped-def]
     page = context.new_page()
     yield page
     context.close()
+
+
+#: Resolves once the page is controlled by the service worker (it claims its clients once active): an event,
+#: awaited by page.evaluate (the site's CSP forbids the eval that page.wait_for_function needs).
+CONTROLLED = """() => navigator.serviceWorker.controller !== null || new Promise((resolve) =>
+  navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), {once: true}))"""
+
+
+def wait_controlled(page) -> None:  # type: ignore[no-untyped-def]
+    """Until the page is the service worker's: from then on every load goes through it."""
+    assert page.evaluate(CONTROLLED)
+
+
+def wait_until(  # type: ignore[no-untyped-def]
+    page, check: str, arg: object = None, *, expected: object = True, deadline_ms: int = 60_000
+) -> None:
+    """Until the async function ``check`` (JS source), run in the page with ``arg``, answers ``expected``.
+
+    Caches change without an event, so the page asks again after each frame it draws, until the deadline. The
+    check is spliced into the one script page.evaluate runs: the site's CSP forbids building it in the page.
+    """
+    script = f"""async ([arg, expected, deadline]) => {{
+  const check = {check};
+  const until = Date.now() + deadline;
+  let last = null;
+  while (Date.now() < until) {{
+    last = await check(arg);
+    if (JSON.stringify(last) === JSON.stringify(expected)) return [true, last];
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  }}
+  return [false, last];
+}}"""
+    ok, last = page.evaluate(script, [arg, expected, deadline_ms])
+    assert ok, f"the page never reached the state: last answer {last!r}, wanted {expected!r}"
 
 
 def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]

@@ -11,9 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, screenshot
+from tests.e2e.conftest import PHONE, screenshot, wait_controlled, wait_until
 from tests.e2e.test_brackets_browser import LISTS, brackets_site  # noqa: F401  (the module's site)
-from tests.e2e.test_offline_game_browser import _wait_for
 
 pytestmark = [pytest.mark.browser]
 
@@ -60,7 +59,7 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{brackets_site}/{lang}/")
-    _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    wait_controlled(page)
     page.goto(f"{brackets_site}/{lang}/tracker/")
     page.select_option("#variant", "commander")
     for seat, player in enumerate(LISTS, start=1):
@@ -82,7 +81,7 @@ def test_a_games_declared_brackets_and_lists_compared_on_a_phone(
     # The phone's offline copy of the game keeps them: reloaded without a connection, they are there.
     path = page.url.removeprefix(brackets_site)
     bob = texts["declared"].format(n="2")
-    _wait_for(page, lambda: page.evaluate(KEPT, path) == bob)
+    wait_until(page, KEPT, path, expected=bob)
     context.set_offline(True)
     page.reload()
     expect(page.locator("#seat-1 .declared-bracket")).to_have_text(bob)

@@ -17,8 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from judge.web.views import OFFLINE_BUDGET
-from tests.e2e.conftest import PHONE
-from tests.e2e.test_offline_game_browser import _wait_for
+from tests.e2e.conftest import PHONE, wait_controlled
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
@@ -39,7 +38,7 @@ def test_nothing_downloads_in_bulk_until_the_reader_asks_then_rules_read_offline
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ja-JP")
     page = context.new_page()
     page.goto(f"{site_url}/ja/")
-    _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    wait_controlled(page)
     visits = ["/ja/", "/ja/rules/903.9/", "/ja/rules/903.8/", "/ja/glossary/"]
     for path in visits:
         page.goto(site_url + path)

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
-from tests.e2e.test_offline_game_browser import _wait_for
+from tests.e2e.conftest import PHONE, wait_controlled, wait_until
 from tests.e2e.test_offline_tax_browser import KEPT_CATALOG
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
@@ -23,9 +22,9 @@ def test_a_calculator_asked_offline_keeps_its_inputs_and_answers_when_back(brows
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{site_url}/ja/")
-    _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    wait_controlled(page)
     page.goto(f"{site_url}/ja/calc/tax/")  # kept by the worker
-    _wait_for(page, lambda: page.evaluate(KEPT_CATALOG))  # and the rules and texts it answers offline by
+    wait_until(page, KEPT_CATALOG)  # and the rules and texts it answers offline by
     page.goto(f"{site_url}/ja/calc/deck-check/")
 
     context.set_offline(True)

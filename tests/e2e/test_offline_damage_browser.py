@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
-from tests.e2e.test_offline_game_browser import _wait_for
+from tests.e2e.conftest import PHONE, wait_controlled, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 VIEWPORTS = [PHONE, {"width": 844, "height": 390}]
@@ -23,9 +22,9 @@ def test_commander_damage_is_worked_out_offline(browser, site_url, viewport) -> 
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{site_url}/ja/")
-    _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    wait_controlled(page)
     page.goto(f"{site_url}/ja/calc/commander-damage/")  # the page, its scripts and the rules are kept
-    _wait_for(page, lambda: page.evaluate(KEPT))
+    wait_until(page, KEPT)
 
     context.set_offline(True)
     page.goto(f"{site_url}/ja/calc/commander-damage/")

@@ -5,12 +5,10 @@ is not there offline; a needlessly escaped spelling of the game's URL is not kep
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, wait_controlled
 from tests.e2e.test_tracker_browser import SEATS, _keypad, _life, _sit, _start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
@@ -22,15 +20,6 @@ PROBE = """async (path) => {
   const doc = new DOMParser().parseFromString(await found.text(), 'text/html');
   return doc.querySelector('#seat-2 td.life')?.textContent.trim() ?? null;
 }"""
-
-
-def _wait_for(page, ready, seconds: float = 60) -> None:  # type: ignore[no-untyped-def]
-    """Until ``ready()`` (it reads the page's caches: page.evaluate awaits, wait_for_function would not)."""
-    deadline = time.monotonic() + seconds
-    while not ready():
-        assert time.monotonic() < deadline, "the worker never kept the state"
-        page.wait_for_timeout(100)
-
 
 KEPT_GAMES = """async () => {
   const cache = await caches.open('judge-games');
@@ -48,14 +37,19 @@ def test_a_game_reloaded_offline_shows_its_last_state(browser, site_url, viewpor
     other = _start_game(elsewhere.new_page(), site_url)  # a game started on another phone
     elsewhere.close()
     phone.goto(f"{site_url}/ja/")
-    _wait_for(phone, lambda: phone.evaluate("navigator.serviceWorker.controller !== null"))
+    # The page is the worker's: from here every load of the game goes through it.
+    wait_controlled(phone)
     url = _start_game(phone, site_url)
     _sit(phone, url, 0)
     _keypad(phone, 2, "3", "-")
     expect(_life(phone, 2)).to_have_text("37")
     path = url.removeprefix(site_url)
-    # The copy kept after the change (the page read again once the press was answered) holds the new total.
-    _wait_for(phone, lambda: phone.evaluate(PROBE, path) == "37")
+    # The copy kept after the change (the page read again once the press was answered) holds the new total:
+    # the worker tells the page which revision of the game it keeps (<html data-game-kept>), the one the
+    # board shows now.
+    revision = phone.locator("#board").get_attribute("data-revision")
+    expect(phone.locator("html")).to_have_attribute("data-game-kept", revision or "")
+    assert phone.evaluate(PROBE, path) == "37"
     # An escaped spelling of the game is answered by the server (a redirect under gunicorn), never kept.
     phone.evaluate("(u) => fetch(u).then((r) => r.status)", url.replace("/tracker/", "/tracker%2F"))
     assert phone.evaluate(KEPT_GAMES) == [path]

@@ -14,8 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
-from tests.e2e.test_offline_game_browser import _wait_for
+from tests.e2e.conftest import PHONE, wait_controlled, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
@@ -94,7 +93,7 @@ def test_the_tax_page_offline_answers_every_case_as_the_server(browser, site_url
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{site_url}/{lang}/")
-    _wait_for(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    wait_controlled(page)
     online = []
     for variant, values in CASES:
         page.goto(f"{site_url}/{lang}/calc/tax/?{_query(variant, values)}")
@@ -102,7 +101,7 @@ def test_the_tax_page_offline_answers_every_case_as_the_server(browser, site_url
         online.append(_result(page))
     assert sum("errorlist" in html for html in online) == 3
     page.goto(f"{site_url}/{lang}/calc/tax/")
-    _wait_for(page, lambda: page.evaluate(KEPT_CATALOG))
+    wait_until(page, KEPT_CATALOG)
 
     context.set_offline(True)
     page.goto(f"{site_url}/{lang}/calc/tax/")
