@@ -84,7 +84,7 @@ def find_matches(
     smallest: Scores = min(parts, key=len) if parts else {}
     common = set(smallest)
     for part in parts:
-        common.intersection_update(part.keys())
+        common = part.keys() & common  # reads the smaller side only (set.intersection reads all)
     common.difference_update(negative.keys())
     full: Scores = {}
     if common:
