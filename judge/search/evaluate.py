@@ -69,6 +69,7 @@ class PostingCache:
         # (field, words, slop) -> every document with the phrase and its score
         self._phrases: dict[tuple[str, tuple[str, ...], int], Scores] = {}
         self._phrase_docs = 0
+        self._complete: set[str] = set()  # fields whose every term is pinned: another term has no documents
         self.lock = threading.RLock()
 
     def clear(self) -> None:
@@ -78,6 +79,7 @@ class PostingCache:
             self._lengths.clear()
             self._phrases.clear()
             self._phrase_docs = 0
+            self._complete.clear()
 
     def phrase(self, key: tuple[str, tuple[str, ...], int]) -> Scores | None:
         """Every document with a phrase, if it was found before in this generation."""
@@ -102,6 +104,8 @@ class PostingCache:
         found = self._pinned.get((fieldname, text))
         if found is not None:
             return found
+        if fieldname in self._complete:
+            return _EMPTY  # a word the field does not have (a misspelling, a subrule that does not exist)
         key = (fieldname, text, positions)
         found = self._entries.get(key)
         if found is None and not positions:
@@ -142,6 +146,8 @@ class PostingCache:
                         searcher, fieldname, text, positions=positions, lengths=lengths
                     )
                 count += 1
+            with self.lock:
+                self._complete.add(fieldname)
         return count
 
 
