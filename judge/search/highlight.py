@@ -125,11 +125,7 @@ def snippet(text: str, needles: Needles, *, lang: str) -> str:
     'Costs &lt;b&gt;2&lt;/b&gt; more: the commander <mark>tax</mark>.'
     """
     text = _flat(text, lang)
-    if lang == "ja":
-        spans = _ja_spans(text, needles)
-    else:
-        spans = _spans_of(_en_index(text), needles.en)
-    spans = _merge(spans)
+    spans = _merge(_ja_spans(text, needles) if lang == "ja" else _spans_of(_en_index(text), needles.en))
     lo, hi = _window(text, spans)
     out = ["…" if lo > 0 else ""]
     cursor = lo

@@ -209,7 +209,8 @@ def ranked_hits(
     total = len(set(map(groups.__getitem__, match.scores)))
     # Only the best RERANK_WINDOW documents (by tier, then score with the priors) are merged and ranked.
     # (tier, -score, docnum): compared as tuples, with no key function called per document found.
-    window = heapq.nsmallest(RERANK_WINDOW, [(tiers[d], -raw * priors[d], d) for d, raw in match.scores.items()])
+    adjusted = [(tiers[d], -raw * priors[d], d) for d, raw in match.scores.items()]
+    window = heapq.nsmallest(RERANK_WINDOW, adjusted)
     texts: dict[str, dict[str, list[tuple[float, int]]]] = {}
     tier: dict[str, int] = {}
     for doc_tier, negative, docnum in window:
