@@ -21,6 +21,7 @@ from __future__ import annotations
 import heapq
 import threading
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +32,7 @@ MAX_CACHED_TERMS = 20_000  # distinct (field, term) entries kept per live index;
 # Phrases found once per generation (the term table's spellings above all, warmed by judge.search.warm):
 # at most this many phrases and this many documents among them, then dropped together.
 MAX_CACHED_PHRASES = 20_000
-MAX_CACHED_PHRASE_DOCS = 400_000
+MAX_CACHED_PHRASE_DOCS = 200_000  # about 20 MB at most; the term table fills about a tenth
 # A phrase checked for a few documents only (a bonus) is checked in all its candidates, and kept, when
 # they are this few: the next query with the phrase reads it from memory.
 PHRASE_ALL_BELOW = 64
@@ -255,7 +256,7 @@ class Evaluator:
         if not parts:
             return {}
         parts.sort(key=len)
-        common = parts[0].keys()
+        common: AbstractSet[int] = parts[0].keys()
         for part in parts[1:]:
             if not common:
                 return {}
