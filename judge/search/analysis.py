@@ -323,6 +323,21 @@ def ja_terms(text: str) -> list[str]:
     return [m.text for m in ja_morphemes(normalize_ja(text))]
 
 
+# A query's Japanese is analysed once per process: the same words come back query after query (the term
+# table's spellings in every query that names a term), and one query analyses a span up to four times
+# (the term table, its units, the phrase, the bonus). Keyed by the text, which queries bound in length.
+@lru_cache(maxsize=8192)
+def query_morphemes(text: str) -> tuple[Morpheme, ...]:
+    """``ja_morphemes`` of a query's (already normalised) Japanese text, remembered."""
+    return tuple(ja_morphemes(text))
+
+
+@lru_cache(maxsize=8192)
+def query_terms(text: str) -> tuple[str, ...]:
+    """``ja_terms`` of a query's Japanese text, remembered."""
+    return tuple(m.text for m in query_morphemes(normalize_ja(text)))
+
+
 def bigrams(text: str) -> list[tuple[str, int, int]]:
     """Overlapping character bigrams of each run of Japanese characters (a one-character run stays whole).
 

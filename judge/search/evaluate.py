@@ -21,6 +21,7 @@ from __future__ import annotations
 import heapq
 import threading
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,13 @@ from whoosh import query as wq
 
 Scores = dict[int, float]
 MAX_CACHED_TERMS = 20_000  # distinct (field, term) entries kept per live index; cleared when exceeded
+# Phrases found once per generation (the term table's spellings above all, warmed by judge.search.warm):
+# at most this many phrases and this many documents among them, then dropped together.
+MAX_CACHED_PHRASES = 20_000
+MAX_CACHED_PHRASE_DOCS = 200_000  # about 20 MB at most; the term table fills about a tenth
+# A phrase checked for a few documents only (a bonus) is checked in all its candidates, and kept, when
+# they are this few: the next query with the phrase reads it from memory.
+PHRASE_ALL_BELOW = 64
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,10 @@ class PostingCache:
         self._pinned: dict[tuple[str, str], TermPostings] = {}
         self._entries: dict[tuple[str, str, bool], TermPostings] = {}
         self._lengths: dict[str, dict[int, int]] = {}  # field -> document number -> field length
+        # (field, words, slop) -> every document with the phrase and its score
+        self._phrases: dict[tuple[str, tuple[str, ...], int], Scores] = {}
+        self._phrase_docs = 0
+        self._complete: set[str] = set()  # fields whose every term is pinned: another term has no documents
         self.lock = threading.RLock()
 
     def clear(self) -> None:
@@ -66,11 +78,35 @@ class PostingCache:
             self._pinned.clear()
             self._entries.clear()
             self._lengths.clear()
+            self._phrases.clear()
+            self._phrase_docs = 0
+            self._complete.clear()
+
+    def phrase(self, key: tuple[str, tuple[str, ...], int]) -> Scores | None:
+        """Every document with a phrase, if it was found before in this generation."""
+        return self._phrases.get(key)
+
+    def keep_phrase(self, key: tuple[str, tuple[str, ...], int], found: Scores) -> None:
+        with self.lock:
+            if len(self._phrases) >= MAX_CACHED_PHRASES or self._phrase_docs + len(found) > (
+                MAX_CACHED_PHRASE_DOCS
+            ):
+                self._phrases.clear()
+                self._phrase_docs = 0
+            if len(found) <= MAX_CACHED_PHRASE_DOCS and key not in self._phrases:
+                self._phrases[key] = found
+                self._phrase_docs += len(found)
+
+    def phrases(self) -> int:
+        """How many phrases are kept."""
+        return len(self._phrases)
 
     def get(self, searcher: Any, fieldname: str, text: str, *, positions: bool) -> TermPostings:
         found = self._pinned.get((fieldname, text))
         if found is not None:
             return found
+        if fieldname in self._complete:
+            return _EMPTY  # a word the field does not have (a misspelling, a subrule that does not exist)
         key = (fieldname, text, positions)
         found = self._entries.get(key)
         if found is None and not positions:
@@ -111,6 +147,8 @@ class PostingCache:
                         searcher, fieldname, text, positions=positions, lengths=lengths
                     )
                 count += 1
+            with self.lock:
+                self._complete.add(fieldname)
         return count
 
 
@@ -218,11 +256,11 @@ class Evaluator:
         if not parts:
             return {}
         parts.sort(key=len)
-        common = set(parts[0])
+        common: AbstractSet[int] = parts[0].keys()
         for part in parts[1:]:
             if not common:
                 return {}
-            common.intersection_update(part.keys())
+            common = part.keys() & common  # reads the smaller side only (set.intersection reads all)
         return {d: sum(part[d] for part in parts) for d in common}
 
     @staticmethod
@@ -253,19 +291,32 @@ class Evaluator:
     def _phrase(
         self, fieldname: str, words: Iterable[str], slop: int = 1, within: set[int] | None = None
     ) -> Scores:
-        """The words in order, each at most ``slop`` positions after the one before (1: adjacent)."""
-        postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in words]
+        """The words in order, each at most ``slop`` positions after the one before (1: adjacent).
+
+        Every document with the phrase is kept for the generation (PostingCache.keep_phrase) when all were
+        checked: always without ``within``, and with it when the phrase has few candidates."""
+        key = (fieldname, tuple(words), slop)
+        kept = self.cache.phrase(key)
+        if kept is not None:
+            return kept
+        postings = [self.cache.get(self.searcher, fieldname, w, positions=True) for w in key[1]]
         if not postings or any(not p.scores for p in postings):
             return {}
-        smallest = set(min(postings, key=lambda p: len(p.scores)).scores)
-        candidates = smallest & within if within is not None else smallest
-        for p in postings:
-            candidates.intersection_update(p.scores.keys())
+        by_size = sorted(postings, key=lambda p: len(p.scores))
+        candidates: Any = by_size[0].scores.keys()
+        for p in by_size[1:]:
+            if not candidates:
+                break
+            candidates = p.scores.keys() & candidates  # reads the smaller side only
+        every = within is None or len(candidates) <= PHRASE_ALL_BELOW
+        if not every:
+            candidates = candidates & within if within is not None else candidates
         out: Scores = {}
         for docnum in candidates:
-            wheres = [p.where(docnum) for p in postings]
-            if _in_order(wheres, slop):
+            if _in_order([p.where(docnum) for p in postings], slop):
                 out[docnum] = sum(p.scores[docnum] for p in postings)
+        if every:
+            self.cache.keep_phrase(key, out)
         return out
 
     def _whoosh(self, q: wq.Query) -> Scores:
@@ -281,6 +332,9 @@ class Evaluator:
 def _in_order(wheres: list[frozenset[int]], slop: int) -> bool:
     """Whether positions can be picked, one per word, each 1..slop after the previous."""
     if slop == 1:
+        if len(wheres) == 2:
+            second = wheres[1]
+            return any(start + 1 in second for start in wheres[0])
         rest = wheres[1:]
         return any(all(start + i in where for i, where in enumerate(rest, 1)) for start in wheres[0])
     reached = set(wheres[0])

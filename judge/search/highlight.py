@@ -28,6 +28,34 @@ def _en_words(text: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(en_tokens(text))
 
 
+Spans = tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=8192)
+def _ja_index(text: str) -> dict[str, Spans]:
+    """Where each word of a Japanese text stands: Japanese words and English stems alike (read per
+    needle, not per word of the text)."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for word, s, e in _ja_words(text):
+        found.setdefault(word, []).append((s, e))
+    return {word: tuple(spans) for word, spans in found.items()}
+
+
+@lru_cache(maxsize=8192)
+def _en_index(text: str) -> dict[str, Spans]:
+    """Where each stem of a text stands (English words, also in Japanese text)."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for stem, s, e in _en_words(text):
+        found.setdefault(stem, []).append((s, e))
+    return {stem: tuple(spans) for stem, spans in found.items()}
+
+
+def _spans_of(index: dict[str, Spans], words: set[str]) -> list[tuple[int, int]]:
+    if len(words) > len(index):
+        return [span for word, spans in index.items() if word in words for span in spans]
+    return [span for word in words for span in index.get(word, ())]
+
+
 @lru_cache(maxsize=8192)
 def _flat(text: str, lang: str) -> str:
     """The text on one line (Japanese: normalised), as snippets show it."""
@@ -35,13 +63,14 @@ def _flat(text: str, lang: str) -> str:
 
 
 def _ja_spans(text: str, needles: Needles) -> list[tuple[int, int]]:
-    spans = [(s, e) for word, s, e in _ja_words(text) if word in needles.ja or word in needles.en]
+    words = _ja_index(text)
+    spans = _spans_of(words, needles.ja | needles.en)
     for literal in needles.literal:
         start = text.find(literal)
         while start >= 0 and literal:
             spans.append((start, start + len(literal)))
             start = text.find(literal, start + len(literal))
-    spans.extend((s, e) for stem, s, e in _en_words(text) if stem in needles.en)
+    spans.extend(_spans_of(_en_index(text), needles.en))
     return spans
 
 
@@ -96,11 +125,7 @@ def snippet(text: str, needles: Needles, *, lang: str) -> str:
     'Costs &lt;b&gt;2&lt;/b&gt; more: the commander <mark>tax</mark>.'
     """
     text = _flat(text, lang)
-    if lang == "ja":
-        spans = _ja_spans(text, needles)
-    else:
-        spans = [(s, e) for stem, s, e in _en_words(text) if stem in needles.en]
-    spans = _merge(spans)
+    spans = _merge(_ja_spans(text, needles) if lang == "ja" else _spans_of(_en_index(text), needles.en))
     lo, hi = _window(text, spans)
     out = ["…" if lo > 0 else ""]
     cursor = lo

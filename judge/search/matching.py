@@ -84,7 +84,7 @@ def find_matches(
     smallest: Scores = min(parts, key=len) if parts else {}
     common = set(smallest)
     for part in parts:
-        common.intersection_update(part.keys())
+        common = part.keys() & common  # reads the smaller side only (set.intersection reads all)
     common.difference_update(negative.keys())
     full: Scores = {}
     if common:
@@ -115,13 +115,10 @@ def find_matches(
     summed: Scores = {}
     weighed: Scores = {}
     for weight, found in zip(weights, alive, strict=True):
-        for d, score in found.items():
-            if d in summed:
-                summed[d] += score
-                weighed[d] += weight
-            else:
-                summed[d] = score
-                weighed[d] = weight
+        # (comprehensions: a loop per document found was most of a long question's closest matches)
+        add, have = summed.get, weighed.get
+        summed.update({d: add(d, 0.0) + score for d, score in found.items()})
+        weighed.update({d: have(d, 0.0) + weight for d in found})
     for d in negative:
         summed.pop(d, None)
     bonus = _bonus(evaluator, built, set(summed))

@@ -27,9 +27,9 @@ from judge.search.analysis import (
     en_terms,
     en_tokens,
     has_japanese,
-    ja_morphemes,
-    ja_terms,
     normalize_ja,
+    query_morphemes,
+    query_terms,
 )
 from judge.search.query import Clause, ParsedQuery
 from judge.search.terms import TermPair, TermTable
@@ -155,7 +155,7 @@ class _Builder:
         if not self.ja:
             return None
         norm = normalize_ja(text)
-        words = ja_terms(norm)
+        words = list(query_terms(norm))
         grams = [g for g, _, _ in bigrams(norm)]
         self.needles.ja.update(words)
         if has_japanese(norm):
@@ -273,7 +273,7 @@ class _Builder:
             if not self.ja:
                 return
             # A lone hiragana character is a particle (統率者 が 墓地, で開始), whatever Sudachi calls it.
-            words = [w for w in ja_morphemes(text) if not _HIRAGANA.match(text[w.start : w.end])]
+            words = [w for w in query_morphemes(text) if not _HIRAGANA.match(text[w.start : w.end])]
             for i, word in enumerate(words):
                 surface = text[word.start : word.end]
                 if word.text.isdigit() or (word.text in COUNTERS and i and words[i - 1].text.isdigit()):

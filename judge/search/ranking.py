@@ -206,13 +206,15 @@ def ranked_hits(
     """Merge the ranked documents by rule, rank, cut to ``limit``; also the number of groups found."""
     groups, langs, ui = live.groups(), live.langs(), ranking.ui_lang
     priors, tiers, standing = static_priors(live, ui), doc_tiers(live, ranking), standings(live)
-    total = len({groups[d] for d in match.scores})
+    total = len(set(map(groups.__getitem__, match.scores)))
     # Only the best RERANK_WINDOW documents (by tier, then score with the priors) are merged and ranked.
-    adjusted = [(tiers[d], raw * priors[d], d) for d, raw in match.scores.items()]
-    window = heapq.nsmallest(RERANK_WINDOW, adjusted, key=lambda item: (item[0], -item[1], item[2]))
+    # (tier, -score, docnum): compared as tuples, with no key function called per document found.
+    adjusted = [(tiers[d], -raw * priors[d], d) for d, raw in match.scores.items()]
+    window = heapq.nsmallest(RERANK_WINDOW, adjusted)
     texts: dict[str, dict[str, list[tuple[float, int]]]] = {}
     tier: dict[str, int] = {}
-    for doc_tier, score, docnum in window:
+    for doc_tier, negative, docnum in window:
+        score = -negative
         group = groups[docnum]
         texts.setdefault(group, {}).setdefault(langs[docnum], []).append((score, docnum))
         tier[group] = min(tier.get(group, doc_tier), doc_tier)

@@ -26,6 +26,7 @@ _HIRAGANA = re.compile("[\u3041-\u3096]")
 _KANA_ONLY = re.compile("^[\u3041-\u3096\u30a1-\u30fa\u30fc]+$")
 _KANJI = re.compile("[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 MIN_READING = 3  # shorter readings (ボチ for 墓地) are ordinary syllables of other words
+FOUND_CACHE = 4096  # Japanese texts whose matches a table remembers
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class TermTable:
                 if stems and pair not in listed:
                     listed.append(pair)
         self._ja_sizes = sorted({len(k) for k in (*self._ja, *self._readings)}, reverse=True)
+        # Japanese text -> its matches (a query's text is looked up several times: its named documents,
+        # its units, its respelling); bounded, emptied when full.
+        self._found_ja: dict[str, tuple[TermMatch, ...]] = {}
         self._en_sizes = sorted({len(k) for k in self._en}, reverse=True)
 
     def _add_ja(self, pair: TermPair, spelling: str) -> None:
@@ -101,6 +105,14 @@ class TermTable:
         ([(0, 10)], [])
         """
 
+        found = self._found_ja.get(text)
+        if found is None:
+            if len(self._found_ja) >= FOUND_CACHE:
+                self._found_ja.clear()
+            found = self._found_ja[text] = tuple(self._find_ja(text))
+        return list(found)
+
+    def _find_ja(self, text: str) -> list[TermMatch]:
         def lookup(i: int, size: int) -> list[TermPair] | None:
             end = i + size
             span = text[i:end]

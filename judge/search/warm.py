@@ -8,9 +8,11 @@ from pathlib import Path
 
 from judge.search.alignment import standings
 from judge.search.analysis import sudachi_dictionary
+from judge.search.evaluate import Evaluator
 from judge.search.highlight import snippet
 from judge.search.index import IndexNotReady, LiveIndex, keep_warm, open_live
-from judge.search.query_builder import Needles
+from judge.search.query import SearchQueryError, parse_query
+from judge.search.query_builder import Needles, build_query
 from judge.search.ranking import Ranking, doc_tiers, japanese_texts, static_priors
 from judge.search.results import japanese_names
 from judge.search.service import UI_LANGS, search
@@ -89,6 +91,7 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
         snippet(
             "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title, empty, lang=doc.lang
         )
+    warm_terms(live, terms)
     # One search of each kind runs the remaining first-time code paths (query analysis, merging).
     for q in ("comander", "903.9zz", "903.8"):
         search(q, root=live.root, terms=terms)
@@ -96,3 +99,23 @@ def _warm_live(live: LiveIndex, terms: TermTable) -> None:
     for q in COMMON_QUERIES:
         for ui_lang in UI_LANGS:
             search(q, root=live.root, ui_lang=ui_lang)
+
+
+def warm_terms(live: LiveIndex, terms: TermTable) -> int:
+    """Find every spelling of the term table as a query finds it: a query naming a term then reads its
+    phrases (統率者税 as 統率/率者/者税, "commander tax", their first-sentence and proximity bonuses)
+    from memory (judge.search.evaluate keeps a phrase's documents for the generation), and its analysis
+    is done (judge.search.analysis.query_morphemes). Returns how many phrases are kept."""
+    evaluator = Evaluator(live.searcher(), live.postings)
+    for spelling in dict.fromkeys(terms.spellings()):
+        try:
+            built = build_query(parse_query(spelling), terms=terms, version=live.current_version)
+        except SearchQueryError:
+            continue
+        if built is None:
+            continue
+        for unit in built.units:
+            evaluator.scores(unit.query)
+        if built.bonus is not None:
+            evaluator.scores(built.bonus)
+    return live.postings.phrases()

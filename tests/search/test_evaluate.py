@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,9 +10,11 @@ from whoosh import query as wq
 
 from judge.search.evaluate import Evaluator, PostingCache, top
 from judge.search.index import open_live
+from judge.search.matching import find_matches, magic_docs
 from judge.search.query import parse_query
 from judge.search.query_builder import build_query
 from judge.search.terms import load_terms
+from judge.search.warm import warm_terms
 from tests.search.test_relevance import rows
 
 SAMPLE_QUERIES = [
@@ -152,3 +155,80 @@ def test_spellings_of_one_thing_count_once(sample_root: Path) -> None:
     both = evaluator.scores(wq.DisjunctionMax([a, b], boost=2.0))
     assert set(both) == set(one) | set(other) and set(one) & set(other)
     assert both == {d: 2.0 * max(one.get(d, 0.0), other.get(d, 0.0)) for d in both}
+
+
+def test_a_phrase_found_once_is_kept_for_the_generation(sample_root: Path) -> None:
+    live = open_live(sample_root)
+    cache = PostingCache()
+    evaluator = Evaluator(live.searcher(), cache)
+    field = f"en_{live.current_version}"
+    q = wq.Phrase(field, ["command", "zone"])
+    found = evaluator.scores(q)
+    assert found and same_scores(found, whoosh_scores(evaluator, q))
+    assert cache.phrases() == 1 and cache.phrase((field, ("command", "zone"), 1)) == found
+    assert evaluator.scores(q) is found  # read from memory, not checked again
+    # A bonus asks for a few documents: the kept phrase answers it (the documents asked about are in it).
+    one = min(found)
+    assert one in evaluator.scores(q, within={one})
+    assert evaluator.scores(wq.Phrase(field, ["command", "zone"], boost=2.0)) == {
+        d: s * 2.0 for d, s in found.items()
+    }
+
+
+def test_a_phrase_checked_in_some_documents_only_is_not_kept(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("judge.search.evaluate.PHRASE_ALL_BELOW", 0)
+    live = open_live(sample_root)
+    cache = PostingCache()
+    evaluator = Evaluator(live.searcher(), cache)
+    field = f"en_{live.current_version}"
+    everywhere = Evaluator(live.searcher(), PostingCache()).scores(wq.Phrase(field, ["commander", "tax"]))
+    assert len(everywhere) >= 2
+    one = min(everywhere)
+    assert evaluator.scores(wq.Phrase(field, ["commander", "tax"]), within={one}) == {one: everywhere[one]}
+    assert cache.phrases() == 0
+    assert evaluator.scores(wq.Phrase(field, ["commander", "tax"])) == everywhere and cache.phrases() == 1
+
+
+def test_kept_phrases_are_bounded(sample_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("judge.search.evaluate.MAX_CACHED_PHRASES", 2)
+    live = open_live(sample_root)
+    cache = PostingCache()
+    evaluator = Evaluator(live.searcher(), cache)
+    field = f"en_{live.current_version}"
+    for words in (["command", "zone"], ["player", "leav"], ["commander", "tax"], ["leav", "game"]):
+        evaluator.scores(wq.Phrase(field, words))
+        assert cache.phrases() <= 2
+    monkeypatch.setattr("judge.search.evaluate.MAX_CACHED_PHRASE_DOCS", 0)
+    evaluator.scores(wq.Phrase(field, ["command", "zone"], slop=2))
+    assert cache.phrases() == 0  # more documents than the whole bound: never kept
+
+
+def test_a_word_a_warmed_field_lacks_reads_nothing(sample_root: Path) -> None:
+    live = open_live(sample_root)
+    cache = PostingCache()
+    cache.warm(live.searcher(), ["ja"])
+    assert not cache.get(live.searcher(), "ja", "no-such-word", positions=True).scores
+    assert not cache._entries  # answered without decoding (or keeping) anything
+    assert cache.get(live.searcher(), "ja", "統率", positions=False).scores
+    assert not cache.get(live.searcher(), "en_20990101", "tax", positions=False).scores  # not warmed: read
+
+
+def test_the_term_tables_phrases_kept_at_warm_up_change_no_answer(sample_root: Path) -> None:
+    """warm_terms finds every spelling of the term table once; queries then match exactly what a
+    cache that kept nothing finds."""
+    live = open_live(sample_root)
+    terms = load_terms()
+    cold = replace(live, postings=PostingCache(), extras={})
+    queries = [*SAMPLE_QUERIES, "commander damage", "統率者ダメージ 21点", "two-headed giant combat"]
+    expected = {}
+    for text in queries:
+        built = build_query(parse_query(text), terms=terms, version=live.current_version)
+        assert built is not None, text
+        expected[text] = (built, find_matches(cold, built, None, prefer=magic_docs(cold)))
+    assert warm_terms(live, terms) > 0
+    for _ in range(2):  # the second time, every phrase read from memory
+        for text, (built, want) in expected.items():
+            got = find_matches(live, built, None, prefer=magic_docs(live))
+            assert same_scores(got.scores, want.scores) and got.partial == want.partial, text
