@@ -28,7 +28,7 @@ from django.utils.translation import get_language
 
 from judge.engine.messages import msg
 from judge.search.index import live_name
-from judge.web.card_finder import card_data_stamp
+from judge.web.card_finder import card_data_stamp, current_card_stamp
 from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 
@@ -178,7 +178,9 @@ def generation(match: ResolverMatch) -> str | None:
     changes with each ingest), the live corpus generation for everything else, with the card data's stamp
     for the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then too)."""
     if match.view_name in SEARCH_ROUTES:
-        return live_name(Path(settings.JUDGE_INDEX_DIR))
+        # The search shows the cards a query names: its answers change with a card import too.
+        index = live_name(Path(settings.JUDGE_INDEX_DIR))
+        return None if index is None else f"{index}:cards-{current_card_stamp()}"
     corpus = live_generation()
     if match.view_name in CARD_ROUTES:
         # These pages answer before the first ingest too (their rules as plain links).
