@@ -33,6 +33,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a needlessly escaped path answers 301 to the one spelling caches may keep (issue 31 item 7).
     "judge.web.canonical.CanonicalPathMiddleware",
+    # A repeated public GET of the search answered from memory, with the headers the whole stack gave it.
+    "judge.web.repeats.RepeatAnswerMiddleware",
     "judge.web.middleware.HeadAsGetMiddleware",
     # Outside the session, locale and CSRF middleware, so it sees every cookie and Vary they add.
     "judge.web.middleware.PublicCacheMiddleware",
