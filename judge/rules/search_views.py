@@ -91,27 +91,6 @@ def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchR
         raise selectors.NoCorpus(str(err)) from err
 
 
-@require_GET
-def search_page(request: HtmxHttpRequest) -> HttpResponse:
-    # A public page (judge.web.middleware.PublicCacheMiddleware) is named by its ETag: the deploy, the index
-    # generation, the card data, the language, the URL and the htmx headers. The same ETag is the same page.
-    etag = getattr(request, "public_cache", None)
-    pages = _answers() if etag is not None else None
-    if pages is not None:
-        page = pages.get(("page", etag))
-        if page is not None:
-            return HttpResponse(page)
-    response = _search_page(request)
-    if (
-        pages is not None
-        and response.status_code == 200
-        and not response.cookies
-        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
-    ):
-        pages.put(("page", etag), response.content)
-    return response
-
-
 def _answers() -> AnswerCache | None:
     """The live index generation's answer cache; None before the first ingest."""
     try:
@@ -120,7 +99,10 @@ def _answers() -> AnswerCache | None:
         return None
 
 
-def _search_page(request: HtmxHttpRequest) -> HttpResponse:
+@require_GET
+def search_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The search page, or its htmx fragment; a repeat is answered whole from memory before it runs
+    (judge.web.repeats), the results fragment is kept per query (:func:`_cached_fragment`)."""
     q = request.GET.get("q", "").strip()
     lang = request.GET.get("lang", "all")
     lang = lang if lang in LANGS else "all"
@@ -178,30 +160,17 @@ def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, 
 # --------------------------------------------------------------------------- the JSON API
 
 
-def _api_answer(q: str, *, lang: str, limit: int, ui: str, as_typed: bool) -> dict[str, Any]:
-    """The search's JSON answer with its links, kept in the generation's answer cache (judge.search.cache)
-    beside the search's own. Never mutate it."""
-    try:
-        live = open_live(settings.JUDGE_INDEX_DIR)
-    except IndexNotReady as err:
-        raise selectors.NoCorpus(str(err)) from err
-    key = ("api", normalised(q), lang, ui, limit, as_typed)
-    answer: dict[str, Any] = answers(live).get_or_build(
-        key, lambda: search_answer(_search(q, lang=lang, limit=limit, as_typed=as_typed))
-    )
-    return answer if answer["query"] == q else {**answer, "query": q}
-
-
 def _api_body(q: str, *, lang: str, limit: int, ui: str, as_typed: bool) -> bytes:
-    """The API's answer encoded, the cards the query names included, kept in the generation's answer cache
-    per card-data stamp (judge.web.card_finder): a repeat costs a look-up and no database query."""
+    """The API's answer encoded, with its links and the cards the query names, kept in the generation's
+    answer cache (judge.search.cache) per card-data stamp (judge.web.card_finder) beside the search's own
+    answer: a repeat costs a look-up and no database query."""
     stamp = current_card_stamp()
     key = ("api-json", q, lang, ui, limit, as_typed, stamp)
     kept = _answers()
     body: bytes | None = kept.get(key) if kept is not None else None
     if body is None:
         with translation.override(ui):  # the reader's language: the ranking, the titles, the links
-            answer = _api_answer(q, lang=lang, limit=limit, ui=ui, as_typed=as_typed)
+            answer = search_answer(_search(q, lang=lang, limit=limit, as_typed=as_typed))
             found = find_cards(q)
             cards = [
                 {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
