@@ -176,7 +176,7 @@ def release() -> str:
 def generation(match: ResolverMatch) -> str | None:
     """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
     changes with each ingest), the live corpus generation for everything else, with the card data's stamp
-    for the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then too)."""
+    for the search and the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then too)."""
     if match.view_name in SEARCH_ROUTES:
         # The search shows the cards a query names: its answers change with a card import too.
         index = live_name(Path(settings.JUDGE_INDEX_DIR))
@@ -219,7 +219,8 @@ def keep_private(response: HttpResponse) -> None:
 class PublicCacheMiddleware:
     """``Cache-Control: public`` and an ETag per corpus generation for the :data:`PUBLIC_ROUTES`, and
     304 for a matching ``If-None-Match`` without running the view (one query for the generation; the
-    search reads the index pointer instead); ``Cache-Control: private, no-store`` for every answer that
+    search reads the index pointer and the card data's stamp kept in memory, judge.web.card_finder, instead:
+    no query); ``Cache-Control: private, no-store`` for every answer that
     carries something of one visitor (:func:`is_personal`: a page with a form that posts, whose CSRF token
     a shared cache must never hand to the next reader).
 
