@@ -176,7 +176,8 @@ def release() -> str:
 def generation(match: ResolverMatch) -> str | None:
     """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
     changes with each ingest), the live corpus generation for everything else, with the card data's stamp
-    for the search and the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then too)."""
+    for the search and the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then
+    too)."""
     if match.view_name in SEARCH_ROUTES:
         # The search shows the cards a query names: its answers change with a card import too.
         index = live_name(Path(settings.JUDGE_INDEX_DIR))
