@@ -12,7 +12,8 @@ What is never kept or answered from memory: anything but GET (HEAD, POST: the fu
 request (``If-None-Match``, ``If-Modified-Since``: the full stack answers 304), an answer that sets a
 cookie, varies on the cookies, is not ``Cache-Control: public`` with an ETag, or is not 200. The host is
 checked against ``ALLOWED_HOSTS`` as the full stack does (400 otherwise), and a plain-HTTP request where
-HTTPS is required is never answered (the full stack redirects it, so nothing is kept for it).
+HTTPS is required is never answered (the full stack redirects it, so nothing is kept for it), nor any
+request while ``PREPEND_WWW`` or ``DISALLOWED_USER_AGENTS`` is set.
 
 The key is everything the answer depends on: the path and the query string as sent, the language the
 locale middleware picks for it, the scheme, the host, the htmx headers and the card data's stamp
@@ -78,8 +79,9 @@ def repeat_key(request: HttpRequest) -> tuple[str, ...] | None:
     ):
         return None
     secure = request.is_secure()
-    if settings.SECURE_SSL_REDIRECT and not secure:
-        return None
+    redirected = settings.SECURE_SSL_REDIRECT and not secure
+    if redirected or settings.PREPEND_WWW or settings.DISALLOWED_USER_AGENTS:
+        return None  # the security and common middleware's redirects and refusals: the full stack's
     return (
         "response",
         str(_settings_seen[0]),

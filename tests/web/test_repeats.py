@@ -7,6 +7,7 @@ fragment) and the cards a query names per card-data stamp (judge.web.card_finder
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -207,5 +208,10 @@ def test_what_is_never_answered_from_memory(client: Client, index: Path, setting
     ok = client.get("/api/search", params, HTTP_HOST="judge.example")
     assert ok.status_code == 200 and ok.content == first.content
     # Plain HTTP where HTTPS is required: redirected, never answered from memory.
+    # A user agent the site refuses: refused as before.
+    settings.DISALLOWED_USER_AGENTS = [re.compile("badbot")]
+    refused = client.get("/api/search", params, HTTP_HOST="judge.example", HTTP_USER_AGENT="badbot/1")
+    assert refused.status_code == 403
+    settings.DISALLOWED_USER_AGENTS = []
     settings.SECURE_SSL_REDIRECT = True  # read when the middleware is loaded: a new client's
     assert Client().get("/api/search", params, HTTP_HOST="judge.example").status_code == 301
