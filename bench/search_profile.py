@@ -29,9 +29,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings.dev")
 # (label, file suffix, function name): the stages, outermost first.
 STAGES = (
     ("handler (middleware, URL, view)", "django/core/handlers/base.py", "get_response"),
+    ("repeat answered from memory", "judge/web/repeats.py", "__call__"),
     ("view: API", "judge/rules/search_views.py", "search_api"),
     ("view: page", "judge/rules/search_views.py", "search_page"),
-    ("cards named (database)", "judge/web/card_finder.py", "find_cards"),
+    ("card data stamp (database)", "judge/web/card_finder.py", "card_data_stamp"),
+    ("cards named (kept per stamp)", "judge/web/card_finder.py", "find_cards"),
     ("answer card", "judge/rules/search_views.py", "answer_card"),
     ("search() incl. cache", "judge/search/service.py", "search"),
     ("search() miss", "judge/search/service.py", "_search"),

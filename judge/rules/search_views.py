@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -26,12 +26,12 @@ from judge.engine.messages import Message, msg
 from judge.rules import selectors
 from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
-from judge.search.cache import answers, normalised
+from judge.search.cache import AnswerCache, answers, normalised
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
-from judge.web.card_finder import find_cards
+from judge.web.card_finder import current_card_stamp, find_cards
 from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
@@ -91,8 +91,18 @@ def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchR
         raise selectors.NoCorpus(str(err)) from err
 
 
+def _answers() -> AnswerCache | None:
+    """The live index generation's answer cache; None before the first ingest."""
+    try:
+        return answers(open_live(settings.JUDGE_INDEX_DIR))
+    except IndexNotReady:
+        return None
+
+
 @require_GET
 def search_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The search page, or its htmx fragment; a repeat is answered whole from memory before it runs
+    (judge.web.repeats), the results fragment is kept per query (:func:`_cached_fragment`)."""
     q = request.GET.get("q", "").strip()
     lang = request.GET.get("lang", "all")
     lang = lang if lang in LANGS else "all"
@@ -120,9 +130,7 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
                 return redirect(rule_url(result.jump))
-            context.update(
-                result=result, hits=linked_hits(result), answer=None if result.jump else answer_card(q)
-            )
+            context["result"] = result
             html = _cached_fragment(request, "quick" if quick else "results", context)
             if request.htmx:
                 return HttpResponse(html)
@@ -133,40 +141,50 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
 def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, Any]) -> str:
     """The results of a search as HTML, kept in the generation's answer cache (judge.search.cache): the
     same query, filters, reader's language and cards always render the same fragment (it holds nothing
-    of one request: no CSRF token, no nonce)."""
+    of one request: no CSRF token, no nonce). The hits' links and the answer card are built only to
+    render it."""
     q = context["query"]
     cards = tuple(getattr(c, "slug", "") for c in context["cards"])
     key = ("html", partial, q, context["lang"], get_language(), context["as_typed"], cards)
 
     def build() -> str:
-        return render_to_string(f"rules/search.html#{partial}", context, request)
+        result: SearchResult = context["result"]
+        answer = None if result.jump else answer_card(q)
+        shown = {**context, "hits": linked_hits(result), "answer": answer}
+        return render_to_string(f"rules/search.html#{partial}", shown, request)
 
-    try:
-        live = open_live(settings.JUDGE_INDEX_DIR)
-    except IndexNotReady:
-        return build()
-    return answers(live).get_or_build(key, build) if q == normalised(q) else build()
+    kept = _answers()
+    return kept.get_or_build(key, build) if kept is not None and q == normalised(q) else build()
 
 
 # --------------------------------------------------------------------------- the JSON API
 
 
-def _api_answer(q: str, *, lang: str, limit: int, ui: str, as_typed: bool) -> dict[str, Any]:
-    """The search's JSON answer with its links, kept in the generation's answer cache (judge.search.cache)
-    beside the search's own: a repeat costs a look-up, then the JSON encoding. Never mutate it."""
-    try:
-        live = open_live(settings.JUDGE_INDEX_DIR)
-    except IndexNotReady as err:
-        raise selectors.NoCorpus(str(err)) from err
-    key = ("api", normalised(q), lang, ui, limit, as_typed)
-    answer: dict[str, Any] = answers(live).get_or_build(
-        key, lambda: search_answer(_search(q, lang=lang, limit=limit, as_typed=as_typed))
-    )
-    return answer if answer["query"] == q else {**answer, "query": q}
+def _api_body(q: str, *, lang: str, limit: int, ui: str, as_typed: bool) -> bytes:
+    """The API's answer encoded, with its links and the cards the query names, kept in the generation's
+    answer cache (judge.search.cache) per card-data stamp (judge.web.card_finder) beside the search's own
+    answer: a repeat costs a look-up and no database query."""
+    stamp = current_card_stamp()
+    key = ("api-json", q, lang, ui, limit, as_typed, stamp)
+    kept = _answers()
+    body: bytes | None = kept.get(key) if kept is not None else None
+    if body is None:
+        with translation.override(ui):  # the reader's language: the ranking, the titles, the links
+            answer = search_answer(_search(q, lang=lang, limit=limit, as_typed=as_typed))
+            found = find_cards(q)
+            cards = [
+                {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
+                for c in found or []
+            ]
+        # "cards" only where card data is imported: the `search` command prints the rules' JSON alone.
+        body = json_response({**answer, **({"cards": cards} if found is not None else {})}).content
+        if kept is not None:
+            kept.put(key, body)
+    return body
 
 
 @require_GET
-def search_api(request: HtmxHttpRequest) -> JsonResponse:
+def search_api(request: HtmxHttpRequest) -> HttpResponse:
     """``?lang=`` is the language searched (ja, en or all); ``?ui=`` the reader's (ja or en, default en):
     ranked first, the language of the links, titles and texts; ``?as_typed=1`` no spelling correction."""
     q = request.GET.get("q", "")
@@ -185,20 +203,13 @@ def search_api(request: HtmxHttpRequest) -> JsonResponse:
     if ui not in UI_LANGS:
         problems.append(msg("web.search-ui", field="ui", choices=", ".join(UI_LANGS)))
     if not problems:
+        as_typed = request.GET.get("as_typed") == "1"
         try:
-            with translation.override(ui):  # the reader's language: the ranking, the titles, the links
-                as_typed = request.GET.get("as_typed") == "1"
-                answer = _api_answer(q, lang=lang, limit=limit, ui=ui, as_typed=as_typed)
-                found = find_cards(q)
-                cards = [
-                    {"name": c.name, "name_ja": c.name_ja, "url": reverse("cards:detail", args=[c.slug])}
-                    for c in found or []
-                ]
+            body = _api_body(q, lang=lang, limit=limit, ui=ui, as_typed=as_typed)
         except SearchQueryError as err:
             problems.extend(err.problems)
         except selectors.NoCorpus:
             return error_response([NO_CORPUS], status=503, lang=texts)
         else:
-            # "cards" only where card data is imported: the `search` command prints the rules' JSON alone.
-            return json_response({**answer, **({"cards": cards} if found is not None else {})})
+            return HttpResponse(body, content_type="application/json")
     return error_response(InvalidInputError(problems), status=400, lang=texts)

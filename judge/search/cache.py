@@ -23,8 +23,10 @@ from typing import Any, TypeVar
 
 from judge.search.index import LiveIndex
 
-MAX_ENTRIES = 2048
-MAX_BYTES = 8 * 1024 * 1024  # per worker and generation: a few thousand answers of ten hits
+MAX_ENTRIES = 4096
+# Per worker and generation: a few hundred queries, each kept as the search's answer, the API's encoded
+# answer and the whole HTTP answer (judge.web.repeats), or the page's fragment and HTTP answer.
+MAX_BYTES = 16 * 1024 * 1024
 T = TypeVar("T")
 
 

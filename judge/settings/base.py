@@ -33,6 +33,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a needlessly escaped path answers 301 to the one spelling caches may keep (issue 31 item 7).
     "judge.web.canonical.CanonicalPathMiddleware",
+    # A repeated public GET of the search answered from memory, with the headers the whole stack gave it.
+    "judge.web.repeats.RepeatAnswerMiddleware",
     "judge.web.middleware.HeadAsGetMiddleware",
     # Outside the session, locale and CSRF middleware, so it sees every cookie and Vary they add.
     "judge.web.middleware.PublicCacheMiddleware",
@@ -113,6 +115,9 @@ JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
 JUDGE_CARD_SLUGS_FUNCTION = "judge.cards.selectors.card_url_names"
 # What changes with each card import, for the ETags of the answers that show card data (judge.web.middleware).
 JUDGE_CARD_STAMP_FUNCTION = "judge.cards.selectors.data_stamp"
+# Each worker reads that stamp at most once in this many seconds (a repeated search then makes no database
+# query: judge.web.card_finder); an import is seen by every worker within it. 0: read it on every request.
+JUDGE_CARD_STAMP_SECONDS = float(os.environ.get("JUDGE_CARD_STAMP_SECONDS", "2"))
 
 # Request size limits: bodies (decklists, board states) and search queries.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

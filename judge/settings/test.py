@@ -17,3 +17,6 @@ STORAGES = {
 
 # Static files come from the finders here (runserver, the test client); nothing is collected into STATIC_ROOT.
 STATIC_ROOT = None
+
+# The card-data stamp read on every request: each test's own card data (rolled back after it) is seen at once.
+JUDGE_CARD_STAMP_SECONDS = 0.0

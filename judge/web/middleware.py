@@ -28,7 +28,7 @@ from django.utils.translation import get_language
 
 from judge.engine.messages import msg
 from judge.search.index import live_name
-from judge.web.card_finder import card_data_stamp
+from judge.web.card_finder import card_data_stamp, current_card_stamp
 from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 
@@ -176,9 +176,12 @@ def release() -> str:
 def generation(match: ResolverMatch) -> str | None:
     """What a public answer is read from: the live search index for the search (its name, ``gen-<id>``,
     changes with each ingest), the live corpus generation for everything else, with the card data's stamp
-    for the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then too)."""
+    for the search and the :data:`CARD_ROUTES`; None before the first ingest (the card routes answer then
+    too)."""
     if match.view_name in SEARCH_ROUTES:
-        return live_name(Path(settings.JUDGE_INDEX_DIR))
+        # The search shows the cards a query names: its answers change with a card import too.
+        index = live_name(Path(settings.JUDGE_INDEX_DIR))
+        return None if index is None else f"{index}:cards-{current_card_stamp()}"
     corpus = live_generation()
     if match.view_name in CARD_ROUTES:
         # These pages answer before the first ingest too (their rules as plain links).
@@ -217,7 +220,8 @@ def keep_private(response: HttpResponse) -> None:
 class PublicCacheMiddleware:
     """``Cache-Control: public`` and an ETag per corpus generation for the :data:`PUBLIC_ROUTES`, and
     304 for a matching ``If-None-Match`` without running the view (one query for the generation; the
-    search reads the index pointer instead); ``Cache-Control: private, no-store`` for every answer that
+    search reads the index pointer and the card data's stamp kept in memory, judge.web.card_finder, instead:
+    no query); ``Cache-Control: private, no-store`` for every answer that
     carries something of one visitor (:func:`is_personal`: a page with a form that posts, whose CSRF token
     a shared cache must never hand to the next reader).
 
