@@ -34,6 +34,7 @@ from judge.search.terms import load_terms
 from judge.web.card_finder import find_cards
 from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
+from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # The calculator that answers each subject a query can be about (judge.search.answers), and its name.
@@ -115,13 +116,16 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
                 q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed
             )
         except SearchQueryError as err:
-            context["problems"] = err.problems
+            context["problems"] = [problem.text(reader_language()) for problem in err.problems]
         else:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
                 return redirect(rule_url(result.jump))
             context.update(
-                result=result, hits=linked_hits(result), answer=None if result.jump else answer_card(q)
+                result=result,
+                hits=linked_hits(result),
+                answer=None if result.jump else answer_card(q),
+                notices=[notice.text(reader_language()) for notice in result.notices],
             )
             html = _cached_fragment(request, "quick" if quick else "results", context)
             if request.htmx:

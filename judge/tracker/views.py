@@ -32,6 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from judge.engine import tracker
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
+from judge.engine.payload import ascii_number
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 from judge.tracker import answers, limits, presenters, selectors, services
@@ -218,7 +219,7 @@ def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 def _before(request: HtmxHttpRequest) -> int | None:
     value = request.GET.get("before", "")
-    return int(value) if value.isdigit() and len(value) <= 6 else None
+    return ascii_number(value, digits=6)
 
 
 @require_GET
