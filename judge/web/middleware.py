@@ -86,6 +86,7 @@ class ApiMethodNotAllowedMiddleware:
             return response
         allowed = response.get("Allow", "")
         problem = msg("web.method-not-allowed", method=(request.method or "")[:20], allowed=allowed)
+        answer: HttpResponse
         if is_api(request):
             answer = error_response([problem], status=405, lang=request_language(request))
         else:

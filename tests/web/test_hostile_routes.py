@@ -75,6 +75,15 @@ ENGLISH_DEFAULTS = [
     "Method Not Allowed",
 ]
 FIELDS_OF: dict[str, list[str]] = {}
+#: Fields sent one at a time (each with the values ``int`` refuses): every view parameter, and at most this
+#: many of a page's own fields, spread over the page (the damage table's 100 cells are read alike).
+ONE_AT_A_TIME = 15
+
+
+def one_at_a_time(fields: list[str]) -> list[str]:
+    own = [f for f in fields if f not in PARAMS]
+    step = max(1, len(own) // ONE_AT_A_TIME)
+    return [f for f in fields if f in PARAMS] + own[::step]
 
 
 @pytest.fixture()
@@ -144,8 +153,8 @@ def hostile_queries(fields: list[str]) -> Iterator[str]:
     yield "&".join(["q=a"] * 10_000)  # past DATA_UPLOAD_MAX_NUMBER_FIELDS: 400
     yield "&".join([f"{fields[0]}=1"] * 10_000)
     yield "&".join(f"{field}=1" for field in fields for _ in range(4_900 // len(fields)))  # just under it
-    for field in fields:
-        for value in ("-1", "99999999999999999999", "1" * 5000, "%C2%B2", "%ED%A0%80", "%FF"):
+    for field in one_at_a_time(fields):
+        for value in ("-1", "1" * 5000, "%C2%B2"):
             yield f"{field}={value}"
     yield "&".join(f"{field}[]=1" for field in fields)  # names a PHP-style client sends
 
@@ -257,9 +266,10 @@ def test_unicode_digits_in_a_rule_number_are_not_a_rule(ingested: Any) -> None:
     assert client.get("/api/rules/%D9%A3%D9%A0%D9%A3?lang=ja").status_code == 404
 
 
-def test_a_huge_step_number_is_a_404_in_japanese(ingested: Any) -> None:
+def test_a_huge_step_number_goes_to_the_last_step(ingested: Any) -> None:
+    """Past the last step is the last step (rulings.views), however many digits the number has."""
     answer = Client().get("/ja/scenarios/mind-control-alex-leaves/99999999999999999999/")
-    assert answer.status_code == 404 and "ページが見つかりません" in answer.content.decode()
+    assert answer.status_code == 302 and answer["Location"] == "/ja/scenarios/mind-control-alex-leaves/2/"
 
 
 # --------------------------------------------------------------------------- the forms that post
@@ -282,7 +292,7 @@ def hostile_bodies(fields: list[str]) -> Iterator[tuple[str, bytes]]:
     form = "application/x-www-form-urlencoded"
     for value in [*ENCODED, *NUMBERS, HUGE]:
         yield form, "&".join(f"{field}={value}" for field in fields).encode()
-    for field in fields:
+    for field in one_at_a_time(fields):
         yield form, f"{field}={'x' * 100_000}".encode()
         for value in ("1" * 5000, "%C2%B2", "-1"):  # one field at a time: another's refusal hides nothing
             yield form, f"{field}={value}".encode()
