@@ -122,6 +122,7 @@ PAGES = {
     "tracker-new": "tracker/",
     "offline": "offline/",
     "not-found": "no-such-page/",
+    "card-not-found": "cards/no-such-card/",
     "rule-out-of-range": "rules/9999.99/",
     "step-out-of-range": "scenarios/mind-control-bianca-leaves/99999999999999999999/",
     "bad-request": "rules/?" + "&".join(["q=a"] * 6000),
