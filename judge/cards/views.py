@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from judge.cards import selectors
@@ -66,7 +67,7 @@ def card_page(request: HttpRequest, slug: str) -> HttpResponse:
     if cached is None:
         row = selectors.card_row(slug=slug)
         if row is None:
-            raise Http404("no such card")
+            raise Http404(_("No such card in the card data."))  # shown on the 404 page: the reader's language
         card = present_card(row)
         title = f"《{card.name_ja}》" if card.name_ja and reader_language() == "ja" else card.name
         cached = (title, render_to_string("cards/_card.html", {"card": card}, request=request))

@@ -39,6 +39,7 @@ from typing import Any
 
 from judge.engine.errors import InvalidInputError
 from judge.engine.mana import parse_mana_cost
+from judge.engine.payload import ascii_number
 
 #: The five basic land types and the colour of mana each one taps for (305.6).
 BASIC_LAND_TYPES: dict[str, str] = {
@@ -303,8 +304,8 @@ class Card:
         match = _UP_TO_RE.search(text)
         if match:
             word = match.group(1).lower()
-            if word.isdigit():
-                return int(word)
+            if (number := ascii_number(word)) is not None:  # \w matches ² too, which int() refuses
+                return number
             if word in _NUMBER_WORDS:
                 return _NUMBER_WORDS[word]
         return 1

@@ -34,6 +34,7 @@ from judge.search.terms import load_terms
 from judge.web.card_finder import current_card_stamp, find_cards
 from judge.web.citations import linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
+from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
 
 # The calculator that answers each subject a query can be about (judge.search.answers), and its name.
@@ -125,7 +126,7 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
                 q, lang=lang, limit=QUICK_LIMIT if quick else SEARCH_PAGE_LIMIT, as_typed=as_typed
             )
         except SearchQueryError as err:
-            context["problems"] = err.problems
+            context["problems"] = [problem.text(reader_language()) for problem in err.problems]
         else:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
@@ -150,7 +151,8 @@ def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, 
     def build() -> str:
         result: SearchResult = context["result"]
         answer = None if result.jump else answer_card(q)
-        shown = {**context, "hits": linked_hits(result), "answer": answer}
+        notices = [notice.text(reader_language()) for notice in result.notices]
+        shown = {**context, "hits": linked_hits(result), "answer": answer, "notices": notices}
         return render_to_string(f"rules/search.html#{partial}", shown, request)
 
     kept = _answers()

@@ -6,9 +6,12 @@ The search page and its API are in judge.rules.search_views.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse, JsonResponse
+import unicodedata
+
+from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import SimpleLazyObject
+from django.urls import NoReverseMatch, reverse
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -56,8 +59,25 @@ def _nearest(number: str, version: str | None) -> list[dict[str, str]]:
     ]
 
 
+def _typed_wide(request: HtmxHttpRequest, number: str, route: str) -> HttpResponse | None:
+    """A rule number typed in full-width digits (９０３.8 from a Japanese keyboard; the route's ``\\d`` takes
+    them): 301 to the rule's own address (NFKC), the query kept. Digits that are no spelling of ASCII ones
+    (٣٠٣, also ``\\d``) stay as they are, and find no rule (404)."""
+    plain = unicodedata.normalize("NFKC", number)
+    if plain == number or not plain.isascii():
+        return None
+    try:
+        target = reverse(route, kwargs={"number": plain})
+    except NoReverseMatch:
+        return None
+    query = request.META.get("QUERY_STRING", "")
+    return HttpResponsePermanentRedirect(target + ("?" + query if query else ""))
+
+
 @require_GET
 def rule_page(request: HtmxHttpRequest, number: str) -> HttpResponse:
+    if (typed := _typed_wide(request, number, "rules:detail")) is not None:
+        return typed
     version = request.GET.get("version") or None
     page = rule_pages.rule_page(number=number, version=version)
     if page is None:
@@ -81,6 +101,8 @@ def rule_page(request: HtmxHttpRequest, number: str) -> HttpResponse:
 @require_GET
 def rule_history_page(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """Every version of one rule, oldest first, with what each version changed (word diffs)."""
+    if (typed := _typed_wide(request, number, "rules:history")) is not None:
+        return typed
     found = history.rule_history(number=number, version=request.GET.get("version") or None)
     if found is None:
         raise Http404(_("Rule %(number)s has no history in the versions loaded.") % {"number": number})
@@ -260,7 +282,7 @@ def _unknown_version(err: selectors.UnknownVersion, lang: str) -> JsonResponse:
 @require_GET
 def rule_api(request: HtmxHttpRequest, number: str) -> JsonResponse:
     lang = request_language(request)
-    number = number.strip().rstrip(".")
+    number = unicodedata.normalize("NFKC", number).strip().rstrip(".")  # ９０３.8 from a Japanese keyboard
     try:
         page = rule_pages.rule_page(number=number, version=request.GET.get("version"))
     except selectors.NoCorpus:
@@ -301,7 +323,7 @@ def rule_history_api(request: HtmxHttpRequest, number: str) -> JsonResponse:
     version it is in, oldest first (``?version=``: the rule of that version; default: the newest one that
     has this number)."""
     lang = request_language(request)
-    number = number.strip().rstrip(".")
+    number = unicodedata.normalize("NFKC", number).strip().rstrip(".")  # ９０３.8 from a Japanese keyboard
     version = request.GET.get("version") or None
     try:
         found = history.rule_history(number=number, version=version)

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zone
 from judge.engine.board_until import ReturnZone, UntilEnds, UntilHow
 from judge.engine.losses import LossReason
+from judge.engine.payload import ascii_number
 from judge.rulings.forms import ACTION_RE, FORMSETS, PAGE_PLAYERS, BoardForm, too_many_rows
 
 # Prefix -> the payload key of its table (the players are "turn_order").
@@ -140,7 +141,8 @@ def _row(prefix: str, raw: Any) -> dict[str, Any]:
 def _number(value: Any) -> Any:
     """A count as the engine reads it: a whole number when the text is one (else the text, for the engine to
     judge)."""
-    return int(value) if isinstance(value, str) and value.isdigit() else value
+    number = ascii_number(value) if isinstance(value, str) else None
+    return value if number is None else number
 
 
 def _optional(row: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
@@ -230,7 +232,9 @@ class BoardRows:
             ]
             rows[prefix] = [{**_blank(prefix), **f.cleaned_data} for f in forms_ if f.is_valid()]
             asked = str(data.get(f"{prefix}-TOTAL_FORMS", ""))
-            if (asked.isdigit() and int(asked) > limit) or len(posted[prefix]) > limit:
+            # Digits claimed past the limit, however many (int() refuses more than 4,300 digits: a 500).
+            claimed = asked.isascii() and asked.isdigit() and (len(asked) > 6 or int(asked) > limit)
+            if claimed or len(posted[prefix]) > limit:
                 form.add_error(None, too_many_rows(prefix))
         for index, player in enumerate(rows["player"]):
             player.update(

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from judge.engine.messages import Message, msg
 from judge.search.analysis import (
     en_terms,
     has_japanese,
@@ -30,11 +31,12 @@ _EDGE_PUNCT = re.compile(r"^[^\w\u3005-\u30ff\u3400-\u9fff]+|[^\w\u3005-\u30ff\u
 
 
 class SearchQueryError(ValueError):
-    """The query cannot be searched; ``problems`` says why, one sentence each."""
+    """The query cannot be searched; ``problems`` says why, one message each (rendered in the reader's
+    language by the page and the API)."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[Message]) -> None:
         self.problems = list(problems)
-        super().__init__("; ".join(self.problems))
+        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class ParsedQuery:
     lang: str = "all"
     docs: tuple[str, ...] = ()
     version: str | None = None
-    notices: tuple[str, ...] = ()
+    notices: tuple[Message, ...] = ()
 
     @property
     def has_filters(self) -> bool:
@@ -76,14 +78,14 @@ def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:
     >>> [[c.text for c in g] for g in p.groups], [c.text for c in p.excluded], p.lang
     ([['統率者'], ['command zone']], ['tax'], 'en')
     """
-    problems: list[str] = []
-    notices: list[str] = []
+    problems: list[Message] = []
+    notices: list[Message] = []
     if lang not in LANGS:
-        problems.append(f"lang must be one of {', '.join(LANGS)}, not {lang[:20]!r}")
+        problems.append(msg("search.bad-lang-param", field="lang", choices=", ".join(LANGS)))
     text = normalize_query(q)
     if len(text) > MAX_QUERY_CHARS:
         text = text[:MAX_QUERY_CHARS]
-        notices.append(f"The query was shortened to its first {MAX_QUERY_CHARS} characters.")
+        notices.append(msg("search.shortened", n=MAX_QUERY_CHARS))
     groups: list[list[Clause]] = []
     excluded: list[Clause] = []
     filters = _Filters(lang)
@@ -114,18 +116,14 @@ def parse_query(q: str, *, lang: str = "all") -> ParsedQuery:
             continue
         clauses += 1
         if clauses > MAX_CLAUSES:
-            notices.append(f"Only the first {MAX_CLAUSES} words and phrases were searched.")
+            notices.append(msg("search.too-many-clauses", n=MAX_CLAUSES))
             break
         _add_clause(Clause(body, phrase=is_phrase), negated, pending_or, groups, excluded)
         pending_or = pending_not = False
     if pending_not:
-        notices.append("NOT at the end of the query was ignored: put the word to exclude after it.")
+        notices.append(msg("search.dangling-not"))
     if not groups and not problems:
-        problems.append(
-            "The query only excludes words: add a word to search for."
-            if excluded
-            else "There is nothing to search for: type a word, a phrase or a rule number."
-        )
+        problems.append(msg("search.only-excluded" if excluded else "search.nothing", field="q"))
     if problems:
         raise SearchQueryError(problems)
     return ParsedQuery(
@@ -158,24 +156,24 @@ class _Filters:
         self.docs: list[str] = []
         self.version: str | None = None
 
-    def read(self, key: str, raw: str, problems: list[str]) -> None:
+    def read(self, key: str, raw: str, problems: list[Message]) -> None:
         value = raw.strip().lower()
         if key == "lang":
             if value in LANGS:
                 self.lang = value
             else:
-                problems.append(f"lang:{value[:20]} is not a language: use lang:ja, lang:en or lang:all")
+                problems.append(msg("search.bad-lang", field="q", value=value[:20]))
         elif key == "doc":
             if _SLUG.match(value):
                 self.docs.append(value)
             else:
-                problems.append(f"doc:{value[:40]} is not a document name (letters, digits and '-')")
+                problems.append(msg("search.bad-doc", field="q", value=value[:40]))
         else:
             digits = value.replace("-", "")
             if re.fullmatch(r"\d{8}", digits):
                 self.version = digits
             else:
-                problems.append(f"version:{value[:20]} is not a date: use version:YYYYMMDD")
+                problems.append(msg("search.bad-version", field="q", value=value[:20]))
 
 
 def _searchable(text: str) -> bool:

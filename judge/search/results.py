@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from judge.engine.messages import Message
 from judge.parsing.terms_table import (
     SectionTitle,
     Term,
@@ -105,12 +106,13 @@ class SearchResult:
     jump: str | None
     hits: tuple[SearchHit, ...]
     suggestions: tuple[Suggestion, ...] = ()
-    notices: tuple[str, ...] = ()
+    notices: tuple[Message, ...] = ()  # what was changed to search the query, in the reader's language
     partial: bool = False  # no document has every word: the hits are the closest matches
     corrected_query: str | None = None  # the query found nothing; the hits are for this spelling
     current_version: str = ""  # the CR version searched as the current one (a hit of another is older)
 
-    def to_payload(self) -> dict[str, Any]:
+    def to_payload(self, lang: str = "en") -> dict[str, Any]:
+        """The result as JSON, its notices in ``lang``."""
         out: dict[str, Any] = {
             "query": self.query,
             "total": self.total,
@@ -121,7 +123,7 @@ class SearchResult:
             "suggestions": [s.to_payload() for s in self.suggestions],
         }
         if self.notices:
-            out["notices"] = list(self.notices)
+            out["notices"] = [notice.text(lang) for notice in self.notices]
         return out
 
 

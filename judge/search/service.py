@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from judge.engine.messages import msg
 from judge.search.cache import answers, normalised
 from judge.search.documents import SourceKind
 from judge.search.index import LiveIndex, open_live
@@ -86,9 +87,9 @@ def search(
     (judge.web.citations.hit_url).
     """
     if lang not in LANGS:
-        raise SearchQueryError([f"lang must be one of {', '.join(LANGS)}"])
+        raise SearchQueryError([msg("search.bad-lang-param", field="lang", choices=", ".join(LANGS))])
     if ui_lang not in UI_LANGS:
-        raise SearchQueryError([f"ui must be one of {', '.join(UI_LANGS)}"])
+        raise SearchQueryError([msg("search.bad-ui-param", field="ui", choices=", ".join(UI_LANGS))])
     limit = max(1, min(MAX_LIMIT, int(limit)))
     live = open_live(root)
     default_terms = load_terms()
@@ -157,19 +158,15 @@ def _search(
     known_docs = list(live.meta.get("docs", []))
     unknown = [d for d in parsed.docs if d not in known_docs]
     if unknown:
-        raise SearchQueryError(
-            [f"doc:{d} is not a document of this index: use one of {', '.join(known_docs)}" for d in unknown]
-        )
+        choices = ", ".join(known_docs)
+        problems = [msg("search.unknown-doc", field="q", value=d, choices=choices) for d in unknown]
+        raise SearchQueryError(problems)
     version = parsed.version or current
     notices = parsed.notices
     if version not in live.versions:
         # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the
         # database.
-        notices = (
-            *notices,
-            f"version:{version} is not in the search index: the current rules ({current}) were "
-            "searched. Older versions: each rule's history page and the changes page.",
-        )
+        notices = (*notices, msg("search.version-not-indexed", version=version, current=current))
         version = current
     allow = live.allowed(lang=parsed.lang, version=version, docs=parsed.docs) if parsed.docs else None
     searched, names = named_kinds(parsed, terms)

@@ -56,6 +56,8 @@ MIDDLEWARE = [
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 
 ROOT_URLCONF = "judge.urls"
+# A form posted without its CSRF token: a page in the reader's language (Django's is for developers).
+CSRF_FAILURE_VIEW = "judge.web.views.csrf_failure"
 WSGI_APPLICATION = "judge.wsgi.application"
 
 TEMPLATES = [

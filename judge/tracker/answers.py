@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from judge.engine import tracker
 from judge.engine.messages import msg
+from judge.engine.payload import ascii_number
 from judge.engine.variants import Variant
 from judge.tracker import presenters, selectors, services
 from judge.tracker.forms import VARIANT_LABELS
@@ -73,7 +74,13 @@ def _seat_cookie(slug: str) -> str:
 def _seat_index(request: HtmxHttpRequest, slug: str) -> str:
     """The seat this phone picked for the game (its number in turn order, as text), "" for none."""
     value = request.COOKIES.get(_seat_cookie(slug), "")
-    return value if value.isdigit() and len(value) <= 2 else ""
+    return value if _is_seat_number(value) else ""
+
+
+def _is_seat_number(text: str) -> bool:
+    """Whether ``text`` is a seat's number: ASCII digits, at most two (``str.isdigit`` is true of ² and ٣ too,
+    and ``int`` refuses ² and a 5,000-digit text with a ValueError: never a 500 from a cookie or a link)."""
+    return ascii_number(text, digits=2) is not None
 
 
 def _seat(request: HtmxHttpRequest, slug: str, setup: tracker.TableSetup) -> str:
@@ -87,7 +94,7 @@ def choose_seat(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         raise Http404(_("No such game."))
     response = redirect(reverse("tracker:game", args=[slug]))
     seat = request.GET["seat"]
-    if seat.isdigit() and int(seat) < tracker.MAX_PLAYERS:
+    if _is_seat_number(seat) and int(seat) < tracker.MAX_PLAYERS:
         response.set_cookie(
             _seat_cookie(slug),
             seat,

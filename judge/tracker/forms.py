@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from judge.engine import tracker
+from judge.engine.payload import ascii_number
 from judge.engine.variants import Variant
 from judge.web.forms import EngineForm, FlagField, TextField
 
@@ -179,8 +180,9 @@ class EventForm(EngineForm):
         as the owner's name and the commander's number."""
         data = self.payload()
         seat, _sep, commander = str(data.pop("source", "")).partition(".")
-        if seat.isdigit() and int(seat) < len(setup.players):
-            data["owner"], data["commander"] = setup.players[int(seat)], commander
+        index = ascii_number(seat, digits=2)
+        if index is not None and index < len(setup.players):
+            data["owner"], data["commander"] = setup.players[index], commander
         return data
 
 

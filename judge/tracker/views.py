@@ -34,6 +34,7 @@ from judge.engine.brackets import bracket_label
 from judge.engine.brackets_data import default_criteria
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
+from judge.engine.payload import ascii_number
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 from judge.tracker import answers, limits, presenters, selectors, services
@@ -236,7 +237,7 @@ def game_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 def _before(request: HtmxHttpRequest) -> int | None:
     value = request.GET.get("before", "")
-    return int(value) if value.isdigit() and len(value) <= 6 else None
+    return ascii_number(value, digits=6)
 
 
 @require_GET

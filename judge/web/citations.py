@@ -103,8 +103,9 @@ def linked_hits(result: SearchResult) -> list[tuple[SearchHit, str]]:
 
 
 def search_answer(result: SearchResult) -> dict[str, Any]:
-    """A search as the JSON API answers it: each hit and each suggested rule with its page (``url``)."""
-    answer = result.to_payload()
+    """A search as the JSON API answers it: each hit and each suggested rule with its page (``url``), its
+    notices in the active language (the reader's)."""
+    answer = result.to_payload(lang="ja" if (get_language() or "").startswith("ja") else "en")
     for shown, (_, url) in zip(answer["hits"], linked_hits(result), strict=True):
         shown["url"] = url
     for shown in answer["suggestions"]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, JsonResponse
 from django.http.request import RawPostDataException
 
@@ -33,9 +33,21 @@ def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith("/api/")
 
 
+_LANG_PARAM = re.compile(r"(?:^|&)lang=(ja|en)(?:&|$)")
+
+
 def request_language(request: HttpRequest, default: str = "en") -> str:
-    """The language of the answer's texts: ``?lang=ja|en``, else ``default``."""
-    lang = request.GET.get("lang", "")
+    """The language of the answer's texts: ``?lang=ja|en``, else ``default``.
+
+    Read from the query string itself when Django refuses to parse it (more fields than
+    DATA_UPLOAD_MAX_NUMBER_FIELDS): the refusal is answered in the language asked for, not with a 500 from
+    the error handler reading ``request.GET`` again.
+    """
+    try:
+        lang = request.GET.get("lang", "")
+    except TooManyFieldsSent:
+        found = _LANG_PARAM.search(request.META.get("QUERY_STRING", ""))
+        lang = found.group(1) if found else ""
     return lang if lang in LANGUAGES else default
 
 

@@ -4,7 +4,7 @@
   /static/ (no CDN), and htmx's inline-style indicator is turned off in the page's htmx config, so
   no 'unsafe-inline' is needed.
 - HEAD answered by the GET view, without the body (monitors and link checkers use HEAD).
-- The JSON API's own refusals (a wrong method) in the API's one error shape.
+- A wrong method answered in the reader's language: the API's one error shape, or a page.
 - Shared caching of what is the same for every reader, and none of what carries one visitor's state
   (:class:`PublicCacheMiddleware`).
 - A database busy past its timeout (SQLite's write lock held by another writer) answers 503 with
@@ -72,26 +72,26 @@ class HeadAsGetMiddleware:
 
 
 class ApiMethodNotAllowedMiddleware:
-    """A wrong method on the JSON API (GET on a calculator) answers 405 in the API's error shape,
-    keeping the ``Allow`` header ``require_POST``/``require_GET`` set."""
+    """A wrong method (``require_POST``/``require_GET``: POST on a rule page, GET on the tracker's event URL)
+    answers 405 in the reader's language, keeping the ``Allow`` header: in the API's error shape under /api/,
+    a page saying which method the address takes elsewhere (Django's own 405 has an empty body, a blank
+    page in a browser)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (
-            response.status_code != 405
-            or not is_api(request)
-            or response.get("Content-Type", "").startswith("application/json")
-        ):
+        if response.status_code != 405 or response.content:
             return response
         allowed = response.get("Allow", "")
-        answer = error_response(
-            [msg("web.method-not-allowed", method=request.method or "", allowed=allowed)],
-            status=405,
-            lang=request_language(request),
-        )
+        problem = msg("web.method-not-allowed", method=(request.method or "")[:20], allowed=allowed)
+        answer: HttpResponse
+        if is_api(request):
+            answer = error_response([problem], status=405, lang=request_language(request))
+        else:
+            answer = render(request, "not_allowed.html", {"problem": problem.text(get_language() or "en")})
+            answer.status_code = 405
         answer["Allow"] = allowed
         return answer
 

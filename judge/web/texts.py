@@ -113,6 +113,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The request could not be read.",
         "ja": "リクエストを読み取れませんでした。",
     },
+    "web.csrf-failed": {
+        "en": "This form was sent without the page's security token, or with an old one. "
+        "Reload the page and send it again.",
+        "ja": "このフォームはページのセキュリティ・トークンなしで、または古いトークンで送られました。"
+        "ページを再読み込みして、もう一度送ってください。",
+    },
     "web.server-error": {
         "en": "Something went wrong on the server; the request was not carried out. Please try again later.",
         "ja": "サーバーで問題が起きたため、リクエストは処理されませんでした。"

@@ -132,7 +132,18 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         return _too_large(request)
     if is_api(request):
         return error_response([msg("web.bad-request")], status=400, lang=request_language(request))
-    return defaults.bad_request(request, exception)
+    # Django's default page is English only ("Bad Request (400)"): the site's page, in the reader's language.
+    problem = msg("web.bad-request").text(get_language() or "en")
+    return render(request, "400.html", {"problem": problem}, status=400)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form posted without its CSRF token, or with an old one (CSRF_FAILURE_VIEW): 403 in the reader's
+    language, saying to reload the page and send again (Django's page is for developers)."""
+    if is_api(request) or request.content_type == "application/json":
+        return error_response([msg("web.csrf-failed")], status=403, lang=request_language(request))
+    problem = msg("web.csrf-failed").text(get_language() or "en")
+    return render(request, "403_csrf.html", {"problem": problem}, status=403)
 
 
 def _too_large(request: HttpRequest) -> HttpResponse:

@@ -131,3 +131,10 @@ def test_the_card_page_lists_the_names_its_printings_carry(
     assert 'href="/' + lang + '/rules/201.3b/"' in html
     # A card printed under its own name only has no such list.
     assert heading not in client.get(f"/{lang}/cards/breeding-pool/").content.decode()
+
+
+def test_an_unknown_card_is_a_404_in_the_readers_language(client: Client, cards: None) -> None:
+    """The audit: the 404 page said "no such card" in English on /ja/."""
+    page = client.get("/ja/cards/no-such-card/").content.decode()
+    assert "カード・データにそのカードはありません。" in page and "no such card" not in page
+    assert "No such card in the card data." in client.get("/en/cards/no-such-card/").content.decode()

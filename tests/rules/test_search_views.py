@@ -350,3 +350,25 @@ def test_a_question_about_commander_tax_gets_the_calculator_filled_in(
     assert 'href="/ja/leave-game/"' in leave
     plain = client.get("/en/search/", {"q": "planar die"}, **headers).content.decode()
     assert "answer-card" not in plain
+
+
+def test_why_a_query_cannot_be_searched_is_told_in_the_readers_language(client: Client, index: Path) -> None:
+    """The audit: the query language's problems and notices were English on /ja/ and had no code."""
+    page = client.get("/ja/search/", {"q": "-tax"}).content.decode()
+    assert "除外する語しかありません。検索する語を加えてください。" in page and "only excludes" not in page
+    notice = client.get("/ja/search/", {"q": "commander NOT"}).content.decode()
+    assert "末尾の NOT は無視しました。" in notice and "was ignored" not in notice
+    english = client.get("/en/search/", {"q": "-tax"}).content.decode()
+    assert "The query only excludes words: add a word to search for." in english
+    api = client.get("/api/search", {"q": "lang:xx tax", "ui": "ja"})
+    assert api.status_code == 400
+    assert api.json()["errors"] == [
+        {
+            "code": "search.bad-lang",
+            "rule": "",
+            "field": "q",
+            "text": "lang:xx は言語ではありません。lang:ja、lang:en、lang:all のいずれかを使ってください。",
+        }
+    ]
+    shown = client.get("/api/search", {"q": "commander NOT", "ui": "ja"}).json()
+    assert shown["notices"] == ["末尾の NOT は無視しました。除外する語は NOT の後に書いてください。"]

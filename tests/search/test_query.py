@@ -59,7 +59,7 @@ def test_phrase_flag_and_default_lang() -> None:
 def test_problems_are_reported(q: str, problem: str) -> None:
     with pytest.raises(SearchQueryError) as err:
         parse_query(q)
-    assert any(problem in p for p in err.value.problems), err.value.problems
+    assert any(problem in p.text("en") for p in err.value.problems), err.value.problems
 
 
 def test_all_problems_are_collected() -> None:
@@ -70,7 +70,7 @@ def test_all_problems_are_collected() -> None:
 
 def test_long_queries_are_shortened_with_a_notice() -> None:
     parsed = parse_query("tax " * 5000)
-    assert any(str(MAX_QUERY_CHARS) in n for n in parsed.notices)
+    assert any(str(MAX_QUERY_CHARS) in n.text("en") for n in parsed.notices)
     assert len(parsed.groups) <= 32
 
 
@@ -125,3 +125,20 @@ def test_a_count_is_a_bonus_not_a_required_word() -> None:
     assert built is not None
     assert [u.text for u in built.units] == ["毒", "カウンター"]
     assert "en_20260116:ten" in str(built.bonus) and "ja:10" in str(built.bonus)
+
+
+def test_problems_and_notices_are_messages_in_both_languages() -> None:
+    """A Japanese reader is told in Japanese why a query cannot be searched (the audit: they were English)."""
+    with pytest.raises(SearchQueryError) as err:
+        parse_query("-tax")
+    [problem] = err.value.problems
+    assert problem.code == "search.only-excluded" and problem.field == "q"
+    assert problem.text("ja") == "除外する語しかありません。検索する語を加えてください。"
+    with pytest.raises(SearchQueryError) as err:
+        parse_query("lang:xx version:1 tax")
+    assert [p.text("ja") for p in err.value.problems] == [
+        "lang:xx は言語ではありません。lang:ja、lang:en、lang:all のいずれかを使ってください。",
+        "version:1 は日付ではありません。version:20260116 のように年月日 8 桁で書いてください。",
+    ]
+    [notice] = parse_query("commander NOT").notices
+    assert notice.text("ja") == "末尾の NOT は無視しました。除外する語は NOT の後に書いてください。"

@@ -201,7 +201,8 @@ def test_documents_round_trip_through_the_index(sample_docs: list[SearchDoc]) ->
 def test_an_unknown_document_filter_is_a_clear_error(sample_root: Path) -> None:
     with pytest.raises(SearchQueryError) as caught:
         search("commander doc:no-such-doc", root=sample_root)
-    assert "doc:no-such-doc" in caught.value.problems[0] and "dtc" in caught.value.problems[0]
+    problem = caught.value.problems[0].text("en")
+    assert "doc:no-such-doc" in problem and "dtc" in problem
 
 
 # --- no dead ends ---------------------------------------------------------------------------------------

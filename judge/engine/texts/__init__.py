@@ -24,6 +24,7 @@ from judge.engine.texts import (
     legality,
     mana,
     scenarios,
+    search,
     tax,
     tracker,
     variants,
@@ -45,6 +46,7 @@ DOMAINS = (
     leave_game,
     scenarios,
     tracker,
+    search,
 )
 
 CATALOG: dict[str, dict[str, str]] = {}

@@ -44,7 +44,7 @@ class Command(BaseCommand):
                 ui_lang=options["ui_lang"],
             )
         except SearchQueryError as err:
-            raise CommandError("; ".join(err.problems)) from err
+            raise CommandError("; ".join(p.text(options["ui_lang"]) for p in err.problems)) from err
         except IndexNotReady as err:
             raise CommandError(str(err)) from err
         with translation.override(options["ui_lang"]):
@@ -57,7 +57,7 @@ class Command(BaseCommand):
         if result.jump:
             self.stdout.write(f"rule {result.jump}")
         for notice in result.notices:
-            self.stdout.write(self.style.WARNING(notice))
+            self.stdout.write(self.style.WARNING(notice.text(translation.get_language() or "en")))
         self.stdout.write(f"{result.total} found")
         for hit in result.hits:
             also = f" (also {', '.join(hit.also)})" if hit.also else ""
