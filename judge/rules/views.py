@@ -10,8 +10,8 @@ import unicodedata
 
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.functional import SimpleLazyObject
 from django.urls import NoReverseMatch, reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _

@@ -204,7 +204,7 @@ def test_the_new_game_form_asks_for_brackets_for_commander_only(client: Client, 
     assert 'name="seat-0-bracket"' in commander and 'name="seat-0-decklist"' in commander
     label = "ブラケット3（アップグレード）" if lang == "ja" else "Upgraded (bracket 3)"
     assert f'<option value="3">{label}</option>' in commander
-    assert ("公式の訳語が見つからなかった" in commander) is (lang == "ja")  # the Japanese names are unofficial
+    assert ("公式の訳語が見つからなかった" in commander) is (lang == "ja")  # unofficial names
     other = client.get(f"/{lang}/tracker/?variant=two-headed-giant").content.decode()
     deck_field = other.split('name="seat-0-bracket"')[0].rsplit("<details", 1)[1]
     assert "hidden" in deck_field
