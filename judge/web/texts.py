@@ -102,8 +102,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "カード・データに「{name}」という名前のカードはありません。",
     },
     "web.not-found": {
-        "en": "The API has nothing at {path}; the addresses are listed in docs/api.md.",
-        "ja": "API に {path} というアドレスはありません。使えるアドレスは docs/api.md にあります。",
+        "en": "The API has nothing at {path}; the site's documentation lists the addresses it has.",
+        "ja": "API に {path} というアドレスはありません。使えるアドレスはこのサイトの説明書（API の一覧）にあります。",
     },
     "web.method-not-allowed": {
         "en": "This address does not take {method}; it takes {allowed}.",
