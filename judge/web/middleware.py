@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
+from django.core.exceptions import BadRequest
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -46,6 +47,20 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", POLICY)
         return response
+
+
+class NulInPathMiddleware:
+    """400 for a path holding a NUL character (``%00``): no route takes one, and PostgreSQL refuses NUL in
+    a query's text (a 500 from ``/api/rules/%00``), so it never reaches a view. After the locale middleware,
+    so the 400 page (judge.web.views.bad_request) is in the reader's language."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path_info:
+            raise BadRequest("a NUL character in the path")
+        return self.get_response(request)
 
 
 class HeadAsGetMiddleware:

@@ -158,3 +158,30 @@ def test_a_copy_limit_written_with_digits_int_refuses_is_one_copy() -> None:
 
     text = "A deck can have up to ² cards named Odd."
     assert Card(name="Odd", faces=(Face(name="Odd", oracle_text=text),)).deck_limit == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "lang"),
+    [
+        ("/api/rules/%00", "ja"),
+        ("/api/cards/a%00b", "en"),
+        ("/en/rules/%00/", "en"),
+        ("/ja/docs/a%00/", "ja"),
+    ],
+)
+def test_a_nul_in_the_path_is_refused_before_any_database_query(
+    path: str,
+    lang: str,
+    django_assert_num_queries,  # type: ignore[no-untyped-def]
+) -> None:
+    """PostgreSQL refuses NUL in a query's text: /api/rules/%00 was a 500 there (the hostile-route test)."""
+    with django_assert_num_queries(0):
+        answer = Client().get(path, {"lang": lang} if path.startswith("/api/") else {})
+    assert answer.status_code == 400
+    expected = "The request could not be read" if lang == "en" else "リクエストを読み取れませんでした"
+    if path.startswith("/api/"):
+        [error] = answer.json()["errors"]
+        assert error["code"] == "web.bad-request" and error["text"].startswith(expected)
+    else:
+        html = page_text(answer)
+        assert f'<html lang="{lang}"' in html and expected in html
