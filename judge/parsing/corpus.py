@@ -174,12 +174,22 @@ def parse_file(path: Path, data: bytes | None = None) -> RulesDocument | JaDocum
     return claims[0].parse(text, source=path.name)
 
 
+# The judge's documents (MTR, IPG, JAR as published, PDF) have their own folder and their own reader: the
+# rules ingest neither reads nor refuses them.
+JUDGE_DOCUMENTS_DIR = "judge"
+
+
 def corpus_files(directory: Path) -> list[Path]:
-    """Every text file under the corpus directory, sorted; hidden files are skipped."""
+    """Every rules file under the corpus directory, sorted; hidden files and the judge's documents
+    (``judge/``) are left out."""
     if not directory.is_dir():
         raise ParseError("corpus directory not found", source=str(directory))
     return sorted(
-        p for p in directory.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.parts)
+        p
+        for p in directory.rglob("*")
+        if p.is_file()
+        and not any(part.startswith(".") for part in p.parts)
+        and p.relative_to(directory).parts[0] != JUDGE_DOCUMENTS_DIR
     )
 
 
