@@ -4,7 +4,6 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-export JUDGE_CORPUS_DIR ?= $(abspath ../shared/rules_data)
 
 .PHONY: setup run test install messages migrate ingest cards typecheck lint check bench load
 
@@ -29,8 +28,10 @@ migrate: install
 	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 
+# --if-present: with no rules text installed yet (offline, nothing fetched), say what is missing and go on: the
+# site serves its calculators and tracker, and its rule pages say that no rules text is installed.
 ingest: migrate
-	$(BIN)/python manage.py ingest
+	$(BIN)/python manage.py ingest --if-present
 
 # Magic card data: downloads Scryfall's Oracle Cards and Rulings and MTGJSON's AtomicCards into var/cards/
 # when missing or older than JUDGE_CARDS_MAX_AGE_DAYS (7), then imports what changed. Offline, it says once

@@ -193,6 +193,19 @@ def corpus_files(directory: Path) -> list[Path]:
     )
 
 
+def has_rules_file(directory: Path) -> bool:
+    """Whether the corpus directory holds a Comprehensive Rules file to ingest (a fresh machine, offline, has
+    none: ``ingest --if-present`` then says what is missing instead of failing).
+
+    >>> has_rules_file(Path("/nonexistent"))
+    False
+    """
+    try:
+        return newest_rules_file(corpus_files(directory)) is not None
+    except ParseError:
+        return False
+
+
 def broken_links(directory: Path) -> list[SkippedFile]:
     """The symbolic links under the corpus directory that lead nowhere (a missing target, or a loop):
     ``corpus_files`` cannot read them, so they are named as skipped rather than ignored."""

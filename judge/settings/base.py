@@ -127,7 +127,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 
 # The corpus and the search index.
-JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR.parent / "shared" / "rules_data"))
+# The corpus is the site's own: the official texts fetched into var/corpus (git-ignored) by `make setup` and
+# `manage.py refresh_rules`. Any other folder of the same layout (../shared/rules_data) is an option.
+JUDGE_CORPUS_DIR = Path(os.environ.get("JUDGE_CORPUS_DIR", BASE_DIR / "var" / "corpus"))
 JUDGE_INDEX_DIR = Path(os.environ.get("JUDGE_INDEX_DIR", BASE_DIR / "var" / "index"))
 JUDGE_RULES_DATA_DIR = BASE_DIR / "rules_data"
 # Magic card data: `make setup` / `make run` (`import_cards --refresh`) download Scryfall's Oracle Cards and

@@ -56,8 +56,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "web.size-mb": {"en": "{n} MB", "ja": "{n} MB"},
     "web.size-bytes": {"en": "{n} bytes", "ja": "{n} バイト"},
     "web.no-corpus": {
-        "en": "No rules have been loaded yet: run python manage.py ingest.",
-        "ja": "ルールがまだ読み込まれていません。python manage.py ingest を実行してください。",
+        "en": "No rules text is installed yet: the site's operator installs it with python manage.py "
+        "refresh_rules (or make setup), with a connection.",
+        "ja": "ルールの本文はまだ入っていません。サイトの管理者が、ネットにつながった状態で python manage.py "
+        "refresh_rules（または make setup）を実行すると入ります。",
     },
     "web.unknown-version": {
         "en": "There is no rules version {version}; the loaded versions are {versions}.",

@@ -38,9 +38,12 @@ def offline_page(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def health_api(request: HttpRequest) -> JsonResponse:
+    """The process serves. ``status`` is ``ok`` with the live rules, ``no-rules`` before any rules text is
+    installed (the calculators and the tracker serve then too; a proxy that must route rule pages only to
+    servers with rules checks ``status``)."""
     corpus = live_generation()
     if corpus is None:
-        return error_response([msg("web.no-corpus")], status=503, lang=request_language(request))
+        return JsonResponse({"status": "no-rules", "corpus": None, "versions": []})
     return JsonResponse({"status": "ok", "corpus": corpus.pk, "versions": corpus.versions})
 
 

@@ -1,5 +1,5 @@
-"""python manage.py ingest [--corpus-dir DIR] [--strict] [--accept-shrink] [--accept-missing-documents]:
-parse the corpus, write it and its index, go live.
+"""python manage.py ingest [--corpus-dir DIR] [--strict] [--accept-shrink] [--accept-missing-documents]
+[--if-present]: parse the corpus, write it and its index, go live.
 
 Only what changed is read again (judge.rules.ingest); a progress bar shows on a terminal, plain lines
 otherwise. A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest
@@ -8,7 +8,10 @@ shortened fatal (a documented official typo is a note). A new current release th
 references name no rule, and a release read again (its file replaced under the same name) that lost any rule
 of its live version, are refused unless ``--accept-shrink``; a Japanese document of the live generation that
 is missing (an empty ``ja/`` folder) is refused unless ``--accept-missing-documents``. A first ingest (no live
-generation yet, as ``make setup`` on a fresh machine) has nothing to lose.
+generation yet, as ``make setup`` on a fresh machine) has nothing to lose. ``--if-present`` (``make setup``):
+a corpus folder with no Comprehensive Rules file (a fresh machine offline) is not an error: one paragraph, in
+English and Japanese, says what is missing, where the files go and the command that fetches them, and the
+command exits 0 (the site serves its calculators and tracker, and says that no rules text is installed).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from judge.parsing.corpus import has_rules_file
 from judge.parsing.records import ParseError
 from judge.rules.ingest import IngestReport, ingest_corpus
 from judge.rules.progress import for_stream, raw_stream
@@ -46,10 +50,18 @@ class Command(BaseCommand):
             action="store_true",
             help="let an ingest go live without Japanese documents the live generation has",
         )
+        parser.add_argument(
+            "--if-present",
+            action="store_true",
+            help="with no rules file in the corpus folder, say what is missing and exit 0 (make setup)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         corpus_dir = options["corpus_dir"] or settings.JUDGE_CORPUS_DIR
         index_dir = options["index_dir"] or settings.JUDGE_INDEX_DIR
+        if options["if_present"] and not has_rules_file(Path(corpus_dir)):
+            self.stdout.write(self.style.WARNING(no_rules_text(Path(corpus_dir))))
+            return
         try:
             report = ingest_corpus(
                 corpus_dir=Path(corpus_dir),
@@ -98,3 +110,21 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
             "time: " + ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in report.seconds.items())
         )
     out.write(command.style.SUCCESS(f"corpus {report.corpus_id} is live ({', '.join(report.versions)})"))
+
+
+def no_rules_text(corpus_dir: Path) -> str:
+    """The paragraph ``make setup`` prints when no rules text is installed (offline, nothing fetched yet)."""
+    return f"""No rules text is installed yet: {corpus_dir} holds no official Comprehensive Rules file
+(en/MagicCompRules YYYYMMDD.txt), and none could be fetched. The site still serves: the calculators, the
+tracker and the worked rulings work, and the rule pages and search say that no rules text is installed.
+To install the texts later, with a connection: run `make setup` again, or `.venv/bin/python manage.py
+refresh_rules`. Without one: put the official files in {corpus_dir} (en/MagicCompRules YYYYMMDD.txt, the
+"TXT" download of magic.wizards.com/rules; the Japanese texts in ja/), or point JUDGE_CORPUS_DIR at a folder
+that has them, then run `.venv/bin/python manage.py ingest`.
+
+ルールの本文はまだ入っていません：{corpus_dir} に公式の総合ルールのファイル（en/MagicCompRules YYYYMMDD.txt）がなく、
+ダウンロードもできませんでした。サイトはこのまま動きます（計算機・トラッカー・裁定例は使えます。ルールのページと検索は、
+ルールの本文が入っていないことを表示します）。あとで本文を入れるには、ネットにつながった状態で `make setup` をもう一度、
+または `.venv/bin/python manage.py refresh_rules` を実行してください。オフラインでは、公式のファイルを {corpus_dir} に
+置くか（en/MagicCompRules YYYYMMDD.txt は magic.wizards.com/rules の「TXT」、日本語の文書は ja/ に）、
+JUDGE_CORPUS_DIR でそのフォルダーを指定してから、`.venv/bin/python manage.py ingest` を実行してください。"""
