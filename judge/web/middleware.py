@@ -26,12 +26,14 @@ from django.shortcuts import render
 from django.urls import ResolverMatch
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from judge.engine.messages import msg
 from judge.search.index import live_name
 from judge.web.card_finder import card_data_stamp, current_card_stamp
 from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
+from judge.web.rendering import refusal_page
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -105,8 +107,8 @@ class ApiMethodNotAllowedMiddleware:
         if is_api(request):
             answer = error_response([problem], status=405, lang=request_language(request))
         else:
-            answer = render(request, "not_allowed.html", {"problem": problem.text(get_language() or "en")})
-            answer.status_code = 405
+            problem_text = problem.text(get_language() or "en")
+            answer = refusal_page(request, title=_("Not allowed"), problem=problem_text, status=405)
         answer["Allow"] = allowed
         return answer
 

@@ -30,3 +30,10 @@ def page_or_partial(
     if request.htmx:
         return render(request, f"{template}#{partial}", context)
     return render(request, template, context, status=status)
+
+
+def refusal_page(request: HttpRequest, *, title: str, problem: str, status: int) -> HttpResponse:
+    """A request refused before any page could answer it (400, the CSRF 403, 405), as a page in the reader's
+    language with the site's header: its title, the problem, and the way home (Django's own pages are English
+    and for developers)."""
+    return render(request, "web/refusal.html", {"title": title, "problem": problem}, status=status)

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 from judge.engine.messages import msg
 from judge.web.generation import live_generation
 from judge.web.json_api import BodyTooLarge, error_response, is_api, request_language
+from judge.web.rendering import refusal_page
 
 
 @require_GET
@@ -137,7 +138,7 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         return error_response([msg("web.bad-request")], status=400, lang=request_language(request))
     # Django's default page is English only ("Bad Request (400)"): the site's page, in the reader's language.
     problem = msg("web.bad-request").text(get_language() or "en")
-    return render(request, "400.html", {"problem": problem}, status=400)
+    return refusal_page(request, title=_("Bad request"), problem=problem, status=400)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -146,7 +147,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if is_api(request) or request.content_type == "application/json":
         return error_response([msg("web.csrf-failed")], status=403, lang=request_language(request))
     problem = msg("web.csrf-failed").text(get_language() or "en")
-    return render(request, "403_csrf.html", {"problem": problem}, status=403)
+    return refusal_page(request, title=_("Not sent"), problem=problem, status=403)
 
 
 def _too_large(request: HttpRequest) -> HttpResponse:

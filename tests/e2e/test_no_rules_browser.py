@@ -20,7 +20,7 @@ SAYS = {
 
 @pytest.fixture(scope="module")
 def bare_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site as `make setup` leaves it offline on a fresh machine: an empty corpus folder, nothing ingested."""
+    """The site as `make setup` leaves it offline on a fresh machine: an empty corpus folder, no ingest."""
     work = tmp_path_factory.mktemp("e2e-no-rules")
     (work / "corpus").mkdir()
     with serve(work, work / "corpus", ingest=False) as url:

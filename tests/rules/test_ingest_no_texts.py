@@ -10,8 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from judge.rules import ingest
-from judge.rules import models
+from judge.rules import ingest, models
 from tests.rules.ingest_helpers import live
 
 pytestmark = pytest.mark.django_db

@@ -114,7 +114,8 @@ def test_pages_before_the_first_ingest_explain_what_to_run(client, settings, tmp
     settings.JUDGE_INDEX_DIR = tmp_path
     response = client.get("/en/rules/903.8/")
     assert response.status_code == 503
-    assert b"No rules text is installed yet" in response.content and b"manage.py refresh_rules" in response.content
+    assert b"No rules text is installed yet" in response.content
+    assert b"manage.py refresh_rules" in response.content
     japanese = client.get("/ja/rules/903.8/").content.decode()
     assert "ルールの本文はまだ入っていません" in japanese and 'href="/ja/calc/"' in japanese
     assert client.get("/api/rules/903.8").status_code == 503

@@ -122,9 +122,12 @@ refresh_rules`. Without one: put the official files in {corpus_dir} (en/MagicCom
 "TXT" download of magic.wizards.com/rules; the Japanese texts in ja/), or point JUDGE_CORPUS_DIR at a folder
 that has them, then run `.venv/bin/python manage.py ingest`.
 
-ルールの本文はまだ入っていません：{corpus_dir} に公式の総合ルールのファイル（en/MagicCompRules YYYYMMDD.txt）がなく、
-ダウンロードもできませんでした。サイトはこのまま動きます（計算ツール・卓トラッカー・裁定例は使えます。ルールのページと検索は、
-ルールの本文が入っていないことを表示します）。あとで本文を入れるには、ネットにつながった状態で `make setup` をもう一度、
-または `.venv/bin/python manage.py refresh_rules` を実行してください。オフラインでは、公式のファイルを {corpus_dir} に
-置くか（en/MagicCompRules YYYYMMDD.txt は magic.wizards.com/rules の「TXT」、日本語の文書は ja/ に）、
+ルールの本文はまだ入っていません：{corpus_dir} に
+公式の総合ルールのファイル（en/MagicCompRules YYYYMMDD.txt）がなく、ダウンロードもできませんでした。
+サイトはこのまま動きます（計算ツール・卓トラッカー・裁定例は使えます。
+ルールのページと検索は、ルールの本文が入っていないことを表示します）。
+あとで本文を入れるには、ネットにつながった状態で `make setup` をもう一度、
+または `.venv/bin/python manage.py refresh_rules` を実行してください。
+オフラインでは、公式のファイルを {corpus_dir} に置くか
+（en/MagicCompRules YYYYMMDD.txt は magic.wizards.com/rules の「TXT」、日本語の文書は ja/ に）、
 JUDGE_CORPUS_DIR でそのフォルダーを指定してから、`.venv/bin/python manage.py ingest` を実行してください。"""
