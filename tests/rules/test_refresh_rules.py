@@ -243,3 +243,12 @@ def test_a_long_download_shows_its_progress(site: Site) -> None:
     got = download(f"{site.url}/big.txt", max_bytes=1 << 20, progress=Lines(out))
     assert len(got.body) == 300 * 1024
     assert out.getvalue() == "downloading big.txt (5)\n"
+
+
+def test_fetch_rules_checks_a_known_release_too(
+    site: Site, tmp_path: Path, capsys: pytest.CaptureFixture[str], settings: Any
+) -> None:
+    write_releases(settings.JUDGE_CR_RELEASES_FILE, [(CURRENT, site.release_url(CURRENT), b"other bytes")])
+    with pytest.raises(CommandError, match="nothing fetched: .* not the 11 of the known release: refused"):
+        call_command("fetch_rules", corpus_dir=tmp_path / "corpus", index_dir=tmp_path / "index")
+    assert not (tmp_path / "corpus").exists()
