@@ -24,8 +24,8 @@ items read the same way. Uses Beautiful Soup with the standard library's ``html.
 ...         '<p>100. 原則<br>100.1. 最初のルール。</p><p>用語集</p>'
 ...         '<p>次元／Plane</p><p>定義。</p><p>クレジット</p></div></section></div></body></html>')
 >>> to_layout(page, source="0006836").splitlines()  # doctest: +NORMALIZE_WHITESPACE
-['マジック総合ルール（和訳 20260417.2 版）', '前書き。', '1. ゲームの考え方', '100. 原則', '100.1. 最初のルール。',
- '10. 用語集', '次元／Plane', '\\u3000定義。', 'クレジット']
+['マジック総合ルール（和訳 20260417.2 版）', '前書き。', '1. ゲームの考え方', '100. 原則',
+ '100.1. 最初のルール。', '10. 用語集', '次元／Plane', '\\u3000定義。', 'クレジット']
 """
 
 from __future__ import annotations
