@@ -52,7 +52,8 @@ APP_USES = {
 #: What the pure layers may import besides the standard library (the engine: nothing).
 THIRD_PARTY = {
     "judge.engine": set(),
-    "judge.parsing": set(),
+    # The official Japanese Comprehensive Rules are a web page: a maintained HTML parser reads it.
+    "judge.parsing": {"bs4"},
     "judge.search": {"whoosh", "sudachipy", "rapidfuzz", "janome", "fugashi"},
 }
 

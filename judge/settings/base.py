@@ -152,6 +152,16 @@ JUDGE_RULES_URL = os.environ.get("JUDGE_RULES_URL", "https://magic.wizards.com/e
 # page linking to it). No default: its address changes with each release, so it is given or set per
 # deployment.
 JUDGE_RULES_JA_URL = os.environ.get("JUDGE_RULES_JA_URL", "")
+# The official Japanese translation of the whole rules, as Wizards' Japanese site publishes it (a web page,
+# read by judge.parsing.ja_cr_web): `manage.py refresh_rules` stores it as ja/JPN_CR_YYYYMMDD_N.txt. "": none.
+JUDGE_RULES_JA_PAGE_URL = os.environ.get(
+    "JUDGE_RULES_JA_PAGE_URL", "https://mtg-jp.com/gameplay/rules/docs/0006836/"
+)
+# The official releases since 2009 with their addresses, sizes and SHA-256 (judge.rules.releases):
+# `refresh_rules` fetches those the corpus lacks and checks each download against its row.
+JUDGE_CR_RELEASES_FILE = Path(
+    os.environ.get("JUDGE_CR_RELEASES_FILE", BASE_DIR / "rules_data" / "cr_releases.tsv")
+)
 
 LOGGING = {
     "version": 1,

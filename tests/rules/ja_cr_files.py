@@ -13,6 +13,7 @@ links can be checked, and each section is titled by the project's table of secti
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -116,3 +117,64 @@ def placeholder_rules(
                 f"規則{record.number}の例{i}。" for i, _ in enumerate(record.examples, 1)
             ]
     return rules, examples
+
+
+# ---------------------------------------------------------------------------- the official web page's shape
+
+#: The line of the official page between its contents and its rules (judge.parsing.ja_cr_web).
+PAGE_BODY_START = "マジック：ザ・ギャザリング　総合ルール"
+_NUMBERED = re.compile(r"^\d{1,3}\.(?:\d{1,3}[a-z]?\.?)?[ \u3000]")
+_BOUNDARY = re.compile(r"^[=\-]{4,}$")
+
+
+def page_from_layout(text: str) -> str:
+    """A web page in the shape of the official Japanese Comprehensive Rules page (judge.parsing.ja_cr_web's
+    docstring) holding the translation of a ``JPN_CR`` text: its title as the heading, then the preface, the
+    contents, the rules (one paragraph per rule, its examples after ``<br>``), the glossary (headword and
+    definition paragraphs) and the credits, inside the site's chrome."""
+    lines = [line.rstrip("\r") for line in text.lstrip("\ufeff").split("\n")]
+    title = next(line.strip() for line in lines if "和訳" in line)
+    paragraphs: list[list[str]] = []
+    part, seen = "preface", set()
+    for raw in lines[lines.index(next(line for line in lines if "和訳" in line)) + 1 :]:
+        line = raw.strip(" \u3000\t")
+        if not line or _BOUNDARY.match(line):
+            continue
+        if part == "preface" and line in ("もくじ", "目次"):
+            part = "contents"
+        elif part == "contents" and line in seen:
+            part = "body"
+            paragraphs.append([PAGE_BODY_START])
+        elif part == "body" and re.match(r"^10\.[ \u3000]*用語集$", line):
+            part = "glossary"
+            paragraphs.append(["用語集"])
+            continue
+        if part == "contents":
+            seen.add(line)
+        if part == "body" and paragraphs and not _NUMBERED.match(line) and line != PAGE_BODY_START:
+            paragraphs[-1].append(line)  # an example or a continued rule: the same paragraph, after <br>
+        elif part == "glossary" and raw[:1] not in (" ", "\u3000", "\t") and "/" in line:
+            paragraphs.append([line.replace("/", "／", 1)])
+        elif line != PAGE_BODY_START:
+            paragraphs.append([line])
+    body = "\n".join(
+        "<p>" + "<br>\n".join(html.escape(line) for line in paragraph) + "</p>" for paragraph in paragraphs
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="ja"><head><meta charset="UTF-8">'
+        f"<title>{html.escape(title)}｜マジック：ザ・ギャザリング 日本公式ウェブサイト</title>"
+        '<style>.detail p{margin:0}</style></head>\n<body><div id="wrap"><header><nav><ul>'
+        '<li><a href="/">トップ</a></li><li><a href="/gameplay/">ゲームプレイ</a></li></ul></nav></header>\n'
+        '<main><article><div id="contents"><div class="inner"><div class="reading-main"><section>'
+        f"<h1>{html.escape(title)}</h1>\n"
+        '<div class="detail"><style>p.note{color:red}</style>\n'
+        f"{body}\n</div></section></div>"
+        "<aside><h2>関連記事</h2><p>100.1. 関連記事のリンクは本文ではない。</p></aside>"
+        "</div></div></article></main><footer><p>© Wizards of the Coast</p></footer></div>"
+        "<script>window.dataLayer=[]</script></body></html>\n"
+    )
+
+
+def ja_cr_page(version: str, rules: Sequence[tuple[str, str]], *, reissue: int = 0, **kwargs: object) -> str:
+    """The official page of the translation ``ja_cr_text`` writes."""
+    return page_from_layout(ja_cr_text(version, rules, reissue=reissue, **kwargs))  # type: ignore[arg-type]

@@ -2,8 +2,9 @@
 
 URL is the text file or a page that links to it (default: JUDGE_RULES_URL, the official rules page, whose
 "TXT" link is followed). The file is stored in the corpus directory as ``en/MagicCompRules YYYYMMDD.txt``
-under the date it takes effect, then ingested (only what changed is read: judge.rules.ingest). A file the
-corpus already has byte for byte: nothing to do.
+under the date it takes effect (a release listed in JUDGE_CR_RELEASES_FILE only with its listed size and
+SHA-256), then ingested (only what changed is read: judge.rules.ingest). A file the corpus already has byte
+for byte: nothing to do. ``refresh_rules`` checks every official source at once.
 
 ``--lang ja`` fetches the community's Japanese translation of the whole rules instead (default:
 JUDGE_RULES_JA_URL, which has no default of its own): stored as ``ja/JPN_CR_YYYYMMDD_N.txt`` after its title
@@ -14,6 +15,7 @@ re-issue's corrections can be checked rule by rule. Downloading and storing: jud
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,7 @@ from judge.rules.fetch import (
 from judge.rules.ingest import IngestReport, ingest_corpus
 from judge.rules.management.commands.ingest import print_report
 from judge.rules.progress import for_stream, raw_stream
+from judge.rules.releases import ReleasesFileError, read_releases
 
 SHOWN = 20  # rule numbers listed per kind of change; the rest are counted
 
@@ -69,8 +72,17 @@ class Command(BaseCommand):
         if options["lang"] == "ja":
             self._fetch_translation(options["url"] or settings.JUDGE_RULES_JA_URL, corpus_dir, index_dir)
             return
+        try:
+            # A release listed in JUDGE_CR_RELEASES_FILE must have its listed size and SHA-256.
+            known = read_releases(Path(settings.JUDGE_CR_RELEASES_FILE))
+        except ReleasesFileError as err:
+            raise CommandError(f"nothing fetched: {err}") from err
         fetched = self._store(
-            fetch_release, options["url"] or settings.JUDGE_RULES_URL, corpus_dir, kind="release", same="date"
+            partial(fetch_release, known=known),
+            options["url"] or settings.JUDGE_RULES_URL,
+            corpus_dir,
+            kind="release",
+            same="date",
         )
         if fetched is None:
             return
