@@ -83,6 +83,10 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "201.3": ("interchangeable",),
     "903.5c": ("color identity",),
     "903.5d": ("basic land type", "each color of mana it could produce"),
+    "305.6": (
+        "basic land type has the intrinsic ability",
+        "even if the text box doesn’t actually contain that text",
+    ),
     "903.5e": ("sideboards",),
     "903.12d": ("exactly 60 cards",),
     "903.12e": ("basic lands of one basic land type", "903.5d"),
