@@ -19,9 +19,9 @@ from django.views.decorators.http import require_GET
 
 from judge.calc import forms as calc_forms
 from judge.engine import cards, cards_payload, damage, damage_payload, damage_records, identity, mana, payload
+from judge.engine.citing import current_in
 from judge.engine.errors import MAX_PROBLEMS
 from judge.engine.messages import SHOWN_CHARS
-from judge.engine.rule_numbers import is_cr_number
 from judge.engine.texts import CATALOG
 from judge.engine.variants import Variant
 from judge.web.citations import rule_label, rule_ref_url
@@ -171,11 +171,18 @@ def identity_tables() -> dict[str, Any]:
 
 
 def offline_rules() -> dict[str, Any]:
-    texts = {code: dict(entry) for code, entry in CATALOG.items() if code.startswith(PREFIXES)}
+    # The texts' rule numbers in the current release's (judge.engine.citing), as the engine renders them.
+    texts = {
+        code: {lang: current_in(text) for lang, text in entry.items()}
+        for code, entry in CATALOG.items()
+        if code.startswith(PREFIXES)
+    }
     rules = cited_rules(damage, damage_records, damage_payload, identity, mana, cards)
     return {
         "texts": texts,
-        "rules": rule_links([r for r in rules if not is_cr_number(r)]),
+        # Every cited rule's page and name, a CR rule's by its current number (judge.web.citations): the
+        # ports cite the engine's numbers, which a later release may renumber.
+        "rules": rule_links(rules),
         "damage": {**damage_tables(), "page": damage_labels()},
         "identity": {**identity_tables(), "page": identity_labels()},
     }

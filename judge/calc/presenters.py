@@ -13,7 +13,7 @@ from judge.cards import selectors as card_selectors
 from judge.engine import damage, deck, identity
 from judge.engine.cards import Card
 from judge.engine.cards_payload import card_label
-from judge.web.citations import rule_ref_url
+from judge.web.citations import current_rule, rule_ref_url
 from judge.web.presenters import ShownStep, present_steps, reader_language
 
 
@@ -105,14 +105,17 @@ def present_damage(table: DamageTable, result: damage.DamageResult | None) -> Sh
                 player=loss.player,
                 commander=names[loss.commander],
                 damage=loss.damage,
-                rule=loss.rule,
+                rule=current_rule(loss.rule),
                 url=rule_ref_url(loss.rule),
             )
             for loss in (result.lost if result else ())
         ],
         lost_teams=[
             ShownTeamLoss(
-                team=loss.team, players=" / ".join(loss.players), rule=loss.rule, url=rule_ref_url(loss.rule)
+                team=loss.team,
+                players=" / ".join(loss.players),
+                rule=current_rule(loss.rule),
+                url=rule_ref_url(loss.rule),
             )
             for loss in (result.lost_teams if result else ())
         ],

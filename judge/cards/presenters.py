@@ -24,7 +24,7 @@ from judge.engine.cards import Card
 from judge.engine.cards_payload import card_from_scryfall
 from judge.engine.deck import partner_abilities
 from judge.engine.identity import color_identity
-from judge.web.citations import rule_ref_url
+from judge.web.citations import current_rule, rule_ref_url
 from judge.web.presenters import ShownStep, present_steps, reader_language
 
 #: The formats a card page lists, in this order: the site's own first (Commander, CR 903.12's Brawl).
@@ -95,7 +95,7 @@ class CardPage:
             "faces": [face.__dict__ for face in self.faces],
             "japanese_text": self.japanese_text,
             "identity": list(self.identity),
-            "identity_explanation": [{"rule": s.rule, "text": s.text} for s in self.identity_steps],
+            "identity_explanation": [{"rule": s.shown_rule, "text": s.text} for s in self.identity_steps],
             "legalities": dict(self.statuses),
             "legality_source": self.legality_source,
             "rulings": [{"date": d, "source": s, "text": t} for d, s, t in self.rulings],
@@ -107,7 +107,7 @@ class CardPage:
 
 
 def _rule(rule: str, label: str) -> ShownRule:
-    return ShownRule(rule=rule, label=label, url=rule_ref_url(rule))
+    return ShownRule(rule=current_rule(rule), label=label, url=rule_ref_url(rule))
 
 
 def commander_rules(card: Card) -> list[ShownRule]:

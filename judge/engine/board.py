@@ -291,7 +291,7 @@ class TimedEffect:
 
 @dataclass(frozen=True)
 class PlayerControl:
-    """``controller`` controls ``player`` (722.1): during their current turn, or their next one
+    """``controller`` controls ``player`` (723.1): during their current turn, or their next one
     (``pending``)."""
 
     player: str

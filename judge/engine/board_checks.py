@@ -375,7 +375,7 @@ def _check_designations(board: Board, problems: list[Message]) -> None:
             problems.append(
                 _problem(
                     "board.player-controlled-twice",
-                    rule="722.1a",
+                    rule="723.1a",
                     where=f"player_control[{index}].player",
                     player=control.player,
                 )

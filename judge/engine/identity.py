@@ -7,8 +7,9 @@ of double-faced cards (903.4d) and alternative characteristics such as
 Adventures, Omens and the flipped half of a flip card (903.4e, 715.2, 720.2,
 710.1), but only the front of a meld card (712.4b). Both halves of a split
 card are its own combined characteristics (709.4), so they count by 903.4. Reminder text is ignored (903.4c).
-A land with a basic land type
-has that type's colour too (Commander rules 2; what 903.5d enforces).
+A land's basic land type gives it the mana ability of that type's colour (305.6), even where only reminder
+text shows it; a card with a basic land type goes in a Commander deck only if each colour of mana it could
+produce is in the commander's identity (903.5d), so those colours count here too.
 
 >>> from judge.engine.cards import Card, Face
 >>> wort = Card(name="Wort, the Raidfather", faces=(Face(name="Wort, the Raidfather",
@@ -167,14 +168,14 @@ def color_identity(*, card: Card) -> IdentityResult:
     Rules: 903.4 (mana symbols in cost and rules text), 204.2 (color indicator),
     604.3 (characteristic-defining abilities), 903.4c (reminder text ignored),
     903.4d/903.4e (every face and alternative characteristics), 712.4b (meld:
-    front face only), 903.5d with Commander rules 2 (basic land types).
+    front face only), 305.6 and 903.5d (the mana a basic land type gives, and why its colours count).
 
     >>> from judge.engine.cards import Card, Face
     >>> pool = Card(name="Breeding Pool", faces=(Face(name="Breeding Pool",
     ...     type_line="Land — Forest Island", oracle_text="({T}: Add {G} or {U}.)"),))
     >>> r = color_identity(card=pool)
     >>> r.identity, [s.rule for s in r.explanation]
-    (('U', 'G'), ['903.4c', '903.5d', '903.5d', 'commander:2', '903.4'])
+    (('U', 'G'), ['903.4c', '305.6', '305.6', '903.5d', '903.4'])
     """
     found: set[str] = set()
     steps: list[Step] = []
@@ -239,14 +240,18 @@ def color_identity(*, card: Card) -> IdentityResult:
             steps.append(
                 Step.of(
                     "identity.land-type",
-                    rule="903.5d",
+                    rule="305.6",
                     face=label,
                     color=color_list(color),
+                    mana=f"{{{color}}}",
                     land_type=msg(f"identity.land-type.{land_type.lower()}"),
                 )
             )
-        if land_types:  # the current CR (903.5d) and, beside it, the Commander document's detail
-            steps.append(Step.of("identity.land-type-document", rule="commander:2", face=label))
+        if land_types:  # why the mana a land type gives counts: 903.4 counts symbols, 903.5d this mana
+            produced = [BASIC_LAND_TYPES[t] for t in land_types]
+            steps.append(
+                Step.of("identity.land-type-counts", rule="903.5d", face=label, colors=color_list(produced))
+            )
         found |= face_colors
     if card.layout == "meld":
         steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))

@@ -1,4 +1,4 @@
-"""What happens when a player leaves a multiplayer game (rules 800.4, 724.4, 725.4, 901.6, 901.10, 901.12,
+"""What happens when a player leaves a multiplayer game (rules 800.4, 725.4, 726.4, 901.6, 901.10, 901.12,
 810.8).
 
 :func:`resolve_leave_game` takes a :class:`~judge.engine.board.Board` (see
@@ -21,9 +21,9 @@ order, each citing its rule:
    so they never leave with a player (:mod:`judge.engine.leave_game_planes`).
 3. At the same time: the monarch's designation goes to the active player, or,
    if the active player is leaving or there is none, to the next player in
-   turn order (724.4), who draws at the beginning of their own end step
-   (724.2); the initiative likewise (725.4), and the player who takes it
-   ventures into Undercity (725.2).
+   turn order (725.4), who draws at the beginning of their own end step
+   (725.2); the initiative likewise (726.4), and the player who takes it
+   ventures into Undercity (726.2).
 4. 800.4a, first part, all at once: every object the leaving player owns
    leaves the game (final zone ``"left-game"``), except in the ante zone
    (800.4n); every effect giving that player control of an object or a player
@@ -222,9 +222,9 @@ def _who_leaves(board: Board, leaving: str) -> tuple[str, ...]:
 
 
 def _monarch_and_initiative(state: BoardState) -> None:
-    """724.4, 725.4: the designation passes at the same time its holder leaves."""
+    """725.4, 726.4: the designation passes at the same time its holder leaves."""
     board = state.board
-    for designation, rule in (("monarch", "724.4"), ("initiative", "725.4")):
+    for designation, rule in (("monarch", "725.4"), ("initiative", "726.4")):
         holder = getattr(state, designation)
         if holder is None or holder not in state.out:
             continue
@@ -244,13 +244,13 @@ def _monarch_and_initiative(state: BoardState) -> None:
             continue
         state.step(code, rule, player=holder, new=new)
         if designation == "initiative":
-            # 725.2: "Whenever a player takes the initiative, that player ventures into Undercity."
-            state.step("leave.initiative-ventures", "725.2", player=new)
+            # 726.2: "Whenever a player takes the initiative, that player ventures into Undercity."
+            state.step("leave.initiative-ventures", "726.2", player=new)
         elif new == active:
-            # 724.2: "At the beginning of the monarch's end step, that player draws a card."
-            state.step("leave.monarch-draws-this-turn", "724.2", player=new)
+            # 725.2: "At the beginning of the monarch's end step, that player draws a card."
+            state.step("leave.monarch-draws-this-turn", "725.2", player=new)
         else:
-            state.step("leave.monarch-draws-own-turn", "724.2", player=new)
+            state.step("leave.monarch-draws-own-turn", "725.2", player=new)
 
 
 def _owned_objects_leave(state: BoardState) -> list[GameObject]:
@@ -290,7 +290,7 @@ def _player_control_ends(state: BoardState) -> None:
             state.ended_control.add(index)
             state.step(
                 "leave.controlled-player-leaves",
-                "722.1",
+                "723.1",
                 controller=control.controller,
                 player=control.player,
             )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from string import Formatter
 from typing import Any, Union
 
+from judge.engine.citing import current_in
 from judge.engine.texts import CATALOG
 
 LANGUAGES = ("en", "ja")
@@ -120,7 +121,8 @@ def render(message: Message, lang: str) -> str:
     entry = CATALOG.get(message.code)
     if entry is None:
         raise KeyError(f"unknown message code {message.code!r}")
-    template = entry.get(lang) or entry["en"]
+    # The catalog's rule numbers are CITED_RELEASE's, given in the numbers the caller cites (engine.citing).
+    template = current_in(entry.get(lang) or entry["en"])
     values = {name: _value(value, lang) for name, value in message.params}
     return template.format_map(_Params(values))
 

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.engine.board import Board
+from judge.engine.citing import citing
 from judge.engine.errors import RulesError
 from judge.engine.messages import msg
 from judge.engine.scenario_actions import ACTIONS, Outcome
@@ -41,7 +42,15 @@ def replay(scenario: Scenario) -> tuple[ReplayedStep, ...]:
 
 
 def replay_scenario(scenario: Scenario) -> ReplayedScenario:
-    """Replay ``scenario`` (see :func:`replay`); the result serialises with ``to_answer(lang)``."""
+    """Replay ``scenario`` (see :func:`replay`); the result serialises with ``to_answer(lang)``.
+
+    A scenario's expectations name the rules as written (judge.engine.citing.CITED_RELEASE), whatever
+    numbering a request cites in: the replay compares them as written."""
+    with citing(None):
+        return _replay_scenario(scenario)
+
+
+def _replay_scenario(scenario: Scenario) -> ReplayedScenario:
     replayed: list[ReplayedStep] = []
     previous_board: Board | None = None
     cards = scenario.card_names

@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.engine.board import Board, card_name
+from judge.engine.citing import current_in
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import Message, Text, render
 from judge.engine.rule_numbers import is_citation
@@ -140,7 +141,7 @@ class ReplayedStep:
         answer."""
         data: dict[str, Any] = {
             "number": self.number,
-            "narration": self.step.narration.in_(lang),
+            "narration": current_in(self.step.narration.in_(lang)),
             "change": self.change_text(lang),
             "rules": list(self.step.rules),
             "kind": self.step.kind,
@@ -201,8 +202,8 @@ class ReplayedScenario:
         start = self.start
         return {
             "slug": self.slug,
-            "title": self.scenario.title.in_(lang),
-            "summary": self.scenario.summary.in_(lang),
+            "title": current_in(self.scenario.title.in_(lang)),
+            "summary": current_in(self.scenario.summary.in_(lang)),
             "rules": list(self.cited_rules()),
             "start": None
             if start is None

@@ -191,6 +191,22 @@ class Lineage:
             composed = _one_step_back(step, composed)
         return composed
 
+    def renumbering(self, since: str, until: str | None = None) -> dict[str, str]:
+        """Rule number of release ``since`` -> its number in release ``until`` (default: the newest), for the
+        rules numbered differently there; either release may be the older one. A rule that is not in
+        ``until`` is left out (it keeps its number: there is nothing else to name).
+
+        >>> step = Step("1", "2", {"722.1": "723.1"}, {"723.1": "722.1", "722.1": None})
+        >>> line = Lineage(["1", "2"], [step])
+        >>> line.renumbering("1"), line.renumbering("2", "1"), line.renumbering("2")
+        ({'722.1': '723.1'}, {'723.1': '722.1'}, {})
+        """
+        until = until or self.versions[-1]
+        if self._index[since] > self._index[until]:
+            backwards = [Step(s.newer, s.older, s.backward, s.forward) for s in reversed(self.steps)]
+            return Lineage(list(reversed(self.versions)), backwards).renumbering(since, until)
+        return {old: new for old, new in self.moves(since, until).items() if new is not None}
+
     def renumbered(self) -> dict[str, dict[str, str]]:
         """For each older release: old number -> current number, for the rules that moved (what
         ``judge.parsing.linking`` follows from a translation's numbers to today's rules)."""

@@ -32,7 +32,7 @@ from judge.search.query import LANGS, SearchQueryError
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
 from judge.web.card_finder import current_card_stamp, find_cards
-from judge.web.citations import linked_hits, rule_url, search_answer
+from judge.web.citations import current_rule, linked_hits, rule_url, search_answer
 from judge.web.json_api import error_response, json_response
 from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
@@ -72,8 +72,9 @@ def answer_card(q: str) -> dict[str, Any] | None:
     url = reverse(name)
     if answer.fields:
         url = f"{url}?{urlencode(answer.fields)}"
-    cited = rule_url(answer.rule) if answer.rule else ""
-    return {"title": title, "url": url, "value": answer.value, "rule": answer.rule, "rule_url": cited}
+    rule = current_rule(answer.rule) if answer.rule else ""  # judge.search.answers cites as the engine does
+    cited = rule_url(rule) if rule else ""
+    return {"title": title, "url": url, "value": answer.value, "rule": rule, "rule_url": cited}
 
 
 def _search(q: str, *, lang: str, limit: int, as_typed: bool = False) -> SearchResult:

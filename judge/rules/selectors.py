@@ -221,3 +221,20 @@ def renumbering_maps(corpus: models.Corpus) -> dict[str, dict[str, str]]:
 @functools.lru_cache(maxsize=4)
 def _renumbering_maps(generation: tuple[int, str]) -> dict[str, dict[str, str]]:
     return lineage_of(generation).renumbered()
+
+
+def citation_renumbering(version: str) -> dict[str, str]:
+    """For the live generation: rule number of release ``version`` -> its current number, for the rules
+    numbered differently today (the engine's citations, written against judge.engine.citing.CITED_RELEASE,
+    shown in today's numbers: judge.web.citations). Empty before the first ingest, or when ``version`` is
+    not among the releases numbered like the current one (nothing to follow its numbers by)."""
+    corpus = live_generation()
+    if corpus is None:
+        return {}
+    return _citation_renumbering(generation(corpus), version)
+
+
+@functools.lru_cache(maxsize=8)
+def _citation_renumbering(generation: tuple[int, str], version: str) -> dict[str, str]:
+    line = lineage_of(generation)
+    return line.renumbering(version) if version in line else {}

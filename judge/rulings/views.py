@@ -23,6 +23,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judge.engine.board import Attachment, Ends, ObjectKind, Until, Zone
+from judge.engine.citing import current_in
 from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.leave_game import leave_game_from_payload
 from judge.engine.losses import DTC_TEAM_LOSSES
@@ -71,7 +72,7 @@ from judge.rulings.presenters import (
 from judge.rulings.presenters.notices import rule_notices
 from judge.rulings.templatetags.board_tags import options_html
 from judge.web.card_finder import card_links
-from judge.web.citations import rule_label, rule_ref_url
+from judge.web.citations import cited_answer, current_rule, current_rules, rule_label, rule_ref_url
 from judge.web.json_api import error_response, json_api, json_response, request_language, result_json
 from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
@@ -96,7 +97,7 @@ PRESETS: dict[str, tuple[str, Any]] = {
     "astral-slide": ("astral-slide-alex-leaves", gettext_lazy("Astral Slide (example of 800.4d)")),
     "monarch": (
         "monarch-and-initiative-holder-leaves",
-        gettext_lazy("The monarch and the initiative (724.4, 725.4)"),
+        gettext_lazy("The monarch and the initiative (725.4, 726.4)"),
     ),
     "mindslaver": (
         "mindslaver-controller-leaves",
@@ -269,7 +270,8 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "after_inline": resolution is not None and len(resolution.after_json) <= INLINE_JSON,
         "resolution": resolution,
         "preset": preset,
-        "presets": [(key, label) for key, (_slug, label) in PRESETS.items()],
+        # A preset's rule numbers are CITED_RELEASE's: named by today's numbers.
+        "presets": [(key, current_in(str(label))) for key, (_slug, label) in PRESETS.items()],
         "variants": variant_choices(rows.variant, lang),
         "variant_label": render_message(msg("board.label.variant"), lang),  # as the engine's problems name it
         "kinds": choices(ObjectKind, "board.kind.", lang),
@@ -313,14 +315,15 @@ def rule_refs(
     with how a Japanese translation stands to the current rules (for the notice the rule pages show)."""
     refs = []
     for rule in dict.fromkeys(rules):
-        found = texts.get(rule)
+        shown = current_rule(rule)  # ``rules`` are the scenario file's (CITED_RELEASE's), ``texts`` today's
+        found = texts.get(shown)
         refs.append(
             {
-                "rule": rule,
+                "rule": shown,
                 "label": rule_label(rule, heading=found.heading if found else ""),
                 "url": rule_ref_url(rule),
                 "found": found,
-                "notices": rule_notices(rule, found),
+                "notices": rule_notices(shown, found),
             }
         )
     return refs
@@ -329,8 +332,8 @@ def rule_refs(
 def _list_item(found: selectors.WorkedRuling, lang: str) -> dict[str, Any]:
     return {
         "slug": found.slug,
-        "title": found.scenario.title.in_(lang),
-        "summary": found.scenario.summary.in_(lang),
+        "title": current_in(found.scenario.title.in_(lang)),
+        "summary": current_in(found.scenario.summary.in_(lang)),
         "group": found.group,
         "steps": len(found.steps),
         "url": reverse("rulings:scenario-step", args=[found.slug, found.first_step]),
@@ -394,20 +397,21 @@ def scenario_step_page(request: HtmxHttpRequest, slug: str, step: int) -> HttpRe
         )
     step_rules = replayed.step.rules if replayed else ()
     cited = [*step_rules, *found.scenario.rules, *(s.rule for s in display.engine_steps)]
-    texts = selectors.rule_texts(cited, lang=lang)
+    # The scenario file and the engine cite CITED_RELEASE's numbers; the texts are read by today's.
+    texts = selectors.rule_texts(current_rules(cited), lang=lang)
 
     def url(number: int) -> str:
         return reverse("rulings:scenario-step", args=[slug, number])
 
-    title = found.scenario.title.in_(lang)
+    title = current_in(found.scenario.title.in_(lang))
     context = {
         "slug": slug,
         "title": title,
         "page_title": f"{title} ({_('Start') if step == 0 else f'{step}/{total}'}) — {_('Worked rulings')}",
-        "summary": found.scenario.summary.in_(lang),
+        "summary": current_in(found.scenario.summary.in_(lang)),
         "number": step,
         "total": total,
-        "narration": replayed.step.narration.in_(lang) if replayed else "",
+        "narration": current_in(replayed.step.narration.in_(lang)) if replayed else "",
         "change": replayed.change_text(lang) if replayed else "",
         "step_rules": rule_refs(step_rules, texts, lang),
         "scenario_rules": rule_refs(found.scenario.rules, texts, lang),
@@ -451,7 +455,7 @@ def scenario_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
     found = selectors.scenario(slug=slug, lang=lang)
     if found is None:
         return error_response([msg("web.no-scenario", slug=slug[:100])], status=404, lang=lang)
-    data = found.replayed.to_answer(lang)
+    data = cited_answer(found.replayed.to_answer(lang))  # every cited rule in the current numbers
     texts = selectors.rule_texts(data["rules"], lang=lang)
     data["group"] = found.group
     data["url"] = _absolute(request, lang, "rulings:scenario-step", found.slug, found.first_step)

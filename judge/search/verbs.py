@@ -4,7 +4,7 @@ A Japanese rules question is a term plus a verb (統治者 離れる, 背景を�
 The term table (rules_data/terms.tsv) holds the game's nouns; these verbs are ordinary words, not
 glossary terms, so they live here: a Japanese verb in a query (by its normalised dictionary form:
 戻せる and 戻った are 戻す, 戻る) also matches its English words in the English rules, so
-「統治者 離れる」 finds 724.4 ("the monarch leaves the game").
+「統治者 離れる」 finds 725.4 ("the monarch leaves the game").
 
 >>> verb_stems("離れる"), verb_stems("戻す"), verb_stems("統率者")
 (('leav', 'left'), ('return', 'put'), ())

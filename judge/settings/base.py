@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "judge.web.middleware.ApiMethodNotAllowedMiddleware",
     "judge.web.middleware.DatabaseBusyMiddleware",
     "judge.rules.middleware.NoCorpusMiddleware",
+    # The engine's citations in the current release's numbers, for everything the view renders.
+    "judge.web.middleware.CitationMiddleware",
 ]
 
 # Sessions are signed cookies: the site keeps no per-user server state.
@@ -112,6 +114,9 @@ JUDGE_PUBLIC_MAX_AGE = int(os.environ.get("JUDGE_PUBLIC_MAX_AGE", "300"))
 # The live corpus generation, as the web layer reads it (the home page, the health check, the ETags above):
 # web imports no app, so it calls this function, the rules app's (judge.web.generation).
 JUDGE_GENERATION_FUNCTION = "judge.rules.selectors.live_generation"
+# The live generation's renumbering since a release (number then -> number now), the same way: the engine's
+# citations, written against one release, are shown in the current release's numbers (judge.web.citations).
+JUDGE_RENUMBERING_FUNCTION = "judge.rules.selectors.citation_renumbering"
 # The cards a search names (judge.web.card_finder): the cards app reads the rules, so no import back.
 JUDGE_CARD_FINDER_FUNCTION = "judge.cards.selectors.cards_for_search"
 # Card names in worked rulings link to their card page (judge.web.card_finder.card_links), the same way.

@@ -28,6 +28,7 @@ from judge.engine.variants import Variant
 from judge.tracker import presenters, selectors, services
 from judge.tracker.forms import VARIANT_LABELS
 from judge.tracker.models import Game
+from judge.web.citations import cited_answer
 from judge.web.json_api import (
     error_response,
     json_object,
@@ -245,8 +246,9 @@ def json_state(game: Game, state: tracker.TableState, *, status: int = 200, **ex
         {
             "slug": game.slug,
             "revision": game.revision,
-            "state": state.to_payload(),
-            "table": tracker.table_view(state).to_payload(),
+            # A loss's rule in the current release's numbers (the snapshot itself keeps the engine's).
+            "state": cited_answer(state.to_payload()),
+            "table": cited_answer(tracker.table_view(state).to_payload()),
             "seats": selectors.seats_json(game=game, setup=state.setup),
             **extra,
         },

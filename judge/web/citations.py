@@ -4,18 +4,30 @@ steps, scenarios, search results, rule texts, pages and the JSON API.
 A CR number opens its rule page; a format-document anchor ("commander:2", "dtc:commander-tax") opens
 that section of the document's page. The layers below (engine, search) name rules and documents by
 number and slug only; URLs are the web layer's (docs/architecture.md).
+
+The engine's rule numbers are those of one release (judge.engine.citing.CITED_RELEASE); the site shows
+them in the current release's numbers, followed through the live generation's lineage of rules
+(:func:`cited_renumbering`, kept per generation by the rules app). Every request renders under
+:func:`citing_current` (judge.web.middleware.CitationMiddleware), so an engine text or answer names
+today's rules; a page's cited rule goes through :func:`current_rule` (:func:`rule_ref_url` and
+:func:`rule_label` do).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, cast
 
+from django.conf import settings
 from django.urls import get_script_prefix, reverse
 from django.utils.http import urlencode
+from django.utils.module_loading import import_string
 from django.utils.translation import get_language, gettext
 
+from judge.engine.citing import CITED_RELEASE, citing, current
 from judge.engine.rule_numbers import DOC_ANCHOR, is_cr_number
 from judge.search.documents import CR_SLUG, GLOSSARY_SLUG
 from judge.search.results import SearchHit, SearchResult
@@ -40,6 +52,55 @@ DOC_ALIASES = {
     "dtb:deck-size": "dtc:dtb",
     "dtb:card-pool": "dtc:dtb",
 }
+
+
+@functools.cache
+def _renumbering_reader(path: str) -> Callable[[str], Mapping[str, str]]:
+    return cast("Callable[[str], Mapping[str, str]]", import_string(path))
+
+
+def cited_renumbering() -> Mapping[str, str]:
+    """The engine's rule numbers (``CITED_RELEASE``'s) that the live generation numbers otherwise -> their
+    current numbers (``settings.JUDGE_RENUMBERING_FUNCTION``: web imports no app)."""
+    return _renumbering_reader(settings.JUDGE_RENUMBERING_FUNCTION)(CITED_RELEASE)
+
+
+@contextmanager
+def citing_current() -> Iterator[None]:
+    """Inside it, what the engine renders names the current release's rules (read only if something is
+    cited)."""
+    with citing(cited_renumbering):
+        yield
+
+
+def current_rule(rule: str) -> str:
+    """The current number of a rule the engine or a worked ruling cites (2026's renumbering made 724.4
+    725.4); a format document's anchor as it is. Outside :func:`citing_current` (every request is inside
+    it) the number as written."""
+    return current(rule) if is_cr_number(rule) else rule
+
+
+def current_rules(rules: Iterator[str] | list[str] | tuple[str, ...]) -> list[str]:
+    """:func:`current_rule` of each, in order, once each."""
+    return list(dict.fromkeys(current_rule(rule) for rule in rules))
+
+
+def cited_answer(data: Any) -> Any:
+    """A JSON answer with every cited rule in the current numbers: each ``"rule"`` string and each string of
+    a ``"rules"`` list (the engine's texts are rendered in them already, judge.engine.citing)."""
+    if isinstance(data, dict):
+        shown: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "rule" and isinstance(value, str):
+                shown[key] = current_rule(value)
+            elif key == "rules" and isinstance(value, list):
+                shown[key] = [current_rule(v) if isinstance(v, str) else cited_answer(v) for v in value]
+            else:
+                shown[key] = cited_answer(value)
+        return shown
+    if isinstance(data, list):
+        return [cited_answer(value) for value in data]
+    return data
 
 
 def doc_section(citation: str) -> tuple[str, str] | None:
@@ -79,9 +140,10 @@ def document_url(slug: str, anchor: str = "") -> str:
 
 
 def rule_ref_url(rule: str) -> str | None:
-    """The page a step's, problem's or scenario's cited rule points to; None if it points nowhere."""
+    """The page a step's, problem's or scenario's cited rule points to (a CR rule by its current number);
+    None if it points nowhere."""
     if is_cr_number(rule):
-        return rule_url(rule)
+        return rule_url(current_rule(rule))
     section = doc_section(rule)
     if section is None:
         return None
@@ -122,7 +184,7 @@ def rule_label(rule: str, *, heading: str = "") -> str:
     section's own heading (the DTC document is Japanese), shown to a Japanese reader.
     """
     if is_cr_number(rule) or not rule:
-        return rule
+        return current_rule(rule)
     prefix, _, anchor = rule.partition(":")
     japanese = (get_language() or "").startswith("ja")
     if prefix == "commander":

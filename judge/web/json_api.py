@@ -23,6 +23,7 @@ from django.http.request import RawPostDataException
 from judge.engine.errors import InvalidInputError, RulesError
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
+from judge.web.citations import cited_answer
 
 MEGABYTE = 1024 * 1024
 LANGUAGES = ("en", "ja")
@@ -286,8 +287,9 @@ def json_response(data: Mapping[str, Any], status: int = 200) -> JsonResponse:
 def error_response(
     problems: RulesError | Iterable[Message], *, status: int, lang: str, **extra: Any
 ) -> JsonResponse:
-    """``{"errors": [{"code", "rule", "text", "field"?}, ...], **extra}``."""
-    errors = (
+    """``{"errors": [{"code", "rule", "text", "field"?}, ...], **extra}``, each rule in the current release's
+    numbers (judge.web.citations.cited_answer)."""
+    errors = cited_answer(
         problems.to_answer(lang)
         if isinstance(problems, RulesError)
         else [p.to_answer(lang) for p in problems]
@@ -296,7 +298,9 @@ def error_response(
 
 
 def steps_json(steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
-    return [step.to_answer(lang) for step in steps]
+    """Steps as the API answers them, each rule in the current release's numbers."""
+    answered: list[dict[str, Any]] = cited_answer([step.to_answer(lang) for step in steps])
+    return answered
 
 
 def result_json(result: Any, lang: str) -> dict[str, Any]:
@@ -328,7 +332,8 @@ def json_api(
     compute: Callable[[dict[str, Any], str], Mapping[str, Any]],
     max_values: int = MAX_VALUES,
 ) -> JsonResponse:
-    """Read a JSON object body and answer ``compute(payload, lang)``; 413 when too big, 400 listing every
+    """Read a JSON object body and answer ``compute(payload, lang)`` (an engine answer: its cited rules given
+    in the current release's numbers, judge.web.citations.cited_answer); 413 when too big, 400 listing every
     problem; 415 for a body not declared JSON (:func:`is_json`)."""
     lang = request_language(request)
     if not is_json(request):
@@ -337,7 +342,7 @@ def json_api(
         )
     try:
         payload = json_object(read_body(request, limit=limit), max_values=max_values)
-        return json_response(compute(payload, lang))
+        return json_response(cited_answer(compute(payload, lang)))
     except BodyTooLarge as err:
         return error_response([err.message], status=413, lang=lang)
     except RulesError as err:

@@ -9,6 +9,7 @@
   (:class:`PublicCacheMiddleware`).
 - A database busy past its timeout (SQLite's write lock held by another writer) answers 503 with
   ``Retry-After``, never a 500 (:class:`DatabaseBusyMiddleware`).
+- The engine's citations in the current release's numbers (:class:`CitationMiddleware`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from django.utils.translation import gettext as _
 from judge.engine.messages import msg
 from judge.search.index import live_name
 from judge.web.card_finder import card_data_stamp, current_card_stamp
+from judge.web.citations import citing_current
 from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 from judge.web.rendering import refusal_page
@@ -49,6 +51,19 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", POLICY)
         return response
+
+
+class CitationMiddleware:
+    """What the engine renders during a request (steps, problems, worked rulings) names the rules by the
+    current release's numbers, followed from the release it was written against through the live
+    generation's lineage (judge.web.citations.citing_current; read only when something is cited)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with citing_current():
+            return self.get_response(request)
 
 
 class NulInPathMiddleware:

@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 
 from judge.engine.errors import RulesError
 from judge.engine.steps import Step
-from judge.web.citations import rule_ref_url
+from judge.web.citations import current_rule, rule_ref_url
 
 
 def reader_language() -> str:
@@ -18,7 +18,11 @@ def reader_language() -> str:
 
 @dataclass(frozen=True)
 class ShownStep:
-    """A step as a page shows it: its text in the reader's language, its rule and where that rule is."""
+    """A step as a page shows it: its text in the reader's language, its rule and where that rule is.
+
+    ``rule`` is the engine's number (judge.engine.citing.CITED_RELEASE's): a page shows it through
+    ``{% cited_rule %}``, which names and links it by the current number, as ``url`` does; ``shown_rule``
+    is that number."""
 
     rule: str
     text: str
@@ -26,6 +30,10 @@ class ShownStep:
     code: str = ""
     objects: tuple[str, ...] = ()  # the names of the objects the step touched
     lang: str = "en"  # the language of ``text``: the reader's, or English for a step not given a code yet
+
+    @property
+    def shown_rule(self) -> str:
+        return current_rule(self.rule)
 
 
 def present_steps(

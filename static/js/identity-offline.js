@@ -236,10 +236,14 @@
     for (const landType of landTypes) {
       const color = I.basic_land_types[landType];
       found.add(color);
-      steps.push(step("identity.land-type", "903.5d", {face: label, color: colorList(new Set([color]), I),
-        land_type: msg(`identity.land-type.${landType.toLowerCase()}`)}));
+      steps.push(step("identity.land-type", "305.6", {face: label, color: colorList(new Set([color]), I),
+        mana: `{${color}}`, land_type: msg(`identity.land-type.${landType.toLowerCase()}`)}));
     }
-    if (landTypes.length) steps.push(step("identity.land-type-document", "commander:2", {face: label}));
+    // Why the mana a land type gives counts (903.5d), as judge/engine/identity.py says.
+    if (landTypes.length) {
+      const produced = new Set(landTypes.map((t) => I.basic_land_types[t]));
+      steps.push(step("identity.land-type-counts", "903.5d", {face: label, colors: colorList(produced, I)}));
+    }
     const identity = I.colors.filter((c) => found.has(c));
     steps.push(step("identity.summary", "903.4", {card: face.name, colors: colorList(new Set(identity), I, "words")}));
     return {name: face.name, identity, steps};

@@ -53,7 +53,9 @@ def test_identity_api(client: Client) -> None:
         s["text"] for s in results[0]["explanation"]
     ]
     assert "204.2" in [s["rule"] for s in results[2]["explanation"]]
-    assert [s["rule"] for s in results[3]["explanation"]].count("903.5d") == 2  # with commander:2 beside them
+    # Each basic land type gives a mana ability (305.6); why its colours count is said once (903.5d).
+    rules = [s["rule"] for s in results[3]["explanation"]]
+    assert rules.count("305.6") == 2 and rules.count("903.5d") == 1 and "commander:2" not in rules
 
 
 def test_identity_api_problems(client: Client) -> None:
@@ -142,7 +144,10 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     assert "<html" in html and "csrfmiddlewaretoken" in html
     assert '<span class="card-name" lang="en">Breeding Pool</span>' in html
     assert 'class="pip pip-U"' in html and 'class="pip pip-G"' in html
-    assert f'href="/{lang}/docs/commander-rules/#rule-2"' in html  # basic land types: Commander rule 2
+    # Basic land types: the mana ability each gives (305.6) and why its colours count (903.5d), not a
+    # format document's point.
+    assert f'href="/{lang}/rules/305.6/"' in html and f'href="/{lang}/rules/903.5d/"' in html
+    assert "docs/commander-rules/#rule-2" not in html
     assert "Sol Rnig" in html and "Sol Ring" in html  # unknown, with a suggestion
     assert '<span class="card-name" lang="en">Evermind</span>' in html
     fragment = client.post(f"/{lang}/calc/color-identity/", data, **HX).content.decode()

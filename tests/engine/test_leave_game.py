@@ -42,9 +42,9 @@ RESOLVER_RULES = {
     "704.6f",
     "506.4",
     "509.1h",
-    "724.4",
     "725.4",
-    "722.1",
+    "726.4",
+    "723.1",
     "901.10",
     "901.10a",
     "901.10b",
@@ -61,8 +61,8 @@ RESOLVER_RULES = {
     "603.6c",
     "903.9a",
     "903.9b",
-    "724.2",
     "725.2",
+    "726.2",
     "dtc:basic-rules",
     "dtc:win-loss",
 }
@@ -327,7 +327,7 @@ def test_a_phenomenon_ability_stays_in_the_words_of_901_10b(lang: str, expected:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_with_no_active_player_the_answer_says_how_it_reads_next_in_turn_order(lang: str) -> None:
-    """724.4 / 725.4 leave open from whom "next in turn order" counts: the answer names its reading
+    """725.4 / 726.4 leave open from whom "next in turn order" counts: the answer names its reading
     (800.4j)."""
     payload = {
         "variant": "free-for-all",
@@ -342,7 +342,7 @@ def test_with_no_active_player_the_answer_says_how_it_reads_next_in_turn_order(l
         "leaving": "D",
     }
     result = run(payload, lang)
-    monarch, initiative = [s for s in result["steps"] if s["rule"] in ("724.4", "725.4")]
+    monarch, initiative = [s for s in result["steps"] if s["rule"] in ("725.4", "726.4")]
     assert result["board"]["monarch"] == result["board"]["initiative"] == "C"
     for step in (monarch, initiative):
         if lang == "en":

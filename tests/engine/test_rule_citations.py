@@ -1,18 +1,25 @@
 """Every rule the engine cites exists in the current Comprehensive Rules and says what the engine relies on.
 
+The engine cites the numbers of one release (judge.engine.citing.CITED_RELEASE) and the site shows them in the
+current release's (judge.web.citations): each cited number is followed from that release to the newest in the
+corpus, one release at a time as the ingest does (judge.parsing.lineage), and the rule it lands on is read.
+
 Plus the fixes of the rules-correctness review, each with the rule it follows.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from judge.engine import dm
+from judge.engine.citing import CITED_RELEASE
 from judge.parsing.comprehensive_rules import parse_comprehensive_rules
-from judge.parsing.records import RulesDocument
+from judge.parsing.lineage import Lineage, step_between
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DIR = ROOT / "judge" / "engine"
@@ -76,6 +83,10 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "201.3": ("interchangeable",),
     "903.5c": ("color identity",),
     "903.5d": ("basic land type", "each color of mana it could produce"),
+    "305.6": (
+        "basic land type has the intrinsic ability",
+        "even if the text box doesn’t actually contain that text",
+    ),
     "903.5e": ("sideboards",),
     "903.12d": ("exactly 60 cards",),
     "903.12e": ("basic lands of one basic land type", "903.5d"),
@@ -99,19 +110,19 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "800.4": ("multiplayer games can continue after one or more players have left the game",),
     "800.4e": ("combat damage would be assigned to a player who has left the game",),
     "800.4m": ("until that player’s next turn", "until that turn would have begun"),
-    "724.4": (
+    "725.4": (
         "If the monarch leaves the game, the active player becomes the monarch",
         "If the active player is leaving the game or if there is no active player, the next player in turn "
         "order",
     ),
-    "725.4": (
+    "726.4": (
         "the active player takes the initiative",
         "If the active player is leaving the game or if there is no active player, the next player in turn "
         "order",
     ),
-    "722.1": ("control another player during that player’s next turn",),
-    "722.1a": ("The last one to be created is the one that works",),
-    "722.3": ("still the active player",),
+    "723.1": ("control another player during that player’s next turn",),
+    "723.1a": ("The last one to be created is the one that works",),
+    "723.3": ("still the active player",),
     "110.2": ("controller is, by default, the player under whose control it entered the battlefield",),
     "110.2a": ("enters the battlefield under that player’s control",),
     "112.2": (
@@ -167,9 +178,9 @@ MEANINGS: dict[str, tuple[str, ...]] = {
         "Leaves-the-battlefield abilities trigger",
         "leaves the game because its owner leaves the game",
     ),
-    "725.1": ("The initiative is a designation a player can have",),
-    "725.2": ("Whenever a player takes the initiative, that player ventures into Undercity",),
-    "724.2": ("At the beginning of the monarch’s end step, that player draws a card",),
+    "726.1": ("The initiative is a designation a player can have",),
+    "726.2": ("Whenever a player takes the initiative, that player ventures into Undercity",),
+    "725.2": ("At the beginning of the monarch’s end step, that player draws a card",),
     "800.4b": ("player who has left the game",),
     "800.4c": ("the object is exiled",),
     "800.4d": ("triggered ability",),
@@ -291,9 +302,25 @@ BOARD_MODULES = (
 )
 
 
-def _current_rules(real_corpus: Path) -> RulesDocument:
-    newest = max((real_corpus / "en").glob("MagicCompRules *.txt"))
-    return parse_comprehensive_rules(newest.read_text(encoding="utf-8"), source=newest.name)
+def _current_rules(real_corpus: Path) -> dict[str, str]:
+    """Each rule number of CITED_RELEASE -> the text of the rule it is in the newest release of the corpus
+    (a rule removed since is left out)."""
+    return _followed_texts(real_corpus)
+
+
+@functools.cache
+def _followed_texts(real_corpus: Path) -> dict[str, str]:
+    files = sorted((real_corpus / "en").glob("MagicCompRules *.txt"))
+    since = [f for f in files if f.stem.rpartition(" ")[2] >= CITED_RELEASE]
+    docs = [parse_comprehensive_rules(f.read_text(encoding="utf-8-sig"), source=f.name) for f in since]
+    assert docs and docs[0].version == CITED_RELEASE, (
+        f"the corpus has no release {CITED_RELEASE} (CITED_RELEASE)"
+    )
+    line = Lineage([d.version for d in docs], [step_between(a, b) for a, b in pairwise(docs)])
+    renumbering = line.renumbering(CITED_RELEASE)
+    newest = {r.number: r.text for r in docs[-1].rules}
+    followed = {n: renumbering.get(n, n) for n in (r.number for r in docs[0].rules)}
+    return {n: newest[now] for n, now in followed.items() if now in newest}
 
 
 def _engine_citations() -> dict[str, set[str]]:
@@ -308,9 +335,7 @@ def _engine_citations() -> dict[str, set[str]]:
 
 @pytest.mark.corpus
 def test_every_cr_number_cited_by_the_engine_exists_in_the_current_rules(real_corpus: Path) -> None:
-    doc = _current_rules(real_corpus)
-    assert doc.version >= "20260116"
-    numbers = {r.number for r in doc.rules}
+    numbers = set(_current_rules(real_corpus))
     cited = _engine_citations()
     assert {"903.8", "704.6c", "800.4a", "702.124d", "903.11a"} <= set(cited)  # the scan does find them
     missing = {rule: sorted(where) for rule, where in cited.items() if rule not in numbers}
@@ -319,7 +344,7 @@ def test_every_cr_number_cited_by_the_engine_exists_in_the_current_rules(real_co
 
 @pytest.mark.corpus
 def test_cited_rules_say_what_the_engine_relies_on(real_corpus: Path) -> None:
-    texts = {r.number: r.text for r in _current_rules(real_corpus).rules}
+    texts = _current_rules(real_corpus)
     wrong = {rule: [p for p in phrases if p not in texts.get(rule, "")] for rule, phrases in MEANINGS.items()}
     assert {rule: missing for rule, missing in wrong.items() if missing} == {}
 
@@ -384,7 +409,7 @@ def test_each_worked_ruling_step_says_what_the_rules_it_names_say(real_corpus: P
     """Every rule a worked ruling's step names is read in the current CR: it exists, says what the engine
     relies
     on (MEANINGS), and says what the step claims of it (STEP_CLAIMS)."""
-    texts = {r.number: r.text for r in _current_rules(real_corpus).rules}
+    texts = _current_rules(real_corpus)
     wrong: dict[tuple[str, int, str], list[str]] = {}
     for where, rules in _worked_ruling_citations().items():
         for rule in sorted(rules):

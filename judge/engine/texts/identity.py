@@ -50,13 +50,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{face}は無色ですが、そのマナ・シンボルの色は固有色に数えます",
     },
     "identity.land-type": {
-        "en": "The basic land type {land_type} of {face} gives {color}",
-        "ja": "{face}の基本土地タイプ {land_type} で {color} が加わります",
+        "en": "The basic land type {land_type} gives {face} the ability “{{T}}: Add {mana}”, even where its text "
+        "does not show it: it could produce {color} mana",
+        "ja": "{face}は基本土地タイプ {land_type} により、文章欄に書かれていなくても「{{T}}：{mana}を加える。」という能力を"
+        "持ちます。{color} のマナを出せます",
     },
-    "identity.land-type-document": {
-        "en": "The Commander rules count the mana a basic land type of {face} could produce in its color identity, "
-        "as 903.5d does",
-        "ja": "統率者戦ルールも、903.5dと同じく、{face}の基本土地タイプが生み出しうるマナの色を固有色に含めます",
+    "identity.land-type-counts": {
+        "en": "A card with a basic land type goes in a Commander deck only if each color of mana it could produce "
+        "is in the commander's color identity, so {colors} count for {face}",
+        "ja": "基本土地タイプを持つカードは、それが出しうるマナの色がすべて統率者の固有色に含まれる場合にだけデッキに入れられます。"
+        "そのため{face}には {colors} を数えます",
     },
     # the basic land types by their official Japanese names
     "identity.land-type.plains": {"en": "Plains", "ja": "平地"},

@@ -61,13 +61,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "becomes the monarch.",
         "ja": "統治者である{player}はアクティブ・プレイヤーで、ゲームから離れる。ターン順で次のプレイヤーである{new}が統治者になる。",
     },
-    # 724.4 / 725.4 do not say from whom "the next player in turn order" counts when there is no active
+    # 725.4 / 726.4 do not say from whom "the next player in turn order" counts when there is no active
     # player: the answer says the reading it takes (the player who takes the next turn, 800.4j).
     "leave.monarch-no-active": {
-        "en": '{player} is the monarch and there is no active player. 724.4 does not say from whom "the next '
+        "en": '{player} is the monarch and there is no active player. 725.4 does not say from whom "the next '
         'player in turn order" counts; this answer counts from the turn in progress, so it is the player who takes '
         "the next turn (800.4j): {new} becomes the monarch.",
-        "ja": "{player}は統治者で、アクティブ・プレイヤーはいない。724.4は「ターン順で次のプレイヤー」を誰から数えるかを定めていないので、"
+        "ja": "{player}は統治者で、アクティブ・プレイヤーはいない。725.4は「ターン順で次のプレイヤー」を誰から数えるかを定めていないので、"
         "この回答では進行中のターンから数え、次のターンを行うプレイヤー（800.4j）とする。{new}が統治者になる。",
     },
     "leave.monarch-none": {
@@ -86,10 +86,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "イニシアチブを持つ{player}はアクティブ・プレイヤーで、ゲームから離れる。ターン順で次のプレイヤーである{new}がイニシアチブを得る。",
     },
     "leave.initiative-no-active": {
-        "en": '{player} has the initiative and there is no active player. 725.4 does not say from whom "the next '
+        "en": '{player} has the initiative and there is no active player. 726.4 does not say from whom "the next '
         'player in turn order" counts; this answer counts from the turn in progress, so it is the player who takes '
         "the next turn (800.4j): {new} takes the initiative.",
-        "ja": "{player}はイニシアチブを持っており、アクティブ・プレイヤーはいない。725.4は「ターン順で次のプレイヤー」を誰から数えるかを"
+        "ja": "{player}はイニシアチブを持っており、アクティブ・プレイヤーはいない。726.4は「ターン順で次のプレイヤー」を誰から数えるかを"
         "定めていないので、この回答では進行中のターンから数え、次のターンを行うプレイヤー（800.4j）とする。{new}がイニシアチブを得る。",
     },
     "leave.initiative-none": {
