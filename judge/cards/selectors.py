@@ -142,7 +142,11 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
     placeholder so suggestions still work; placeholders are never returned
     for the requested names, since those were looked up first.
     """
-    wanted = sorted({engine_cards.normalise_name(n) for n in names if n})
+    # A basic land's Japanese name (島) is asked for by its English name too: the data may not carry it.
+    wanted = sorted(
+        {engine_cards.normalise_name(n) for n in names if n}
+        | {engine_cards.normalise_name(e) for n in names if n and (e := engine_cards.english_basic_name(n))}
+    )
     found: dict[str, engine_cards.Card] = {}
     aliases: dict[str, str] = {}
     for keys in _chunks(wanted):
