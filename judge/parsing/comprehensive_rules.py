@@ -26,8 +26,9 @@ Quirks of the real files accepted: a subrule written with a trailing dot ("119.1
 ("606.5 "), and, with a warning, a rule number glued to its text ("901.4.All plane ..."), a subrule number
 printed twice (702.30d in 20090904 and 20091001: read as the letter the sequence calls for when the next
 subrule does not have it, else kept with the first under its number, as a further paragraph) and a subrule
-whose rule is missing (505.5a in 20100618: the rule is added without text); the documented ones
-(``DOCUMENTED_TYPOS``: 901.4, 505.5a) are notes a strict ingest accepts.
+whose rule is missing (the rule is added without text), and a stray digit after a rule's number just
+before its first subrule ("505.54." then "505.5a" in 20100618: read as 505.5); the documented ones
+(``DOCUMENTED_TYPOS``: 901.4, 505.5, 505.5a) are notes a strict ingest accepts.
 
 Continuation lines (indented in the real files) are separate paragraphs of
 the rule or example above them: they are joined with "\\n". Chapters and
@@ -88,9 +89,19 @@ NUMBER_TYPOS = (
     # "702. 37a Storm is ..." (20090711): a space inside the number.
     (re.compile(rf"^({SECTION}\.) +({RULE_DIGITS}{LETTER}?\.?\s.*)$"), r"\1\2", "space inside rule number"),
 )
+# "505.54. ..." just before "505.5a" (20100618): a stray digit after the rule's number, read as 505.5 only
+# when 505.5 is the next rule and the next numbered line is one of its subrules.
+STRAY_DIGIT_RE = re.compile(rf"^({SECTION})\.({RULE_DIGITS})\d\.(\s+\S.*)$")
+STRAY_DIGIT = "stray digit in rule number"
 # The official typos that are documented (wording, rule): notes, which even a strict ingest accepts, so every
 # release since July 2009 is in the history. Any other mended number is a warning, for a person to look at.
-DOCUMENTED_TYPOS = frozenset({("no space after rule number", "901.4"), ("subrule without rule", "505.5a")})
+DOCUMENTED_TYPOS = frozenset(
+    {
+        ("no space after rule number", "901.4"),
+        (STRAY_DIGIT, "505.5"),  # 20100618's "505.54." before 505.5a
+        ("subrule without rule", "505.5a"),
+    }
+)
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
@@ -219,11 +230,37 @@ def _next_number(line: str, section: str | None, rule: str | None, seen: dict[st
     return None
 
 
+def _stray_digit(
+    line: str, section: str | None, seen: dict[str, int], following: str | None
+) -> tuple[str, str] | None:
+    """``line`` read without the stray digit after its rule number ("505.54." -> "505.5.") and that number,
+    when that rule is the next one and ``following`` (the next numbered line's number) is one of its
+    subrules; else None.
+
+    >>> _stray_digit("505.54. Text.", "505", {"505.4": 1}, "505.5a")
+    ('505.5. Text.', '505.5')
+    >>> _stray_digit("505.54. Text.", "505", {"505.4": 1}, "505.54a") is None
+    True
+    """
+    match = STRAY_DIGIT_RE.match(line)
+    if match is None:
+        return None
+    mended = f"{match.group(1)}.{match.group(2)}.{match.group(3)}"
+    number = _next_number(mended, section, None, seen)
+    if number is None or following is None or not re.fullmatch(rf"{re.escape(number)}{LETTER}", following):
+        return None
+    return mended, number
+
+
 def _repair_number(
-    line: str, section: str | None, rule: str | None, seen: dict[str, int]
+    line: str, section: str | None, rule: str | None, seen: dict[str, int], following: str | None = None
 ) -> tuple[str, str, bool] | None:
     """``line`` with the typo in its number mended, the warning, and whether the typo is a documented one,
     if it then reads as the next rule."""
+    if (stray := _stray_digit(line, section, seen, following)) is not None:
+        read, rule_number = stray
+        documented = (STRAY_DIGIT, rule_number) in DOCUMENTED_TYPOS
+        return read, f"{STRAY_DIGIT} {rule_number}: read as that rule", documented
     for pattern, replacement, wording in NUMBER_TYPOS:
         if pattern.match(line):
             mended = pattern.sub(replacement, line)
@@ -269,7 +306,9 @@ class _BodyReader:
         raw = self.lines[index].rstrip()
         if not raw.strip():
             return
-        repaired = _repair_number(raw, self.section, self.rule, self.seen)
+        # Only a line that may carry a stray digit looks ahead to the next numbered line.
+        following = _following_subrule(self.lines, index, self.end) if STRAY_DIGIT_RE.match(raw) else None
+        repaired = _repair_number(raw, self.section, self.rule, self.seen, following)
         if repaired is not None:
             raw, problem, note = repaired
             self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))
