@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -80,6 +80,9 @@ class TableDeck:
     bracket: ShownBracket | None
     errors: list[str]
     declared: int | None = None  # the bracket its player declared (a tracker game's seat, or typed here)
+    verdict: str = ""  # the deck check's: "legal", "not-legal" or "unchecked" ("" when it could not run)
+    not_legal: list[str] = field(default_factory=list)  # why it is not legal (banned cards first), a few
+    more_problems: int = 0  # how many more the deck check page lists
 
     @property
     def minimum(self) -> int | None:

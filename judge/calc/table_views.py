@@ -35,15 +35,16 @@ from judge.tracker import selectors as tracker_selectors
 from judge.tracker import services as tracker_services
 from judge.tracker.models import Game
 from judge.tracker.services import UnreadableGame
-from judge.web.presenters import present_problems
+from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import HtmxHttpRequest
 
 __all__ = ["MAX_LIST_CHARS", "MAX_NAME", "SEATS", "table_page"]
 
 
 def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
-    """Each seat's list checked as the deck check checks it (its problems are not shown here: the deck check
-    page shows them); an empty seat is left out."""
+    """Each seat's list checked as the deck check checks it: its estimate, and whether it is legal with the
+    first few reasons it is not (a banned card first; the deck check page lists them all); an empty seat is
+    left out."""
     decks: list[TableDeck] = []
     for seat in seats:
         if not seat.decklist.strip():
@@ -61,8 +62,25 @@ def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
             )
             continue
         shown = present_bracket(result.bracket) if result.bracket is not None else None
-        decks.append(TableDeck(player=player, bracket=shown, errors=[], declared=declared))
+        lang = reader_language()
+        # A ban decides more at the table than a count: legality problems first, then the rest.
+        problems = sorted(result.problems, key=lambda p: not p.rule.startswith(("data:", "banned:")))
+        decks.append(
+            TableDeck(
+                player=player,
+                bracket=shown,
+                errors=[],
+                declared=declared,
+                verdict=result.verdict,
+                not_legal=[p.text(lang) for p in problems[:SHOWN_PROBLEMS]],
+                more_problems=max(0, len(problems) - SHOWN_PROBLEMS),
+            )
+        )
     return decks
+
+
+#: The reasons a list is not legal shown on the table page; the deck check page lists every one.
+SHOWN_PROBLEMS = 5
 
 
 def _load_game(slug: str | None) -> tuple[list[TableSeat] | None, str, str]:

@@ -51,6 +51,7 @@ from judge.engine import damage, deck, identity, tax
 from judge.engine.deck_types import SuggestionBudget
 from judge.engine.decklist import parse_decklist
 from judge.engine.errors import RulesError
+from judge.engine.identity_payload import given_by_name_only
 from judge.engine.messages import msg
 from judge.web.json_api import MAX_VALUES, json_api, result_json
 from judge.web.presenters import present_problems, present_steps, reader_language
@@ -208,7 +209,21 @@ def damage_api(request: HtmxHttpRequest) -> JsonResponse:
 
 
 def _identity_api(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    return identity.identify_cards(data).to_answer(lang)
+    return _identify(data).to_answer(lang)
+
+
+def _identify(data: object) -> identity.IdentityBatch:
+    """The batch's identities; a card given by name alone is looked up in the card data, as the page's name
+    box does (never read as a card with empty fields)."""
+    raw = data.get("cards") if isinstance(data, Mapping) else None
+    names = (
+        [c["name"].strip() for c in raw if given_by_name_only(c)]
+        if isinstance(raw, list) and len(raw) <= identity.MAX_CARDS
+        else []
+    )
+    lookup = card_selectors.name_lookup(names) if names else None
+    legality = card_selectors.legality_data() if lookup is not None else None
+    return identity.identify_cards(data, lookup=lookup, source=legality.source if legality else None)
 
 
 @require_http_methods(["GET", "POST"])
@@ -269,10 +284,10 @@ def identity_page(request: HtmxHttpRequest) -> HttpResponse:
         errors.extend(present_problems(err))
         printed = None
     if printed is not None:
-        entries.extend(present_batch(identity.identify_cards({"cards": [printed]})))
+        entries.extend(present_batch(_identify({"cards": [printed]})))
     if form.cleaned_data.get("cards_json"):
         try:
-            entries.extend(present_batch(identity.identify_cards(form.payload())))
+            entries.extend(present_batch(_identify(form.payload())))
         except RulesError as err:
             errors.extend(present_problems(err))
     context["errors"] = errors

@@ -13,7 +13,7 @@ import difflib
 import functools
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,8 +23,10 @@ from django.db.models import Count, Max
 from judge.cards.models import Card, CardAlias, CardRuling, CardSource, PrintingName
 from judge.engine import cards as engine_cards
 from judge.engine.cards_payload import card_from_scryfall
+from judge.engine.deck_types import Problem, SuggestionBudget, lookup
 from judge.engine.interchangeable import InterchangeableNames
 from judge.engine.legality import LegalityData, LegalitySource
+from judge.engine.messages import Message
 from judge.engine.rules_data import default_companion_bans
 from judge.rules import selectors as rules_selectors
 
@@ -140,7 +142,11 @@ def card_pool(names: Iterable[str]) -> engine_cards.CardPool:
     placeholder so suggestions still work; placeholders are never returned
     for the requested names, since those were looked up first.
     """
-    wanted = sorted({engine_cards.normalise_name(n) for n in names if n})
+    # A basic land's Japanese name (島) is asked for by its English name too: the data may not carry it.
+    wanted = sorted(
+        {engine_cards.normalise_name(n) for n in names if n}
+        | {engine_cards.normalise_name(e) for n in names if n and (e := engine_cards.english_basic_name(n))}
+    )
     found: dict[str, engine_cards.Card] = {}
     aliases: dict[str, str] = {}
     for keys in _chunks(wanted):
@@ -195,6 +201,23 @@ def legality_data() -> LegalityData | None:
         cross_check=LegalitySource(name="MTGJSON", date=other.published) if other is not None else None,
         companion_bans=default_companion_bans(),
     )
+
+
+def name_lookup(names: Iterable[str]) -> Callable[[str], engine_cards.Card | Message] | None:
+    """Cards given by name alone, looked up as the identity page's name box does (any spelling the engine
+    forgives, English or Japanese): the card, or why it is not there with the closest names; None without
+    card data."""
+    if not has_cards():
+        return None
+    pool = card_pool(names)
+    budget = SuggestionBudget()
+
+    def find(name: str) -> engine_cards.Card | Message:
+        problems: list[Problem] = []
+        card = lookup(pool, name, problems, budget)
+        return card if card is not None else problems[0].message
+
+    return find
 
 
 def card_row(*, slug: str = "", name: str = "") -> Card | None:

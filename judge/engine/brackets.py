@@ -11,9 +11,12 @@ announcement. A list is held against each criterion the data can decide:
 - mass land denial, from the Oracle text (destroying, sacrificing, exiling or returning all lands;
   keeping lands from untapping) and the combos' "mass land denial" features;
 - two-card infinite combos from Commander Spellbook, early or late game as its ``manaValueNeeded`` says
-  (4 or less: early, 5: arguably early, 6 or more: late, as its own estimator reads them).
+  (4 or less: early, 5: arguably early, 6 or more: late, as its own estimator reads them); where it gives
+  none, estimated from the cards' mana values, or unknown, never assumed early.
 
-``rules_data/bracket_card_overrides.tsv`` corrects the few cards the text misreads, each with its reason.
+How each criterion is read (the Oracle texts, the combos' results and timing) is
+:mod:`judge.engine.bracket_readings`, the one place; ``rules_data/bracket_card_overrides.tsv`` corrects the
+few cards the text misreads, each with its reason.
 What a list cannot show (intent, how fast the deck wins, the expectations of each bracket, bracket 5) is
 said, never guessed: the answer is the lowest bracket the list permits, a start for the pre-game
 conversation, never what bracket a deck "is".
@@ -32,38 +35,22 @@ conversation, never what bracket a deck "is".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
+from judge.engine.bracket_readings import (
+    ComboTiming,
+    combo_timing,
+    extra_turn_words,
+    feature_kinds,
+    land_denial_words,
+)
 from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
 from judge.engine.card_names import card_name, named
 from judge.engine.cards import Card, normalise_name
 from judge.engine.messages import Message, ParamValue, Text, msg
 from judge.engine.steps import Step
-
-EXTRA_TURN_RE = re.compile(
-    r"\btakes? (?:an|one|two|three|four|x|that many|\w+) extra turns?\b", re.IGNORECASE
-)
-_NOT_NONLAND = r"(?:(?!nonland)[^.\n]){0,60}?"
-MASS_LAND_DENIAL_RES = (
-    re.compile(rf"\b(?:destroy|exile) all {_NOT_NONLAND}\blands\b", re.IGNORECASE),
-    re.compile(rf"\bsacrifices? all {_NOT_NONLAND}\blands\b", re.IGNORECASE),
-    re.compile(
-        rf"\breturn all {_NOT_NONLAND}\b(?:lands|permanents)\b to their owners'? hands", re.IGNORECASE
-    ),
-    re.compile(r"\blands\b[^.\n]{0,40}?\b(?:don't|doesn't|do not) untap\b", re.IGNORECASE),
-    re.compile(r"\bcan't untap more than \w+ lands?\b", re.IGNORECASE),
-)
-#: A combo's result that makes it an infinite (or game-winning) combo for the criteria.
-INFINITE_RE = re.compile(r"\binfinite\b|\bwin the game\b|\blose the game\b", re.IGNORECASE)
-CHAINED_TURNS_RE = re.compile(r"(?:near-)?infinite (?:extra )?turns?", re.IGNORECASE)
-COMBO_LAND_DENIAL_RE = re.compile(r"mass land (?:destruction|denial)", re.IGNORECASE)
-EARLY_MANA = 4  # Commander Spellbook: mana value needed 4 or less, "definitely early game"
-ARGUABLY_EARLY_MANA = 5
-SHOWN_WORDS = 90
 
 
 @dataclass(frozen=True)
@@ -146,11 +133,6 @@ def bracket_label(criteria: BracketCriteria, number: int) -> Message:
     return msg("brackets.label", number=number, name=Text(en=level.name, ja=level.name_ja))
 
 
-def _words(match: re.Match[str]) -> str:
-    words = match.group(0).strip()
-    return words if len(words) <= SHOWN_WORDS else words[: SHOWN_WORDS - 1] + "…"
-
-
 def _quoted_words(words: str) -> Text:
     """The Oracle words that decided a card, in the English text; a Japanese text says they are quoted below
     (the page shows them as the card data's English, ``Reason.quoted``)."""
@@ -164,33 +146,6 @@ def _quoted_features(features: str) -> Text:
     """A combo's results (Commander Spellbook's English feature names) in the English text; in Japanese,
     a pointer to them, quoted below."""
     return Text(en=features, ja="結果は下に引用")
-
-
-def _reason(override: CardOverride) -> Text:
-    return Text(en=override.reason, ja=override.reason_ja or override.reason)
-
-
-def extra_turn_words(
-    card: Card, overrides: Mapping[tuple[str, str], CardOverride], *, key: str | None = None
-) -> tuple[bool, str, Text | None]:
-    """(is an extra-turn card, the words that decided it, the override's reason or None); ``key``: the
-    card's normalised name, when the caller has it."""
-    override = overrides.get((normalise_name(card.name) if key is None else key, "extra-turn"))
-    match = EXTRA_TURN_RE.search(card.rules_text)
-    if override is not None:
-        return override.verdict, _words(match) if match else "", _reason(override)
-    return (True, _words(match), None) if match else (False, "", None)
-
-
-def land_denial_words(
-    card: Card, overrides: Mapping[tuple[str, str], CardOverride], *, key: str | None = None
-) -> tuple[bool, str, Text | None]:
-    """(is a mass land denial card, the words that decided it, the override's reason or None)."""
-    override = overrides.get((normalise_name(card.name) if key is None else key, "mass-land-denial"))
-    found = next((m for m in (p.search(card.rules_text) for p in MASS_LAND_DENIAL_RES) if m), None)
-    if override is not None:
-        return override.verdict, _words(found) if found else "", _reason(override)
-    return (True, _words(found), None) if found else (False, "", None)
 
 
 def _names(cards: Sequence[str], known: Mapping[str, Card], shown: dict[str, Message]) -> Message:
@@ -368,7 +323,7 @@ def _combo_reasons(
         listed = ", ".join(combo.features[:4])
         features = _quoted_features(listed)
         cards = _names(combo.cards, known, shown)
-        chained, land_denial, infinite = _feature_kinds(combo.features)
+        chained, land_denial, infinite = feature_kinds(combo.features)
         if chained:
             reasons.append(
                 Reason(
@@ -403,15 +358,9 @@ def _combo_reasons(
             )
         if combo.pieces > 2 or not infinite:
             continue
-        mana = combo.mana_value_needed
-        if mana is not None and mana <= EARLY_MANA:
-            code, level = "brackets.combo-early", any_level
-        elif mana is not None and mana <= ARGUABLY_EARLY_MANA:
-            code, level = "brackets.combo-arguably-early", late_level
-        elif mana is not None:
-            code, level = "brackets.combo-late", late_level
-        else:
-            code, level = "brackets.combo-no-timing", late_level
+        timing = combo_timing(combo.mana_value_needed, combo.cards, known)
+        code, level = _timing_step(timing, any_level, late_level)
+        mana = timing.mana
         reasons.append(
             Reason(
                 step=Step.of(
@@ -432,15 +381,15 @@ def _combo_reasons(
     return reasons
 
 
-@lru_cache(maxsize=4096)
-def _feature_kinds(features: tuple[str, ...]) -> tuple[bool, bool, bool]:
-    """(infinite or chained turns, mass land denial, an infinite or game-winning result) of a combo's
-    results; the same few results recur across combos, so each tuple is read once."""
-    return (
-        any(CHAINED_TURNS_RE.search(f) for f in features),
-        any(COMBO_LAND_DENIAL_RE.search(f) for f in features),
-        any(INFINITE_RE.search(f) for f in features),
-    )
+def _timing_step(timing: ComboTiming, any_level: int, late_level: int) -> tuple[str, int]:
+    """The step saying a combo's timing, and the lowest bracket it permits: early two-card combos only
+    from the bracket that allows any; an estimate (the data gave no mana) says so."""
+    estimated = "-estimated" if timing.estimated else ""
+    if timing.timing == "early":
+        return f"brackets.combo-early{estimated}", any_level
+    if timing.timing == "unknown":
+        return "brackets.combo-no-timing", late_level
+    return f"brackets.combo-{timing.timing}{estimated}", late_level
 
 
 def _cannot_show(criteria: BracketCriteria) -> list[Step]:

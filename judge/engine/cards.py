@@ -50,6 +50,29 @@ BASIC_LAND_TYPES: dict[str, str] = {
     "Forest": "G",
 }
 
+#: The Japanese names of the basic lands, as printed on Japanese cards: 平地 Plains, 島 Island, 沼 Swamp,
+#: 山 Mountain, 森 Forest, 荒地 Wastes, and 冠雪の… for the snow-covered ones (冠雪の島 Snow-Covered Island).
+JAPANESE_BASIC_NAMES: dict[str, str] = {
+    "Plains": "平地",
+    "Island": "島",
+    "Swamp": "沼",
+    "Mountain": "山",
+    "Forest": "森",
+    "Wastes": "荒地",
+}
+SNOW_COVERED_JA = "冠雪の"
+
+
+def english_basic_name(name: str) -> str | None:
+    """The English name of a basic land named in Japanese (the game's own names, known with or without card
+    data), else None.
+
+    >>> [english_basic_name(n) for n in ("島", "《冠雪の森》", "荒地", "島嶼")]
+    ['Island', 'Snow-Covered Forest', 'Wastes', None]
+    """
+    return _ENGLISH_BASICS.get(normalise_name(name))
+
+
 #: Scryfall/MTGJSON layouts whose faces all count for colour identity (903.4d, 903.4e).
 MULTI_FACE_LAYOUTS = frozenset(
     {
@@ -153,6 +176,12 @@ def _normalised(name: str) -> str:
     text = unicodedata.normalize("NFC", "".join(kept))
     text = re.sub(r"\s*/{1,3}\s*", " // ", text)
     return " ".join(text.split()).casefold()
+
+
+_ENGLISH_BASICS: dict[str, str] = {
+    **{ja: en for en, ja in JAPANESE_BASIC_NAMES.items()},
+    **{f"{SNOW_COVERED_JA}{ja}": f"Snow-Covered {en}" for en, ja in JAPANESE_BASIC_NAMES.items()},
+}
 
 
 @dataclass(frozen=True)
@@ -396,6 +425,9 @@ class CardPool:
         card = self.cards.get(key)
         if card is None and key in self.aliases:
             card = self.cards[self.aliases[key]]
+        if card is None and key in _ENGLISH_BASICS:
+            # 島, 冠雪の森: a basic's Japanese name is the game's own, known even where the data has none.
+            card = self.cards.get(normalise_name(_ENGLISH_BASICS[key]))
         return card
 
     def suggest(self, name: str, *, limit: int = 3) -> tuple[str, ...]:

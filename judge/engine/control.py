@@ -79,6 +79,7 @@ class BoardState:
         self.removed_triggers: set[str] = set()
         self.ended_control: set[int] = set()
         self.ended_until: set[str] = set()  # until effects (610.3) whose event happened
+        self.out_of_combat: set[str] = set()  # removed from combat by a control change (506.4)
 
     @property
     def alone(self) -> bool:
@@ -103,8 +104,8 @@ class BoardState:
         return obj.label if obj is not None else object_id
 
     def _blockers_left(self, blockers: tuple[str, ...]) -> dict[str, Any]:
-        """``{"blockers": ...}`` without those no longer present; nothing when all are."""
-        left = tuple(b for b in blockers if self.present(b) is not None)
+        """``{"blockers": ...}`` without those no longer present or in combat; nothing when all are."""
+        left = tuple(b for b in blockers if self.present(b) is not None and b not in self.out_of_combat)
         return {} if len(left) == len(blockers) else {"blockers": left}
 
     def result(
@@ -167,6 +168,7 @@ class BoardState:
                 if self.present(a.attacker) is not None
                 and self.objects[a.attacker].zone is Zone.BATTLEFIELD
                 and a.attacking not in self.out
+                and a.attacker not in self.out_of_combat
             ),
         }
         fields.update(after)

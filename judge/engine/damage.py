@@ -9,6 +9,9 @@ game:
 - life gain never lowers the count (``commander:9``);
 - the commander stays a commander whoever controls it (903.3), so a stolen
   commander's combat damage counts, even against its own owner;
+- a copy of a commander (a token copy, or a creature that became a copy of
+  it) is not that commander (903.3, 707.2): an event with ``copy`` is
+  explained and never counts;
 - each of two partner commanders is counted separately (702.124d);
 - Brawl does not use the 21-damage rule (903.12h): totals are still
   reported, but nobody loses by them;
@@ -43,7 +46,7 @@ from judge.engine.damage_records import (
     LifeGain,
     check_game,
 )
-from judge.engine.messages import Text
+from judge.engine.messages import ParamValue, Text
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
 
@@ -194,6 +197,35 @@ def _life_gain_step(
     )
 
 
+def _copy_steps(event: DamageEvent, number: int, commander: Commander) -> list[Step]:
+    """Damage from a copy of a commander (a token copy, or a creature that became a copy): the copy takes
+    the commander's copiable values (707.2) but not its designation, an attribute of the card itself
+    (903.3, "A permanent that's copying a commander ... is not a commander"), so none of it counts."""
+    copy = Step.of(
+        "damage.copy",
+        rule="707.2",
+        objects=(commander.id,),
+        number=number,
+        commander=commander.label,
+        player=event.target,
+        amount=event.dealt,
+    )
+    params: dict[str, ParamValue] = {
+        "number": number,
+        "commander": commander.label,
+        "player": event.target,
+        "amount": event.dealt,
+        "limit": COMMANDER_DAMAGE_LIMIT,
+    }
+    if event.combat:
+        counted = Step.of("damage.copy-not-counted", rule="903.3", objects=(commander.id,), **params)
+    else:
+        counted = Step.of(
+            "damage.copy-not-counted-noncombat", rule="903.3", objects=(commander.id,), **params
+        )
+    return [copy, counted]
+
+
 def _partner_steps(
     players: tuple[str, ...],
     commanders: tuple[Commander, ...],
@@ -285,6 +317,9 @@ def _commander_damage(game: DamageInput) -> DamageResult:
         label = commander.label
         controller = event.controller or commander.owner
         objects = (commander.id,)
+        if event.copy:
+            steps.extend(_copy_steps(event, number, commander))
+            continue
         if controller != commander.owner:
             steps.append(
                 Step.of(

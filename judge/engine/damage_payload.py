@@ -37,7 +37,7 @@ from judge.engine.payload import shown, unknown_fields
 from judge.engine.variants import Variant, read_variant
 
 _COMMANDER_FIELDS = ("id", "owner", "name", "name_ja")
-_DAMAGE_FIELDS = ("kind", "source", "target", "amount", "combat", "prevented", "controller")
+_DAMAGE_FIELDS = ("kind", "source", "target", "amount", "combat", "prevented", "controller", "copy")
 _LIFE_GAIN_FIELDS = ("kind", "target", "amount")
 
 
@@ -163,6 +163,7 @@ def read_damage_payload(payload: object) -> DamageInput:
                 combat=_raw(item, "combat", False),
                 prevented=_raw(item, "prevented", 0),
                 controller=_raw(item, "controller"),
+                copy=_raw(item, "copy", False),
             )
         )
 

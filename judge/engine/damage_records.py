@@ -56,6 +56,8 @@ class DamageEvent:
 
     ``prevented`` of that damage was prevented and never dealt (615.6).
     ``controller`` is who controlled the commander then; None means its owner.
+    ``copy``: the damage was dealt by a copy of that commander (a token copy, or a creature that became a
+    copy of it), which is not that commander (903.3, 707.2): it never counts toward 21.
     """
 
     source: str
@@ -64,6 +66,7 @@ class DamageEvent:
     combat: bool
     prevented: int = 0
     controller: str | None = None
+    copy: bool = False
 
     @property
     def dealt(self) -> int:
@@ -279,6 +282,10 @@ def _events(events: Sequence[object], players: set[str], ids: set[str], invalid:
         if not isinstance(event.combat, bool):
             invalid.append(
                 msg("input.true-false", field=f"{where}.combat", label=field_label("event-combat", number))
+            )
+        if not isinstance(event.copy, bool):
+            invalid.append(
+                msg("input.true-false", field=f"{where}.copy", label=field_label("event-copy", number))
             )
         amount = whole_number(
             event.amount,

@@ -18,23 +18,12 @@ True
 
 from __future__ import annotations
 
-from judge.engine.cards import BASIC_LAND_TYPES, normalise_name
+from judge.engine.cards import BASIC_LAND_TYPES, JAPANESE_BASIC_NAMES, SNOW_COVERED_JA, normalise_name
 from judge.engine.deck_types import DeckCheck, Problem, card_name
 from judge.engine.decklist import Decklist, Section
 from judge.engine.messages import msg
 from judge.engine.steps import Step
 from judge.engine.variants import Variant
-
-#: The Japanese names of the basic lands, as printed on Japanese cards: 平地 Plains, 島 Island, 沼 Swamp,
-#: 山 Mountain, 森 Forest, 荒地 Wastes, and 冠雪の… for the snow-covered ones (冠雪の島 Snow-Covered Island).
-JAPANESE_BASIC_NAMES: dict[str, str] = {
-    "Plains": "平地",
-    "Island": "島",
-    "Swamp": "沼",
-    "Mountain": "山",
-    "Forest": "森",
-    "Wastes": "荒地",
-}
 
 #: Names of basic lands (205.4c): one per basic land type, their snow-covered versions, and Wastes, in
 #: English and in Japanese.
@@ -45,7 +34,7 @@ BASIC_LAND_NAMES = frozenset(
         land,
         f"Snow-Covered {land}",
         JAPANESE_BASIC_NAMES[land],
-        f"冠雪の{JAPANESE_BASIC_NAMES[land]}",
+        f"{SNOW_COVERED_JA}{JAPANESE_BASIC_NAMES[land]}",
     )
 )
 

@@ -2,8 +2,11 @@
 
 Accepted lines:
 
-- ``1 Sol Ring``, ``1x Sol Ring``, ``Sol Ring`` (a count of 1);
-- printing details are dropped: ``1 Sol Ring (CMM) 400``, ``[CMM]``, ``*F*`` / ``*E*`` finish
+- ``1 Sol Ring``, ``1x Sol Ring``, ``Sol Ring`` (a count of 1); as Japanese lists write them,
+  ``1枚 連合の勝利``, ``×2 連合の勝利``, ``バイオリズム ×1``, ``連合の勝利 1枚``, with full-width digits
+  (``２４　島``);
+- printing details are dropped: ``1 Sol Ring (CMM) 400``, ``[CMM]``, ``(INV-257)``, ``[257]``,
+  ``連合の勝利（INV）``, ``*F*`` / ``*E*`` finish
   markers, ``[Ramp]``-style category tags and ``^...^`` tags;
 - ``*CMDR*`` puts the line in the commander section;
 - a section name before a colon puts that one line in the section: ``SB: 1 Lightning Bolt`` (MTGO and
@@ -22,6 +25,9 @@ Text over 1 MB or 10 000 lines is refused; every malformed line is reported with
 ...     text="Commander\\n1 Kenrith, the Returned King (ELD) 303\\n\\nDeck\\n1x Sol Ring\\nForest")
 >>> [(e.count, e.name, e.section.value) for e in deck.entries]
 [(1, 'Kenrith, the Returned King', 'commander'), (1, 'Sol Ring', 'deck'), (1, 'Forest', 'deck')]
+>>> pasted = parse_decklist(text="１枚 連合の勝利\\nバイオリズム ×1\\n×2 島\\n２４　森 [M21]")
+>>> [(e.count, e.name) for e in pasted.entries]
+[(1, '連合の勝利'), (1, 'バイオリズム'), (2, '島'), (24, '森')]
 >>> deck.total(Section.DECK)
 2
 """
@@ -30,6 +36,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,8 +82,16 @@ _HEADERS: dict[str, Section] = {
 #: ``SB: 1 Lightning Bolt``, ``Commander: Kenrith``, ``統率者：…``: one line in a section.
 _PREFIX_RE = re.compile(r"^([^\W\d_][^:：]{0,20}?)\s*[:：]\s*(\S.*)$")
 _PREFIXES: dict[str, Section] = {**_HEADERS, "sb": Section.SIDEBOARD, "cmdr": Section.COMMANDER}
-_COUNT_RE = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$")
-_SET_RE = re.compile(r"\s+[\(\[][A-Za-z0-9]{2,6}[\)\]](?:\s+[A-Za-z0-9\-★]+)?$")
+#: A count before the name: ``4 Island``, ``1x Sol Ring``, ``1枚 連合の勝利``, ``×2 連合の勝利``, ``2× …``.
+_COUNT_RE = re.compile(r"^(?:[×xX]\s*)?(\d+)\s*(?:[xX×]\s+|枚\s*|\s+)(.*)$")
+#: A count after the name: ``バイオリズム ×1``, ``Sol Ring x2``, ``連合の勝利 1枚``.
+_TRAILING_COUNT_RE = re.compile(r"^(.*?)(?:\s*×\s*|\s+[xX]\s*)(\d+)$|^(.*?)\s*(\d+)\s*枚$")
+#: A trailing set code and collector number: ``(CMM) 400``, ``[CMM]``, ``(INV-257)``, ``[257]``; after a
+#: Japanese name, with or without a space (連合の勝利(INV)).
+_SET_RE = re.compile(
+    r"(?:\s+|(?<=[^\x00-\x7f]))[\(\[](?:[A-Za-z0-9]{2,6}(?:[-:#\s]\s*[A-Za-z0-9★]+)?|\d+[a-z★]?)[\)\]]"
+    r"(?:\s+[A-Za-z0-9\-★]+)?$"
+)
 _MARKERS_RE = re.compile(r"\s+\*[A-Za-z]+\*")
 _TAGS_RE = re.compile(r"\s+(?:\[[^\]]*\]|\^[^^]*\^|#\S+)")
 
@@ -191,12 +206,19 @@ def parse_decklist(*, text: str, field: str = "decklist") -> Decklist:
 def _parse_line(line: str, number: int, problems: list[Message], field: str) -> tuple[int, str, bool] | None:
     label = msg("deck.label.line", line=number)
     count = 1
+    typed = line
+    # Full-width digits, brackets and spaces as Japanese keyboards type them (２４　島) read as ASCII.
+    line = unicodedata.normalize("NFKC", line)
     match = _COUNT_RE.match(line)
+    trailing = None if match else _TRAILING_COUNT_RE.match(_SET_RE.sub("", line).strip())
     if match:
         count = int(match.group(1))
         line = match.group(2).strip()
-    elif re.fullmatch(r"\d+\s*[xX]?", line):
-        problems.append(msg("deck.line-no-name", field=field, label=label, text=line))
+    elif trailing and (trailing.group(1) or trailing.group(3) or "").strip():
+        count = int(trailing.group(2) or trailing.group(4))
+        line = (trailing.group(1) or trailing.group(3)).strip()
+    elif re.fullmatch(r"(?:[×xX]\s*)?\d+\s*(?:[xX×]|枚)?", line):
+        problems.append(msg("deck.line-no-name", field=field, label=label, text=typed))
         return None
     if count < 1:
         problems.append(msg("deck.line-count-zero", field=field, label=label))

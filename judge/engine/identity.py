@@ -29,13 +29,14 @@ which reports a malformed card beside the results of the others.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from judge.engine.cards import BASIC_LAND_TYPES, Card, Face, strip_reminder_text
 from judge.engine.errors import InvalidInputError
-from judge.engine.identity_payload import MAX_CARDS, CardProblems, read_identity_payload
+from judge.engine.identity_payload import MAX_CARDS, CardLookup, CardProblems, read_identity_payload
+from judge.engine.legality import LegalitySource
 from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, color_list, parse_symbol
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
@@ -262,11 +263,15 @@ def color_identity(*, card: Card) -> IdentityResult:
     return IdentityResult(name=card.name, identity=identity, explanation=tuple(steps))
 
 
-def identify_cards(payload: Any) -> IdentityBatch:
-    """Color identities of up to 20 000 Scryfall-shaped cards: ``{"cards": [card, ...]}``.
+def identify_cards(
+    payload: Any, *, lookup: CardLookup | None = None, source: LegalitySource | None = None
+) -> IdentityBatch:
+    """Color identities of up to 1,000 Scryfall-shaped cards: ``{"cards": [card, ...]}``.
 
     A malformed card is reported with its place and problems beside the results of
     the others; only a malformed request (no list, too many cards) fails as a whole.
+    A card given by name alone is looked up with ``lookup`` in the card data ``source`` names (its first
+    step says so, citing that data and its date), or reported as a problem: never read as colourless.
 
     >>> batch = identify_cards({"cards": [{"name": "Fire // Ice", "card_faces": [
     ...     {"name": "Fire", "mana_cost": "{1}{R}"}, {"name": "Ice", "mana_cost": "{1}{U}"}]},
@@ -276,8 +281,19 @@ def identify_cards(payload: Any) -> IdentityBatch:
     >>> batch.render_problems("en")
     ['Card 2: color indicator: Q is not a colour; use W U B R G.']
     """
-    cards, problems = read_identity_payload(payload)
-    return IdentityBatch(results=tuple(color_identity(card=card) for card in cards), problems=problems)
+    cards, problems, looked_up = read_identity_payload(payload, lookup=lookup)
+    results = []
+    for card, by_name in zip(cards, looked_up, strict=True):
+        result = color_identity(card=card)
+        if by_name:
+            step = (
+                Step.of("identity.from-card-data", rule=source.citation, card=card.name, source=source.label)
+                if source is not None
+                else Step.of("identity.from-card-data-undated", rule="lookup:card-data", card=card.name)
+            )
+            result = replace(result, explanation=(step, *result.explanation))
+        results.append(result)
+    return IdentityBatch(results=tuple(results), problems=problems)
 
 
 __all__ = ["MAX_CARDS", "CardProblems", "IdentityBatch", "IdentityResult", "color_identity", "identify_cards"]

@@ -69,8 +69,11 @@ order, each citing its rule:
     controller has left is flagged: it will be exiled when that effect ends
     (800.4c).
 13. If only one player or team is left, it wins (104.2a, 104.2c) and the game
-    ends at once: the turn does not go on and no one takes a next turn (104.1);
-    otherwise the standing rules for the rest of the game are listed (800.4b,
+    ends at once: the turn does not go on and no one takes a next turn (104.1).
+    Then the answer says only what ends it (steps 1, 2 and 4-6, then 13): nothing
+    happens later this turn, so no designation passes (a leaving monarch's is
+    simply gone), no combat damage, trigger, duration or state-based action is
+    described; otherwise the standing rules for the rest of the game are listed (800.4b,
     800.4k).
 
 >>> from judge.engine.board_payload import board_from_payload
@@ -121,6 +124,7 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.leave_game_after import (
     combat,
     delayed_triggers,
+    game_ends,
     seat_before,
     state_based_actions,
     timed_effects,
@@ -170,14 +174,20 @@ def resolve_leave_game(*, board: Board, leaving: str) -> LeaveGameResult:
             player=leaving,
             mates=players_text([p for p in state.leavers if p != leaving]),
         )
+    over = game_ends(state)
     hand_over_planar_role(state)  # 2
-    _monarch_and_initiative(state)  # 3
+    if not over:  # a designation passed in a game that ended only ever mattered later this turn (104.1)
+        _monarch_and_initiative(state)  # 3
     left_game = _owned_objects_leave(state)  # 4
     _player_control_ends(state)
     end_control_effects(state, lambda effect: "800.4a" if effect.controller in state.out else None)
     phenomena_hit = _stack_objects_cease(state, left_game)  # 5
     _exile_what_remains(state)  # 6
     end_control_effects(state, lambda effect: None)
+    if over:
+        # 104.1: the game ends at once; nothing happens later this turn, so only what ends it is said.
+        _designations_leave(state)
+        return _finish(state)  # 13
     until_effects_end(state)  # 6b: cards exiled until a source left return (610.3)
     planeswalk_for_lost_planes(state, left_game)  # 7
     combat(state)  # 8
@@ -251,6 +261,15 @@ def _monarch_and_initiative(state: BoardState) -> None:
             state.step("leave.monarch-draws-this-turn", "725.2", player=new)
         else:
             state.step("leave.monarch-draws-own-turn", "725.2", player=new)
+
+
+def _designations_leave(state: BoardState) -> None:
+    """A game that ended passes no designation on (104.1): a leaving monarch's or initiative's is gone, and
+    the leavers' delayed triggers are removed like any leaver's (800.4d), without a step to say so."""
+    for designation in ("monarch", "initiative"):
+        if getattr(state, designation) in state.out:
+            setattr(state, designation, None)
+    state.removed_triggers.update(t.id for t in state.board.delayed_triggers if t.controller in state.out)
 
 
 def _owned_objects_leave(state: BoardState) -> list[GameObject]:

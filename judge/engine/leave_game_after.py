@@ -32,17 +32,47 @@ __all__ = [
 
 
 def combat(state: BoardState) -> None:
-    """506.4, 800.4e, 509.1h, 506.4c: what leaving does to a combat in progress."""
+    """506.4, 800.4e, 509.1h, 506.4c: what leaving does to a combat in progress.
+
+    A creature that left the battlefield, or whose control changed (an effect giving it to a leaving player
+    ended), is removed from combat (506.4); an attacker whose blockers are all removed stays blocked.
+    """
     for attack in state.board.combat:
         attacker = state.present(attack.attacker)
         label = state.label(attack.attacker)
         if attacker is None or attacker.zone is not Zone.BATTLEFIELD:
             state.step("leave.combat-attacker-gone", "506.4", object=label)
             continue
-        blocked = any(
-            (b := state.present(blocker)) is not None and b.zone is Zone.BATTLEFIELD
-            for blocker in attack.blockers
-        )
+        if _control_changed(state, attacker.id):
+            state.out_of_combat.add(attacker.id)
+            state.step(
+                "leave.combat-control-changed",
+                "506.4",
+                [attacker],
+                object=label,
+                before=_original_controller(state, attacker.id),
+                player=attacker.controller or "",
+            )
+            continue
+        staying = []
+        for blocker_id in attack.blockers:
+            blocker = state.present(blocker_id)
+            if blocker is None or blocker.zone is not Zone.BATTLEFIELD:
+                continue
+            if _control_changed(state, blocker_id):
+                if blocker_id not in state.out_of_combat:
+                    state.out_of_combat.add(blocker_id)
+                    state.step(
+                        "leave.combat-control-changed",
+                        "506.4",
+                        [blocker],
+                        object=blocker.label,
+                        before=_original_controller(state, blocker_id),
+                        player=blocker.controller or "",
+                    )
+                continue
+            staying.append(blocker_id)
+        blocked = bool(staying)
         if attack.attacking in state.out:
             code = (
                 "leave.combat-damage-not-assigned-blocked" if blocked else "leave.combat-damage-not-assigned"
@@ -60,6 +90,17 @@ def combat(state: BoardState) -> None:
                     object=label,
                     target=state.label(attack.attacking),
                 )
+
+
+def _original_controller(state: BoardState, object_id: str) -> str:
+    found = state.board.find(object_id)
+    return (found.controller if found is not None else None) or ""
+
+
+def _control_changed(state: BoardState, object_id: str) -> bool:
+    """Whether the leave gave the permanent another controller (506.4: it is removed from combat)."""
+    now = state.objects[object_id].controller
+    return now is not None and now != _original_controller(state, object_id)
 
 
 def delayed_triggers(state: BoardState) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.board import Board, Variant, players_text
+from judge.engine.board import Board, Variant, Zone, players_text
 from judge.engine.messages import Message, Text, msg, render
 from judge.engine.steps import Step
 
@@ -137,11 +137,11 @@ class LeaveGameResult:
             found.append(msg("leave.change.planar", before=_names(old_planar), after=_names(new_planar)))
         for player in self.planeswalks:
             found.append(msg("leave.change.planeswalks", player=player))
-        if before.monarch != after.monarch:
+        if before.monarch != after.monarch and not self.ended:  # 104.1: nothing passes in a game that ended
             found.append(
                 msg("leave.change.monarch", before=before.monarch or "—", after=after.monarch or "—")
             )
-        if before.initiative != after.initiative:
+        if before.initiative != after.initiative and not self.ended:
             found.append(
                 msg("leave.change.initiative", before=before.initiative or "—", after=after.initiative or "—")
             )
@@ -163,6 +163,14 @@ class LeaveGameResult:
                         player=attack.attacking,
                     )
                 )
+        attacking_after = {a.attacker for a in after.combat}
+        for attack in before.combat:
+            obj = after.find(attack.attacker)
+            if attack.attacking in self.left or attack.attacker in attacking_after:
+                continue
+            if obj is not None and obj.zone is Zone.BATTLEFIELD:
+                # Still on the battlefield but out of combat: its control changed (506.4).
+                found.append(msg("leave.change.out-of-combat", object=obj.label))
         waiting = {t.id for t in before.timed_effects if t.ends_after_turn_of is None}
         for effect in after.timed_effects:
             if effect.id in waiting and effect.ends_after_turn_of is not None:

@@ -26,8 +26,9 @@ Quirks of the real files accepted: a subrule written with a trailing dot ("119.1
 ("606.5 "), and, with a warning, a rule number glued to its text ("901.4.All plane ..."), a subrule number
 printed twice (702.30d in 20090904 and 20091001: read as the letter the sequence calls for when the next
 subrule does not have it, else kept with the first under its number, as a further paragraph) and a subrule
-whose rule is missing (505.5a in 20100618: the rule is added without text); the documented ones
-(``DOCUMENTED_TYPOS``: 901.4, 505.5a) are notes a strict ingest accepts.
+whose rule is missing (the rule is added without text), and a stray digit after a rule's number just
+before its first subrule ("505.54." then "505.5a" in 20100618: read as 505.5); the documented ones
+(``DOCUMENTED_TYPOS``: 901.4, 505.5, 505.5a) are notes a strict ingest accepts.
 
 Continuation lines (indented in the real files) are separate paragraphs of
 the rule or example above them: they are joined with "\\n". Chapters and
@@ -43,7 +44,16 @@ from __future__ import annotations
 import datetime
 import re
 
-from judge.engine.rule_numbers import CHAPTER, LETTER, RULE_DIGITS, RULE_OR_SUBRULE, SECTION
+from judge.engine.rule_numbers import CHAPTER, SECTION
+from judge.parsing.cr_numbers import (
+    DOCUMENTED_TYPOS,
+    GLUED_RULE_RE,
+    RULE_RE,
+    STRAY_DIGIT_RE,
+    SUBRULE_RE,
+    following_subrule,
+    repair_number,
+)
 from judge.parsing.encoding import normalize_newlines as normalize_newlines  # re-exported for the parsers
 from judge.parsing.records import (
     GlossaryEntry,
@@ -73,24 +83,6 @@ EFFECTIVE_RE = re.compile(
 MODERN_NUMBERING_SINCE = "20090711"  # the Magic 2010 rules update renumbered every rule
 CHAPTER_RE = re.compile(rf"^({CHAPTER})\.\s+(\S.*)$")
 SECTION_RE = re.compile(rf"^({SECTION})\.\s+(\S.*)$")
-# The real files print "606.5 " once without the dot after a rule number.
-RULE_RE = re.compile(rf"^({SECTION})\.({RULE_DIGITS})\.?\s+(\S.*)$")
-# ...and "119.1d." once with a dot after a subrule number.
-SUBRULE_RE = re.compile(rf"^({SECTION})\.({RULE_DIGITS})({LETTER})\.?\s+(\S.*)$")
-# Official typos in a rule number, each read as the rule it spells when that rule is the next one
-# (a new rule of the current section or a new subrule of the current rule), with a warning:
-GLUED_RULE_RE = re.compile(rf"^({RULE_OR_SUBRULE}\.)([A-Z].*)$")
-NUMBER_TYPOS = (
-    # "901.4.All plane ..." (releases 2022-11 .. 2025-02): a capital after the dot tells text from a number.
-    (GLUED_RULE_RE, r"\1 \2", "no space after rule number"),
-    # " 611.2. A text-changing effect ..." (20090711): indented like a continuation line.
-    (re.compile(rf"^\s+({SECTION}\.\d.*)$"), r"\1", "indented rule number"),
-    # "702. 37a Storm is ..." (20090711): a space inside the number.
-    (re.compile(rf"^({SECTION}\.) +({RULE_DIGITS}{LETTER}?\.?\s.*)$"), r"\1\2", "space inside rule number"),
-)
-# The official typos that are documented (wording, rule): notes, which even a strict ingest accepts, so every
-# release since July 2009 is in the history. Any other mended number is a warning, for a person to look at.
-DOCUMENTED_TYPOS = frozenset({("no space after rule number", "901.4"), ("subrule without rule", "505.5a")})
 EXAMPLE_RE = re.compile(r"^Example:\s*(.*)$")
 
 
@@ -195,44 +187,6 @@ def _next_letter(letter: str | None) -> str | None:
     return following if following <= "z" else None
 
 
-def _following_subrule(lines: list[str], index: int, end: int) -> str | None:
-    """The number of the next numbered line after ``index`` when it is a subrule, else None."""
-    for line in lines[index + 1 : end]:
-        if not line.strip() or line[0].isspace() or not line[0].isdigit():
-            continue
-        match = SUBRULE_RE.match(line.rstrip())
-        return f"{match.group(1)}.{int(match.group(2))}{match.group(3)}" if match else None
-    return None
-
-
-def _next_number(line: str, section: str | None, rule: str | None, seen: dict[str, int]) -> str | None:
-    """The number ``line`` starts with, if it is the next rule of ``section`` or subrule of ``rule``."""
-    match = SUBRULE_RE.match(line)
-    if match:
-        parent = f"{match.group(1)}.{int(match.group(2))}"
-        number = f"{parent}{match.group(3)}"
-        return number if parent == rule and number not in seen else None
-    match = RULE_RE.match(line)
-    if match:
-        number = f"{match.group(1)}.{int(match.group(2))}"
-        return number if match.group(1) == section and number not in seen else None
-    return None
-
-
-def _repair_number(
-    line: str, section: str | None, rule: str | None, seen: dict[str, int]
-) -> tuple[str, str, bool] | None:
-    """``line`` with the typo in its number mended, the warning, and whether the typo is a documented one,
-    if it then reads as the next rule."""
-    for pattern, replacement, wording in NUMBER_TYPOS:
-        if pattern.match(line):
-            mended = pattern.sub(replacement, line)
-            number = _next_number(mended, section, rule, seen)
-            if number is not None:
-                return mended, f"{wording} {number}: read as that rule", (wording, number) in DOCUMENTED_TYPOS
-    return None
-
-
 class _BodyReader:
     """The rules body read line by line, one method per level (chapter, section, rule, subrule), each
     checking that its number is new and in order under the open record of the level above."""
@@ -269,7 +223,9 @@ class _BodyReader:
         raw = self.lines[index].rstrip()
         if not raw.strip():
             return
-        repaired = _repair_number(raw, self.section, self.rule, self.seen)
+        # Only a line that may carry a stray digit looks ahead to the next numbered line.
+        following = following_subrule(self.lines, index, self.end) if STRAY_DIGIT_RE.match(raw) else None
+        repaired = repair_number(raw, self.section, self.rule, self.seen, following)
         if repaired is not None:
             raw, problem, note = repaired
             self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))
@@ -327,7 +283,7 @@ class _BodyReader:
         # unless the next subrule has it; then both texts stay under the one number.
         expected = _next_letter(self.last_subrule_letter)
         first = self.seen[number]
-        if expected is not None and _following_subrule(self.lines, index, self.end) != f"{parent}{expected}":
+        if expected is not None and following_subrule(self.lines, index, self.end) != f"{parent}{expected}":
             self.warn(
                 index, f"duplicate rule number {number} (first at line {first}): read as {parent}{expected}"
             )

@@ -201,3 +201,29 @@ def test_damage_page_resizes_and_escapes(client: Client) -> None:
 def test_damage_page_reads_full_width_numbers(client: Client) -> None:
     html = client.get(DAMAGE, {**TABLE, "d1a_2": "２１"}, **HX).content.decode()
     assert "Bianca loses: 21 combat damage from Rafiq" in html
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "is not a commander"), ("ja", "統率者ではない")])
+def test_damage_api_explains_a_copy_of_a_commander(client: Client, lang: str, said: str) -> None:
+    # Issue 41 item 5: accepted (it was a 400), explained, and not counted toward 21 (903.3, 707.2).
+    body = damage_body(
+        {"source": "rafiq", "target": "Bianca", "amount": 15, "combat": True},
+        {"source": "rafiq", "target": "Bianca", "amount": 10, "combat": True, "copy": True},
+    )
+    response = post(client, f"/api/calc/commander-damage?lang={lang}", body)
+    assert response.status_code == 200
+    data = response.json()
+    assert data["totals"] == [{"player": "Bianca", "commander": "rafiq", "damage": 15}]
+    assert data["lost"] == []
+    copy_steps = [s for s in data["steps"] if s["code"].startswith("damage.copy")]
+    assert [s["rule"] for s in copy_steps] == ["707.2", "903.3"]
+    assert said in copy_steps[1]["text"] and "21" in copy_steps[1]["text"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_damage_api_copy_must_be_true_or_false(client: Client, lang: str) -> None:
+    body = damage_body({"source": "rafiq", "target": "Bianca", "amount": 1, "combat": True, "copy": "yes"})
+    response = post(client, f"/api/calc/commander-damage?lang={lang}", body)
+    assert response.status_code == 400
+    [error] = error_texts(response)
+    assert ("dealt by a copy" if lang == "en" else "コピーによるもの") in error

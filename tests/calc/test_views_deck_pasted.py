@@ -35,3 +35,29 @@ def test_deck_page_says_not_checked_in_both_languages(client: Client) -> None:
     assert "未確認" in ja and "不適正" not in ja.split('id="result"')[1]
     en = client.post("/en/calc/deck-check/", body, **HX).content.decode()
     assert "Not checked" in en and "Not legal" not in en
+
+
+# Issue 41 item 4: with card data imported, the basics' Japanese names are known, in the shapes players paste.
+PASTED_WITH_BASICS = (
+    "統率者\n1枚 Kenrith, the Returned King (ELD) 303\nデッキ\nSol Ring ×1\n２４　島\n×24 森\n平地 17枚\n"
+    "17 沼 [M21]\n15 山\n1 荒地\n"
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_card_data_japanese_basics_are_known_and_the_list_is_legal(
+    client: Client, cards: None, lang: str
+) -> None:
+    body = {"variant": "commander", "decklist": PASTED_WITH_BASICS}
+    data = post(client, f"/api/calc/deck-check?lang={lang}", body).json()
+    assert data["problems"] == [], data["problems"]
+    assert data["verdict"] == "legal" and data["legal"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_card_data_snow_covered_japanese_basics_are_known(
+    client: Client, cards: None, lang: str
+) -> None:
+    body = {"variant": "commander", "decklist": PASTED_WITH_BASICS.replace("２４　島", "２４　冠雪の森")}
+    data = post(client, f"/api/calc/deck-check?lang={lang}", body).json()
+    assert [p for p in data["problems"] if p["rule"] == "lookup:unknown-card"] == []

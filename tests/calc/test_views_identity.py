@@ -349,3 +349,46 @@ def test_a_typed_cost_that_cant_be_read_names_the_field_in_the_readers_words(
 ) -> None:
     html = client.post(f"/{lang}/calc/color-identity/", {"card_mana_cost": "3QQ"}, **HX).content.decode()
     assert label in html and "{Q}" in html and "card_mana_cost" not in html
+
+
+# Issue 41 item 3: a card given by name alone is looked up, or refused saying what is missing; never guessed.
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "card data"), ("ja", "カードデータ")])
+def test_identity_api_looks_up_a_card_given_by_name_alone(
+    client: Client, cards: None, lang: str, said: str
+) -> None:
+    response = post(client, f"/api/calc/color-identity?lang={lang}", {"cards": [{"name": "Breeding Pool"}]})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["problems"] == []
+    [result] = data["results"]
+    assert (result["name"], result["identity"]) == ("Breeding Pool", ["U", "G"])
+    first = result["explanation"][0]
+    assert first["code"] == "identity.from-card-data" and first["rule"].startswith("data:scryfall")
+    assert said in first["text"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "no card data"), ("ja", "カードデータも取り込まれていません")]
+)
+def test_identity_api_refuses_a_name_alone_without_card_data(client: Client, lang: str, said: str) -> None:
+    body = {"cards": [{"name": "Breeding Pool"}, {"name": "Sol Ring", "mana_cost": "{1}"}]}
+    data = post(client, f"/api/calc/color-identity?lang={lang}", body).json()
+    assert [(r["name"], r["identity"]) for r in data["results"]] == [("Sol Ring", [])]
+    [problem] = data["problems"]
+    assert problem["card"] == 1 and problem["name"] == "Breeding Pool"
+    [error] = problem["errors"]
+    assert error["code"] == "identity.name-only-no-data" and error["field"] == "cards[0]"
+    assert said in error["text"] and "Breeding Pool" in error["text"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_identity_api_refuses_an_unknown_name_alone_with_the_closest_names(
+    client: Client, cards: None, lang: str
+) -> None:
+    data = post(client, f"/api/calc/color-identity?lang={lang}", {"cards": [{"name": "Breding Pool"}]}).json()
+    assert data["results"] == []
+    [error] = data["problems"][0]["errors"]
+    assert error["code"] == "identity.name-only-unknown"
+    assert "Breeding Pool" in error["text"]  # the suggestion

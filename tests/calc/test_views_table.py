@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
@@ -37,3 +40,41 @@ def test_table_page_reports_a_seat_s_bad_list_and_needs_one_list(client: Client,
     empty = client.post("/ja/calc/brackets/", {"player1": "Dan"})
     assert empty.status_code == 400 and "リストを1つ以上貼り付けてください。" in empty.content.decode()
     assert client.get("/ja/calc/brackets/").status_code == 200
+
+
+def _with_a_banned_card(tmp_path: Path) -> Path:
+    """The brackets fixture's Oracle file with Biorhythm marked banned in Commander, as Scryfall marks it."""
+    cards = json.loads(ORACLE.read_text(encoding="utf-8"))
+    cards.append(
+        {
+            "object": "card",
+            "oracle_id": "bio-test",
+            "name": "Biorhythm",
+            "layout": "normal",
+            "mana_cost": "{6}{G}{G}",
+            "type_line": "Sorcery",
+            "oracle_text": "Each player's life total becomes the number of creatures they control.",
+            "colors": ["G"],
+            "legalities": {"commander": "banned"},
+        }
+    )
+    path = tmp_path / ORACLE.name
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("lang", "not_legal", "said"),
+    [("en", "Not legal", "is banned in Commander"), ("ja", "不適正", "統率者戦で不適正です")],
+)
+def test_table_page_says_a_list_with_a_banned_card_is_not_legal(
+    client: Client, tmp_path: Path, lang: str, not_legal: str, said: str
+) -> None:
+    # Issue 41 item 4: the page gave only the bracket of a list holding a banned card.
+    import_files(paths=[_with_a_banned_card(tmp_path), ATOMIC, VARIANTS])
+    body = {"player1": "Alice", "deck1": decklist(), "player2": "Carol", "deck2": decklist("Biorhythm")}
+    page = client.post(f"/{lang}/calc/brackets/", body).content.decode()
+    verdicts = page.split('class="table-verdict">')[1:]
+    assert verdicts[0].startswith(("Legal", "適正")) and verdicts[1].startswith(f"<strong>{not_legal}")
+    assert said in page
+    assert "Biorhythm" in page.split('class="table-not-legal"')[1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -126,3 +128,24 @@ def test_random_text_parses_or_fails_clearly(text: str) -> None:
         assert all(p.startswith(("Line ", "Decklist:")) for p in err.problems)
     else:
         assert all(e.count >= 1 and e.name for e in deck.entries)
+
+
+LINES_FILE = Path(__file__).parent / "cases" / "decklist_lines.txt"
+LINES = [
+    tuple(line.split("\t"))
+    for line in LINES_FILE.read_text(encoding="utf-8").splitlines()
+    if line and not line.startswith("#")
+]
+
+
+@pytest.mark.parametrize(("typed", "count", "name"), LINES, ids=[t for t, _, _ in LINES])
+def test_a_line_as_players_paste_it(typed: str, count: str, name: str) -> None:
+    [entry] = parse_decklist(text=typed).entries
+    assert (entry.count, entry.name) == (int(count), name)
+
+
+@pytest.mark.parametrize("typed", ["×2", "２", "2x", "1枚"])
+def test_a_count_alone_is_a_line_without_a_name(typed: str) -> None:
+    with pytest.raises(InvalidInputError) as info:
+        parse_decklist(text=typed)
+    assert info.value.messages[0].code in ("deck.line-no-name", "deck.line-empty-name")

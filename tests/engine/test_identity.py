@@ -256,3 +256,34 @@ def test_random_cards_give_a_result_or_a_clear_error(card: dict[str, Any]) -> No
         assert all(m.field.startswith("cards[0]") for m in batch.problems[0].problems)
     else:
         assert set(batch.results[0].identity) <= set("WUBRG")
+
+
+def test_a_card_given_by_name_alone_is_never_read_as_colorless() -> None:
+    # Issue 41 item 3: with nothing to look it up in, it is a problem saying what is missing.
+    batch = identify_cards({"cards": [{"name": "Breeding Pool"}]})
+    assert batch.results == ()
+    [problem] = batch.problems[0].problems
+    assert problem.code == "identity.name-only-no-data"
+    assert "mana cost" in problem.text("en") and "マナ・コスト" in problem.text("ja")
+
+
+def test_a_card_given_by_name_alone_is_looked_up_and_says_so() -> None:
+    from judge.engine.cards_payload import card_from_scryfall
+    from judge.engine.legality import LegalitySource
+
+    pool = card_from_scryfall(
+        {
+            "name": "Breeding Pool",
+            "type_line": "Land — Forest Island",
+            "oracle_text": "({T}: Add {G} or {U}.)",
+        }
+    )
+    batch = identify_cards(
+        {"cards": [{"name": "Breeding Pool"}]},
+        lookup=lambda name: pool,
+        source=LegalitySource(name="Scryfall", date="2026-11-20"),
+    )
+    [result] = batch.results
+    assert result.identity == ("U", "G")
+    assert result.explanation[0].rule == "data:scryfall-2026-11-20"
+    assert "Scryfall, 2026-11-20" in result.explanation[0].render("ja")

@@ -399,3 +399,30 @@ def test_the_whole_sample_as_a_corpus_directory(archive_sample: Path, tmp_path: 
     assert len(corpus.warnings) == sum(len(w) for w in WARNINGS.values())
     with pytest.raises(ParseError, match="strict"):
         parse_corpus_dir(tmp_path, strict=True)
+
+
+def test_the_2010_06_18_stray_digit_in_505_5_is_read_as_a_documented_typo() -> None:
+    """MagicCompRules 20100618 prints rule 505.5 as "505.54." just before 505.5a (issue 41, item 8): read as
+    505.5 with a note (a documented official typo, which a strict ingest accepts), its subrule under it."""
+    text = (FIXTURES / "archive_20100618_typo.txt").read_text(encoding="utf-8")
+    document = parse_comprehensive_rules(text, source="MagicCompRules 20100618.txt")
+    rules = {r.number: r for r in document.rules}
+    assert "505.54" not in rules
+    assert rules["505.5"].text.startswith("The fifth invented main phase rule")
+    assert rules["505.5a"].parent == "505.5" and rules["505.6"].parent == "505"
+    [warning] = document.warnings
+    assert warning.note and str(warning).startswith("MagicCompRules 20100618.txt:")
+    assert "stray digit in rule number 505.5: read as that rule" in str(warning)
+
+
+def test_a_stray_digit_elsewhere_is_a_warning_and_without_a_subrule_next_is_not_mended() -> None:
+    text = (FIXTURES / "archive_20100618_typo.txt").read_text(encoding="utf-8").replace("505.54.", "505.5.")
+    elsewhere = text.replace(
+        "505.4. The fourth invented main phase rule.",
+        "505.41. The fourth invented main phase rule.\n\n505.4a Its detail.",
+    )
+    [warning] = parse_comprehensive_rules(elsewhere, source="x.txt").warnings
+    assert not warning.note and "stray digit in rule number 505.4: read as that rule" in str(warning)
+    # No subrule of 505.4 next: "505.41." is not mended (and a rule out of order is the parser's error).
+    with pytest.raises(ParseError):
+        parse_comprehensive_rules(text.replace("505.4. ", "505.41. "), source="y.txt")

@@ -250,3 +250,26 @@ def test_the_documented_505_5a_omission_is_a_note_that_strict_accepts(
     with pytest.raises(ParseError) as caught:
         ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
     assert "subrule 101.4a without its rule 101.4: rule added (strict" in str(caught.value)
+
+
+def test_the_documented_505_54_stray_digit_is_a_note_that_strict_accepts(
+    corpus_dir: Path, index_root: Path
+) -> None:
+    """MagicCompRules 20100618 prints rule 505.5 as "505.54." just before 505.5a (issue 41, item 8): read as
+    505.5 with a note, so a strict ingest keeps the last archive release in the history."""
+    main_phase = (
+        ("5", "Turn Structure"),
+        ("505", "Main Phase"),
+        *((f"505.{n}", f"Invented main phase rule {n}.") for n in range(1, 5)),
+        ("505.54", "Invented main phase rule 5, its number printed with a stray digit."),
+        ("505.5a", "The detail of rule 5."),
+        ("505.6", "Invented main phase rule 6."),
+    )
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)  # what strict compares with
+    write_release(corpus_dir, "20290618", (*BASE, *main_phase))
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+    assert "20290618" in report.versions and report.warnings == [] and report.skipped == []
+    assert any(n.endswith("stray digit in rule number 505.5: read as that rule") for n in report.notes)
+    rules = selectors.rules_of(live(), "20290618")
+    assert rules.get(number="505.5").text.startswith("Invented main phase rule 5")
+    assert rules.get(number="505.5a").parent == "505.5" and not rules.filter(number="505.54").exists()

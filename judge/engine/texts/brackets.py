@@ -121,6 +121,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。ゲーム終盤のコンボです。終盤の"
         "2枚コンボは{first}から、序盤のものはブラケット4から使えます。",
     },
+    "brackets.combo-early-estimated": {
+        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, and its "
+        "cards cost {mana} mana in all: early game at that, by Commander Spellbook's reading (4 or less; "
+        "running it may cost more). Early two-card infinite combos are allowed only from {first}.",
+        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナはデータにありませんが、カードのマナ総量の合計は {mana} "
+        "なので、スペルブックの読み方（4以下）ではゲーム序盤に揃うコンボです（動かすにはさらにマナが要ることもあります）。"
+        "序盤の2枚無限コンボが使えるのは{first}以上です。",
+    },
+    "brackets.combo-arguably-early-estimated": {
+        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, and its "
+        "cards cost {mana} mana in all, at least: Commander Spellbook calls that “arguably early”. Counted "
+        "here as late game ({first}); the table may see it as early (bracket 4).",
+        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナはデータにありませんが、カードのマナ総量の合計は少なくとも "
+        "{mana} で、スペルブックはこれを「序盤とも言える」とします。ここでは終盤のコンボとして数えます（{first}）。"
+        "卓によっては序盤と見ることもあります（ブラケット4）。",
+    },
+    "brackets.combo-late-estimated": {
+        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, and its "
+        "cards cost {mana} mana in all, at least: a late-game combo. Two-card combos for the late game are "
+        "allowed from {first}; early ones only from bracket 4.",
+        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナはデータにありませんが、カードのマナ総量の合計は少なくとも "
+        "{mana} なので、ゲーム終盤のコンボです。終盤の2枚コンボは{first}から、序盤のものはブラケット4から使えます。",
+    },
     "brackets.combo-no-timing": {
         "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, so it is "
         "counted as late game ({first}). Ask whether it comes together early (bracket 4).",

@@ -36,6 +36,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Event {number}: controller",
         "ja": "{number}番目の出来事のコントローラー",
     },
+    "damage.label.event-copy": {
+        "en": "Event {number}: dealt by a copy",
+        "ja": "{number}番目の出来事がコピーによるものかどうか",
+    },
     "damage.label.teams": {"en": "Teams", "ja": "チーム"},
     "damage.label.team": {"en": "Team {number}", "ja": "チーム{number}"},
     # --- problems
@@ -98,6 +102,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "combat damage counts as commander damage.",
         "ja": "{number}番目：{commander}は{controller}がコントロールしていますが、{owner}の統率者のままなので、"
         "その戦闘ダメージは統率者ダメージとして数えます。",
+    },
+    "damage.copy": {
+        "en": "Event {number}: the {amount} damage to {player} was dealt by a copy of {commander} (a token copy, "
+        "or a creature that became a copy of it): a copy takes only the copiable values of {commander} — its "
+        "name, mana cost, types, rules text, power and toughness.",
+        "ja": "{number}番目：{player}への {amount} 点のダメージは{commander}のコピー（コピーであるトークンや、コピーになった"
+        "クリーチャー）が与えたものです。コピーが得るのは{commander}のコピー可能な値（名前、マナ・コスト、タイプ、ルール・"
+        "テキスト、パワー、タフネス）だけです。",
+    },
+    "damage.copy-not-counted": {
+        "en": "Event {number}: being a commander is an attribute of the card, not a copiable value: a permanent "
+        "copying {commander} is not a commander, so its {amount} combat damage to {player} is not commander "
+        "damage and does not count toward {limit}.",
+        "ja": "{number}番目：統率者であることはカードそのものの属性で、コピー可能な値ではありません。{commander}をコピーした"
+        "パーマネントは統率者ではないので、{player}への {amount} 点の戦闘ダメージは統率者ダメージではなく、{limit} 点に"
+        "数えません。",
+    },
+    "damage.copy-not-counted-noncombat": {
+        "en": "Event {number}: a permanent copying {commander} is not a commander, and its {amount} damage to "
+        "{player} is not combat damage either: it does not count toward {limit}.",
+        "ja": "{number}番目：{commander}をコピーしたパーマネントは統率者ではなく、{player}への {amount} 点のダメージも"
+        "戦闘ダメージではないので、{limit} 点に数えません。",
     },
     "damage.prevented": {
         "en": "Event {number}: {prevented} of the {amount} damage from {commander} to {player} was prevented: "

@@ -71,11 +71,32 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the front face of the meld card {card} counts",
         "ja": "合体カード《{card}》は第1面だけを数えます",
     },
+    "identity.from-card-data": {
+        "en": "{card} was given by name alone: its mana cost, type line and rules text are read from the card "
+        "data ({source})",
+        "ja": "《{card}》は名前だけで指定されたので、マナ・コスト、タイプ行、ルール・テキストはカードデータ（{source}）から読みます",
+    },
+    "identity.from-card-data-undated": {
+        "en": "{card} was given by name alone: its mana cost, type line and rules text are read from the card data",
+        "ja": "《{card}》は名前だけで指定されたので、マナ・コスト、タイプ行、ルール・テキストはカードデータから読みます",
+    },
     "identity.summary": {"en": "Color identity of {card}: {colors}", "ja": "《{card}》の固有色：{colors}"},
     # --- problems of a batch
     "identity.too-many-cards": {
         "en": "{label}: {count} cards is over the limit of {high} per request.",
         "ja": "{label}：{count} 枚は1回の上限 {high} 枚を超えています。",
+    },
+    "identity.name-only-no-data": {
+        "en": "{label}: only its name ({name}) was given, and no card data is imported to look it up: give its "
+        "mana cost, type line and rules text (every face's), and its color indicator if it has one.",
+        "ja": "{label}：名前（{name}）しか指定されておらず、調べるためのカードデータも取り込まれていません。マナ・コスト、タイプ行、"
+        "ルール・テキスト（すべての面の）と、あれば色指標を指定してください。",
+    },
+    "identity.name-only-unknown": {
+        "en": "{label}: only its name was given, and the card data does not have it ({why}): give the card's "
+        "exact name, or its mana cost, type line and rules text.",
+        "ja": "{label}：名前しか指定されておらず、カードデータにもありません（{why}）。正確なカード名か、マナ・コスト、タイプ行、"
+        "ルール・テキストを指定してください。",
     },
     "identity.cards-required": {
         "en": "{label}: required, a list of cards.",

@@ -203,6 +203,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{object} is no longer on the battlefield, so it is removed from combat.",
         "ja": "{object}は戦場を離れたので、戦闘から取り除かれる。",
     },
+    "leave.combat-control-changed": {
+        "en": "{object} is now controlled by {player}, no longer by {before}: a permanent whose control changes is "
+        "removed from combat, so it is no longer attacking or blocking and deals no combat damage this combat.",
+        "ja": "{object}のコントローラーは{before}から{player}に変わった。コントローラーが変わったパーマネントは戦闘から取り除かれるので、もう攻撃も"
+        "ブロックもしておらず、この戦闘で戦闘ダメージを与えない。",
+    },
     "leave.combat-damage-not-assigned": {
         "en": "{object} is still an attacking creature, but {player} has left the game: no combat damage is assigned "
         "to {player}, even with trample.",
@@ -316,6 +322,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "leave.change.no-combat-damage": {
         "en": "{object}: no combat damage is assigned to {player}",
         "ja": "{object}：{player}に戦闘ダメージは割り振られない",
+    },
+    "leave.change.out-of-combat": {
+        "en": "{object}: removed from combat",
+        "ja": "{object}：戦闘から取り除かれる",
     },
     "leave.change.timed-waits": {
         "en": "{player}'s effect lasts until the end of {previous}'s turn",
