@@ -50,6 +50,7 @@ MIDDLEWARE = [
     "judge.web.middleware.ContentSecurityPolicyMiddleware",
     "judge.web.middleware.ApiMethodNotAllowedMiddleware",
     "judge.web.middleware.DatabaseBusyMiddleware",
+    "judge.limits.middleware.HeavyRequestMiddleware",
     "judge.rules.middleware.NoCorpusMiddleware",
 ]
 
