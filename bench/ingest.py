@@ -118,7 +118,9 @@ def phase_main(phase: str, work: Path, corpus: Path, pages: int) -> None:
         return
     if phase == "ingest":
         start = time.perf_counter()
-        report = ingest_corpus(corpus_dir=corpus, index_root=work / "index")
+        # The official 20130201 file was published cut inside its glossary: the shrink guard refuses it
+        # unless accepted (judge.rules.ingest.checks).
+        report = ingest_corpus(corpus_dir=corpus, index_root=work / "index", accept_shrink=True)
         seconds = time.perf_counter() - start
         print(
             json.dumps(

@@ -33,10 +33,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def nginx_config(work: Path, *, port: int, upstream: str) -> str:
-    """An nginx.conf serving the shipped site config (deploy/nginx/judge-zones.conf and judge-site.conf,
-    included as they are) on 127.0.0.1:``port`` in front of ``upstream`` ("127.0.0.1:8001" or
-    "unix:/path")."""
+def nginx_config(
+    work: Path, *, port: int, upstream: str, site: Path = DEPLOY / "judge-site.conf", ipv6: bool = False
+) -> str:
+    """An nginx.conf serving the shipped config (deploy/nginx/judge-main.conf, judge-events.conf,
+    judge-zones.conf and ``site``, judge-site.conf by default, included as they are) on 127.0.0.1:``port``
+    (and [::1]:``port`` with ``ipv6``) in front of ``upstream`` ("127.0.0.1:8001" or "unix:/path")."""
     temp = {kind: work / f"nginx-{kind}" for kind in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     for path in temp.values():
         path.mkdir(exist_ok=True)
@@ -44,11 +46,11 @@ def nginx_config(work: Path, *, port: int, upstream: str) -> str:
     user = f"user {pwd.getpwuid(os.geteuid()).pw_name};" if os.geteuid() == 0 else ""
     return f"""
 {user}
-worker_processes 1;
+include {DEPLOY / "judge-main.conf"};
 daemon off;
 pid {work / "nginx.pid"};
 error_log {work / "nginx-error.log"} warn;
-events {{ worker_connections 512; }}
+events {{ include {DEPLOY / "judge-events.conf"}; }}
 http {{
     access_log {work / "nginx-access.log"};
     client_body_temp_path {temp["body"]};
@@ -62,22 +64,26 @@ http {{
     }}
     server {{
         listen 127.0.0.1:{port};
+        {f"listen [::1]:{port};" if ipv6 else ""}
         server_name 127.0.0.1;
-        include {DEPLOY / "judge-site.conf"};
+        include {site};
     }}
 }}
 """
 
 
 @contextlib.contextmanager
-def running_nginx(work: Path, *, upstream: str) -> Iterator[str]:
-    """nginx with the shipped config on a free loopback port in front of ``upstream``: its base URL."""
+def running_nginx(
+    work: Path, *, upstream: str, site: Path = DEPLOY / "judge-site.conf", ipv6: bool = False
+) -> Iterator[str]:
+    """nginx with the shipped config on a free loopback port in front of ``upstream``: its base URL (the
+    master's pid is in ``work / "nginx.pid"``)."""
     binary = nginx_binary()
     if binary is None:
         raise RuntimeError("nginx is not installed (Debian package nginx)")
     port = _free_port()
     conf = work / "nginx.conf"
-    conf.write_text(nginx_config(work, port=port, upstream=upstream), encoding="utf-8")
+    conf.write_text(nginx_config(work, port=port, upstream=upstream, site=site, ipv6=ipv6), encoding="utf-8")
     base = [binary, "-p", str(work), "-c", str(conf), "-e", str(work / "nginx-error.log")]
     check = subprocess.run([*base, "-t", "-q"], capture_output=True, text=True)
     if check.returncode != 0:

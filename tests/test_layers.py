@@ -48,6 +48,8 @@ APP_USES = {
     ("judge.tracker", "judge.limits"),
     # The table's brackets page reads a tracker game's seats: names, declared brackets, lists.
     ("judge.calc", "judge.tracker"),
+    # The table's brackets page holds the client's heavy slot (one heavy request at a time).
+    ("judge.calc", "judge.limits"),
 }
 #: What the pure layers may import besides the standard library (the engine: nothing).
 THIRD_PARTY = {

@@ -3,14 +3,23 @@ estimate at once (judge.engine.brackets), with the differences that matter for t
 
 A tracker game's decks load in one step (``?game=<code>``, from the game page's "Compare brackets" link or
 its code typed in): each seat's name, list and declared bracket fill the form, and their estimates show at
-once, each compared with what its player declared."""
+once, each compared with what its player declared.
+
+The deck checks are heavy (20 lists of 64,000 characters cost 1-3 s), and a GET needs no cookie (an ``<img>``
+on any page sends it): they run under the client's heavy slot (judge.limits.heavy, one at a time, as the
+calculators' API; past it, the page with its input and a 429), and a saved game's estimates are computed
+once per revision of the game (and language and card data), cached, not on every view."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpResponse, QueryDict
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -30,15 +39,22 @@ from judge.cards import selectors as card_selectors
 from judge.cards.services import check_deck
 from judge.engine import tracker
 from judge.engine.errors import RulesError
+from judge.limits.heavy import Busy, heavy_slot
 from judge.tracker import seat_services
 from judge.tracker import selectors as tracker_selectors
 from judge.tracker import services as tracker_services
 from judge.tracker.models import Game
 from judge.tracker.services import UnreadableGame
+from judge.web.card_finder import current_card_stamp
+from judge.web.client_address import client_key
 from judge.web.presenters import present_problems, reader_language
 from judge.web.rendering import HtmxHttpRequest
+from judge.web.texts import HEAVY_RETRY_AFTER, busy_message
 
 __all__ = ["MAX_LIST_CHARS", "MAX_NAME", "SEATS", "table_page"]
+
+#: The reasons a list is not legal shown on the table page; the deck check page lists every one.
+SHOWN_PROBLEMS = 5
 
 
 def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
@@ -79,8 +95,22 @@ def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
     return decks
 
 
-#: The reasons a list is not legal shown on the table page; the deck check page lists every one.
-SHOWN_PROBLEMS = 5
+ESTIMATES_CACHED_SECONDS = 86_400  # a game's estimates at one revision; a new revision is a new key
+
+
+def _game_estimates(
+    request: HtmxHttpRequest, slug: str, revision: str, seats: list[TableSeat]
+) -> list[TableDeck]:
+    """A saved game's estimates at ``revision``: from the cache, else computed (under the client's heavy
+    slot) and cached, keyed by the game, its revision, the language and the card data."""
+    stamp = hashlib.sha1(current_card_stamp().encode()).hexdigest()[:16]
+    key = f"calc:brackets:{slug}:{revision}:{get_language()}:{stamp}"
+    found: list[TableDeck] | None = cache.get(key)
+    if found is None:
+        with heavy_slot(who=client_key(request)):
+            found = _estimates(seats)
+        cache.set(key, found, ESTIMATES_CACHED_SECONDS)
+    return found
 
 
 def _load_game(slug: str | None) -> tuple[list[TableSeat] | None, str, str]:
@@ -164,7 +194,19 @@ def table_page(request: HtmxHttpRequest) -> HttpResponse:
         context.update(game_revision=revision, errors=problems)
         if not problems:
             context["notice"] = _("Saved to the game: its page shows each declared bracket.")
-    decks = _estimates(context["seats"])
+    try:
+        if request.method != "POST" and slug is not None:
+            decks = _game_estimates(request, slug, context["game_revision"], context["seats"])
+        else:
+            with heavy_slot(who=client_key(request)):
+                decks = _estimates(context["seats"])
+    except Busy:
+        context["errors"] = [busy_message().text(get_language() or "en")]
+        response = _page(request, "calc/table.html", context)
+        response.status_code = 429
+        response["Retry-After"] = str(HEAVY_RETRY_AFTER)
+        patch_cache_control(response, no_store=True)
+        return response
     if not decks and request.method == "POST" and "save" not in params:
         context["errors"] = [_("Paste at least one list.")]
     elif not decks and request.method != "POST":

@@ -50,6 +50,7 @@ MIDDLEWARE = [
     "judge.web.middleware.ContentSecurityPolicyMiddleware",
     "judge.web.middleware.ApiMethodNotAllowedMiddleware",
     "judge.web.middleware.DatabaseBusyMiddleware",
+    "judge.limits.middleware.HeavyRequestMiddleware",
     "judge.rules.middleware.NoCorpusMiddleware",
     # The engine's citations in the current release's numbers, for everything the view renders.
     "judge.web.middleware.CitationMiddleware",
@@ -180,6 +181,10 @@ LOGGING = {
 # client address may start this many games (judge.tracker.limits: "30/h" is 30 an hour).
 JUDGE_TRACKER_RETENTION_DAYS = int(os.environ.get("JUDGE_TRACKER_RETENTION_DAYS", "30"))
 JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/h")
+# Heavy requests (the calculators' API, the brackets table page) one client may have in flight, and how long
+# a slot's lease lasts when its worker is killed (above gunicorn's 30 s timeout): judge.limits.heavy.
+JUDGE_HEAVY_AT_ONCE = int(os.environ.get("JUDGE_HEAVY_AT_ONCE", "1"))
+JUDGE_HEAVY_LEASE_SECONDS = int(os.environ.get("JUDGE_HEAVY_LEASE_SECONDS", "40"))
 # Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
 JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
 # The rate limits count in their own database table (judge.limits), never in this cache, which may cull

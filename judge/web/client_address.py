@@ -11,6 +11,10 @@ first entry would let a client pick its own rate-limit bucket. A header missing,
 
 An IPv4-mapped IPv6 address (``::ffff:192.0.2.7``, what a dual-stack socket reports for an IPv4 client) is
 the IPv4 address it maps.
+
+One definition of a client for every limit (:func:`client_key`): an IPv4 address, or an IPv6 address's /64
+(one household or server usually holds a whole /64). The shipped nginx config keys its limits the same way
+(``$judge_client`` in deploy/nginx/judge-zones.conf).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import ipaddress
 from django.conf import settings
 from django.http import HttpRequest
 
+IPV6_PREFIX = 64  # one IPv6 client usually holds a whole /64: counted as one
 UNKNOWN = "0.0.0.0"  # no address at all (a Unix socket without the proxy's header): one shared count
 
 
@@ -60,3 +65,17 @@ def client_address(request: HttpRequest) -> str:
     candidates = [trusted_entry(str(request.META.get(header, "")), proxies)] if header else []
     candidates.append(str(request.META.get("REMOTE_ADDR", "")))
     return next((found for text in candidates if (found := _valid(text))), UNKNOWN)
+
+
+def client_key(request: HttpRequest) -> str:
+    """The client every limit counts: its address (an IPv6 address's /64; an IPv4-mapped IPv6 address,
+    ``::ffff:192.0.2.7``, is the IPv4 address it maps, never the /64 ``::`` every such client shares).
+
+    >>> from django.test import RequestFactory
+    >>> client_key(RequestFactory().get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::9"))
+    '2001:db8:1:2::'
+    """
+    address = ipaddress.ip_address(client_address(request))
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False).network_address)
+    return str(address)

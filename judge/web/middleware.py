@@ -14,8 +14,10 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,6 +38,8 @@ from judge.web.citations import citing_current
 from judge.web.generation import live_generation
 from judge.web.json_api import error_response, is_api, request_language
 from judge.web.rendering import refusal_page
+
+logger = logging.getLogger(__name__)
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -136,10 +140,33 @@ def is_busy(error: BaseException) -> bool:
     return isinstance(error, OperationalError) and "locked" in str(error)
 
 
+def is_disk_full(error: BaseException) -> bool:
+    """Whether ``error`` is storage that ran out: the OS's ENOSPC (a file, a temp file, the index) or the
+    database saying so (SQLite "database or disk is full", PostgreSQL "could not extend file" /
+    "No space left on device")."""
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        return True
+    text = str(error)
+    return isinstance(error, OperationalError) and (
+        "disk is full" in text or "No space left" in text or "could not extend file" in text
+    )
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """A JSON client: the API, a JSON body, ``?format=json`` or a GET that accepts JSON first (the tracker's
+    phones ask so)."""
+    return (
+        is_api(request)
+        or request.content_type == "application/json"
+        or request.GET.get("format") == "json"
+        or request.headers.get("Accept", "").startswith("application/json")
+    )
+
+
 class DatabaseBusyMiddleware:
-    """A write that waited out the database's busy timeout answers 503 with ``Retry-After``: JSON for the API
-    and JSON bodies, else a page in the reader's language. Nothing was written (its transaction rolled
-    back)."""
+    """A write that waited out the database's busy timeout answers 503 with ``Retry-After``; a full disk
+    answers 503 and logs what ran out (issue 43). Both: JSON for JSON clients, else a page in the reader's
+    language. Nothing was written (the transaction rolled back)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -148,15 +175,28 @@ class DatabaseBusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not is_busy(exception):
+        if is_busy(exception):
+            problem = msg("web.database-busy", seconds=BUSY_RETRY_AFTER)
+        elif is_disk_full(exception):
+            filename = getattr(exception, "filename", None)
+            logger.error(
+                "storage full answering %s %s: %s%s",
+                request.method,
+                request.path,
+                "the database" if isinstance(exception, OperationalError) else "a file",
+                f" ({filename})" if filename else f" ({exception})",
+            )
+            problem = msg("web.disk-full")
+        else:
             return None
-        problem = msg("web.database-busy", seconds=BUSY_RETRY_AFTER)
-        if is_api(request) or request.content_type == "application/json":
-            response: HttpResponse = error_response([problem], status=503, lang=request_language(request))
+        if wants_json(request):
+            lang = request_language(request, default="en" if is_api(request) else get_language() or "en")
+            response: HttpResponse = error_response([problem], status=503, lang=lang)
         else:
             lang = get_language() or "en"
             response = render(request, "busy.html", {"problem": problem.text(lang)}, status=503)
-        response["Retry-After"] = str(BUSY_RETRY_AFTER)
+        if is_busy(exception):
+            response["Retry-After"] = str(BUSY_RETRY_AFTER)
         patch_cache_control(response, no_store=True)
         return response
 

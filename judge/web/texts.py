@@ -8,6 +8,7 @@ this module adds these to it (:func:`judge.engine.texts.add_texts`) when the web
 
 from __future__ import annotations
 
+from judge.engine.messages import Message, msg
 from judge.engine.texts import add_texts
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -144,6 +145,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Too many new games from this connection lately: wait a while, or keep playing the game you have.",
         "ja": "この接続から短時間に作られたゲームが多すぎます。しばらく待つか、今のゲームを続けてください。",
     },
+    # One heavy request at a time per client (judge.limits.heavy): the deck checks, boards and brackets.
+    "web.heavy-busy": {
+        "en": "Your connection already has a heavy check in progress: wait for it, then try again in about "
+        "{seconds} seconds. Nothing you typed is lost.",
+        "ja": "この接続からの重い処理がまだ実行中です。終わるのを待ち、{seconds} 秒ほどしてからもう一度試してください。"
+        "入力した内容は失われていません。",
+    },
+    # A full disk (judge.web.middleware.DiskFullMiddleware).
+    "web.disk-full": {
+        "en": "The site cannot save right now (its storage is full): nothing was saved. The operators have been "
+        "told; try again later.",
+        "ja": "現在サイトに保存できません（保存領域がいっぱいです）。何も保存されていません。管理者に通知されました。"
+        "しばらくしてからもう一度試してください。",
+    },
 }
+
+HEAVY_RETRY_AFTER = 5  # seconds
+
+
+def busy_message() -> Message:
+    """Every heavy slot of the client is held (judge.limits.heavy)."""
+    return msg("web.heavy-busy", seconds=HEAVY_RETRY_AFTER)
+
 
 add_texts(TEXTS)

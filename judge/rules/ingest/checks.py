@@ -1,13 +1,18 @@
 """What an ingest checks before anything goes live: that no rules and no document disappear, and that a killed
 ingest left nothing behind.
 
-1. A new current release is refused (:class:`IngestRefused`, nothing goes live) when it has lost more than
-   :data:`MAX_RULE_LOSS` (and at least :data:`MIN_RULES_LOST`) of the rules of the release before it, or
-   when more of its own references name no rule than the release before it had, plus
-   :data:`UNRESOLVED_SLACK` (a file with its middle cut out keeps its table of contents and
-   cross-references, and loses the rules they name). A release read again (its file replaced under the
-   same name) is compared with its own live version: any rule lost refuses it, and the refusal lists them.
-   ``accept_shrink`` lets a deliberate change through.
+1. A release new to the live generation, wherever it falls in date (the newest, or an older or intermediate
+   one an operator adds), is refused (:class:`IngestRefused`, nothing goes live) when it has lost more than
+   :data:`MAX_LOSS` (and at least the minimum of :data:`RECORD_KINDS`) of any kind of record it serves
+   (rules, glossary entries, sections, references between rules) against the release before it in date, or
+   more than :data:`MAX_LOSS_TO_NEWER` against a live release after it; when it ends without the Credits
+   its neighbours end with (a file cut inside its glossary keeps every rule); or, the newest, when more of
+   its own references name no rule than the release before it had, plus :data:`UNRESOLVED_SLACK` (a file
+   with its middle cut out keeps its table of contents and cross-references, and loses the rules they
+   name). A release read again (its file replaced under the same name) is compared with its own live
+   version: any rule lost refuses it, and the refusal lists them. ``accept_shrink`` lets a deliberate
+   change through (the official 20130201 file was published cut inside its glossary: an archive ingest
+   accepts it so).
 2. A Japanese document of the live generation that disappears refuses the ingest, naming every such
    document (with ``ja/`` empty, every Japanese page would answer 404); ``accept_missing`` lets a deliberate
    removal through, as warnings. One with fewer sections than the live generation gave it is a warning
@@ -23,12 +28,21 @@ import re
 import shutil
 from pathlib import Path
 
-from judge.parsing.records import ParseError
+from judge.parsing.records import ParseError, RuleKind
 from judge.rules import models
 from judge.rules.ingest.stages import Plan
 
-MAX_RULE_LOSS = 0.05  # of the previous release's rules ...
-MIN_RULES_LOST = 20  # ... and at least this many (a small release's few rules are not a cut file)
+MAX_LOSS = 0.05  # of the records of one kind of the release before ...
+#: ... or of a live release after (an older release added: the archive sample's widest gap, 20100201 to
+#: 20130429, grew 17 % in rules)
+MAX_LOSS_TO_NEWER = 0.25
+#: ... and at least this many of that kind (a small release's few records are not a cut file)
+RECORD_KINDS: tuple[tuple[str, int], ...] = (
+    ("rules", 20),
+    ("glossary entries", 10),
+    ("sections", 3),
+    ("references between rules", 20),
+)
 UNRESOLVED_SLACK = 10  # references naming no rule, beyond the previous release's
 LOST_RULES_SHOWN = 400  # rule numbers a refusal lists (then "and N more")
 VERSIONED_SLUG_RE = re.compile(r"-\d{8}$")
@@ -48,10 +62,10 @@ def check_current_release(
     plan: Plan, live: models.Corpus | None, *, accept_shrink: bool
 ) -> list[tuple[str, str]]:
     """The reasons to refuse the releases of this ingest (none when they are the live ones, or
-    ``accept_shrink``): a new current release that shrank from the release before it, and any release read
-    again (its file replaced under the same name) that lost rules of its own live version. Raises
+    ``accept_shrink``): a new release that shrank against a neighbour in date or lost its end, and any
+    release read again (its file replaced under the same name) that lost rules of its own live version. Raises
     :class:`IngestRefused` unless ``accept_shrink``, which returns the reasons as warnings instead."""
-    reasons = _shrunk_since_previous(plan, live) + _lost_since_live(plan, live)
+    reasons = _shrunk_against_neighbours(plan, live) + _lost_since_live(plan, live)
     if reasons and not accept_shrink:
         file_name = reasons[0][0]
         current = plan.known_by_version.get(plan.parsed.current.version)
@@ -65,28 +79,81 @@ def check_current_release(
     return [(file_name, f"accepted (--accept-shrink): {reason}") for file_name, reason in reasons]
 
 
-def _shrunk_since_previous(plan: Plan, live: models.Corpus | None) -> list[tuple[str, str]]:
-    """A new current release with fewer rules, or more references that name no rule, than the one before."""
+def _shrunk_against_neighbours(plan: Plan, live: models.Corpus | None) -> list[tuple[str, str]]:
+    """Each release new to the live generation (the newest, or an older or intermediate one an operator
+    adds) that lost more than :data:`MAX_LOSS` of any kind of record it serves against the release before it
+    in date, or more than :data:`MAX_LOSS_TO_NEWER` against a live release after it (an older release added
+    under the loaded history: the rules grow from release to release); that lacks the Credits these
+    neighbours end with (the file was cut); or, the newest, that has more references naming no rule than
+    the release before it. A cold ingest compares each release with the one before it only: the oldest has
+    no live release after it."""
     versions = plan.lineage_versions
-    if len(versions) < 2:
-        return []
-    current = plan.known_by_version[versions[-1]]
-    if live is not None and live.releases.filter(pk=current.pk).exists():
-        return []  # live already: checked (or accepted) when it went live
-    before = plan.known_by_version[versions[-2]]
+    live_ids = set(live.releases.values_list("pk", flat=True)) if live is not None else set()
+    counted: dict[int, dict[str, int]] = {}
     reasons = []
-    lost = before.rule_count - current.rule_count
-    if lost >= MIN_RULES_LOST and current.rule_count < before.rule_count * (1 - MAX_RULE_LOSS):
-        reasons.append(
-            f"{current.rule_count} rules where {before.file_name} has {before.rule_count} "
-            f"({lost} fewer, more than {MAX_RULE_LOSS:.0%})"
-        )
-    if len(current.unresolved) > len(before.unresolved) + UNRESOLVED_SLACK:
-        reasons.append(
-            f"{len(current.unresolved)} references name no rule, where {before.file_name} has "
-            f"{len(before.unresolved)} (at most {UNRESOLVED_SLACK} more are accepted)"
-        )
-    return [(current.file_name, reason) for reason in reasons]
+    for i, version in enumerate(versions):
+        release = plan.known_by_version[version]
+        if release.pk in live_ids:
+            continue  # live already: checked (or accepted) when it went live
+        before = plan.known_by_version[versions[i - 1]] if i > 0 else None
+        after = plan.known_by_version[versions[i + 1]] if i + 1 < len(versions) else None
+        if after is not None and after.pk not in live_ids:
+            after = None
+        neighbours = [(n, share) for n, share in ((before, MAX_LOSS), (after, MAX_LOSS_TO_NEWER)) if n]
+        for neighbour, share in neighbours:
+            reasons += [(release.file_name, r) for r in _lost_records(release, neighbour, share, counted)]
+        had_credits = [n for n, _ in neighbours if n.credits.strip()]
+        if had_credits and not release.credits.strip():
+            reasons.append(
+                (
+                    release.file_name,
+                    f"no Credits at its end where {had_credits[0].file_name} has them "
+                    "(the file is cut short)",
+                )
+            )
+        newest = i + 1 == len(versions)
+        if (
+            newest
+            and before is not None
+            and len(release.unresolved) > len(before.unresolved) + UNRESOLVED_SLACK
+        ):
+            reasons.append(
+                (
+                    release.file_name,
+                    f"{len(release.unresolved)} references name no rule, where {before.file_name} has "
+                    f"{len(before.unresolved)} (at most {UNRESOLVED_SLACK} more are accepted)",
+                )
+            )
+    return reasons
+
+
+def _record_counts(release: models.Release, counted: dict[int, dict[str, int]]) -> dict[str, int]:
+    """How many records of each kind (:data:`RECORD_KINDS`) a release serves, counted once per ingest."""
+    if release.pk not in counted:
+        counted[release.pk] = {
+            "rules": release.rule_count,
+            "glossary entries": release.glossary_count,
+            "sections": release.rules.filter(kind=RuleKind.SECTION.value).count(),
+            "references between rules": release.citations.count(),
+        }
+    return counted[release.pk]
+
+
+def _lost_records(
+    release: models.Release, neighbour: models.Release, share: float, counted: dict[int, dict[str, int]]
+) -> list[str]:
+    """A reason for each kind of record of which ``release`` has lost more than ``share`` (and at least the
+    minimum of :data:`RECORD_KINDS`) against ``neighbour``."""
+    has, had = _record_counts(release, counted), _record_counts(neighbour, counted)
+    reasons = []
+    for kind, least in RECORD_KINDS:
+        lost = had[kind] - has[kind]
+        if lost >= least and has[kind] < had[kind] * (1 - share):
+            reasons.append(
+                f"{has[kind]} {kind} where {neighbour.file_name} has {had[kind]} "
+                f"({lost} fewer, more than {share:.0%})"
+            )
+    return reasons
 
 
 def _lost_since_live(plan: Plan, live: models.Corpus | None) -> list[tuple[str, str]]:

@@ -4,14 +4,16 @@
 Only what changed is read again (judge.rules.ingest); a progress bar shows on a terminal, plain lines
 otherwise. A file that does not parse is left out and printed ("skipped: file:line: problem"); the rest
 goes live and the exit status is 0. ``--strict`` makes skipped files, warnings and Japanese documents lost or
-shortened fatal (a documented official typo is a note). A new current release that lost rules, or whose
-references name no rule, and a release read again (its file replaced under the same name) that lost any rule
-of its live version, are refused unless ``--accept-shrink``; a Japanese document of the live generation that
-is missing (an empty ``ja/`` folder) is refused unless ``--accept-missing-documents``. A first ingest (no live
-generation yet, as ``make setup`` on a fresh machine) has nothing to lose. ``--if-present`` (``make setup``):
-a corpus folder with no Comprehensive Rules file (a fresh machine offline) is not an error: one paragraph, in
-English and Japanese, says what is missing, where the files go and the command that fetches them, and the
-command exits 0 (the site serves its calculators and tracker, and says that no rules text is installed).
+shortened fatal (a documented official typo is a note). A new release (newest, older or intermediate) that
+lost rules, glossary entries, sections or references against its neighbours in date or its Credits, the
+newest whose references name no rule, and a release read again (its file replaced under the same name) that
+lost any rule of its live version, are refused unless ``--accept-shrink``; a Japanese document of the live
+generation that is missing (an empty ``ja/`` folder) is refused unless ``--accept-missing-documents``. A first
+ingest (no live generation yet, as ``make setup`` on a fresh machine) has nothing to lose. ``--if-present``
+(``make setup``): a corpus folder with no Comprehensive Rules file (a fresh machine offline) is not an error:
+one paragraph, in English and Japanese, says what is missing, where the files go and the command that fetches
+them, and the command exits 0 (the site serves its calculators and tracker, and says that no rules text is
+installed).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--accept-shrink",
             action="store_true",
-            help="let a release go live that lost rules or whose references name no rule",
+            help="let a release go live that lost records or its Credits, or whose references name no rule",
         )
         parser.add_argument(
             "--accept-missing-documents",

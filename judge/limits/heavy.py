@@ -1,0 +1,88 @@
+"""One heavy request at a time per client, held by the site itself wherever the heavy work is reached: the
+calculators' JSON API (``/api/calc/``) and the brackets table page (issue 43, items 1 and 4).
+
+Two heavy requests at once from one client hold both of a server's sync workers, and every other client waits
+behind them. The slot is a lease, a row of the counters' table (:class:`judge.limits.models.RateCount`, window
+0) that expires on its own after :data:`LEASE_SECONDS` — longer than gunicorn's worker timeout (30 s), so no
+heavy request outlives it, short enough that a worker killed mid-request (``kill -9``: its ``finally`` never
+runs) locks its client out for at most that long. A proxy's in-flight counter (nginx ``limit_conn``) is not
+subtracted when its worker is killed: it locked addresses out until a full restart.
+
+Taking a slot is one statement on SQLite and PostgreSQL alike: an upsert that replaces the row only when its
+lease is over, returning the row when it took it, nothing when the slot is held.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.db import connection
+
+from judge.limits.counters import _key
+from judge.limits.models import RateCount
+
+LEASE_SECONDS = 40  # above gunicorn's --timeout 30: a heavy request ends (or is killed) before its lease
+GROUP = "heavy"
+
+
+def lease_seconds() -> int:
+    return int(getattr(settings, "JUDGE_HEAVY_LEASE_SECONDS", LEASE_SECONDS))
+
+
+def at_once() -> int:
+    """Heavy requests one client may have in flight (``JUDGE_HEAVY_AT_ONCE``, 1)."""
+    return max(1, int(getattr(settings, "JUDGE_HEAVY_AT_ONCE", 1)))
+
+
+def _take_sql() -> str:
+    quote = connection.ops.quote_name
+    table, key, window, count_, expires = map(
+        quote, (RateCount._meta.db_table, "key", "window", "count", "expires")
+    )
+    return (
+        f"INSERT INTO {table} ({key}, {window}, {count_}, {expires}) VALUES (%s, 0, 1, %s) "
+        f"ON CONFLICT ({key}, {window}) DO UPDATE SET {count_} = 1, {expires} = excluded.{expires} "
+        f"WHERE {table}.{expires} <= %s RETURNING {expires}"
+    )
+
+
+def take(*, who: str) -> tuple[str, int] | None:
+    """A heavy slot of ``who`` (its key and the lease's end, to give it back), or None when every one is
+    held by a lease not over yet."""
+    now = int(time.time())
+    until = now + lease_seconds()
+    for slot in range(at_once()):
+        key = _key(f"{GROUP}:{slot}", who, 0)
+        with connection.cursor() as cursor:
+            cursor.execute(_take_sql(), [key, until, now])
+            if cursor.fetchone() is not None:
+                return key, until
+    return None
+
+
+def give_back(slot: tuple[str, int]) -> None:
+    """End a lease taken by :func:`take` (a later lease of the same slot is left alone)."""
+    key, until = slot
+    RateCount.objects.filter(key=key, window=0, expires=until).delete()
+
+
+class Busy(Exception):
+    """Every heavy slot of the client is held: answer 429 (judge.web's HeavyBusyMiddleware words it)."""
+
+
+@contextmanager
+def heavy_slot(*, who: str) -> Iterator[None]:
+    """Hold one of ``who``'s heavy slots while the block runs; :class:`Busy` when none is free."""
+    slot = take(who=who)
+    if slot is None:
+        raise Busy(who)
+    try:
+        yield
+    finally:
+        give_back(slot)
+
+
+__all__ = ["Busy", "at_once", "give_back", "heavy_slot", "lease_seconds", "take"]
