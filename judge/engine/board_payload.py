@@ -332,6 +332,7 @@ class BoardReader(FieldReader):
             if (
                 obj.attached_to is not None
                 and obj.attached_to not in by_id
+                and obj.attached_to not in self.given
                 and obj.attached_to not in self.players
             ):
                 self.problem(
@@ -340,7 +341,7 @@ class BoardReader(FieldReader):
                     object_field(obj.label, "attached_to"),
                     id=obj.attached_to,
                 )
-            if obj.source is not None and obj.source not in by_id:
+            if obj.source is not None and obj.source not in by_id and obj.source not in self.given:
                 self.problem(
                     "board.unknown-object",
                     f"{where}.source",
@@ -370,6 +371,8 @@ class BoardReader(FieldReader):
             )
         )
         object_id = self.id(item.get("id"), f"{where}.id", object_field(who, "id"))
+        if object_id is not None:
+            self.given.setdefault(object_id, who)
         zone = self.choice(Zone, item.get("zone"), f"{where}.zone", object_field(who, "zone"))
         # A player who left can still own a card in the ante zone (800.4n); the rules judge that.
         owner = self.player(

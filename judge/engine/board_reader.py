@@ -73,6 +73,9 @@ class FieldReader:
         self.paths = Paths(objects={}, control_effects={})  # where each object and effect was, by id
         self.players: list[str] = []  # the players in the game, in turn order
         self.known: list[str] = []  # ... and the players who left
+        # The object rows given, read or not, by id, with the card each names: a reference to a row refused
+        # for another of its fields is not "no such object" but that card, named as the reader sees it.
+        self.given: dict[str, Text | Message] = {}
 
     def problem(
         self, code: str, where: str, lbl: Label | None, *, rule: str = "", **params: ParamValue
@@ -167,7 +170,10 @@ class FieldReader:
         """The id of an object on the board."""
         object_id = self.id(value, where, lbl, optional=optional)
         if object_id is not None and must_exist and object_id not in by_id:
-            self.problem("board.unknown-object", where, lbl, id=object_id)
+            if object_id in self.given:
+                self.problem("board.object-unreadable", where, lbl, object=self.given[object_id])
+            else:
+                self.problem("board.unknown-object", where, lbl, id=object_id)
             return None
         return object_id
 

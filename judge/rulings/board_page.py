@@ -35,9 +35,10 @@ from judge.engine.dtc_game import team_loss_from_payload
 from judge.engine.errors import RulesError
 from judge.engine.leave_game import leave_game_from_payload
 from judge.engine.leave_game_result import LeaveGameResult
+from judge.engine.messages import Message
 from judge.engine.turn_end import end_turn_from_payload
-from judge.rulings.board_rows import BoardRows
-from judge.rulings.forms import END_TURN, RESOLVE_RE
+from judge.rulings.board_rows import PAYLOAD_KEYS, BoardRows
+from judge.rulings.forms import END_TURN, FORMSETS, RESOLVE_RE
 from judge.rulings.presenters import Resolution, present_resolution
 from judge.rulings.presenters.names import choices, label_of
 from judge.web.card_finder import card_links
@@ -245,21 +246,52 @@ def _button(
     ) % {"name": player}
 
 
+# A problem's field in the engine's payload ("objects[2].owner") -> the page's table of it ("obj").
+PAYLOAD_TABLES = {key: prefix for prefix, key in PAYLOAD_KEYS.items()}
+PROBLEM_FIELD_RE = re.compile(r"^([a-z_]+)\[(\d{1,4})\](?:\.([a-z_]+))?")
+FORM_NAMES = {"from": "from_zone"}  # payload keys the form spells otherwise
+
+
+def form_field(field: str) -> str | None:
+    """The page's field a problem is about ("objects[2].owner" -> "obj-2-owner"), None when none is.
+
+    >>> form_field("objects[2].owner"), form_field("turn_order[1]"), form_field("variant")
+    ('obj-2-owner', 'player-1-name', None)
+    """
+    match = PROBLEM_FIELD_RE.match(field)
+    if match is None or match.group(1) not in PAYLOAD_TABLES:
+        return None
+    prefix, index, name = PAYLOAD_TABLES[match.group(1)], match.group(2), match.group(3)
+    if prefix == "player":
+        return f"player-{index}-name"
+    if name is None or name not in FORMSETS[prefix].form.base_fields and name not in FORM_NAMES:
+        return None
+    return f"{prefix}-{index}-{FORM_NAMES.get(name, name)}"
+
+
+def problem_fields(err: RulesError) -> list[str]:
+    """The page's fields the engine's problems are about, in the problems' order, each once: the page marks
+    them and focuses the first (static/js/leave_game.js)."""
+    fields = (form_field(m.field) for m in err.messages if isinstance(m, Message) and m.field)
+    return list(dict.fromkeys(f for f in fields if f))
+
+
 def resolve_button(
     rows: BoardRows, payload: dict[str, Any], problems: list[str], action: str, card_urls: dict[str, str]
-) -> tuple[Resolution | None, list[str]]:
-    """Resolve one button on the board: read once, resolved once, presented from the engine's values."""
+) -> tuple[Resolution | None, list[str], list[str]]:
+    """Resolve one button on the board: read once, resolved once, presented from the engine's values.
+    Returns the resolution, or the problems and the page's fields they are about."""
     asked = _button(rows, payload, action)
     if isinstance(asked, str):
-        return None, [asked]
+        return None, [asked], []
     compute, title = asked
     try:
         result = compute()
     except RulesError as err:
-        return None, problems + present_problems(err)
+        return None, problems + present_problems(err), problem_fields(err)
     if problems:
-        return None, problems
-    return present_resolution(result, title=title, card_urls=card_urls), []
+        return None, problems, []
+    return present_resolution(result, title=title, card_urls=card_urls), [], []
 
 
 # --------------------------------------------------------------------------- the page, bounded

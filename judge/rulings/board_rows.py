@@ -27,6 +27,7 @@ from judge.engine.board import Attachment, Ends, ObjectKind, Until, Variant, Zon
 from judge.engine.board_until import ReturnZone, UntilEnds, UntilHow
 from judge.engine.losses import LossReason
 from judge.engine.payload import ascii_number
+from judge.rulings.board_renames import follow_renames
 from judge.rulings.forms import ACTION_RE, FORMSETS, PAGE_PLAYERS, BoardForm, too_many_rows
 
 # Prefix -> the payload key of its table (the players are "turn_order").
@@ -241,6 +242,7 @@ class BoardRows:
                 {column: board[column] == str(index) for column in PLAYER_COLUMNS},
                 planar=str(index) in board["planar"],
             )
+        follow_renames(rows)
         return cls(
             variant=board["variant"],
             left=board["left"],

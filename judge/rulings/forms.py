@@ -121,6 +121,9 @@ class BoardForm(EngineForm):
 
 class PlayerForm(forms.Form):
     name = TextField(limit=NAME)
+    # The name the page showed (a hidden field): when the name is changed, every field naming the player
+    # follows it (judge.rulings.board_renames).
+    was = TextField(limit=NAME)
     team = TextField(limit=CARD)
     shields = NumberField(limit=40)
 

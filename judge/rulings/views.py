@@ -188,6 +188,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     resolution: Resolution | None = None
     pasted: str | None = None
     resolving = going_on = False
+    invalid: list[str] = []  # the page's fields the engine's problems are about
     preset = ""
     action = ""
     if request.method == "GET":
@@ -228,7 +229,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     payload, problems = rows.payload()
     card_urls = link_cards(rows.objects)
     if resolving:
-        resolution, errors = resolve_button(rows, payload, problems, action, card_urls)
+        resolution, errors, invalid = resolve_button(rows, payload, problems, action, card_urls)
         if going_on and resolution is not None:
             rows, resolution = BoardRows.from_payload(json.loads(resolution.after_json)), None
             payload, problems = rows.payload()
@@ -261,6 +262,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "full_counts": full_editor_counts(rows),
         "update_full": UPDATE_FULL,
         "errors": errors,
+        "invalid_fields": " ".join(invalid),
         "board_json": shown_json,
         # A large board's JSON is a page of its own (one tap), not a second copy of the board on every page.
         "json_inline": len(shown_json) <= INLINE_JSON or pasted is not None,

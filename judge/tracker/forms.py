@@ -142,6 +142,7 @@ class EventForm(EngineForm):
     reason = TextField(limit=40)
     face = TextField(limit=40)
     free = TextField(limit=10)
+    name = TextField(limit=200)  # the card a "name a commander" form names
     source = TextField(limit=10)  # the commander-damage form's "seat.commander" (judge.tracker.views)
     by = TextField(limit=200)
     expected_revision = TextField(limit=40)

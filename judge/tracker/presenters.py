@@ -169,6 +169,7 @@ class Panel:
     damage: list[DamageRow]
     out_of_shields: bool
     live: bool  # still in a game still going: its buttons are shown
+    can_name: bool = False  # a commander variant and room for another commander (named from the board)
 
     @property
     def damage_open(self) -> bool:
@@ -226,6 +227,8 @@ def panels(state: tracker.TableState) -> list[Panel]:
                 out_of_shields=setup.variant is Variant.DTC
                 and all(state.player(m).shields == 0 for m in side.members),
                 live=side.loss is None and not state.game_over,
+                can_name=setup.variant.has_commanders
+                and len(player.commanders) < tracker.max_commanders(setup.variant),
             )
         )
     return shown

@@ -244,9 +244,10 @@ def _before(request: HtmxHttpRequest) -> int | None:
 def history_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every change, a page at a time, newest first (``?before=N``: the changes before change N)."""
     try:
-        found = Game.objects.get(slug=slug)
+        # The table as it is now: its setup names the commanders named since the start (the history says so).
+        found, state = selectors.game_state(slug=slug)
         page = selectors.history(game=found, before=_before(request))
-        setup = services.game_setup(found)
+        setup = state.setup
     except Game.DoesNotExist:
         return _no_game(request)
     except services.UnreadableGame as err:
@@ -368,7 +369,11 @@ def _latest_change(slug: str) -> list[str]:
     if found is None:
         return []
     entries = selectors.history(game=found).entries[:1]
-    shown = presenters.history(entries, services.game_setup(found))
+    try:
+        setup = services.table_before(found).setup  # the commanders named since the start included
+    except services.UnreadableGame:
+        return []
+    shown = presenters.history(entries, setup)
     return [msg("web.tracker-latest-change", change=c.text).text(reader_language()) for c in shown]
 
 

@@ -39,23 +39,77 @@
     return {player: f.player, amount: Number(f.amount) || 0};
   }
 
+  // What a kept press does to a commander's tax: a cast from the command zone (a panel's cast button).
+  function castOf(item) {
+    var f = {};
+    item.fields.forEach(function (pair) { f[pair[0]] = pair[1]; });
+    if (f["cast-commander"] !== undefined) return f.player + "/" + (Number(f["cast-commander"]) || 0);
+    if (f.kind === "cast-commander") return f.player + "/" + (Number(f.commander) || 0);
+    return null;
+  }
+
+  var TAX_PER_CAST = 2; // 903.8, and DTC's 2 more per play (judge.engine.tax.TAX_PER_CAST)
+
+  // A tax as the page writes it: the symbol's number (and its spoken label) or DTC's "+N".
+  function setTax(holder, tax) {
+    var symbol = holder.querySelector(".mana-symbol");
+    var node = symbol || holder;
+    var before = node.textContent;
+    node.textContent = symbol ? String(tax) : "+" + tax;
+    if (symbol && before !== node.textContent) {
+      ["aria-label", "title"].forEach(function (name) {
+        var label = symbol.getAttribute(name);
+        if (label) symbol.setAttribute(name, label.replace(/\d+/, String(tax)));
+      });
+    }
+  }
+
+  // Each commander's tax with this phone's kept casts in it, marked "not sent yet" under the taxes.
+  function showPendingTax(row, name, casts) {
+    var taxes = row.querySelector(".taxes");
+    if (!taxes) return;
+    var old = taxes.querySelector(".pending-mark");
+    if (old) old.remove();
+    var any = false;
+    taxes.querySelectorAll(".tax-value").forEach(function (holder) {
+      if (holder.dataset.synced === undefined) {
+        holder.dataset.synced = String(Number(text(holder).replace(/\D/g, "")) || 0);
+      }
+      var count = casts[name + "/" + holder.dataset.commander] || 0;
+      setTax(holder, Number(holder.dataset.synced) + TAX_PER_CAST * count);
+      holder.classList.toggle("pending", Boolean(count));
+      any = any || Boolean(count);
+    });
+    if (any) {
+      var mark = document.createElement("small");
+      mark.className = "pending-mark";
+      mark.textContent = box.dataset.pending;
+      taxes.appendChild(mark);
+    }
+  }
+
   // The presses still waiting, shown where they change the table: each life total with its pending change,
-  // marked (the words "not sent yet" beside it), until the server's board replaces it.
+  // marked (the words "not sent yet" beside it), and each commander's tax with its kept casts, until the
+  // server's board replaces them.
   function showPending(items) {
     var board = document.getElementById("board");
     if (!board) return;
     var change = {};
+    var casts = {};
     items.forEach(function (item) {
       if (item.state !== "pending") return;
       var c = lifeChange(item);
       if (c && c.player) change[c.player] = (change[c.player] || 0) + c.amount;
+      var cast = castOf(item);
+      if (cast) casts[cast] = (casts[cast] || 0) + 1;
     });
     board.querySelectorAll(".table-view tbody tr").forEach(function (row) {
       var cell = row.querySelector("td.life label");
       var name = text(row.querySelector(".seat-name"));
+      showPendingTax(row, name, casts);
       if (!cell) return;
       if (cell.dataset.synced === undefined) cell.dataset.synced = text(cell);
-      var old = row.querySelector(".pending-mark");
+      var old = row.querySelector("td.life .pending-mark");
       if (old) old.remove();
       var delta = change[name] || 0;
       var synced = Number(cell.dataset.synced);
@@ -76,7 +130,19 @@
     var c = lifeChange(item);
     var board = document.getElementById("board");
     // A board the server sent since (a poll) holds the change already.
-    if (!c || !board || Number(board.dataset.revision) >= answeredAt) return;
+    if (!board || Number(board.dataset.revision) >= answeredAt) return;
+    var cast = castOf(item);
+    if (cast) {
+      board.querySelectorAll(".table-view tbody tr").forEach(function (row) {
+        var name = text(row.querySelector(".seat-name"));
+        row.querySelectorAll(".tax-value").forEach(function (holder) {
+          if (holder.dataset.synced !== undefined && name + "/" + holder.dataset.commander === cast) {
+            holder.dataset.synced = String(Number(holder.dataset.synced) + TAX_PER_CAST);
+          }
+        });
+      });
+    }
+    if (!c) return;
     board.querySelectorAll(".table-view tbody tr").forEach(function (row) {
       var cell = row.querySelector("td.life label");
       if (cell && cell.dataset.synced !== undefined && text(row.querySelector(".seat-name")) === c.player) {

@@ -422,3 +422,24 @@ def test_each_problem_is_reported(
 )
 def test_variant_problems(payload: dict[str, Any], code: str, field: str) -> None:
     assert (code, field) in codes(error_of(payload))
+
+
+def test_a_reference_to_an_object_refused_for_its_own_problem_names_its_card_not_its_id() -> None:
+    """Issue 42 item 2: a removed player's creature is refused for its controller; the control effect on it
+    names the card as the reader sees it (「《突撃するグリフィン》自体に問題があります」), never its id."""
+    griffin = obj(
+        id="assault-griffin", name="Assault Griffin", name_ja="突撃するグリフィン", controller="Zed"
+    )
+    payload = base(
+        objects=[griffin],
+        control_effects=[
+            {"id": "steal", "object": "assault-griffin", "controller": "Alex", "ends": "end-of-turn"}
+        ],
+    )
+    err = error_of(payload)
+    assert codes(err) == [
+        ("input.not-a-player", "objects[0].controller"),
+        ("board.object-unreadable", "control_effects[0].object"),
+    ]
+    assert not any("assault-griffin" in text for text in err.render("ja") + err.render("en"))
+    assert "《突撃するグリフィン》自体に問題があります" in err.render("ja")[1]

@@ -211,6 +211,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{label}: there is no object “{id}” on the board.",
         "ja": "{label}：盤面に「{id}」というオブジェクトはありません。",
     },
+    "board.object-unreadable": {
+        "en": "{label}: {object} has a problem of its own, listed here: fix that first.",
+        "ja": "{label}：{object}自体に問題があります（この一覧にあります）。先にそちらを直してください。",
+    },
     "board.attached-unknown": {
         "en": "{label}: “{id}” is neither an object nor a player in the game.",
         "ja": "{label}：「{id}」はゲーム内のオブジェクトでもプレイヤーでもありません。",

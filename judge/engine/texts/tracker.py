@@ -15,6 +15,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "tracker.label.commanders": {"en": "Commanders", "ja": "統率者"},
     "tracker.label.commanders-of": {"en": "{player}'s commanders", "ja": "{player} の統率者"},
     "tracker.label.commander-name": {"en": "{player}'s commander {n}", "ja": "{player} の統率者{n}"},
+    "tracker.label.new-commander": {"en": "Commander named", "ja": "統率者の名前"},
     "tracker.label.teams": {"en": "Teams", "ja": "チーム"},
     "tracker.label.team": {"en": "Team {n}", "ja": "チーム{n}"},
     "tracker.label.planechase": {"en": "Planechase", "ja": "プレインチェイス戦"},
@@ -77,6 +78,7 @@ _NAMES: dict[str, dict[str, str]] = {
     "tracker.kind.cast-commander": {"en": "cast from the command zone", "ja": "統率領域から唱える"},
     "tracker.kind.commander-without-cast": {"en": "commander without a cast", "ja": "唱えずに出た統率者"},
     "tracker.kind.set-commander-casts": {"en": "correct the casts", "ja": "唱えた回数の訂正"},
+    "tracker.kind.name-commander": {"en": "name a commander", "ja": "統率者の追加"},
     "tracker.kind.shields": {"en": "shields", "ja": "シールド"},
     "tracker.kind.planar-roll": {"en": "planar die roll", "ja": "次元ダイス"},
     "tracker.kind.next-turn": {"en": "next turn", "ja": "次のターン"},
@@ -200,6 +202,19 @@ _STEPS: dict[str, dict[str, str]] = {
     "tracker.damage.life-back": {
         "en": "{player} gets back {amount} life: {before} → {after}.",
         "ja": "{player} のライフが {amount} 戻りました（{before} → {after}）。",
+    },
+    "tracker.named": {
+        "en": "{owner} names {commander} as their commander: its tax and the combat damage it deals are "
+        "counted from now.",
+        "ja": "{owner} の統率者は{commander}です：統率者税と、それが与える戦闘ダメージはここから数えます。",
+    },
+    "tracker.named-dtc": {
+        "en": "{owner} names {commander} as their commander card: its extra cost is counted from now.",
+        "ja": "{owner} の統率者は{commander}です：追加コストはここから数えます。",
+    },
+    "tracker.named-partner": {
+        "en": "A second commander: both have partner, and each is counted separately.",
+        "ja": "2体目の統率者です：どちらも共闘を持ち、それぞれ別々に数えます。",
     },
     "tracker.cast": {
         "en": "{owner} casts {commander} from the command zone: commander tax {cost} for {casts} earlier "
@@ -386,6 +401,10 @@ _HISTORY: dict[str, dict[str, str]] = {
         "en": "{player} cast {commander} from the command zone",
         "ja": "{player} が{commander}を統率領域から唱えた",
     },
+    "tracker.summary.name-commander": {
+        "en": "{player} named {commander} as their commander",
+        "ja": "{player} の統率者を{commander}にした",
+    },
     "tracker.summary.cast-dtc": {
         "en": "{player} played {commander} from the command zone",
         "ja": "{player} が{commander}を統率領域からプレイした",
@@ -458,13 +477,13 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "en": "{label}: a list of commander names.",
         "ja": "{label}：統率者の名前を並べてください。",
     },
-    "tracker.commander-needed": {
-        "en": "{label}: each player needs a commander.",
-        "ja": "{label}：各プレイヤーに統率者が必要です。",
-    },
     "tracker.commanders-dtc-one": {
         "en": "{label}: DTC uses one commander card.",
         "ja": "{label}：DTC の統率者は1枚です。",
+    },
+    "tracker.commander-named-already": {
+        "en": "{label}: {commander} is {owner}'s commander already.",
+        "ja": "{label}：{commander}はすでに {owner} の統率者です。",
     },
     "tracker.commanders-two": {
         "en": "{label}: at most two commanders, with partner.",

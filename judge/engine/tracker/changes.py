@@ -27,7 +27,7 @@ from judge.engine.steps import Step
 from judge.engine.tracker.events import COMMANDER_KINDS, DieFace, EntryHow, Event, EventKind
 from judge.engine.tracker.fields import MAX_CASTS, MAX_COUNT, MAX_TOTAL, joined
 from judge.engine.tracker.setup import DTC_MAX_SHIELDS
-from judge.engine.tracker.state import Loss, PlayerState, Side, TableState
+from judge.engine.tracker.state import CommanderState, Loss, PlayerState, Side, TableState
 from judge.engine.variants import Variant
 
 #: What a problem calls the event's field it is about.
@@ -77,6 +77,9 @@ def apply_change(
     if kind in COMMANDER_KINDS:
         assert owner
         return _commander_event(state, event, owner, steps, invalid)
+    if kind is EventKind.NAME_COMMANDER:
+        assert owner
+        return _name_commander(state, owner, event.name, steps)
     if kind is EventKind.SHIELDS:
         assert player
         return _shields(state, player, event.amount, steps, illegal, invalid)
@@ -272,6 +275,33 @@ def _commander_event(
     owner_state = state.player(owner)
     commanders = tuple(new if c.index == new.index else c for c in owner_state.commanders)
     return _with_player(state, replace(owner_state, commanders=commanders))
+
+
+def _name_commander(state: TableState, owner: str, name: str, steps: list[Step]) -> TableState:
+    """A commander named once the game is under way: its tax and damage count from now (903.8, 903.10a).
+
+    The table's setup names it too, so a snapshot read back is the same table and the history names it.
+    """
+    current = state.player(owner)
+    named = CommanderState(owner=owner, index=len(current.commanders), name=name)
+    dtc = state.setup.variant is Variant.DTC
+    card = msg("tracker.card", name=name)
+    steps.append(
+        Step.of(
+            "tracker.named-dtc" if dtc else "tracker.named",
+            rule="dtc:commander" if dtc else "903.3",
+            objects=(name,),
+            owner=owner,
+            commander=card,
+        )
+    )
+    if named.index:
+        steps.append(Step.of("tracker.named-partner", rule="702.124a"))
+    setup = state.setup
+    seat = setup.players.index(owner)
+    commanders = setup.commanders[:seat] + (setup.commanders[seat] + (name,),) + setup.commanders[seat + 1 :]
+    state = replace(state, setup=replace(setup, commanders=commanders))
+    return _with_player(state, replace(current, commanders=current.commanders + (named,)))
 
 
 def _tax_text(tax: int, dtc: bool) -> str:

@@ -34,6 +34,7 @@ class EventKind(enum.Enum):
     CAST_COMMANDER = "cast-commander"  # cast (DTC: played) from the command zone
     COMMANDER_WITHOUT_CAST = "commander-without-cast"  # put onto the battlefield / cast from another zone
     SET_COMMANDER_CASTS = "set-commander-casts"  # correction: the number of casts so far
+    NAME_COMMANDER = "name-commander"  # a player names their commander after the game started (903.3)
     SHIELDS = "shields"  # DTC: shields added (+) or broken (-)
     PLANAR_ROLL = "planar-roll"  # 901.9
     NEXT_TURN = "next-turn"
@@ -91,9 +92,10 @@ class Event:
     ``player`` is who it happens to (the damaged player for commander damage,
     the owner for commander events, the roller for the planar die).
     ``owner``/``commander`` pick a commander by its owner and position (0, or 1
-    for the partner). ``by`` is the seat that made the change ("" when not
-    given) and ``expected_revision`` the table revision it was made on (None
-    when not given). ``undone`` events are kept for the history but skipped.
+    for the partner); ``name`` is the card a player names as their commander.
+    ``by`` is the seat that made the change ("" when not given) and
+    ``expected_revision`` the table revision it was made on (None when not given).
+    ``undone`` events are kept for the history but skipped.
     """
 
     kind: EventKind
@@ -105,6 +107,7 @@ class Event:
     face: DieFace | None = None
     free: bool = False
     how: EntryHow | None = None
+    name: str = ""  # the card a NAME_COMMANDER event names
     by: str = ""
     expected_revision: int | None = None
     undone: bool = False
@@ -127,6 +130,8 @@ class Event:
             data["owner"] = self.owner
         if kind is EventKind.COMMANDER_DAMAGE or kind in COMMANDER_KINDS:
             data["commander"] = self.commander
+        if kind is EventKind.NAME_COMMANDER:
+            data["name"] = self.name
         if kind is EventKind.COMMANDER_WITHOUT_CAST and self.how is not None:
             data["how"] = self.how.value
         if kind is EventKind.LOSE and self.reason is not None:
@@ -193,6 +198,9 @@ def summary(*, setup: TableSetup | None, event: Event) -> Message:
                 name=commander_name(setup, event.owner, event.commander),
             ),
         )
+    if kind is EventKind.NAME_COMMANDER:
+        named = msg("tracker.card", name=event.name)
+        return msg("tracker.summary.name-commander", player=player, commander=named)
     dtc = "-dtc" if setup is not None and setup.variant is Variant.DTC else ""
     if kind in COMMANDER_KINDS:
         card = commander_name(setup, player, event.commander)

@@ -161,6 +161,13 @@ def event_from_json(data: Any) -> Event:
             )
             or 0
         )
+    if kind is EventKind.NAME_COMMANDER:
+        values["name"] = (
+            read_name(
+                data.get("name"), field="name", label=msg("tracker.label.new-commander"), problems=problems
+            )
+            or ""
+        )
     if kind is EventKind.COMMANDER_WITHOUT_CAST:
         values["how"] = read_choice(
             EntryHow,

@@ -30,7 +30,7 @@ from judge.engine.steps import Step
 from judge.engine.tracker.changes import LABELS, apply_change, commander_label
 from judge.engine.tracker.events import COMMANDER_KINDS, DECLARED_LOSSES, Event, EventKind
 from judge.engine.tracker.fields import MAX_NAME, joined
-from judge.engine.tracker.setup import TableSetup, variant_name
+from judge.engine.tracker.setup import TableSetup, max_commanders, variant_name
 from judge.engine.tracker.state import Loss, TableState
 from judge.engine.variants import Variant
 
@@ -97,9 +97,11 @@ def _parties(state: TableState, event: Event, invalid: list[Message]) -> tuple[s
         resolve_player(setup, event.by, "by", invalid)
     if kind is EventKind.COMMANDER_DAMAGE:
         owner = resolve_player(setup, event.owner, "owner", invalid)
-    elif kind in COMMANDER_KINDS:
+    elif kind in COMMANDER_KINDS or kind is EventKind.NAME_COMMANDER:
         owner = player
-    if kind is EventKind.COMMANDER_DAMAGE or kind in COMMANDER_KINDS:
+    if kind is EventKind.NAME_COMMANDER:
+        _check_naming(state, owner, event.name, invalid)
+    elif kind is EventKind.COMMANDER_DAMAGE or kind in COMMANDER_KINDS:
         if not setup.variant.has_commanders:
             invalid.append(
                 msg(
@@ -120,6 +122,33 @@ def _parties(state: TableState, event: Event, invalid: list[Message]) -> tuple[s
                 )
             )
     return player, owner
+
+
+def _check_naming(state: TableState, owner: str | None, name: str, invalid: list[Message]) -> None:
+    """A commander is named in a variant that has them, up to two with partner (702.124g; DTC one card),
+    and not twice (two phones naming the same card at once give it once)."""
+    kind = state.setup.variant
+    named = [] if owner is None else [c.name.casefold() for c in state.player(owner).commanders]
+    if not kind.has_commanders:
+        invalid.append(
+            msg("tracker.no-commanders", field="kind", label=LABELS["kind"], variant=variant_name(kind))
+        )
+    elif name.casefold() in named:
+        invalid.append(
+            msg(
+                "tracker.commander-named-already",
+                field="name",
+                label=msg("tracker.label.new-commander"),
+                owner=owner or "",
+                commander=msg("tracker.card", name=name),
+            )
+        )
+    elif len(named) >= max_commanders(kind):
+        label = msg("tracker.label.new-commander")
+        if kind is Variant.DTC:
+            invalid.append(msg("tracker.commanders-dtc-one", rule="dtc:commander", field="name", label=label))
+        else:
+            invalid.append(msg("tracker.commanders-two", rule="702.124g", field="name", label=label))
 
 
 def _check_kind(setup: TableSetup, event: Event, invalid: list[Message]) -> None:

@@ -216,10 +216,9 @@ def _commanders_by_player(
 
 
 def _commander_count_problems(kind: Variant, count: int, where: str, own: Message) -> list[Message]:
-    """A commander variant needs one (903.3); DTC takes one, partners two (702.124g), others none."""
+    """DTC takes one, partners two (702.124g), others none. None named yet is fine: a table starts the
+    tracker before everyone has said what they play, and names it later (EventKind.NAME_COMMANDER)."""
     problems: list[Message] = []
-    if kind.has_commanders and not count:
-        problems.append(msg("tracker.commander-needed", rule="903.3", field=where, label=own))
     if count > max_commanders(kind):
         if kind is Variant.DTC:
             problems.append(msg("tracker.commanders-dtc-one", rule="dtc:commander", field=where, label=own))

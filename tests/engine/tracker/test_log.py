@@ -147,8 +147,9 @@ EVERY_KIND: list[tuple[TableSetup, list[Event]]] = [
         ],
     ),
     (
-        table_setup(variant="brawl", players=["Aki", "Ben"], commanders={"Aki": ["Oona"], "Ben": ["Edgar"]}),
+        table_setup(variant="brawl", players=["Aki", "Ben"], commanders={"Aki": ["Oona"]}),
         [
+            Event(kind=EventKind.NAME_COMMANDER, player="Ben", name="Edgar"),
             Event(kind=EventKind.COMMANDER_DAMAGE, player="Aki", owner="Ben", amount=24),
             Event(kind=EventKind.LOSE, player="Aki", reason=LossReason.EMPTY_LIBRARY),
         ],
@@ -248,6 +249,20 @@ def test_an_undo_that_later_changes_depend_on_is_refused() -> None:
     table.undo(Undo(by="Ben"))
     table.undo(Undo(by="Aki"))
     assert table.state == initial_state(table.setup)
+
+
+def test_a_commander_named_later_is_kept_by_the_snapshot_and_taken_back_by_undo() -> None:
+    table = Table(setup=table_setup(variant="commander", players=["Aki", "Ben"]))
+    table.record(Event(kind=EventKind.LIFE, player="Aki", amount=-1, by="Aki"))
+    state = table.record(Event(kind=EventKind.NAME_COMMANDER, player="Ben", name="Kraum", by="Ben"))
+    assert state.setup.commanders == ((), ("Kraum",)) and _through_json(state) == state
+    table.record(Event(kind=EventKind.CAST_COMMANDER, player="Ben", by="Aki"))
+    with pytest.raises(IllegalStateError):
+        table.undo(Undo(by="Ben"))  # Aki cast Kraum since: that cast depends on the naming
+    table.undo(Undo(by="Aki"))
+    table.undo(Undo(by="Ben"))
+    assert table.state.player("Ben").commanders == () and table.state.setup.commanders == ((), ())
+    assert table.state == replay(setup=table.setup, events=table.events)
 
 
 def test_two_phones_pressing_next_turn_on_the_same_revision_pass_one_turn() -> None:
