@@ -225,6 +225,30 @@ def test_a_shrunken_release_is_taken_back_and_the_previous_corpus_keeps_serving(
     assert live().pk == before and live().current_version == CURRENT
 
 
+def test_an_old_release_the_ingest_refuses_is_left_out_and_the_rest_goes_live(
+    site: Site, tmp_path: Path, capsys: pytest.CaptureFixture[str], settings: Any
+) -> None:
+    """One release of the archive published cut short (no Credits, half its glossary) must not keep a fresh
+    set-up from going live: it is taken back, named, and the current rules go live without it."""
+    settings.JUDGE_RULES_JA_PAGE_URL = ""
+    glossary = tuple((f"Term {i}", f"What term {i} means. See rule 101.3.") for i in range(1, 31))
+    texts = {
+        "20290101": cr_text("20290101", BASE, glossary),
+        OLD: cr_text(OLD, BASE, glossary[:10]).rsplit("\nCredits\n", 1)[0] + "\n",  # ends inside its glossary
+        CURRENT: cr_text(CURRENT, CURRENT_RULES, glossary),
+    }
+    rows = []
+    for version, text in texts.items():
+        path = site.root / "downloads" / f"MagicCompRules {version}.txt"
+        path.write_text(text, encoding="utf-8")
+        rows.append((version, site.release_url(version), path.read_bytes()))
+    write_releases(settings.JUDGE_CR_RELEASES_FILE, rows)
+    out = refresh(tmp_path, capsys, "--if-online")
+    assert f"left out: en/MagicCompRules {OLD}.txt: refused by the ingest" in out
+    assert not (tmp_path / "corpus" / "en" / f"MagicCompRules {OLD}.txt").exists()
+    assert live().current_version == CURRENT and live().versions == ["20290101", CURRENT]
+
+
 def test_a_known_release_of_another_size_is_refused(site: Site, tmp_path: Path) -> None:
     url = site.release_url(OLD)
     with pytest.raises(Mismatch, match="not the 10 of the known release"):

@@ -4,8 +4,9 @@ ingest once.
 Checks the rules page's TXT link (JUDGE_RULES_URL), the official Japanese translation's page
 (JUDGE_RULES_JA_PAGE_URL), the community's translation when JUDGE_RULES_JA_URL is set, and every release of
 JUDGE_CR_RELEASES_FILE the corpus directory lacks; downloads what is new, checked (judge.rules.refresh), and
-ingests once at the end when something was stored. When the ingest refuses it (a release that lost rules,
-say), every file stored is taken back and the previous corpus keeps serving.
+ingests once at the end when something was stored. When the ingest refuses an old release just stored (one
+published cut short), that file is taken back and left out and the rest goes live; when it refuses the current
+release (one that lost rules, say), every file stored is taken back and the previous corpus keeps serving.
 
 Exit status: 0 when everything is up to date or was fetched; 1 when a download was refused (its checksum, or
 a current text that does not parse) or the ingest failed. Offline (no DNS, connection refused) it says so in
@@ -20,8 +21,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from judge.parsing.corpus import corpus_files, newest_rules_file
 from judge.parsing.records import ParseError
-from judge.rules.fetch import undo_fetch
+from judge.rules.fetch import FetchedRelease, undo_fetch
 from judge.rules.ingest import ingest_corpus
 from judge.rules.management.commands.ingest import print_report
 from judge.rules.progress import for_stream, raw_stream
@@ -82,20 +84,41 @@ class Command(BaseCommand):
             self.stdout.write(f"the corpus is up to date ({outcome.checked} sources checked)")
 
     def _ingest(self, outcome: Outcome, corpus_dir: Path, index_dir: Path) -> None:
-        """Ingest once what was stored; when the ingest fails every stored file is taken back."""
-        if not outcome.stored:
+        """Ingest once what was stored. When the ingest refuses an old release just stored (one published cut
+        short, say), that file is taken back and left out, and the rest is ingested again: one odd release of
+        the archive never keeps the current rules from going live. When it refuses the current release, or
+        anything not stored by this run, every stored file is taken back."""
+        stored = list(outcome.stored)
+        while stored:
+            try:
+                report = ingest_corpus(
+                    corpus_dir=corpus_dir,
+                    index_root=index_dir,
+                    progress=for_stream(raw_stream(self.stdout)),
+                )
+            except ParseError as err:
+                old = _old_release_named(stored, err, corpus_dir)
+                if old is None:
+                    for fetched in reversed(stored):
+                        undo_fetch(fetched)
+                    names = ", ".join(str(f.path.relative_to(corpus_dir)) for f in stored)
+                    raise CommandError(
+                        f"ingest failed, {names} taken back, the previous corpus is still live: {err}"
+                    ) from err
+                undo_fetch(old)
+                stored.remove(old)
+                outcome.failed.append(f"{old.path.relative_to(corpus_dir)}: refused by the ingest: {err}")
+                continue
+            print_report(self, report)
             return
-        try:
-            report = ingest_corpus(
-                corpus_dir=corpus_dir,
-                index_root=index_dir,
-                progress=for_stream(raw_stream(self.stdout)),
-            )
-        except ParseError as err:
-            for fetched in reversed(outcome.stored):
-                undo_fetch(fetched)
-            names = ", ".join(str(f.path.relative_to(corpus_dir)) for f in outcome.stored)
-            raise CommandError(
-                f"ingest failed, {names} taken back, the previous corpus is still live: {err}"
-            ) from err
-        print_report(self, report)
+
+
+def _old_release_named(
+    stored: list[FetchedRelease], err: ParseError, corpus_dir: Path
+) -> FetchedRelease | None:
+    """The English release stored by this run that ``err`` names, when it is not the newest of the corpus."""
+    newest = newest_rules_file(corpus_files(corpus_dir))
+    for fetched in stored:
+        if fetched.path.name == err.source and fetched.path.parent.name == "en" and fetched.path != newest:
+            return fetched
+    return None
