@@ -7,9 +7,10 @@ the battlefield (``"ends": "source-leaves"``, Banisher Priest) or the turn ends 
 - ``"until"``: the effect itself says "until"; a second one-shot effect is created immediately after the
   event and returns the cards to their previous zone (610.3), to the battlefield under their owner's
   control (610.3c). It is not a triggered ability, so a player having left the game does not stop it.
-- ``"trigger"``: the older wording, a leaves-the-battlefield ability of the source ("When Oblivion Ring
-  leaves the battlefield, return the exiled card", 603.6c). It is controlled by the source's controller; if
-  that player has left the game it is not put on the stack (800.4d) and the cards stay in exile.
+- ``"trigger"``: a leaves-the-battlefield ability of the source returns them (Oblivion Ring's Oracle
+  text: "When this enchantment leaves the battlefield, return the exiled card ...", 603.6c). It is
+  controlled by the source's controller; if that player has left the game it is not put on the stack
+  (800.4d) and the cards stay in exile.
 
 ``from`` is the zone the cards were exiled from and return to (``"battlefield"`` unless said: a card taken
 from a hand goes back to its owner's hand). :mod:`judge.engine.board_until_payload` reads them and

@@ -41,6 +41,8 @@ from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, color_
 from judge.engine.messages import Message, msg
 from judge.engine.steps import Step
 
+#: What a card looked up by its name cites when the card data's source is not recorded ("card data").
+LOOKED_UP = "lookup:card-data"
 _COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
 # "Transguild Courier is all colors." / "This creature is all colors." (604.3 CDAs that set colour).
 _ALL_COLORS_RE = re.compile(r"\bis all colors\b", re.IGNORECASE)
@@ -289,11 +291,19 @@ def identify_cards(
             step = (
                 Step.of("identity.from-card-data", rule=source.citation, card=card.name, source=source.label)
                 if source is not None
-                else Step.of("identity.from-card-data-undated", rule="lookup:card-data", card=card.name)
+                else Step.of("identity.from-card-data-undated", rule=LOOKED_UP, card=card.name)
             )
             result = replace(result, explanation=(step, *result.explanation))
         results.append(result)
     return IdentityBatch(results=tuple(results), problems=problems)
 
 
-__all__ = ["MAX_CARDS", "CardProblems", "IdentityBatch", "IdentityResult", "color_identity", "identify_cards"]
+__all__ = [
+    "LOOKED_UP",
+    "MAX_CARDS",
+    "CardProblems",
+    "IdentityBatch",
+    "IdentityResult",
+    "color_identity",
+    "identify_cards",
+]

@@ -44,8 +44,9 @@ order, each citing its rule:
 6. 800.4a, third part: anything still controlled by the leaving player is
    exiled (planes and phenomena never leave the command zone, 311.2).
 6b. Cards exiled until a source leaves the battlefield (610.3): if the source has left (with its owner,
-    or exiled), they return at once under their owner's control (610.3c); the older wording's
-    leaves-the-battlefield trigger (603.6c) is not put on the stack if its controller has left (800.4d)
+    or exiled), they return at once under their owner's control (610.3c); a source's own
+    leaves-the-battlefield trigger (603.6c, Oblivion Ring) is not put on the stack if its controller has
+    left (800.4d)
     (:mod:`judge.engine.leave_game_until`).
 7. If a face-up plane or phenomenon left the game, its planar controller
    planeswalks (901.10, 901.11a).

@@ -49,7 +49,6 @@ from judge.parsing.cr_numbers import (
     DOCUMENTED_TYPOS,
     GLUED_RULE_RE,
     RULE_RE,
-    STRAY_DIGIT_RE,
     SUBRULE_RE,
     following_subrule,
     repair_number,
@@ -223,9 +222,9 @@ class _BodyReader:
         raw = self.lines[index].rstrip()
         if not raw.strip():
             return
-        # Only a line that may carry a stray digit looks ahead to the next numbered line.
-        following = following_subrule(self.lines, index, self.end) if STRAY_DIGIT_RE.match(raw) else None
-        repaired = repair_number(raw, self.section, self.rule, self.seen, following)
+        repaired = repair_number(
+            raw, self.section, self.rule, self.seen, lambda: following_subrule(self.lines, index, self.end)
+        )
         if repaired is not None:
             raw, problem, note = repaired
             self.warnings.append(ParseWarning(self.source, index + 1, problem, note=note))

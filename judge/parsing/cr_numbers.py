@@ -12,6 +12,7 @@ documented ones (``DOCUMENTED_TYPOS``), a note that a strict ingest accepts. Use
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from judge.engine.rule_numbers import LETTER, RULE_DIGITS, RULE_OR_SUBRULE, SECTION
 
@@ -32,7 +33,7 @@ NUMBER_TYPOS = (
 )
 # "505.54. ..." just before "505.5a" (20100618): a stray digit after the rule's number, read as 505.5 only
 # when 505.5 is the next rule and the next numbered line is one of its subrules.
-STRAY_DIGIT_RE = re.compile(rf"^({SECTION})\.({RULE_DIGITS})\d\.(\s+\S.*)$")
+STRAY_DIGIT_RE = re.compile(rf"({SECTION})\.({RULE_DIGITS})\d\.(?=\s+\S)")  # only the number: cheap
 STRAY_DIGIT = "stray digit in rule number"
 # The official typos that are documented (wording, rule): notes, which even a strict ingest accepts, so every
 # release since July 2009 is in the history. Any other mended number is a warning, for a person to look at.
@@ -70,29 +71,37 @@ def next_number(line: str, section: str | None, rule: str | None, seen: dict[str
 
 
 def stray_digit(
-    line: str, section: str | None, seen: dict[str, int], following: str | None
+    line: str, section: str | None, seen: dict[str, int], following: Callable[[], str | None]
 ) -> tuple[str, str] | None:
     """``line`` read without the stray digit after its rule number ("505.54." -> "505.5.") and that number,
-    when that rule is the next one and ``following`` (the next numbered line's number) is one of its
+    when that rule is the next one and ``following()`` (the next numbered line's number) is one of its
     subrules; else None.
 
-    >>> stray_digit("505.54. Text.", "505", {"505.4": 1}, "505.5a")
+    >>> stray_digit("505.54. Text.", "505", {"505.4": 1}, lambda: "505.5a")
     ('505.5. Text.', '505.5')
-    >>> stray_digit("505.54. Text.", "505", {"505.4": 1}, "505.54a") is None
+    >>> stray_digit("505.54. Text.", "505", {"505.4": 1}, lambda: "505.54a") is None
     True
     """
     match = STRAY_DIGIT_RE.match(line)
-    if match is None:
-        return None
-    mended = f"{match.group(1)}.{match.group(2)}.{match.group(3)}"
+    if match is None or match.group(1) != section or f"{match.group(1)}.{int(match.group(2))}" in seen:
+        return None  # most lines: not a rule with two digits or more, or its shorter number is taken
+    mended = f"{match.group(1)}.{match.group(2)}.{line[match.end() :]}"
     number = next_number(mended, section, None, seen)
-    if number is None or following is None or not re.fullmatch(rf"{re.escape(number)}{LETTER}", following):
+    if number is None:
+        return None
+    # Only a line that reads as the next rule once mended looks ahead to the next numbered line.
+    after = following()
+    if after is None or not re.fullmatch(rf"{re.escape(number)}{LETTER}", after):
         return None
     return mended, number
 
 
 def repair_number(
-    line: str, section: str | None, rule: str | None, seen: dict[str, int], following: str | None = None
+    line: str,
+    section: str | None,
+    rule: str | None,
+    seen: dict[str, int],
+    following: Callable[[], str | None] = lambda: None,
 ) -> tuple[str, str, bool] | None:
     """``line`` with the typo in its number mended, the warning, and whether the typo is a documented one,
     if it then reads as the next rule."""

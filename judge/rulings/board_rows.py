@@ -343,8 +343,8 @@ class BoardRows:
 
     def quick_until(self, *, by: str, card: str, how: str, owner: str, target: str, commander: bool) -> bool:
         """Quick entry of a card exiled "until": ``by``'s permanent ``card`` (Banisher Priest) on the
-        battlefield exiled ``owner``'s card ``target`` until it leaves the battlefield (610.3), or, the
-        older wording, with a leaves-the-battlefield trigger that returns it (``how`` "trigger", 603.6c).
+        battlefield exiled ``owner``'s card ``target`` until it leaves the battlefield (610.3), or, as
+        Oblivion Ring does, with a leaves-the-battlefield trigger that returns it (``how`` "trigger", 603.6c).
         Adds the permanent, the exiled card (a commander if ticked) and the exile; False (nothing added) when
         a player or the card is missing."""
         tables = self.rows

@@ -195,7 +195,7 @@ def test_tracker_problems_name_fields_by_their_label_never_by_a_json_path() -> N
             assert "{" not in text, (lang, text)
     japanese = {render(m, "ja") for m in problems}
     assert "プレイヤー2の名前：「aki」が2回出てきます。" in japanese
-    assert "Aki の統率者：統率者は共闘を持つ2体までです。" in japanese
+    assert "Aki の統率者：統率者は2体（共闘、または背景選択と背景）までです。" in japanese
     assert "統率者：「aki」が2回出てきます。" in japanese
 
 

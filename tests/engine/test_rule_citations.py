@@ -75,6 +75,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "720.2": ("alternative characteristics",),
     # Deck construction
     "903.3": ("Vehicle", "Spacecraft"),
+    "707.2": ("copiable values",),  # a copy of a commander (issue 41)
     "903.3a": ("can be your commander",),
     "903.12c": ("planeswalker card",),
     "903.5": ("deck construction",),

@@ -81,10 +81,12 @@ def test_team_turns_cite_805_4_in_two_headed_giant_and_the_dtc_document_in_dtc()
 def test_every_rule_the_calculators_cite_is_a_citation_or_a_known_id() -> None:
     """Rule numbers and document anchors follow judge.engine.rule_numbers; other ids are listed where they
     live."""
-    from judge.engine import deck, legality
+    from judge.engine import deck, identity, legality
     from judge.engine.rule_numbers import is_citation
 
-    known_ids = set(dm.RULE_IDS) | {deck.UNKNOWN_CARD} | set(legality.BANNED_RULES.values())
+    known_ids = (
+        set(dm.RULE_IDS) | {deck.UNKNOWN_CARD, identity.LOOKED_UP} | set(legality.BANNED_RULES.values())
+    )
     cited: set[str] = set()
     for name in (
         "tax",

@@ -67,6 +67,7 @@ ENGLISH_ONLY = {
     "Tymna the Weaver",
     "Lightning Bolt",
     "Morphic Tide",
+    "Brain Maggot",  # its Japanese name is not in the data this project has checked
 }
 
 
@@ -153,7 +154,7 @@ def test_an_unverified_term_is_not_put_in_a_rulings_japanese() -> None:
         assert not [t for t in texts if "遭遇" in t], scenario.slug
     (tunnel,) = [s for s in SCENARIOS if s.slug == "planechase-phenomenon-ability-owner-leaves"]
     # Plain Japanese for the ability, never a note about the missing term (issue 32).
-    assert "表向きになったときに誘発する能力" in tunnel.steps[0].narration.ja
+    assert "オモテ向きになったときに誘発する能力" in tunnel.steps[0].narration.ja
     assert "未確認" not in tunnel.steps[0].narration.ja
 
 
@@ -432,3 +433,24 @@ def test_scenarios_cite_rules_by_number_and_quote_no_rules_text(path: Path) -> N
     for text in narrations:
         for quoted in re.findall(r"「([^」]*)」", text):
             assert len(quoted) <= 20, quoted
+
+
+def test_the_rulings_japanese_says_face_up_in_one_word() -> None:
+    """オモテ向き, the official Japanese CR's word (rules_data/terms.tsv), never 表向き beside it."""
+    for scenario in SCENARIOS:
+        data = replay_scenario(scenario).to_answer("ja")
+        texts = [data["title"], data["summary"]]
+        for step in data["steps"]:
+            texts += [step["narration"], step["change"], *(e["text"] for e in step.get("engine_steps", []))]
+        assert not [t for t in texts if "表向き" in t], scenario.slug
+
+
+def test_the_until_ruling_uses_a_card_that_can_take_a_creature_card() -> None:
+    """Kenrith is a creature card: the card taking it from a hand must allow one (Brain Maggot: "a nonland
+    card"), not Kitesail Freebooter ("a noncreature, nonland card"); Oblivion Ring is its current text."""
+    by_slug = {s.slug: s for s in SCENARIOS}
+    until = replay_scenario(by_slug["commander-returned-by-an-until-effect"]).to_answer("en")
+    assert "Brain Maggot" in until["steps"][0]["narration"] and "Freebooter" not in str(until)
+    ring = replay_scenario(by_slug["oblivion-ring-owner-leaves"]).to_answer("en")
+    assert "older wording" not in str(ring) and "as the ring enters" not in str(ring)
+    assert "when the ring enters" in ring["steps"][0]["narration"]

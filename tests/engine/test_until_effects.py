@@ -39,8 +39,8 @@ def test_until_effects_round_trip_through_the_board_json() -> None:
     written = board.to_payload()
     assert written["until_effects"] == [
         {
-            "id": "freebooter-exile",
-            "source": "freebooter",
+            "id": "maggot-exile",
+            "source": "maggot",
             "objects": ["b-commander"],
             "ends": "source-leaves",
             "how": "until",

@@ -386,8 +386,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "効果に「～まで」とある（直ちに戻る）",
     },
     "board.returns.trigger": {
-        "en": "a leaves-the-battlefield trigger returns them (older wording)",
-        "ja": "戦場を離れたときの誘発型能力が戻す（古い文面）",
+        "en": "a leaves-the-battlefield trigger of the source returns them (Oblivion Ring)",
+        "ja": "発生源の戦場を離れたときの誘発型能力が戻す（《忘却の輪》など）",
     },
     "board.until-not-exiled": {
         "en": "{label}: {object} is not in exile, so it cannot be waiting to return.",

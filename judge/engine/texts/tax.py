@@ -24,7 +24,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "このターンにすでに次元ダイスを振った回数",
     },
     "tax.label.two-headed-giant": {"en": "Two-Headed Giant", "ja": "双頭巨人戦"},
-    "tax.label.partner": {"en": "One of two commanders (partner)", "ja": "2体の統率者の一方（共闘）"},
+    "tax.label.partner": {
+        "en": "One of two commanders (partner or Background)",
+        "ja": "2体の統率者の一方（共闘・背景）",
+    },
     # --- zones a commander can be cast from (903.8 counts only the command zone)
     "tax.zone.command-zone": {"en": "the command zone", "ja": "統率領域"},
     "tax.zone.hand": {"en": "a hand", "ja": "手札"},
@@ -87,10 +90,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "支払います。この回数は以後の統率者税にも数えません。",
     },
     "tax.partners": {
-        "en": "A partner commander's casts are counted separately: casting your other commander never raises "
-        "this commander's tax.",
-        "ja": "共闘を持つ統率者は、唱えた回数をそれぞれ別に数えます。もう一方の統率者を唱えても、"
-        "この統率者の統率者税は増えません。",
+        "en": "Each of two commanders (partners, or a commander and its Background) counts its own casts: "
+        "casting your other commander never raises this commander's tax.",
+        "ja": "2体の統率者（共闘、または背景選択と背景）は、唱えた回数をそれぞれ別に数えます。もう一方の統率者を"
+        "唱えても、この統率者の統率者税は増えません。",
     },
     "tax.reduce-generic": {
         "en": "Cost reductions come after additional costs and increases: {reduction} less lowers the generic "

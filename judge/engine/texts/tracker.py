@@ -196,8 +196,9 @@ _STEPS: dict[str, dict[str, str]] = {
         "ja": "ブロールでは統率者ダメージ {limit} 点のルールを使いません。",
     },
     "tracker.damage.partners": {
-        "en": "Damage from each of two partner commanders is counted separately.",
-        "ja": "共闘を持つ2体の統率者からのダメージは、それぞれ別々に数えます。",
+        "en": "Damage from each of two commanders (partners, or a commander and its Background) is counted "
+        "separately.",
+        "ja": "2体の統率者（共闘、または背景選択と背景）からのダメージは、それぞれ別々に数えます。",
     },
     "tracker.damage.life-back": {
         "en": "{player} gets back {amount} life: {before} → {after}.",
@@ -264,8 +265,8 @@ _STEPS: dict[str, dict[str, str]] = {
         "ja": "プレイ回数はチームではなく、プレイヤーごとに数えます。",
     },
     "tracker.tax.partners": {
-        "en": "Each partner commander's casts are counted separately.",
-        "ja": "共闘を持つ統率者は、それぞれ唱えた回数を別々に数えます。",
+        "en": "Each of two commanders (partners, or a commander and its Background) counts its own casts.",
+        "ja": "2体の統率者（共闘、または背景選択と背景）は、それぞれ唱えた回数を別々に数えます。",
     },
     "tracker.tax.next": {
         "en": "Next cast of {commander} from the command zone: tax {cost}.",
@@ -486,8 +487,8 @@ _PROBLEMS: dict[str, dict[str, str]] = {
         "ja": "{label}：{commander}はすでに {owner} の統率者です。",
     },
     "tracker.commanders-two": {
-        "en": "{label}: at most two commanders, with partner.",
-        "ja": "{label}：統率者は共闘を持つ2体までです。",
+        "en": "{label}: at most two commanders (partners, or a commander and its Background).",
+        "ja": "{label}：統率者は2体（共闘、または背景選択と背景）までです。",
     },
     "tracker.seats-changed": {
         "en": "{label}: the game has changed since these lists were loaded (another phone saved or played): "
