@@ -6,8 +6,8 @@ its code typed in): each seat's name, list and declared bracket fill the form, a
 once, each compared with what its player declared.
 
 The deck checks are heavy (20 lists of 64,000 characters cost 1-3 s), and a GET needs no cookie (an ``<img>``
-on any page sends it): they run under the client's heavy slot (judge.limits.heavy, one at a time, as the
-calculators' API; past it, the page with its input and a 429), and a saved game's estimates are computed
+on any page sends it): each answer holds the client's heavy slot (judge.limits.heavy, one at a time, as
+the calculators' API; past it, a 429 page keeping what was pasted), and a saved game's estimates are computed
 once per revision of the game (and language and card data), cached, not on every view."""
 
 from __future__ import annotations
