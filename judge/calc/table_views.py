@@ -6,8 +6,8 @@ its code typed in): each seat's name, list and declared bracket fill the form, a
 once, each compared with what its player declared.
 
 The deck checks are heavy (20 lists of 64,000 characters cost 1-3 s), and a GET needs no cookie (an ``<img>``
-on any page sends it): they run under the client's heavy slot (judge.limits.heavy, one at a time, as the
-calculators' API; past it, the page with its input and a 429), and a saved game's estimates are computed
+on any page sends it): each answer holds the client's heavy slot (judge.limits.heavy, one at a time, as
+the calculators' API; past it, a 429 page keeping what was pasted), and a saved game's estimates are computed
 once per revision of the game (and language and card data), cached, not on every view."""
 
 from __future__ import annotations
@@ -98,17 +98,14 @@ def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
 ESTIMATES_CACHED_SECONDS = 86_400  # a game's estimates at one revision; a new revision is a new key
 
 
-def _game_estimates(
-    request: HtmxHttpRequest, slug: str, revision: str, seats: list[TableSeat]
-) -> list[TableDeck]:
-    """A saved game's estimates at ``revision``: from the cache, else computed (under the client's heavy
-    slot) and cached, keyed by the game, its revision, the language and the card data."""
+def _game_estimates(slug: str, revision: str, seats: list[TableSeat]) -> list[TableDeck]:
+    """A saved game's estimates at ``revision``: from the cache, else computed and cached, keyed by the game,
+    its revision, the language and the card data."""
     stamp = hashlib.sha1(current_card_stamp().encode()).hexdigest()[:16]
     key = f"calc:brackets:{slug}:{revision}:{get_language()}:{stamp}"
     found: list[TableDeck] | None = cache.get(key)
     if found is None:
-        with heavy_slot(who=client_key(request)):
-            found = _estimates(seats)
+        found = _estimates(seats)
         cache.set(key, found, ESTIMATES_CACHED_SECONDS)
     return found
 
@@ -181,9 +178,30 @@ def table_page(request: HtmxHttpRequest) -> HttpResponse:
         context.update(
             game_code=slug, game_url=reverse("tracker:game", args=[slug]), game_revision=code.revision()
         )
+    if request.method != "POST" and "game" not in params:
+        return _page(request, "calc/table.html", context)
+    # The whole answer (reading the game, checking the lists, rendering 20 lists of 64,000 characters) holds
+    # the client's heavy slot: a second at once is refused before any of it.
+    try:
+        with heavy_slot(who=client_key(request)):
+            return _answer(request, params, context, slug)
+    except Busy:
+        # A game's lists stay saved in the game: its code alone is kept (a cheap answer); pasted lists are
+        # shown again as they were sent.
+        context["errors"] = [busy_message().text(get_language() or "en")]
+        response = _page(request, "calc/table.html", context)
+        response.status_code = 429
+        response["Retry-After"] = str(HEAVY_RETRY_AFTER)
+        patch_cache_control(response, no_store=True)
+        return response
+
+
+def _answer(
+    request: HtmxHttpRequest, params: QueryDict, context: dict[str, Any], slug: str | None
+) -> HttpResponse:
+    """The page with a game's estimates (GET ``?game=``), or the pasted lists' (POST, saved first with
+    ``save``)."""
     if request.method != "POST":
-        if "game" not in params:
-            return _page(request, "calc/table.html", context)
         seats, revision, problem = _load_game(slug)
         if seats is None:
             context.update(errors=[problem], game_url="", game_revision="")
@@ -194,19 +212,10 @@ def table_page(request: HtmxHttpRequest) -> HttpResponse:
         context.update(game_revision=revision, errors=problems)
         if not problems:
             context["notice"] = _("Saved to the game: its page shows each declared bracket.")
-    try:
-        if request.method != "POST" and slug is not None:
-            decks = _game_estimates(request, slug, context["game_revision"], context["seats"])
-        else:
-            with heavy_slot(who=client_key(request)):
-                decks = _estimates(context["seats"])
-    except Busy:
-        context["errors"] = [busy_message().text(get_language() or "en")]
-        response = _page(request, "calc/table.html", context)
-        response.status_code = 429
-        response["Retry-After"] = str(HEAVY_RETRY_AFTER)
-        patch_cache_control(response, no_store=True)
-        return response
+    if request.method != "POST" and slug is not None:
+        decks = _game_estimates(slug, context["game_revision"], context["seats"])
+    else:
+        decks = _estimates(context["seats"])
     if not decks and request.method == "POST" and "save" not in params:
         context["errors"] = [_("Paste at least one list.")]
     elif not decks and request.method != "POST":

@@ -14,16 +14,18 @@ lease is over, returning the row when it took it, nothing when the slot is held.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 
 from judge.limits.counters import _key
 from judge.limits.models import RateCount
 
+logger = logging.getLogger(__name__)
 LEASE_SECONDS = 40  # above gunicorn's --timeout 30: a heavy request ends (or is killed) before its lease
 GROUP = "heavy"
 
@@ -64,9 +66,13 @@ def take(*, who: str) -> tuple[str, int] | None:
 
 
 def give_back(slot: tuple[str, int]) -> None:
-    """End a lease taken by :func:`take` (a later lease of the same slot is left alone)."""
+    """End a lease taken by :func:`take` (a later lease of the same slot is left alone). A database that
+    cannot take the write now (locked, full) leaves the lease to expire: the answer is not lost for it."""
     key, until = slot
-    RateCount.objects.filter(key=key, window=0, expires=until).delete()
+    try:
+        RateCount.objects.filter(key=key, window=0, expires=until).delete()
+    except DatabaseError as error:
+        logger.warning("heavy slot left to expire (%s): %s", key[:20], error)
 
 
 class Busy(Exception):

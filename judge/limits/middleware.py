@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 
 from judge.limits.heavy import Busy, heavy_slot
 from judge.web.client_address import client_key
 from judge.web.json_api import error_response, request_language
+from judge.web.middleware import DatabaseBusyMiddleware
 from judge.web.texts import HEAVY_RETRY_AFTER, busy_message
 
 HEAVY_PREFIXES = ("/api/calc/",)  # every calculator API: a board at the limits costs 0.1-0.2 s of CPU
@@ -36,3 +38,10 @@ class HeavyRequestMiddleware:
                 return self.get_response(request)
         except Busy:
             return busy_answer(request)
+        except OperationalError as error:
+            # Taking the slot met a locked or full database: the same answer as a view's write would get
+            # (a view's own errors are answers already by the time they reach here).
+            answer = DatabaseBusyMiddleware(self.get_response).process_exception(request, error)
+            if answer is None:
+                raise
+            return answer
