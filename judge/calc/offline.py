@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import etag, require_GET
 
 from judge.calc.tax_offline_page import tax_page_data
+from judge.engine.citing import citing, current_in
 from judge.engine.tax_offline import tax_rules, tax_texts
+from judge.web.citations import cited_renumbering
 
 
 def page_labels() -> dict[str, dict[str, str]]:
@@ -31,12 +33,34 @@ def page_labels() -> dict[str, dict[str, str]]:
     return labels
 
 
-@functools.cache
 def _tax_catalog() -> tuple[bytes, str]:
-    """The answer's body, built once (it changes only with a new release of the site), and its ETag."""
-    body = {"texts": tax_texts(), "page": page_labels(), "rules": tax_rules(), **tax_page_data()}
+    """The answer's body and its ETag, for the live generation's renumbering since the release the engine
+    cites (judge.web.citations): the page links each cited rule by its current number."""
+    return _tax_catalog_for(tuple(sorted(cited_renumbering().items())))
+
+
+@functools.lru_cache(maxsize=4)
+def _tax_catalog_for(renumbering: tuple[tuple[str, str], ...]) -> tuple[bytes, str]:
+    """Built once per renumbering (otherwise it changes only with a new release of the site)."""
+    moved = dict(renumbering)
+    texts = {
+        code: {lang: _renumbered(text, moved) for lang, text in entry.items()}
+        for code, entry in tax_texts().items()
+    }
+    body = {
+        "texts": texts,
+        "page": page_labels(),
+        "rules": tax_rules(),
+        "renumbering": moved,  # an engine number -> today's (static/js/tax-offline.js, citedRule)
+        **tax_page_data(),
+    }
     data = json.dumps(body, ensure_ascii=False).encode()
     return data, hashlib.sha256(data).hexdigest()[:32]
+
+
+def _renumbered(text: str, moved: dict[str, str]) -> str:
+    with citing(moved):
+        return current_in(text)
 
 
 @require_GET

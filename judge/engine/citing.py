@@ -32,9 +32,10 @@ from contextvars import ContextVar
 from judge.engine.rule_numbers import RULE_OR_SUBRULE
 
 # The Comprehensive Rules release every rule number in judge/engine/, judge/engine/texts/ and
-# rules_data/scenarios/ is written against (checked against its text by tests/engine/test_rule_citations.py).
-# The site shows them in the current release's numbers (judge.web.citations): after a renumbering,
-# nothing here needs to change.
+# rules_data/scenarios/ is written against (checked against its text by tests/engine/test_rule_citations.py),
+# and the few fixed citations beside them (a search's answer card, judge.search.answers; a card page's
+# commander rules, judge.cards.presenters; the leave-game page's presets). The site shows them in the current
+# release's numbers (judge.web.citations): after a renumbering, nothing here needs to change.
 CITED_RELEASE = "20260619"
 
 Renumbering = Mapping[str, str]

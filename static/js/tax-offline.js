@@ -540,7 +540,9 @@
     const links = catalog.rule_links[lang];
     const other = links.other[rule];
     if (other) return other.url ? `<a href="${escape(other.url)}">${escape(other.label)}</a>` : escape(other.label);
-    return `<a href="${escape(links.prefix + rule)}/">${escape(rule)}</a>`;
+    // The engine's number, named and linked by the current release's (judge.web.citations.current_rule).
+    const shown = (catalog.renumbering || {})[rule] || rule;
+    return `<a href="${escape(links.prefix + shown)}/">${escape(shown)}</a>`;
   }
 
   /** Python's int() of a text of decimal digits in any script ("٣" is 3), as NumberField reads it. */

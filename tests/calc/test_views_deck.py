@@ -296,23 +296,24 @@ def test_deck_page_csrf_is_enforced() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "dtc", "commander"),
+    ("lang", "dtc"),
     [
-        ("en", "DTC house rules: commander tax", "Commander rules 2"),
-        ("ja", "DTC ハウスルール", "統率者戦ルール 2"),
+        ("en", "DTC house rules: commander tax"),
+        ("ja", "DTC ハウスルール"),
     ],
 )
-def test_cited_document_points_are_named_not_shown_as_anchors(
-    client: Client, lang: str, dtc: str, commander: str
-) -> None:
+def test_cited_document_points_are_named_not_shown_as_anchors(client: Client, lang: str, dtc: str) -> None:
     tax_page = client.get(f"/{lang}/calc/tax/?variant=dtc&cost=6&play_number=3", **HX).content.decode()
     assert (
         f'<a href="/{lang}/docs/dtc/#commander-tax">{dtc}</a>' in tax_page
         and "dtc:commander-tax" not in tax_page
     )
+    # A basic land type's colour cites the CR (305.6, 903.5d), not the Commander document's point 2.
     cards = {"cards_json": json.dumps({"name": "Breeding Pool", "type_line": "Land — Forest Island"})}
     identity_page = client.post(f"/{lang}/calc/color-identity/", cards, **HX).content.decode()
-    assert f'<a href="/{lang}/docs/commander-rules/#rule-2">{commander}</a>' in identity_page
+    assert f'<a href="/{lang}/rules/305.6/">305.6</a>' in identity_page
+    assert f'<a href="/{lang}/rules/903.5d/">903.5d</a>' in identity_page
+    assert "commander-rules/#rule-2" not in identity_page and "commander:2" not in identity_page
 
 
 def _import_with_printings(tmp_path: Path) -> None:
