@@ -214,8 +214,9 @@ _STEPS: dict[str, dict[str, str]] = {
         "ja": "{owner} の統率者は{commander}です：追加コストはここから数えます。",
     },
     "tracker.named-partner": {
-        "en": "A second commander: both have partner, and each is counted separately.",
-        "ja": "2体目の統率者です：どちらも共闘を持ち、それぞれ別々に数えます。",
+        "en": "A second commander (partner, or choose a Background and a Background): each is counted "
+        "separately.",
+        "ja": "2体目の統率者です（共闘、または背景選択と背景）：それぞれ別々に数えます。",
     },
     "tracker.cast": {
         "en": "{owner} casts {commander} from the command zone: commander tax {cost} for {casts} earlier "
