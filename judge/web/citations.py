@@ -78,10 +78,35 @@ def document_url(slug: str, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
+#: The judge's documents, by their short names: their pages are /docs/<kind>/ and /docs/<kind>/<section>/.
+JUDGE_KINDS = ("mtr", "ipg", "jar")
+
+
+def judge_doc_url(kind: str, section: str = "", *, edition: str = "") -> str:
+    """A judge's document's page: its index ("/ja/docs/mtr/"), a section ("/en/docs/ipg/2.5/"), a section
+    as an installed edition has it (``edition`` "2024-09-23": "?edition=2024-09-23")."""
+    if not section:
+        return reverse("rules:judge-doc", args=[kind])
+    url = reverse("rules:judge-doc-section", args=[kind, section])
+    return f"{url}?{urlencode({'edition': edition})}" if edition else url
+
+
+def judge_citation(citation: str) -> tuple[str, str] | None:
+    """(kind, section) of a judge's-document citation: "mtr:2.5" -> ("mtr", "2.5"), "jar" -> ("jar", "").
+
+    >>> judge_citation("mtr:2.5"), judge_citation("jar"), judge_citation("903.8")
+    (('mtr', '2.5'), ('jar', ''), None)
+    """
+    kind, _, section = citation.partition(":")
+    return (kind, section) if kind in JUDGE_KINDS else None
+
+
 def rule_ref_url(rule: str) -> str | None:
     """The page a step's, problem's or scenario's cited rule points to; None if it points nowhere."""
     if is_cr_number(rule):
         return rule_url(rule)
+    if judged := judge_citation(rule):
+        return judge_doc_url(*judged)
     section = doc_section(rule)
     if section is None:
         return None
@@ -138,6 +163,8 @@ def rule_label(rule: str, *, heading: str = "") -> str:
         return f"{name}: {anchor.replace('-', ' ')}" if anchor else name
     if rule == "banned:brawl":
         return gettext("Brawl banned list")
+    if prefix in JUDGE_KINDS:
+        return f"{prefix.upper()} {anchor}".strip()
     if prefix == "lookup":
         return gettext("card data")
     if prefix == "data":

@@ -9,6 +9,10 @@ references name no rule, and a release read again (its file replaced under the s
 of its live version, are refused unless ``--accept-shrink``; a Japanese document of the live generation that
 is missing (an empty ``ja/`` folder) is refused unless ``--accept-missing-documents``. A first ingest (no live
 generation yet, as ``make setup`` on a fresh machine) has nothing to lose.
+
+Then the judge's documents (``judge/*.pdf``: MTR, IPG, JAR) are installed (judge.rules.judgedocs.ingest):
+one that does not parse, or has fewer sections than the edition it replaces (unless ``--accept-shrink``), is
+refused and printed, and the installed editions keep serving; with ``--strict`` a refusal fails the command.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from judge.parsing.records import ParseError
 from judge.rules.ingest import IngestReport, ingest_corpus
+from judge.rules.judgedocs.ingest import ingest_judge_documents
 from judge.rules.progress import for_stream, raw_stream
 
 
@@ -62,6 +67,17 @@ class Command(BaseCommand):
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
         print_report(self, report, show_unresolved=options["show_unresolved"])
+        judge = ingest_judge_documents(Path(corpus_dir), accept_shrink=options["accept_shrink"])
+        for line in judge.installed:
+            self.stdout.write(f"judge's document installed: {line}")
+        if judge.unchanged:
+            self.stdout.write(f"judge's documents unchanged: {', '.join(judge.unchanged)}")
+        for line in judge.refused:
+            self.stdout.write(
+                self.style.WARNING(f"judge's document refused (the installed edition stays): {line}")
+            )
+        if judge.refused and options["strict"]:
+            raise CommandError(f"{len(judge.refused)} judge's document(s) refused")
 
 
 def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved: bool = False) -> None:
