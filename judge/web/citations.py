@@ -85,10 +85,17 @@ JUDGE_KINDS = ("mtr", "ipg", "jar")
 def judge_doc_url(kind: str, section: str = "", *, edition: str = "") -> str:
     """A judge's document's page: its index ("/ja/docs/mtr/"), a section ("/en/docs/ipg/2.5/"), a section
     as an installed edition has it (``edition`` "2024-09-23": "?edition=2024-09-23")."""
+    url = f"{_judge_doc_prefix(get_language(), get_script_prefix())}{kind}/"
     if not section:
-        return reverse("rules:judge-doc", args=[kind])
-    url = reverse("rules:judge-doc-section", args=[kind, section])
+        return url
+    url = f"{url}{section}/"
     return f"{url}?{urlencode({'edition': edition})}" if edition else url
+
+
+@functools.lru_cache(maxsize=16)
+def _judge_doc_prefix(language: str | None, script_prefix: str) -> str:
+    """ "/ja/docs/": a text with many references builds their URLs by string (``reverse()`` is slow)."""
+    return reverse("rules:judge-doc", args=["mtr"]).removesuffix("mtr/")
 
 
 def judge_citation(citation: str) -> tuple[str, str] | None:

@@ -126,7 +126,10 @@ def test_the_index_and_unknown_sections(installed: Path, client) -> None:
     assert 'href="/en/docs/mtr/4.4/"' in html
     assert "4.4 Loops" in html
     assert client.get("/en/docs/mtr/9.9/").status_code == 404
-    assert client.get("/en/docs/jar/").status_code == 404
+    # A document the site knows but has not installed: where it is published (a text naming "JAR" links here).
+    jar = client.get("/ja/docs/jar/").content.decode()
+    assert "このサイトにはこの文書の版がありません" in jar
+    assert "2024-09-23" in jar and 'href="https://wpn.wizards.com/en/rules-documents"' in jar
     assert client.get("/en/docs/ipg/2.5/", {"edition": "1999-01-01"}).status_code == 404
 
 
@@ -170,3 +173,49 @@ def test_the_official_files_installed_and_served(client) -> None:
     assert 'href="/en/rules/103.4/">rule 103.4</a>' in mulligans
     index = client.get("/en/docs/ipg/").content.decode()
     assert index.count('href="/en/docs/ipg/') >= 36
+
+
+@pytest.mark.parametrize(
+    ("lang", "q", "url"),
+    [
+        ("en", "ipg 2.5", "/en/docs/ipg/2.5/"),
+        ("ja", "ＩＰＧ　２．５", "/ja/docs/ipg/2.5/"),
+        ("ja", "mtr 4.4", "/ja/docs/mtr/4.4/"),
+        ("en", "GRV", "/en/docs/ipg/2.5/"),
+        ("en", "Missed Trigger", "/en/docs/ipg/2.1/"),
+        ("ja", "誘発忘れ", "/ja/docs/ipg/2.1/"),
+        ("en", "MTR", "/en/docs/mtr/"),
+    ],
+)
+def test_the_search_box_jumps_to_a_section(installed: Path, client, lang: str, q: str, url: str) -> None:
+    response = client.get(f"/{lang}/search/", {"q": q})
+    assert (response.status_code, response["Location"]) == (302, url)
+
+
+def test_while_typing_the_jump_is_a_link_and_a_section_not_installed_is_searched(
+    installed: Path, client
+) -> None:
+    from judge.rules.judgedocs.lookup import Jump, jump
+
+    assert jump("ipg 9.9", japanese=False) is None
+    assert jump("余分なカードを見た", japanese=True) is None  # this generated IPG has no 2.2
+    assert jump("jar", japanese=False) is None
+    found = jump("GRV", japanese=True)
+    assert found is not None
+    assert found == Jump("/en/docs/ipg/2.5/", "IPG 2.5 ゲームプレイ上のエラー — ゲームルール違反", "ja")
+
+
+def test_references_in_any_text_become_links(client) -> None:
+    from django.utils import translation
+
+    from judge.rules.text import rule_html
+
+    with translation.override("ja"):
+        html = str(
+            rule_html("Conceding: MTR 2.5 and the JAR; see rule 104.3a. MTRs stay.", rule_url="/ja/rules/")
+        )
+    assert html == (
+        'Conceding: <a class="rule-ref judge-ref" href="/ja/docs/mtr/2.5/">MTR 2.5</a> and the '
+        '<a class="rule-ref judge-ref" href="/ja/docs/jar/">JAR</a>; see '
+        '<a class="rule-ref" href="/ja/rules/104.3a/">rule 104.3a</a>. MTRs stay.'
+    )

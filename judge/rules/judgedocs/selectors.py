@@ -69,18 +69,3 @@ def section_editions(kind: str, key: str) -> list[JudgeSectionRow]:
 def exists(kind: str, key: str) -> bool:
     edition = serving(kind)
     return edition is not None and (not key or edition.sections.filter(key=key).exists())
-
-
-def section_titled(kind: str, title: str) -> str | None:
-    """The key of the serving edition's section whose title (or the infraction's name after its class:
-    "Missed Trigger" for "Game Play Error — Missed Trigger") is ``title``, compared as typed words."""
-    from judge.parsing.judge_documents import normalize
-
-    edition = serving(kind)
-    if edition is None:
-        return None
-    wanted = normalize(title)
-    for key, full in edition.sections.values_list("key", "title"):
-        if wanted in (normalize(full), normalize(full.rpartition("—")[2])):
-            return str(key)
-    return None

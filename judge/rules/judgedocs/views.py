@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from judge.rules.judgedocs import selectors
-from judge.rules.judgedocs.editions import document_name
+from judge.rules.judgedocs.editions import document_name, known_editions
 from judge.rules.judgedocs.history import section_history
 from judge.rules.judgedocs.presenters import PENALTY_NAMES, SectionText, parts_context, section_label
 from judge.web.citations import judge_doc_url
@@ -40,9 +40,9 @@ def _document(kind: str, edition: Any, *, japanese: bool) -> dict[str, Any]:
 def judge_doc_page(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     """A document's index: its sections, each a link to its page."""
     edition = selectors.serving(kind)
-    if edition is None:
-        raise Http404(_("No such document."))
     japanese = reader_language() == "ja"
+    if edition is None:
+        return _not_installed(request, kind, japanese=japanese)
     sections = []
     for section in edition.sections.only("key", "number", "title", "penalty"):
         label, lang = section_label(section, kind, japanese=japanese)
@@ -62,6 +62,23 @@ def judge_doc_page(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         "japanese": japanese,
     }
     return render(request, "rules/judge_doc.html", context)
+
+
+def _not_installed(request: HtmxHttpRequest, kind: str, *, japanese: bool) -> HttpResponse:
+    """A document the site knows but has no edition of (a text naming "JAR" links here): its current
+    edition's date and where Wizards publishes it."""
+    known = known_editions().get(kind)
+    if known is None:
+        raise Http404(_("No such document."))
+    doc = {
+        "kind": kind,
+        "short": kind.upper(),
+        "name": document_name(kind, japanese=japanese),
+        "title": known.name_en,
+        "url": judge_doc_url(kind),
+        "known": known,
+    }
+    return render(request, "rules/judge_doc_missing.html", {"doc": doc, "japanese": japanese})
 
 
 @require_GET
