@@ -79,8 +79,8 @@ def ingested(db, real_corpus, settings, django_db_blocker):  # type: ignore[no-u
 
     corpus = Corpus.objects.filter(is_live=True).first()
     if corpus is None:
+        ingest_judge_documents(real_corpus)  # first, as the ingest command does: the index has them
         ingest_corpus(corpus_dir=real_corpus, index_root=settings.JUDGE_INDEX_DIR)
-        ingest_judge_documents(real_corpus)  # as the ingest command does
         corpus = Corpus.objects.get(is_live=True)
     return corpus
 
@@ -97,6 +97,6 @@ def django_db_setup(django_db_setup, django_db_blocker, request):  # type: ignor
             from judge.rules.models import Corpus
 
             if not Corpus.objects.filter(is_live=True).exists():
+                ingest_judge_documents(corpus_dir())  # first, as the ingest command does
                 ingest_corpus(corpus_dir=corpus_dir(), index_root=settings.JUDGE_INDEX_DIR)
-                ingest_judge_documents(corpus_dir())  # as the ingest command does
     yield

@@ -126,6 +126,8 @@ def hit_url(hit: SearchHit, *, current_version: str) -> str:
     if hit.rule:
         older = hit.doc == CR_SLUG and hit.version and hit.version != current_version
         return rule_url(hit.rule, version=hit.version if older else "")
+    if hit.doc in JUDGE_KINDS:
+        return judge_doc_url(hit.doc, hit.anchor)
     return document_url(hit.doc, hit.anchor)
 
 

@@ -219,3 +219,12 @@ def test_references_in_any_text_become_links(client) -> None:
         '<a class="rule-ref judge-ref" href="/ja/docs/jar/">JAR</a>; see '
         '<a class="rule-ref" href="/ja/rules/104.3a/">rule 104.3a</a>. MTRs stay.'
     )
+
+
+def test_the_leave_game_page_and_the_conceding_ruling_cite_the_mtr_and_the_jar(client) -> None:
+    page = client.get("/ja/leave-game/").content.decode()
+    assert '<a href="/ja/docs/mtr/2.5/" lang="en">MTR 2.5</a>' in page
+    assert '<a href="/ja/docs/jar/" lang="en">JAR</a>' in page
+    assert "マジック・イベント規定" in page
+    ruling = client.get("/en/scenarios/player-concedes-mid-combat/", follow=True).content.decode()
+    assert 'href="/en/docs/mtr/2.5/"' in ruling and 'href="/en/docs/jar/"' in ruling

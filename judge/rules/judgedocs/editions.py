@@ -103,3 +103,11 @@ def section_for_words(q: str) -> tuple[str, str] | None:
     if len(q) > 80:
         return None
     return _words().get(normalize(q))
+
+
+def japanese_words(kind: str, key: str) -> str:
+    """The Japanese words that name a section in the search index ("遅いプレイ"), "" where none."""
+    names = section_names().get((kind, key))
+    if names is None:
+        return ""
+    return " ".join(w for w in names.words if any(ord(c) > 0x3000 for c in w))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.rules.judgedocs.editions import KnownEdition, known_editions
+from judge.rules.judgedocs.editions import KnownEdition, document_name, japanese_words, known_editions
 from judge.rules.models import JudgeEdition, JudgeSectionRow
+from judge.search.documents import JudgeSectionText
 
 KINDS = ("mtr", "ipg", "jar")
 
@@ -69,3 +70,28 @@ def section_editions(kind: str, key: str) -> list[JudgeSectionRow]:
 def exists(kind: str, key: str) -> bool:
     edition = serving(kind)
     return edition is not None and (not key or edition.sections.filter(key=key).exists())
+
+
+def serving_digests() -> dict[str, str]:
+    """ "judge/<kind>" -> the serving edition's file digest: what the search index was built with."""
+    return {f"judge/{e.kind}": e.digest for e in installed_kinds()}
+
+
+def search_sections() -> list[JudgeSectionText]:
+    """Every section of each serving edition, as the search index reads it."""
+    out = []
+    for edition in installed_kinds():
+        name = document_name(edition.kind, japanese=False)
+        for row in edition.sections.only("key", "number", "title", "text"):
+            out.append(
+                JudgeSectionText(
+                    kind=edition.kind,
+                    key=row.key,
+                    number=row.number if row.number[:1].isdigit() else "",
+                    title=row.title,
+                    text=row.text,
+                    ja_words=japanese_words(edition.kind, row.key),
+                    doc_title=name,
+                )
+            )
+    return out

@@ -10,7 +10,7 @@ of its live version, are refused unless ``--accept-shrink``; a Japanese document
 is missing (an empty ``ja/`` folder) is refused unless ``--accept-missing-documents``. A first ingest (no live
 generation yet, as ``make setup`` on a fresh machine) has nothing to lose.
 
-Then the judge's documents (``judge/*.pdf``: MTR, IPG, JAR) are installed (judge.rules.judgedocs.ingest):
+First the judge's documents (``judge/*.pdf``: MTR, IPG, JAR) are installed (judge.rules.judgedocs.ingest):
 one that does not parse, or has fewer sections than the edition it replaces (unless ``--accept-shrink``), is
 refused and printed, and the installed editions keep serving; with ``--strict`` a refusal fails the command.
 """
@@ -55,6 +55,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         corpus_dir = options["corpus_dir"] or settings.JUDGE_CORPUS_DIR
         index_dir = options["index_dir"] or settings.JUDGE_INDEX_DIR
+        # The judge's documents first: the rules' search index is built with them.
+        judge = ingest_judge_documents(Path(corpus_dir), accept_shrink=options["accept_shrink"])
         try:
             report = ingest_corpus(
                 corpus_dir=Path(corpus_dir),
@@ -67,7 +69,6 @@ class Command(BaseCommand):
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
         print_report(self, report, show_unresolved=options["show_unresolved"])
-        judge = ingest_judge_documents(Path(corpus_dir), accept_shrink=options["accept_shrink"])
         for line in judge.installed:
             self.stdout.write(f"judge's document installed: {line}")
         if judge.unchanged:
