@@ -74,10 +74,12 @@ def fixtures_dir() -> Path:
 def ingested(db, real_corpus, settings, django_db_blocker):  # type: ignore[no-untyped-def]
     """The real corpus ingested into the test database (once; re-ingested if a test flushed it)."""
     from judge.rules.ingest import ingest_corpus
+    from judge.rules.judgedocs.ingest import ingest_judge_documents
     from judge.rules.models import Corpus
 
     corpus = Corpus.objects.filter(is_live=True).first()
     if corpus is None:
+        ingest_judge_documents(real_corpus)  # first, as the ingest command does: the index has them
         ingest_corpus(corpus_dir=real_corpus, index_root=settings.JUDGE_INDEX_DIR)
         corpus = Corpus.objects.get(is_live=True)
     return corpus
@@ -91,8 +93,10 @@ def django_db_setup(django_db_setup, django_db_blocker, request):  # type: ignor
             from django.conf import settings
 
             from judge.rules.ingest import ingest_corpus
+            from judge.rules.judgedocs.ingest import ingest_judge_documents
             from judge.rules.models import Corpus
 
             if not Corpus.objects.filter(is_live=True).exists():
+                ingest_judge_documents(corpus_dir())  # first, as the ingest command does
                 ingest_corpus(corpus_dir=corpus_dir(), index_root=settings.JUDGE_INDEX_DIR)
     yield

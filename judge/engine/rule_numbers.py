@@ -16,8 +16,8 @@ number (the parsers, search, URLs) is built from the pieces below
 True
 >>> parent("903.9a"), parent("903.9"), parent("903"), parent("9")
 ('903.9', '903', '9', None)
->>> is_citation("dtc:commander-tax"), is_citation("903.8"), is_citation("x:1")
-(True, True, False)
+>>> is_citation("dtc:commander-tax"), is_citation("903.8"), is_citation("x:1"), is_citation("mtr:2.5")
+(True, True, False, True)
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ NUMBER = rf"(?:{RULE_OR_SUBRULE}|{SECTION}|{CHAPTER})"  # any of them, the longe
 
 CR_NUMBER = re.compile(rf"^{NUMBER}$")
 DOC_ANCHOR = re.compile(r"^(?:dtc|commander):[a-z0-9-]+$")
+# A judge's document, or a section of one: "mtr:2.5", "ipg:2.1", "jar" (where a table question is procedural).
+JUDGE_CITATION = re.compile(r"^(?:mtr|ipg|jar)(?::\d{1,2}(?:\.\d{1,2})?)?$")
 _RULE_PARTS = re.compile(rf"^({SECTION})\.({RULE_DIGITS})({LETTER}?)$")
 _SECTION = re.compile(rf"^{SECTION}$")
 # Sorting is lenient: any one to three digits lead ("90" sorts as 9000), then a rule and a subrule letter.
@@ -48,8 +50,9 @@ def is_cr_number(text: str) -> bool:
 
 
 def is_citation(text: str) -> bool:
-    """A CR number or a format-document anchor, as steps and scenarios cite them."""
-    return is_cr_number(text) or bool(DOC_ANCHOR.match(text))
+    """A CR number, a format-document anchor or a judge's document ("mtr:2.5", "jar"), as steps and
+    scenarios cite them."""
+    return is_cr_number(text) or bool(DOC_ANCHOR.match(text)) or bool(JUDGE_CITATION.match(text))
 
 
 def parent(number: str) -> str | None:

@@ -212,3 +212,51 @@ class DocSection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source_id}#{self.anchor}"
+
+
+class JudgeEdition(models.Model):
+    """One edition of a judge's document (MTR, IPG, JAR) as installed from its PDF
+    (``judge.rules.judgedocs.ingest``). Several editions of a document may be installed (its history); the
+    newest one of each document and language serves its pages."""
+
+    kind = models.CharField(max_length=8)  # "mtr", "ipg", "jar" (judge.parsing.judge_documents.KINDS)
+    lang = models.CharField(max_length=8, default="en")
+    title = models.CharField(max_length=200)  # as printed on its first page
+    effective = models.DateField()
+    file_name = models.CharField(max_length=255)
+    digest = models.CharField(max_length=64)  # SHA-256 of the file's bytes
+    address = models.URLField(max_length=500, blank=True)  # where it is published
+    section_count = models.PositiveIntegerField(default=0)
+    warnings = models.JSONField(default=list)
+    installed = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "lang", "effective"], name="judge_edition_unique_date")
+        ]
+        ordering = ["kind", "lang", "-effective"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.lang} {self.effective}"
+
+
+class JudgeSectionRow(models.Model):
+    """A section of a judge's document's edition: ``key`` its place in the URL ("4.4", "A",
+    "introduction"), ``parts`` [{"heading", "paragraphs"}] (the IPG's Definition, Philosophy...)."""
+
+    edition = models.ForeignKey(JudgeEdition, on_delete=models.CASCADE, related_name="sections")
+    order = models.PositiveIntegerField()
+    key = models.CharField(max_length=64)
+    number = models.CharField(max_length=16, blank=True)
+    title = models.CharField(max_length=300)
+    penalty = models.CharField(max_length=40, blank=True)
+    page = models.PositiveIntegerField(default=0)
+    parts = models.JSONField(default=list)
+    text = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["edition", "key"], name="judge_section_unique_key")]
+        ordering = ["edition", "order"]
+
+    def __str__(self) -> str:
+        return f"{self.edition} {self.key}"

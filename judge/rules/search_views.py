@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
+from judge.rules.judgedocs.lookup import jump as judge_jump
 from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
 from judge.search.cache import AnswerCache, answers, normalised
@@ -121,6 +122,11 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
         "example_queries": EXAMPLE_QUERIES,
         "cards": (find_cards(q) or []) if q else [],  # a card the search names, above the rule hits
     }
+    # "ipg 2.5", "GRV": a judge's document's section, submitted goes there; while typing (htmx) it is a link.
+    jump = judge_jump(q, japanese=reader_language() == "ja") if q else None
+    if jump is not None and not request.htmx:
+        return redirect(jump.url)
+    context["judge_jump"] = jump
     if q:
         try:
             result = _search(

@@ -13,13 +13,15 @@ part of a link.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from judge.parsing.judge_references import references as judge_references
 from judge.parsing.references import find_references
+from judge.web.citations import judge_doc_url
 
 
 @dataclass(frozen=True)
@@ -112,10 +114,30 @@ def rule_html(
     glossed the first time it appears on a page: ``glossed`` lists the page's glosses so far and
     gets the new ones.
 
+    A reference to a judge's document ("MTR 2.5", "IPG 2.1", "JAR") links to its page.
+
     >>> str(rule_html("See rule 903.9 & more.", rule_url="/en/rules/"))
     'See <a class="rule-ref" href="/en/rules/903.9/">rule 903.9</a> &amp; more.'
     """
     text = text or ""
+
+    def rest(piece: str) -> SafeString:
+        return _rule_html(piece, rule_url, renumbered, glosser, glossary_url, glossed, inline_ja)
+
+    if "MTR" in text or "IPG" in text or "JAR" in text:
+        return _with_judge_links(text, rest)
+    return rest(text)
+
+
+def _rule_html(
+    text: str,
+    rule_url: str,
+    renumbered: Mapping[str, str] | None,
+    glosser: Glosser | None,
+    glossary_url: str,
+    glossed: list[Gloss] | None,
+    inline_ja: bool,
+) -> SafeString:
     out: list[str] = []
     cursor = 0
     for reference in find_references(text):
@@ -131,6 +153,20 @@ def rule_html(
         out.append(f'<a class="rule-ref" href="{rule_url}{escape(number)}/">{cited}</a>')
         cursor = reference.end
     out.append(_glossed(text[cursor:], glosser, glossary_url, rule_url, glossed, inline_ja))
+    return mark_safe("".join(out))
+
+
+def _with_judge_links(text: str, rest: Callable[[str], SafeString]) -> SafeString:
+    """``text`` with each reference to a judge's document ("MTR 2.5", "IPG 2.1", "JAR") a link to its page,
+    the text between marked up by ``rest``."""
+    out: list[str] = []
+    cursor = 0
+    for start, end, kind, number in judge_references(text):
+        out.append(rest(text[cursor:start]))
+        out.append(f'<a class="rule-ref judge-ref" href="{escape(judge_doc_url(kind, number))}">')
+        out.append(f"{escape(text[start:end])}</a>")
+        cursor = end
+    out.append(rest(text[cursor:]))
     return mark_safe("".join(out))
 
 

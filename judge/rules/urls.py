@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.urls import path, re_path
 
 from judge.engine.rule_numbers import NUMBER
+from judge.parsing.judge_documents import SECTION_KEY
 from judge.rules import offline, search_views, views
+from judge.rules.judgedocs import views as judge_views
 
 app_name = "rules"
 urlpatterns = [
@@ -17,6 +19,13 @@ urlpatterns = [
     path("glossary/", views.glossary_page, name="glossary"),
     path("search/", search_views.search_page, name="search"),
     path("docs/", views.docs_page, name="doc-list"),
+    # The judge's documents beside the Japanese documents: a short name no Japanese document's slug takes.
+    re_path(r"^docs/(?P<kind>mtr|ipg|jar)/$", judge_views.judge_doc_page, name="judge-doc"),
+    re_path(
+        rf"^docs/(?P<kind>mtr|ipg|jar)/(?P<key>{SECTION_KEY})/$",
+        judge_views.judge_section_page,
+        name="judge-doc-section",
+    ),
     path("docs/<slug:slug>/", views.doc_page, name="doc-detail"),
 ]
 api_urlpatterns = (

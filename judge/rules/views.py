@@ -24,9 +24,11 @@ from judge.rules import documents as document_selectors
 from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, rule_pages, selectors, translations
 from judge.rules import translation_status as translation_selectors
+from judge.rules.judgedocs import selectors as judge_selectors
+from judge.rules.judgedocs.editions import document_name
 from judge.rules.standings import Standing, standings_of, whole_beside
 from judge.search.lookup import nearest_rules
-from judge.web.citations import rule_url
+from judge.web.citations import judge_doc_url, rule_url
 from judge.web.json_api import error_response, json_response, request_language
 from judge.web.presenters import reader_language
 from judge.web.rendering import HtmxHttpRequest, page_or_partial
@@ -196,11 +198,16 @@ def glossary_page(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def docs_page(request: HtmxHttpRequest) -> HttpResponse:
     corpus = selectors.live_corpus()
+    japanese = reader_language() == "ja"
     return render(
         request,
         "rules/doc_list.html",
         {
             "documents": document_selectors.japanese_documents(),
+            "judge_documents": [
+                {"url": judge_doc_url(e.kind), "name": document_name(e.kind, japanese=japanese), "edition": e}
+                for e in judge_selectors.installed_kinds()
+            ],
             "versions": list(reversed(corpus.versions)),
             "current_version": corpus.current_version,
         },

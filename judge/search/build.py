@@ -117,7 +117,10 @@ def _text_fields(doc: SearchDoc) -> dict[str, str]:
     lead = first_sentence(doc.body or doc.title)
     if doc.lang == "ja":
         return {"ja": text, "jagram": text, "ja_lead": lead, "ja_en": text}
-    return {f"en_{doc.version or 'none'}": text, f"lead_{doc.version or 'none'}": lead}
+    english = {f"en_{doc.version or 'none'}": text, f"lead_{doc.version or 'none'}": lead}
+    if doc.ja_text:  # a judge's document's section: its Japanese title is searched too
+        return {**english, "ja": doc.ja_text, "jagram": doc.ja_text, "ja_lead": doc.ja_text}
+    return english
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s|(?<=[。!?])")

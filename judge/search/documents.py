@@ -40,12 +40,14 @@ class SourceKind(enum.StrEnum):
     FORMAT_RULES = "format-rules"  # the Commander format's own rules
     HOUSE_RULES = "house-rules"  # Duel Masters Tag Commander house rules
     PROSE = "prose"  # wiki prose
+    JUDGE = "judge-doc"  # a section of a judge's document (MTR, IPG, JAR): tournament procedure
 
     @property
     def is_magic_rules(self) -> bool:
         """The Comprehensive Rules, their translations and the Commander rules: what a Magic term is
-        looked up in. House rules and prose never outrank them unless the query names them."""
-        return self not in (SourceKind.HOUSE_RULES, SourceKind.PROSE)
+        looked up in. House rules, prose and the judge's documents never outrank them unless the query
+        names them (a procedure question names the judge's documents: judge.search.ranking)."""
+        return self not in (SourceKind.HOUSE_RULES, SourceKind.PROSE, SourceKind.JUDGE)
 
 
 def section_kind(document: JaDocument, cr_number: str | None) -> SourceKind:
@@ -84,6 +86,8 @@ class SearchDoc:
     # rule).
     status: str = ""
     aligned: str = ""
+    # Japanese words searched besides an English text: a judge's document's section's Japanese title.
+    ja_text: str = ""
 
     @property
     def current_rule(self) -> str | None:
@@ -216,6 +220,52 @@ def documents_from_records(
     for ja_document in ja_docs:
         out.extend(_ja_docs(ja_document))
     return _unique_keys(out)
+
+
+@dataclass(frozen=True)
+class JudgeSectionText:
+    """A judge's document's section as search reads it (the rules app reads it from the installed edition):
+    ``kind`` "mtr", ``key`` "4.4", its title, text and the Japanese words that name it ("遅いプレイ", from
+    the site's data; "" if none: a Japanese title of every section would weigh on every Japanese search)."""
+
+    kind: str
+    key: str
+    number: str
+    title: str
+    text: str
+    ja_words: str = ""
+    doc_title: str = ""
+
+
+def judge_documents(sections: Sequence[JudgeSectionText], *, version: str) -> list[SearchDoc]:
+    """One English search document per section, searched with the current CR release's English (``version``)
+    and its Japanese words; its hit links to the section (doc "ipg", anchor "3.3").
+
+    >>> slow = JudgeSectionText("ipg", "3.3", "3.3", "Slow Play", "Players...", "遅いプレイ")
+    >>> docs = judge_documents([slow], version="20260116")
+    >>> [(d.key, d.doc, d.anchor, d.title, d.kind.value, d.ja_text) for d in docs]
+    [('ipg#3.3', 'ipg', '3.3', 'IPG 3.3 Slow Play', 'judge-doc', '遅いプレイ')]
+    """
+    out = []
+    for section in sections:
+        short = f"{section.kind.upper()} {section.number}".strip()
+        out.append(
+            SearchDoc(
+                key=f"{section.kind}#{section.key}",
+                rule=None,
+                lang="en",
+                source="",
+                doc=section.kind,
+                version=version,
+                title=f"{short} {section.title}",
+                body=section.text,
+                anchor=section.key,
+                kind=SourceKind.JUDGE,
+                doc_title=section.doc_title,
+                ja_text=section.ja_words,
+            )
+        )
+    return out
 
 
 def _unique_keys(docs: list[SearchDoc]) -> list[SearchDoc]:

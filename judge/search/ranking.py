@@ -54,7 +54,75 @@ NAMES = {
         "tag commander",
     ),
     SourceKind.PROSE: ("wiki", "ウィキ"),
+    SourceKind.JUDGE: ("mtr", "ipg", "jar", "tournament rules", "infraction procedure guide"),
 }
+# Words of a question about tournament procedure rather than the game's rules: the judge's documents (MTR,
+# IPG, JAR) rank above the Comprehensive Rules for it (they are kept in the query: "slow play" is what is
+# searched).
+PROCEDURE_EN = (
+    "deck registration",
+    "decklist",
+    "deck list",
+    "slow play",
+    "intentional draw",
+    "concede",
+    "concedes",
+    "conceding",
+    "concession",
+    "communication",
+    "missed trigger",
+    "missed triggers",
+    "competitive rel",
+    "competitive",
+    "regular rel",
+    "penalty",
+    "infraction",
+    "tournament",
+    "head judge",
+    "outside assistance",
+    "deck check",
+    "game loss",
+    "match loss",
+    "disqualification",
+    "tardiness",
+    "stalling",
+    "cheating",
+    "marked cards",
+    "bribery",
+)
+PROCEDURE_JA = (
+    "デッキ登録",
+    "デッキリスト",
+    "遅いプレイ",
+    "スロープレイ",
+    "合意の引き分け",
+    "投了",
+    "コミュニケーション",
+    "誘発忘れ",
+    "罰則",
+    "違反",
+    "トーナメント",
+    "ジャッジ",
+    "ルール適用度",
+    "競技",
+    "ゲームの敗北",
+    "マッチの敗北",
+    "失格",
+    "遅刻",
+)
+
+
+def is_procedure_question(text: str) -> bool:
+    """Does the query ask about tournament procedure (deck registration, slow play, an intentional draw,
+    conceding, communication, a missed trigger at Competitive REL)?
+
+    >>> is_procedure_question("slow play warning"), is_procedure_question("投了 多人数戦")
+    (True, True)
+    >>> is_procedure_question("commander tax"), is_procedure_question("player leaves the game")
+    (False, False)
+    """
+    folded = f" {' '.join(text.casefold().split())} "
+    return any(f" {word} " in folded for word in PROCEDURE_EN) or any(w in text for w in PROCEDURE_JA)
 
 
 def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
@@ -85,6 +153,10 @@ def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
 # translation-trust distinction from "wording-changed").
 NOT_TODAYS = frozenset({"changed", "outdated", "deleted"})
 FOLDED = (SourceKind.HOUSE_RULES, SourceKind.PROSE)  # several hits of one such document: one hit and a count
+NOT_MAGIC = (
+    *FOLDED,
+    SourceKind.JUDGE,
+)  # not the rules of Magic: what a search that found only these is not about
 
 
 @dataclass(frozen=True)
@@ -118,6 +190,8 @@ def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, fro
                     named.add(kind)
                     dropped.update(range(i, i + size))
     text = normalize_ja(" ".join(parsed.words()))
+    if is_procedure_question(text):
+        named.add(SourceKind.JUDGE)
     for match in (*(terms.find_ja(text) if has_japanese(text) else ()), *terms.find_en(en_terms(text))):
         if all(not pair.ja_to_en for pair in match.pairs):  # a word of Duel Masters only (文明, not "deck")
             named.add(SourceKind.HOUSE_RULES)
@@ -302,7 +376,7 @@ def _folded(live: LiveIndex, match: Match, ranked: dict[str, int], ranking: Rank
     groups, docs = live.groups(), live.column("doc")
     first: dict[str, str] = {}
     out: dict[str, int] = {}
-    if all(kinds[d] in FOLDED for d in ranked.values()):
+    if all(kinds[d] in NOT_MAGIC for d in ranked.values()):
         return {}  # nothing of Magic found: not a question about Magic, every hit is shown
     for group, docnum in ranked.items():  # in rank order
         if kinds[docnum] not in FOLDED or SourceKind(kinds[docnum]) in ranking.names:

@@ -139,11 +139,43 @@ def document_url(slug: str, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
+#: The judge's documents, by their short names: their pages are /docs/<kind>/ and /docs/<kind>/<section>/.
+JUDGE_KINDS = ("mtr", "ipg", "jar")
+
+
+def judge_doc_url(kind: str, section: str = "", *, edition: str = "") -> str:
+    """A judge's document's page: its index ("/ja/docs/mtr/"), a section ("/en/docs/ipg/2.5/"), a section
+    as an installed edition has it (``edition`` "2024-09-23": "?edition=2024-09-23")."""
+    url = f"{_judge_doc_prefix(get_language(), get_script_prefix())}{kind}/"
+    if not section:
+        return url
+    url = f"{url}{section}/"
+    return f"{url}?{urlencode({'edition': edition})}" if edition else url
+
+
+@functools.lru_cache(maxsize=16)
+def _judge_doc_prefix(language: str | None, script_prefix: str) -> str:
+    """ "/ja/docs/": a text with many references builds their URLs by string (``reverse()`` is slow)."""
+    return reverse("rules:judge-doc", args=["mtr"]).removesuffix("mtr/")
+
+
+def judge_citation(citation: str) -> tuple[str, str] | None:
+    """(kind, section) of a judge's-document citation: "mtr:2.5" -> ("mtr", "2.5"), "jar" -> ("jar", "").
+
+    >>> judge_citation("mtr:2.5"), judge_citation("jar"), judge_citation("903.8")
+    (('mtr', '2.5'), ('jar', ''), None)
+    """
+    kind, _, section = citation.partition(":")
+    return (kind, section) if kind in JUDGE_KINDS else None
+
+
 def rule_ref_url(rule: str) -> str | None:
     """The page a step's, problem's or scenario's cited rule points to (a CR rule by its current number);
     None if it points nowhere."""
     if is_cr_number(rule):
         return rule_url(current_rule(rule))
+    if judged := judge_citation(rule):
+        return judge_doc_url(*judged)
     section = doc_section(rule)
     if section is None:
         return None
@@ -156,6 +188,8 @@ def hit_url(hit: SearchHit, *, current_version: str) -> str:
     if hit.rule:
         older = hit.doc == CR_SLUG and hit.version and hit.version != current_version
         return rule_url(hit.rule, version=hit.version if older else "")
+    if hit.doc in JUDGE_KINDS:
+        return judge_doc_url(hit.doc, hit.anchor)
     return document_url(hit.doc, hit.anchor)
 
 
@@ -200,6 +234,8 @@ def rule_label(rule: str, *, heading: str = "") -> str:
         return f"{name}: {anchor.replace('-', ' ')}" if anchor else name
     if rule == "banned:brawl":
         return gettext("Brawl banned list")
+    if prefix in JUDGE_KINDS:
+        return f"{prefix.upper()} {anchor}".strip()
     if prefix == "lookup":
         return gettext("card data")
     if prefix == "data":

@@ -52,6 +52,10 @@ TERMS = frozenset(
         "EDH",  # Magic, the Comprehensive Rules, Commander's old name
         "Lv",
         "APNAP",  # official Japanese terms (Lv系カード, APNAP順)
+        "MTR",
+        "IPG",
+        "JAR",
+        "REL",  # the judge's documents and the Rules Enforcement Level, as Japanese judges name them
         "JSON",
         "API",
         "URL",

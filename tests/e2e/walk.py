@@ -33,6 +33,8 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "rules:detail": {"number": "800.4a"},
     "rules:history": {"number": "903.8"},
     "rules:doc-detail": {"slug": "dtc"},
+    "rules:judge-doc": {"kind": "ipg"},
+    "rules:judge-doc-section": {"kind": "ipg", "key": "2.5"},
     "rulings:scenario-detail": {"slug": "mind-control-bianca-leaves"},
     "rulings:scenario-step": {"slug": "mind-control-bianca-leaves", "step": 1},
     "cards:detail": {"slug": "breeding-pool"},

@@ -5,10 +5,33 @@ from pathlib import Path
 import pytest
 
 from judge.search.build import build_index
-from judge.search.documents import SearchDoc, documents_from_records
+from judge.search.documents import JudgeSectionText, SearchDoc, documents_from_records, judge_documents
 from judge.search.index import activate
 from judge.search.terms import TermTable, parse_terms
 from tests.search import sample
+
+
+def judge_sections(corpus: Path) -> list[JudgeSectionText]:
+    """The sections of the judge's documents in the corpus (``judge/*.pdf``), read without the database."""
+    from judge.rules.judgedocs.editions import japanese_words
+    from judge.rules.judgedocs.extract import read_judge_document
+    from judge.rules.judgedocs.ingest import judge_files
+
+    out = []
+    for path in judge_files(corpus):
+        document = read_judge_document(path)
+        out += [
+            JudgeSectionText(
+                kind=document.kind,
+                key=s.key,
+                number=s.number if s.number[:1].isdigit() else "",
+                title=s.title,
+                text=s.text,
+                ja_words=japanese_words(document.kind, s.key),
+            )
+            for s in document.sections
+        ]
+    return out
 
 
 @pytest.fixture(scope="session")
@@ -40,6 +63,9 @@ def corpus_index(tmp_path_factory: pytest.TempPathFactory, real_corpus: Path) ->
     parsed = parse_corpus_dir(real_corpus)
     linked = link_corpus(parsed)
     root = tmp_path_factory.mktemp("corpus-index")
-    build_index(root, documents_from_records(parsed.rules_documents, linked.documents), name="gen-1")
+    docs = documents_from_records(parsed.rules_documents, linked.documents)
+    # The judge's documents beside the rules, as the ingest indexes them (judge.rules.judgedocs).
+    docs += judge_documents(judge_sections(real_corpus), version=parsed.current.version)
+    build_index(root, docs, name="gen-1")
     activate(root, "gen-1")
     return root

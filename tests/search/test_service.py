@@ -324,7 +324,11 @@ def test_house_rules_and_prose_never_outrank_the_rules_of_magic(
         ("deck commander", set(), ["deck", "commander"]),
         ("次元ダイス wiki", {SourceKind.PROSE}, ["次元ダイス"]),
         ("DTC", {SourceKind.HOUSE_RULES}, ["DTC"]),
-        ("統率者 doc:cr", {SourceKind.HOUSE_RULES, SourceKind.PROSE}, ["統率者"]),
+        ("統率者 doc:cr", {SourceKind.HOUSE_RULES, SourceKind.PROSE, SourceKind.JUDGE}, ["統率者"]),
+        # The judge's documents: named by their short names, or by a procedure question (kept: searched).
+        ("missed trigger ipg", {SourceKind.JUDGE}, ["missed", "trigger"]),
+        ("slow play", {SourceKind.JUDGE}, ["slow", "play"]),
+        ("投了 多人数戦", {SourceKind.JUDGE}, ["投了", "多人数戦"]),
     ],
 )
 def test_what_names_a_document_outside_the_rules_of_magic(

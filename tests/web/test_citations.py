@@ -109,3 +109,19 @@ def test_the_rule_url_tag() -> None:
             == "/en/rules/903.8/?version=20250404"
         )
         assert render("{% rule_url n as url %}<{{ url }}>", n="805") == "</en/rules/805/>"
+
+
+def test_a_judge_document_hit_and_citation_link_their_section() -> None:
+    from judge.search.documents import SourceKind
+    from judge.search.results import SearchHit
+    from judge.web.citations import judge_doc_url, rule_label, rule_ref_url
+
+    with translation.override("ja"):
+        assert judge_doc_url("mtr", "4.4") == "/ja/docs/mtr/4.4/"
+        assert judge_doc_url("ipg", "2.5", edition="2024-09-23") == "/ja/docs/ipg/2.5/?edition=2024-09-23"
+        assert rule_ref_url("mtr:2.5") == "/ja/docs/mtr/2.5/" and rule_ref_url("jar") == "/ja/docs/jar/"
+        assert rule_label("mtr:2.5") == "MTR 2.5" and rule_label("jar") == "JAR"
+        hit = SearchHit(
+            None, "en", "", "IPG 3.3 Slow Play", "", 1.0, doc="ipg", anchor="3.3", kind=SourceKind.JUDGE
+        )
+        assert hit_url(hit, current_version=CURRENT) == "/ja/docs/ipg/3.3/"

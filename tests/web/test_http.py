@@ -32,6 +32,8 @@ def examples() -> dict[str, dict[str, Any]]:
         "rules-api:rule-history": {"number": "903.8"},
         "rules:doc-detail": {"slug": DOC},
         "rules-api:doc": {"slug": DOC},
+        "rules:judge-doc": {"kind": "ipg"},
+        "rules:judge-doc-section": {"kind": "ipg", "key": "2.5"},
         "rulings:scenario-detail": {"slug": SCENARIO},
         "rulings:scenario-step": {"slug": SCENARIO, "step": 1},
         "rulings-api:scenario": {"slug": SCENARIO},

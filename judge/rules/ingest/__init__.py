@@ -48,6 +48,7 @@ from judge.parsing.linking import LinkedDocument
 from judge.parsing.records import RulesDocument
 from judge.rules import models
 from judge.rules.ingest import checks, stages, writing
+from judge.rules.judgedocs.selectors import serving_digests
 from judge.rules.progress import Progress, Silent
 
 KEEP_GENERATIONS = 2  # the live one and the one before it, for requests still reading it
@@ -117,10 +118,14 @@ def _build_index(
 ) -> None:
     """Only what search needs: the current release (rules and glossary) and the Japanese texts, as aligned
     (each translated rule's status and today's number: judge.search.documents)."""
+    from judge.rules.judgedocs.selectors import search_sections
     from judge.search.build import build_index
-    from judge.search.documents import documents_from_records
+    from judge.search.documents import documents_from_records, judge_documents
 
-    build_index(index_root, documents_from_records([current], documents), name=name)
+    docs = documents_from_records([current], documents)
+    # The judge's documents installed (judge.rules.judgedocs), beside the rules.
+    docs += judge_documents(search_sections(), version=current.version)
+    build_index(index_root, docs, name=name)
 
 
 def _index_name(corpus: models.Corpus, index_root: Path) -> str:
@@ -180,7 +185,9 @@ def ingest_corpus(
     cleaned = checks.clean_killed_ingest(index_root)
     live = models.Corpus.objects.filter(is_live=True).order_by("-pk").first()
     previous = live.current_version if live else ""
-    digests = corpus_digests(corpus_dir)
+    files = corpus_digests(corpus_dir)
+    # A judge's document installed or replaced since is indexed again (judge.rules.judgedocs).
+    digests = {**files, **serving_digests()}
     if (
         live is not None
         and not strict  # a strict ingest re-checks the skipped files and warnings
@@ -196,7 +203,7 @@ def ingest_corpus(
 
     new = stages.read_new_releases(corpus_dir, progress)
     lap("releases")  # parse, link and write the CR files not read before
-    plan = stages.parse(corpus_dir, len(digests), strict, progress, new)
+    plan = stages.parse(corpus_dir, len(files), strict, progress, new)
     lap("documents")  # the Japanese texts
     stages.link(plan, progress)
     lap("lineage")  # steps between new pairs of releases, the Japanese alignment

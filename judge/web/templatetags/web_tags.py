@@ -10,7 +10,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from judge.web.citations import rule_label, rule_ref_url
+from judge.web.citations import judge_doc_url, rule_label, rule_ref_url
 from judge.web.citations import rule_url as _rule_url
 
 register = template.Library()
@@ -31,6 +31,12 @@ def rule_url(number: str, version: str = "") -> str:
     (judge.web.citations.rule_url): ``{% rule_url "903.8" %}`` -> "/ja/rules/903.8/"; that release's text with
     ``{% rule_url r.number version=changes.new %}``; ``{% rule_url n as url %}`` for a blocktranslate."""
     return _rule_url(str(number), version=version or "")
+
+
+@register.simple_tag(name="judge_doc_url")
+def judge_doc_url_tag(kind: str, section: str = "") -> str:
+    """A judge's document's page: ``{% judge_doc_url 'mtr' '2.5' as url %}`` (judge.web.citations)."""
+    return judge_doc_url(kind, section)
 
 
 @register.simple_tag(takes_context=True)

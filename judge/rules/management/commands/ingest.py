@@ -14,6 +14,10 @@ ingest (no live generation yet, as ``make setup`` on a fresh machine) has nothin
 one paragraph, in English and Japanese, says what is missing, where the files go and the command that fetches
 them, and the command exits 0 (the site serves its calculators and tracker, and says that no rules text is
 installed).
+
+First the judge's documents (``judge/*.pdf``: MTR, IPG, JAR) are installed (judge.rules.judgedocs.ingest):
+one that does not parse, or has fewer sections than the edition it replaces (unless ``--accept-shrink``), is
+refused and printed, and the installed editions keep serving; with ``--strict`` a refusal fails the command.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from judge.parsing.corpus import has_rules_file
 from judge.parsing.records import ParseError
 from judge.rules.ingest import IngestReport, ingest_corpus
+from judge.rules.judgedocs.ingest import ingest_judge_documents
 from judge.rules.progress import for_stream, raw_stream
 
 
@@ -64,6 +69,8 @@ class Command(BaseCommand):
         if options["if_present"] and not has_rules_file(Path(corpus_dir)):
             self.stdout.write(self.style.WARNING(no_rules_text(Path(corpus_dir))))
             return
+        # The judge's documents first: the rules' search index is built with them.
+        judge = ingest_judge_documents(Path(corpus_dir), accept_shrink=options["accept_shrink"])
         try:
             report = ingest_corpus(
                 corpus_dir=Path(corpus_dir),
@@ -76,6 +83,16 @@ class Command(BaseCommand):
         except ParseError as err:
             raise CommandError(f"ingest failed, the previous corpus is still live: {err}") from err
         print_report(self, report, show_unresolved=options["show_unresolved"])
+        for line in judge.installed:
+            self.stdout.write(f"judge's document installed: {line}")
+        if judge.unchanged:
+            self.stdout.write(f"judge's documents unchanged: {', '.join(judge.unchanged)}")
+        for line in judge.refused:
+            self.stdout.write(
+                self.style.WARNING(f"judge's document refused (the installed edition stays): {line}")
+            )
+        if judge.refused and options["strict"]:
+            raise CommandError(f"{len(judge.refused)} judge's document(s) refused")
 
 
 def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved: bool = False) -> None:

@@ -1,0 +1,447 @@
+"""The judge's documents as Wizards publishes them (Magic Tournament Rules, Infraction Procedure Guide,
+Judging at Regular REL): the text extracted from each page of the PDF in, the document's sections out.
+
+Pure: the pages' text is extracted elsewhere (``judge.rules.judge_docs.extract``, with pypdf); this module
+only reads text. What it reads:
+
+- the kind of document from its title, and the effective (or "updated") date printed on its first page;
+- the table of contents (lines ending in dot leaders and a page number), which names every section in
+  order: a section's heading in the body is found by its number and title, so a numbered list inside a
+  section ("1. Match points") is never taken for a heading, and a title wrapped over two lines (in the
+  contents or in the body) is joined. A document without contents: numbered headings in increasing order;
+- page headers and footers (a line repeated at the top or bottom of most pages, page numbers) removed;
+- the IPG's parts of an infraction: its penalty printed after the title, then Definition, Examples,
+  Philosophy, Additional Remedy and the "Upgrade:" paragraph;
+- paragraphs rebuilt from the PDF's lines (a blank line, a bullet, a list item or a short last line ends
+  one).
+
+A document with no date, an unknown title or no section is refused (:class:`ParseError`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from judge.parsing.records import ParseError
+
+#: Document kind -> words of its title (upper case, as printed on the first page).
+KINDS = {
+    "mtr": "TOURNAMENT RULES",
+    "ipg": "INFRACTION PROCEDURE GUIDE",
+    "jar": "JUDGING AT REGULAR",
+}
+#: The IPG's parts of an infraction, in the order it prints them.
+PART_HEADINGS = ("Definition", "Examples", "Philosophy", "Additional Remedy")
+UPGRADE = "Upgrade"
+PENALTIES = ("No Penalty", "Warning", "Game Loss", "Match Loss", "Disqualification")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September")
+MONTHS = {name: n for n, name in enumerate((*_MONTH_NAMES, "October", "November", "December"), start=1)}
+_DATE = re.compile(
+    r"\b(?:Effective|Updated|Effective as of|Last updated)\s*:?\s+"
+    r"(?P<month>[A-Z][a-z]+)\s+(?P<day>\d{1,2}),\s*(?P<year>\d{4})",
+    re.IGNORECASE,
+)
+# A contents line: its title, dot leaders, the page number ("4.4 Loops .......24"); MTR's "Byes 52".
+_LEADER = re.compile(r"^(?P<title>.*?\S)\s*(?:\.\s*){3,}\s*(?P<page>\d+)\s*$")
+_BARE_PAGE = re.compile(r"^(?P<title>[A-Za-z][^.]*?\S)\s+(?P<page>\d{1,3})\s*$")
+# A heading's number: "4.4", "2.1.", "10." or "Appendix A".
+_NUMBER = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2})*)\.?\s+(?P<title>\S.*)$")
+_APPENDIX = re.compile(r"^appendix\s+(?P<letter>[A-Z])\s*(?:[—–:-]\s*)?(?P<title>.*)$", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"^(?:[•●▪◦-]|\d{1,2}\.\s|[A-Z]\.\s|\([a-z0-9]\)\s)")
+_ENDS_SENTENCE = re.compile(r"[.:!?)\"”’]$")
+_SPACES = re.compile(r"\s+")
+_DASHES = re.compile(r"\s*[—–]\s*|\s+-\s+")
+# A section key in a URL: "4.4", "2", "A" (an appendix) or a word ("introduction").
+SECTION_KEY = r"(?:\d{1,2}(?:\.\d{1,2})*|[A-Z]|[a-z][a-z0-9-]{0,60})"
+
+
+@dataclass(frozen=True)
+class SectionPart:
+    """A named part of a section (the IPG's "Definition", "Philosophy"...); ``heading`` "" for the text
+    before the first named part. ``paragraphs``: the text, one paragraph each."""
+
+    heading: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class JudgeSection:
+    """A section: ``key`` its place in the URL ("4.4", "2", "A", "introduction"), ``number`` as printed
+    ("4.4", "" for an unnumbered one, "A" for an appendix), ``title`` without the number, ``penalty`` the
+    IPG's penalty for the infraction ("" elsewhere), ``page`` where its heading is printed."""
+
+    key: str
+    number: str
+    title: str
+    parts: tuple[SectionPart, ...]
+    page: int
+    penalty: str = ""
+
+    @property
+    def text(self) -> str:
+        """The whole text: parts' headings and paragraphs, one per line."""
+        lines: list[str] = []
+        for part in self.parts:
+            if part.heading and part.heading != UPGRADE:
+                lines.append(part.heading)
+            lines.extend(part.paragraphs)
+        return "\n".join(lines)
+
+    @property
+    def depth(self) -> int:
+        """0 for a chapter ("4", "A", "introduction"), 1 for "4.4"."""
+        return self.number.count(".")
+
+
+@dataclass(frozen=True)
+class JudgeDocument:
+    """One edition of a judge's document: ``kind`` ("mtr", "ipg", "jar"), its title, its effective date,
+    its sections in order, the contents it printed (number, title) and the address it names for itself."""
+
+    kind: str
+    title: str
+    effective: dt.date
+    sections: tuple[JudgeSection, ...]
+    contents: tuple[tuple[str, str], ...] = ()
+    address: str = ""
+    warnings: tuple[str, ...] = field(default=())
+
+    def section(self, key: str) -> JudgeSection | None:
+        return next((s for s in self.sections if s.key == key), None)
+
+
+def normalize(text: str) -> str:
+    """A title compared with another: NFKC, case folded, dashes and spaces as one space.
+
+    >>> normalize("Game Play Error — Missed Trigger") == normalize("GAME PLAY ERROR —MISSED  TRIGGER")
+    True
+    """
+    text = unicodedata.normalize("NFKC", text).replace("’", "'")
+    return _SPACES.sub(" ", _DASHES.sub(" - ", text)).strip().casefold()
+
+
+def tidy(text: str) -> str:
+    """A heading or a paragraph as shown: spaces collapsed, an em dash with a space each side."""
+    text = _SPACES.sub(" ", text).strip()
+    return re.sub(r"\s*—\s*", " — ", text)
+
+
+def split_heading(line: str) -> tuple[str, str]:
+    """(number, title) of a heading: ("4.4", "Loops"), ("A", "Penalty Quick Reference"), ("", "Introduction").
+
+    >>> split_heading("2.1.      Game Play Error — Missed Trigger"), split_heading("Appendix B—Time Limits")
+    (('2.1', 'Game Play Error — Missed Trigger'), ('B', 'Time Limits'))
+    """
+    line = line.strip()
+    if m := _NUMBER.match(line):
+        return m.group("number"), tidy(m.group("title"))
+    if m := _APPENDIX.match(line):
+        return m.group("letter").upper(), tidy(m.group("title"))
+    return "", tidy(line)
+
+
+def section_key(number: str, title: str) -> str:
+    """The section's place in its URL: its number, else its title as a word ("introduction").
+
+    >>> section_key("4.4", "Loops"), section_key("", "Framework of this Document")
+    ('4.4', 'framework-of-this-document')
+    """
+    if number:
+        return number
+    return re.sub(r"[^a-z0-9]+", "-", normalize(title)).strip("-")[:60] or "section"
+
+
+def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
+    """A judge's document from the text of its pages (one string per page, in order).
+
+    >>> page1 = "MAGIC TOURNAMENT RULES\\nEffective April 21, 2025\\n4. Communication ....2\\n4.4 Loops ....2"
+    >>> page2 = "4. Communication\\nTalk.\\n4.4 Loops\\nA loop is a shortcut (see rule 732.1)."
+    >>> doc = parse_judge_document([page1, page2], source="mtr.pdf")
+    >>> doc.kind, doc.effective.isoformat(), [(s.key, s.title) for s in doc.sections]
+    ('mtr', '2025-04-21', [('4', 'Communication'), ('4.4', 'Loops')])
+    >>> doc.section("4.4").parts[0].paragraphs
+    ('A loop is a shortcut (see rule 732.1).',)
+    """
+    if not pages or not any(p.strip() for p in pages):
+        raise ParseError("no text: the PDF holds no extractable text", source=source)
+    lines = strip_page_furniture([p.splitlines() for p in pages])
+    # The title and the date as printed on the first pages, a running header aside.
+    first = "\n".join(line for page, line in lines if page <= 2)
+    # A running header may be the title itself: then it is read from the raw first pages.
+    kind, title = _kind(f"{first}\n" + "\n".join(pages[:2]), source=source)
+    effective = _effective(first, source=source)
+    contents, body = split_contents(lines)
+    warnings: list[str] = []
+    sections = _sections(body, contents, warnings)
+    if not sections:
+        raise ParseError("no numbered section found", source=source)
+    address = next((m.group(0).rstrip(".") for m in re.finditer(r"https?://\S+", "\n".join(pages))), "")
+    return JudgeDocument(
+        kind=kind,
+        title=title,
+        effective=effective,
+        sections=tuple(sections),
+        contents=tuple(contents),
+        address=address,
+        warnings=tuple(warnings),
+    )
+
+
+def _kind(text: str, *, source: str) -> tuple[str, str]:
+    """The document named first (the IPG's introduction names the MTR after its own title)."""
+    head = unicodedata.normalize("NFKC", text).upper()
+    named = sorted((head.find(words), kind, words) for kind, words in KINDS.items() if words in head)
+    for _, kind, words in named:
+        title_line = next(
+            (line for line in text.splitlines() if words in unicodedata.normalize("NFKC", line).upper()),
+            words,
+        )
+        return kind, tidy(title_line)
+    raise ParseError(
+        "unknown document: its first page names neither the Tournament Rules, the Infraction Procedure "
+        "Guide nor Judging at Regular REL",
+        source=source,
+        line=1,
+    )
+
+
+def _effective(text: str, *, source: str) -> dt.date:
+    m = _DATE.search(text)
+    if m is None or m.group("month").capitalize() not in MONTHS:
+        raise ParseError("no effective date on the first page", source=source, line=1)
+    try:
+        return dt.date(int(m.group("year")), MONTHS[m.group("month").capitalize()], int(m.group("day")))
+    except ValueError as err:
+        raise ParseError(f"effective date: {err}", source=source, line=1) from err
+
+
+def _furniture_key(line: str) -> str:
+    return re.sub(r"\d+", "#", _SPACES.sub(" ", line).strip().casefold())
+
+
+def strip_page_furniture(pages: Sequence[Sequence[str]]) -> list[tuple[int, str]]:
+    """Every line of the document with its page number (from 1), without page headers and footers: a
+    bare page number, or a line printed at the top or bottom of at least half the pages (digits aside).
+
+    >>> pages = [["MTR", "1", "Intro", "Page 1 of 2"], ["MTR", "2", "More", "Page 2 of 2"]]
+    >>> strip_page_furniture(pages)
+    [(1, 'Intro'), (2, 'More')]
+    """
+    trimmed = [[line.rstrip() for line in page] for page in pages]
+    edges: Counter[str] = Counter()
+    for page in trimmed:
+        filled = [line for line in page if line.strip()]
+        edges.update({_furniture_key(line) for line in filled[:2] + filled[-2:]})
+    repeated = {key for key, n in edges.items() if len(pages) >= 2 and n >= max(2, len(pages) / 2)}
+
+    def furniture(line: str) -> bool:
+        return _furniture_key(line) in repeated or line.strip().isdigit()
+
+    out: list[tuple[int, str]] = []
+    for number, page in enumerate(trimmed, start=1):
+        rows = [i for i, line in enumerate(page) if line.strip()]
+        dropped: set[int] = set()
+        # Peel at most two lines from each edge (a header and a page number), stopping at the text.
+        for edge in (rows[:2], rows[::-1][:2]):
+            for i in edge:
+                if not furniture(page[i]):
+                    break
+                dropped.add(i)
+        out.extend((number, line) for i, line in enumerate(page) if i not in dropped)
+    return out
+
+
+def split_contents(lines: Sequence[tuple[int, str]]) -> tuple[list[tuple[str, str]], list[tuple[int, str]]]:
+    """(the contents as (number, title) pairs, the other lines). A contents entry wrapped over two lines is
+    joined; an unnumbered entry after the first numbered one (a sub-heading of an appendix) is not a
+    section; the "Contents" heading goes with its entries."""
+    leader_rows = [i for i, (_, line) in enumerate(lines) if _LEADER.match(line.strip())]
+    if not leader_rows:
+        return [], list(lines)
+    start, end = leader_rows[0], leader_rows[-1]
+    entries: list[tuple[str, str]] = []
+    pending = ""
+    for _, raw in lines[start : end + 1]:
+        line = raw.strip()
+        if not line:
+            continue
+        m = _LEADER.match(line) or _BARE_PAGE.match(line)
+        if m is None:
+            pending = f"{pending} {line}".strip()  # a title wrapped onto the next line
+            continue
+        entries.append(split_heading(f"{pending} {m.group('title')}".strip()))
+        pending = ""
+    first_numbered = next((i for i, (number, _) in enumerate(entries) if number), len(entries))
+    entries = [e for i, e in enumerate(entries) if e[0] or i < first_numbered]
+    before = list(lines[:start])
+    while before and (
+        not before[-1][1].strip() or normalize(before[-1][1]) in ("contents", "table of contents")
+    ):
+        before.pop()
+    return entries, before + list(lines[end + 1 :])
+
+
+def _heading_text(number: str, title: str) -> str:
+    return normalize(f"{number} {title}" if number else title)
+
+
+def _line_heading(line: str) -> str:
+    number, title = split_heading(line)
+    return _heading_text(number, title)
+
+
+def _sections(
+    body: Sequence[tuple[int, str]], contents: Sequence[tuple[str, str]], warnings: list[str]
+) -> list[JudgeSection]:
+    starts = _find_headings(body, contents, warnings) if contents else _numbered_headings(body)
+    width = max((len(line.rstrip()) for _, line in body), default=80)
+    sections: list[JudgeSection] = []
+    for n, (row, used, number, title, penalty) in enumerate(starts):
+        stop = starts[n + 1][0] if n + 1 < len(starts) else len(body)
+        text_lines = [line for _, line in body[row + used : stop]]
+        sections.append(
+            JudgeSection(
+                key=section_key(number, title),
+                number=number,
+                title=title,
+                parts=_parts(text_lines, width),
+                page=body[row][0],
+                penalty=penalty,
+            )
+        )
+    keys = Counter(s.key for s in sections)
+    if doubles := sorted(k for k, n in keys.items() if n > 1):
+        warnings.append(f"sections printed twice: {', '.join(doubles)}")
+        seen: set[str] = set()
+        sections = [s for s in sections if not (s.key in seen or seen.add(s.key))]  # type: ignore[func-returns-value]
+    return sections
+
+
+Start = tuple[int, int, str, str, str]  # row, lines used by the heading, number, title, penalty
+
+
+def _find_headings(
+    body: Sequence[tuple[int, str]], contents: Sequence[tuple[str, str]], warnings: list[str]
+) -> list[Start]:
+    """Each contents entry's heading in the body, in order: a line that begins with the entry's number and
+    title (wrapped titles: with the next line or two); what follows the title on the line is the IPG's
+    penalty."""
+    starts: list[Start] = []
+    row = 0
+    for number, title in contents:
+        wanted = _heading_text(number, title)
+        found = None
+        for i in range(row, len(body)):
+            if not body[i][1].strip():
+                continue
+            joined = ""
+            for used in (1, 2, 3):
+                if i + used > len(body):
+                    break
+                joined = f"{joined} {body[i + used - 1][1]}".strip()
+                here = _line_heading(joined)
+                if here.startswith(wanted) and _penalty_or_nothing(here[len(wanted) :]):
+                    found = (i, used, here[len(wanted) :].strip())
+                    break
+                if not wanted.startswith(here):
+                    break
+            if found:
+                break
+        if found is None:
+            warnings.append(f"contents entry not found in the text: {number} {title}".replace("  ", " "))
+            continue
+        i, used, rest = found
+        penalty = next((p for p in PENALTIES if normalize(p) == rest), "")
+        starts.append((i, used, number, title, penalty))
+        row = i + used
+    return starts
+
+
+def _penalty_or_nothing(rest: str) -> bool:
+    rest = rest.strip()
+    return not rest or any(normalize(p) == rest for p in PENALTIES)
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in number.split("."))
+
+
+def _numbered_headings(body: Sequence[tuple[int, str]]) -> list[Start]:
+    """Without contents: a short line "N Title" or "N.N Title" whose number comes after the last one's."""
+    starts: list[Start] = []
+    last: tuple[int, ...] = ()
+    for i, (_, line) in enumerate(body):
+        m = _NUMBER.match(line.strip())
+        if m is None or len(line.strip()) > 90 or _ENDS_SENTENCE.search(line.strip()):
+            continue
+        key = _number_key(m.group("number"))
+        expected = _next_numbers(last)
+        if key in expected:
+            starts.append((i, 1, m.group("number"), tidy(m.group("title")), ""))
+            last = key
+    return starts
+
+
+def _next_numbers(last: tuple[int, ...]) -> set[tuple[int, ...]]:
+    if not last:
+        return {(1,), (0,), (1, 1)}
+    chapter = last[0]
+    found = {(chapter + 1,), (chapter, (last[1] + 1) if len(last) > 1 else 1)}
+    return found
+
+
+def _parts(lines: Sequence[str], width: int) -> tuple[SectionPart, ...]:
+    parts: list[SectionPart] = []
+    heading = ""
+    current: list[str] = []
+
+    def close() -> None:
+        paragraphs = paragraphs_of(current, width)
+        if paragraphs or heading:
+            parts.append(SectionPart(heading, tuple(paragraphs)))
+
+    for line in lines:
+        stripped = tidy(line)
+        if stripped in PART_HEADINGS:
+            close()
+            heading, current = stripped, []
+        elif stripped.startswith(f"{UPGRADE}:"):
+            close()
+            heading, current = UPGRADE, [line]
+        else:
+            current.append(line)
+    close()
+    return tuple(parts)
+
+
+def paragraphs_of(lines: Sequence[str], width: int) -> list[str]:
+    """The PDF's lines joined into paragraphs: a blank line, a bullet or list item ("•", "A. ", "1. ")
+    and a short line ending a sentence end a paragraph.
+
+    >>> paragraphs_of(["A long line of the paragraph that", "ends here.", "Next one.", "• a bullet"], 33)
+    ['A long line of the paragraph that ends here.', 'Next one.', '• a bullet']
+    """
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            if current:
+                paragraphs.append(tidy(" ".join(current)))
+                current = []
+            continue
+        if current and _LIST_ITEM.match(line):
+            paragraphs.append(tidy(" ".join(current)))
+            current = []
+        current.append(line)
+        if len(raw.rstrip()) < width * 0.8 and _ENDS_SENTENCE.search(line):
+            paragraphs.append(tidy(" ".join(current)))
+            current = []
+    if current:
+        paragraphs.append(tidy(" ".join(current)))
+    return [p for p in paragraphs if p]

@@ -1,0 +1,121 @@
+"""Small judge's-document PDFs the tests generate (fpdf2, a dev requirement): pages of lines, with a
+running header and a page-number footer on every page, as Wizards prints them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from fpdf import FPDF
+
+FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+def write_pdf(path: Path, pages: Sequence[Sequence[str]], *, header: str = "", footer: bool = True) -> Path:
+    """A PDF at ``path`` with one page per item of ``pages``, each line printed as given (no wrapping:
+    a test decides where a line breaks)."""
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(auto=False)
+    if FONT.is_file():
+        pdf.add_font("body", fname=str(FONT))
+        pdf.set_font("body", size=9)
+    else:  # pragma: no cover - the core font has no em dash: tests then write plain hyphens
+        pdf.set_font("helvetica", size=9)
+    for number, lines in enumerate(pages, start=1):
+        pdf.add_page()
+        if header:
+            pdf.set_xy(10, 8)
+            pdf.cell(0, 5, header)
+        y = 20.0
+        for line in lines:
+            if line:
+                pdf.set_xy(10, y)
+                pdf.cell(0, 5, line)
+            y += 5
+        if footer:
+            pdf.set_xy(100, 285)
+            pdf.cell(0, 5, str(number))
+    pdf.output(str(path))
+    return path
+
+
+#: A small IPG: contents with a title wrapped over two lines, an infraction with its penalty and parts.
+IPG_PAGES = (
+    (
+        "MAGIC INFRACTION PROCEDURE GUIDE",
+        "Effective September 23, 2024",
+        "INTRODUCTION",
+        "This guide is updated periodically: https://wpn.wizards.com/en/rules-documents.",
+        "",
+        "CONTENTS",
+        "Introduction ........................................ 1",
+        "1. General Philosophy ................................ 1",
+        "1.1. Definition of Penalties ......................... 1",
+        "2. Game Play Errors .................................. 2",
+        "2.1. Game Play Error — Missed Trigger ................ 2",
+        "2.5. Game Play Error — Game Rule Violation Handled at",
+        "Competitive Events ................................... 2",
+        "Appendix A — Penalty Quick Reference ................. 2",
+    ),
+    (
+        "1. GENERAL PHILOSOPHY",
+        "Judges are neutral arbiters and enforcers of policy and rules. A judge shouldn’t intervene in a",
+        "game unless they believe a rules violation has occurred.",
+        "1.1. DEFINITION OF PENALTIES",
+        "Warning",
+        "Warnings are used in situations of incorrect play.",
+    ),
+    (
+        "2. GAME PLAY ERRORS",
+        "Game Play Errors are caused by incorrect or inaccurate play of the game such that it results in",
+        "violations of the Magic Comprehensive Rules (see rule 704.5).",
+        "2.1. Game Play Error — Missed Trigger No Penalty",
+        "Definition",
+        "A triggered ability triggers, but the player controlling the ability doesn’t demonstrate awareness",
+        "of the trigger’s existence.",
+        "Philosophy",
+        "Triggered abilities are common and invisible (MTR 4.5).",
+        "Upgrade: If the triggered ability is usually considered detrimental, the penalty is a Warning.",
+        "2.5. Game Play Error — Game Rule Violation Handled at",
+        "Competitive Events Warning",
+        "Definition",
+        "This infraction covers the majority of game situations in which a player makes an error or fails to",
+        "follow a game procedure correctly.",
+        "Examples",
+        "A. A player casts Wrath of God for 3W.",
+        "B. A player does not attack with a creature that must attack each turn.",
+        "Additional Remedy",
+        "First, consider a simple backup (see section 1.4).",
+        "APPENDIX A — PENALTY QUICK REFERENCE",
+        "Missed Trigger: No Penalty.",
+    ),
+)
+
+#: A small MTR: the same numbered shape without the IPG's parts, and a numbered list inside a section.
+MTR_PAGES = (
+    (
+        "MAGIC: THE GATHERING® TOURNAMENT RULES",
+        "Effective April 21, 2025",
+        "Introduction ....................................... 1",
+        "3. Tournament Rules ................................ 1",
+        "3.1 Tiebreakers .................................... 1",
+        "4. Communication .................................... 2",
+        "4.4 Loops .......................................... 2",
+    ),
+    (
+        "Introduction",
+        "The Magic Tournament Rules provides the infrastructure used to run Magic tournaments.",
+        "3. Tournament Rules",
+        "3.1 Tiebreakers",
+        "The following tiebreakers are used:",
+        "1. Match points",
+        "2. Opponents’ match-win percentage",
+    ),
+    (
+        "4. Communication",
+        "4.4 Loops",
+        "A loop is a form of tournament shortcut that involves detailing a sequence of actions to be",
+        "repeated and then performing a number of iterations of that sequence.",
+        "If all players choose to take no action, the game is a draw.",
+    ),
+)

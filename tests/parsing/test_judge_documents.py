@@ -1,0 +1,216 @@
+"""The judge's documents' parser, on small PDFs the tests generate (fpdf2) and read back with pypdf as the
+ingest does; the official IPG and MTR (marked ``corpus``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.parsing.judge_documents import parse_judge_document, strip_page_furniture
+from judge.parsing.judge_references import query_reference, references
+from judge.parsing.records import ParseError
+from judge.rules.judgedocs.extract import pdf_pages, read_judge_document
+from tests.conftest import corpus_dir
+from tests.judge_pdfs import IPG_PAGES, MTR_PAGES, write_pdf
+
+
+@pytest.fixture
+def ipg(tmp_path: Path):
+    return read_judge_document(
+        write_pdf(tmp_path / "ipg.pdf", IPG_PAGES, header="Magic Infraction Procedure Guide")
+    )
+
+
+def test_the_kind_the_date_and_the_address_are_read_from_the_document(ipg) -> None:
+    assert ipg.kind == "ipg"
+    assert ipg.title.upper() == "MAGIC INFRACTION PROCEDURE GUIDE"
+    assert ipg.effective == dt.date(2024, 9, 23)
+    assert ipg.address == "https://wpn.wizards.com/en/rules-documents"
+
+
+def test_every_contents_entry_is_a_section_in_order(ipg) -> None:
+    assert [(s.key, s.number, s.title) for s in ipg.sections] == [
+        ("introduction", "", "Introduction"),
+        ("1", "1", "General Philosophy"),
+        ("1.1", "1.1", "Definition of Penalties"),
+        ("2", "2", "Game Play Errors"),
+        ("2.1", "2.1", "Game Play Error — Missed Trigger"),
+        ("2.5", "2.5", "Game Play Error — Game Rule Violation Handled at Competitive Events"),
+        ("A", "A", "Penalty Quick Reference"),
+    ]
+    assert [s.page for s in ipg.sections] == [1, 2, 2, 3, 3, 3, 3]
+    assert ipg.warnings == ()
+
+
+def test_a_title_wrapped_over_two_lines_is_joined_and_its_penalty_read(ipg) -> None:
+    section = ipg.section("2.5")
+    assert section.penalty == "Warning"
+    assert ipg.section("2.1").penalty == "No Penalty"
+    assert ipg.section("1").penalty == ""
+    # The heading's second line is not text of the section.
+    assert not section.text.startswith("Competitive")
+
+
+def test_the_ipg_parts_of_an_infraction(ipg) -> None:
+    trigger = ipg.section("2.1")
+    assert [p.heading for p in trigger.parts] == ["Definition", "Philosophy", "Upgrade"]
+    assert trigger.parts[0].paragraphs == (
+        "A triggered ability triggers, but the player controlling the ability doesn’t demonstrate "
+        "awareness of the trigger’s existence.",
+    )
+    assert trigger.parts[2].paragraphs == (
+        "Upgrade: If the triggered ability is usually considered detrimental, the penalty is a Warning.",
+    )
+    grv = ipg.section("2.5")
+    assert [p.heading for p in grv.parts] == ["Definition", "Examples", "Additional Remedy"]
+    assert grv.parts[1].paragraphs == (
+        "A. A player casts Wrath of God for 3W.",
+        "B. A player does not attack with a creature that must attack each turn.",
+    )
+
+
+def test_page_headers_and_footers_are_removed(ipg) -> None:
+    whole = "\n".join(s.text for s in ipg.sections)
+    assert "Magic Infraction Procedure Guide" not in whole
+    assert not re.search(r"(?m)^\d+$", whole)
+    # The contents are not text of the introduction.
+    assert "....." not in whole and "CONTENTS" not in whole
+    assert ipg.section("introduction").text.startswith("This guide is updated periodically")
+
+
+def test_a_numbered_list_inside_a_section_is_not_a_heading(tmp_path: Path) -> None:
+    mtr = read_judge_document(write_pdf(tmp_path / "mtr.pdf", MTR_PAGES))
+    assert mtr.kind == "mtr"
+    assert mtr.effective == dt.date(2025, 4, 21)
+    assert [s.key for s in mtr.sections] == ["introduction", "3", "3.1", "4", "4.4"]
+    assert mtr.section("3.1").parts[0].paragraphs == (
+        "The following tiebreakers are used:",
+        "1. Match points",
+        "2. Opponents’ match-win percentage",
+    )
+    loops = mtr.section("4.4")
+    assert loops.title == "Loops"
+    assert loops.parts[0].paragraphs[0].startswith("A loop is a form of tournament shortcut that involves")
+    assert loops.parts[0].paragraphs[0].endswith("iterations of that sequence.")
+
+
+def test_without_contents_numbered_headings_in_order(tmp_path: Path) -> None:
+    pages = [
+        [
+            "JUDGING AT REGULAR REL",
+            "Updated September 23, 2024",
+            "1. Philosophy",
+            "Judges help.",
+            "2. Communication",
+            "Players talk.",
+            "1. Not a heading",
+            "2.1 Missed Triggers",
+            "Remind them.",
+        ],
+    ]
+    jar = read_judge_document(write_pdf(tmp_path / "jar.pdf", pages, footer=False))
+    assert jar.kind == "jar"
+    assert jar.effective == dt.date(2024, 9, 23)
+    assert [(s.key, s.title) for s in jar.sections] == [
+        ("1", "Philosophy"),
+        ("2", "Communication"),
+        ("2.1", "Missed Triggers"),
+    ]
+    assert jar.section("2").text == "Players talk.\n1. Not a heading"
+
+
+@pytest.mark.parametrize(
+    ("pages", "problem"),
+    [
+        ([""], "no text"),
+        (["SOMETHING ELSE\nEffective April 21, 2025\n1. One"], "unknown document"),
+        (["MAGIC TOURNAMENT RULES\n1. One\nText."], "no effective date"),
+        (["MAGIC TOURNAMENT RULES\nEffective April 21, 2025\nNo heading here."], "no numbered section"),
+        (["MAGIC TOURNAMENT RULES\nEffective February 30, 2025\n1. One"], "effective date"),
+    ],
+)
+def test_a_document_it_cannot_read_is_refused(pages: list[str], problem: str) -> None:
+    with pytest.raises(ParseError, match=problem):
+        parse_judge_document(pages, source="x.pdf")
+
+
+def test_a_file_that_is_not_a_pdf_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(b"%PDF-1.4 not really")
+    with pytest.raises(ParseError, match="broken.pdf: not a readable PDF"):
+        pdf_pages(path)
+
+
+def test_a_repeated_line_at_the_page_edges_is_furniture_but_not_on_one_page() -> None:
+    lines = strip_page_furniture(
+        [["Intro", "text", "end", "Footer 1"], ["More", "words", "end.", "Footer 2"]]
+    )
+    assert lines == [(1, "Intro"), (1, "text"), (1, "end"), (2, "More"), (2, "words"), (2, "end.")]
+    assert strip_page_furniture([["Only page", "Footer 1"]]) == [(1, "Only page"), (1, "Footer 1")]
+
+
+def test_references_and_queries() -> None:
+    assert references("IPG 2.5 and MTR 10.4, the JAR; MTR 4.4.2 is not a section") == [
+        (0, 7, "ipg", "2.5"),
+        (12, 20, "mtr", "10.4"),
+        (26, 29, "jar", ""),
+        (31, 34, "mtr", ""),
+    ]
+    assert query_reference("IPG 2.5") == ("ipg", "2.5")
+    assert query_reference("mtr appendix") is None
+    assert query_reference("ipg a") == ("ipg", "A")
+
+
+# --------------------------------------------------------------------------- the official files
+
+JUDGE = corpus_dir() / "judge"
+IPG_FILE = JUDGE / "MTG_IPG_2024Sep23_EN.pdf"
+MTR_FILE = JUDGE / "MTG_MTR_2025_Apr_21_EN.pdf"
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not IPG_FILE.is_file(), reason="the official IPG is not in the corpus")
+def test_the_official_ipg_every_contents_section_with_its_text() -> None:
+    doc = read_judge_document(IPG_FILE)
+    assert doc.kind == "ipg"
+    assert doc.effective == dt.date(2024, 9, 23)
+    assert doc.warnings == ()
+    assert len(doc.contents) >= 30
+    assert [(s.number, s.title) for s in doc.sections] == [(number, title) for number, title in doc.contents]
+    for section in doc.sections:
+        if section.depth or not section.number.isdigit():  # a chapter may be a heading only
+            assert len(section.text) > 40, section.key
+    grv = doc.section("2.5")
+    assert grv.title == "Game Play Error — Game Rule Violation"
+    assert grv.penalty == "Warning"
+    assert [p.heading for p in grv.parts] == ["Definition", "Examples", "Philosophy", "Additional Remedy"]
+    trigger = doc.section("2.1")
+    assert trigger.title == "Game Play Error — Missed Trigger"
+    assert trigger.penalty == "No Penalty"
+    assert [p.heading for p in trigger.parts][-1] == "Upgrade"
+    assert "Looking at Extra Cards" in doc.section("2.2").title
+    assert doc.section("4.8").penalty == "Disqualification"
+    whole = "\n".join(s.text for s in doc.sections)
+    assert "......" not in whole
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not MTR_FILE.is_file(), reason="the official MTR is not in the corpus")
+def test_the_official_mtr_sections() -> None:
+    doc = read_judge_document(MTR_FILE)
+    assert doc.kind == "mtr"
+    assert doc.effective == dt.date(2025, 4, 21)
+    assert doc.warnings == ()
+    assert [(s.number, s.title) for s in doc.sections] == list(doc.contents)
+    assert len(doc.sections) > 90
+    loops = doc.section("4.4")
+    assert loops.title == "Loops"
+    assert loops.text.startswith("A loop is a form of tournament shortcut")
+    assert "the game is a draw" in loops.text
+    assert doc.section("2.5").title == "Conceding or Intentionally Drawing Games or Matches"
+    assert "concede" in doc.section("2.5").text
+    assert doc.section("2.7").title == "Deck Registration"
+    assert doc.section("F").title == "Rules Enforcement Levels of Programs"
