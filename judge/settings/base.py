@@ -163,6 +163,11 @@ JUDGE_RULES_JA_URL = os.environ.get("JUDGE_RULES_JA_URL", "")
 JUDGE_RULES_JA_PAGE_URL = os.environ.get(
     "JUDGE_RULES_JA_PAGE_URL", "https://mtg-jp.com/gameplay/rules/docs/0006836/"
 )
+# The official rules-documents page linking the judge's documents (MTR, IPG, JAR as PDF): `manage.py
+# refresh_rules` stores a new edition in judge/ of the corpus. "": none.
+JUDGE_RULES_DOCUMENTS_URL = os.environ.get(
+    "JUDGE_RULES_DOCUMENTS_URL", "https://wpn.wizards.com/en/rules-documents"
+)
 # The official releases since 2009 with their addresses, sizes and SHA-256 (judge.rules.releases):
 # `refresh_rules` fetches those the corpus lacks and checks each download against its row.
 JUDGE_CR_RELEASES_FILE = Path(

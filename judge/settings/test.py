@@ -20,3 +20,6 @@ STATIC_ROOT = None
 
 # The card-data stamp read on every request: each test's own card data (rolled back after it) is seen at once.
 JUDGE_CARD_STAMP_SECONDS = 0.0
+
+# No test reaches the official rules-documents page: a test that fetches the judge's documents names its own.
+JUDGE_RULES_DOCUMENTS_URL = ""

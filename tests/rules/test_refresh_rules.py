@@ -249,6 +249,32 @@ def test_an_old_release_the_ingest_refuses_is_left_out_and_the_rest_goes_live(
     assert live().current_version == CURRENT and live().versions == ["20290101", CURRENT]
 
 
+def test_the_judge_documents_are_fetched_and_installed_with_the_rules(
+    site: Site, tmp_path: Path, capsys: pytest.CaptureFixture[str], settings: Any
+) -> None:
+    """The same run (make setup, the daily timer) brings the judge's documents the official
+    rules-documents page links to, and installs them before the index is built."""
+    from judge.rules.models import JudgeEdition
+    from tests.judge_pdfs import IPG_PAGES, write_pdf
+
+    (site.root / "files").mkdir()
+    write_pdf(
+        site.root / "files" / "MTG_IPG_2024Sep23_EN.pdf", IPG_PAGES, header="Magic Infraction Procedure Guide"
+    )
+    (site.root / "rules-documents.html").write_text(
+        '<a href="/files/MTG_IPG_2024Sep23_EN.pdf">Infraction Procedure Guide</a>', encoding="utf-8"
+    )
+    settings.JUDGE_RULES_DOCUMENTS_URL = f"{site.url}/rules-documents.html"
+    out = refresh(tmp_path, capsys, "--if-online")
+    assert "saved the judge's document MTG_IPG_2024Sep23_EN.pdf: IPG effective 2024-09-23" in out
+    assert (tmp_path / "corpus" / "judge" / "MTG_IPG_2024Sep23_EN.pdf").exists()
+    assert list(JudgeEdition.objects.values_list("kind", flat=True)) == ["ipg"]
+    assert live().current_version == CURRENT
+    # Nothing new the next day: nothing stored, nothing ingested.
+    again = refresh(tmp_path, capsys)
+    assert "saved" not in again and "is live" not in again
+
+
 def test_a_known_release_of_another_size_is_refused(site: Site, tmp_path: Path) -> None:
     url = site.release_url(OLD)
     with pytest.raises(Mismatch, match="not the 10 of the known release"):

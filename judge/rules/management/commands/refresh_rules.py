@@ -25,6 +25,9 @@ from judge.parsing.corpus import corpus_files, newest_rules_file
 from judge.parsing.records import ParseError
 from judge.rules.fetch import FetchedRelease, undo_fetch
 from judge.rules.ingest import ingest_corpus
+from judge.rules.judgedocs.fetch import FetchError as JudgeFetchError
+from judge.rules.judgedocs.fetch import fetch_judge_documents
+from judge.rules.judgedocs.ingest import ingest_judge_documents
 from judge.rules.management.commands.ingest import print_report
 from judge.rules.progress import for_stream, raw_stream
 from judge.rules.refresh import Outcome, Sources, refresh_corpus
@@ -75,21 +78,51 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.WARNING(line))
                 return
             raise CommandError(line)
-        self._ingest(outcome, corpus_dir, index_dir)
+        judge_stored = self._fetch_judge_documents(corpus_dir)
+        self._ingest(outcome, corpus_dir, index_dir, judge_stored=judge_stored)
         for problem in outcome.failed:
             self.stdout.write(self.style.WARNING(f"left out: {problem}"))
         if outcome.refused:
             raise CommandError("refused, the previous files keep serving: " + "; ".join(outcome.refused))
-        if not outcome.stored:
+        if not outcome.stored and not judge_stored:
             self.stdout.write(f"the corpus is up to date ({outcome.checked} sources checked)")
 
-    def _ingest(self, outcome: Outcome, corpus_dir: Path, index_dir: Path) -> None:
+    def _fetch_judge_documents(self, corpus_dir: Path) -> bool:
+        """The judge's documents (MTR, IPG, JAR) the official rules-documents page links to, a new edition
+        stored in judge/ (judge.rules.judgedocs.fetch); True when one was stored. A page that cannot be read
+        is said in one line: the rules are what this command is for."""
+        if not settings.JUDGE_RULES_DOCUMENTS_URL:
+            return False
+        try:
+            report = fetch_judge_documents(corpus_dir=corpus_dir, url=settings.JUDGE_RULES_DOCUMENTS_URL)
+        except JudgeFetchError as err:
+            self.stdout.write(self.style.WARNING(f"the judge's documents were not checked: {err}"))
+            return False
+        for line in report.stored:
+            self.stdout.write(f"saved the judge's document {line}")
+        for line in report.refused:
+            self.stdout.write(self.style.WARNING(f"judge's document refused, not stored: {line}"))
+        return bool(report.stored)
+
+    def _ingest(
+        self, outcome: Outcome, corpus_dir: Path, index_dir: Path, *, judge_stored: bool = False
+    ) -> None:
         """Ingest once what was stored. When the ingest refuses an old release just stored (one published cut
         short, say), that file is taken back and left out, and the rest is ingested again: one odd release of
         the archive never keeps the current rules from going live. When it refuses the current release, or
         anything not stored by this run, every stored file is taken back."""
         stored = list(outcome.stored)
-        while stored:
+        if not stored and not judge_stored:
+            return
+        # The judge's documents first, as the ingest command installs them: the index is built with them.
+        judge = ingest_judge_documents(corpus_dir)
+        for line in judge.installed:
+            self.stdout.write(f"judge's document installed: {line}")
+        for line in judge.refused:
+            self.stdout.write(
+                self.style.WARNING(f"judge's document refused (the installed edition stays): {line}")
+            )
+        while True:
             try:
                 report = ingest_corpus(
                     corpus_dir=corpus_dir,
