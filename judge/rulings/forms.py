@@ -101,6 +101,8 @@ class BoardForm(EngineForm):
     until_owner = TextField(limit=NAME)
     until_target = TextField(limit=CARD)
     until_commander = FlagField()
+    # Removing a player the board still names: who gets their objects and effects (rulings.board_removal).
+    give_to = TextField(limit=NAME)
 
     def pasted_board(self) -> tuple[dict[str, Any] | None, list[str]]:
         """The board pasted as JSON ("load-json"), or the problem with it."""

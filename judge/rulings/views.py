@@ -53,6 +53,7 @@ from judge.rulings.board_page import (
     until_choices,
     variant_choices,
 )
+from judge.rulings.board_removal import held_by, removal_step
 from judge.rulings.board_rows import BoardRows, oversized
 from judge.rulings.forms import END_TURN, MAX_JSON, QUICK_CONTROL, QUICK_UNTIL, RESOLVE_RE
 from judge.rulings.presenters import (
@@ -189,6 +190,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
     pasted: str | None = None
     resolving = going_on = False
     invalid: list[str] = []  # the page's fields the engine's problems are about
+    asking: int | None = None  # the player whose removal asks what becomes of their objects
     preset = ""
     action = ""
     if request.method == "GET":
@@ -225,7 +227,9 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         elif action in (QUICK_CONTROL, QUICK_UNTIL):
             (quick_control if action == QUICK_CONTROL else quick_until)(rows, form.cleaned_data)
         elif not resolving:
-            rows.apply(action)
+            handled, asking = removal_step(rows.rows, action, form.cleaned_data["give_to"])
+            if not handled:
+                rows.apply(action)
     payload, problems = rows.payload()
     card_urls = link_cards(rows.objects)
     if resolving:
@@ -263,6 +267,11 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         "update_full": UPDATE_FULL,
         "errors": errors,
         "invalid_fields": " ".join(invalid),
+        "asking": asking,
+        "asking_objects": [rows.objects[i]["label"] for i in held_by(rows.rows, asking)]
+        if asking is not None
+        else [],
+        "give_to_choices": [p["name"] for i, p in enumerate(rows.players) if p["name"] and i != asking],
         "board_json": shown_json,
         # A large board's JSON is a page of its own (one tap), not a second copy of the board on every page.
         "json_inline": len(shown_json) <= INLINE_JSON or pasted is not None,

@@ -135,6 +135,15 @@
     if (kept && kept.path === location.pathname) document.documentElement.dataset.gameKept = String(kept.revision);
   });
 
+  // The first page a phone opens is loaded before any worker controls it: once one does, it is asked to keep
+  // this page (a tracker game with its table), as it keeps every page loaded through it.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      const worker = navigator.serviceWorker.controller;
+      if (worker) worker.postMessage({keep: location.href});
+    }, {once: true});
+  }
+
   navigator.serviceWorker.register("/sw.js", {scope: "/"}).then(() => navigator.serviceWorker.ready)
     .then(saveBox)
     .catch(() => { /* no offline reading: the site works as before */ });

@@ -332,7 +332,27 @@ self.addEventListener("fetch", (event) => {
   const kind = kindOf(url.pathname);
   if (kind === "game") event.respondWith(game(request));
   else if (kind === "page") event.respondWith(page(request));
+  else if (request.mode === "navigate" && /^\/(ja|en)\//.test(url.pathname)) {
+    // A page this worker does not keep (the new-game form, a game's history), opened offline: the site's
+    // offline page in the reader's language, with its header, instead of the browser's own error.
+    event.respondWith(fetch(request).catch(() => offlinePage(langOf(url), TEXTS[langOf(url)].missing)));
+  }
 });
+
+/** The page that installed this worker (or any page open before it took control), kept as a later load
+    would be: a page for reading offline, a tracker game with its table (static/js/offline.js asks once the
+    worker controls it). So the first page a phone opens reads offline too. */
+async function keepOpened(href) {
+  let url;
+  try { url = new URL(href); } catch (err) { return; }
+  if (url.origin !== self.location.origin) return;
+  const kind = kindOf(url.pathname);
+  if (!kind || (kind === "game" && url.search)) return;
+  const response = await fetch(url.href, {credentials: "same-origin", headers: {Accept: "text/html"}});
+  if (!response.ok || !(response.headers.get("Content-Type") || "").startsWith("text/html")) return;
+  if (kind === "game") await keepGame(url.origin + url.pathname, response);
+  else await keep(new Request(url.href), response);
+}
 
 // ---------------------------------------------------------------- the whole release, when asked
 
@@ -394,6 +414,7 @@ async function precache(lang) {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (typeof data.keep === "string") { event.waitUntil(keepOpened(data.keep).catch(() => null)); return; }
   if (data.precache !== "ja" && data.precache !== "en") return;
   if (!running) running = precache(data.precache).finally(() => { running = null; });
   event.waitUntil(running.then((done) => tell({precached: done}), () => tell({precached: {failed: true}})));

@@ -91,3 +91,33 @@ def test_a_problem_marks_and_focuses_its_field_and_names_no_id(
     text = errors.inner_text()
     assert not [i for i in ids if i and (f"「{i}」" in text or f"“{i}”" in text)], text
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_removing_a_player_asks_what_happens_to_their_cards(
+    browser: Any, site_url: str, lang: str, orientation: str
+) -> None:
+    viewport = VIEWPORTS[orientation]
+    locale = "ja-JP" if lang == "ja" else "en-US"
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=locale)
+    page = context.new_page()
+    page.goto(f"{site_url}/{lang}/leave-game/")
+    first = page.locator("input[name=player-0-name]").input_value()
+    second = page.locator("input[name=player-1-name]").input_value()
+    page.locator("li.lg-player").first.locator("button.lg-remove").click()
+    ask = page.locator(".lg-ask")
+    expect(ask).to_be_visible()
+    expect(page.locator("li.lg-player")).to_have_count(3)  # nothing removed before the answer
+    expect(ask.locator(".lg-ask-objects li").first).to_be_visible()
+    ask.locator("select[name=give_to]").select_option(second)
+    ask.locator("button.lg-ask-give").click()
+    expect(page.locator("li.lg-player")).to_have_count(2)
+    for select in page.locator("select[name$='-owner'], select[name$='-controller']").all():
+        assert select.input_value() != first
+    bar = page.locator("details.lg-leave")
+    bar.locator("summary").click()
+    bar.locator("button.lg-resolve[value=resolve-0]").click()
+    expect(page.locator("#lg-result")).to_be_visible()
+    expect(page.locator("#lg-errors")).to_have_count(0)
+    context.close()

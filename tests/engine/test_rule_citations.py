@@ -49,6 +49,7 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "107.4b": ("{X}", "represent generic mana"),
     "903.8": ("additional {2} for each previous time", "from the command zone"),
     "903.12a": ("Brawl games use the normal rules for the Commander variant",),
+    "702.124a": ("Partner abilities", "Commander variant", "two commanders"),
     "702.124d": ("903.8", "903.10a", "separately"),
     "116.2i": ("planar die", "previously taken this action on that turn"),
     "901.9": ("previously taken this action on that turn",),

@@ -87,12 +87,16 @@ def test_renamed_players_and_one_added_resolve_without_a_problem(
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_a_removed_players_cards_are_problems_that_point_at_their_fields(client: Client, lang: str) -> None:
+def test_problems_point_at_their_fields_and_name_no_id(client: Client, lang: str) -> None:
     html = client.get(PAGE.format(lang=lang)).content.decode()
     fields = page_fields(html)
     ids = {value for name, value in fields if name.endswith("-id") and value}
-    answer = post(client, lang, fields, "remove-player-0")
-    answer = post(client, lang, page_fields(answer.content.decode()), "resolve-0")
+    # Every card's controller typed as nobody at the table: each card row is refused for it, and the effects
+    # pointing at those cards name the cards, not their ids.
+    nobody = {
+        name: "Zed" for name, _value in fields if name.startswith("obj-") and name.endswith("-controller")
+    }
+    answer = post(client, lang, fields, "resolve-0", **nobody)
     soup = BeautifulSoup(answer.content.decode(), "html.parser")
     errors = soup.select_one("#lg-errors")
     assert answer.status_code == 400 and errors is not None
@@ -101,3 +105,43 @@ def test_a_removed_players_cards_are_problems_that_point_at_their_fields(client:
     assert any(name.endswith("-owner") or name.endswith("-controller") for name in marked), marked
     text = errors.get_text(" ")
     assert not [i for i in ids if f"“{i}”" in text or f"「{i}」" in text], text  # no internal id named
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"), [("ja", "それらをどうしますか"), ("en", "What happens to them?")]
+)
+@pytest.mark.parametrize("how", ["with", "to"])
+def test_removing_a_player_asks_what_happens_to_their_objects(
+    client: Client, lang: str, question: str, how: str
+) -> None:
+    fields = page_fields(client.get(PAGE.format(lang=lang)).content.decode())
+    first = dict(fields)["player-0-name"]
+    asked = post(client, lang, fields, "remove-player-0").content.decode()
+    soup = BeautifulSoup(asked, "html.parser")
+    assert question in soup.select_one(".lg-ask").get_text(" ")
+    assert len(soup.select("li.lg-player")) == 3  # nothing removed yet
+    assert soup.select(".lg-ask-objects li")  # the cards named as the reader sees them
+    answer = post(client, lang, page_fields(asked), f"remove-player-0-{how}")
+    page = answer.content.decode()
+    soup = BeautifulSoup(page, "html.parser")
+    assert len(soup.select("li.lg-player")) == 2 and soup.select_one(".lg-ask") is None
+    names = [v for n, v in page_fields(page) if n.endswith("-name") and n.startswith("player-")]
+    assert first not in names
+    chosen = [
+        o.get("value")
+        for s in soup.select("select[name$='-owner'], select[name$='-controller']")
+        for o in s.find_all("option", selected=True)
+    ]
+    assert first not in chosen, chosen
+    resolved = post(client, lang, page_fields(page), "resolve-0")
+    assert resolved.status_code == 200, BeautifulSoup(resolved.content.decode(), "html.parser").select_one(
+        "#lg-errors"
+    )
+
+
+def test_removing_a_player_the_board_does_not_name_asks_nothing(client: Client) -> None:
+    fields = page_fields(client.get(PAGE.format(lang="en")).content.decode())
+    added = page_fields(post(client, "en", fields, "add-player").content.decode())
+    answer = post(client, "en", added, "remove-player-3", **{"player-3-name": "Nobody"})
+    soup = BeautifulSoup(answer.content.decode(), "html.parser")
+    assert soup.select_one(".lg-ask") is None and len(soup.select("li.lg-player")) == 3
