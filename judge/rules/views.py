@@ -220,8 +220,13 @@ def doc_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         if in_part is None:
             raise Http404(_("No such part of the document."))
         sections = in_part
+    # The same standing and sentence as the rule page, search and the API (judge.rules.standings).
+    standings = standings_of(selectors.live_corpus(), [s for s in sections if s.status])
     for section in sections:
         _page_section(section)
+        told = standings.get(section.pk)
+        section.standing = told.status if told else section.status  # type: ignore[attr-defined]
+        section.follows = told.follows if told else ""  # type: ignore[attr-defined]
     return render(
         request,
         "rules/doc_detail.html",
