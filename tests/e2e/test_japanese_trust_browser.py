@@ -99,6 +99,10 @@ def test_the_undated_excerpt_is_not_presented_as_todays_rule(screen, site_url, n
     expect(excerpt).to_be_visible()
     if number == "800.4c":
         assert "戦場に出したプレイヤー" in excerpt.inner_text()
+    else:  # the excerpt's word for leaving the game, noted where it appears (issue 40 item 6)
+        expect(earlier.locator(".term-note")).to_contain_text(
+            "現在の日本語のルールでは「ゲームから離れる」です"
+        )
     screenshot(page, f"rule-{number}-unchecked-{viewport['width']}")
 
 
@@ -137,3 +141,18 @@ def test_the_status_page_counts_what_the_api_says_and_links_the_outdated_rules(s
     assert "manage.py" not in body and "JPN_CR" not in body
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scroll"
     screenshot(page, f"translation-status-{viewport['width']}")
+
+
+def test_903_9a_shows_the_japanese_that_states_it_with_its_source(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    # No translation of its own: the Commander rules' point 7 says it in Japanese (issue 40 item 3).
+    page, viewport = screen
+    page.goto(f"{site_url}/ja/rules/903.9a/")
+    passage = page.locator(".rule-ja .passage").first
+    expect(passage).to_be_visible()
+    expect(passage.locator("p[data-quoted]").first).to_contain_text("統率者が墓地か追放領域にあり")
+    why = passage.locator(".passage-why")
+    expect(why).to_contain_text("統率者戦 公式ルール")
+    expect(why).to_contain_text("2021年9月13日")
+    assert _top(passage) < _top(page.locator(".rule-en .rule-text")), "the Japanese before the English"
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scroll"
+    screenshot(page, f"rule-903.9a-stated-{viewport['width']}")
