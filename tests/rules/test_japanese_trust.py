@@ -39,6 +39,9 @@ def test_the_search_page_hides_the_old_japanese_behind_the_disclosure(client, in
     )
     notice = hit.select_one(".notice.differs").get_text().strip()
     assert notice == "古い訳です：この日本語は以前の版の規則の訳で、現在の規則とは内容が異なります。"
+    # Today's English with the Japanese names of its words, as on the rule page.
+    glosses = [g.get_text() for g in hit.select(".search-snippet .gloss-inline")]
+    assert "（統率者）" in glosses and "（手札）" in glosses, glosses
     disclosure = hit.select_one("details.earlier-translation")
     assert disclosure is not None and not disclosure.has_attr("open")
     assert OLD_903_9 in disclosure.get_text()
