@@ -53,7 +53,10 @@ def test_the_commander_in_the_graveyard_is_answered_by_todays_rule(screen, site_
     old = next(i for i, href in enumerate(hrefs) if href.endswith("/ja/rules/903.9b/"))
     assert old > hrefs.index(next(h for h in hrefs if h.endswith("/ja/rules/903.9a/")))
     hit = hits.nth(old)
-    expect(hit.locator(".search-snippet").first).to_contain_text("hand or library")
+    todays = hit.locator(".search-snippet").first
+    expect(todays).to_contain_text("hand")  # today's 903.9b: hand or library, glossed in Japanese
+    expect(todays).to_contain_text("library")
+    expect(todays.locator(".gloss-inline").first).to_have_text("（統率者）")
     notice = hit.locator(".notice.differs")
     expect(notice).to_have_text(
         "古い訳です：この日本語は以前の版の規則の訳で、現在の規則とは内容が異なります。"
