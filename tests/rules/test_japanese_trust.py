@@ -56,6 +56,11 @@ def test_a_query_for_japanese_texts_still_lists_the_old_one_with_its_standing(cl
 def test_800_4c_does_not_present_the_undated_excerpt_as_todays_rule(client, ingested) -> None:  # type: ignore[no-untyped-def]
     data = client.get("/api/rules/800.4c").json()
     assert [t["status"] for t in data["translations"]] == ["unchecked"]
+    # One sentence for one standing: the API's, the document page's and the search hit's.
+    said = client.get("/api/rules/800.4c?lang=ja").json()["translations"][0]["said"]
+    assert said.startswith("未確認の訳です")
+    doc = _soup(client, "/ja/docs/cr-excerpt-ja/").select_one("#r800-4c .status-note").get_text(" ", strip=True)
+    assert doc.startswith(said)
     page = _soup(client, "/ja/rules/800.4c/")
     assert page.select_one(".notice.differs").get_text().startswith("未確認の訳です")
     excerpt = "そのオブジェクトを戦場に出したプレイヤー"

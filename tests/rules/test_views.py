@@ -155,6 +155,7 @@ TRANSLATION_KEYS = {
     "cr_number",
     "aligned_number",
     "status",
+    "said",
     "alignment",
     "compared_version",
     "differs_from_current",
