@@ -59,7 +59,9 @@ def test_800_4c_does_not_present_the_undated_excerpt_as_todays_rule(client, inge
     # One sentence for one standing: the API's, the document page's and the search hit's.
     said = client.get("/api/rules/800.4c?lang=ja").json()["translations"][0]["said"]
     assert said.startswith("未確認の訳です")
-    doc = _soup(client, "/ja/docs/cr-excerpt-ja/").select_one("#r800-4c .status-note").get_text(" ", strip=True)
+    doc = (
+        _soup(client, "/ja/docs/cr-excerpt-ja/").select_one("#r800-4c .status-note").get_text(" ", strip=True)
+    )
     assert doc.startswith(said)
     page = _soup(client, "/ja/rules/800.4c/")
     assert page.select_one(".notice.differs").get_text().startswith("未確認の訳です")
