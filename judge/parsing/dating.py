@@ -156,6 +156,41 @@ class Dating:
         """The release whose numbers the translation's numbers are read as."""
         return self.version or self.placed_by
 
+    @property
+    def undated(self) -> bool:
+        """The text names no release it follows: dated by its content, or not at all."""
+        return self.how in ("content", "unknown")
+
+    def earliest(self, versions: Sequence[str]) -> str:
+        """The oldest of ``versions`` (the releases loaded, oldest first) the text could follow and cannot
+        predate: see :func:`earliest_follow`."""
+        return earliest_follow(self.how, self.version, self.matches, versions)
+
+
+def earliest_follow(how: str, version: str, matches: Sequence[str], versions: Sequence[str]) -> str:
+    """The oldest loaded release (``versions``, oldest first) a translation could follow and cannot predate,
+    "" when it could predate every loaded release.
+
+    A text that names its release follows that one. A text dated by its content could follow any release
+    its content matches (``matches``), and cannot predate the oldest of them only when an older loaded release
+    disagrees with it. A text no release matches (``unknown``) may come from before every loaded release:
+    the blog excerpt ``ja/001`` (pre-2019) beside 20200601, the oldest release of the default corpus.
+
+    >>> loaded = ["20180720", "20200601", "20260116"]
+    >>> earliest_follow("declared", "20200601", (), loaded), earliest_follow("content", "20260116",
+    ...     ("20200601", "20260116"), loaded)
+    ('20200601', '20200601')
+    >>> earliest_follow("content", "20200601", ("20180720", "20200601"), loaded)
+    ''
+    >>> earliest_follow("unknown", "", (), loaded)
+    ''
+    """
+    if how == "declared":
+        return version
+    if how == "content" and matches and matches[0] in versions and versions.index(matches[0]) > 0:
+        return matches[0]
+    return ""
+
 
 def _jaccard(a: frozenset[int], b: frozenset[int]) -> float:
     union = a | b

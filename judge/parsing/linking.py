@@ -253,6 +253,7 @@ def link_document(
     terms: TermMatcher | None = None,
     dating: Dating | None = None,
     rewrites: Sequence[Rewrite] | None = None,
+    releases: Sequence[RulesDocument] | None = None,
 ) -> LinkedDocument:
     """Align a Japanese document's sections with the current rules (``rules``: oldest version first).
 
@@ -260,7 +261,10 @@ def link_document(
     translation can only be unchecked). ``dating``: the translation dated beforehand, against releases
     not all given here (the incremental ingest dates it on excerpts of every release, then gives only
     the release it follows and the current one). ``rewrites``: the meaning-preserving rewrites that decide a
-    section's ``standing`` (default: ``rules_data/wording_rewrites.tsv``).
+    section's ``standing`` (default: ``rules_data/wording_rewrites.tsv``). ``releases``: every loaded release
+    (oldest first; default ``rules``), or excerpts of them holding the rules translated: a text that names no
+    release is today's rule only when its rule reads the same in each release it could follow
+    (judge.parsing.substance.standing's ``history``).
     """
     if rewrites is None:
         rewrites = load_rewrites()
@@ -272,6 +276,7 @@ def link_document(
         translation = is_translation(document)
         dating = date_translation(document, comparable, terms or TermMatcher(())) if translation else Dating()
     moved = renumbered.get(dating.basis, {})
+    span = _span(dating, [doc for doc in (releases or rules) if doc.numbering is rules[-1].numbering])
     sections: list[AlignedSection] = []
     for section in document.sections:
         if not section.cr_number:
@@ -295,7 +300,12 @@ def link_document(
         old = by_version[dating.basis].get(placed or section.cr_number)
         now = by_version[current].get(aligned) if aligned else None
         told, _ = standing(
-            status.value, _full_text(old), _full_text(now), rewrites, placed_by_content=bool(placed)
+            status.value,
+            _full_text(old),
+            _full_text(now),
+            rewrites,
+            placed_by_content=bool(placed),
+            history=_history(aligned, span, renumbered, current) if dating.undated else None,
         )
         sections.append(
             AlignedSection(
@@ -311,6 +321,34 @@ def link_document(
         document, set(by_version[dating.basis or current]), set(by_version[current]), moved
     )
     return LinkedDocument(document=document, sections=tuple(sections), unresolved=unresolved, dating=dating)
+
+
+def _span(dating: Dating, releases: Sequence[RulesDocument]) -> list[tuple[str, dict[str, RuleRecord]]]:
+    """The rules of each loaded release an undated text could follow (from the oldest it cannot predate to
+    today's), by number; none when it could predate them all."""
+    earliest = dating.earliest([doc.version for doc in releases]) if dating.undated else ""
+    if not earliest:
+        return []
+    versions = [doc.version for doc in releases]
+    return [(doc.version, {r.number: r for r in doc.rules}) for doc in releases[versions.index(earliest) :]]
+
+
+def _history(
+    aligned: str,
+    span: Sequence[tuple[str, dict[str, RuleRecord]]],
+    renumbered: dict[str, dict[str, str]],
+    current: str,
+) -> tuple[str | None, ...]:
+    """Today's rule ``aligned``'s English in each release of ``span`` (under the number it had there)."""
+    if not aligned:
+        return ()
+    out: list[str | None] = []
+    for version, rules in span:
+        moved = renumbered.get(version, {}) if version != current else {}
+        back = {new: old for old, new in moved.items()}
+        number = back.get(aligned, "" if aligned in moved else aligned)
+        out.append(_full_text(rules.get(number)) if number else None)
+    return tuple(out)
 
 
 def link_corpus_documents(

@@ -144,6 +144,7 @@ def standing(
     rewrites: Sequence[Rewrite],
     *,
     placed_by_content: bool = False,
+    history: Sequence[str | None] | None = None,
 ) -> tuple[str, Judgement]:
     """A translation's standing from its alignment ``status`` and the English it follows (``old``: of the
     release it was compared with, or for an unknown release the closest one; None when not found) against
@@ -156,9 +157,45 @@ def standing(
     >>> standing("changed", "It enters the battlefield.", "It enters.", (Rewrite("enters the battlefield",
     ...     "enters", "r"),))[0], standing("unchecked", "Graveyard or exile.", "Exile.", ())[0]
     ('wording-changed', 'outdated')
+
+    ``history``: for a text that names no release it follows (dated by its content, or not at all), the
+    rule's English in every loaded release from the oldest the text could follow (and cannot predate) to
+    today's, oldest first (None where a release lacks the rule; empty when the text could predate every
+    loaded release). Such a text is today's rule only when that English is today's in substance throughout
+    (:func:`settled`); otherwise it is ``unchecked``: a later release reading the same says nothing of the
+    release the text really follows.
+
     >>> standing("unchecked", None, "Exile.", ())[0], standing("unchecked", "Exile.", "Exile.", ())[0]
     ('unchecked', 'current')
+    >>> never, always = (), ("Exile.", "Exile.")
+    >>> standing("unchecked", "Exile.", "Exile.", (), history=never)[0], standing("unchecked", "Exile.",
+    ...     "Exile.", (), history=always)[0]
+    ('unchecked', 'current')
     """
+    told, found = _standing(status, old, new, rewrites, placed_by_content=placed_by_content)
+    if history is not None and new is not None and told in TODAYS and not settled(history, new, rewrites):
+        return UNCHECKED, found
+    return told, found
+
+
+def settled(history: Sequence[str | None], new: str, rewrites: Sequence[Rewrite]) -> bool:
+    """Is today's English ``new`` the same in substance in every release of ``history`` (the rule's English
+    in each loaded release a text could follow, None where one lacks the rule)? Never for an empty history:
+    nothing loaded bounds the text.
+
+    >>> settled(("Exile.", "Exile."), "Exile.", ()), settled(("Graveyard.", "Exile."), "Exile.", ())
+    (True, False)
+    >>> settled((), "Exile.", ()), settled((None, "Exile."), "Exile.", ())
+    (False, False)
+    """
+    return bool(history) and all(
+        old is not None and judge_wording(old, new, rewrites).kind is not Verdict.SUBSTANCE for old in history
+    )
+
+
+def _standing(
+    status: str, old: str | None, new: str | None, rewrites: Sequence[Rewrite], *, placed_by_content: bool
+) -> tuple[str, Judgement]:
     if status in ("", CURRENT, DELETED) or new is None:
         return status, Judgement(Verdict.SAME)
     if old is None:  # nothing to compare it by

@@ -246,6 +246,8 @@ class Passage:
     reason: str
     term: str = ""
     rule: str = ""  # the rule it cites or translates
+    # "states": the release whose English changed the rule in words since the passage's date ("" for none)
+    changed_in: str = ""
 
 
 MAX_PASSAGES = 4

@@ -125,6 +125,7 @@ def _render_rule(page: rule_pages.RulePage, lang: str) -> dict[str, str]:
     context["outdated_japanese"] = [t for t in context["translations"] if not t["todays"]]
     context["child_japanese"] = any(child["translations"] for child in context["children"])
     context["passages"] = [_passage(p, text) for p in page.passages] if lang == "ja" else []
+    context["stated"] = any(p.reason == "states" for p in page.passages) and lang == "ja"
     context["glosses"] = [
         {
             "gloss": g,

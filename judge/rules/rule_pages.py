@@ -24,6 +24,7 @@ from judge.rules.selectors import (
     rules_of,
 )
 from judge.rules.standings import Standing, standing_of
+from judge.rules.statements import stating
 
 
 @dataclass
@@ -99,7 +100,13 @@ def _rule_page(generation: tuple[int, str], version: str, number: str) -> RulePa
     if current:
         translations, child_translations = translations_of(corpus, number, [c.number for c in children])
         if not translations:
-            passages = japanese_passages(corpus, rule)
+            # The passages that state it in other words first, then those that cite or explain it.
+            passages = stating(corpus, number)
+            passages += [
+                p
+                for p in japanese_passages(corpus, rule)
+                if all(p.section.pk != s.section.pk for s in passages)
+            ]
     line = lineage_of(generation)
     page = RulePage(
         corpus=corpus,

@@ -8,6 +8,7 @@ The other rules pages and their API are in judge.rules.views.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -24,12 +25,15 @@ from django.views.decorators.http import require_GET
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
+from judge.rules.glossary import glosser
 from judge.rules.judgedocs.lookup import jump as judge_jump
+from judge.rules.text import glossed_snippet
 from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
 from judge.search.cache import AnswerCache, answers, normalised
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
+from judge.search.results import SearchHit
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
 from judge.web.card_finder import current_card_stamp, find_cards
@@ -146,6 +150,23 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
     return page_or_partial(request, "rules/search.html", "quick" if quick else "results", context)
 
 
+def _glossed(hits: list[tuple[SearchHit, str]]) -> list[tuple[SearchHit, str]]:
+    """A hit that shows today's English in place of a Japanese text that is not today's rule reads it with
+    the Japanese names of the game's words, as the rule pages do (judge.rules.text.glossed_snippet)."""
+    if not any(hit.earlier_status and hit.lang == "en" for hit, _ in hits):
+        return hits
+    words = glosser(selectors.live_corpus())
+    return [
+        (
+            replace(hit, snippet=glossed_snippet(hit.snippet, words))
+            if hit.earlier_status and hit.lang == "en"
+            else hit,
+            url,
+        )
+        for hit, url in hits
+    ]
+
+
 def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, Any]) -> str:
     """The results of a search as HTML, kept in the generation's answer cache (judge.search.cache): the
     same query, filters, reader's language and cards always render the same fragment (it holds nothing
@@ -159,7 +180,10 @@ def _cached_fragment(request: HtmxHttpRequest, partial: str, context: dict[str, 
         result: SearchResult = context["result"]
         answer = None if result.jump else answer_card(q)
         notices = [notice.text(reader_language()) for notice in result.notices]
-        shown = {**context, "hits": linked_hits(result), "answer": answer, "notices": notices}
+        hits = linked_hits(result)
+        if reader_language() == "ja":
+            hits = _glossed(hits)
+        shown = {**context, "hits": hits, "answer": answer, "notices": notices}
         return render_to_string(f"rules/search.html#{partial}", shown, request)
 
     kept = _answers()

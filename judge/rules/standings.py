@@ -16,9 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.parsing import substance
+from judge.parsing.dating import earliest_follow
 from judge.rules import documents, models, translations
 from judge.rules.history import full_text
-from judge.rules.selectors import generation, rules_of
+from judge.rules.selectors import generation, releases, renumbering_maps, rules_of
 
 
 @functools.cache
@@ -51,6 +52,7 @@ def standing_of(section: models.DocSection, old: models.Rule | None, now: models
         full_text(now) if now is not None else None,
         rewrites(),
         placed_by_content=section.cr_number in dict(info.moved),
+        history=history(section, info, now),
     )
     return Standing(
         status=status,
@@ -58,6 +60,38 @@ def standing_of(section: models.DocSection, old: models.Rule | None, now: models
         known=bool(section.compared_version),
         judgement=judgement,
     )
+
+
+def history(
+    section: models.DocSection, info: documents.DocumentInfo, now: models.Rule | None
+) -> tuple[str | None, ...] | None:
+    """For a text that names no release it follows (judge.parsing.dating), today's rule's English in each
+    loaded release from the oldest the text could follow to today's (judge.parsing.substance.standing's
+    ``history``); None for a text of a known release. A text of an unknown release could predate every
+    loaded release: an empty history, read without a query."""
+    if info.dating not in ("content", "unknown") or now is None:
+        return None
+    if info.dating == "unknown":
+        return ()
+    corpus = section.corpus
+    versions = [release.version for release in releases(corpus)]
+    earliest = earliest_follow(info.dating, info.compared_version, info.matching_versions, versions)
+    if not earliest:
+        return ()
+    maps = renumbering_maps(corpus)
+    wanted: dict[str, str] = {}  # release -> the number today's rule had there ("" when none)
+    for version in versions[versions.index(earliest) :]:
+        moved = maps.get(version, {}) if version != corpus.current_version else {}
+        back = {new: old for old, new in moved.items()}
+        wanted[version] = back.get(now.number, "" if now.number in moved else now.number)
+    found = {
+        (rule.release.version, rule.number): full_text(rule)
+        for rule in models.Rule.objects.filter(
+            release__in=[r for r in releases(corpus) if r.version in wanted],
+            number__in={n for n in wanted.values() if n},
+        ).select_related("release")
+    }
+    return tuple(found.get((version, number)) for version, number in wanted.items())
 
 
 def standings_of(corpus: models.Corpus, sections: Sequence[models.DocSection]) -> dict[int, Standing]:

@@ -12,6 +12,7 @@ part of a link.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -199,4 +200,35 @@ def _glossed(
             out.append(f'<span class="gloss-inline" lang="ja">（{escape(gloss.name_ja)}）</span>')
         cursor = end
     out.append(escape(text[cursor:]))
+    return "".join(out)
+
+
+_MARK = re.compile(r"(</?mark>)")
+
+
+def glossed_snippet(snippet: str, glosser: Glosser) -> str:
+    """A search snippet of English rule text (escaped, with ``<mark>``) with each word of the game's Japanese
+    name after its first use, as the rule pages' inline glosses: what a Japanese reader reads when a hit shows
+    today's English.
+
+    >>> glosser = Glosser([(("commander",), Gloss("1", "Commander", "統率者"), True)])
+    >>> glossed_snippet("If a <mark>commander</mark> is a commander&#x27;s", glosser)
+    'If a <mark>commander<span class="gloss-inline" lang="ja">（統率者）</span></mark> is a commander&#x27;s'
+    """
+    seen: set[str] = set()
+    out: list[str] = []
+    for part in _MARK.split(snippet):
+        if part in ("<mark>", "</mark>"):
+            out.append(part)
+            continue
+        text = html.unescape(part)
+        cursor = 0
+        for _start, end, gloss in glosser.find(text):
+            if gloss.key in seen or not gloss.name_ja:
+                continue
+            seen.add(gloss.key)
+            out.append(escape(text[cursor:end]))
+            out.append(f'<span class="gloss-inline" lang="ja">（{escape(gloss.name_ja)}）</span>')
+            cursor = end
+        out.append(escape(text[cursor:]))
     return "".join(out)

@@ -10,7 +10,9 @@ import unicodedata
 
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
+from django.utils import translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language
@@ -227,8 +229,13 @@ def doc_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         if in_part is None:
             raise Http404(_("No such part of the document."))
         sections = in_part
+    # The same standing and sentence as the rule page, search and the API (judge.rules.standings).
+    standings = standings_of(selectors.live_corpus(), [s for s in sections if s.status])
     for section in sections:
         _page_section(section)
+        told = standings.get(section.pk)
+        section.standing = told.status if told else section.status  # type: ignore[attr-defined]
+        section.follows = told.follows if told else ""  # type: ignore[attr-defined]
     return render(
         request,
         "rules/doc_detail.html",
@@ -319,7 +326,7 @@ def rule_api(request: HtmxHttpRequest, number: str) -> JsonResponse:
             "children": [c.number for c in page.children if c.parent == rule.number],
             "links_to": rule.links_to,
             "cited_by": page.cited_by,
-            "translations": [_translation(s, page.standings.get(s.pk)) for s in page.translations],
+            "translations": [_translation(s, page.standings.get(s.pk), lang) for s in page.translations],
         }
     )
 
@@ -389,15 +396,22 @@ def translation_status_api(request: HtmxHttpRequest) -> JsonResponse:
     return json_response(status.to_payload())
 
 
-def _alignment(section: models.DocSection, standing: Standing | None) -> dict[str, object]:
+def _alignment(section: models.DocSection, standing: Standing | None, lang: str) -> dict[str, object]:
     """How a translated rule stands against today's rules (docs/translations.md): ``status`` is what a
     reader is told (judge.rules.standings: current, wording-changed, renumbered, outdated, unchecked,
-    deleted), ``alignment`` the ingest's alignment status (current, changed, renumbered, deleted,
+    deleted), ``said`` the sentence the pages tell it in (``lang``; templates/rules/_standing_line.html, null
+    for none), ``alignment`` the ingest's alignment status (current, changed, renumbered, deleted,
     unchecked)."""
+    status = (standing.status if standing else section.status) or ""
+    with translation.override(lang):
+        said = render_to_string(
+            "rules/_standing_line.html", {"standing": status, "follows": standing.follows if standing else ""}
+        ).strip()
     return {
         "cr_number": section.cr_number or None,
         "aligned_number": section.aligned_number or None,
-        "status": (standing.status if standing else section.status) or None,
+        "status": status or None,
+        "said": said or None,
         "alignment": section.status or None,
         "compared_version": section.compared_version or None,
         "differs_from_current": section.differs_from_current,
@@ -416,7 +430,7 @@ def _links(section: models.DocSection) -> list[dict[str, str]]:
     return [{"cited": cited_as, "rule": rule, "url": rule_url(rule)} for cited_as, rule in cited.items()]
 
 
-def _translation(section: models.DocSection, standing: Standing | None) -> dict[str, object]:
+def _translation(section: models.DocSection, standing: Standing | None, lang: str) -> dict[str, object]:
     """One Japanese text of a rule: its words, examples and notes, where it comes from, the rules it cites
     (``links``) and its alignment. ``differs_from_current`` is true for every status but "current"."""
     info: document_selectors.DocumentInfo = section.document  # type: ignore[attr-defined]
@@ -430,7 +444,7 @@ def _translation(section: models.DocSection, standing: Standing | None) -> dict[
         "examples": section.examples,
         "notes": section.notes,
         "links": _links(section),
-        **_alignment(section, standing),
+        **_alignment(section, standing, lang),
     }
 
 
@@ -469,7 +483,7 @@ def doc_api(request: HtmxHttpRequest, slug: str) -> JsonResponse:
                     "details": s.details,
                     "examples": s.examples,
                     "notes": s.notes,
-                    **_alignment(s, standings.get(s.pk)),
+                    **_alignment(s, standings.get(s.pk), lang),
                 }
                 for s in sections
             ],

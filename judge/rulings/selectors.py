@@ -91,6 +91,7 @@ class RuleText:
     aligned_number: str = ""
     heading: str = ""  # a format document's section heading ("ターンの流れ")
     status: str = ""  # DocSection.Status of a translation: "changed", "renumbered", "deleted", "unchecked"
+    standing: str = ""  # what a reader is told (judge.rules.standings), as on the rule page
 
     @property
     def old_leave_term(self) -> bool:
@@ -235,6 +236,7 @@ def rule_texts(refs: Iterable[str], *, lang: str) -> dict[str, RuleText]:
                     translated_number=section.cr_number,
                     aligned_number=section.aligned_number,
                     status=section.status,
+                    standing=standing.status if standing is not None else "",
                 )
     anchors: dict[tuple[str, str], str] = {}
     for ref in wanted:

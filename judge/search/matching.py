@@ -30,6 +30,7 @@ class Match:
         return tuple(unit.text for unit, found in self.slots if docnum not in found)
 
 
+FEW_GROUPS = 5  # fewer rules than this with every word of a question: the closest matches follow them
 BONUS_WITHIN = 400  # documents a phrase bonus is checked in, the best by their words' scores
 
 
@@ -87,9 +88,16 @@ def find_matches(
         common = part.keys() & common  # reads the smaller side only (set.intersection reads all)
     common.difference_update(negative.keys())
     full: Scores = {}
+    few = False
     if common:
         match = _every_unit(evaluator, built, parts, common)
-        if prefer is None or not common.isdisjoint(prefer) or len(parts) == 1:
+        groups = live.groups()
+        # A question of several words that few rules have all of
+        # (「パーマネントのオーナーがゲームから離れた」: 800.4a says "owned", not "permanent") also gets the
+        # closest matches, after them.
+        about = prefer is None or not common.isdisjoint(prefer)
+        few = about and len(parts) > 1 and len({groups[d] for d in match.scores}) < FEW_GROUPS
+        if (about or len(parts) == 1) and not few:
             return match
         full = match.scores
     # Closest matches, counted by word: a document with the term "combat damage" has both words,
@@ -126,4 +134,6 @@ def find_matches(
         d: (score + bonus.get(d, 0.0)) * (weighed[d] / total_weight) ** 2 for d, score in summed.items()
     }
     matched.update(full)  # documents with every word keep their whole score
-    return Match(matched, partial=True, dead=dead, slots=tuple(slots))
+    # With a few documents of every word found, the result is theirs (not "closest matches"); the others
+    # found beside them say which words they lack.
+    return Match(matched, partial=not few, dead=dead, slots=tuple(slots))

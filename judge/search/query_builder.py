@@ -33,7 +33,7 @@ from judge.search.analysis import (
 )
 from judge.search.query import Clause, ParsedQuery
 from judge.search.terms import TermPair, TermTable
-from judge.search.verbs import verb_stems
+from judge.search.verbs import DEFINED_AS, verb_stems
 
 EXPANSION_BOOST = 0.8  # the other language ranks below the language the user typed in
 # A rule that cites the rule defining a term is about the term: 702.124d says "(see rule 903.8)" where it
@@ -48,6 +48,8 @@ NUMBER_WORDS = {
     for n, word in enumerate((*_SMALL_NUMBERS, "eleven", "twelve", "thirteen", "fourteen", "fifteen"))
 }
 COUNT_BOOST = 2.0  # the rule that has the number asked about is the one that answers it
+# A number of two digits or more (21点, 40, 100枚) names one rule's number: its English counts this much more.
+BIG_COUNT_BOOST = 4.0
 # After a number: how many (2回, 21点).
 COUNTERS = frozenset(["回", "点", "枚", "人", "体", "度", "個", "目", "つ"])
 
@@ -202,7 +204,7 @@ class _Builder:
         seen = {tuple(typed)}  # "turn markers | turn marker" is one spelling once stemmed
         out: list[wq.Query | None] = []
         for pair in pairs:
-            for spelling in pair.en:
+            for spelling in (*pair.en, *DEFINED_AS.get(pair.rule, ())):
                 stems = tuple(en_terms(spelling))
                 if stems and stems not in seen:
                     seen.add(stems)
@@ -282,7 +284,8 @@ class _Builder:
                     self.needles.ja.add(word.text)
                     self.bonuses.append(wq.Term("ja", word.text, boost=COUNT_BOOST))
                     if self.en and word.text.isdigit():
-                        self.bonuses.append(wq.Term(self.en, word.text, boost=COUNT_BOOST))
+                        boost = BIG_COUNT_BOOST if len(word.text) > 1 else COUNT_BOOST
+                        self.bonuses.append(wq.Term(self.en, word.text, boost=boost))
                         # The CR spells small numbers: "ten or more poison counters".
                         if word.text in NUMBER_WORDS:
                             self.bonuses.append(wq.Term(self.en, NUMBER_WORDS[word.text], boost=COUNT_BOOST))

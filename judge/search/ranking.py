@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from judge.search.alignment import placed, shown_text, standings, status_prior
 from judge.search.analysis import en_terms, has_japanese, normalize_ja
-from judge.search.documents import SourceKind
+from judge.search.documents import SearchDoc, SourceKind
 from judge.search.highlight import snippet
 from judge.search.index import LiveIndex
 from judge.search.matching import Match
@@ -151,7 +151,10 @@ def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
 # A Japanese text whose rule was found in English only stands in for it for a Japanese reader unless its
 # status says it differs in substance from today's rule (judge.parsing.linking; "outdated" is the
 # translation-trust distinction from "wording-changed").
-NOT_TODAYS = frozenset({"changed", "outdated", "deleted"})
+NOT_TODAYS = frozenset({"changed", "outdated", "deleted", "unchecked"})
+# A text with one of these standings never answers a search as today's rule: the hit shows today's English of
+# its rule, the text only on request, and ranks after the hits whose text states today's rule.
+STALE = NOT_TODAYS
 FOLDED = (SourceKind.HOUSE_RULES, SourceKind.PROSE)  # several hits of one such document: one hit and a count
 NOT_MAGIC = (
     *FOLDED,
@@ -166,6 +169,10 @@ class Ranking:
     # A Japanese text may stand in for a rule found in English only (not when the query asks for English only
     # or for some documents).
     stand_in: bool = True
+    # A text that is not today's rule answers no question: its hit shows its rule's English and ranks after
+    # the hits that state today's rule (not when the query asks for one language or some documents: it shows
+    # what was asked for, with its standing).
+    todays: bool = True
 
     def tier(self, kind: SourceKind) -> int:
         """Documents the query names first, then the rules of Magic, then house rules and prose."""
@@ -299,14 +306,28 @@ def ranked_hits(
     }
 
     governs = governing(per_lang, live.meta.get("cites") or {})
+    statuses = live.column("status")
+    # What each group scores by the texts that may state today's rule (_stating).
+    stating = {group: _stating(by_lang, statuses) for group, by_lang in texts.items()}
 
     # A rule found in both languages is stronger evidence: its score is the sum of the best hit of
     # each language. It is shown once, in the reader's language when it has it.
-    def rank(group: str) -> tuple[int, float]:
-        return (tier[group], -sum(score for score, _ in per_lang[group].values()) * governs.get(group, 1.0))
+    # A few rules with every word, and the closest matches beside them (judge.search.matching.FEW_GROUPS).
+    supplemented = bool(match.slots) and not match.partial
+
+    def lacking(group: str) -> bool:
+        return supplemented and all(match.missing(d) for _, d in per_lang[group].values())
+
+    def rank(group: str) -> tuple[int, int, float]:
+        stated = stating[group] if ranking.todays else 0.0
+        score = stated or sum(score for score, _ in per_lang[group].values())
+        return (tier[group], 0 if stated or not ranking.todays else 1, -score * governs.get(group, 1.0))
 
     ranked = sorted(per_lang, key=rank)
-    folded = _folded(live, match, {g: next(iter(per_lang[g].values()))[1] for g in ranked}, ranking)
+    # (what folds is decided among the rules with every word: the closest matches after them fold nothing)
+    folded = _folded(
+        live, match, {g: next(iter(per_lang[g].values()))[1] for g in ranked if not lacking(g)}, ranking
+    )
     ranked = [group for group in ranked if folded.get(group, 1) > 0][:limit]
     total -= sum(n - 1 for n in folded.values() if n > 1)  # a folded document's hits count as one
     translations = japanese_texts(live) if ui == "ja" and ranking.stand_in else {}
@@ -319,9 +340,21 @@ def ranked_hits(
             found = {**found, ui: (0.0, stand_in)}
             shown = stand_in
         doc = placed(live.doc(shown))
-        text = "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
-        snip = snippet(text, needles, lang=doc.lang)
-        missing = _missing(match, [d for _, d in found.values()], snip) if match.partial else ()
+        earlier, earlier_status = "", ""
+        if doc.status in STALE and ranking.todays:
+            # Today's rule answers: its English (found, or the group's), the old text only on request.
+            earlier_status = doc.status
+            earlier = snippet(_text(doc), needles, lang=doc.lang)
+            todays = found["en"][1] if "en" in found else english_texts(live).get(group)
+            if todays is not None and statuses[todays] not in STALE:
+                doc = placed(live.doc(todays))
+                found = {**found, "en": found.get("en", (0.0, todays))}
+        snip = (
+            snippet(_text(doc), needles, lang=doc.lang)
+            if not earlier_status or doc.status not in STALE
+            else ""
+        )
+        missing = _missing(match, [d for _, d in found.values()], snip) if match.slots else ()
         hits.append(
             SearchHit(
                 rule=doc.rule,
@@ -340,9 +373,53 @@ def ranked_hits(
                 missing=tuple(missing),
                 status=doc.status,
                 translated_rule=(live.doc(shown).rule or "") if doc.status else "",
+                earlier=earlier,
+                earlier_status=earlier_status,
             )
         )
     return hits, total
+
+
+# A text whose English differs from today's in substance is no evidence that its rule answers the question.
+WRONG = frozenset({"changed", "outdated", "deleted"})
+
+
+def _stating(by_lang: dict[str, list[tuple[float, int]]], statuses: Sequence[str]) -> float:
+    """A group's score by the texts that may state today's rule (the best of each language), 0 when it was
+    found only by texts that say something else (outdated, changed, deleted): it then ranks after every group
+    found by a text that may state today's rule (「統率者が墓地に置かれたら」: the blog's pre-2020 903.9 names
+    the graveyard, today's 903.9b does not). An unchecked text counts: nothing says it differs, and its hit
+    shows today's English of its rule, not the text.
+
+    >>> statuses = ["", "outdated", "unchecked"]
+    >>> _stating({"en": [(2.0, 0)], "ja": [(5.0, 1)]}, statuses), _stating({"ja": [(5.0, 1)]}, statuses)
+    (2.0, 0.0)
+    >>> _stating({"en": [(2.0, 0)], "ja": [(5.0, 2)]}, statuses), _stating({"ja": [(5.0, 2)]}, statuses)
+    (7.0, 5.0)
+    """
+    return sum(
+        max((score for score, d in found if statuses[d] not in WRONG), default=0.0)
+        for found in by_lang.values()
+    )
+
+
+def _text(doc: SearchDoc) -> str:
+    return "\n".join(part for part in (doc.body, *doc.examples) if part) or doc.title
+
+
+def english_texts(live: LiveIndex) -> dict[str, int]:
+    """Rule group -> its English text of the current rules (not a glossary entry): what a hit shows when the
+    Japanese found is not today's rule. Once per generation."""
+    found: dict[str, int] | None = live.extras.get("en_texts")
+    if found is None:
+        found = live.extras["en_texts"] = {
+            group: docnum
+            for docnum, (group, lang, kind) in enumerate(
+                zip(live.groups(), live.langs(), live.column("kind"), strict=True)
+            )
+            if lang == "en" and kind == SourceKind.CR and group.startswith("rule:")
+        }
+    return found
 
 
 def japanese_texts(live: LiveIndex) -> dict[str, int]:

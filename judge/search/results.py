@@ -74,6 +74,10 @@ class SearchHit:
     # House rules or prose the query does not name: this hit stands for its document's hits found, this
     # many (0: it stands for itself only); the search with ``doc:<doc>`` lists them all.
     folded: int = 0
+    # A hit whose Japanese is not today's rule (``earlier_status`` outdated, unchecked...) is shown by today's
+    # English of the rule; the Japanese found is only this snippet (HTML), behind a closed disclosure.
+    earlier: str = ""
+    earlier_status: str = ""
 
     @property
     def outdated(self) -> bool:
@@ -96,6 +100,9 @@ class SearchHit:
             "missing": list(self.missing),
             "status": self.status,
             "folded": self.folded,
+            "earlier": {"lang": "ja", "snippet": self.earlier, "status": self.earlier_status}
+            if self.earlier_status
+            else None,
         }
 
 

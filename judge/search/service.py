@@ -142,7 +142,11 @@ def _search(
         found = Match({d: 1.0 for d in live.docset("rule", jump) & allowed})
         needles = Needles(en={jump}, literal={jump})
         jump_hits, _ = ranked_hits(
-            live, found, needles, limit=limit, ranking=Ranking(ui_lang, stand_in=lang != "en")
+            live,
+            found,
+            needles,
+            limit=limit,
+            ranking=Ranking(ui_lang, stand_in=lang != "en", todays=lang == "all"),
         )
         return SearchResult(
             query=q, total=len(jump_hits), jump=jump, hits=tuple(jump_hits), current_version=current
@@ -170,7 +174,12 @@ def _search(
         version = current
     allow = live.allowed(lang=parsed.lang, version=version, docs=parsed.docs) if parsed.docs else None
     searched, names = named_kinds(parsed, terms)
-    ranking = Ranking(ui_lang, names, stand_in=parsed.lang != "en" and not parsed.docs)
+    ranking = Ranking(
+        ui_lang,
+        names,
+        stand_in=parsed.lang != "en" and not parsed.docs,
+        todays=parsed.lang == "all" and not parsed.docs,
+    )
     built = build_query(searched, terms=terms, version=version)
     # A question that names no other game is about the rules of Magic (judge.search.matching).
     prefer = None if SourceKind.HOUSE_RULES in names else magic_docs(live)

@@ -63,3 +63,12 @@ VERBS: dict[str, tuple[str, ...]] = {
 def verb_stems(word: str) -> tuple[str, ...]:
     """The English stems of a Japanese verb (its normalised form), or ()."""
     return tuple(dict.fromkeys(en_stem(w) for w in VERBS.get(word, ())))
+
+
+# A term the rules define by other words, which the rules then use instead: a query for the term also finds
+# those words (the rule that defines it -> the English words). "Dies" means "is put into a graveyard from the
+# battlefield" (700.4), and what happens to a commander that dies is said of "a commander in a graveyard"
+# (903.9a).
+DEFINED_AS: dict[str, tuple[str, ...]] = {
+    "700.4": ("graveyard",),
+}

@@ -126,6 +126,12 @@ PAGES = {
     "rule-out-of-range": "rules/9999.99/",
     "step-out-of-range": "scenarios/mind-control-bianca-leaves/99999999999999999999/",
     "bad-request": "rules/?" + "&".join(["q=a"] * 6000),
+    # Issue 40: the undated excerpt's rule, a rule stated by the Commander rules, the excerpt's own page and a
+    # search whose best Japanese is outdated.
+    "rule-undated-excerpt": "rules/800.4c/",
+    "rule-stated-in-japanese": "rules/903.9a/",
+    "doc-excerpt": "docs/cr-excerpt-ja/",
+    "search-outdated-japanese": "search/?q=統率者が墓地に置かれたら",
 }
 WALKED_STATES = [
     "calc-tax-answer",
@@ -203,3 +209,14 @@ def test_the_refusals_of_a_wrong_method_and_a_missing_token_are_japanese_pages(p
     assert sent.value is not None and sent.value.status == 403
     expect(phone_ja.locator("h1")).to_have_text("送信できませんでした")
     look(phone_ja, "refused-403")
+
+
+def test_dates_read_as_dates_and_the_footer_names_no_file(phone_ja, site_url):  # type: ignore[no-untyped-def]
+    # Issue 40 item 6: 「2026年1月16日発効」, not 「20260116 版」; the footer names no installed file.
+    phone_ja.goto(f"{site_url}/ja/rules/903.8/")
+    source = phone_ja.locator(".rule-en p.source")
+    expect(source).to_have_text(re.compile(r"^出典: 総合ルール（\d{4}年\d{1,2}月\d{1,2}日発効）$"))
+    footer = phone_ja.locator("footer.site-footer")
+    expect(footer).not_to_contain_text("ファイル")
+    phone_ja.goto(f"{site_url}/ja/docs/cr-excerpt-ja/")
+    expect(phone_ja.locator("main")).not_to_contain_text(".txt")

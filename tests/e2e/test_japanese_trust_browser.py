@@ -76,20 +76,34 @@ def test_903_9b_reads_todays_english_first_and_says_its_japanese_is_outdated(scr
     expect(page.locator(".rule-en .gloss-inline").first).to_have_text("（統率者）")
 
 
-def test_800_4a_shows_its_japanese_on_the_first_screen(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("number", ["800.4a", "800.4c"])
+def test_the_undated_excerpt_is_not_presented_as_todays_rule(screen, site_url, number) -> None:  # type: ignore[no-untyped-def]
+    # The blog excerpt (pre-2019, release unknown) may predate every release loaded: its Japanese is unchecked
+    # (issue 40 item 2), even where 20200601 reads as today (800.4c: "controlled that object by default", the
+    # excerpt the pre-2020 "put it onto the battlefield").
     page, viewport = screen
-    page.goto(f"{site_url}/ja/rules/800.4a/")
-    japanese = page.locator(".rule-ja .translation p[data-quoted]").first
-    expect(japanese).to_be_visible()
-    assert "プレイヤーがゲームから除外されたら" in japanese.inner_text()
-    assert _top(japanese) < viewport["height"], "the Japanese starts on the first screen"
-    notice = page.locator(".rule-ja .notice.differs")
-    assert "英語の言い回しだけが変わりました" in notice.inner_text()
-    diff = page.locator(".rule-ja details.english-diff")
-    assert diff.get_attribute("open") is None, "the diff is closed by default"
-    diff.locator("summary").tap()
-    expect(diff.locator("del")).to_have_text("enters the battlefield,")
-    screenshot(page, f"rule-800.4a-wording-{viewport['width']}")
+    page.goto(f"{site_url}/ja/rules/{number}/")
+    notice = page.locator(".notice.differs").first
+    expect(notice).to_be_visible()
+    assert notice.inner_text().startswith("未確認の訳です"), notice.inner_text()
+    english = page.locator(".rule-en .rule-text")
+    expect(english).to_be_visible()
+    assert _top(english) < viewport["height"], "today's English starts on the first screen"
+    earlier = page.locator("details.earlier-translation").first
+    assert earlier.get_attribute("open") is None
+    excerpt = earlier.locator("p[data-quoted]").first
+    expect(excerpt).to_be_hidden()
+    summary = earlier.locator("> summary")
+    summary.scroll_into_view_if_needed()
+    summary.tap()
+    expect(excerpt).to_be_visible()
+    if number == "800.4c":
+        assert "戦場に出したプレイヤー" in excerpt.inner_text()
+    else:  # the excerpt's word for leaving the game, noted where it appears (issue 40 item 6)
+        expect(earlier.locator(".term-note")).to_contain_text(
+            "現在の日本語のルールでは「ゲームから離れる」です"
+        )
+    screenshot(page, f"rule-{number}-unchecked-{viewport['width']}")
 
 
 def test_a_rule_without_japanese_glosses_its_words_in_japanese(screen, site_url) -> None:  # type: ignore[no-untyped-def]
@@ -127,3 +141,18 @@ def test_the_status_page_counts_what_the_api_says_and_links_the_outdated_rules(s
     assert "manage.py" not in body and "JPN_CR" not in body
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scroll"
     screenshot(page, f"translation-status-{viewport['width']}")
+
+
+def test_903_9a_shows_the_japanese_that_states_it_with_its_source(screen, site_url) -> None:  # type: ignore[no-untyped-def]
+    # No translation of its own: the Commander rules' point 7 says it in Japanese (issue 40 item 3).
+    page, viewport = screen
+    page.goto(f"{site_url}/ja/rules/903.9a/")
+    passage = page.locator(".rule-ja .passage").first
+    expect(passage).to_be_visible()
+    expect(passage.locator("p[data-quoted]").first).to_contain_text("統率者が墓地か追放領域にあり")
+    why = passage.locator(".passage-why")
+    expect(why).to_contain_text("統率者戦 公式ルール")
+    expect(why).to_contain_text("2021年9月13日")
+    assert _top(passage) < _top(page.locator(".rule-en .rule-text")), "the Japanese before the English"
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "no sideways scroll"
+    screenshot(page, f"rule-903.9a-stated-{viewport['width']}")

@@ -56,7 +56,7 @@ def test_document_page_facts_lists_notes_and_card_text(client, fixture_corpus) -
     page = client.get("/ja/docs/dtc/").content.decode()
     assert '<h1 lang="ja">デュエマ・タッグ・コマンダー ハウスルール</h1>' in page
     assert "ページの表題" in page and "ペア・コマンダーとは" in page  # the page's own title
-    assert "<code>004_dtc_sample.txt</code>" in page  # the file name: here only
+    assert "004_dtc_sample.txt" not in page  # named by title and date, never its file (issue 40)
     assert '<li>2人対2人のチーム戦<ul class="item-notes"><li>(3人チームでも遊べます)</li></ul></li>' in page
     assert (
         '<blockquote class="card-text" aria-label="カードの文章">このクリーチャーのコストを1少なくする。'

@@ -134,13 +134,13 @@ def test_api_docs(client, ingested):
 
 ALIGNED = {
     # current rule: (Japanese file prefix, Japanese CR number, what a reader is told, the alignment's status)
-    # 001's release is older than every ingested one: the closest (20200601) decides; its 800.4a's English
-    # differs from today's by "enters the battlefield" -> "enters" only, its 903.8's not at all.
-    "800.4a": ("001_", "800.4a", "wording-changed", "unchecked"),
+    # 001's release is older than every ingested one: the closest (20200601) places it, and it may predate
+    # that release, so a rule 20200601 reads as today (800.4a reworded only, 903.8 the same) is unchecked.
+    "800.4a": ("001_", "800.4a", "unchecked", "unchecked"),
     "805.10a": ("002_", "805.10a", "current", "current"),
     "805.10f": ("002_", "805.10g", "renumbered", "renumbered"),  # 20231117's 805.10g, not its old 805.10f
     "901.9": ("003_", "901.9", "current", "current"),
-    "903.8": ("001_", "903.8", "current", "unchecked"),
+    "903.8": ("001_", "903.8", "unchecked", "unchecked"),
 }
 TRANSLATION_KEYS = {
     "lang",
@@ -155,6 +155,7 @@ TRANSLATION_KEYS = {
     "cr_number",
     "aligned_number",
     "status",
+    "said",
     "alignment",
     "compared_version",
     "differs_from_current",

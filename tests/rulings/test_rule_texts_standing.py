@@ -17,8 +17,8 @@ def test_outdated_japanese_is_not_quoted_as_todays_rule(ingested: Any) -> None:
     texts = rule_texts(["903.9b", "800.4a"], lang="ja")
     assert texts["903.9b"].lang == "en"
     assert "hand or library" in texts["903.9b"].text
-    # 800.4a's Japanese differs from today's English only by "enters the battlefield" -> "enters".
-    assert texts["800.4a"].lang == "ja"
+    # The blog excerpt's 800.4a may predate every release loaded (issue 40): unchecked, so today's English.
+    assert texts["800.4a"].lang == "en"
 
 
 def test_the_ruling_page_quotes_todays_903_9b(client: Client, ingested: Any) -> None:

@@ -398,7 +398,8 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
     commander = DocSection.objects.get(corpus=ingested, source__slug="commander-rules", anchor="rule-9").text
     assert escape(commander) in html.split("<summary>Commander rules 9</summary>")[1].split("</details>")[0]
 
-    # /ja/ shows the Japanese translation where the corpus has one (800.4a), else the English text (303.4e).
+    # /ja/ shows a Japanese translation only of today's rule: the blog excerpt's 800.4a may predate every
+    # release loaded (unchecked, issue 40), so today's English, as for a rule with none (303.4e).
     translated = (
         DocSection.objects.filter(corpus=ingested, aligned_number="800.4a", source__kind="cr-translation")
         .exclude(text="")
@@ -407,17 +408,14 @@ def test_rule_popover_shows_the_rule_text(client: Client, ingested) -> None:  # 
     assert translated is not None
     html = client.get("/ja/scenarios/mind-control-alex-leaves/2/").content.decode()
     popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]
-    assert 'lang="ja"' in popover and escape(translated.text)[:20] in popover
+    assert 'lang="en"' in popover and escape(translated.text)[:20] not in popover
+    assert escape(rules_of(ingested).get(number="800.4a").text)[:40] in popover
     untranslated = rules_of(ingested).get(number="303.4e").text
     popover = html.split("<summary>303.4e</summary>")[1].split("</details>")[0]
     assert 'lang="en"' in popover and escape(untranslated)[:30] in popover
-    # A translation of an older version carries the rule pages' notice, and the old term for leaving the game
-    # gets its note (issue 15).
+    # Today's English needs no notice about a translation, nor the note on the old term for leaving the game.
     popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]
-    if translated.differs_from_current:
-        assert '<p class="notice differs">' in popover and translated.compared_version in popover
-    if "ゲームから除外" in translated.text:
-        assert "現在の日本語のルールでは「ゲームから離れる」です" in popover
+    assert '<p class="notice differs">' not in popover and "ゲームから除外" not in popover
 
 
 @pytest.mark.corpus
@@ -430,7 +428,7 @@ def test_a_renumbered_rule_quotes_the_translation_of_its_text(ingested) -> None:
     assert found.translated_number == "805.10g" and found.text.startswith(
         "戦闘ダメージ・ステップ開始に際して"
     )
-    assert texts["800.4a"].lang == "ja"
+    assert texts["800.4a"].lang == "en"  # the blog excerpt's is unchecked (issue 40)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

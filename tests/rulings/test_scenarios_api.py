@@ -88,7 +88,8 @@ def test_cited_rules_carry_their_text_in_the_readers_language(client: Client, in
     rules = {
         r["rule"]: r for r in client.get("/api/scenarios/mind-control-bianca-leaves?lang=ja").json()["rules"]
     }
-    assert rules["800.4a"]["lang"] == "ja" and rules["800.4a"]["text"]
+    # The blog excerpt's 800.4a may predate every release loaded (issue 40): today's English.
+    assert rules["800.4a"]["lang"] == "en" and rules["800.4a"]["text"]
     assert rules["303.4e"]["lang"] == "en" and rules["303.4e"]["text"]
 
 

@@ -196,13 +196,15 @@ def _align(
     versions = plan.lineage_versions
     wanted = {document.translated_from, versions[-1]}
     dating = None
+    excerpts = None
     if is_translation(document) and document.translated_from not in versions:
         numbers = {section.cr_number for section in document.sections if section.cr_number}
         excerpts = selectors.release_excerpts([plan.known_by_version[v] for v in versions], numbers)
         dating = date_translation(document, excerpts, terms)
         wanted = {dating.basis, versions[-1]}
     compared = [plan.document(version) for version in versions if version in wanted]
-    return link_document(document, compared, renumbered, terms, dating=dating)
+    # An undated text is checked against each release it could follow: the excerpts hold its rules.
+    return link_document(document, compared, renumbered, terms, dating=dating, releases=excerpts)
 
 
 def write(plan: Plan, progress: Progress) -> tuple[models.Corpus, Lineage]:

@@ -18,7 +18,21 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
         return []
     notices: list[tuple[str, str]] = []
     version = found.compared_version
-    if found.differs and found.status == "unchecked" and not version:  # no release placed it either
+    if found.standing == "wording-changed":
+        # The rule page's sentence for the same standing (templates/rules/_standing_line.html).
+        notices.append(
+            (
+                "differs",
+                _(
+                    "Only the English wording has changed since %(version)s; the rule is the same, and so is "
+                    "this translation."
+                )
+                % {"version": version},
+            )
+        )
+    elif found.standing == "current":
+        pass  # today's rule: nothing to say
+    elif found.differs and found.status == "unchecked" and not version:  # no release placed it either
         notices.append(
             (
                 "differs",
