@@ -40,6 +40,7 @@ from judge.parsing.records import DocKind, DocSection, JaDocument, RuleRecord, R
 from judge.parsing.references import find_references
 from judge.parsing.substance import Rewrite, load_rewrites, standing
 from judge.parsing.terms_table import load_terms_table
+from judge.parsing.translation_choice import choose_texts
 
 _WS = re.compile(r"\s+")
 
@@ -271,6 +272,8 @@ def link_document(
     if dating is None:
         translation = is_translation(document)
         dating = date_translation(document, comparable, terms or TermMatcher(())) if translation else Dating()
+    # Two texts of one number: the one that matches the English it translates stays (the other is named).
+    document = choose_texts(document, by_version.get(dating.basis, {}), dating.basis, terms)
     moved = renumbered.get(dating.basis, {})
     sections: list[AlignedSection] = []
     for section in document.sections:
