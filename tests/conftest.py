@@ -4,6 +4,7 @@ database is marked ``database`` (CI's PostgreSQL run selects them)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def corpus_dir() -> Path:
     default = Path(__file__).resolve().parent.parent.parent / "shared" / "rules_data"
     return Path(os.environ.get("JUDGE_CORPUS_DIR", default))
+
+
+_RELEASE_FILE = re.compile(r"^MagicCompRules (\d{8})\.txt$")
+
+
+def corpus_releases(root: Path | None = None) -> list[str]:
+    """The English releases of the corpus (``en/MagicCompRules YYYYMMDD.txt``), oldest first. Releases are
+    added as they come out: a test reads them here, never names the current one or counts them."""
+    folder = (root or corpus_dir()) / "en"
+    found = (_RELEASE_FILE.match(path.name) for path in folder.glob("MagicCompRules *.txt"))
+    return sorted(match.group(1) for match in found if match)
+
+
+def current_release(root: Path | None = None) -> str:
+    """The newest English release of the corpus: the current rules."""
+    releases = corpus_releases(root)
+    if not releases:
+        pytest.fail(f"no Comprehensive Rules file in {(root or corpus_dir()) / 'en'}: set JUDGE_CORPUS_DIR")
+    return releases[-1]
 
 
 @pytest.fixture(autouse=True)

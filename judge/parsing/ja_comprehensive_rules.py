@@ -69,7 +69,13 @@ _CREDITS_RE = re.compile(r"^(?:クレジット|Credits)$")
 _INTRO_RE = re.compile(r"^0\.[ \u3000]+(\S.*)$")
 _EXAMPLE_RE = re.compile(r"^例[:：][ \u3000]*(.*)$")
 # A glossary headword: Japanese, a slash, the English headword ("次元コントローラー/Planar Controller").
-_HEADWORD_RE = re.compile(r"^([^/／\s][^/／]*?)[ \u3000]*[/／][ \u3000]*([A-Za-z0-9\"“'][^/／。]*)$")
+# The English may hold slashes of its own (「あなた、あなたの（…）／You/Your」, the English glossary's
+# "You, Your"): the Japanese ends at the first slash.
+_HEADWORD_RE = re.compile(r"^([^/／\s][^/／]*?)[ \u3000]*[/／][ \u3000]*([A-Za-z0-9\"“'][^。]*)$")
+# What tells two spellings of one English headword apart: slashes or commas between its words, quotes, case.
+_KEY_SEPARATOR = re.compile(r"[ \u3000]*[/／,、][ \u3000]*")
+_KEY_QUOTES = re.compile(r"[\"“”'‘’]")
+_KEY_NOTE = re.compile(r"[ \u3000]*\([^()]*\)$")
 
 
 def sniff(text: str) -> bool:
@@ -99,9 +105,27 @@ def split_headword(heading: str) -> tuple[str, str]:
 
     >>> split_headword("次元コントローラー/Planar Controller"), split_headword("統率者")
     (('次元コントローラー', 'Planar Controller'), ('統率者', ''))
+    >>> split_headword("コントロール、コントローラー／Control/Controller")
+    ('コントロール、コントローラー', 'Control/Controller')
     """
     match = _HEADWORD_RE.match(heading.strip())
     return (match.group(1).strip(), match.group(2).strip()) if match else (heading.strip(), "")
+
+
+def headword_key(english: str) -> str:
+    """The English glossary headword as a key that both spellings share: the translation writes
+    ``You/Your`` and ``Banding/"Bands with Other"`` where the English glossary has ``You, Your`` and
+    ``Banding, “Bands with Other”``.
+
+    The English glossary's note on an entry, "(Obsolete)", is no part of the headword.
+
+    >>> headword_key("You/Your") == headword_key("You, Your"), headword_key('Banding/"Bands with Other"')
+    (True, 'banding, bands with other')
+    >>> headword_key("Remove/Removed") == headword_key("Remove, Removed (Obsolete)")
+    True
+    """
+    text = _KEY_NOTE.sub("", _KEY_QUOTES.sub("", ja_common.nfkc(english)))
+    return ", ".join(part for part in _KEY_SEPARATOR.split(text.strip().lower()) if part)
 
 
 def glossary_anchor(english: str, japanese: str) -> str:
@@ -121,6 +145,10 @@ class _Reader:
         self.sections: list[DocSection] = []
         self.warnings: list[ParseWarning] = []
         self.seen: set[str] = set()
+        self.first_line: dict[str, int] = {}  # each number's first line, for a number written twice
+        # A later text of a number the file already has (505.4 of 20260116.0): kept aside for the linking,
+        # which keeps whichever of them matches the English (judge.parsing.translation_choice).
+        self.duplicates: list[DocSection] = []
         self.titles: dict[str, str] = {}  # chapter and section numbers -> their Japanese titles
         self.open: dict[str, object] | None = None  # the section being read: its fields
 
@@ -130,7 +158,7 @@ class _Reader:
     def close(self) -> None:
         if self.open is not None:
             fields = self.open
-            self.sections.append(
+            (self.duplicates if fields.get("duplicate") else self.sections).append(
                 DocSection(
                     anchor=str(fields["anchor"]),
                     heading=str(fields["heading"]),
@@ -152,9 +180,11 @@ class _Reader:
         line: int,
         cr_number: str | None = None,
         parent: str | None = None,
+        duplicate: bool = False,
     ) -> None:
         self.close()
         self.open = {
+            "duplicate": duplicate,
             "anchor": anchor,
             "heading": heading,
             "text": [text] if text else [],
@@ -166,17 +196,27 @@ class _Reader:
 
     def rule(self, number: str, text: str, line: int) -> None:
         if number in self.seen:
-            self.warn(line, f"rule {number} appears twice: the second is left out")
-            self.close()
+            first = self.first_line[number]
+            kept = "the text that matches the English is kept"
+            self.warn(line, f"rule {number} appears twice (first at line {first}): {kept}")
+            parent = self.open_parent(number)
+            self.start(
+                anchor=ja_common.cr_anchor(number),
+                heading=self.titles.get(number.split(".")[0], "") if "." in number else text,
+                text=text,
+                line=line,
+                cr_number=number,
+                parent=ja_common.cr_anchor(parent) if parent else None,
+                duplicate=True,
+            )
             return
-        parent = rule_numbers.parent(number)
-        while parent is not None and parent not in self.seen:
-            parent = rule_numbers.parent(parent)
+        parent = self.open_parent(number)
         if "." in number and parent is None:
             self.warn(line, f"rule {number} stands under no section: left out")
             self.close()
             return
         self.seen.add(number)
+        self.first_line[number] = line
         if "." not in number:
             self.titles[number] = text
         heading = text if "." not in number else self.titles.get(number.split(".")[0], "")
@@ -188,6 +228,13 @@ class _Reader:
             cr_number=number,
             parent=ja_common.cr_anchor(parent) if parent else None,
         )
+
+    def open_parent(self, number: str) -> str | None:
+        """The nearest enclosing number already read (a rule under a section the file lacks goes nowhere)."""
+        parent = rule_numbers.parent(number)
+        while parent is not None and parent not in self.seen:
+            parent = rule_numbers.parent(parent)
+        return parent
 
     def text(self, text: str, line: int) -> None:
         if self.open is None:
@@ -335,6 +382,7 @@ def parse(text: str, *, source: str) -> JaDocument:
         meta=(("version", f"{release}.{reissue}"), ("reissue", reissue)),
         contents=tuple(contents),
         warnings=tuple(reader.warnings),
+        duplicates=tuple(reader.duplicates),
     )
     return ja_common.check_document(document)
 

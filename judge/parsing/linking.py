@@ -31,14 +31,16 @@ import enum
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from judge.parsing.corpus import ParsedCorpus
 from judge.parsing.dating import Dating, TermMatcher, date_translation
+from judge.parsing.lineage import Lineage, step_between
 from judge.parsing.records import DocKind, DocSection, JaDocument, RuleRecord, RulesDocument
 from judge.parsing.references import find_references
 from judge.parsing.substance import Rewrite, load_rewrites, standing
 from judge.parsing.terms_table import load_terms_table
-from judge.parsing.versions import track_renumbering
+from judge.parsing.translation_choice import choose_texts
 
 _WS = re.compile(r"\s+")
 
@@ -127,14 +129,13 @@ def _normalise(text: str) -> str:
 
 
 def renumberings(documents: Sequence[RulesDocument]) -> dict[str, dict[str, str]]:
-    """For each older version, old number -> current number, for rules whose number changed."""
+    """For each older version, old number -> current number, for rules whose number changed: followed from
+    each release to the next (the lineage the ingest keeps, judge.parsing.lineage), never matched across
+    years in one jump (20200601's 800.4h, today's 800.4i, matched nothing in 20260619 that way)."""
     current = documents[-1]
-    return {
-        doc.version: track_renumbering(doc, current)
-        for doc in documents
-        if doc.version != current.version
-        and doc.numbering is current.numbering  # never across 2009's renumbering
-    }
+    comparable = [doc for doc in documents if doc.numbering is current.numbering]  # never across 2009's
+    steps = [step_between(older, newer) for older, newer in pairwise(comparable)]
+    return Lineage([doc.version for doc in comparable], steps).renumbered()
 
 
 def link_rules(document: RulesDocument) -> LinkedRules:
@@ -275,6 +276,8 @@ def link_document(
     if dating is None:
         translation = is_translation(document)
         dating = date_translation(document, comparable, terms or TermMatcher(())) if translation else Dating()
+    # Two texts of one number: the one that matches the English it translates stays (the other is named).
+    document = choose_texts(document, by_version.get(dating.basis, {}), dating.basis, terms)
     moved = renumbered.get(dating.basis, {})
     span = _span(dating, [doc for doc in (releases or rules) if doc.numbering is rules[-1].numbering])
     sections: list[AlignedSection] = []

@@ -201,6 +201,9 @@ class JaDocument:
     date_label: str = ""  # "updated", "synced" or "edition"; "" when the document has no date
     contents: tuple[tuple[str, str], ...] = ()  # a table of contents: (chapter or section number, title)
     warnings: tuple[ParseWarning, ...] = ()  # lines read past or left out, with their line
+    # Later texts of a rule number the file already has (two texts numbered 505.4): the linking keeps the one
+    # that matches the English in ``sections`` (judge.parsing.translation_choice) and names the one left out.
+    duplicates: tuple[DocSection, ...] = ()
 
     @property
     def title(self) -> str:

@@ -19,6 +19,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
+from judge.engine import rule_numbers
 from judge.parsing.records import RuleKind, RuleRecord, RulesDocument
 
 RENUMBER_THRESHOLD = 0.8  # word-sequence similarity needed to call a moved rule the same rule
@@ -166,9 +167,10 @@ def _heading_moves(
 
 
 def _best_match(
-    number: str, words: list[str], body: list[RuleRecord], index: _Index
+    number: str, words: list[str], body: list[RuleRecord], index: _Index, expected: str = ""
 ) -> tuple[int | None, float]:
-    """The position in ``body`` of the rule (under another number) whose text is most like ``words``."""
+    """The position in ``body`` of the rule (under another number) whose text is most like ``words``;
+    ``expected``: the number it has if it moved with its parent."""
     best, best_score = None, 0.0
     for position in index.candidates(words):
         if body[position].number == number:
@@ -176,9 +178,25 @@ def _best_match(
         score = _similarity(words, index.words[position])
         if _section(body[position].number) == _section(number):
             score += 0.01  # break near-ties toward the same section
+        if body[position].number == expected:
+            score += (
+                0.015  # and toward the place its parent moved to (a subrule reading like its neighbour's)
+            )
         if score > best_score:
             best, best_score = position, score
     return best, best_score
+
+
+def _moved_with_parent(number: str, mapping: dict[str, str]) -> str:
+    """The number a subrule would have if it moved with its parent (the parent is read first).
+
+    >>> _moved_with_parent("723.2a", {"723.2": "724.2"}), _moved_with_parent("723.2a", {})
+    ('724.2a', '723.2a')
+    """
+    above = rule_numbers.parent(number)
+    if above is None or above not in mapping:
+        return number
+    return mapping[above] + number[len(above) :]
 
 
 def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
@@ -225,12 +243,22 @@ def track_renumbering(old: RulesDocument, new: RulesDocument) -> dict[str, str]:
 
         identical = [p for p in exact.get(record.text, []) if body[p].number != record.number]
         if identical:
-            # The same text may appear twice (boilerplate); prefer one in the same section.
-            identical.sort(key=lambda p: _section(body[p].number) != _section(record.number))
+            # The same text may appear twice (boilerplate: 723.1a and 723.2a of 20260227 read alike); prefer
+            # the number it has if it moved with its parent rule (723.2 -> 724.2: 724.2a), then the same
+            # section.
+            expected = _moved_with_parent(record.number, mapping)
+            identical.sort(
+                key=lambda p: (
+                    body[p].number != expected,
+                    _section(body[p].number) != _section(record.number),
+                )
+            )
             mapping[record.number] = body[identical[0]].number
             continue
 
-        best, best_score = _best_match(record.number, words, body, index)
+        best, best_score = _best_match(
+            record.number, words, body, index, _moved_with_parent(record.number, mapping)
+        )
         if best is None or best_score < RENUMBER_THRESHOLD:
             continue
         if same_score >= RENUMBER_THRESHOLD and best_score < same_score + IN_PLACE_MARGIN:

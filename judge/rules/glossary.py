@@ -13,6 +13,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from judge.parsing.ja_comprehensive_rules import headword_key
 from judge.parsing.terms_table import Term, glossary_terms, japanese_key
 from judge.rules import japanese, models, selectors, translations
 from judge.rules.names import NOT_GLOSSED, term_table
@@ -98,7 +99,7 @@ def _glossary(generation: tuple[int, str], version: str) -> Glossary:
     # The whole translation's headwords and definitions, for the current glossary (its entries are today's
     # words).
     translated = translations.glossary(generation) if version == corpus.current_version else {}
-    texts = [translated.get(term.term.lower()) for term in terms]
+    texts = [translated.get(headword_key(term.term)) for term in terms]
     names = [
         (text.name_ja,) if text else tuple(row.name_ja for row in found)
         for text, found in zip(texts, rows, strict=True)

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judge.parsing.ja_comprehensive_rules import GLOSSARY, SLUG_PREFIX, split_headword
+from judge.parsing.ja_comprehensive_rules import GLOSSARY, SLUG_PREFIX, headword_key, split_headword
 from judge.parsing.linking import STATUS_RANK
 from judge.rules import models
 
@@ -135,7 +135,8 @@ class GlossaryText:
 
 @functools.lru_cache(maxsize=4)
 def glossary(generation: tuple[int, str]) -> dict[str, GlossaryText]:
-    """English headword (lower case) -> the newest whole translation's entry for it."""
+    """English headword (``headword_key``: "You/Your" and "You, Your" alike) -> the newest whole
+    translation's entry for it."""
     found: dict[str, GlossaryText] = {}
     for source in whole_translations(generation):
         rows = models.DocSection.objects.filter(source=source, parent=GLOSSARY).order_by("position")
@@ -143,6 +144,7 @@ def glossary(generation: tuple[int, str]) -> dict[str, GlossaryText]:
             japanese, english = split_headword(heading)
             if english:
                 found.setdefault(
-                    english.lower(), GlossaryText(japanese, text, source.translated_from, source.slug, anchor)
+                    headword_key(english),
+                    GlossaryText(japanese, text, source.translated_from, source.slug, anchor),
                 )
     return found

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
+from tests.conftest import current_release
 from tests.web.routes import route_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,7 +209,7 @@ goto_states(
         "rule-old-version": "rules/903.8/?version=20200601",
         "rule-unknown-version": "rules/903.8/?version=19990101",
         "rule-missing": "rules/999.1/",
-        "rule-changes-since-2023": "rules/changes/?from=20231117&to=20260116",
+        "rule-changes-since-2023": f"rules/changes/?from=20231117&to={current_release()}",
         "glossary-filtered": "glossary/?q=とうそつ",
         "page-not-found": "no-such-page/",
         "tracker-no-such-game": "tracker/AAAAAAAAAAAA/",

@@ -109,12 +109,55 @@ def test_lines_that_cannot_be_placed_are_reported_and_the_rest_kept() -> None:
     document = ja_comprehensive_rules.parse(text, source="JPN_CR_20240101_0.txt")
     problems = [(w.line, w.problem) for w in document.warnings]
     line = text.split("\n").index("101.1. 重複した番号。") + 1
+    first = text.split("\n").index("101.1. 各プレイヤーはデッキを切り直す。rule 101.3参照。") + 1
     assert problems == [
-        (line, "rule 101.1 appears twice: the second is left out"),
+        (
+            line,
+            f"rule 101.1 appears twice (first at line {first}): the text that matches the English is kept",
+        ),
         (line + 1, "rule 905.5a stands under no section: left out"),
     ]
+    # The first text stays among the sections; the second is kept aside for the linking to choose from.
     assert by_cr(document)["101.1"].text == "各プレイヤーはデッキを切り直す。rule 101.3参照。"  # type: ignore[attr-defined]
+    assert [(d.cr_number, d.line, d.text, d.anchor, d.parent) for d in document.duplicates] == [
+        ("101.1", line, "重複した番号。", "r101-1", "r101")
+    ]
     assert "101.3b" in by_cr(document)
+
+
+# Glossary headwords whose English holds a slash (the official translation writes 「…／You/Your」 where the
+# English glossary has "You, Your"); the definitions are invented.
+SLASHED = (
+    ("あなた、あなたの", "You/Your", "テスト用の定義その一。"),
+    ("コントロール、コントローラー", "Control/Controller", "テスト用の定義その二。"),
+    ("バンド、他の～とのバンド", 'Banding/"Bands with Other"', "テスト用の定義その三。"),
+    ("統率者", "Commander", "テスト用の定義その四。rule 903.3 参照。"),
+)
+
+
+def test_every_glossary_headword_is_an_entry_slashes_in_its_english_too() -> None:
+    text = ja_cr_text("20240101", RULES, glossary=SLASHED).replace(
+        "コントローラー/Control", "コントローラー／Control"
+    )
+    document = ja_comprehensive_rules.parse(text, source="JPN_CR_20240101_0.txt")
+    entries = [s for s in document.sections if s.parent == "glossary"]
+    assert [ja_comprehensive_rules.split_headword(e.heading) for e in entries] == [
+        ("あなた、あなたの", "You/Your"),
+        ("コントロール、コントローラー", "Control/Controller"),
+        ("バンド、他の～とのバンド", 'Banding/"Bands with Other"'),
+        ("統率者", "Commander"),
+    ]
+    assert [e.text for e in entries] == [definition for _, _, definition in SLASHED]  # none folded in
+    assert [e.anchor for e in entries] == [
+        "g-you-your", "g-control-controller", "g-banding-bands-with-other", "g-commander"
+    ]  # fmt: skip
+    assert not document.warnings
+    # Each is found under the English glossary's own spelling of the headword.
+    key = ja_comprehensive_rules.headword_key
+    english = [ja_comprehensive_rules.split_headword(e.heading)[1] for e in entries]
+    assert [key(word) for word in english] == [
+        key("You, Your"), key("Control, Controller"), key("Banding, “Bands with Other”"), key("Commander")
+    ]  # fmt: skip
 
 
 def test_a_glossary_it_cannot_read_is_skipped_and_the_rules_go_in() -> None:

@@ -119,7 +119,8 @@ def test_real_commander_life_total_moved_from_103_3c_to_103_4c(real: dict[str, R
     assert mapping["706"] == "707"  # "Copying Objects" moved when "Rolling a Die" was inserted
     assert mapping["903.9"] == "903.9b"  # the command-zone replacement effect moved under a new 903.9
     assert "903.8" not in mapping  # still the same rule
-    assert len(mapping) == 986
+    assert mapping["717.2a"] == "723.2a"  # a subrule reading like its neighbour's moves with its parent rule
+    assert len(mapping) == 987
 
 
 @pytest.mark.corpus

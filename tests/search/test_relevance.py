@@ -74,7 +74,7 @@ def test_the_japanese_questions_are_many_and_cover_the_multiplayer_rules() -> No
     assert len(questions) >= 60 and all(has_japanese(q) for q, _, _ in questions)
     assert len({q for q, _, _ in questions}) == len(questions)
     expected = {e for _, found, _ in questions for e in found}
-    for prefix in ("103.", "104.", "702.124", "702.139", "724.", "725.", "80", "81", "901.", "903."):
+    for prefix in ("103.", "104.", "702.124", "702.139", "725.", "726.", "80", "81", "901.", "903."):
         assert any(e.startswith(prefix) for e in expected), prefix
     assert sum(q.endswith("？") for q, _, _ in questions) >= 10
 

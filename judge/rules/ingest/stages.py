@@ -264,7 +264,10 @@ def _summary(plan: Plan, releases: Sequence[models.Release], lineage: Lineage) -
         "translations": translations,
         "files": [r.file_name for r in releases] + [d.document.source for d in plan.documents],
         "skipped": [s.to_payload() for s in plan.parsed.skipped],
-        "warnings": [w.to_payload() for w in plan.parsed.warnings] + plan.checked,
+        # The Japanese documents' warnings as linked: a number written twice is named with the text left out.
+        "warnings": [w.to_payload() for r in plan.parsed.releases for w in r.warnings]
+        + [w.to_payload() for d in plan.documents for w in d.document.warnings]
+        + plan.checked,
         "parsed": plan.fresh,
         "reused": sorted(set(plan.known) - set(plan.fresh)),
         "fingerprint": writing.parser_fingerprint(),
