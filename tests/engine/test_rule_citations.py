@@ -93,7 +93,6 @@ MEANINGS: dict[str, tuple[str, ...]] = {
     "903.12d": ("exactly 60 cards",),
     "903.12e": ("basic lands of one basic land type", "903.5d"),
     "903.11a": ("same name as a card that player had in their starting deck", "color identity"),
-    "702.124a": ("designate two legendary cards as your commander",),
     "702.124b": ("exactly 100 cards", "two commanders"),
     "702.124c": ("combined color identities",),
     "702.124h": ("if each of them has partner",),
