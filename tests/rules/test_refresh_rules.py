@@ -265,6 +265,7 @@ def test_the_judge_documents_are_fetched_and_installed_with_the_rules(
         '<a href="/files/MTG_IPG_2024Sep23_EN.pdf">Infraction Procedure Guide</a>', encoding="utf-8"
     )
     settings.JUDGE_RULES_DOCUMENTS_URL = f"{site.url}/rules-documents.html"
+    JudgeEdition.objects.all().delete()  # the real corpus's, if another test installed them (rolled back)
     out = refresh(tmp_path, capsys, "--if-online")
     assert "saved the judge's document MTG_IPG_2024Sep23_EN.pdf: IPG effective 2024-09-23" in out
     assert (tmp_path / "corpus" / "judge" / "MTG_IPG_2024Sep23_EN.pdf").exists()
