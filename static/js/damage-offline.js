@@ -198,6 +198,7 @@
         playerProblem(event.controller, `${where}.controller`, label("event-controller", number));
       }
       if (typeof event.combat !== "boolean") invalid.push(msg("input.true-false", {label: label("event-combat", number)}, {field: `${where}.combat`}));
+      if (typeof event.copy !== "boolean") invalid.push(msg("input.true-false", {label: label("event-copy", number)}, {field: `${where}.copy`}));
       const amount = wholeNumber(event.amount, `${where}.amount`, label("event-amount", number), 0, R.max_amount);
       const prevented = wholeNumber(event.prevented, `${where}.prevented`, label("event-prevented", number), 0, R.max_amount);
       for (const p of [amount, prevented]) if (p) invalid.push(p);
@@ -284,7 +285,8 @@
       }
       events.push({kind: "damage", source: item.source, target: item.target,
         amount: has(item, "amount") ? item.amount : 0, combat: has(item, "combat") ? item.combat : false,
-        prevented: has(item, "prevented") ? item.prevented : 0, controller: has(item, "controller") ? item.controller : null});
+        prevented: has(item, "prevented") ? item.prevented : 0, controller: has(item, "controller") ? item.controller : null,
+        copy: has(item, "copy") ? item.copy : false});
     });
     const game = {variant: variant || "commander", players, commanders, events, teams};
     const checked = checkGame(game, R);
@@ -340,6 +342,14 @@
       const lbl = commanderLabel(commander, R);
       const controller = event.controller || commander.owner;
       const objects = [commander.id];
+      if (event.copy) {
+        // A copy of a commander takes its copiable values (707.2), not its designation (903.3): none counts.
+        const dealt = event.amount - event.prevented;
+        steps.push(step("damage.copy", "707.2", {number, commander: lbl, player: event.target, amount: dealt}, objects));
+        steps.push(step(event.combat ? "damage.copy-not-counted" : "damage.copy-not-counted-noncombat", "903.3",
+          {number, commander: lbl, player: event.target, amount: dealt, limit: R.limit}, objects));
+        return;
+      }
       if (controller !== commander.owner) {
         steps.push(step("damage.stolen", "903.3", {number, commander: lbl, controller, owner: commander.owner}, objects));
       }

@@ -83,7 +83,7 @@ def server(payload: Any) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def rules(django_db_blocker: Any) -> dict[str, Any]:
+def rules(django_db_setup: None, django_db_blocker: Any) -> dict[str, Any]:
     with django_db_blocker.unblock():
         return Client().get("/api/calc/offline-rules").json()  # type: ignore[no-any-return]
 

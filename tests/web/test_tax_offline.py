@@ -90,7 +90,7 @@ def server(payload: Any) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def catalog(django_db_blocker: Any) -> dict[str, Any]:
+def catalog(django_db_setup: None, django_db_blocker: Any) -> dict[str, Any]:
     with django_db_blocker.unblock():  # the catalog names the cited rules by the live corpus's numbers
         return Client().get("/api/calc/tax-texts").json()  # type: ignore[no-any-return]
 
