@@ -65,11 +65,6 @@ PROCEDURE_EN = (
     "deck list",
     "slow play",
     "intentional draw",
-    "concede",
-    "concedes",
-    "conceding",
-    "concession",
-    "communication",
     "missed trigger",
     "missed triggers",
     "competitive rel",
@@ -96,8 +91,6 @@ PROCEDURE_JA = (
     "遅いプレイ",
     "スロープレイ",
     "合意の引き分け",
-    "投了",
-    "コミュニケーション",
     "誘発忘れ",
     "罰則",
     "違反",
@@ -112,17 +105,46 @@ PROCEDURE_JA = (
 )
 
 
-def is_procedure_question(text: str) -> bool:
-    """Does the query ask about tournament procedure (deck registration, slow play, an intentional draw,
-    conceding, communication, a missed trigger at Competitive REL)?
+# Words of both: conceding and communication are rules of the game too (104.3a, 800.4a; 810.8b in
+# Two-Headed Giant). Alone, or beside procedure's words, they ask about procedure ("conceding a match");
+# beside another word of the game ("投了 コントロール", "双頭巨人 投了したら？"), about the game.
+PROCEDURE_OR_GAME_EN = ("concede", "concedes", "conceding", "concession", "communication")
+PROCEDURE_OR_GAME_JA = ("投了", "コミュニケーション")
+#: Words of the term table that name no rule of the game in particular: "player communication" and
+#: "conceding a match" stay procedure questions.
+NOT_THE_GAME = (
+    *PROCEDURE_OR_GAME_EN,
+    *PROCEDURE_OR_GAME_JA,
+    "player",
+    "match",
+    "game",
+    "プレイヤー",
+    "マッチ",
+    "ゲーム",
+)
 
-    >>> is_procedure_question("slow play warning"), is_procedure_question("投了 多人数戦")
+
+def is_procedure_question(text: str, *, names_the_game: bool = False) -> bool:
+    """Does the query ask about tournament procedure (deck registration, slow play, an intentional draw,
+    conceding, communication, a missed trigger at Competitive REL)? ``names_the_game``: the query also holds
+    a word of the game's rules (the term table's) other than conceding and communication.
+
+    >>> is_procedure_question("slow play warning"), is_procedure_question("投了 トーナメント")
     (True, True)
+    >>> is_procedure_question("conceding a match")
+    True
+    >>> is_procedure_question("投了 コントロール", names_the_game=True)
+    False
     >>> is_procedure_question("commander tax"), is_procedure_question("player leaves the game")
     (False, False)
     """
     folded = f" {' '.join(text.casefold().split())} "
-    return any(f" {word} " in folded for word in PROCEDURE_EN) or any(w in text for w in PROCEDURE_JA)
+    if any(f" {word} " in folded for word in PROCEDURE_EN) or any(w in text for w in PROCEDURE_JA):
+        return True
+    either = any(f" {w} " in folded for w in PROCEDURE_OR_GAME_EN) or any(
+        w in text for w in PROCEDURE_OR_GAME_JA
+    )
+    return either and not names_the_game
 
 
 def prior_for(group: str, kind: str, cited: dict[str, int]) -> float:
@@ -197,9 +219,15 @@ def named_kinds(parsed: ParsedQuery, terms: TermTable) -> tuple[ParsedQuery, fro
                     named.add(kind)
                     dropped.update(range(i, i + size))
     text = normalize_ja(" ".join(parsed.words()))
-    if is_procedure_question(text):
+    found = (*(terms.find_ja(text) if has_japanese(text) else ()), *terms.find_en(en_terms(text)))
+    game_words = [
+        match
+        for match in found
+        if not any(spelling in NOT_THE_GAME for pair in match.pairs for spelling in (*pair.ja, *pair.en))
+    ]
+    if is_procedure_question(text, names_the_game=bool(game_words)):
         named.add(SourceKind.JUDGE)
-    for match in (*(terms.find_ja(text) if has_japanese(text) else ()), *terms.find_en(en_terms(text))):
+    for match in found:
         if all(not pair.ja_to_en for pair in match.pairs):  # a word of Duel Masters only (文明, not "deck")
             named.add(SourceKind.HOUSE_RULES)
     if dropped and len(dropped) < len(parsed.groups):
@@ -276,6 +304,30 @@ def _missing(match: Match, docs: Sequence[int], snip: str) -> tuple[str, ...]:
     return tuple(sorted(w for w in lacking if not any(w.lower() in m for m in marked)))
 
 
+#: A procedure question ranks the judge's documents first; the two best rules of the game it found still
+#: show from this place on ("双頭巨人 投了したら？": MTR 9.5 and 9 first, then 810.8 and 810.8b, what the
+#: team's loss is).
+RULES_IN_REACH = 2
+
+
+def _rule_in_reach(ranked: list[str], tier: dict[str, int], ranking: Ranking) -> list[str]:
+    """``ranked`` with its two best rules of Magic moved up to :data:`RULES_IN_REACH` and the place after it
+    when the judge's documents rank first and push them below.
+
+    >>> _rule_in_reach(["mtr:9.5", "mtr:9", "mtr:9.6", "rule:810.8", "mtr:2.5", "rule:810.8b"],
+    ...     {"rule:810.8": 0, "rule:810.8b": 0}, Ranking("ja", names=frozenset({SourceKind.JUDGE})))
+    ['mtr:9.5', 'mtr:9', 'rule:810.8', 'rule:810.8b', 'mtr:9.6', 'mtr:2.5']
+    """
+    if SourceKind.JUDGE not in ranking.names:
+        return ranked
+    out = list(ranked)
+    for place, group in enumerate([group for group in ranked if tier.get(group) == 0][:2], RULES_IN_REACH):
+        at = out.index(group)
+        if at > place:  # only ever moved up
+            out.insert(place, out.pop(at))
+    return out
+
+
 def ranked_hits(
     live: LiveIndex,
     match: Match,
@@ -292,6 +344,10 @@ def ranked_hits(
     # (tier, -score, docnum): compared as tuples, with no key function called per document found.
     adjusted = [(tiers[d], -raw * priors[d], d) for d, raw in match.scores.items()]
     window = heapq.nsmallest(RERANK_WINDOW, adjusted)
+    if window and window[-1][0] < 0 <= max(adjusted)[0]:
+        # The documents the query names fill the window: the rules of Magic keep a window of their own, so
+        # their order among themselves is the one they would have had ("投了 コントロール": 800.4a).
+        window += heapq.nsmallest(RERANK_WINDOW, (item for item in adjusted if item[0] >= 0))
     texts: dict[str, dict[str, list[tuple[float, int]]]] = {}
     tier: dict[str, int] = {}
     for doc_tier, negative, docnum in window:
@@ -328,7 +384,7 @@ def ranked_hits(
     folded = _folded(
         live, match, {g: next(iter(per_lang[g].values()))[1] for g in ranked if not lacking(g)}, ranking
     )
-    ranked = [group for group in ranked if folded.get(group, 1) > 0][:limit]
+    ranked = _rule_in_reach([group for group in ranked if folded.get(group, 1) > 0], tier, ranking)[:limit]
     total -= sum(n - 1 for n in folded.values() if n > 1)  # a folded document's hits count as one
     translations = japanese_texts(live) if ui == "ja" and ranking.stand_in else {}
     hits: list[SearchHit] = []

@@ -420,7 +420,9 @@ def test_every_cited_rule_exists_in_the_current_rules(real_corpus: Path) -> None
     for path in sources:
         for found in re.findall(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?!\d)", path.read_text(encoding="utf-8")):
             cited.setdefault(found, set()).add(path.name)
-    unknown = {rule: where for rule, where in cited.items() if ":" not in rule and rule not in numbers}
+    # A document's anchor ("commander:7", "mtr:2.5") or a judge's document ("jar") is not a CR rule.
+    cr_rules = {rule: where for rule, where in cited.items() if re.fullmatch(r"\d{3}(?:\.\d+[a-z]?)?", rule)}
+    unknown = {rule: where for rule, where in cr_rules.items() if rule not in numbers}
     assert unknown == {}
 
 
