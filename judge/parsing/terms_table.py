@@ -76,8 +76,8 @@ BASES = frozenset(
         "corpus",  # quoted by the Japanese texts of the corpus
         "cr-ja",  # the heading of the Japanese Comprehensive Rules
         "derived",  # built from the official Japanese name of the subject; the heading itself was not seen
-        # no official Japanese yet (a section newer than every Japanese text read): ja empty, the English shown
-        # marked as English
+        # no official Japanese yet (a section newer than every Japanese text read): ja empty, the English
+        # shown marked as English
         "unverified",
     }
 )
