@@ -142,7 +142,8 @@ def read(page, lang: str, name: str) -> None:  # type: ignore[no-untyped-def]
     """Screenshot the page as it stands, then assert it fits the phone and reads in ``lang`` only."""
     page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{lang}-{name}.png"), full_page=True)
+    # A long page (the changes since 2023) takes its time on a loaded machine: a deadline, not a wait.
+    page.screenshot(path=str(SHOTS / f"{lang}-{name}.png"), full_page=True, timeout=120_000)
     seen = page.evaluate(READ, lang)
     assert seen["width"] <= PHONE["width"], f"{page.url} scrolls sideways: {seen['width']} px"
     data_texts = [t for t in seen["data"] if t.strip()]
