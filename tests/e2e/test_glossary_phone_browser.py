@@ -5,6 +5,8 @@ heading."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -35,7 +37,8 @@ def test_glossary_fits_a_phone_and_a_letter_loads_its_words(browser, site_url, o
     try:
         page.goto(f"{site_url}/{lang}/glossary/")
         height = page.evaluate("document.documentElement.scrollHeight")
-        assert height < SCREENS * viewport["height"], f"{height} px is {height / viewport['height']:.1f} screens"
+        screens = height / viewport["height"]
+        assert screens < SCREENS, f"{height} px is {screens:.1f} screens"
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         links = page.locator(".glossary-groups a")
         assert links.count() >= 10
@@ -63,4 +66,21 @@ def test_a_fragment_link_opens_the_heading_of_its_word(phone, site_url):
     anchor = dt.get_attribute("id")
     expect(dt).to_be_hidden()
     phone.goto(f"{site_url}/ja/glossary/#{anchor}")
+    expect(phone.locator(f"[id='{anchor}']")).to_be_visible()
+
+
+WORDS = [("ja", "統率者税"), ("en", "Commander Tax"), ("ja", "トランプル")]
+
+
+@pytest.mark.parametrize(("lang", "word"), WORDS)
+def test_a_glossary_word_typed_in_the_header_box_gives_its_entry_first(phone, site_url, lang, word):
+    """The real index: a query that is exactly a glossary headword (English or Japanese) lists its entry
+    first, and the entry opens on the glossary page."""
+    phone.goto(f"{site_url}/{lang}/")
+    phone.locator("#site-q").fill(word)
+    first = phone.locator("#site-search-results .quick-hits a").first
+    expect(first).to_have_attribute("href", re.compile(rf"^/{lang}/glossary/#term-\d+$"))
+    anchor = (first.get_attribute("href") or "").split("#", 1)[1]
+    first.tap()
+    phone.wait_for_url(f"**/{lang}/glossary/#{anchor}")
     expect(phone.locator(f"[id='{anchor}']")).to_be_visible()
