@@ -23,6 +23,7 @@ KEYWORDS = frozenset({"keyword-ability", "keyword-action", "ability-word"})  # "
 EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general", not an Emperor team's general
 # Glossary headwords that the term table lacks are glossed too, but not these: rules text uses them as plain
 # English ("if a player would draw", "deals damage", "becomes tapped") more often than as the glossary's word.
+OTHER_LETTER = "other"  # the index's value for the words that have no Japanese name (their heading is "")
 EVERYDAY_HEADWORDS = frozenset({"if", "deal", "becomes", "move", "placed", "as though", "independent"})
 
 
@@ -68,6 +69,18 @@ class Glossary:
             initial = entry.term.lstrip("“\"'")[:1].upper()
             groups.setdefault(initial if initial.isalpha() else "#", []).append(entry)
         return list(groups.items())
+
+    def letters(self, lang: str) -> list[tuple[str, str]]:
+        """The index: each heading of ``groups(lang)`` with the value of its ``?letter=`` ("か", "A", "other"
+        for the words with no Japanese name)."""
+        return [(heading, heading or OTHER_LETTER) for heading, _ in self.groups(lang)]
+
+    def letter(self, lang: str, letter: str) -> list[GlossaryEntry] | None:
+        """The entries under one heading of the index; None when ``letter`` is none of its headings."""
+        for heading, entries in self.groups(lang):
+            if (heading or OTHER_LETTER) == letter:
+                return entries
+        return None
 
     def find(self, q: str) -> list[GlossaryEntry]:
         """The entries with a spelling (English, Japanese, the reading in kana) that holds ``q``."""

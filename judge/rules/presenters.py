@@ -248,8 +248,11 @@ def glossary_html(glossary: Glossary, entries: Sequence[GlossaryEntry] | None = 
         )
         for heading, group in glossary.groups(lang, entries)
     ]
+    # The whole glossary comes folded by heading (a hundred screens on a phone open); a letter or a filter's
+    # words come open.
     html = render_to_string(
-        "rules/_glossary_entries.html", {"groups": groups, "lang": lang, "version": glossary.version}
+        "rules/_glossary_entries.html",
+        {"groups": groups, "lang": lang, "version": glossary.version, "open": entries is not None},
     )
     if entries is None:
         glossary.html[lang] = html

@@ -33,7 +33,7 @@ from judge.search.answers import Subject, answer_for
 from judge.search.cache import AnswerCache, answers, normalised
 from judge.search.index import IndexNotReady, open_live
 from judge.search.query import LANGS, SearchQueryError
-from judge.search.results import SearchHit
+from judge.search.results import SearchHit, headword_first
 from judge.search.service import MAX_LIMIT, UI_LANGS, SearchResult, search
 from judge.search.terms import load_terms
 from judge.web.card_finder import current_card_stamp, find_cards
@@ -142,7 +142,7 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
                 return redirect(rule_url(result.jump))
-            context["result"] = result
+            context["result"] = headword_first(result)  # a word of the glossary typed: its entry first
             html = _cached_fragment(request, "quick" if quick else "results", context)
             if request.htmx:
                 return HttpResponse(html)

@@ -182,17 +182,24 @@ def translation_status_page(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_GET
 def glossary_page(request: HtmxHttpRequest) -> HttpResponse:
-    """Every word of the glossary with its Japanese name; ``?q=`` keeps the words whose English,
-    Japanese or reading holds it (with htmx, only the list)."""
+    """The glossary's index by kana row (by letter in English) and its words, each heading's folded;
+    ``?letter=か`` only that heading's words, open; ``?q=`` the words whose English, Japanese or reading
+    holds it (with htmx, only the list). On a phone the whole glossary open is a hundred screens."""
     found = glossary_selectors.glossary(version=request.GET.get("version"))
+    lang = reader_language()
     q = request.GET.get("q", "").strip()[:100]
-    entries = found.find(q) if q else None
+    letter = "" if q else request.GET.get("letter", "").strip()[:20]
+    entries = found.find(q) if q else found.letter(lang, letter) if letter else None
+    if entries is None:
+        letter = ""  # a letter the index does not have: the whole index, folded
     context = {
         "glossary": found,
         "q": q,
+        "letter": letter,
+        "letters": found.letters(lang),
         "count": len(entries) if entries is not None else len(found.entries),
         "entries_html": presenters.glossary_html(found, entries),
-        "lang": reader_language(),
+        "lang": lang,
     }
     return page_or_partial(request, "rules/glossary.html", "entries", context)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +20,7 @@ from judge.parsing.terms_table import (
     Term,
     english_index,
     glossary_terms,
+    japanese_key,
     load_section_titles,
     load_terms_table,
     section_title_index,
@@ -132,6 +133,38 @@ class SearchResult:
         if self.notices:
             out["notices"] = [notice.text(lang) for notice in self.notices]
         return out
+
+
+def headword_first(result: SearchResult) -> SearchResult:
+    """The result with the glossary entry whose headword the query is, exactly (English or its Japanese name,
+    width, case and spaces aside), moved first: a reader who types a word of the glossary reads its
+    definition before the rules that use it. Unchanged when no hit is such an entry.
+
+    >>> rule = SearchHit(rule="903.8", lang="en", source="", title="903.8. Commander", snippet="", score=2.0)
+    >>> entry = SearchHit(rule=None, lang="en", source="", title="統率者税（Commander Tax）", snippet="",
+    ...                   score=1.0, doc="glossary", kind=SourceKind.GLOSSARY, anchor="term-1")
+    >>> found = SearchResult(query="", total=2, jump=None, hits=(rule, entry))
+    >>> [h.title for h in headword_first(replace(found, query="ＣＯＭＭＡＮＤＥＲ tax")).hits]
+    ['統率者税（Commander Tax）', '903.8. Commander']
+    >>> [h.title for h in headword_first(replace(found, query="統率者税")).hits][0]
+    '統率者税（Commander Tax）'
+    >>> more = replace(found, query="commander tax rule")
+    >>> headword_first(more) == more
+    True
+    """
+    key = japanese_key(result.query)
+    for position, hit in enumerate(result.hits):
+        if hit.kind is SourceKind.GLOSSARY and key in _headword_keys(hit.title):
+            hits = (hit, *result.hits[:position], *result.hits[position + 1 :])
+            return replace(result, hits=hits)
+    return result
+
+
+def _headword_keys(title: str) -> set[str]:
+    """A glossary hit's spellings, reduced: its title is the headword, or "統率者税（Commander Tax）" for a
+    Japanese reader (:func:`display_title`), its Japanese names joined by "・"."""
+    names, _, english = title.rstrip("）").rpartition("（") if title.endswith("）") else ("", "", title)
+    return {japanese_key(s) for s in (english, names, *names.split("・")) if s.strip()}
 
 
 @lru_cache(maxsize=1)

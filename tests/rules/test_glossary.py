@@ -95,3 +95,28 @@ def test_a_glossary_word_the_term_table_lacks_is_glossed_too(client, ingested):
     # Words rules text uses as plain English are not glossed: 903.9b's "If a commander would be put…".
     page = client.get("/ja/rules/903.9b/").content.decode()
     assert ">If</a>" not in page and ">if</a>" not in page
+
+
+@pytest.mark.parametrize("hx", [False, True])
+def test_glossary_comes_folded_by_heading_with_an_index_that_loads_one(client, ingested, hx):
+    """A phone gets the index and each heading folded; ``?letter=`` gives that heading's words only, open."""
+    headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
+    anchor = _glossary_anchor(ingested, "Commander Tax")
+    whole = client.get("/ja/glossary/").content.decode()
+    assert '<details class="glossary-group" id="group-1">' in whole and " open>" not in whole
+    assert 'href="/ja/glossary/?letter=%E3%81%9F"' in whole  # た, a link that works without JavaScript
+    assert 'href="/ja/glossary/?letter=other"' in whole  # the words with no Japanese name
+    assert f'<dt id="{anchor}">' in whole  # a fragment link (a gloss, a search hit) still finds its word
+    ja = client.get("/ja/glossary/", {"letter": "た"}, **headers).content.decode()
+    assert '<details class="glossary-group" id="group-1" open>' in ja and "<h2>た</h2>" in ja
+    assert f'<dt id="{anchor}">' in ja and ">Flying<" not in ja and "<h2>は</h2>" not in ja
+    assert "この見出しの用語:" in ja and "すべての見出し" in ja
+    assert ("<html" in ja) is not hx
+    en = client.get("/en/glossary/", {"letter": "C"}, **headers).content.decode()
+    assert "Commander Tax" in en and ">Trample<" not in en and "words under this heading." in en
+    # A letter the index does not have: the whole glossary, folded (nothing lost, nothing broken).
+    odd = client.get("/en/glossary/", {"letter": "<b>zz</b>"}).content.decode()
+    assert "<b>zz</b>" not in odd and "Trample" in odd and "Commander Tax" in odd
+    # A filter wins over a letter, and its words come open.
+    found = client.get("/en/glossary/", {"letter": "T", "q": "commander tax"}).content.decode()
+    assert "Commander Tax" in found and " open>" in found

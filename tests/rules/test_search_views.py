@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -372,3 +373,26 @@ def test_why_a_query_cannot_be_searched_is_told_in_the_readers_language(client: 
     ]
     shown = client.get("/api/search", {"q": "commander NOT", "ui": "ja"}).json()
     assert shown["notices"] == ["末尾の NOT は無視しました。除外する語は NOT の後に書いてください。"]
+
+
+HEADWORDS = [
+    ("en", "commander tax"),
+    ("en", "Commander  Tax"),
+    ("ja", "統率者税"),
+    ("ja", "ｃｏｍｍａｎｄｅｒ tax"),
+]
+
+
+@pytest.mark.parametrize(("ui", "q"), HEADWORDS)
+def test_a_glossary_headword_typed_gives_its_entry_first(
+    client: Client, index: Path, ui: str, q: str
+) -> None:
+    """A query that is exactly a word of the glossary (English or its Japanese name): its entry first, on the
+    search page and in the header box's best matches; the rule that uses it right after."""
+    page = client.get(f"/{ui}/search/", {"q": q}).content.decode()
+    titles = re.findall(r'class="search-hit-title" href="([^"]+)"', page)
+    assert titles[0] == f"/{ui}/glossary/#term-1" and f"/{ui}/rules/903.8/" in titles[1:3]
+    quick = client.get(
+        f"/{ui}/search/", {"q": q}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="site-search-results"
+    ).content.decode()
+    assert re.findall(r'<a href="([^"]+)" lang="[a-z]*"><strong>', quick)[0] == f"/{ui}/glossary/#term-1"
