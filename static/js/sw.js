@@ -384,7 +384,8 @@ async function precache(lang) {
       const href = queue.shift();
       const have = await cache.match(href, {ignoreVary: true});
       if (have) {
-        used += Number(have.headers.get("Content-Length")) || 0;
+        // The bytes kept, counted as a new page's are (its body): a page kept earlier has no Content-Length.
+        used += (await have.arrayBuffer()).byteLength;
       } else {
         try {
           const response = await fetch(href, {credentials: "same-origin"});
