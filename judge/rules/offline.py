@@ -14,10 +14,11 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from judge.engine.messages import msg
-from judge.rules import selectors
+from judge.rules import offline_size, selectors
 from judge.rules.models import Corpus
 from judge.web.citations import rule_url
 from judge.web.json_api import error_response, json_response, request_language
+from judge.web.views import OFFLINE_BUDGET
 
 #: The kinds of rule kept: a rule's page shows its subrules (the service worker sends a subrule there);
 #: chapter and section pages list whole sections and are read online.
@@ -26,8 +27,8 @@ KEPT_KINDS = ("rule",)
 FIRST_CHAPTERS = ("9", "8")
 
 
-#: What one kept page weighs on average, measured over every page of one language (issue 25: 1,256 pages,
-#: 16,380,216 bytes): the size the save button states before anything is downloaded.
+#: What one kept page weighs on average (issue 25: 1,256 pages, 16,380,216 bytes): only a fallback, while the
+#: pages are being measured (a page measured shows the save button too).
 PAGE_BYTES = 13_042
 
 
@@ -36,22 +37,47 @@ def page_count(corpus: Corpus) -> int:
     return 4 + selectors.rules_of(corpus).filter(kind__in=KEPT_KINDS).count()
 
 
-def release_megabytes() -> int | None:
-    """About how many megabytes the whole current release weighs offline; None before the first ingest."""
+def release_megabytes(*, lang: str, host: str | None = None, secure: bool = False) -> int | None:
+    """About how many megabytes the whole current release weighs offline in ``lang``; None before the first
+    ingest."""
     try:
         corpus = selectors.live_corpus()
     except selectors.NoCorpus:
         return None
-    return max(1, round(page_count(corpus) * PAGE_BYTES / 1_000_000))
+    return max(1, round(release_bytes(corpus, lang=lang, host=host, secure=secure) / 1_000_000))
 
 
-@require_GET
-def offline_pages_api(request: HttpRequest) -> JsonResponse:
-    lang = request_language(request)
-    try:
-        corpus = selectors.live_corpus()
-    except selectors.NoCorpus:
-        return error_response([msg("web.no-corpus")], status=503, lang=lang)
+def release_bytes(corpus: Corpus, *, lang: str, host: str | None = None, secure: bool = False) -> int:
+    """The bytes the service worker keeps for the whole release in ``lang``, measured once per generation."""
+    measured = offline_size.measured_bytes(
+        key=(corpus.pk, lang),
+        pages=kept_pages(corpus, lang=lang),
+        weights=page_weights(corpus, lang=lang),
+        fallback=page_count(corpus) * PAGE_BYTES,
+        host=host,
+        secure=secure,
+        lang=lang,
+    )
+    return min(measured, OFFLINE_BUDGET)  # the worker stops at its budget
+
+
+def page_weights(corpus: Corpus, *, lang: str) -> dict[str, int]:
+    """Each rule page's path and the characters it shows (the rule's and its subrules' text and examples):
+    what its size follows, so a sample's bytes per character measures the rest."""
+    weights: dict[str, int] = {}
+    for number, parent, kind, text, examples in selectors.rules_of(corpus).values_list(
+        "number", "parent", "kind", "text", "examples"
+    ):
+        chars = len(text) + sum(len(str(e)) for e in examples or ())
+        owner = number if kind in KEPT_KINDS else parent
+        if owner:
+            weights[owner] = weights.get(owner, 0) + chars
+    with translation.override(lang):
+        return {rule_url(number): chars for number, chars in weights.items()}
+
+
+def kept_pages(corpus: Corpus, *, lang: str) -> list[str]:
+    """The pages of :func:`offline_pages_api`, in its order."""
     numbers = (
         selectors.rules_of(corpus)
         .filter(kind__in=KEPT_KINDS)
@@ -66,13 +92,24 @@ def offline_pages_api(request: HttpRequest) -> JsonResponse:
             reverse("rulings:scenario-list"),
         ]
         ordered = sorted(numbers, key=lambda n: n[0] not in FIRST_CHAPTERS)  # stable: the rules' order within
-        pages = first + [rule_url(n) for n in ordered]
+        return first + [rule_url(n) for n in ordered]
+
+
+@require_GET
+def offline_pages_api(request: HttpRequest) -> JsonResponse:
+    lang = request_language(request)
+    try:
+        corpus = selectors.live_corpus()
+    except selectors.NoCorpus:
+        return error_response([msg("web.no-corpus")], status=503, lang=lang)
+    pages = kept_pages(corpus, lang=lang)
     return json_response(
         {
             "generation": corpus.pk,
             "version": corpus.current_version,
             "lang": lang,
             "pages": pages,
-            "bytes": len(pages) * PAGE_BYTES,  # about: the measured average page
+            # the pages, and the worked rulings' steps the worker adds, as measured (offline_size)
+            "bytes": release_bytes(corpus, lang=lang, host=request.get_host(), secure=request.is_secure()),
         }
     )

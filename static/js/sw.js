@@ -384,7 +384,11 @@ async function precache(lang) {
       const href = queue.shift();
       const have = await cache.match(href, {ignoreVary: true});
       if (have) {
-        used += Number(have.headers.get("Content-Length")) || 0;
+        // The bytes kept, counted as a new page's are (its body): a page kept earlier has no Content-Length.
+        // Read before adding: `used += await …` would add to the total as it was before the wait, losing
+        // what the other two fetchers added meanwhile.
+        const size = (await have.arrayBuffer()).byteLength;
+        used += size;
       } else {
         try {
           const response = await fetch(href, {credentials: "same-origin"});

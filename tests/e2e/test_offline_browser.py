@@ -4,9 +4,11 @@ is downloaded in bulk until the reader presses the save button.
 Four visits keep four pages (the cache entries are counted: no background download). On the home page the
 save button states the size, and pressed it shows its progress while the service worker (static/js/sw.js)
 keeps the rule pages of the current release within its budget (judge.web.views.OFFLINE_BUDGET); the box then
-says what is saved and when. The test measures what was kept, then reads /ja/rules/903.9/ offline and follows
-a rule link, jumps to a rule by number from the offline search, reads a subrule on its rule's page, meets the
-offline page (with the site's header) for a page never kept, and at last removes what was saved.
+says what is saved and when. The size the button states is within 10 % of the pages kept, and the saved
+report is their bytes (issue 42 item 5). The test measures what was kept, then reads /ja/rules/903.9/
+offline and follows a rule link, jumps to a rule by number from the offline search, reads a subrule on its
+rule's page, meets the offline page (with the site's header) for a page never kept, and at last removes what
+was saved.
 """
 
 from __future__ import annotations
@@ -31,6 +33,18 @@ CACHED = """async () => {
     }
   }
   return {bytes, pages, names: await caches.keys()};
+}"""
+#: The bytes of the pages kept (the bodies the worker fetched and stored), its state file aside.
+PAGES_KEPT = """async () => {
+  let bytes = 0;
+  for (const name of (await caches.keys()).filter((n) => n.startsWith('judge-pages-'))) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname === '/offline-state.json') continue;
+      bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+  }
+  return bytes;
 }"""
 
 
@@ -64,6 +78,14 @@ def test_nothing_downloads_in_bulk_until_the_reader_asks_then_rules_read_offline
     assert kept["bytes"] <= OFFLINE_BUDGET + 1024 * 1024  # the pages and the assets within the budget
     assert kept["pages"] >= 100
     assert any(name.startswith("judge-pages-") for name in kept["names"])
+    # Issue 42 item 5: the size stated is within 10 % of what was fetched and kept, and the saved report is
+    # what was kept (the four pages read before the download counted as the new ones).
+    pages_kept = page.evaluate(PAGES_KEPT)
+    print(f"OFFLINE estimate {listed['bytes']} bytes, pages kept {pages_kept} bytes")
+    assert abs(listed["bytes"] - pages_kept) <= pages_kept / 10
+    state = page.evaluate("caches.match('/offline-state.json').then((r) => r.json())")
+    assert state["bytes"] == pages_kept and state["complete"]
+    expect(box.locator(".offline-save-status")).to_contain_text(f"（{pages_kept / 1e6:.1f} メガバイト）")
 
     context.set_offline(True)
     page.goto(f"{site_url}/ja/rules/903.9/")

@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from judge.rules.offline import PAGE_BYTES
-
 pytestmark = pytest.mark.django_db
 
 
@@ -23,7 +21,7 @@ def test_the_save_button_states_the_size_of_the_whole_release(
     client: Client, ingested, lang: str, button: str
 ) -> None:  # type: ignore[no-untyped-def]
     listed = client.get(f"/api/offline-pages?lang={lang}").json()
-    assert listed["bytes"] == len(listed["pages"]) * PAGE_BYTES
+    assert listed["bytes"] > len(listed["pages"]) * 1_000  # measured: tests/web/test_offline_size.py
     mb = round(listed["bytes"] / 1_000_000)
     for path in (f"/{lang}/", f"/{lang}/offline/"):
         html = client.get(path).content.decode()

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django import template
+from django.template import Context
+from django.utils import translation
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -118,11 +120,16 @@ def get_item(mapping: Mapping[object, object] | None, key: object) -> object:
     return mapping.get(key) if mapping else None
 
 
-@register.simple_tag
-def offline_megabytes() -> int | None:
-    """About how many megabytes the whole current release weighs offline (the save button's size,
-    templates/web/_offline_save.html); None before the first ingest."""
-    return release_megabytes()
+@register.simple_tag(takes_context=True)
+def offline_megabytes(context: Context) -> int | None:
+    """About how many megabytes the whole current release weighs offline in the page's language, measured
+    from its pages (the save button's size, templates/web/_offline_save.html); None before the first
+    ingest."""
+    request = context.get("request")
+    lang = translation.get_language() or "ja"
+    if request is None:
+        return release_megabytes(lang=lang)
+    return release_megabytes(lang=lang, host=request.get_host(), secure=request.is_secure())
 
 
 @register.filter
