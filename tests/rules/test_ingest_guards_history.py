@@ -5,6 +5,7 @@ under ``--strict`` and without; ``--accept-shrink`` lets a deliberate change thr
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -123,6 +124,22 @@ def test_a_missing_end_of_file_alone_is_a_truncation(corpus_dir: Path, en: Path,
             "goes live with --accept-shrink."
         )
     assert_previous_generation_live(good, before, index_root)
+
+
+def test_an_official_release_published_cut_is_read_as_published_with_a_note(
+    corpus_dir: Path, en: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The official 20130201 file was published without Credits, its glossary cut short: a file of
+    DOCUMENTED_CUTS (by its SHA-256) goes live, the report says why, and --strict accepts it."""
+    _write(en, "20300101")
+    ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
+    _write(en, "20300202", cut_after_term=20)
+    digest = hashlib.sha256((en / "MagicCompRules 20300202.txt").read_bytes()).hexdigest()
+    monkeypatch.setitem(checks.DOCUMENTED_CUTS, digest, "published so (the test's)")
+    report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
+    assert report.current_version == "20300202"
+    assert "MagicCompRules 20300202.txt: a documented official cut: published so (the test's)" in report.notes
+    assert not [w for w in report.warnings if "20300202" in w]
 
 
 def test_lost_references_and_sections_are_refused(corpus_dir: Path, en: Path, index_root: Path) -> None:

@@ -209,8 +209,12 @@ def ingest_corpus(
     lap("lineage")  # steps between new pairs of releases, the Japanese alignment
     accepted = checks.check_current_release(plan, live, accept_shrink=accept_shrink)
     lost = checks.check_documents(plan, live, strict=strict, accept_missing=accept_missing_documents)
-    plan.checked = [
+    checked: list[dict[str, object]] = [
         {"file": file_name, "line": None, "problem": problem} for file_name, problem in accepted + lost
+    ]
+    plan.checked = checked + [
+        {"file": file_name, "line": None, "problem": problem, "note": True}
+        for file_name, problem in checks.documented_cuts(plan)
     ]
     corpus, _ = stages.write(plan, progress)
     lap("generation")

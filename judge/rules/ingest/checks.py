@@ -58,14 +58,44 @@ class IngestRefused(ParseError):
     """The ingest was refused before anything went live: the file, its numbers and the reasons."""
 
 
+#: Official releases published cut short, by the SHA-256 of the file as published (a fact, not its text):
+#: read as published, with a note, as the documented official typos are (any other file of that date is
+#: checked as usual).
+DOCUMENTED_CUTS = {
+    "45fb5aaf322fd559620aa97ead220b57fbe841cb5c25b6b315f06a6d92c1e61f": (
+        "published without Credits, its glossary ending after 30 entries (the official 20130201 file)"
+    ),
+}
+
+
+def documented_cuts(plan: Plan) -> list[tuple[str, str]]:
+    """The releases of this ingest that :data:`DOCUMENTED_CUTS` names, and what each was published without:
+    the ingest report's notes."""
+    return [
+        (release.file_name, f"a documented official cut: {DOCUMENTED_CUTS[release.digest]}")
+        for release in plan.known_by_version.values()
+        if release.digest in DOCUMENTED_CUTS
+    ]
+
+
 def check_current_release(
     plan: Plan, live: models.Corpus | None, *, accept_shrink: bool
 ) -> list[tuple[str, str]]:
     """The reasons to refuse the releases of this ingest (none when they are the live ones, or
     ``accept_shrink``): a new release that shrank against a neighbour in date or lost its end, and any
     release read again (its file replaced under the same name) that lost rules of its own live version. Raises
-    :class:`IngestRefused` unless ``accept_shrink``, which returns the reasons as warnings instead."""
-    reasons = _shrunk_against_neighbours(plan, live) + _lost_since_live(plan, live)
+    :class:`IngestRefused` unless ``accept_shrink``, which returns the reasons as warnings instead. A release
+    of :data:`DOCUMENTED_CUTS` is never refused for what it was published without."""
+    documented = {
+        release.file_name: DOCUMENTED_CUTS[release.digest]
+        for release in plan.known_by_version.values()
+        if release.digest in DOCUMENTED_CUTS
+    }
+    reasons = [
+        (file_name, reason)
+        for file_name, reason in _shrunk_against_neighbours(plan, live) + _lost_since_live(plan, live)
+        if file_name not in documented
+    ]
     if reasons and not accept_shrink:
         file_name = reasons[0][0]
         current = plan.known_by_version.get(plan.parsed.current.version)
