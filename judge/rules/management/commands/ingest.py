@@ -114,7 +114,7 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
     for warning in report.warnings:
         out.write(command.style.WARNING(f"warning: {warning}"))
     for note in report.notes:
-        out.write(f"note (a documented official typo): {note}")
+        out.write(f"note (documented in the official file): {note}")
     for slug, line in report.translations.items():
         out.write(f"translation {slug}: {line}")
     out.write(f"unresolved references: {report.unresolved_total}")
