@@ -142,7 +142,9 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
             # A rule number typed and submitted goes straight to the rule; while typing (htmx) it is a link.
             if result.jump and not request.htmx:
                 return redirect(rule_url(result.jump))
-            context["result"] = headword_first(result)  # a word of the glossary typed: its entry first
+            # A word of the glossary typed: its entry first in the header box's matches, right after the
+            # rule that governs it on the search page.
+            context["result"] = headword_first(result, after_a_rule=not quick)
             html = _cached_fragment(request, "quick" if quick else "results", context)
             if request.htmx:
                 return HttpResponse(html)
@@ -151,15 +153,19 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _glossed(hits: list[tuple[SearchHit, str]]) -> list[tuple[SearchHit, str]]:
-    """A hit that shows today's English in place of a Japanese text that is not today's rule reads it with
-    the Japanese names of the game's words, as the rule pages do (judge.rules.text.glossed_snippet)."""
-    if not any(hit.earlier_status and hit.lang == "en" for hit, _ in hits):
+    """A hit of the rules that shows English to a Japanese reader (today's English in place of a Japanese text
+    that is not today's rule, or a rule with no Japanese at all) reads it with the Japanese names of the
+    game's words, as the rule pages do (judge.rules.text.glossed_snippet)."""
+    if not any(hit.lang == "en" and hit.rule for hit, _ in hits):
         return hits
-    words = glosser(selectors.live_corpus())
+    try:
+        words = glosser(selectors.live_corpus())
+    except selectors.NoCorpus:  # an index searched without the corpus it came from (a test's sample)
+        return hits
     return [
         (
             replace(hit, snippet=glossed_snippet(hit.snippet, words))
-            if hit.earlier_status and hit.lang == "en"
+            if hit.lang == "en" and hit.rule
             else hit,
             url,
         )

@@ -135,19 +135,22 @@ class SearchResult:
         return out
 
 
-def headword_first(result: SearchResult) -> SearchResult:
+def headword_first(result: SearchResult, *, after_a_rule: bool = False) -> SearchResult:
     """The result with the glossary entry whose headword the query is, exactly (English or its Japanese name,
     width, case and spaces aside), moved first: a reader who types a word of the glossary reads its
-    definition before the rules that use it. Unchanged when no hit is such an entry.
+    definition before the rules that use it. ``after_a_rule`` (the search page): when the first hit is a
+    rule, that rule stays first (「統率者税」: 903.8 is what the table rules by) and the entry comes next.
+    Unchanged when no hit is such an entry.
 
     >>> rule = SearchHit(rule="903.8", lang="en", source="", title="903.8. Commander", snippet="", score=2.0)
     >>> entry = SearchHit(rule=None, lang="en", source="", title="統率者税（Commander Tax）", snippet="",
     ...                   score=1.0, doc="glossary", kind=SourceKind.GLOSSARY, anchor="term-1")
-    >>> found = SearchResult(query="", total=2, jump=None, hits=(rule, entry))
-    >>> [h.title for h in headword_first(replace(found, query="ＣＯＭＭＡＮＤＥＲ tax")).hits]
-    ['統率者税（Commander Tax）', '903.8. Commander']
-    >>> [h.title for h in headword_first(replace(found, query="統率者税")).hits][0]
+    >>> other = replace(rule, rule="903.9", title="903.9. Commander")
+    >>> found = SearchResult(query="", total=3, jump=None, hits=(rule, other, entry))
+    >>> [h.title for h in headword_first(replace(found, query="ＣＯＭＭＡＮＤＥＲ tax")).hits][0]
     '統率者税（Commander Tax）'
+    >>> [h.title for h in headword_first(replace(found, query="統率者税"), after_a_rule=True).hits]
+    ['903.8. Commander', '統率者税（Commander Tax）', '903.9. Commander']
     >>> more = replace(found, query="commander tax rule")
     >>> headword_first(more) == more
     True
@@ -155,8 +158,9 @@ def headword_first(result: SearchResult) -> SearchResult:
     key = japanese_key(result.query)
     for position, hit in enumerate(result.hits):
         if hit.kind is SourceKind.GLOSSARY and key in _headword_keys(hit.title):
-            hits = (hit, *result.hits[:position], *result.hits[position + 1 :])
-            return replace(result, hits=hits)
+            rest = (*result.hits[:position], *result.hits[position + 1 :])
+            keep = 1 if after_a_rule and rest and rest[0].rule is not None and position > 0 else 0
+            return replace(result, hits=(*rest[:keep], hit, *rest[keep:]))
     return result
 
 

@@ -1,6 +1,7 @@
 """The leave-game page on a small screen (issue 34, item 5), at 390×844 in Japanese and English: the
 who-leaves bar is one line (at most 64 px) that opens on a tap, a new player's button reads the name as it
-is typed, and the page with four players stays within 2,100 px."""
+is typed, and the page with four players stays within 2,200 px (2,100 before every control became at least
+44 px tall and the page cited the MTR and the JAR on conceding, issues 42 and 39)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.e2e.test_leave_game_browser import assert_fits_the_phone
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
 MAX_BAR = 64
-MAX_PAGE = 2100
+MAX_PAGE = 2200
 LEAVES = {"ja": "{name} がゲームから離れる", "en": "{name} leaves the game"}
 
 

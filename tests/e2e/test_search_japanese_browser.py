@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e.conftest import screenshot
@@ -22,11 +24,12 @@ def test_commander_tax_in_japanese_first_screen(browser, site_url, orientation):
         hits = page.locator("#search-results .search-hit")
         hits.first.wait_for(timeout=10_000)
         first = hits.first
-        # 903.8 in Japanese: its number and section title, its Japanese text, said to be Japanese.
+        # 903.8 for a Japanese reader: its number and section title in Japanese, and today's rule (its English
+        # with the Japanese of its game words, where the Japanese text is not shown to state it: issue 40).
         assert first.locator(".search-hit-title").get_attribute("href").endswith("/ja/rules/903.8/")
-        assert first.locator(".search-hit-title").inner_text().startswith("903.8 ")
+        assert re.match(r"903\.8\.? ", first.locator(".search-hit-title").inner_text())
         assert first.locator(".search-hit-title").get_attribute("lang") == "ja"
-        assert "統率領域" in first.locator(".search-snippet").inner_text()
+        assert "（統率者）" in first.locator(".search-snippet").inner_text()  # the gloss of "commander"
         kinds = hits.evaluate_all("els => els.map(e => e.dataset.kind)")
         house = [i for i, k in enumerate(kinds) if k in ("house-rules", "prose")]
         assert len(house) == 1 and house[0] == len(kinds) - 1, kinds  # one, folded, after the rules of Magic

@@ -17,6 +17,7 @@ from judge.rules import models
 from judge.rules.documents import DocumentInfo
 from judge.rules.offline import release_megabytes
 from judge.rules.text import rule_html
+from judge.search.analysis import has_japanese
 from judge.web.citations import rule_url_prefix
 
 register = template.Library()
@@ -130,6 +131,17 @@ def offline_megabytes(context: Context) -> int | None:
     if request is None:
         return release_megabytes(lang=lang)
     return release_megabytes(lang=lang, host=request.get_host(), secure=request.is_secure())
+
+
+@register.filter
+def title_lang(title: str, lang: str) -> str:
+    """The language a hit's title is written in: a rule found in English is titled by its section's Japanese
+    name for a Japanese reader ("903.8. 統率者戦"), and its ``lang`` attribute says so.
+
+    >>> title_lang("903.8. 統率者戦", "en"), title_lang("903.8. Commander", "en")
+    ('ja', 'en')
+    """
+    return "ja" if has_japanese(title) else lang
 
 
 @register.filter
