@@ -3,6 +3,7 @@ paragraphs, lists and card text, word diffs."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from django import template
@@ -21,6 +22,8 @@ from judge.search.analysis import has_japanese
 from judge.web.citations import rule_url_prefix
 
 register = template.Library()
+
+_LATIN = re.compile("[A-Za-z]")
 
 
 @register.filter
@@ -140,8 +143,10 @@ def title_lang(title: str, lang: str) -> str:
 
     >>> title_lang("903.8. 統率者戦", "en"), title_lang("903.8. Commander", "en")
     ('ja', 'en')
+    >>> title_lang("統率者税（Commander Tax）", "en")  # both: the hit's own language
+    'en'
     """
-    return "ja" if has_japanese(title) else lang
+    return "ja" if has_japanese(title) and not _LATIN.search(title) else lang
 
 
 @register.filter
