@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("JUDGE_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
+#: A phone held upright and sideways, for the tests that read a page both ways.
+VIEWPORTS = {"portrait": PHONE, "landscape": {"width": 844, "height": 390}}
+#: The browser's language for each of the site's.
+LOCALES = {"ja": "ja-JP", "en": "en-US"}
 #: How long the test server may take to answer its first request (a deadline against a hang, not a wait).
 SERVER_START_SECONDS = 300
 #: How long an expect() waits for the state it asserts (its actions keep Playwright's 30 s).
@@ -147,6 +151,27 @@ def page(browser):  # type: ignore[no-untyped-def]
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@contextlib.contextmanager
+def phone_page(browser, *, viewport: dict[str, int] = PHONE, lang: str = "ja"):  # type: ignore[no-untyped-def]
+    """A page in a phone's browser (touch, ``viewport``, set to ``lang``), closed after; a JavaScript error
+    on it fails the test once its steps have run (``page.context`` takes it offline)."""
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=LOCALES[lang])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def screen(request, browser) -> Iterator[tuple[object, dict[str, int]]]:  # type: ignore[no-untyped-def]
+    """A Japanese phone's page, upright and then sideways, with its viewport."""
+    viewport = VIEWPORTS[request.param]
+    with phone_page(browser, viewport=viewport) as page:
+        yield page, viewport
 
 
 @pytest.fixture()

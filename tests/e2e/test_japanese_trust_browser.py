@@ -5,8 +5,6 @@ page counts what the pages show."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import expect
 
@@ -14,20 +12,7 @@ from tests.e2e.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
-VIEWPORTS = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
 OLD_903_9 = "統率者がどこかから追放されたり"  # the blog's pre-2020 903.9: graveyard and exile a replacement
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def screen(request, browser) -> Iterator[tuple[object, dict[str, int]]]:  # type: ignore[no-untyped-def]
-    viewport = VIEWPORTS[request.param]
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page, viewport
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def _top(locator) -> float:  # type: ignore[no-untyped-def]

@@ -6,33 +6,41 @@ problem. The who-leaves bar, open, takes at most 40 % of the screen with every b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import VIEWPORTS, phone_page, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
-VIEWPORTS = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
 NAMES = {"ja": ["たろう", "はなこ", "じろう", "さくら"], "en": ["Taro", "Hanako", "Jiro", "Sakura"]}
 BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.fixture(params=["ja", "en"])
+def lang(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(params=["portrait", "landscape"])
+def leave_game(
+    browser: Any, site_url: str, lang: str, request: pytest.FixtureRequest
+) -> Iterator[tuple[Any, dict[str, int]]]:
+    """The leave-game page on a phone held ``request.param``-wise, in ``lang``, with its viewport."""
+    viewport = VIEWPORTS[request.param]
+    with phone_page(browser, viewport=viewport, lang=lang) as page:
+        page.goto(f"{site_url}/{lang}/leave-game/")
+        yield page, viewport
+
+
 def test_renamed_players_and_one_added_resolve_with_no_problem(
-    browser: Any, site_url: str, lang: str, orientation: str
+    leave_game: tuple[Any, dict[str, int]], lang: str
 ) -> None:
-    viewport = VIEWPORTS[orientation]
-    locale = "ja-JP" if lang == "ja" else "en-US"
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=locale)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, viewport = leave_game
     names = NAMES[lang]
-    page.goto(f"{site_url}/{lang}/leave-game/")
     for index, name in enumerate(names[:3]):
         page.fill(f"input[name=player-{index}-name]", name)
     page.locator("button[value=add-player]").click()
@@ -54,26 +62,19 @@ def test_renamed_players_and_one_added_resolve_with_no_problem(
             bar_box[1] <= box[1] and box[3] <= bar_box[3] and box[1] >= 0 and box[3] <= viewport["height"]
         )
         assert inside, (button.inner_text(), box, bar_box)
+    orientation = "portrait" if viewport["height"] > viewport["width"] else "landscape"
     screenshot(page, f"leave-game-renames-{lang}-{orientation}")
 
     bar.locator("button.lg-resolve[value=resolve-1]").click()
     expect(page.locator("#lg-result")).to_be_visible()
     expect(page.locator("#lg-errors")).to_have_count(0)
     assert names[1] in page.locator("#lg-result").inner_text()
-    context.close()
-    assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_a_problem_marks_and_focuses_its_field_and_names_no_id(
-    browser: Any, site_url: str, lang: str, orientation: str
+    leave_game: tuple[Any, dict[str, int]], lang: str
 ) -> None:
-    viewport = VIEWPORTS[orientation]
-    locale = "ja-JP" if lang == "ja" else "en-US"
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=locale)
-    page = context.new_page()
-    page.goto(f"{site_url}/{lang}/leave-game/")
+    page, viewport = leave_game
     ids = [i.input_value() for i in page.locator("input[name$='-id']").all()]
     # A card's controller typed as nobody at the table: the resolve is refused and points at the field.
     page.locator("select[name=obj-0-controller], input[name=obj-0-controller]").first.evaluate(
@@ -90,19 +91,12 @@ def test_a_problem_marks_and_focuses_its_field_and_names_no_id(
     expect(field).to_be_focused()
     text = errors.inner_text()
     assert not [i for i in ids if i and (f"「{i}」" in text or f"“{i}”" in text)], text
-    context.close()
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_removing_a_player_asks_what_happens_to_their_cards(
-    browser: Any, site_url: str, lang: str, orientation: str
+    leave_game: tuple[Any, dict[str, int]], lang: str
 ) -> None:
-    viewport = VIEWPORTS[orientation]
-    locale = "ja-JP" if lang == "ja" else "en-US"
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=locale)
-    page = context.new_page()
-    page.goto(f"{site_url}/{lang}/leave-game/")
+    page, viewport = leave_game
     first = page.locator("input[name=player-0-name]").input_value()
     second = page.locator("input[name=player-1-name]").input_value()
     page.locator("li.lg-player").first.locator("button.lg-remove").click()
@@ -120,4 +114,3 @@ def test_removing_a_player_asks_what_happens_to_their_cards(
     bar.locator("button.lg-resolve[value=resolve-0]").click()
     expect(page.locator("#lg-result")).to_be_visible()
     expect(page.locator("#lg-errors")).to_have_count(0)
-    context.close()

@@ -18,48 +18,12 @@ def base(**extra: Any) -> dict[str, Any]:
         "variant": "free-for-all",
         "turn_order": list(ABC),
         "active_player": "Alex",
-        "objects": [
-            {
-                "id": "bears",
-                "name": "Grizzly Bears",
-                "name_ja": "灰色熊",
-                "kind": "card",
-                "owner": "Bianca",
-                "controller": "Alex",
-                "zone": "battlefield",
-            },
-            {
-                "id": "aura",
-                "name": "Mind Control",
-                "name_ja": "精神の制御",
-                "kind": "card",
-                "owner": "Alex",
-                "controller": "Alex",
-                "zone": "battlefield",
-                "attached_to": "bears",
-            },
-            {
-                "id": "bolt",
-                "name": "Lightning Bolt",
-                "kind": "card",
-                "owner": "Carol",
-                "controller": None,
-                "zone": "graveyard",
-            },
-        ],
-        "control_effects": [
-            {
-                "id": "steal",
-                "object": "bears",
-                "controller": "Alex",
-                "source": "aura",
-                "ends": "source-leaves",
-            },
-        ],
+        **stolen_by_aura(bears(), aura="aura"),
         "delayed_triggers": [
             {"id": "later", "controller": "Carol", "source": "bolt", "text": "at the next end step, ..."},
         ],
     }
+    payload["objects"].append(bolt())
     payload.update(extra)
     return payload
 
@@ -75,6 +39,32 @@ def obj(**fields: Any) -> dict[str, Any]:
     }
     item.update(fields)
     return item
+
+
+def griffin(**fields: Any) -> dict[str, Any]:
+    """Bianca's Assault Griffin, on the battlefield under Alex's control."""
+    return obj(id="griffin", name="Assault Griffin", name_ja="突撃するグリフィン", owner="Bianca", **fields)
+
+
+def bears() -> dict[str, Any]:
+    """Bianca's Grizzly Bears, on the battlefield under Alex's control."""
+    return obj(id="bears", name="Grizzly Bears", name_ja="灰色熊", owner="Bianca")
+
+
+def bolt() -> dict[str, Any]:
+    """Carol's Lightning Bolt in her graveyard: a card with no Japanese name, controlled by no one."""
+    return obj(id="bolt", name="Lightning Bolt", owner="Carol", controller=None, zone="graveyard")
+
+
+def stolen_by_aura(creature: dict[str, Any], *, aura: str, japanese: bool = True) -> dict[str, Any]:
+    """The example of 800.4a: Alex's Mind Control (id ``aura``) on Bianca's ``creature`` gives Alex control of
+    it, until the Aura leaves: a board's ``objects`` and ``control_effects``."""
+    mind_control = obj(id=aura, name="Mind Control", attached_to=creature["id"])
+    if japanese:
+        mind_control["name_ja"] = "精神の制御"
+    steal = {"id": "steal", "object": creature["id"], "controller": "Alex", "source": aura}
+    steal["ends"] = "source-leaves"
+    return {"objects": [creature, mind_control], "control_effects": [steal]}
 
 
 def error_of(payload: Any) -> RulesError:

@@ -15,6 +15,7 @@ from judge.engine.leave_game import leave_game_from_payload, resolve_leave_game
 from judge.engine.messages import Message
 from judge.engine.scenario_replay import expectation_mismatches, replay
 from judge.engine.scenarios import load_scenarios
+from tests.engine.board_helpers import griffin, stolen_by_aura
 
 CASES_DIR = Path(__file__).parent / "cases" / "leave_game"
 SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "rules_data" / "scenarios"
@@ -147,36 +148,7 @@ MIND_CONTROL: dict[str, Any] = {
     "variant": "free-for-all",
     "turn_order": ["Alex", "Bianca", "Carol"],
     "active_player": "Carol",
-    "objects": [
-        {
-            "id": "griffin",
-            "name": "Assault Griffin",
-            "name_ja": "突撃するグリフィン",
-            "kind": "card",
-            "owner": "Bianca",
-            "controller": "Alex",
-            "zone": "battlefield",
-        },
-        {
-            "id": "mind-control",
-            "name": "Mind Control",
-            "name_ja": "精神の制御",
-            "kind": "card",
-            "owner": "Alex",
-            "controller": "Alex",
-            "zone": "battlefield",
-            "attached_to": "griffin",
-        },
-    ],
-    "control_effects": [
-        {
-            "id": "steal",
-            "object": "griffin",
-            "controller": "Alex",
-            "source": "mind-control",
-            "ends": "source-leaves",
-        }
-    ],
+    **stolen_by_aura(griffin(), aura="mind-control"),
 }
 
 

@@ -171,10 +171,10 @@ BAD_OLD_FILES = [
 ]
 
 
-@pytest.mark.parametrize(("path", "content", "where"), BAD_OLD_FILES)
-def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
-    corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
-) -> None:
+def _live_then_written(
+    corpus_dir: Path, index_root: Path, path: str, content: str | bytes
+) -> tuple[ingest.IngestReport, dict[str, int]]:
+    """A generation live and its rows counted, then ``content`` written at ``path`` in the corpus."""
     good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
     target = corpus_dir / path
@@ -182,6 +182,14 @@ def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
         target.write_bytes(content)
     else:
         target.write_text(content, encoding="utf-8")
+    return good, before
+
+
+@pytest.mark.parametrize(("path", "content", "where"), BAD_OLD_FILES)
+def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
+    corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
+) -> None:
+    good, before = _live_then_written(corpus_dir, index_root, path, content)
 
     report = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     assert len(report.skipped) == 1 and where in report.skipped[0]
@@ -195,13 +203,7 @@ def test_a_bad_old_file_is_left_out_and_named_and_the_rest_goes_live(
 def test_strict_refuses_a_bad_old_file_and_the_previous_data_keep_serving(
     corpus_dir: Path, index_root: Path, path: str, content: str | bytes, where: str
 ) -> None:
-    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    before = snapshot()
-    target = corpus_dir / path
-    if isinstance(content, bytes):
-        target.write_bytes(content)
-    else:
-        target.write_text(content, encoding="utf-8")
+    good, before = _live_then_written(corpus_dir, index_root, path, content)
     with pytest.raises(ParseError) as caught:
         ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root, strict=True)
     assert where in str(caught.value) and "strict" in str(caught.value)
@@ -244,40 +246,23 @@ def test_a_pre_2009_release_goes_live_with_its_own_numbers_never_renumbered(
     assert history.version_changes(old="20300202", new="20310303") is not None
 
 
-def test_a_failing_index_build_leaves_the_previous_generation_live(
-    corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("stage", "failure"), [("_build_index", "disk full"), ("_activate_index", "pointer not writable")]
+)
+def test_a_failing_index_build_or_switch_leaves_data_and_index_on_the_previous_generation(
+    corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch, stage: str, failure: str
 ) -> None:
     good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
     before = snapshot()
 
     def broken(*args: object, **kwargs: object) -> None:
-        raise OSError("disk full")
+        raise OSError(failure)
 
-    monkeypatch.setattr(ingest, "_build_index", broken)
+    monkeypatch.setattr(ingest, stage, broken)
     write_release(corpus_dir, "20320404")
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OSError, match=failure):
         ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    assert live().pk == good.corpus_id and snapshot() == before
-    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()  # the unfinished one is gone
-    assert live_name(index_root) == f"gen-{good.corpus_id}"
-
-
-def test_a_failing_index_switch_leaves_data_and_index_on_the_previous_generation(
-    corpus_dir: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    good = ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    before = snapshot()
-
-    def broken(*args: object, **kwargs: object) -> None:
-        raise OSError("pointer not writable")
-
-    monkeypatch.setattr(ingest, "_activate_index", broken)
-    write_release(corpus_dir, "20320404")
-    with pytest.raises(OSError, match="pointer not writable"):
-        ingest.ingest_corpus(corpus_dir=corpus_dir, index_root=index_root)
-    assert live().pk == good.corpus_id and snapshot() == before
-    assert not models.Corpus.objects.filter(pk__gt=good.corpus_id).exists()
-    assert live_name(index_root) == f"gen-{good.corpus_id}"
+    assert_previous_generation_live(good, before, index_root)  # the unfinished one is gone
 
 
 def test_the_command_prints_skipped_files_and_warnings_and_strict_fails(

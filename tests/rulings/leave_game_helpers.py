@@ -9,6 +9,8 @@ from typing import Any
 
 from django.test import Client
 
+from tests.engine.board_helpers import obj, stolen_by_aura
+
 API = "/api/calc/leave-game"
 HX = {"HTTP_HX_REQUEST": "true"}
 XSS = "<script>alert(1)</script>"
@@ -18,34 +20,10 @@ MIND_CONTROL: dict[str, Any] = {
     "variant": "free-for-all",
     "turn_order": ["Alex", "Bianca", "Carol"],
     "active_player": "Alex",
-    "objects": [
-        {
-            "id": "griffin",
-            "name": "Assault Griffin",
-            "kind": "card",
-            "owner": "Bianca",
-            "controller": "Alex",
-            "zone": "battlefield",
-        },
-        {
-            "id": "mind-control",
-            "name": "Mind Control",
-            "kind": "card",
-            "owner": "Alex",
-            "controller": "Alex",
-            "zone": "battlefield",
-            "attached_to": "griffin",
-        },
-    ],
-    "control_effects": [
-        {
-            "id": "steal",
-            "object": "griffin",
-            "controller": "Alex",
-            "source": "mind-control",
-            "ends": "source-leaves",
-        }
-    ],
+    # No Japanese names: the pages show the names as typed.
+    **stolen_by_aura(
+        obj(id="griffin", name="Assault Griffin", owner="Bianca"), aura="mind-control", japanese=False
+    ),
     "delayed_triggers": [],
 }
 

@@ -15,6 +15,7 @@ from judge.rulings.board_rows import BoardRows
 from judge.rulings.presenters.board import label_rows, present_board
 from judge.rulings.presenters.outcome import present_outcome
 from judge.rulings.presenters.steps import Values
+from tests.engine.board_helpers import bolt, griffin, stolen_by_aura
 from tests.rulings.test_board_rows import FULL
 
 MONARCH: dict[str, Any] = {
@@ -23,39 +24,9 @@ MONARCH: dict[str, Any] = {
     "active_player": "Alex",
     "monarch": "Bianca",
     "initiative": "Bianca",
-    "objects": [
-        {
-            "id": "griffin",
-            "name": "Assault Griffin",
-            "name_ja": "突撃するグリフィン",
-            "kind": "card",
-            "owner": "Bianca",
-            "controller": "Alex",
-            "zone": "battlefield",
-        },
-        {
-            "id": "aura",
-            "name": "Mind Control",
-            "name_ja": "精神の制御",
-            "kind": "card",
-            "owner": "Alex",
-            "controller": "Alex",
-            "zone": "battlefield",
-            "attached_to": "griffin",
-        },
-        {
-            "id": "bolt",
-            "name": "Lightning Bolt",
-            "kind": "card",
-            "owner": "Carol",
-            "controller": None,
-            "zone": "graveyard",
-        },
-    ],
-    "control_effects": [
-        {"id": "steal", "object": "griffin", "controller": "Alex", "source": "aura", "ends": "source-leaves"}
-    ],
+    **stolen_by_aura(griffin(), aura="aura"),
 }
+MONARCH["objects"].append(bolt())
 
 
 @pytest.mark.parametrize(
