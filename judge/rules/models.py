@@ -77,6 +77,9 @@ class Corpus(models.Model):
     )  # path under the corpus directory -> file digest, every file read
     index_name = models.CharField(max_length=120, blank=True)  # its search index (judge.search.index)
     summary = models.JSONField(default=dict)  # counts and unresolved references, for the ingest report
+    # language -> the bytes the whole-release download keeps, measured by the ingest (judge.rules.offline);
+    # empty when it could not measure: the save button then measures on its first request.
+    offline_bytes = models.JSONField(default=dict)
 
     def __str__(self) -> str:
         return f"corpus {self.pk} ({'live' if self.is_live else 'not live'})"

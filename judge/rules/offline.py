@@ -8,6 +8,7 @@ others in the rules' order. The generation names the cache: a new ingest makes a
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils import translation
@@ -48,7 +49,11 @@ def release_megabytes(*, lang: str, host: str | None = None, secure: bool = Fals
 
 
 def release_bytes(corpus: Corpus, *, lang: str, host: str | None = None, secure: bool = False) -> int:
-    """The bytes the service worker keeps for the whole release in ``lang``, measured once per generation."""
+    """The bytes the service worker keeps for the whole release in ``lang``: as the ingest measured them, or
+    where it could not, measured on the first request (once per generation in this process)."""
+    stored = corpus.offline_bytes.get(lang)
+    if isinstance(stored, int) and stored > 0:
+        return min(stored, OFFLINE_BUDGET)
     measured = offline_size.measured_bytes(
         key=(corpus.pk, lang),
         pages=kept_pages(corpus, lang=lang),
@@ -59,6 +64,19 @@ def release_bytes(corpus: Corpus, *, lang: str, host: str | None = None, secure:
         lang=lang,
     )
     return min(measured, OFFLINE_BUDGET)  # the worker stops at its budget
+
+
+def measure_release(corpus: Corpus) -> dict[str, int]:
+    """The bytes the whole-release download of the live ``corpus`` keeps, in each of the site's languages, as
+    the ingest measures them (:func:`judge.rules.offline_size.measure`); raises
+    :class:`~judge.rules.offline_size.NotMeasured` when a page does not answer."""
+    host, secure = offline_size.site_address()
+    sizes = {}
+    with offline_size.measuring():
+        for lang, _name in settings.LANGUAGES:
+            pages, weights = kept_pages(corpus, lang=lang), page_weights(corpus, lang=lang)
+            sizes[lang] = offline_size.measure(pages, weights=weights, lang=lang, host=host, secure=secure)
+    return sizes
 
 
 def page_weights(corpus: Corpus, *, lang: str) -> dict[str, int]:

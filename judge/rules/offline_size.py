@@ -5,16 +5,20 @@ rendered as the service worker fetches them (the same URLs, through the whole si
 the first four pages all, an even sample of the rule pages (:data:`RULE_SAMPLE`, by the characters each
 shows, through a least-squares line of bytes on characters) and of
 the worked rulings' steps the worker adds (``GET /api/scenarios``, every step from the first), each sample's
-mean times its count. Measured once per generation and language in this process (a new ingest is a new
-generation); while measuring, the pages rendered show the fallback (they carry the save button too).
+mean times its count. The ingest measures it as a new generation goes live (``Corpus.offline_bytes``);
+where it could not, the first request measures it, once per generation and language in this process. While
+measuring, the pages rendered show the fallback (they carry the save button too).
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.test import Client
 
 #: How many rule pages, and worked rulings' steps, are rendered to measure the rest (the estimate is within
@@ -25,6 +29,10 @@ STEP_SAMPLE = 12
 _MEASURED: dict[tuple[int, str], int] = {}
 _LOCK = threading.Lock()
 _BUSY = threading.local()
+
+
+class NotMeasured(RuntimeError):
+    """A page measured did not answer 200 (a refused host, a redirect): its bytes are not the page's."""
 
 
 def sample(items: list[str], size: int) -> list[str]:
@@ -62,8 +70,40 @@ def fitted_total(measured: dict[str, int], weights: dict[str, int], paths: list[
 def _estimate(client: Client, paths: list[str], size: int, weights: dict[str, int]) -> int:
     # Spread over the pages by their weight's order, so the small and the long ones (702) are both measured.
     picked = sample(sorted(paths, key=lambda p: weights.get(p, 0)), size)
-    measured = {path: len(client.get(path).content) for path in picked}
+    measured = {path: _page_bytes(client, path) for path in picked}
     return fitted_total(measured, weights, paths)
+
+
+def _page_bytes(client: Client, path: str) -> int:
+    answer = client.get(path)
+    if answer.status_code != 200:
+        raise NotMeasured(f"{path} answered {answer.status_code}")
+    return len(answer.content)
+
+
+def site_address() -> tuple[str | None, bool]:
+    """The host and scheme the ingest measures with, outside any request: a host the settings allow (the
+    test client's own where any is), over HTTPS where the site redirects plain requests there.
+
+    >>> from django.test import override_settings
+    >>> with override_settings(ALLOWED_HOSTS=[".example.org", "localhost"], SECURE_SSL_REDIRECT=True):
+    ...     site_address()
+    ('example.org', True)
+    """
+    hosts = [h for h in settings.ALLOWED_HOSTS if h != "*"]
+    if "*" in settings.ALLOWED_HOSTS or not hosts:
+        return None, bool(settings.SECURE_SSL_REDIRECT)
+    return hosts[0].lstrip("."), bool(settings.SECURE_SSL_REDIRECT)
+
+
+@contextlib.contextmanager
+def measuring() -> Iterator[None]:
+    """While measuring in this thread: the pages rendered show the fallback, never measure again."""
+    _BUSY.on = True
+    try:
+        yield
+    finally:
+        _BUSY.on = False
 
 
 def step_pages(client: Client, *, lang: str) -> list[str]:
@@ -83,12 +123,14 @@ def step_pages(client: Client, *, lang: str) -> list[str]:
 def measure(
     pages: list[str], *, weights: dict[str, int], lang: str, host: str | None = None, secure: bool = False
 ) -> int:
-    """The bytes of ``pages`` and the worked rulings' steps, the first four in full, the rest sampled."""
+    """The bytes of ``pages`` and the worked rulings' steps, the first four in full, the rest sampled.
+
+    Raises :class:`NotMeasured` when a page does not answer 200."""
     environ: dict[str, Any] = {"HTTP_HOST": host} if host else {}
     if secure:  # as the phone asks: behind SECURE_SSL_REDIRECT a plain request would be a redirect
         environ |= {"wsgi.url_scheme": "https", "SERVER_PORT": "443"}
     client = Client(**environ)
-    first = sum(len(client.get(path).content) for path in pages[:4])
+    first = sum(_page_bytes(client, path) for path in pages[:4])
     rules = _estimate(client, pages[4:], RULE_SAMPLE, weights)
     steps = _estimate(client, step_pages(client, lang=lang), STEP_SAMPLE, {})
     return first + rules + steps
@@ -104,19 +146,25 @@ def measured_bytes(
     host: str | None,
     secure: bool,
 ) -> int:
-    """:func:`measure` once per ``key``; ``fallback`` while a measurement runs in this thread."""
+    """:func:`measure` once per ``key``; ``fallback`` while a measurement runs in this thread, or where a page
+    does not answer."""
     if key in _MEASURED:
         return _MEASURED[key]
-    if getattr(_BUSY, "on", False):
+    if busy():
         return fallback
     with _LOCK:
         if key not in _MEASURED:
-            _BUSY.on = True
-            try:
-                _MEASURED[key] = measure(pages, weights=weights, lang=lang, host=host, secure=secure)
-            finally:
-                _BUSY.on = False
+            with measuring():
+                try:
+                    _MEASURED[key] = measure(pages, weights=weights, lang=lang, host=host, secure=secure)
+                except NotMeasured:
+                    _MEASURED[key] = fallback
     return _MEASURED[key]
+
+
+def busy() -> bool:
+    """Whether this thread is measuring (the page being rendered is one of those measured)."""
+    return bool(getattr(_BUSY, "on", False))
 
 
 def forget() -> None:

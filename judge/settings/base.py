@@ -181,6 +181,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 
+# The ingest measures what the offline save downloads as a new generation goes live (judge.rules.offline,
+# about a second), so the save button only reads it; off, the button measures on its first request.
+JUDGE_OFFLINE_SIZE_AT_INGEST = True
+
 # The table tracker (judge/tracker; docs/tracker.md, docs/deploy.md). A game is removed after this many
 # days without a change (`manage.py expire_games`, and a sweep at most once an hour when a game starts); one
 # client address may start this many games (judge.tracker.limits: "30/h" is 30 an hour).

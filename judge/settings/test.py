@@ -23,3 +23,8 @@ JUDGE_CARD_STAMP_SECONDS = 0.0
 
 # No test reaches the official rules-documents page: a test that fetches the judge's documents names its own.
 JUDGE_RULES_DOCUMENTS_URL = ""
+
+# The ingest's offline-size measuring renders ~130 pages: the tests that ingest a corpus dozens of times do
+# without it (the save button measures on its first request); tests/rules/test_offline_size_ingest.py
+# turns it on.
+JUDGE_OFFLINE_SIZE_AT_INGEST = False

@@ -36,11 +36,13 @@ judge.rules.ingest.writing; here are the report, the search index and the switch
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 
 from judge.parsing.corpus import corpus_digests
@@ -50,6 +52,8 @@ from judge.rules import models
 from judge.rules.ingest import checks, stages, writing
 from judge.rules.judgedocs.selectors import serving_digests
 from judge.rules.progress import Progress, Silent
+
+logger = logging.getLogger(__name__)
 
 KEEP_GENERATIONS = 2  # the live one and the one before it, for requests still reading it
 
@@ -73,6 +77,8 @@ class IngestReport:
     unchanged: bool = False  # nothing to do: the live generation read these very files
     previous_version: str = ""  # the current version before this ingest ("" on the first)
     seconds: dict[str, float] = field(default_factory=dict)  # time per stage
+    # language -> bytes of the whole-release download, measured now; empty: not measured (see the log)
+    offline_bytes: dict[str, int] = field(default_factory=dict)
 
     @property
     def unresolved_total(self) -> int:
@@ -199,6 +205,8 @@ def ingest_corpus(
         progress.close()
         report = _report(live, previous_version=previous, unchanged=True)
         report.cleaned = cleaned
+        if not live.offline_bytes and settings.JUDGE_OFFLINE_SIZE_AT_INGEST:  # live before it was measured
+            report.offline_bytes = measure_offline_save(live)
         return report
 
     new = stages.read_new_releases(corpus_dir, progress)
@@ -240,11 +248,31 @@ def ingest_corpus(
     _prune_generations()
     lap("switch")
     progress.close()
+    offline_bytes: dict[str, int] = {}
+    if settings.JUDGE_OFFLINE_SIZE_AT_INGEST:
+        offline_bytes = measure_offline_save(corpus)
+        lap("offline size")
     corpus.refresh_from_db()
     report = _report(corpus, previous_version=previous)
+    report.offline_bytes = offline_bytes
     report.seconds = seconds
     report.cleaned = cleaned
     return report
+
+
+def measure_offline_save(corpus: models.Corpus) -> dict[str, int]:
+    """Measure what the live ``corpus``'s whole-release download keeps, per language, and store it with the
+    generation (``Corpus.offline_bytes``), so the save button only reads it. A failure is logged and stores
+    nothing: the ingest stands, and the button measures on its first request as before."""
+    from judge.rules.offline import measure_release
+
+    try:
+        sizes = measure_release(corpus)
+    except Exception:  # whatever a page raised: the size is a nicety, the ingest is done
+        logger.warning("the offline save's size was not measured at ingest", exc_info=True)
+        return {}
+    models.Corpus.objects.filter(pk=corpus.pk).update(offline_bytes=sizes)
+    return sizes
 
 
 def _prune_generations() -> None:

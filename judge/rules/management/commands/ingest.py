@@ -102,6 +102,8 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
         out.write(f"removed what a killed ingest left: {cleaned}")
     if report.unchanged:
         out.write(f"nothing changed: corpus {report.corpus_id} stays live ({', '.join(report.versions)})")
+        if report.offline_bytes:
+            out.write(offline_line(report.offline_bytes))
         return
     for name, count in report.counts.items():
         out.write(f"  {name}: {count}")
@@ -128,7 +130,23 @@ def print_report(command: BaseCommand, report: IngestReport, *, show_unresolved:
         out.write(
             "time: " + ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in report.seconds.items())
         )
+    out.write(offline_line(report.offline_bytes))
     out.write(command.style.SUCCESS(f"corpus {report.corpus_id} is live ({', '.join(report.versions)})"))
+
+
+def offline_line(sizes: dict[str, int]) -> str:
+    """The offline save's size per language, as the ingest measured it.
+
+    >>> offline_line({"ja": 18_512_000, "en": 17_020_000})
+    'offline save measured: ja 18.5 MB, en 17.0 MB'
+    >>> offline_line({})
+    'offline save not measured (see the log): the save button measures it on its first request'
+    """
+    if not sizes:
+        return "offline save not measured (see the log): the save button measures it on its first request"
+    return "offline save measured: " + ", ".join(
+        f"{lang} {n / 1_000_000:.1f} MB" for lang, n in sizes.items()
+    )
 
 
 def no_rules_text(corpus_dir: Path) -> str:
