@@ -24,6 +24,8 @@ EVERYDAY_WORDS = frozenset({"general"})  # rules text mostly means "in general",
 # Glossary headwords that the term table lacks are glossed too, but not these: rules text uses them as plain
 # English ("if a player would draw", "deals damage", "becomes tapped") more often than as the glossary's word.
 OTHER_LETTER = "other"  # the index's value for the words that have no Japanese name (their heading is "")
+#: A letter's page on a phone: at most this many parts (44 px each) before the reader chooses one.
+MOST_PARTS = 16
 EVERYDAY_HEADWORDS = frozenset({"if", "deal", "becomes", "move", "placed", "as though", "independent"})
 
 
@@ -82,10 +84,41 @@ class Glossary:
                 return entries
         return None
 
+    def parts(self, lang: str, entries: Sequence[GlossaryEntry]) -> list[tuple[str, list[GlossaryEntry]]]:
+        """One heading's entries split for a phone, in the heading's order: in Japanese by the first kana
+        of the reading (と: 統率者税, トークン); in English, and for the words with no Japanese name, by the
+        headword's first two letters ("Co": Commander Tax), or its first letter where two would part it in
+        more than :data:`MOST_PARTS` (the 113 words with no Japanese name)."""
+        for letters in (2, 1):  # by one letter where two make a longer index than the words they part
+            parts: dict[str, list[GlossaryEntry]] = {}
+            for entry in entries:
+                parts.setdefault(part_of(lang, entry, letters=letters), []).append(entry)
+            if len(parts) <= MOST_PARTS:
+                break
+        return list(parts.items())
+
     def find(self, q: str) -> list[GlossaryEntry]:
         """The entries with a spelling (English, Japanese, the reading in kana) that holds ``q``."""
         key = _filter_key(q)
         return [e for e in self.entries if any(key in k for k in e.keys)] if key else self.entries
+
+
+def part_of(lang: str, entry: GlossaryEntry, *, letters: int = 2) -> str:
+    """The part of its heading an entry is listed under (:meth:`Glossary.parts`).
+
+    >>> part_of("en", GlossaryEntry("Commander Tax", "", "term-1", (), ("統率者税",), "トウソツシャゼイ", ()))
+    'Co'
+    >>> part_of("ja", GlossaryEntry("Draw", "", "term-2", (), ("引く",), "ヒク", ()))
+    'ひ'
+    >>> part_of("ja", GlossaryEntry("“Legend Rule”", "", "term-3", (), (), "", ()))
+    'Le'
+    >>> part_of("ja", GlossaryEntry("“Legend Rule”", "", "term-3", (), (), "", ()), letters=1)
+    'L'
+    """
+    if lang == "ja" and entry.names_ja:
+        return japanese.initial(entry.reading)
+    word = entry.term.lstrip("“\"'")
+    return word[:1].upper() + word[1:2].lower() if letters == 2 and word[1:2].isalpha() else word[:1].upper()
 
 
 def _filter_key(text: str) -> str:

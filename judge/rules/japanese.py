@@ -82,3 +82,16 @@ def row(kana: str) -> str:
     if name == "N":  # ン starts no word, but a reading the dictionary lacks may
         return "わ"
     return _ROWS.get(name[:-1], "あ")
+
+
+def initial(kana: str) -> str:
+    """The letter a reading is looked up under within its kana row: its first kana as plain hiragana
+    (ト and ド under と, ガ under か), a Latin letter as itself.
+
+    >>> initial("トウソツシャゼイ"), initial("ドロー"), initial("ガッタイ")
+    ('と', 'と', 'か')
+    >>> initial("ヴァンガード"), initial("APNAPジュン")
+    ('う', 'A')
+    """
+    first = sort_key(kana)[0][:1]
+    return chr(ord(first) - 0x60) if "ァ" <= first <= "ヶ" else first

@@ -220,9 +220,13 @@ def index_html(index: rule_pages.RuleIndex) -> str:
     return index.html[lang]
 
 
-def glossary_html(glossary: Glossary, entries: Sequence[GlossaryEntry] | None = None) -> str:
+def glossary_html(
+    glossary: Glossary, entries: Sequence[GlossaryEntry] | None = None, *, parted: bool = False
+) -> str:
     """The glossary's entries in the reader's language and order; the whole list is rendered once, and a
-    filtered one from definitions rendered once."""
+    filtered one from definitions rendered once. ``parted`` (a letter's page): the heading's entries in
+    folded parts (:meth:`Glossary.parts`), each word folded to its headword, so a phone's page is a few
+    screens and a word two taps away."""
     lang = reader_language()
     if entries is None and lang in glossary.html:
         return glossary.html[lang]
@@ -230,22 +234,26 @@ def glossary_html(glossary: Glossary, entries: Sequence[GlossaryEntry] | None = 
         rule_url = rule_url_prefix()
         glossary.definitions[lang] = {e.anchor: _definition(e.definition, rule_url) for e in glossary.entries}
     definitions = glossary.definitions[lang]
-    # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are
-    # short).
+
+    def item(e: GlossaryEntry) -> dict[str, object]:
+        # A Japanese reader gets the whole translation's definition first (rendered here: filtered lists are
+        # short).
+        japanese = e.japanese if lang == "ja" else None
+        return {
+            "entry": e,
+            "definition": definitions[e.anchor],
+            "definition_ja": _definition(japanese.definition, rule_url_prefix()) if japanese else "",
+        }
+
     groups = [
-        (
-            heading,
-            [
-                {
-                    "entry": e,
-                    "definition": definitions[e.anchor],
-                    "definition_ja": _definition(e.japanese.definition, rule_url_prefix())
-                    if lang == "ja" and e.japanese
-                    else "",
-                }
-                for e in group
+        {
+            "heading": heading,
+            "items": [item(e) for e in group],
+            "parts": [
+                {"label": label, "latin": label.isascii(), "items": [item(e) for e in part]}
+                for label, part in (glossary.parts(lang, group) if parted else [])
             ],
-        )
+        }
         for heading, group in glossary.groups(lang, entries)
     ]
     # The whole glossary comes folded by heading (a hundred screens on a phone open); a letter or a filter's

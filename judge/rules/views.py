@@ -183,7 +183,8 @@ def translation_status_page(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 def glossary_page(request: HtmxHttpRequest) -> HttpResponse:
     """The glossary's index by kana row (by letter in English) and its words, each heading's folded;
-    ``?letter=か`` only that heading's words, open; ``?q=`` the words whose English, Japanese or reading
+    ``?letter=か`` only that heading's words, in folded parts (か き く け こ; "Ca", "Co" in English), each
+    word folded to its headword; ``?q=`` the words whose English, Japanese or reading
     holds it (with htmx, only the list). On a phone the whole glossary open is a hundred screens."""
     found = glossary_selectors.glossary(version=request.GET.get("version"))
     lang = reader_language()
@@ -198,7 +199,7 @@ def glossary_page(request: HtmxHttpRequest) -> HttpResponse:
         "letter": letter,
         "letters": found.letters(lang),
         "count": len(entries) if entries is not None else len(found.entries),
-        "entries_html": presenters.glossary_html(found, entries),
+        "entries_html": presenters.glossary_html(found, entries, parted=bool(letter)),
         "lang": lang,
     }
     return page_or_partial(request, "rules/glossary.html", "entries", context)

@@ -154,10 +154,19 @@ def page(browser):  # type: ignore[no-untyped-def]
 
 
 @contextlib.contextmanager
-def phone_page(browser, *, viewport: dict[str, int] = PHONE, lang: str = "ja"):  # type: ignore[no-untyped-def]
-    """A page in a phone's browser (touch, ``viewport``, set to ``lang``), closed after; a JavaScript error
-    on it fails the test once its steps have run (``page.context`` takes it offline)."""
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale=LOCALES[lang])
+def phone_page(  # type: ignore[no-untyped-def]
+    browser, *, viewport: dict[str, int] = PHONE, lang: str = "ja", javascript: bool = True
+):
+    """A page in a phone's browser (touch, ``viewport``, set to ``lang``, ``javascript`` on or off), closed
+    after; a JavaScript error on it fails the test once its steps have run (``page.context`` takes it
+    offline)."""
+    context = browser.new_context(
+        viewport=viewport,
+        is_mobile=True,
+        has_touch=True,
+        locale=LOCALES[lang],
+        java_script_enabled=javascript,
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

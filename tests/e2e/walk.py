@@ -217,6 +217,15 @@ goto_states(
 )
 
 
+@state("glossary-letter-open")
+def _glossary_letter(page, base: str, lang: str, look: Look) -> None:  # type: ignore[no-untyped-def]
+    """A letter's page with its parts and words opened: on /ja/ the words with no Japanese name (parted by
+    their English initial), on /en/ C (Ca, Co, …)."""
+    page.goto(f"{base}/{lang}/glossary/?letter={'other' if lang == 'ja' else 'C'}")
+    page.locator("#glossary-entries .glossary-part").first.wait_for()
+    page.evaluate("() => document.querySelectorAll('#glossary-entries details').forEach(d => d.open = true)")
+
+
 @state("search-while-typing")
 def _search_while_typing(page, base: str, lang: str, look: Look) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{base}/{lang}/")

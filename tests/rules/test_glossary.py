@@ -99,7 +99,8 @@ def test_a_glossary_word_the_term_table_lacks_is_glossed_too(client, ingested):
 
 @pytest.mark.parametrize("hx", [False, True])
 def test_glossary_comes_folded_by_heading_with_an_index_that_loads_one(client, ingested, hx):
-    """A phone gets the index and each heading folded; ``?letter=`` gives that heading's words only, open."""
+    """A phone gets the index and each heading folded; ``?letter=`` gives that heading's words only, open, in
+    folded parts (the first kana; the first two letters in English), each word folded to its headword."""
     headers = {"HTTP_HX_REQUEST": "true"} if hx else {}
     anchor = _glossary_anchor(ingested, "Commander Tax")
     whole = client.get("/ja/glossary/").content.decode()
@@ -109,14 +110,50 @@ def test_glossary_comes_folded_by_heading_with_an_index_that_loads_one(client, i
     assert f'<dt id="{anchor}">' in whole  # a fragment link (a gloss, a search hit) still finds its word
     ja = client.get("/ja/glossary/", {"letter": "た"}, **headers).content.decode()
     assert '<details class="glossary-group" id="group-1" open>' in ja and "<h2>た</h2>" in ja
-    assert f'<dt id="{anchor}">' in ja and ">Flying<" not in ja and "<h2>は</h2>" not in ja
+    assert f'<details class="glossary-word" id="{anchor}">' in ja and ">Flying<" not in ja
+    assert "<h2>は</h2>" not in ja and '<details class="glossary-part" id="part-1">' in ja
+    parts = [part.split("</h3>", 1)[0] for part in ja.split("<h3>")[1:]]
+    assert parts == ["た", "ち", "つ", "て", "と"]  # 統率者税 under と
+    tax = ja.split("<h3>と</h3>", 1)[1]
+    assert f'id="{anchor}"' in tax and "統率者税" in tax
     assert "この見出しの用語:" in ja and "すべての見出し" in ja
     assert ("<html" in ja) is not hx
     en = client.get("/en/glossary/", {"letter": "C"}, **headers).content.decode()
     assert "Commander Tax" in en and ">Trample<" not in en and "words under this heading." in en
+    assert '<h3 lang="en">Co</h3>' in en and '<h3 lang="en">Ca</h3>' in en
+    assert "Commander Tax" in en.split('<h3 lang="en">Co</h3>', 1)[1].split("<h3", 1)[0]
     # A letter the index does not have: the whole glossary, folded (nothing lost, nothing broken).
     odd = client.get("/en/glossary/", {"letter": "<b>zz</b>"}).content.decode()
     assert "<b>zz</b>" not in odd and "Trample" in odd and "Commander Tax" in odd
     # A filter wins over a letter, and its words come open.
     found = client.get("/en/glossary/", {"letter": "T", "q": "commander tax"}).content.decode()
     assert "Commander Tax" in found and " open>" in found
+
+
+def test_a_headings_words_are_parted_by_their_first_kana_or_two_letters() -> None:
+    from judge.rules.glossary import Glossary, GlossaryEntry
+
+    def entry(term: str, name_ja: str, reading: str) -> GlossaryEntry:
+        return GlossaryEntry(term, "", f"term-{term}", (), (name_ja,) if name_ja else (), reading, ())
+
+    words = [
+        entry("Commander", "統率者", "トウソツシャ"),
+        entry("Draw", "引く", "ヒク"),
+        entry("Token", "トークン", "トークン"),
+        entry("Double Strike", "二段攻撃", "ニダンコウゲキ"),
+        entry("Dungeon", "ダンジョン", "ダンジョン"),
+        entry("Behold", "", ""),
+    ]
+    glossary = Glossary(version="20260619", is_current=True, entries=words)
+    ja = [(label, [e.term for e in part]) for label, part in glossary.parts("ja", words[:3] + words[4:5])]
+    assert ja == [("と", ["Commander", "Token"]), ("ひ", ["Draw"]), ("た", ["Dungeon"])]
+    en = [(label, [e.term for e in part]) for label, part in glossary.parts("en", words)]
+    assert en == [
+        ("Co", ["Commander"]),
+        ("Dr", ["Draw"]),
+        ("To", ["Token"]),
+        ("Do", ["Double Strike"]),
+        ("Du", ["Dungeon"]),
+        ("Be", ["Behold"]),
+    ]
+    assert glossary.parts("ja", words[5:]) == [("Be", words[5:])]  # no Japanese name: by its English
