@@ -175,6 +175,14 @@ def phone_page(  # type: ignore[no-untyped-def]
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+@pytest.fixture()
+def phone_at(browser):  # type: ignore[no-untyped-def]
+    """Opens a phone's page (:func:`phone_page`'s keywords), closed and checked for JavaScript errors
+    after the test."""
+    with contextlib.ExitStack() as stack:
+        yield lambda **options: stack.enter_context(phone_page(browser, **options))
+
+
 @pytest.fixture(params=sorted(VIEWPORTS))
 def screen(request, browser) -> Iterator[tuple[object, dict[str, int]]]:  # type: ignore[no-untyped-def]
     """A Japanese phone's page, upright and then sideways, with its viewport."""
@@ -200,6 +208,24 @@ CONTROLLED = """() => navigator.serviceWorker.controller !== null || new Promise
 def wait_controlled(page) -> None:  # type: ignore[no-untyped-def]
     """Until the page is the service worker's: from then on every load goes through it."""
     assert page.evaluate(CONTROLLED)
+
+
+#: Resolves true once the worker keeps the rules the calculators answer by offline.
+OFFLINE_RULES_KEPT = "async () => Boolean(await caches.match('/api/calc/offline-rules'))"
+
+
+def open_offline(page, site_url: str, path: str, *, kept: str = OFFLINE_RULES_KEPT) -> None:  # type: ignore[no-untyped-def]
+    """``path`` opened once online under the service worker (until ``kept``, a check for wait_until, holds),
+    then again with no connection: the kept copy, marked as saved."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{site_url}/ja/")
+    wait_controlled(page)
+    page.goto(f"{site_url}{path}")  # the page, its scripts and what it answers by are kept
+    wait_until(page, kept)
+    page.context.set_offline(True)
+    page.goto(f"{site_url}{path}")
+    expect(page.locator(".offline-saved")).to_be_visible()
 
 
 def wait_until(  # type: ignore[no-untyped-def]

@@ -11,11 +11,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, phone_page, screenshot
+from tests.e2e.conftest import PHONE, VIEWPORTS, phone_page, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
-VIEWPORTS = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
 SCREENS = 10
 THUMB = 44
 #: A letter's page before the reader chooses a part, at 390×844.
@@ -27,38 +26,30 @@ LETTERS = {"ja": ("た", "と", "統率者税", "飛行"), "en": ("C", "Co", "Co
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("orientation", list(VIEWPORTS))
-def test_glossary_fits_a_phone_and_a_letter_loads_its_words(browser, site_url, orientation, lang, javascript):
+def test_glossary_fits_a_phone_and_a_letter_loads_its_words(
+    phone_at, site_url, orientation, lang, javascript
+):
     viewport = VIEWPORTS[orientation]
-    context = browser.new_context(
-        viewport=viewport,
-        is_mobile=True,
-        has_touch=True,
-        locale="ja-JP" if lang == "ja" else "en-US",
-        java_script_enabled=javascript,
-    )
-    page = context.new_page()
-    try:
-        page.goto(f"{site_url}/{lang}/glossary/")
-        height = page.evaluate("document.documentElement.scrollHeight")
-        screens = height / viewport["height"]
-        assert screens < SCREENS, f"{height} px is {screens:.1f} screens"
-        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        links = page.locator(".glossary-groups a")
-        assert links.count() >= 10
-        for box in links.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
-            assert box["width"] >= THUMB - 0.5 and box["height"] >= THUMB - 0.5, box
-        screenshot(page, f"glossary-{lang}-{orientation}-{'js' if javascript else 'no-js'}")
+    page = phone_at(viewport=viewport, lang=lang, javascript=javascript)
+    page.goto(f"{site_url}/{lang}/glossary/")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    screens = height / viewport["height"]
+    assert screens < SCREENS, f"{height} px is {screens:.1f} screens"
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    links = page.locator(".glossary-groups a")
+    assert links.count() >= 10
+    for box in links.evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert box["width"] >= THUMB - 0.5 and box["height"] >= THUMB - 0.5, box
+    screenshot(page, f"glossary-{lang}-{orientation}-{'js' if javascript else 'no-js'}")
 
-        letter, part, word, elsewhere = LETTERS[lang]
-        page.locator(".glossary-groups a", has_text=letter).first.tap()
-        page.wait_for_url("**/glossary/?letter=*")
-        _two_taps_to(page, part, word)
-        expect(page.locator("#glossary-entries .glossary-word", has_text=elsewhere)).to_have_count(0)
-        expect(page.locator(".glossary-groups a[aria-current]")).to_have_text(letter)
-        # The index is still there, above the words: another letter is one tap away.
-        assert page.locator(".glossary-groups a").count() == links.count()
-    finally:
-        context.close()
+    letter, part, word, elsewhere = LETTERS[lang]
+    page.locator(".glossary-groups a", has_text=letter).first.tap()
+    page.wait_for_url("**/glossary/?letter=*")
+    _two_taps_to(page, part, word)
+    expect(page.locator("#glossary-entries .glossary-word", has_text=elsewhere)).to_have_count(0)
+    expect(page.locator(".glossary-groups a[aria-current]")).to_have_text(letter)
+    # The index is still there, above the words: another letter is one tap away.
+    assert page.locator(".glossary-groups a").count() == links.count()
 
 
 def _two_taps_to(page, part: str, word: str) -> None:  # type: ignore[no-untyped-def]

@@ -7,28 +7,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, wait_controlled, wait_until
+from tests.e2e.conftest import PHONE, open_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 VIEWPORTS = [PHONE, {"width": 844, "height": 390}]
 
-KEPT = "async () => Boolean(await caches.match('/api/calc/offline-rules'))"
-
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["portrait", "landscape"])
-def test_commander_damage_is_worked_out_offline(browser, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/ja/")
-    wait_controlled(page)
-    page.goto(f"{site_url}/ja/calc/commander-damage/")  # the page, its scripts and the rules are kept
-    wait_until(page, KEPT)
-
-    context.set_offline(True)
-    page.goto(f"{site_url}/ja/calc/commander-damage/")
-    expect(page.locator(".offline-saved")).to_be_visible()
+def test_commander_damage_is_worked_out_offline(phone_at, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
+    page = phone_at(viewport=viewport)
+    open_offline(page, site_url, "/ja/calc/commander-damage/")
     cell = page.locator("input[name=d1a_2]")
     cell.fill("20")
     cell.dispatch_event("change")
@@ -65,10 +53,8 @@ def test_commander_damage_is_worked_out_offline(browser, site_url, viewport) -> 
     expect(page.locator("#result .loss")).to_have_count(1)
     expect(page.locator("#result .offline-computed")).to_be_visible()
 
-    context.set_offline(False)
+    page.context.set_offline(False)
     page.locator("button[value='up:d1a_3']").click()
     expect(page.locator("#result .offline-computed")).to_have_count(0)  # the server's answer
     expect(page.locator("#result .loss")).to_contain_text("21")
     expect(page.locator("input[name=d1a_3]")).to_have_value("1")
-    assert not errors, errors
-    context.close()

@@ -8,28 +8,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, wait_controlled, wait_until
+from tests.e2e.conftest import PHONE, open_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 VIEWPORTS = [PHONE, {"width": 844, "height": 390}]
 
-KEPT = "async () => Boolean(await caches.match('/api/calc/offline-rules'))"
-
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["portrait", "landscape"])
-def test_colour_identity_of_a_printed_card_is_worked_out_offline(browser, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True, locale="ja-JP")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url}/ja/")
-    wait_controlled(page)
-    page.goto(f"{site_url}/ja/calc/color-identity/")
-    wait_until(page, KEPT)
-
-    context.set_offline(True)
-    page.goto(f"{site_url}/ja/calc/color-identity/")
-    expect(page.locator(".offline-saved")).to_be_visible()
+def test_colour_identity_of_a_printed_card_is_worked_out_offline(phone_at, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
+    page = phone_at(viewport=viewport)
+    open_offline(page, site_url, "/ja/calc/color-identity/")
     page.fill("#identity-card-name", "Knight of the Reliquary")
     page.fill("#identity-card-cost", "1緑白")
     page.fill("#identity-card-type", "Creature — Human Knight")
@@ -63,10 +51,8 @@ def test_colour_identity_of_a_printed_card_is_worked_out_offline(browser, site_u
     expect(wait).to_contain_text("カードに印刷されている内容")
     expect(page.locator("#identity-names")).to_have_value("Sol Ring")
 
-    context.set_offline(False)
+    page.context.set_offline(False)
     expect(wait).to_have_count(0)
     # The server's answer, from its card data.
     expect(page.locator("#result .card-name")).to_have_text("《太陽の指輪》")
     expect(page.locator("#result .offline-computed")).to_have_count(0)
-    assert not errors, errors
-    context.close()
