@@ -7,15 +7,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, open_offline
+from tests.e2e.conftest import VIEWPORTS, open_offline
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
-VIEWPORTS = [PHONE, {"width": 844, "height": 390}]
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["portrait", "landscape"])
-def test_commander_damage_is_worked_out_offline(phone_at, site_url, viewport) -> None:  # type: ignore[no-untyped-def]
-    page = phone_at(viewport=viewport)
+@pytest.mark.parametrize("orientation", sorted(VIEWPORTS, reverse=True))
+def test_commander_damage_is_worked_out_offline(phone_at, site_url, orientation) -> None:  # type: ignore[no-untyped-def]
+    page = phone_at(viewport=VIEWPORTS[orientation])
     open_offline(page, site_url, "/ja/calc/commander-damage/")
     cell = page.locator("input[name=d1a_2]")
     cell.fill("20")
