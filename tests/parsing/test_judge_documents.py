@@ -14,7 +14,7 @@ from judge.parsing.judge_references import query_reference, references
 from judge.parsing.records import ParseError
 from judge.rules.judgedocs.extract import pdf_pages, read_judge_document
 from tests.conftest import corpus_dir
-from tests.judge_pdfs import IPG_PAGES, MTR_PAGES, write_pdf
+from tests.judge_pdfs import IPG_JA_PAGES, IPG_PAGES, JA_FONT, MTR_PAGES, needs_ja_font, write_pdf
 
 
 @pytest.fixture
@@ -214,3 +214,65 @@ def test_the_official_mtr_sections() -> None:
     assert "concede" in doc.section("2.5").text
     assert doc.section("2.7").title == "Deck Registration"
     assert doc.section("F").title == "Rules Enforcement Levels of Programs"
+
+
+@needs_ja_font
+def test_an_official_japanese_edition_is_read_with_the_same_numbers(tmp_path: Path) -> None:
+    doc = read_judge_document(
+        write_pdf(tmp_path / "ipg-ja.pdf", IPG_JA_PAGES, header="マジック違反処置指針", font=JA_FONT)
+    )
+    assert (doc.kind, doc.lang, doc.title, doc.effective) == (
+        "ipg",
+        "ja",
+        "マジック違反処置指針",
+        dt.date(2024, 9, 23),
+    )
+    assert [(s.key, s.title, s.penalty) for s in doc.sections] == [
+        ("introduction", "はじめに", ""),
+        ("1", "基本理念", ""),
+        ("1.1", "罰則の定義", ""),
+        ("2", "ゲームプレイ・エラー", ""),
+        ("2.1", "ゲームプレイ・エラー — 誘発忘れ", "No Penalty"),
+        ("2.5", "ゲームプレイ・エラー — 競技イベントにおけるゲームルール違反", "Warning"),
+        ("A", "罰則早見表", ""),
+    ]
+    assert doc.warnings == ()
+    intro = doc.sections[0]
+    # A wrapped Japanese line joins without a space; the running header and page numbers are gone.
+    assert intro.parts[0].paragraphs == (
+        "この指針は、ジャッジが違反を処置するための手順を示すものです（マジック・イベント規定を参照）。",
+    )
+    trigger = doc.section("2.1")
+    assert [(p.heading, p.printed) for p in trigger.parts] == [
+        ("Definition", "定義"),
+        ("Philosophy", "理念"),
+        ("Upgrade", ""),
+    ]
+    assert trigger.parts[2].paragraphs == (
+        "格上げ：その誘発型能力が通常は不利なものであるなら、罰則は警告となる。",
+    )
+    grv = doc.section("2.5")
+    assert [p.heading for p in grv.parts] == ["Definition", "Examples", "Additional Remedy"]
+    assert grv.text.splitlines()[0] == "定義"
+    assert doc.section("2").parts[0].paragraphs == (
+        "ゲームプレイ・エラーは、ゲームの誤ったプレイによって総合ルールに違反するものである（ルール704.5参照）。",
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "effective"),
+    [
+        ("２０２６年２月２７日発効", dt.date(2026, 2, 27)),
+        ("発効日：2025年4月21日", dt.date(2025, 4, 21)),
+        ("2024年9月23日より施行", dt.date(2024, 9, 23)),
+        ("最終更新 2024年9月23日", dt.date(2024, 9, 23)),
+    ],
+)
+def test_a_japanese_edition_s_date_as_printed(first: str, effective: dt.date) -> None:
+    pages = [
+        f"マジック・イベント規定\n{first}\n4. コミュニケーション ……… 2\n4.4 ループ ……… 2",
+        "4. コミュニケーション\n話す。\n4.4 ループ\nループは省略の一種である。",
+    ]
+    doc = parse_judge_document(pages, source="mtr-ja.pdf")
+    assert (doc.kind, doc.lang, doc.effective) == ("mtr", "ja", effective)
+    assert [(s.key, s.title) for s in doc.sections] == [("4", "コミュニケーション"), ("4.4", "ループ")]
