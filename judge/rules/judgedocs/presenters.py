@@ -112,6 +112,7 @@ def parts_context(section: JudgeSectionRow, text: SectionText) -> list[dict[str,
         {
             "heading": part.get("heading", ""),
             "name": PART_NAMES.get(part.get("heading", ""), part.get("heading", "")),
+            "printed": part.get("printed", ""),  # as an official Japanese edition prints it ("定義")
             "paragraphs": [text.html(p) for p in part.get("paragraphs", [])],
         }
         for part in section.parts
