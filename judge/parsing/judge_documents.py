@@ -193,8 +193,8 @@ def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
     lines = strip_page_furniture([p.splitlines() for p in pages])
     # The title and the date as printed on the first pages, a running header aside.
     first = "\n".join(line for page, line in lines if page <= 2)
-    # A running header may be the title itself: then it is read from the raw first pages.
-    kind, title, lang = _kind("\n".join(pages[:1]) + f"\n{first}", source=source)
+    # A running header may be the title itself: then it is read from the raw first page.
+    kind, title, lang = _kind(first, "\n".join(pages[:1]), source=source)
     effective = _effective(first, source=source)
     contents, body = split_contents(lines)
     warnings: list[str] = []
@@ -214,20 +214,23 @@ def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
     )
 
 
-def _kind(text: str, *, source: str) -> tuple[str, str, str]:
-    """(kind, title, language) of the document named first (the IPG's introduction names the MTR after its
-    own title); a Japanese title on the first pages makes it a Japanese edition (which may print the English
-    title too)."""
+def _kind(first: str, raw: str, *, source: str) -> tuple[str, str, str]:
+    """(kind, title, language) of the document named first on its first page as printed (``raw``: the IPG's
+    introduction names the MTR after its own title), its title the line of the text (``first``: the first
+    pages without running headers) that names it, else the header's; a Japanese title makes it a Japanese
+    edition (which may print the English title too)."""
+    text = f"{raw}\n{first}"
+    lines = [*first.splitlines(), *raw.splitlines()]
     if found := ja.japanese_kind(text):
         kind = found[1]
         words = next(w for w in ja.KINDS_JA[kind] if w in ja.squash(text))
-        title_line = next((line for line in text.splitlines() if words in ja.squash(line)), words)
+        title_line = next((line for line in lines if words in ja.squash(line)), words)
         return kind, tidy(title_line), "ja"
     head = unicodedata.normalize("NFKC", text).upper()
     named = sorted((head.find(words), kind, words) for kind, words in KINDS.items() if words in head)
     for _, kind, words in named:
         title_line = next(
-            (line for line in text.splitlines() if words in unicodedata.normalize("NFKC", line).upper()),
+            (line for line in lines if words in unicodedata.normalize("NFKC", line).upper()),
             words,
         )
         return kind, tidy(title_line), "en"

@@ -118,7 +118,8 @@ def _japanese_texts(kind: str) -> dict[str, str]:
     if found is None or not found.todays:
         return {}
     return {
-        row.key: f"{row.title}\n{row.text}" for row in found.edition.sections.only("key", "title", "text")
+        row.key: f"{row.title}\n{row.text}"
+        for row in found.edition.sections.only("edition_id", "key", "title", "text")
     }
 
 
@@ -129,7 +130,7 @@ def search_sections() -> list[JudgeSectionText]:
     for edition in installed_kinds():
         name = document_name(edition.kind, japanese=False)
         japanese = _japanese_texts(edition.kind)
-        for row in edition.sections.only("key", "number", "title", "text"):
+        for row in edition.sections.only("edition_id", "key", "number", "title", "text"):
             out.append(
                 JudgeSectionText(
                     kind=edition.kind,

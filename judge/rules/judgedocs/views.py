@@ -48,7 +48,8 @@ def judge_doc_page(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if edition is None:
         return _not_installed(request, kind, japanese=japanese)
     sections = []
-    for section in edition.sections.only("key", "number", "title", "penalty"):
+    # edition_id too: a related manager sets each row's edition, reading edition_id (deferred: a query each).
+    for section in edition.sections.only("edition_id", "key", "number", "title", "penalty"):
         label, lang = section_label(section, kind, japanese=japanese)
         sections.append(
             {
