@@ -177,3 +177,48 @@ IPG_JA_PAGES = (
         "誘発忘れ：罰則なし。",
     ),
 )
+
+#: A small JAR laid out as the official one is (read from the published editions' structure; text written for
+#: these tests): its title and "Updated" date, introductory paragraphs under no heading, no contents and no
+#: section numbers; headed sections ("Common Issues" with situations as sub-headings, one wrapped over two
+#: lines after a comma and ending in a parenthesis), bullet lists, a closing "Resources" section and the
+#: trademark line. Paragraph lines run to the full width, as justified text does, but a paragraph's last line.
+JAR_PAGES = (
+    (
+        "Judging at Regular Rules Enforcement Level (REL)",
+        "Updated September 23, 2024",
+        "Regular events are where most players meet tournament play for the first time, so judges",
+        "keep them friendly and relaxed while settling every question at the table fairly and with",
+        "no fuss.",
+        "Judges fix mistakes and teach players; they keep the game going instead of punishing an",
+        "honest error, and may agree a better fix with both players when the usual one does not suit.",
+        "Common Issues",
+        "A player forgets a triggered ability (an ability that starts with when, whenever or at the",
+        "beginning, usually at the start of its text)",
+        "Such an ability is missed if the player showed no sign of it when it needed a choice or had",
+        "a visible effect. Put it on the stack now unless too much has happened since (see rule",
+        "603.2 for how abilities trigger).",
+        "A player sees a card in a library that they were not entitled to see",
+        "Shuffle that card into the part of the library whose order nobody knows, keeping every",
+        "known card where it is.",
+        "A player makes a game error not covered above",
+        "Fix anything that is still illegal and leave the rest of the game as it is; rewind only",
+        "when it is simple.",
+    ),
+    (
+        "General Unwanted Behaviors",
+        "• Shuffling too little.",
+        "• Playing too slowly or taking too long to sideboard between games.",
+        "• Asking for or giving strategic advice during a match.",
+        "Educate the player first. Repeating a behavior after reminders may lead to a Game Loss for",
+        "the next game.",
+        "Serious Problems",
+        "A few actions are never tolerated at any event, and a player who does one is removed from it:",
+        "• Violent, harassing or abusive behavior towards anyone at the event, in words or deeds.",
+        "• Knowingly breaking a rule, or letting an opponent break one, to gain an advantage in the",
+        "game or the tournament.",
+        "Resources",
+        "The Magic Tournament Rules (MTR section 2.5 on conceding) explain how a tournament is run.",
+        "All trademarks are property of their owners. Written for these tests.",
+    ),
+)

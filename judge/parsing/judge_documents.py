@@ -31,6 +31,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from judge.parsing import judge_documents_ja as ja
+from judge.parsing.judge_document_lines import (
+    DATE,
+    MONTHS,
+    SPACES,
+    Start,
+    headed,
+    normalize,
+    numbered_headings,
+    paragraphs_of,
+    split_heading,
+    tidy,
+)
 from judge.parsing.records import ParseError
 
 #: Document kind -> words of its title (upper case, as printed on the first page).
@@ -43,29 +55,10 @@ KINDS = {
 PART_HEADINGS = ("Definition", "Examples", "Philosophy", "Additional Remedy")
 UPGRADE = "Upgrade"
 PENALTIES = ("No Penalty", "Warning", "Game Loss", "Match Loss", "Disqualification")
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September")
-MONTHS = {name: n for n, name in enumerate((*_MONTH_NAMES, "October", "November", "December"), start=1)}
-_DATE = re.compile(
-    r"\b(?:Effective|Updated|Effective as of|Last updated)\s*:?\s+"
-    r"(?P<month>[A-Z][a-z]+)\s+(?P<day>\d{1,2}),\s*(?P<year>\d{4})",
-    re.IGNORECASE,
-)
 # A contents line: its title, dot leaders, the page number ("4.4 Loops .......24"); MTR's "Byes 52".
 # A Japanese one's leaders: "…", "・", "．".
 _LEADER = re.compile(r"^(?P<title>.*?\S)\s*(?:(?:[.．・·]\s*){3,}|(?:[…‥]\s*){2,})\s*(?P<page>\d+)\s*$")
 _BARE_PAGE = re.compile(r"^(?P<title>[A-Za-z][^.]*?\S)\s+(?P<page>\d{1,3})\s*$")
-# A heading's number: "4.4", "2.1.", "10." or "Appendix A".
-# In Japanese: "４．４ ループ", "2.5.ゲームルール違反", "付録A　罰則早見表".
-_NUMBER = re.compile(r"^(?P<number>\d{1,2}(?:[.．]\d{1,2})*)[.．]?(?:\s+|(?=[^\x00-\x7f]))(?P<title>\S.*)$")
-_APPENDIX = re.compile(
-    r"^(?:appendix\s+|付録\s*)(?P<letter>[A-ZＡ-Ｚ])\s*(?:[—–―:：-]\s*)?(?P<title>.*)$", re.IGNORECASE
-)
-_LIST_ITEM = re.compile(r"^(?:[•●▪◦-]|\d{1,2}\.\s|[A-Z]\.\s|\([a-z0-9]\)\s)")
-_ENDS_SENTENCE = re.compile(r"[.:!?)\"”’。」』）]$")
-_SPACES = re.compile(r"\s+")
-_DASHES = re.compile(r"\s*[—–―]\s*|\s+-\s+")
-# A space beside a Japanese character: where a wrapped Japanese line was joined.
-_WIDE_SPACE = re.compile(r"(?<=[\u2e80-\u9fff\uf900-\ufaff])\s+|\s+(?=[\u2e80-\u9fff\uf900-\ufaff])")
 # A section key in a URL: "4.4", "2", "A" (an appendix) or a word ("introduction").
 SECTION_KEY = r"(?:\d{1,2}(?:\.\d{1,2})*|[A-Z]|[a-z][a-z0-9-]{0,60})"
 
@@ -129,39 +122,6 @@ class JudgeDocument:
         return next((s for s in self.sections if s.key == key), None)
 
 
-def normalize(text: str) -> str:
-    """A title compared with another: NFKC, case folded, dashes and spaces as one space.
-
-    >>> normalize("Game Play Error — Missed Trigger") == normalize("GAME PLAY ERROR —MISSED  TRIGGER")
-    True
-    """
-    text = unicodedata.normalize("NFKC", text).replace("’", "'")
-    text = _SPACES.sub(" ", _DASHES.sub(" - ", text)).strip().casefold()
-    return _WIDE_SPACE.sub("", text)
-
-
-def tidy(text: str) -> str:
-    """A heading or a paragraph as shown: spaces collapsed, an em dash with a space each side."""
-    text = _SPACES.sub(" ", text).strip()
-    return re.sub(r"\s*—\s*", " — ", text)
-
-
-def split_heading(line: str) -> tuple[str, str]:
-    """(number, title) of a heading: ("4.4", "Loops"), ("A", "Penalty Quick Reference"), ("", "Introduction").
-
-    >>> split_heading("2.1.      Game Play Error — Missed Trigger"), split_heading("Appendix B—Time Limits")
-    (('2.1', 'Game Play Error — Missed Trigger'), ('B', 'Time Limits'))
-    >>> split_heading("２．５．ゲームルール違反"), split_heading("付録Ａ　罰則早見表")
-    (('2.5', 'ゲームルール違反'), ('A', '罰則早見表'))
-    """
-    line = line.strip()
-    if m := _NUMBER.match(line):
-        return unicodedata.normalize("NFKC", m.group("number")), tidy(m.group("title"))
-    if m := _APPENDIX.match(line):
-        return unicodedata.normalize("NFKC", m.group("letter")).upper(), tidy(m.group("title"))
-    return "", tidy(line)
-
-
 def section_key(number: str, title: str) -> str:
     """The section's place in its URL: its number, else its title as a word ("introduction").
 
@@ -174,7 +134,10 @@ def section_key(number: str, title: str) -> str:
         return number
     if key := ja.UNNUMBERED_JA.get(ja.squash(title)):
         return key
-    return re.sub(r"[^a-z0-9]+", "-", normalize(title)).strip("-")[:60] or "section"
+    slug = re.sub(r"[^a-z0-9]+", "-", normalize(title)).strip("-")
+    if len(slug) > 60:  # a long heading (the JAR's situations): its first whole words
+        slug = slug[:61].rsplit("-", 1)[0]
+    return slug or "section"
 
 
 def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
@@ -200,7 +163,10 @@ def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
     warnings: list[str] = []
     sections = _sections(body, contents, warnings)
     if not sections:
-        raise ParseError("no numbered section found", source=source)
+        raise ParseError(
+            "no section found: no contents, no numbered heading and no heading between paragraphs",
+            source=source,
+        )
     address = next((m.group(0).rstrip(".") for m in re.finditer(r"https?://\S+", "\n".join(pages))), "")
     return JudgeDocument(
         kind=kind,
@@ -244,7 +210,7 @@ def _kind(first: str, raw: str, *, source: str) -> tuple[str, str, str]:
 
 
 def _effective(text: str, *, source: str) -> dt.date:
-    m = _DATE.search(text)
+    m = DATE.search(text)
     try:
         if m is None or m.group("month").capitalize() not in MONTHS:
             found = ja.japanese_date(text)
@@ -257,7 +223,7 @@ def _effective(text: str, *, source: str) -> dt.date:
 
 
 def _furniture_key(line: str) -> str:
-    return re.sub(r"\d+", "#", _SPACES.sub(" ", line).strip().casefold())
+    return re.sub(r"\d+", "#", SPACES.sub(" ", line).strip().casefold())
 
 
 def strip_page_furniture(pages: Sequence[Sequence[str]]) -> list[tuple[int, str]]:
@@ -334,8 +300,11 @@ def _line_heading(line: str) -> str:
 def _sections(
     body: Sequence[tuple[int, str]], contents: Sequence[tuple[str, str]], warnings: list[str]
 ) -> list[JudgeSection]:
-    starts = _find_headings(body, contents, warnings) if contents else _numbered_headings(body)
     width = max((len(line.rstrip()) for _, line in body), default=80)
+    if contents:
+        starts = _find_headings(body, contents, warnings)
+    else:
+        starts = numbered_headings(body) or headed(body, width)
     sections: list[JudgeSection] = []
     for n, (row, used, number, title, penalty) in enumerate(starts):
         stop = starts[n + 1][0] if n + 1 < len(starts) else len(body)
@@ -356,9 +325,6 @@ def _sections(
         seen: set[str] = set()
         sections = [s for s in sections if not (s.key in seen or seen.add(s.key))]  # type: ignore[func-returns-value]
     return sections
-
-
-Start = tuple[int, int, str, str, str]  # row, lines used by the heading, number, title, penalty
 
 
 def _find_headings(
@@ -409,34 +375,6 @@ def _penalty_or_nothing(rest: str) -> bool:
     return not rest.strip() or bool(_penalty(rest))
 
 
-def _number_key(number: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in number.split("."))
-
-
-def _numbered_headings(body: Sequence[tuple[int, str]]) -> list[Start]:
-    """Without contents: a short line "N Title" or "N.N Title" whose number comes after the last one's."""
-    starts: list[Start] = []
-    last: tuple[int, ...] = ()
-    for i, (_, line) in enumerate(body):
-        m = _NUMBER.match(line.strip())
-        if m is None or len(line.strip()) > 90 or _ENDS_SENTENCE.search(line.strip()):
-            continue
-        key = _number_key(m.group("number"))
-        expected = _next_numbers(last)
-        if key in expected:
-            starts.append((i, 1, m.group("number"), tidy(m.group("title")), ""))
-            last = key
-    return starts
-
-
-def _next_numbers(last: tuple[int, ...]) -> set[tuple[int, ...]]:
-    if not last:
-        return {(1,), (0,), (1, 1)}
-    chapter = last[0]
-    found = {(chapter + 1,), (chapter, (last[1] + 1) if len(last) > 1 else 1)}
-    return found
-
-
 def _parts(lines: Sequence[str], width: int) -> tuple[SectionPart, ...]:
     parts: list[SectionPart] = []
     heading = printed = ""
@@ -460,31 +398,3 @@ def _parts(lines: Sequence[str], width: int) -> tuple[SectionPart, ...]:
             current.append(line)
     close()
     return tuple(parts)
-
-
-def paragraphs_of(lines: Sequence[str], width: int) -> list[str]:
-    """The PDF's lines joined into paragraphs: a blank line, a bullet or list item ("•", "A. ", "1. ")
-    and a short line ending a sentence end a paragraph.
-
-    >>> paragraphs_of(["A long line of the paragraph that", "ends here.", "Next one.", "• a bullet"], 33)
-    ['A long line of the paragraph that ends here.', 'Next one.', '• a bullet']
-    """
-    paragraphs: list[str] = []
-    current: list[str] = []
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            if current:
-                paragraphs.append(tidy(ja.join_lines(current)))
-                current = []
-            continue
-        if current and _LIST_ITEM.match(line):
-            paragraphs.append(tidy(ja.join_lines(current)))
-            current = []
-        current.append(line)
-        if len(raw.rstrip()) < width * 0.8 and _ENDS_SENTENCE.search(line):
-            paragraphs.append(tidy(ja.join_lines(current)))
-            current = []
-    if current:
-        paragraphs.append(tidy(ja.join_lines(current)))
-    return [p for p in paragraphs if p]

@@ -464,12 +464,8 @@ def docs_api(request: HtmxHttpRequest) -> JsonResponse:
         documents = document_selectors.japanese_documents()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
-    return json_response(
-        {
-            "documents": [info.to_payload() for info in documents],
-            "judge_documents": judge_api.documents_payload(lang),
-        }
-    )
+    judge = judge_api.documents_payload(lang)  # the judge's documents installed (docs/api.md)
+    return json_response({"documents": [info.to_payload() for info in documents], "judge_documents": judge})
 
 
 @require_GET

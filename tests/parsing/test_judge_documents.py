@@ -14,7 +14,7 @@ from judge.parsing.judge_references import query_reference, references
 from judge.parsing.records import ParseError
 from judge.rules.judgedocs.extract import pdf_pages, read_judge_document
 from tests.conftest import corpus_dir
-from tests.judge_pdfs import IPG_JA_PAGES, IPG_PAGES, JA_FONT, MTR_PAGES, needs_ja_font, write_pdf
+from tests.judge_pdfs import IPG_JA_PAGES, IPG_PAGES, JA_FONT, JAR_PAGES, MTR_PAGES, needs_ja_font, write_pdf
 
 
 @pytest.fixture
@@ -128,7 +128,7 @@ def test_without_contents_numbered_headings_in_order(tmp_path: Path) -> None:
         ([""], "no text"),
         (["SOMETHING ELSE\nEffective April 21, 2025\n1. One"], "unknown document"),
         (["MAGIC TOURNAMENT RULES\n1. One\nText."], "no effective date"),
-        (["MAGIC TOURNAMENT RULES\nEffective April 21, 2025\nNo heading here."], "no numbered section"),
+        (["MAGIC TOURNAMENT RULES\nEffective April 21, 2025\nNo heading here."], "no section found"),
         (["MAGIC TOURNAMENT RULES\nEffective February 30, 2025\n1. One"], "effective date"),
     ],
 )
@@ -276,3 +276,60 @@ def test_a_japanese_edition_s_date_as_printed(first: str, effective: dt.date) ->
     doc = parse_judge_document(pages, source="mtr-ja.pdf")
     assert (doc.kind, doc.lang, doc.effective) == ("mtr", "ja", effective)
     assert [(s.key, s.title) for s in doc.sections] == [("4", "コミュニケーション"), ("4.4", "ループ")]
+
+
+def test_a_jar_laid_out_as_published_headed_sections_without_numbers(tmp_path: Path) -> None:
+    jar = read_judge_document(write_pdf(tmp_path / "jar.pdf", JAR_PAGES))
+    assert (jar.kind, jar.effective, jar.title) == (
+        "jar",
+        dt.date(2024, 9, 23),
+        "Judging at Regular Rules Enforcement Level (REL)",
+    )
+    assert [(s.key, s.number, s.title, s.page) for s in jar.sections] == [
+        ("introduction", "", "Introduction", 1),
+        ("common-issues", "", "Common Issues", 1),
+        (
+            "a-player-forgets-a-triggered-ability-an-ability-that-starts",
+            "",
+            "A player forgets a triggered ability (an ability that starts with when, whenever or at the "
+            "beginning, usually at the start of its text)",
+            1,
+        ),
+        (
+            "a-player-sees-a-card-in-a-library-that-they-were-not",
+            "",
+            "A player sees a card in a library that they were not entitled to see",
+            1,
+        ),
+        (
+            "a-player-makes-a-game-error-not-covered-above",
+            "",
+            "A player makes a game error not covered above",
+            1,
+        ),
+        ("general-unwanted-behaviors", "", "General Unwanted Behaviors", 2),
+        ("serious-problems", "", "Serious Problems", 2),
+        ("resources", "", "Resources", 2),
+    ]
+    assert jar.warnings == ()
+    # The introduction: the paragraphs under no heading, without the title and the date.
+    assert (
+        jar.section("introduction").parts[0].paragraphs[0].startswith("Regular events are where most players")
+    )
+    assert len(jar.section("introduction").parts[0].paragraphs) == 2
+    assert jar.section("common-issues").parts == ()  # its situations follow
+    trigger = jar.sections[2]
+    assert trigger.text.startswith("Such an ability is missed")
+    assert "(see rule 603.2 for how abilities trigger)" in trigger.text
+    assert jar.section("serious-problems").parts[0].paragraphs == (
+        "A few actions are never tolerated at any event, and a player who does one is removed from it:",
+        "• Violent, harassing or abusive behavior towards anyone at the event, in words or deeds.",
+        "• Knowingly breaking a rule, or letting an opponent break one, to gain an advantage in the game "
+        "or the tournament.",
+    )
+    assert jar.section("general-unwanted-behaviors").parts[0].paragraphs[:3] == (
+        "• Shuffling too little.",
+        "• Playing too slowly or taking too long to sideboard between games.",
+        "• Asking for or giving strategic advice during a match.",
+    )
+    assert "Written for these tests." in jar.section("resources").text
