@@ -109,7 +109,9 @@ def headed(body: Sequence[tuple[int, str]], width: int) -> list[Start]:
     [('Introduction', 2), ('Common Issues', 3), ('A player sees a card', 4), ('Serious Problems', 6)]
     """
     rows = [i for i, (_, line) in enumerate(body) if line.strip()]
-    dated = next((k for k, i in enumerate(rows[:10]) if DATE.search(body[i][1])), -1)
+    dated = next(
+        (k for k, i in enumerate(rows[:10]) if DATE.search(body[i][1]) or ja.japanese_date(body[i][1])), -1
+    )
     rows = rows[dated + 1 :]
     lines = [body[i][1].strip() for i in rows]
 
@@ -132,7 +134,7 @@ def headed(body: Sequence[tuple[int, str]], width: int) -> list[Start]:
                 and after
                 and _STARTS_PARAGRAPH.match(after)
                 and all(heading_like(line, last=n == used - 1) for n, line in enumerate(run))
-                and run[0][:1].isupper()
+                and (run[0][:1].isupper() or ja.is_wide(run[0][0]))  # a capital, or Japanese
             ):
                 found = used
                 break

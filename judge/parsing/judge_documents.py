@@ -127,8 +127,8 @@ def section_key(number: str, title: str) -> str:
 
     >>> section_key("4.4", "Loops"), section_key("", "Framework of this Document")
     ('4.4', 'framework-of-this-document')
-    >>> section_key("", "はじめに")  # a Japanese edition's, as the English edition's
-    'introduction'
+    >>> section_key("", "はじめに"), section_key("", "重大な問題")  # a Japanese edition's; "" for no word
+    ('introduction', '')
     """
     if number:
         return number
@@ -137,7 +137,7 @@ def section_key(number: str, title: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", normalize(title)).strip("-")
     if len(slug) > 60:  # a long heading (the JAR's situations): its first whole words
         slug = slug[:61].rsplit("-", 1)[0]
-    return slug or "section"
+    return slug
 
 
 def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
@@ -311,7 +311,9 @@ def _sections(
         text_lines = [line for _, line in body[row + used : stop]]
         sections.append(
             JudgeSection(
-                key=section_key(number, title),
+                # A title with no Latin word (a Japanese edition's): its place, until the ingest gives it
+                # the English edition's key (judge.rules.judgedocs.ingest.aligned_keys).
+                key=section_key(number, title) or f"section-{n + 1}",
                 number=number,
                 title=title,
                 parts=_parts(text_lines, width),

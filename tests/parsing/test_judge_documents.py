@@ -333,3 +333,28 @@ def test_a_jar_laid_out_as_published_headed_sections_without_numbers(tmp_path: P
         "• Asking for or giving strategic advice during a match.",
     )
     assert "Written for these tests." in jar.section("resources").text
+
+
+def test_a_japanese_jar_its_headings_between_paragraphs() -> None:
+    page = "\n".join(
+        [
+            "一般レベル・ジャッジの手引き",
+            "2024年9月23日更新",
+            "一般レベルのイベントは、多くのプレイヤーが初めて出るイベントです。",
+            "よくある問題",
+            "プレイヤーが誘発型能力を忘れた",
+            "その能力を今スタックに置きます。",
+            "重大な問題",
+            "• 暴力的な振る舞い。",
+        ]
+    )
+    jar = parse_judge_document([page], source="jar-ja.pdf")
+    assert (jar.kind, jar.lang, jar.effective) == ("jar", "ja", dt.date(2024, 9, 23))
+    # Keyed by their place until the ingest gives them the English edition's keys (aligned_keys).
+    assert [(s.key, s.title) for s in jar.sections] == [
+        ("introduction", "Introduction"),
+        ("section-2", "よくある問題"),
+        ("section-3", "プレイヤーが誘発型能力を忘れた"),
+        ("section-4", "重大な問題"),
+    ]
+    assert jar.warnings == ()

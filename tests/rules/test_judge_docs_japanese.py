@@ -174,3 +174,32 @@ def test_a_japanese_search_finds_a_section_by_its_official_japanese(current: Pat
     activate(tmp_path / "index", "gen-1")
     result = search("手順を正しく守らなかった", root=tmp_path / "index", ui_lang="ja", limit=5)
     assert [(hit.doc, hit.anchor) for hit in result.hits][:1] == [("ipg", "2.5")]
+
+
+def test_a_japanese_jar_s_headed_sections_take_the_english_edition_s_keys(corpus: Path, client) -> None:
+    from tests.judge_pdfs import JAR_PAGES
+
+    write_pdf(corpus / "judge" / "jar.pdf", JAR_PAGES)
+    headings = ["よくある問題", "誘発型能力を忘れた", "見てはいけないカードを見た", "その他のゲーム上の誤り"]
+    headings += ["望ましくない行為", "重大な問題", "参考資料"]
+    lines = [
+        "一般レベル・ジャッジの手引き",
+        "2024年9月23日更新",
+        "一般レベルのイベントは、多くのプレイヤーが初めて出るイベントです。",
+    ]
+    for heading in headings:
+        lines += [heading, "この節の本文はテストのために書いたものです。"]
+    write_pdf(corpus / "judge" / "jar-ja.pdf", [lines], header="", font=JA_FONT)
+    report = ingest_judge_documents(corpus)
+    assert report.installed == [
+        "JAR effective 2024-09-23 (8 sections)",
+        "JAR (Japanese) effective 2024-09-23 (8 sections)",
+    ]
+    japanese = JudgeEdition.objects.get(kind="jar", lang="ja")
+    english = JudgeEdition.objects.get(kind="jar", lang="en")
+    assert list(japanese.sections.values_list("key", flat=True)) == list(
+        english.sections.values_list("key", flat=True)
+    )
+    assert japanese.sections.get(key="serious-problems").title == "重大な問題"
+    html = client.get("/ja/docs/jar/serious-problems/").content.decode()
+    assert html.index("重大な問題") < html.index("A few actions are never tolerated")

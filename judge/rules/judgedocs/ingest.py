@@ -13,7 +13,7 @@ editions of a document stay installed: its history.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from django.db import transaction
@@ -47,6 +47,28 @@ def _named(kind: str, lang: str) -> str:
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def aligned_keys(document: JudgeDocument, english_keys: list[str]) -> JudgeDocument:
+    """A Japanese edition with its unnumbered sections keyed as the English edition's, in order ("重大な
+    問題", printed fifth of six unnumbered sections, takes the English fifth one's "serious-problems"), when
+    both have as many; else as parsed ("section-5").
+
+    >>> from judge.parsing.judge_documents import JudgeSection
+    >>> import datetime as dt
+    >>> printed = (JudgeSection("introduction", "", "はじめに", (), 1),
+    ...     JudgeSection("section-2", "", "重大な問題", (), 1))
+    >>> doc = JudgeDocument("jar", "t", dt.date(2024, 9, 23), printed, lang="ja")
+    >>> [s.key for s in aligned_keys(doc, ["introduction", "serious-problems"]).sections]
+    ['introduction', 'serious-problems']
+    """
+    own = [s for s in document.sections if not s.number]
+    english = [k for k in english_keys if not k[:1].isdigit() and not (len(k) == 1 and k.isupper())]
+    if document.lang != "ja" or len(own) != len(english):
+        return document
+    keys = dict(zip((s.key for s in own), english, strict=True))
+    sections = tuple(replace(s, key=keys.get(s.key, s.key)) if not s.number else s for s in document.sections)
+    return replace(document, sections=sections)
 
 
 def install_edition(
@@ -149,6 +171,12 @@ def ingest_judge_documents(corpus_dir: Path, *, accept_shrink: bool = False) -> 
         if why := english_missing(document):
             report.refused.append(f"{path.name}: {why}")
             continue
+        if document.lang == "ja":
+            english = (
+                JudgeEdition.objects.filter(kind=document.kind, lang="en").order_by("-effective").first()
+            )
+            keys = list(english.sections.values_list("key", flat=True)) if english else []
+            document = aligned_keys(document, keys)
         try:
             edition = install_edition(
                 document, file_name=path.name, digest=digest, lang=document.lang, accept_shrink=accept_shrink
