@@ -13,7 +13,10 @@ only reads text. What it reads:
 - the IPG's parts of an infraction: its penalty printed after the title, then Definition, Examples,
   Philosophy, Additional Remedy and the "Upgrade:" paragraph;
 - paragraphs rebuilt from the PDF's lines (a blank line, a bullet, a list item or a short last line ends
-  one).
+  one);
+- an official Japanese edition (``lang`` "ja") the same way: its Japanese title, its date
+  「2026年2月27日発効」, the IPG's parts 「定義」「例」「理念」「追加処置」「格上げ：」 and
+  penalties read as the English ones (judge.parsing.judge_documents_ja), its lines joined without spaces.
 
 A document with no date, an unknown title or no section is refused (:class:`ParseError`).
 """
@@ -27,6 +30,19 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from judge.parsing import judge_documents_ja as ja
+from judge.parsing.judge_document_lines import (
+    DATE,
+    MONTHS,
+    SPACES,
+    Start,
+    headed,
+    normalize,
+    numbered_headings,
+    paragraphs_of,
+    split_heading,
+    tidy,
+)
 from judge.parsing.records import ParseError
 
 #: Document kind -> words of its title (upper case, as printed on the first page).
@@ -39,23 +55,10 @@ KINDS = {
 PART_HEADINGS = ("Definition", "Examples", "Philosophy", "Additional Remedy")
 UPGRADE = "Upgrade"
 PENALTIES = ("No Penalty", "Warning", "Game Loss", "Match Loss", "Disqualification")
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September")
-MONTHS = {name: n for n, name in enumerate((*_MONTH_NAMES, "October", "November", "December"), start=1)}
-_DATE = re.compile(
-    r"\b(?:Effective|Updated|Effective as of|Last updated)\s*:?\s+"
-    r"(?P<month>[A-Z][a-z]+)\s+(?P<day>\d{1,2}),\s*(?P<year>\d{4})",
-    re.IGNORECASE,
-)
 # A contents line: its title, dot leaders, the page number ("4.4 Loops .......24"); MTR's "Byes 52".
-_LEADER = re.compile(r"^(?P<title>.*?\S)\s*(?:\.\s*){3,}\s*(?P<page>\d+)\s*$")
+# A Japanese one's leaders: "…", "・", "．".
+_LEADER = re.compile(r"^(?P<title>.*?\S)\s*(?:(?:[.．・·]\s*){3,}|(?:[…‥]\s*){2,})\s*(?P<page>\d+)\s*$")
 _BARE_PAGE = re.compile(r"^(?P<title>[A-Za-z][^.]*?\S)\s+(?P<page>\d{1,3})\s*$")
-# A heading's number: "4.4", "2.1.", "10." or "Appendix A".
-_NUMBER = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2})*)\.?\s+(?P<title>\S.*)$")
-_APPENDIX = re.compile(r"^appendix\s+(?P<letter>[A-Z])\s*(?:[—–:-]\s*)?(?P<title>.*)$", re.IGNORECASE)
-_LIST_ITEM = re.compile(r"^(?:[•●▪◦-]|\d{1,2}\.\s|[A-Z]\.\s|\([a-z0-9]\)\s)")
-_ENDS_SENTENCE = re.compile(r"[.:!?)\"”’]$")
-_SPACES = re.compile(r"\s+")
-_DASHES = re.compile(r"\s*[—–]\s*|\s+-\s+")
 # A section key in a URL: "4.4", "2", "A" (an appendix) or a word ("introduction").
 SECTION_KEY = r"(?:\d{1,2}(?:\.\d{1,2})*|[A-Z]|[a-z][a-z0-9-]{0,60})"
 
@@ -63,10 +66,12 @@ SECTION_KEY = r"(?:\d{1,2}(?:\.\d{1,2})*|[A-Z]|[a-z][a-z0-9-]{0,60})"
 @dataclass(frozen=True)
 class SectionPart:
     """A named part of a section (the IPG's "Definition", "Philosophy"...); ``heading`` "" for the text
-    before the first named part. ``paragraphs``: the text, one paragraph each."""
+    before the first named part. ``paragraphs``: the text, one paragraph each. ``printed``: the heading as a
+    Japanese edition prints it ("定義"; "" when it is the English ``heading``)."""
 
     heading: str
     paragraphs: tuple[str, ...]
+    printed: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,7 @@ class JudgeSection:
         lines: list[str] = []
         for part in self.parts:
             if part.heading and part.heading != UPGRADE:
-                lines.append(part.heading)
+                lines.append(part.printed or part.heading)
             lines.extend(part.paragraphs)
         return "\n".join(lines)
 
@@ -101,7 +106,8 @@ class JudgeSection:
 @dataclass(frozen=True)
 class JudgeDocument:
     """One edition of a judge's document: ``kind`` ("mtr", "ipg", "jar"), its title, its effective date,
-    its sections in order, the contents it printed (number, title) and the address it names for itself."""
+    its sections in order, the contents it printed (number, title), the address it names for itself and
+    its language ("en", or "ja" for an official Japanese edition)."""
 
     kind: str
     title: str
@@ -110,39 +116,10 @@ class JudgeDocument:
     contents: tuple[tuple[str, str], ...] = ()
     address: str = ""
     warnings: tuple[str, ...] = field(default=())
+    lang: str = "en"
 
     def section(self, key: str) -> JudgeSection | None:
         return next((s for s in self.sections if s.key == key), None)
-
-
-def normalize(text: str) -> str:
-    """A title compared with another: NFKC, case folded, dashes and spaces as one space.
-
-    >>> normalize("Game Play Error — Missed Trigger") == normalize("GAME PLAY ERROR —MISSED  TRIGGER")
-    True
-    """
-    text = unicodedata.normalize("NFKC", text).replace("’", "'")
-    return _SPACES.sub(" ", _DASHES.sub(" - ", text)).strip().casefold()
-
-
-def tidy(text: str) -> str:
-    """A heading or a paragraph as shown: spaces collapsed, an em dash with a space each side."""
-    text = _SPACES.sub(" ", text).strip()
-    return re.sub(r"\s*—\s*", " — ", text)
-
-
-def split_heading(line: str) -> tuple[str, str]:
-    """(number, title) of a heading: ("4.4", "Loops"), ("A", "Penalty Quick Reference"), ("", "Introduction").
-
-    >>> split_heading("2.1.      Game Play Error — Missed Trigger"), split_heading("Appendix B—Time Limits")
-    (('2.1', 'Game Play Error — Missed Trigger'), ('B', 'Time Limits'))
-    """
-    line = line.strip()
-    if m := _NUMBER.match(line):
-        return m.group("number"), tidy(m.group("title"))
-    if m := _APPENDIX.match(line):
-        return m.group("letter").upper(), tidy(m.group("title"))
-    return "", tidy(line)
 
 
 def section_key(number: str, title: str) -> str:
@@ -150,10 +127,17 @@ def section_key(number: str, title: str) -> str:
 
     >>> section_key("4.4", "Loops"), section_key("", "Framework of this Document")
     ('4.4', 'framework-of-this-document')
+    >>> section_key("", "はじめに"), section_key("", "重大な問題")  # a Japanese edition's; "" for no word
+    ('introduction', '')
     """
     if number:
         return number
-    return re.sub(r"[^a-z0-9]+", "-", normalize(title)).strip("-")[:60] or "section"
+    if key := ja.UNNUMBERED_JA.get(ja.squash(title)):
+        return key
+    slug = re.sub(r"[^a-z0-9]+", "-", normalize(title)).strip("-")
+    if len(slug) > 60:  # a long heading (the JAR's situations): its first whole words
+        slug = slug[:61].rsplit("-", 1)[0]
+    return slug
 
 
 def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
@@ -172,14 +156,17 @@ def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
     lines = strip_page_furniture([p.splitlines() for p in pages])
     # The title and the date as printed on the first pages, a running header aside.
     first = "\n".join(line for page, line in lines if page <= 2)
-    # A running header may be the title itself: then it is read from the raw first pages.
-    kind, title = _kind(f"{first}\n" + "\n".join(pages[:2]), source=source)
+    # A running header may be the title itself: then it is read from the raw first page.
+    kind, title, lang = _kind(first, "\n".join(pages[:1]), source=source)
     effective = _effective(first, source=source)
     contents, body = split_contents(lines)
     warnings: list[str] = []
     sections = _sections(body, contents, warnings)
     if not sections:
-        raise ParseError("no numbered section found", source=source)
+        raise ParseError(
+            "no section found: no contents, no numbered heading and no heading between paragraphs",
+            source=source,
+        )
     address = next((m.group(0).rstrip(".") for m in re.finditer(r"https?://\S+", "\n".join(pages))), "")
     return JudgeDocument(
         kind=kind,
@@ -189,39 +176,54 @@ def parse_judge_document(pages: Sequence[str], *, source: str) -> JudgeDocument:
         contents=tuple(contents),
         address=address,
         warnings=tuple(warnings),
+        lang=lang,
     )
 
 
-def _kind(text: str, *, source: str) -> tuple[str, str]:
-    """The document named first (the IPG's introduction names the MTR after its own title)."""
+def _kind(first: str, raw: str, *, source: str) -> tuple[str, str, str]:
+    """(kind, title, language) of the document named first on its first page as printed (``raw``: the IPG's
+    introduction names the MTR after its own title), its title the line of the text (``first``: the first
+    pages without running headers) that names it, else the header's; a Japanese title makes it a Japanese
+    edition (which may print the English title too)."""
+    text = f"{raw}\n{first}"
+    lines = [*first.splitlines(), *raw.splitlines()]
+    if found := ja.japanese_kind(text):
+        kind = found[1]
+        words = next(w for w in ja.KINDS_JA[kind] if w in ja.squash(text))
+        title_line = next((line for line in lines if words in ja.squash(line)), words)
+        return kind, tidy(title_line), "ja"
     head = unicodedata.normalize("NFKC", text).upper()
     named = sorted((head.find(words), kind, words) for kind, words in KINDS.items() if words in head)
     for _, kind, words in named:
         title_line = next(
-            (line for line in text.splitlines() if words in unicodedata.normalize("NFKC", line).upper()),
+            (line for line in lines if words in unicodedata.normalize("NFKC", line).upper()),
             words,
         )
-        return kind, tidy(title_line)
+        return kind, tidy(title_line), "en"
     raise ParseError(
         "unknown document: its first page names neither the Tournament Rules, the Infraction Procedure "
-        "Guide nor Judging at Regular REL",
+        "Guide nor Judging at Regular REL (nor, in Japanese, マジック・イベント規定, マジック違反処置指針 or "
+        "一般レベル・ジャッジの手引き)",
         source=source,
         line=1,
     )
 
 
 def _effective(text: str, *, source: str) -> dt.date:
-    m = _DATE.search(text)
-    if m is None or m.group("month").capitalize() not in MONTHS:
-        raise ParseError("no effective date on the first page", source=source, line=1)
+    m = DATE.search(text)
     try:
+        if m is None or m.group("month").capitalize() not in MONTHS:
+            found = ja.japanese_date(text)
+            if found is None:
+                raise ParseError("no effective date on the first page", source=source, line=1)
+            return found
         return dt.date(int(m.group("year")), MONTHS[m.group("month").capitalize()], int(m.group("day")))
     except ValueError as err:
         raise ParseError(f"effective date: {err}", source=source, line=1) from err
 
 
 def _furniture_key(line: str) -> str:
-    return re.sub(r"\d+", "#", _SPACES.sub(" ", line).strip().casefold())
+    return re.sub(r"\d+", "#", SPACES.sub(" ", line).strip().casefold())
 
 
 def strip_page_furniture(pages: Sequence[Sequence[str]]) -> list[tuple[int, str]]:
@@ -272,9 +274,9 @@ def split_contents(lines: Sequence[tuple[int, str]]) -> tuple[list[tuple[str, st
             continue
         m = _LEADER.match(line) or _BARE_PAGE.match(line)
         if m is None:
-            pending = f"{pending} {line}".strip()  # a title wrapped onto the next line
+            pending = ja.join_lines([pending, line])  # a title wrapped onto the next line
             continue
-        entries.append(split_heading(f"{pending} {m.group('title')}".strip()))
+        entries.append(split_heading(ja.join_lines([pending, m.group("title")])))
         pending = ""
     first_numbered = next((i for i, (number, _) in enumerate(entries) if number), len(entries))
     entries = [e for i, e in enumerate(entries) if e[0] or i < first_numbered]
@@ -298,15 +300,20 @@ def _line_heading(line: str) -> str:
 def _sections(
     body: Sequence[tuple[int, str]], contents: Sequence[tuple[str, str]], warnings: list[str]
 ) -> list[JudgeSection]:
-    starts = _find_headings(body, contents, warnings) if contents else _numbered_headings(body)
     width = max((len(line.rstrip()) for _, line in body), default=80)
+    if contents:
+        starts = _find_headings(body, contents, warnings)
+    else:
+        starts = numbered_headings(body) or headed(body, width)
     sections: list[JudgeSection] = []
     for n, (row, used, number, title, penalty) in enumerate(starts):
         stop = starts[n + 1][0] if n + 1 < len(starts) else len(body)
         text_lines = [line for _, line in body[row + used : stop]]
         sections.append(
             JudgeSection(
-                key=section_key(number, title),
+                # A title with no Latin word (a Japanese edition's): its place, until the ingest gives it
+                # the English edition's key (judge.rules.judgedocs.ingest.aligned_keys).
+                key=section_key(number, title) or f"section-{n + 1}",
                 number=number,
                 title=title,
                 parts=_parts(text_lines, width),
@@ -320,9 +327,6 @@ def _sections(
         seen: set[str] = set()
         sections = [s for s in sections if not (s.key in seen or seen.add(s.key))]  # type: ignore[func-returns-value]
     return sections
-
-
-Start = tuple[int, int, str, str, str]  # row, lines used by the heading, number, title, penalty
 
 
 def _find_headings(
@@ -343,7 +347,7 @@ def _find_headings(
             for used in (1, 2, 3):
                 if i + used > len(body):
                     break
-                joined = f"{joined} {body[i + used - 1][1]}".strip()
+                joined = ja.join_lines([joined, body[i + used - 1][1]])
                 here = _line_heading(joined)
                 if here.startswith(wanted) and _penalty_or_nothing(here[len(wanted) :]):
                     found = (i, used, here[len(wanted) :].strip())
@@ -356,92 +360,43 @@ def _find_headings(
             warnings.append(f"contents entry not found in the text: {number} {title}".replace("  ", " "))
             continue
         i, used, rest = found
-        penalty = next((p for p in PENALTIES if normalize(p) == rest), "")
+        penalty = _penalty(rest)
         starts.append((i, used, number, title, penalty))
         row = i + used
     return starts
 
 
-def _penalty_or_nothing(rest: str) -> bool:
+def _penalty(rest: str) -> str:
+    """The English penalty printed after a heading ("Warning", 「警告」), "" for none."""
     rest = rest.strip()
-    return not rest or any(normalize(p) == rest for p in PENALTIES)
+    found = next((p for p in PENALTIES if normalize(p) == rest), "")
+    return found or next((p for printed, p in ja.PENALTIES_JA.items() if normalize(printed) == rest), "")
 
 
-def _number_key(number: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in number.split("."))
-
-
-def _numbered_headings(body: Sequence[tuple[int, str]]) -> list[Start]:
-    """Without contents: a short line "N Title" or "N.N Title" whose number comes after the last one's."""
-    starts: list[Start] = []
-    last: tuple[int, ...] = ()
-    for i, (_, line) in enumerate(body):
-        m = _NUMBER.match(line.strip())
-        if m is None or len(line.strip()) > 90 or _ENDS_SENTENCE.search(line.strip()):
-            continue
-        key = _number_key(m.group("number"))
-        expected = _next_numbers(last)
-        if key in expected:
-            starts.append((i, 1, m.group("number"), tidy(m.group("title")), ""))
-            last = key
-    return starts
-
-
-def _next_numbers(last: tuple[int, ...]) -> set[tuple[int, ...]]:
-    if not last:
-        return {(1,), (0,), (1, 1)}
-    chapter = last[0]
-    found = {(chapter + 1,), (chapter, (last[1] + 1) if len(last) > 1 else 1)}
-    return found
+def _penalty_or_nothing(rest: str) -> bool:
+    return not rest.strip() or bool(_penalty(rest))
 
 
 def _parts(lines: Sequence[str], width: int) -> tuple[SectionPart, ...]:
     parts: list[SectionPart] = []
-    heading = ""
+    heading = printed = ""
     current: list[str] = []
 
     def close() -> None:
         paragraphs = paragraphs_of(current, width)
         if paragraphs or heading:
-            parts.append(SectionPart(heading, tuple(paragraphs)))
+            parts.append(SectionPart(heading, tuple(paragraphs), printed))
 
     for line in lines:
         stripped = tidy(line)
-        if stripped in PART_HEADINGS:
+        if stripped in PART_HEADINGS or ja.part_heading(stripped):
             close()
-            heading, current = stripped, []
-        elif stripped.startswith(f"{UPGRADE}:"):
+            heading, current = stripped if stripped in PART_HEADINGS else ja.part_heading(stripped), []
+            printed = "" if stripped in PART_HEADINGS else stripped
+        elif stripped.startswith(f"{UPGRADE}:") or ja.is_upgrade(stripped):
             close()
-            heading, current = UPGRADE, [line]
+            heading, current, printed = UPGRADE, [line], ""
         else:
             current.append(line)
     close()
     return tuple(parts)
-
-
-def paragraphs_of(lines: Sequence[str], width: int) -> list[str]:
-    """The PDF's lines joined into paragraphs: a blank line, a bullet or list item ("•", "A. ", "1. ")
-    and a short line ending a sentence end a paragraph.
-
-    >>> paragraphs_of(["A long line of the paragraph that", "ends here.", "Next one.", "• a bullet"], 33)
-    ['A long line of the paragraph that ends here.', 'Next one.', '• a bullet']
-    """
-    paragraphs: list[str] = []
-    current: list[str] = []
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            if current:
-                paragraphs.append(tidy(" ".join(current)))
-                current = []
-            continue
-        if current and _LIST_ITEM.match(line):
-            paragraphs.append(tidy(" ".join(current)))
-            current = []
-        current.append(line)
-        if len(raw.rstrip()) < width * 0.8 and _ENDS_SENTENCE.search(line):
-            paragraphs.append(tidy(" ".join(current)))
-            current = []
-    if current:
-        paragraphs.append(tidy(" ".join(current)))
-    return [p for p in paragraphs if p]

@@ -7,6 +7,7 @@ from django.urls import path, re_path
 from judge.engine.rule_numbers import NUMBER
 from judge.parsing.judge_documents import SECTION_KEY
 from judge.rules import offline, search_views, views
+from judge.rules.judgedocs import api as judge_api
 from judge.rules.judgedocs import views as judge_views
 
 app_name = "rules"
@@ -35,6 +36,13 @@ api_urlpatterns = (
         path("api/versions", views.versions_api, name="versions"),
         path("api/translation-status", views.translation_status_api, name="translation-status"),
         path("api/docs", views.docs_api, name="docs"),
+        # The judge's documents before the Japanese documents' slugs, as on the pages.
+        re_path(r"^api/docs/(?P<kind>mtr|ipg|jar)$", judge_api.judge_doc_api, name="judge-doc"),
+        re_path(
+            rf"^api/docs/(?P<kind>mtr|ipg|jar)/(?P<key>{SECTION_KEY})$",
+            judge_api.judge_section_api,
+            name="judge-doc-section",
+        ),
         path("api/docs/<slug:slug>", views.doc_api, name="doc"),
         path("api/search", search_views.search_api, name="search"),
         path("api/offline-pages", offline.offline_pages_api, name="offline-pages"),

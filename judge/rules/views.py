@@ -26,6 +26,7 @@ from judge.rules import documents as document_selectors
 from judge.rules import glossary as glossary_selectors
 from judge.rules import history, models, presenters, rule_pages, selectors, translations
 from judge.rules import translation_status as translation_selectors
+from judge.rules.judgedocs import api as judge_api
 from judge.rules.judgedocs import selectors as judge_selectors
 from judge.rules.judgedocs.editions import document_name
 from judge.rules.standings import Standing, standings_of, whole_beside
@@ -464,7 +465,8 @@ def docs_api(request: HtmxHttpRequest) -> JsonResponse:
         documents = document_selectors.japanese_documents()
     except selectors.NoCorpus:
         return error_response([NO_CORPUS], status=503, lang=lang)
-    return json_response({"documents": [info.to_payload() for info in documents]})
+    judge = judge_api.documents_payload(lang)  # the judge's documents installed (docs/api.md)
+    return json_response({"documents": [info.to_payload() for info in documents], "judge_documents": judge})
 
 
 @require_GET

@@ -226,7 +226,8 @@ def documents_from_records(
 class JudgeSectionText:
     """A judge's document's section as search reads it (the rules app reads it from the installed edition):
     ``kind`` "mtr", ``key`` "4.4", its title, text and the Japanese words that name it ("遅いプレイ", from
-    the site's data; "" if none: a Japanese title of every section would weigh on every Japanese search)."""
+    the site's data; "" if none: a Japanese title of every section would weigh on every Japanese search),
+    with a current official Japanese edition's title and text of the section."""
 
     kind: str
     key: str

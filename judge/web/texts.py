@@ -81,6 +81,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "現在の番号での履歴はありません。",
     },
     "web.no-document": {"en": "There is no document {slug}.", "ja": "文書 {slug} はありません。"},
+    "web.no-judge-document": {
+        "en": "No edition of the {doc} is installed on this site.",
+        "ja": "このサイトには {doc} の版が導入されていません。",
+    },
+    "web.no-judge-section": {
+        "en": "The {doc} installed has no section {section}.",
+        "ja": "導入されている {doc} に {section} 節はありません。",
+    },
+    "web.no-judge-edition": {
+        "en": "No edition of the {doc} effective {edition} is installed.",
+        "ja": "{edition} 発効の {doc} の版は導入されていません。",
+    },
     "web.no-scenario": {"en": "There is no worked ruling {slug}.", "ja": "裁定の実例 {slug} はありません。"},
     "web.search-limit": {
         "en": "The number of results must be a whole number from 1 to {high}.",

@@ -14,7 +14,7 @@ from judge.parsing.judge_references import query_reference, references
 from judge.parsing.records import ParseError
 from judge.rules.judgedocs.extract import pdf_pages, read_judge_document
 from tests.conftest import corpus_dir
-from tests.judge_pdfs import IPG_PAGES, MTR_PAGES, write_pdf
+from tests.judge_pdfs import IPG_JA_PAGES, IPG_PAGES, JA_FONT, JAR_PAGES, MTR_PAGES, needs_ja_font, write_pdf
 
 
 @pytest.fixture
@@ -128,7 +128,7 @@ def test_without_contents_numbered_headings_in_order(tmp_path: Path) -> None:
         ([""], "no text"),
         (["SOMETHING ELSE\nEffective April 21, 2025\n1. One"], "unknown document"),
         (["MAGIC TOURNAMENT RULES\n1. One\nText."], "no effective date"),
-        (["MAGIC TOURNAMENT RULES\nEffective April 21, 2025\nNo heading here."], "no numbered section"),
+        (["MAGIC TOURNAMENT RULES\nEffective April 21, 2025\nNo heading here."], "no section found"),
         (["MAGIC TOURNAMENT RULES\nEffective February 30, 2025\n1. One"], "effective date"),
     ],
 )
@@ -214,3 +214,147 @@ def test_the_official_mtr_sections() -> None:
     assert "concede" in doc.section("2.5").text
     assert doc.section("2.7").title == "Deck Registration"
     assert doc.section("F").title == "Rules Enforcement Levels of Programs"
+
+
+@needs_ja_font
+def test_an_official_japanese_edition_is_read_with_the_same_numbers(tmp_path: Path) -> None:
+    doc = read_judge_document(
+        write_pdf(tmp_path / "ipg-ja.pdf", IPG_JA_PAGES, header="マジック違反処置指針", font=JA_FONT)
+    )
+    assert (doc.kind, doc.lang, doc.title, doc.effective) == (
+        "ipg",
+        "ja",
+        "マジック違反処置指針",
+        dt.date(2024, 9, 23),
+    )
+    assert [(s.key, s.title, s.penalty) for s in doc.sections] == [
+        ("introduction", "はじめに", ""),
+        ("1", "基本理念", ""),
+        ("1.1", "罰則の定義", ""),
+        ("2", "ゲームプレイ・エラー", ""),
+        ("2.1", "ゲームプレイ・エラー — 誘発忘れ", "No Penalty"),
+        ("2.5", "ゲームプレイ・エラー — 競技イベントにおけるゲームルール違反", "Warning"),
+        ("A", "罰則早見表", ""),
+    ]
+    assert doc.warnings == ()
+    intro = doc.sections[0]
+    # A wrapped Japanese line joins without a space; the running header and page numbers are gone.
+    assert intro.parts[0].paragraphs == (
+        "この指針は、ジャッジが違反を処置するための手順を示すものです（マジック・イベント規定を参照）。",
+    )
+    trigger = doc.section("2.1")
+    assert [(p.heading, p.printed) for p in trigger.parts] == [
+        ("Definition", "定義"),
+        ("Philosophy", "理念"),
+        ("Upgrade", ""),
+    ]
+    assert trigger.parts[2].paragraphs == (
+        "格上げ：その誘発型能力が通常は不利なものであるなら、罰則は警告となる。",
+    )
+    grv = doc.section("2.5")
+    assert [p.heading for p in grv.parts] == ["Definition", "Examples", "Additional Remedy"]
+    assert grv.text.splitlines()[0] == "定義"
+    assert doc.section("2").parts[0].paragraphs == (
+        "ゲームプレイ・エラーは、ゲームの誤ったプレイによって総合ルールに違反するものである（ルール704.5参照）。",
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "effective"),
+    [
+        ("２０２６年２月２７日発効", dt.date(2026, 2, 27)),
+        ("発効日：2025年4月21日", dt.date(2025, 4, 21)),
+        ("2024年9月23日より施行", dt.date(2024, 9, 23)),
+        ("最終更新 2024年9月23日", dt.date(2024, 9, 23)),
+    ],
+)
+def test_a_japanese_edition_s_date_as_printed(first: str, effective: dt.date) -> None:
+    pages = [
+        f"マジック・イベント規定\n{first}\n4. コミュニケーション ……… 2\n4.4 ループ ……… 2",
+        "4. コミュニケーション\n話す。\n4.4 ループ\nループは省略の一種である。",
+    ]
+    doc = parse_judge_document(pages, source="mtr-ja.pdf")
+    assert (doc.kind, doc.lang, doc.effective) == ("mtr", "ja", effective)
+    assert [(s.key, s.title) for s in doc.sections] == [("4", "コミュニケーション"), ("4.4", "ループ")]
+
+
+def test_a_jar_laid_out_as_published_headed_sections_without_numbers(tmp_path: Path) -> None:
+    jar = read_judge_document(write_pdf(tmp_path / "jar.pdf", JAR_PAGES))
+    assert (jar.kind, jar.effective, jar.title) == (
+        "jar",
+        dt.date(2024, 9, 23),
+        "Judging at Regular Rules Enforcement Level (REL)",
+    )
+    assert [(s.key, s.number, s.title, s.page) for s in jar.sections] == [
+        ("introduction", "", "Introduction", 1),
+        ("common-issues", "", "Common Issues", 1),
+        (
+            "a-player-forgets-a-triggered-ability-an-ability-that-starts",
+            "",
+            "A player forgets a triggered ability (an ability that starts with when, whenever or at the "
+            "beginning, usually at the start of its text)",
+            1,
+        ),
+        (
+            "a-player-sees-a-card-in-a-library-that-they-were-not",
+            "",
+            "A player sees a card in a library that they were not entitled to see",
+            1,
+        ),
+        (
+            "a-player-makes-a-game-error-not-covered-above",
+            "",
+            "A player makes a game error not covered above",
+            1,
+        ),
+        ("general-unwanted-behaviors", "", "General Unwanted Behaviors", 2),
+        ("serious-problems", "", "Serious Problems", 2),
+        ("resources", "", "Resources", 2),
+    ]
+    assert jar.warnings == ()
+    # The introduction: the paragraphs under no heading, without the title and the date.
+    assert (
+        jar.section("introduction").parts[0].paragraphs[0].startswith("Regular events are where most players")
+    )
+    assert len(jar.section("introduction").parts[0].paragraphs) == 2
+    assert jar.section("common-issues").parts == ()  # its situations follow
+    trigger = jar.sections[2]
+    assert trigger.text.startswith("Such an ability is missed")
+    assert "(see rule 603.2 for how abilities trigger)" in trigger.text
+    assert jar.section("serious-problems").parts[0].paragraphs == (
+        "A few actions are never tolerated at any event, and a player who does one is removed from it:",
+        "• Violent, harassing or abusive behavior towards anyone at the event, in words or deeds.",
+        "• Knowingly breaking a rule, or letting an opponent break one, to gain an advantage in the game "
+        "or the tournament.",
+    )
+    assert jar.section("general-unwanted-behaviors").parts[0].paragraphs[:3] == (
+        "• Shuffling too little.",
+        "• Playing too slowly or taking too long to sideboard between games.",
+        "• Asking for or giving strategic advice during a match.",
+    )
+    assert "Written for these tests." in jar.section("resources").text
+
+
+def test_a_japanese_jar_its_headings_between_paragraphs() -> None:
+    page = "\n".join(
+        [
+            "一般レベル・ジャッジの手引き",
+            "2024年9月23日更新",
+            "一般レベルのイベントは、多くのプレイヤーが初めて出るイベントです。",
+            "よくある問題",
+            "プレイヤーが誘発型能力を忘れた",
+            "その能力を今スタックに置きます。",
+            "重大な問題",
+            "• 暴力的な振る舞い。",
+        ]
+    )
+    jar = parse_judge_document([page], source="jar-ja.pdf")
+    assert (jar.kind, jar.lang, jar.effective) == ("jar", "ja", dt.date(2024, 9, 23))
+    # Keyed by their place until the ingest gives them the English edition's keys (aligned_keys).
+    assert [(s.key, s.title) for s in jar.sections] == [
+        ("introduction", "Introduction"),
+        ("section-2", "よくある問題"),
+        ("section-3", "プレイヤーが誘発型能力を忘れた"),
+        ("section-4", "重大な問題"),
+    ]
+    assert jar.warnings == ()

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from judge.rules.judgedocs.editions import section_for_words
 from judge.rules.judgedocs.ingest import ingest_judge_documents
 from judge.rules.models import JudgeEdition
-from tests.judge_pdfs import IPG_PAGES, MTR_PAGES, write_pdf
+from tests.judge_pdfs import IPG_PAGES, JAR_PAGES, MTR_PAGES, write_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +228,20 @@ def test_the_leave_game_page_and_the_conceding_ruling_cite_the_mtr_and_the_jar(c
     assert "マジック・イベント規定" in page
     ruling = client.get("/en/scenarios/player-concedes-mid-combat/", follow=True).content.decode()
     assert 'href="/en/docs/mtr/2.5/"' in ruling and 'href="/en/docs/jar/"' in ruling
+
+
+def test_a_jar_laid_out_as_published_is_installed_and_served(tmp_path: Path, client) -> None:
+    (tmp_path / "judge").mkdir()
+    write_pdf(tmp_path / "judge" / "jar.pdf", JAR_PAGES)
+    assert ingest_judge_documents(tmp_path).installed == ["JAR effective 2024-09-23 (8 sections)"]
+    index = client.get("/en/docs/jar/").content.decode()
+    assert 'href="/en/docs/jar/serious-problems/"' in index and 'href="/en/docs/jar/introduction/"' in index
+    page = client.get("/ja/docs/jar/a-player-sees-a-card-in-a-library-that-they-were-not/")
+    assert page.status_code == 200
+    assert "Shuffle that card into the part of the library" in page.content.decode()
+    trigger = client.get(
+        "/en/docs/jar/a-player-forgets-a-triggered-ability-an-ability-that-starts/"
+    ).content.decode()
+    assert 'href="/en/rules/603.2/">rule 603.2</a>' in trigger
+    resources = client.get("/en/docs/jar/resources/").content.decode()
+    assert '<a class="rule-ref judge-ref" href="/en/docs/mtr/2.5/">MTR section 2.5</a>' in resources

@@ -34,6 +34,8 @@ def examples() -> dict[str, dict[str, Any]]:
         "rules-api:doc": {"slug": DOC},
         "rules:judge-doc": {"kind": "ipg"},
         "rules:judge-doc-section": {"kind": "ipg", "key": "2.5"},
+        "rules-api:judge-doc": {"kind": "ipg"},
+        "rules-api:judge-doc-section": {"kind": "ipg", "key": "2.5"},
         "rulings:scenario-detail": {"slug": SCENARIO},
         "rulings:scenario-step": {"slug": SCENARIO, "step": 1},
         "rulings-api:scenario": {"slug": SCENARIO},

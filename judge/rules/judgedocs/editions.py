@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from judge.parsing.judge_documents import normalize
+from judge.parsing.judge_document_lines import normalize
 
 
 @dataclass(frozen=True)

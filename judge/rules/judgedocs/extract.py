@@ -35,7 +35,8 @@ def pdf_pages(path: Path) -> list[str]:
             raise ParseError("encrypted PDF", source=path.name)
         if len(reader.pages) > MAX_PAGES:
             raise ParseError(f"more than {MAX_PAGES} pages", source=path.name)
-        return [page.extract_text() or "" for page in reader.pages]
+        # A NUL is never text: some producers' maps of a CID font (Japanese) give one before each character.
+        return [(page.extract_text() or "").replace("\x00", "") for page in reader.pages]
     except (PyPdfError, ValueError, KeyError, TypeError, OSError) as err:
         if isinstance(err, ParseError):
             raise

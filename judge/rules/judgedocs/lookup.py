@@ -34,7 +34,7 @@ def jump(q: str, *, japanese: bool) -> Jump | None:
         return None
     if not key:
         return Jump(judge_doc_url(kind), document_name(kind, japanese=japanese), "ja" if japanese else "en")
-    section = edition.sections.filter(key=key).only("key", "number", "title").first()
+    section = edition.sections.filter(key=key).only("edition_id", "key", "number", "title").first()
     if section is None:
         return None
     label, lang = section_label(section, kind, japanese=japanese)

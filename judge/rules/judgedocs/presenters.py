@@ -40,18 +40,24 @@ PENALTY_NAMES = {
 }
 
 
-def linked_judge_references(text: str, *, kind: str = "") -> list[tuple[str, str]]:
-    """``text`` cut into (piece, url) pairs: a reference to a judge's document with its section's URL, the
-    text between with "". ``kind``: the document the text is in ("see section 1.4" is its own)."""
+def judge_references_in(text: str, *, kind: str = "") -> list[tuple[int, int, str, str]]:
+    """(start, end, document, section) of each reference to a judge's document in ``text``, in order; with
+    ``kind`` (the document the text is in) its own "see section 1.4" too."""
     found = [(start, end, k, number) for start, end, k, number in references(text)]
     if kind:
         taken = [(a, b) for a, b, _, _ in found]
         for m in _OWN_SECTION.finditer(text):
             if not any(a <= m.start() < b for a, b in taken):
                 found.append((m.start(), m.end(), kind, m.group("number")))
+    return sorted(found)
+
+
+def linked_judge_references(text: str, *, kind: str = "") -> list[tuple[str, str]]:
+    """``text`` cut into (piece, url) pairs: a reference to a judge's document with its section's URL, the
+    text between with "". ``kind``: the document the text is in ("see section 1.4" is its own)."""
     out: list[tuple[str, str]] = []
     cursor = 0
-    for start, end, k, number in sorted(found):
+    for start, end, k, number in judge_references_in(text, kind=kind):
         out.append((text[cursor:start], ""))
         out.append((text[start:end], judge_doc_url(k, number)))
         cursor = end
@@ -112,6 +118,7 @@ def parts_context(section: JudgeSectionRow, text: SectionText) -> list[dict[str,
         {
             "heading": part.get("heading", ""),
             "name": PART_NAMES.get(part.get("heading", ""), part.get("heading", "")),
+            "printed": part.get("printed", ""),  # as an official Japanese edition prints it ("定義")
             "paragraphs": [text.html(p) for p in part.get("paragraphs", [])],
         }
         for part in section.parts

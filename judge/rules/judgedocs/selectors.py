@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.parsing.substance import CURRENT, OUTDATED
 from judge.rules.judgedocs.editions import KnownEdition, document_name, japanese_words, known_editions
 from judge.rules.models import JudgeEdition, JudgeSectionRow
 from judge.search.documents import JudgeSectionText
@@ -32,6 +33,34 @@ def newer_known(edition: JudgeEdition) -> KnownEdition | None:
     """The document's current edition as published, when it is newer than ``edition``."""
     known = known_editions().get(edition.kind)
     return known if known is not None and known.effective > edition.effective else None
+
+
+@dataclass(frozen=True)
+class JapaneseEdition:
+    """A document's official Japanese edition installed (the newest) and its standing beside ``english``,
+    the newest English edition installed, in the CR translation's words (judge.parsing.substance): ``current``
+    when it is of that edition's date (or later: the English of its edition is not installed yet),
+    ``outdated`` when it translates an older edition."""
+
+    edition: JudgeEdition
+    english: JudgeEdition
+    standing: str
+
+    @property
+    def todays(self) -> bool:
+        """Shown first on /ja/ (else after today's English, on request)."""
+        return self.standing == CURRENT
+
+
+def japanese_edition(kind: str) -> JapaneseEdition | None:
+    """The document's official Japanese edition with its standing; None when none (or no English) is
+    installed."""
+    japanese, english = serving(kind, lang="ja"), serving(kind)
+    if japanese is None or english is None:
+        return None
+    return JapaneseEdition(
+        japanese, english, CURRENT if japanese.effective >= english.effective else OUTDATED
+    )
 
 
 @dataclass
@@ -73,16 +102,35 @@ def exists(kind: str, key: str) -> bool:
 
 
 def serving_digests() -> dict[str, str]:
-    """ "judge/<kind>" -> the serving edition's file digest: what the search index was built with."""
-    return {f"judge/{e.kind}": e.digest for e in installed_kinds()}
+    """ "judge/<kind>" (and "judge/<kind>/ja") -> the serving editions' file digests: what the search index
+    was built with."""
+    found = {f"judge/{e.kind}": e.digest for e in installed_kinds()}
+    for kind in KINDS:
+        if (japanese := serving(kind, lang="ja")) is not None:
+            found[f"judge/{kind}/ja"] = japanese.digest
+    return found
+
+
+def _japanese_texts(kind: str) -> dict[str, str]:
+    """Section key -> its official Japanese title and text, for a Japanese edition of today's edition
+    (what a Japanese search reads; an outdated one is not searched as today's text)."""
+    found = japanese_edition(kind)
+    if found is None or not found.todays:
+        return {}
+    return {
+        row.key: f"{row.title}\n{row.text}"
+        for row in found.edition.sections.only("edition_id", "key", "title", "text")
+    }
 
 
 def search_sections() -> list[JudgeSectionText]:
-    """Every section of each serving edition, as the search index reads it."""
+    """Every section of each serving edition, as the search index reads it: with the official Japanese of
+    the section searched in Japanese where a current Japanese edition is installed."""
     out = []
     for edition in installed_kinds():
         name = document_name(edition.kind, japanese=False)
-        for row in edition.sections.only("key", "number", "title", "text"):
+        japanese = _japanese_texts(edition.kind)
+        for row in edition.sections.only("edition_id", "key", "number", "title", "text"):
             out.append(
                 JudgeSectionText(
                     kind=edition.kind,
@@ -90,7 +138,9 @@ def search_sections() -> list[JudgeSectionText]:
                     number=row.number if row.number[:1].isdigit() else "",
                     title=row.title,
                     text=row.text,
-                    ja_words=japanese_words(edition.kind, row.key),
+                    ja_words=" ".join(
+                        w for w in (japanese_words(edition.kind, row.key), japanese.get(row.key, "")) if w
+                    ),
                     doc_title=name,
                 )
             )

@@ -1,7 +1,9 @@
 """The judge's documents' pages: an index per document (/docs/mtr/) and a page per section
-(/docs/mtr/4.4/), in the reader's language: the English text (no official Japanese edition is installed)
-with the site's Japanese glosses and section titles on /ja/, the edition's date and where it is
-published, a notice when a newer edition is known, previous and next, the section's other editions."""
+(/docs/mtr/4.4/), in the reader's language: on /ja/ an official Japanese edition of today's edition first,
+with its source and date, and the English below (one that translates an older edition: after today's
+English, on request); else the English text with the site's Japanese glosses and section titles; the
+edition's date and where it is published, a notice when a newer edition is known, previous and next, the
+section's other editions."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ from judge.web.rendering import HtmxHttpRequest, page_or_partial
 def _document(kind: str, edition: Any, *, japanese: bool) -> dict[str, Any]:
     newer = selectors.newer_known(edition)
     return {
+        # The official Japanese edition installed and its standing (the notice under the date on /ja/).
+        "japanese": selectors.japanese_edition(kind) if japanese else None,
         "kind": kind,
         "short": kind.upper(),
         "name": document_name(kind, japanese=japanese),
@@ -44,7 +48,8 @@ def judge_doc_page(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if edition is None:
         return _not_installed(request, kind, japanese=japanese)
     sections = []
-    for section in edition.sections.only("key", "number", "title", "penalty"):
+    # edition_id too: a related manager sets each row's edition, reading edition_id (deferred: a query each).
+    for section in edition.sections.only("edition_id", "key", "number", "title", "penalty"):
         label, lang = section_label(section, kind, japanese=japanese)
         sections.append(
             {
@@ -79,6 +84,28 @@ def _not_installed(request: HtmxHttpRequest, kind: str, *, japanese: bool) -> Ht
         "known": known,
     }
     return render(request, "rules/judge_doc_missing.html", {"doc": doc, "japanese": japanese})
+
+
+def _japanese_section(kind: str, key: str, english: Any) -> dict[str, Any] | None:
+    """The section in the official Japanese edition installed, beside today's English edition only (an
+    older edition's page is English alone): its standing, source title and date, number and title as it
+    prints them, its parts; None when there is none."""
+    found = selectors.japanese_edition(kind)
+    if found is None or found.english.pk != english.pk:
+        return None
+    row = found.edition.sections.filter(key=key).first()
+    if row is None:
+        return None
+    return {
+        "standing": found.standing,
+        "todays": found.todays,
+        "title": found.edition.title,
+        "effective": found.edition.effective,
+        "english_effective": found.english.effective,
+        "address": found.edition.address,
+        "label": f"{row.number} {row.title}" if row.number[:1].isdigit() else row.title,
+        "parts": parts_context(row, SectionText(kind=kind, japanese=False)),
+    }
 
 
 @require_GET
@@ -116,5 +143,6 @@ def judge_section_page(request: HtmxHttpRequest, kind: str, key: str) -> HttpRes
         "older_edition": serving is not None and serving.pk != page.edition.pk,
         "serving_url": judge_doc_url(kind, key),
         "history": section_history(kind, key),
+        "ja": _japanese_section(kind, key, page.edition) if japanese else None,
     }
     return page_or_partial(request, "rules/judge_section.html", "section", context)
