@@ -284,7 +284,7 @@ def estimate_bracket(
         unchecked.append(Step.of("brackets.unchecked-combos", rule="two-card-combos"))
     else:
         combos_source = Text(
-            en=sources.combos, ja=sources.combos.replace("Commander Spellbook", "スペルブック")
+            en=sources.combos, ja=sources.combos.replace("Commander Spellbook", "コマンダー・スペルブック")
         )
         checked.append(Step.of("brackets.checked-combos", rule="two-card-combos", source=combos_source))
         reasons.extend(_combo_reasons(criteria, combos, seen))

@@ -66,10 +66,10 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
                 "code": "deck.interchangeable-unchecked",
                 "rule": "201.3b",
                 "objects": [],
-                "text": "Interchangeable names (rule 201.3) were not checked: this server has no printings "
-                "data, which lists the other English names some cards are printed under (such as a Universes "
-                "Within card's Universes Beyond name). A card listed under such a name is not found, and is "
-                "not counted with its other name",
+                "text": "Interchangeable names (rule 201.3) were not checked: this site does not know which "
+                "cards are also printed under another English name (such as a Universes Within card's "
+                "Universes Beyond name). A card your list names that way is not found, and is not counted "
+                "together with its other name: count those copies yourself",
             },
         ],
     }
