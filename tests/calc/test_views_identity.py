@@ -256,12 +256,16 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
             'lang="en">Breeding Pool</span>' in items[0]
         )
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
+        # The steps name the card as the card data knows it in Japanese, never 《Breeding Pool》.
+        assert "《繁殖池》の固有色：" in items[0] and "Breeding Pool》" not in items[0]
+        assert "《砕骨の巨人 // 踏みつけ》の固有色：" in items[1]
     else:
         assert (
             '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
             'lang="ja">繁殖池</span>' in items[0]
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
+        assert "Color identity of Breeding Pool:" in items[0] and "繁殖池の" not in items[0]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
 
 
