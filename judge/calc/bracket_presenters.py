@@ -18,6 +18,7 @@ class ShownReason:
     bracket: int
     text: str
     quoted: str = ""  # Japanese readers: the card data's English words the text points to
+    reading: str = ""  # Japanese readers: what those words do, in Japanese, marked as this site's reading
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,9 @@ def present_bracket(estimate: BracketEstimate) -> ShownBracket:
                 bracket=r.bracket,
                 text=r.step.render(lang),
                 quoted=r.quoted if lang == "ja" else "",
+                reading=msg("brackets.reading", reading=msg(f"brackets.reading.{r.reading}")).text(lang)
+                if lang == "ja" and r.quoted and r.reading
+                else "",
             )
             for r in estimate.reasons
         ],

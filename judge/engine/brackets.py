@@ -45,6 +45,7 @@ from judge.engine.bracket_readings import (
     extra_turn_words,
     feature_kinds,
     land_denial_words,
+    reading_of,
 )
 from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
 from judge.engine.card_names import card_name, named
@@ -83,6 +84,7 @@ class Reason:
     bracket: int
     cards: tuple[str, ...] = ()
     quoted: str = ""  # the card data's English words that decided it (Oracle text, a combo's results)
+    reading: str = ""  # what those words do (bracket_readings.reading_of): brackets.reading.<reading>
 
     def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -191,6 +193,7 @@ def _card_reason(
         bracket=bracket,
         cards=(card.name,),
         quoted=words if reason is None else "",
+        reading=reading_of(words) if reason is None else "",
     )
 
 

@@ -80,6 +80,34 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{card} is mass land denial: {reason} Only {first} and higher allow it.",
         "ja": "{card}は大量土地破壊のカードです（理由：{reason}）。使えるのは{first}以上です。",
     },
+    # What the quoted English Oracle words that decided a card do: this site's reading of them, not an
+    # official text (the page says so beside the quote).
+    "brackets.reading": {
+        "en": "{reading} (this site's reading of the quoted words)",
+        "ja": "意味：{reading}（引用した英語の語句をこのサイトが訳したもので、公式の訳ではありません）",
+    },
+    "brackets.reading.extra-turn": {
+        "en": "a player takes an extra turn",
+        "ja": "プレイヤーが追加ターンを得る",
+    },
+    "brackets.reading.destroy-all-lands": {"en": "destroys all lands", "ja": "すべての土地を破壊する"},
+    "brackets.reading.exile-all-lands": {"en": "exiles all lands", "ja": "すべての土地を追放する"},
+    "brackets.reading.sacrifice-all-lands": {
+        "en": "players sacrifice all their lands",
+        "ja": "プレイヤーがすべての土地を生け贄に捧げる",
+    },
+    "brackets.reading.return-all-lands": {
+        "en": "returns all lands (or all permanents) to their owners' hands",
+        "ja": "すべての土地（またはすべてのパーマネント）をオーナーの手札に戻す",
+    },
+    "brackets.reading.lands-dont-untap": {
+        "en": "lands don't untap",
+        "ja": "土地がアンタップしない",
+    },
+    "brackets.reading.untap-limit": {
+        "en": "players can't untap more than a few lands",
+        "ja": "プレイヤーは決まった数までしか土地をアンタップできない",
+    },
     "brackets.unchecked-combos": {
         "en": "Two-card combos not checked: this site has no copy of Commander Spellbook's list of combos to "
         "look the list's cards up in. Whether two of them make a combo, check yourself",
