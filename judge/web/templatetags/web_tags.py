@@ -12,8 +12,12 @@ from django.utils.translation import gettext as _
 
 from judge.web.citations import judge_doc_url, rule_label, rule_ref_url
 from judge.web.citations import rule_url as _rule_url
+from judge.web.dates import effective, release_date, release_dates
 
 register = template.Library()
+register.filter("effective", effective)
+register.filter("release_date", release_date)
+register.filter("release_dates", release_dates)
 
 
 @register.inclusion_tag("web/_cited_rule.html")
@@ -96,9 +100,9 @@ def _mana_kind(symbol: str) -> str:
 
 @register.filter
 def mana_symbols(text: object) -> SafeString:
-    """A text with its mana symbols ({0}, {2}, {G}, {R/W}, {T}) drawn as symbols (the pips of the colour-identity
-    answer) with a spoken label in the reader's language, never as raw braces; the rest of the text is escaped.
-    Other symbols stay as typed.
+    """A text with its mana symbols ({0}, {2}, {G}, {R/W}, {T}) drawn as symbols (the pips of the
+    colour-identity answer) with a spoken label in the reader's language, never as raw braces; the rest of
+    the text is escaped. Other symbols stay as typed.
 
     >>> from django.utils import translation
     >>> with translation.override("ja"):
