@@ -59,7 +59,7 @@ def present_bracket(estimate: BracketEstimate) -> ShownBracket:
                 bracket=r.bracket,
                 text=r.step.render(lang),
                 quoted=r.quoted if lang == "ja" else "",
-                reading=msg("brackets.reading", reading=msg(f"brackets.reading.{r.reading}")).text(lang)
+                reading=msg("brackets.reading.meaning", reading=msg(f"brackets.reading.{r.reading}")).text(lang)
                 if lang == "ja" and r.quoted and r.reading
                 else "",
             )

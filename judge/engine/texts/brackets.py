@@ -82,7 +82,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # What the quoted English Oracle words that decided a card do: this site's reading of them, not an
     # official text (the page says so beside the quote).
-    "brackets.reading": {
+    "brackets.reading.meaning": {
         "en": "{reading} (this site's reading of the quoted words)",
         "ja": "意味：{reading}（引用した英語の語句をこのサイトが訳したもので、公式の訳ではありません）",
     },
