@@ -46,6 +46,14 @@ def criterion_label(criterion: str) -> str:
     return labels.get(criterion, criterion)
 
 
+def _reading(reading: str, lang: str) -> str:
+    """In Japanese, what the quoted English Oracle words do, marked as this site's reading; in English the
+    text quotes them itself."""
+    if lang != "ja" or not reading:
+        return ""
+    return msg("brackets.reading.meaning", reading=msg(f"brackets.reading.{reading}")).text(lang)
+
+
 def present_bracket(estimate: BracketEstimate) -> ShownBracket:
     lang = reader_language()
     latest = estimate.criteria.latest
@@ -59,9 +67,7 @@ def present_bracket(estimate: BracketEstimate) -> ShownBracket:
                 bracket=r.bracket,
                 text=r.step.render(lang),
                 quoted=r.quoted if lang == "ja" else "",
-                reading=msg("brackets.reading.meaning", reading=msg(f"brackets.reading.{r.reading}")).text(lang)
-                if lang == "ja" and r.quoted and r.reading
-                else "",
+                reading=_reading(r.reading, lang) if r.quoted else "",
             )
             for r in estimate.reasons
         ],
