@@ -341,6 +341,7 @@ def _combo_reasons(
                     bracket=chained_level,
                     cards=combo.cards,
                     quoted=listed,
+                    reading="combo-turns",
                 )
             )
         if land_denial:
@@ -357,6 +358,7 @@ def _combo_reasons(
                     bracket=land_level,
                     cards=combo.cards,
                     quoted=listed,
+                    reading="combo-land-denial",
                 )
             )
         if combo.pieces > 2 or not infinite:
@@ -379,6 +381,7 @@ def _combo_reasons(
                 bracket=level,
                 cards=combo.cards,
                 quoted=listed,
+                reading="combo-infinite",
             )
         )
     return reasons

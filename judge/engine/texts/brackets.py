@@ -84,7 +84,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # official text (the page says so beside the quote).
     "brackets.reading.meaning": {
         "en": "{reading} (this site's reading of the quoted words)",
-        "ja": "意味：{reading}（引用した英語の語句をこのサイトが訳したもので、公式の訳ではありません）",
+        "ja": "意味：{reading}（引用した英語の語句をこのサイトが読んだもので、公式の訳ではありません）",
     },
     "brackets.reading.extra-turn": {
         "en": "a player takes an extra turn",
@@ -107,6 +107,19 @@ TEXTS: dict[str, dict[str, str]] = {
     "brackets.reading.untap-limit": {
         "en": "players can't untap more than a few lands",
         "ja": "プレイヤーは決まった数までしか土地をアンタップできない",
+    },
+    # A combo's results (Commander Spellbook's English feature names), by what made the combo count.
+    "brackets.reading.combo-turns": {
+        "en": "the combo gives extra turns without end",
+        "ja": "このコンボで追加ターンを際限なく得られる",
+    },
+    "brackets.reading.combo-land-denial": {
+        "en": "the combo denies the other players their lands",
+        "ja": "このコンボでほかのプレイヤーの土地を大量に使えなくする",
+    },
+    "brackets.reading.combo-infinite": {
+        "en": "the results include an infinite effect or winning (or losing) the game",
+        "ja": "結果に、無限に繰り返せる効果か、ゲームに勝つ（負ける）ことが含まれる",
     },
     "brackets.unchecked-combos": {
         "en": "Two-card combos not checked: this site has no copy of Commander Spellbook's list of combos to "
