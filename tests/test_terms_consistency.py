@@ -130,6 +130,11 @@ def also_shown(term: Term) -> set[str]:
     return {_ja(s.strip()) for s in re.sub(r"\([^)]*\)", "", found.group(1)).split(",") if s.strip()}
 
 
+#: Proper names that hold a term's word but name something else, with the Japanese a page writes them in:
+#: neither is the term (コマンダー・スペルブック is the combo site's name, not 統率者's other spelling).
+PROPER_NAMES = {"Commander Spellbook": "コマンダー・スペルブック"}
+
+
 class TermChecker:
     """Finds the term-table rows an English text names, and the spellings a Japanese text uses."""
 
@@ -175,6 +180,8 @@ class TermChecker:
 
     def problems(self, english: str, japanese: str) -> list[str]:
         """Each other spelling of a term the English names that the Japanese uses instead of its name_ja."""
+        for name, name_ja in PROPER_NAMES.items():
+            english, japanese = english.replace(name, " "), japanese.replace(name_ja, " ")
         named = self.named_in_english(english)
         return [
             f"{spelling!r} for {term.en[0]!r}: write {term.name_ja!r} (rules_data/terms.tsv line {term.line})"

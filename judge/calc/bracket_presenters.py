@@ -18,6 +18,7 @@ class ShownReason:
     bracket: int
     text: str
     quoted: str = ""  # Japanese readers: the card data's English words the text points to
+    reading: str = ""  # Japanese readers: what those words do, in Japanese, marked as this site's reading
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,14 @@ def criterion_label(criterion: str) -> str:
     return labels.get(criterion, criterion)
 
 
+def _reading(reading: str, lang: str) -> str:
+    """In Japanese, what the quoted English Oracle words do, marked as this site's reading; in English the
+    text quotes them itself."""
+    if lang != "ja" or not reading:
+        return ""
+    return msg("brackets.reading.meaning", reading=msg(f"brackets.reading.{reading}")).text(lang)
+
+
 def present_bracket(estimate: BracketEstimate) -> ShownBracket:
     lang = reader_language()
     latest = estimate.criteria.latest
@@ -58,6 +67,7 @@ def present_bracket(estimate: BracketEstimate) -> ShownBracket:
                 bracket=r.bracket,
                 text=r.step.render(lang),
                 quoted=r.quoted if lang == "ja" else "",
+                reading=_reading(r.reading, lang) if r.quoted else "",
             )
             for r in estimate.reasons
         ],

@@ -147,6 +147,10 @@ def identity_labels() -> dict[str, dict[str, Any]]:
                     "R": _("red mana"),
                     "G": _("green mana"),
                     "C": _("colorless mana"),
+                    "X": _("X generic mana"),
+                    "T": _("tap symbol"),
+                    "H": braced(_("%(first)s or %(second)s (hybrid)")),
+                    "P": braced(_("%(mana)s or 2 life (Phyrexian mana)")),
                 },
                 **problem_heads(),
             }

@@ -61,6 +61,12 @@ def tax_page_data() -> dict[str, Any]:
             words[lang] = _words()
             labels[lang] = {symbol: _mana_label(symbol) for symbol in "WUBRGC"}
             labels[lang]["N"] = _mana_label("0").replace("0", "{n}", 1)
+            labels[lang].update(X=_mana_label("X"), T=_mana_label("T"))
+            labels[lang]["H"] = _("%(first)s or %(second)s (hybrid)") % {
+                "first": "{first}",
+                "second": "{second}",
+            }
+            labels[lang]["P"] = _("%(mana)s or 2 life (Phyrexian mana)") % {"mana": "{mana}"}
             links[lang] = {
                 "prefix": rule_url_prefix(),
                 "other": {

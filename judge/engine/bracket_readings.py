@@ -63,6 +63,37 @@ ARGUABLY_EARLY_MANA = 5
 SHOWN_WORDS = 90
 
 
+#: Each mass land denial pattern's reading, in the order of MASS_LAND_DENIAL_RES.
+_LAND_READINGS = (
+    "destroy-all-lands",
+    "sacrifice-all-lands",
+    "return-all-lands",
+    "lands-dont-untap",
+    "untap-limit",
+)
+
+
+def reading_of(found: str) -> str:
+    """Which reading the words that decided a card match ("extra-turn", "destroy-all-lands", ...; "" for
+    none): each has a message ``brackets.reading.<reading>`` saying in the reader's words what the quoted
+    English Oracle words do.
+
+    >>> reading_of("Destroy all lands"), reading_of("exile all lands"), reading_of("takes an extra turn")
+    ('destroy-all-lands', 'exile-all-lands', 'extra-turn')
+    >>> reading_of("")
+    ''
+    """
+    if not found:
+        return ""
+    if EXTRA_TURN_RE.search(found):
+        return "extra-turn"
+    for reading, pattern in zip(_LAND_READINGS, MASS_LAND_DENIAL_RES, strict=True):
+        if pattern.search(found):
+            exiled = reading == "destroy-all-lands" and found.casefold().startswith("exile")
+            return "exile-all-lands" if exiled else reading
+    return ""
+
+
 def words(match: re.Match[str]) -> str:
     """The words that decided a card, shortened to what a step shows."""
     found = match.group(0).strip()

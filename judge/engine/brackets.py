@@ -45,6 +45,7 @@ from judge.engine.bracket_readings import (
     extra_turn_words,
     feature_kinds,
     land_denial_words,
+    reading_of,
 )
 from judge.engine.brackets_data import BracketCriteria, CardOverride, default_criteria, default_overrides
 from judge.engine.card_names import card_name, named
@@ -83,6 +84,7 @@ class Reason:
     bracket: int
     cards: tuple[str, ...] = ()
     quoted: str = ""  # the card data's English words that decided it (Oracle text, a combo's results)
+    reading: str = ""  # what those words do (bracket_readings.reading_of): brackets.reading.<reading>
 
     def to_answer(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -191,6 +193,7 @@ def _card_reason(
         bracket=bracket,
         cards=(card.name,),
         quoted=words if reason is None else "",
+        reading=reading_of(words) if reason is None else "",
     )
 
 
@@ -284,7 +287,7 @@ def estimate_bracket(
         unchecked.append(Step.of("brackets.unchecked-combos", rule="two-card-combos"))
     else:
         combos_source = Text(
-            en=sources.combos, ja=sources.combos.replace("Commander Spellbook", "スペルブック")
+            en=sources.combos, ja=sources.combos.replace("Commander Spellbook", "コマンダー・スペルブック")
         )
         checked.append(Step.of("brackets.checked-combos", rule="two-card-combos", source=combos_source))
         reasons.extend(_combo_reasons(criteria, combos, seen))
@@ -338,6 +341,7 @@ def _combo_reasons(
                     bracket=chained_level,
                     cards=combo.cards,
                     quoted=listed,
+                    reading="combo-turns",
                 )
             )
         if land_denial:
@@ -354,6 +358,7 @@ def _combo_reasons(
                     bracket=land_level,
                     cards=combo.cards,
                     quoted=listed,
+                    reading="combo-land-denial",
                 )
             )
         if combo.pieces > 2 or not infinite:
@@ -376,6 +381,7 @@ def _combo_reasons(
                 bracket=level,
                 cards=combo.cards,
                 quoted=listed,
+                reading="combo-infinite",
             )
         )
     return reasons

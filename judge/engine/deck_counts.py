@@ -12,7 +12,7 @@ whose own text allows more copies can only be recognised with card data, which t
 ...     decklist=parse_decklist(text="COMMANDER\\n1 Kenrith\\nDECK\\n2 Sol Ring\\n50 Forest"))
 >>> [p.rule for p in check.problems], check.legal
 (['903.5a', '903.5b'], False)
->>> check.notes[0].render("en").startswith("Checked without card data")
+>>> check.notes[0].render("en").startswith("Checked without the list of Magic cards")
 True
 """
 

@@ -38,7 +38,7 @@ from judge.engine.errors import InvalidInputError
 from judge.engine.identity_payload import MAX_CARDS, CardLookup, CardProblems, read_identity_payload
 from judge.engine.legality import LegalitySource
 from judge.engine.mana import COLOR_NAMES, COLORS, SYMBOL_RE, ManaSymbol, color_list, parse_symbol
-from judge.engine.messages import Message, msg
+from judge.engine.messages import Message, Text, msg
 from judge.engine.steps import Step
 
 #: What a card looked up by its name cites when the card data's source is not recorded ("card data").
@@ -153,16 +153,44 @@ def _conditional(sentence: str) -> bool:
     return any(word in lowered for word in (" until ", " as long as ", " if ", " becomes ", "target "))
 
 
+def _card_name(card: Card) -> str | Text:
+    """The card's name in a step: both languages where the card data knows its Japanese name (《繁殖池》 on a
+    Japanese page), the English name alone otherwise (a name is never made up).
+
+    >>> pool = Card(name="Breeding Pool", japanese_names=("繁殖池",), faces=(Face(name="Breeding Pool"),))
+    >>> _card_name(pool).in_("ja"), _card_name(Card(name="Phelddagrif", faces=(Face(name="Phelddagrif"),)))
+    ('繁殖池', 'Phelddagrif')
+    """
+    japanese = card.japanese_names[0] if card.japanese_names else ""
+    return Text(en=card.name, ja=japanese) if japanese and japanese != card.name else card.name
+
+
+def _face_name(card: Card, face: Face) -> str | Text:
+    """A face's name in a step: the card's names for a card of one name; a face of a split card by the
+    Japanese name's own halves ("火 // 氷"), only where they are as many as the faces."""
+    if face.name == card.name:
+        return _card_name(card)
+    halves = [h.strip() for h in card.japanese_names[0].split("//")] if card.japanese_names else []
+    names = [f.name for f in card.faces]
+    if len(halves) == len(names) > 1 and face.name in names and all(halves):
+        return Text(en=face.name, ja=halves[names.index(face.name)])
+    return face.name
+
+
 def _face_label(card: Card, face: Face, index: int) -> Message:
     if len(card.faces) == 1 or (card.layout in _ALTERNATIVE_LAYOUTS and index == 0):
-        return msg("identity.face", face=face.name)
+        return msg("identity.face", face=_face_name(card, face))
     if card.layout in _ALTERNATIVE_LAYOUTS:
-        return msg("identity.face-alternative", face=face.name, card=card.front_name)
+        return msg(
+            "identity.face-alternative", face=_face_name(card, face), card=_face_name(card, card.faces[0])
+        )
     if card.layout in ("transform", "modal_dfc", "battle", "double_faced_token", "reversible_card"):
         return msg(
-            "identity.face-front" if index == 0 else "identity.face-back", face=face.name, card=card.name
+            "identity.face-front" if index == 0 else "identity.face-back",
+            face=_face_name(card, face),
+            card=_card_name(card),
         )
-    return msg("identity.face-half", face=face.name, card=card.name)
+    return msg("identity.face-half", face=_face_name(card, face), card=_card_name(card))
 
 
 def color_identity(*, card: Card) -> IdentityResult:
@@ -187,9 +215,13 @@ def color_identity(*, card: Card) -> IdentityResult:
         label = _face_label(card, face, index)
         face_colors: set[str] = set()
         if index > 0 and card.layout in ("transform", "modal_dfc", "battle", "double_faced_token"):
-            steps.append(Step.of("identity.back-face", rule="903.4d", face=face.name, card=card.name))
+            steps.append(
+                Step.of(
+                    "identity.back-face", rule="903.4d", face=_face_name(card, face), card=_card_name(card)
+                )
+            )
         elif index > 0 and card.layout in _ALTERNATIVE_LAYOUTS:
-            steps.append(Step.of("identity.alternative", rule="903.4e", face=face.name))
+            steps.append(Step.of("identity.alternative", rule="903.4e", face=_face_name(card, face)))
         for text, colors in _colored_symbols(face.mana_cost):
             face_colors.update(colors)
             steps.append(
@@ -257,10 +289,15 @@ def color_identity(*, card: Card) -> IdentityResult:
             )
         found |= face_colors
     if card.layout == "meld":
-        steps.append(Step.of("identity.meld", rule="712.4b", card=card.name))
+        steps.append(Step.of("identity.meld", rule="712.4b", card=_card_name(card)))
     identity = tuple(c for c in COLORS if c in found)
     steps.append(
-        Step.of("identity.summary", rule="903.4", card=card.name, colors=color_list(identity, style="words"))
+        Step.of(
+            "identity.summary",
+            rule="903.4",
+            card=_card_name(card),
+            colors=color_list(identity, style="words"),
+        )
     )
     return IdentityResult(name=card.name, identity=identity, explanation=tuple(steps))
 
@@ -289,9 +326,14 @@ def identify_cards(
         result = color_identity(card=card)
         if by_name:
             step = (
-                Step.of("identity.from-card-data", rule=source.citation, card=card.name, source=source.label)
+                Step.of(
+                    "identity.from-card-data",
+                    rule=source.citation,
+                    card=_card_name(card),
+                    source=source.label,
+                )
                 if source is not None
-                else Step.of("identity.from-card-data-undated", rule=LOOKED_UP, card=card.name)
+                else Step.of("identity.from-card-data-undated", rule=LOOKED_UP, card=_card_name(card))
             )
             result = replace(result, explanation=(step, *result.explanation))
         results.append(result)

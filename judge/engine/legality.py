@@ -26,7 +26,7 @@ those names come with their own published source (:class:`CompanionBans`).
 >>> [(f.card, f.rule, f.message.text("en")) for f in check.problems]
 [('Mana Crypt', 'data:scryfall-2026-11-20', 'Mana Crypt is banned in Commander (Scryfall, 2026-11-20)')]
 >>> check_legality(data=None, variant=Variant.COMMANDER, cards=[crypt]).notes[0].render("en")
-'Card legality was not checked: no card data has been imported on this server.'
+'Card legality was not checked: this site has no list of Magic cards to check them against yet.'
 """
 
 from __future__ import annotations

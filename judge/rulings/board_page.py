@@ -39,7 +39,7 @@ from judge.engine.messages import Message
 from judge.engine.turn_end import end_turn_from_payload
 from judge.rulings.board_rows import PAYLOAD_KEYS, BoardRows
 from judge.rulings.forms import END_TURN, FORMSETS, RESOLVE_RE
-from judge.rulings.presenters import Resolution, present_resolution
+from judge.rulings.presenters import Resolution, present_board, present_resolution
 from judge.rulings.presenters.names import choices, label_of
 from judge.web.card_finder import card_links
 from judge.web.presenters import present_problems
@@ -294,6 +294,23 @@ def resolve_button(
     return present_resolution(result, title=title, card_urls=card_urls), [], []
 
 
+def json_view(
+    action: str,
+    payload: Mapping[str, Any] | None,
+    *,
+    lang: str,
+    card_urls: Mapping[str, str],
+    fixing: bool,
+) -> dict[str, Any]:
+    """How the page shows a board's JSON: never as what a reader reads first. The page of a large board's
+    JSON ("show-json") reads the board player by player; its JSON is one closed tap away (open only when
+    a pasted JSON has problems to fix)."""
+    summary = (
+        present_board(payload, lang=lang, card_urls=card_urls) if action == SHOW_JSON and payload else None
+    )
+    return {"board_summary": summary, "json_open": fixing}
+
+
 # --------------------------------------------------------------------------- the page, bounded
 
 
@@ -312,6 +329,11 @@ def bounded_page(request: HtmxHttpRequest, context: dict[str, Any], status: int)
         response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
         if len(response.content) <= MAX_PAGE:
             return response
+        if context.get("board_summary") is not None:  # the board as JSON alone, still behind its tap
+            context["board_summary"] = None
+            response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)
+            if len(response.content) <= MAX_PAGE:
+                return response
         if not context["json_only"] and not half:
             context.update(json_only=True, lean=True)
             response = page_or_partial(request, "rulings/leave_game.html", "board", context, status=status)

@@ -42,6 +42,7 @@ from judge.rulings.board_page import (
     editing_row,
     full_editor_counts,
     full_editor_open,
+    json_view,
     link_cards,
     object_fields,
     object_lines,
@@ -276,6 +277,7 @@ def leave_game_page(request: HtmxHttpRequest) -> HttpResponse:
         # A large board's JSON is a page of its own (one tap), not a second copy of the board on every page.
         "json_inline": len(shown_json) <= INLINE_JSON or pasted is not None,
         "json_only": action == SHOW_JSON and not errors,
+        **json_view(action, payload, lang=lang, card_urls=card_urls, fixing=bool(pasted and errors)),
         "action": action,
         # A large board's resolution: no second copy of the board afterwards (its objects are listed).
         "after_inline": resolution is not None and len(resolution.after_json) <= INLINE_JSON,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from judge.engine.dates import effective
 from judge.engine.messages import msg
 from judge.search.cache import answers, normalised
 from judge.search.documents import SourceKind
@@ -170,7 +171,7 @@ def _search(
     if version not in live.versions:
         # The ingest indexes the current release only (judge.rules.ingest); older ones are read from the
         # database.
-        notices = (*notices, msg("search.version-not-indexed", version=version, current=current))
+        notices = (*notices, msg("search.version-not-indexed", version=version, current=effective(current)))
         version = current
     allow = live.allowed(lang=parsed.lang, version=version, docs=parsed.docs) if parsed.docs else None
     searched, names = named_kinds(parsed, terms)

@@ -107,10 +107,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "言語は {choices} のいずれかで指定してください。",
     },
     "web.no-card-data": {
-        "en": "This server has no Magic card data yet, and looking cards up needs it. The site's administrator "
-        "can download it; until then, card names are not checked.",
-        "ja": "このサーバーにはまだマジックのカード・データがありません。カードを調べるにはデータが必要です。"
-        "サイトの管理者がダウンロードできます。それまではカード名を確認しません。",
+        "en": "This site has no list of Magic cards yet, and looking cards up needs it: until the site's "
+        "administrator adds it, card names are not checked.",
+        "ja": "このサイトにはまだマジックのカードの一覧がありません。カードを調べるにはその一覧が必要で、"
+        "サイトの管理者が用意するまではカード名を確認しません。",
     },
     "web.card-not-found": {
         "en": "No card named “{name}” in the card data.",

@@ -308,9 +308,18 @@
 
   /** A step's text escaped, its mana symbols drawn as the site's steps draw them (the mana_symbols filter). */
   function symbols(text, page) {
-    return escape(text).replace(/\{([0-9]{1,7}|[WUBRGC])\}/g, (all, v) => {
-      const kind = /^[0-9]+$/.test(v) ? "N" : v;
-      const label = escape(kind === "N" ? page.mana.N.replace("{amount}", v) : page.mana[v]);
+    const said = (v) => {
+      if (/^[0-9]+$/.test(v)) return page.mana.N.replace("{amount}", v);
+      if (v.endsWith("/P")) return page.mana.P.replace("{mana}", said(v[0]));
+      if (v.includes("/")) {
+        const [first, second] = v.split("/");
+        return page.mana.H.replace("{first}", said(first)).replace("{second}", said(second));
+      }
+      return page.mana[v];
+    };
+    return escape(text).replace(/\{([0-9]{1,7}|[WUBRGCXT]|[WUBRG2]\/[WUBRG]|[WUBRG]\/P)\}/g, (all, v) => {
+      const kind = v.endsWith("/P") ? "P" : v.includes("/") ? "H" : /^[0-9]+$/.test(v) || v === "X" ? "N" : v;
+      const label = escape(said(v));
       return `<span class="mana-symbol pip-${kind}" role="img" aria-label="${label}" title="${label}">${v}</span>`;
     });
   }

@@ -529,10 +529,19 @@
 
   function manaSymbols(text) {  // the mana_symbols filter (judge.web.templatetags.web_tags)
     const labels = catalog.mana_labels[lang];
-    return escape(text).replace(/\{([0-9]{1,7}|[WUBRGC])\}/g, (all, value) => {
-      const digits = /^[0-9]+$/.test(value);
-      const name = escape(digits ? labels.N.replace("{n}", value) : labels[value]);
-      return `<span class="mana-symbol pip-${digits ? "N" : value}" role="img" aria-label="${name}" title="${name}">${value}</span>`;
+    const said = (v) => {
+      if (/^[0-9]+$/.test(v)) return labels.N.replace("{n}", v);
+      if (v.endsWith("/P")) return labels.P.replace("{mana}", said(v[0]));
+      if (v.includes("/")) {
+        const [first, second] = v.split("/");
+        return labels.H.replace("{first}", said(first)).replace("{second}", said(second));
+      }
+      return labels[v];
+    };
+    return escape(text).replace(/\{([0-9]{1,7}|[WUBRGCXT]|[WUBRG2]\/[WUBRG]|[WUBRG]\/P)\}/g, (all, value) => {
+      const kind = value.endsWith("/P") ? "P" : value.includes("/") ? "H" : /^[0-9]+$/.test(value) || value === "X" ? "N" : value;
+      const name = escape(said(value));
+      return `<span class="mana-symbol pip-${kind}" role="img" aria-label="${name}" title="${name}">${value}</span>`;
     });
   }
 

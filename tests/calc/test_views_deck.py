@@ -66,10 +66,10 @@ def test_deck_api_commanders_field_moves_the_commander_out_of_the_deck(client: C
                 "code": "deck.interchangeable-unchecked",
                 "rule": "201.3b",
                 "objects": [],
-                "text": "Interchangeable names (rule 201.3) were not checked: this server has no printings "
-                "data, which lists the other English names some cards are printed under (such as a Universes "
-                "Within card's Universes Beyond name). A card listed under such a name is not found, and is "
-                "not counted with its other name",
+                "text": "Interchangeable names (rule 201.3) were not checked: this site does not know which "
+                "cards are also printed under another English name (such as a Universes Within card's "
+                "Universes Beyond name). A card your list names that way is not found, and is not counted "
+                "together with its other name: count those copies yourself",
             },
         ],
     }
@@ -149,7 +149,7 @@ def test_deck_api_without_card_data_runs_the_checks_that_need_none(client: Clien
     ]
     assert [n["code"] for n in data["notes"]] == ["legality.needs-card-data"]
     japanese = post(client, "/api/calc/deck-check?lang=ja", body).json()
-    assert "カード・データ" in japanese["notes"][0]["text"]
+    assert "カードの一覧" in japanese["notes"][0]["text"]
     assert "import_cards" not in json.dumps(data) + json.dumps(japanese, ensure_ascii=False)
 
 
@@ -240,7 +240,7 @@ def test_deck_page_without_card_data(client: Client) -> None:
     response = client.post("/en/calc/deck-check/", {"variant": "commander", "decklist": "1 Sol Ring"}, **HX)
     html = response.content.decode()
     assert response.status_code == 200 and "import_cards" not in html
-    assert "Checked without card data: the card count" in html and "903.5a" in html
+    assert "Checked without the list of Magic cards: the card count" in html and "903.5a" in html
 
 
 @pytest.mark.parametrize(

@@ -162,14 +162,13 @@ def test_identity_page_names_and_json(client: Client, cards: None, lang: str) ->
     [
         (
             "en",
-            "This server has no Magic card data yet, and looking cards up needs it. The site&#x27;s "
-            "administrator "
-            "can download it; until then, card names are not checked.",
+            "This site has no list of Magic cards yet, and looking cards up needs it: until the site&#x27;s "
+            "administrator adds it, card names are not checked.",
         ),
         (
             "ja",
-            "このサーバーにはまだマジックのカード・データがありません。カードを調べるにはデータが必要です。"
-            "サイトの管理者がダウンロードできます。それまではカード名を確認しません。",
+            "このサイトにはまだマジックのカードの一覧がありません。カードを調べるにはその一覧が必要で、"
+            "サイトの管理者が用意するまではカード名を確認しません。",
         ),
     ],
 )
@@ -188,7 +187,7 @@ def test_identity_page_without_card_data_and_escaping(client: Client) -> None:
     html = response.content.decode()
     # Without card data a name is no problem to fix: the page says what is missing and offers the fields.
     assert response.status_code == 200 and "needs-printed" in html and "Please fix" not in html
-    assert "no Magic card data" in html and "import_cards" not in html
+    assert "no list of Magic cards" in html and "import_cards" not in html
     assert MARKUP not in html and ESCAPED in html
     bad = client.post("/en/calc/color-identity/", {"cards_json": "{nope"}, **HX).content.decode()
     assert "Card JSON: not valid JSON (line 1, column 2)." in bad
@@ -256,12 +255,16 @@ def test_identity_page_takes_japanese_names(client: Client, lang: str) -> None:
             'lang="en">Breeding Pool</span>' in items[0]
         )
         assert "「Sol Rnig」というカードは見つかりません。《Sol Ring》のことですか？" in items[2]
+        # The steps name the card as the card data knows it in Japanese, never 《Breeding Pool》.
+        assert "《繁殖池》の固有色：" in items[0] and "Breeding Pool》" not in items[0]
+        assert "《砕骨の巨人 // 踏みつけ》の固有色：" in items[1]
     else:
         assert (
             '<span class="card-name" lang="en">Breeding Pool</span> <span class="other-name" '
             'lang="ja">繁殖池</span>' in items[0]
         )
         assert "Unknown card &#x27;Sol Rnig&#x27;; did you mean Sol Ring?" in items[2]
+        assert "Color identity of Breeding Pool:" in items[0] and "繁殖池の" not in items[0]
     assert "pip-U" in items[0] and "pip-G" in items[0] and "pip-R" in items[1]
 
 

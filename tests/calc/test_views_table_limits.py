@@ -56,7 +56,7 @@ def test_250_distinct_unknown_cards_are_counted_not_checked(client: Client, all_
     en = client.post("/en/calc/brackets/", body)
     assert en.status_code == 200
     page = text_of(en.content.decode())
-    assert "250 name(s) of the list are not in the card data: those cards were not checked" in page
+    assert "250 name(s) of the list are not cards this site knows: those cards were not checked" in page
     assert minimums(en.content.decode()) == ["1"]  # the known cards are still estimated
     ja = text_of(client.post("/ja/calc/brackets/", body).content.decode())
-    assert "リストの 250 件の名前がカードデータにないため、そのカードは確認していません" in ja
+    assert "リストの 250 件の名前はこのサイトが知らないカード名のため、そのカードは確認していません" in ja

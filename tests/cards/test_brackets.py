@@ -151,6 +151,34 @@ def test_deck_page_shows_the_estimate_in_both_languages(client: Client, all_sour
     assert "brackets." not in ja.split('id="result"')[1]  # no message code shows
 
 
+@pytest.mark.parametrize(
+    ("cards", "quoted", "reading"),
+    [
+        (("Time Warp",), "takes an extra turn", "プレイヤーが追加ターンを得る"),
+        (("Armageddon",), "Destroy all lands", "すべての土地を破壊する"),
+        (
+            ("Thassa's Oracle", "Demonic Consultation"),
+            None,  # Commander Spellbook's results, as its export names them
+            "結果に、無限に繰り返せる効果か、ゲームに勝つ（負ける）ことが含まれる",
+        ),
+    ],
+)
+def test_the_quoted_oracle_words_come_with_their_japanese_marked_as_the_sites(
+    client: Client, all_sources: None, cards: tuple[str, ...], quoted: str | None, reading: str
+) -> None:
+    """On /ja/ the English words that decided a card are quoted as English and said in Japanese beside them,
+    marked as this site's reading, never as an official text (issue 40 item 6)."""
+    body = {"variant": "commander", "decklist": decklist(*cards)}
+    ja = client.post("/ja/calc/deck-check/", body, HTTP_HX_REQUEST="true").content.decode()
+    assert f'<q class="bracket-quoted" lang="en" translate="no">{quoted or ""}' in ja
+    assert (
+        f'<span class="bracket-reading">意味：{reading}（引用した英語の語句をこのサイトが読んだもので、'
+        "公式の訳ではありません）</span>" in ja
+    )
+    en = client.post("/en/calc/deck-check/", body, HTTP_HX_REQUEST="true").content.decode()
+    assert "bracket-reading" not in en and "bracket-quoted" not in en  # the English text quotes them itself
+
+
 def test_card_page_says_game_changer(client: Client, all_sources: None) -> None:
     ja = client.get("/ja/cards/rhystic-study/").content.decode()
     assert "ゲームチェンジャー" in ja and "Scryfall, 2026-11-20" in ja

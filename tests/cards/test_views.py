@@ -54,9 +54,9 @@ def test_commander_rules_the_card_touches(client: Client, cards: None) -> None:
 
 def test_unknown_card_and_no_card_data(client: Client) -> None:
     empty = client.get("/en/cards/breeding-pool/")
-    assert empty.status_code == 404 and "no Magic card data" in empty.content.decode()
+    assert empty.status_code == 404 and "no list of Magic cards" in empty.content.decode()
     japanese = client.get("/ja/cards/breeding-pool/").content.decode()
-    assert "カード・データがありません" in japanese and "import_cards" not in japanese
+    assert "カードの一覧がありません" in japanese and "import_cards" not in japanese
     assert client.get("/api/cards/Breeding Pool").status_code == 404
 
 

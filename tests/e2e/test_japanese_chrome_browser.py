@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from judge.engine.texts import CATALOG
 from tests.e2e.conftest import PHONE
-from tests.e2e.walk import walk_state
+from tests.e2e.walk import check_deck, walk_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]
 
@@ -220,3 +220,117 @@ def test_dates_read_as_dates_and_the_footer_names_no_file(phone_ja, site_url):  
     expect(footer).not_to_contain_text("ファイル")
     phone_ja.goto(f"{site_url}/ja/docs/cr-excerpt-ja/")
     expect(phone_ja.locator("main")).not_to_contain_text(".txt")
+
+
+# --- Issue 40 item 6: Japanese only on /ja/ -------------------------------------------------------------
+
+#: A release's raw number ("20260116") in the site's own text; "version:20260116" is search syntax.
+RAW_RELEASE = re.compile(r"(?<![\d:=/-])(?:19|20)\d{6}(?!\d)")
+#: A mana symbol left as typed ("{1}{G}{W}{U}", "{R/W}", "{T}").
+RAW_MANA = re.compile(r"\{[0-9WUBRGCXTP/]{1,7}\}")
+#: What a player read where only an operator should: the server, its data, a half-English coinage.
+OPERATOR = ("サーバー", "印刷版データ", "スペルブックの読み方")
+
+
+def own_texts(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """The page's own visible Japanese text (READ: rule texts in English, quotes and data left out)."""
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+    return [t["text"] for t in page.evaluate(READ)["texts"]]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",
+        "rules/903.8/",
+        "rules/903.8/?version=20200601",
+        "rules/903.8/history/",
+        "rules/903.9/history/",
+        "rules/changes/",
+        "rules/translation-status/",
+        "glossary/",
+        "docs/",
+        "docs/cr-excerpt-ja/",
+        "search/?q=commander+version:20200601",
+    ],
+)
+def test_a_release_is_shown_as_the_date_it_took_effect(phone_ja, site_url, path):  # type: ignore[no-untyped-def]
+    """「2026年1月16日発効」, never 「20260116 版」: the number stays in addresses and in ``version:``."""
+    phone_ja.goto(f"{site_url}/ja/{path}")
+    raw = [(m.group(0), text[:120]) for text in own_texts(phone_ja) for m in RAW_RELEASE.finditer(text)]
+    assert not raw, f"/ja/{path}: {raw}"
+    assert not [t for t in own_texts(phone_ja) if re.search(r"\d\s*版", t)], path
+    look(phone_ja, f"dates {path}")
+
+
+def test_the_version_switch_names_each_release_by_its_date(phone_ja, site_url):  # type: ignore[no-untyped-def]
+    phone_ja.goto(f"{site_url}/ja/rules/903.8/")
+    options = phone_ja.locator("#version option")
+    expect(options.first).to_have_text(re.compile(r"^\d{4}年\d{1,2}月\d{1,2}日発効 \(現行\)$"))
+    assert all(re.fullmatch(r"\d{8}", v) for v in options.evaluate_all("os => os.map(o => o.value)"))
+    phone_ja.goto(f"{site_url}/ja/rules/changes/")
+    expect(phone_ja.locator("#from option").first).to_have_text(
+        re.compile(r"^\d{4}年\d{1,2}月\d{1,2}日発効$")
+    )
+
+
+def test_identity_steps_name_the_card_in_japanese_and_draw_its_mana(phone_ja, site_url):  # type: ignore[no-untyped-def]
+    """《繁殖池》 where the card data knows it (《Phelddagrif》 has no Japanese name: it stays English); its
+    land types' {T} and mana drawn as symbols with Japanese labels."""
+    phone_ja.goto(f"{site_url}/ja/calc/color-identity/")
+    phone_ja.fill("#identity-names", "Breeding Pool\nPhelddagrif")
+    phone_ja.locator("form.calc-form button[type=submit]").click()
+    pool = phone_ja.locator("#result .identity-card").first
+    expect(pool.locator(".step-text").last).to_have_text("《繁殖池》の固有色：青緑")
+    expect(pool).not_to_contain_text("《Breeding Pool》")
+    expect(pool.locator(".step-text [role=img][aria-label='タップ・シンボル']").first).to_be_attached()
+    expect(phone_ja.locator("#result .identity-card").nth(1)).to_contain_text("《Phelddagrif》の固有色")
+    steps = phone_ja.locator("#result .step-text").all_inner_texts()  # the form's help shows how to type them
+    assert steps and not [t for t in steps if RAW_MANA.search(t)]
+    look(phone_ja, "identity-japanese-names")
+
+
+def test_a_worked_rulings_costs_are_drawn_not_typed(phone_ja, site_url):  # type: ignore[no-untyped-def]
+    """The colour-identity ruling's {1}{G}{W}{U} and hybrid {R/W}: symbols with Japanese spoken labels."""
+    phone_ja.goto(f"{site_url}/ja/scenarios/color-identity-examples/1/")
+    step = phone_ja.locator("#scenario-step")
+    expect(step.locator("[aria-label='赤マナか白マナ（混成）']").first).to_be_attached()
+    expect(step.locator(".sc-cards .bd-details [role=img]").first).to_be_attached()
+    raw = [t for t in own_texts(phone_ja) if RAW_MANA.search(t)]
+    assert not raw, raw
+    look(phone_ja, "ruling-mana")
+
+
+def test_the_leave_game_board_is_never_json_first(phone_ja, site_url):  # type: ignore[no-untyped-def]
+    """The board's JSON is one closed tap, labelled in Japanese; the page of a large board's JSON reads the
+    board player by player."""
+    phone_ja.goto(f"{site_url}/ja/leave-game/")
+    phone_ja.locator("details.lg-full > summary").click()
+    advanced = phone_ja.locator("details.lg-advanced")
+    expect(advanced).not_to_have_attribute("open", "")
+    expect(advanced.locator("> summary")).to_have_text(re.compile("^上級者向け: 盤面のJSON"))
+    expect(phone_ja.locator("#lg-json")).to_be_hidden()
+    shown = phone_ja.locator("main").inner_text()  # what is rendered, the closed JSON left out
+    assert '"variant"' not in shown and "free-for-all" not in shown
+    look(phone_ja, "leave-game-json-closed")
+
+
+def test_brackets_and_deck_notes_speak_to_the_player(phone_ja, site_url):  # type: ignore[no-untyped-def]
+    """The notes a player reads beside the estimate and the deck check: no server, no data, Commander
+    Spellbook named as コマンダー・スペルブック."""
+    phone_ja.goto(f"{site_url}/ja/calc/brackets/")
+    phone_ja.fill("#player1", "アレックス")
+    phone_ja.fill("#deck1", "統率者\n1 Kenrith, the Returned King\nデッキ\n1 Sol Ring\n98 Plains")
+    phone_ja.locator("form button[type=submit].primary").click()
+    expect(phone_ja.locator("#result").first).to_be_visible()
+    texts = own_texts(phone_ja)
+    assert not [(w, t) for t in texts for w in OPERATOR if w in t]
+    assert any("コマンダー・スペルブック" in t for t in texts)
+    check_deck(
+        phone_ja,
+        site_url,
+        "ja",
+        "commander",
+        "統率者\n1 Kenrith, the Returned King\nデッキ\n1 Sol Ring\n98 Plains",
+    )
+    assert not [(w, t) for t in own_texts(phone_ja) for w in OPERATOR if w in t]

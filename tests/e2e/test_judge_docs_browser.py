@@ -33,7 +33,7 @@ def test_the_ipg_section_in_japanese_on_a_phone(phone, site_url):
     _shows_the_section(
         phone,
         title="2.5 ゲームプレイ上のエラー — ゲームルール違反",
-        date="2024-09-23",
+        date="2024年9月23日",  # a date as the reader writes it
         links=("/ja/docs/ipg/", "/ja/docs/ipg/2.4/", "/ja/docs/ipg/2.6/", "/ja/docs/ipg/1.4/"),
     )
     from playwright.sync_api import expect
@@ -48,7 +48,7 @@ def test_the_mtr_section_in_english_on_a_phone(phone_en, site_url):
     _shows_the_section(
         phone_en,
         title="4.4 Loops",
-        date="2025-04-21",
+        date="April 21, 2025",
         links=("/en/docs/mtr/", "/en/docs/mtr/4.3/", "/en/docs/mtr/4.5/"),
     )
     from playwright.sync_api import expect

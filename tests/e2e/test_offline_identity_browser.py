@@ -28,10 +28,13 @@ def test_colour_identity_of_a_printed_card_is_worked_out_offline(phone_at, site_
     expect(page.locator("#result .pips abbr")).to_have_text(["W", "G"])
     steps = page.locator("#result .calc-steps")
     card = "《Knight of the Reliquary》"
-    # {G} drawn as the site draws it (its text "G", its name 緑マナ), {G/W} as printed.
+    # {G} and the hybrid {G/W} drawn as the site draws them (their text "G", "G/W"; their names 緑マナ,
+    # 緑マナか白マナ（混成）), never typed.
     expect(steps.locator(".mana-symbol.pip-G").first).to_have_attribute("aria-label", "緑マナ")
+    hybrid = steps.locator(".mana-symbol.pip-H").first
+    expect(hybrid).to_have_attribute("aria-label", "緑マナか白マナ（混成）")
     expect(steps).to_contain_text(f"{card}のマナ・コストの G で 緑 が加わります")
-    expect(steps).to_contain_text(f"{card}のルール・テキストの {{G/W}} で 白・緑 が加わります")
+    expect(steps).to_contain_text(f"{card}のルール・テキストの G/W で 白・緑 が加わります")
     expect(steps).to_contain_text(f"{card}の固有色：白緑")
     # A cost that can't be read: the engine's problem, the fields as typed.
     page.fill("#identity-card-cost", "1QQ")

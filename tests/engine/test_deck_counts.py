@@ -42,5 +42,5 @@ def test_the_note_and_problems_read_in_both_languages() -> None:
     )
     assert result.problems[0].text("ja").startswith("《Sol Ring》が 2 枚あります")
     note = result.notes[0]
-    assert "カード・データ" in note.render("ja") and "card data" in note.render("en")
+    assert "カードの一覧" in note.render("ja") and "list of Magic cards" in note.render("en")
     assert "import_cards" not in note.render("en") + note.render("ja")

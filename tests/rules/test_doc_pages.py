@@ -65,7 +65,7 @@ def test_document_page_facts_lists_notes_and_card_text(client, fixture_corpus) -
     assert page.index("《見本ボルト》の説明です。") < page.index("この《見本ボルト》の場合")
     commander = client.get("/en/docs/commander-rules/").content.decode()
     assert '<p class="doc-title-en" lang="en">Commander format rules (Japanese translation)</p>' in commander
-    assert '<time datetime="2022-03-04">2022-03-04</time>' in commander
+    assert '<time datetime="2022-03-04">March 4, 2022</time>' in commander
     assert '<a href="https://example.org/commander/rules/" rel="external noopener">' in commander
     assert "<ul><li>同じ統率者を何人が使っても構いません。</li>" in commander  # • bullets are a list
 

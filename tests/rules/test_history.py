@@ -22,6 +22,8 @@ from tests.rules.cr_files import BASE, edited, write_release
 pytestmark = pytest.mark.django_db
 
 V1, V2, V3 = "20300202", "20310303", "20320404"
+# A release as a reader reads it (judge.engine.dates): the date it took effect, never its number.
+E1, E2, E3 = "effective February 2, 2030", "effective March 3, 2031", "effective April 4, 2032"
 STICKERS = "Some seats bring a sticker sheet to the table before the game."
 SECOND = (
     *BASE[:5],
@@ -133,11 +135,11 @@ def test_an_old_citation_shows_the_rule_then_and_links_its_successor(
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     html = client.get(f"/en/rules/101.3/?version={V1}", **headers).content.decode()
     assert "Decide who goes first" not in html and "Each seat starts with a life total." in html
-    assert f"You are reading rule 101.3 as it was in version {V1}; the current version is {V3}." in html
+    assert f"You are reading rule 101.3 as it was in the rules {E1}; the current rules are {E3}." in html
     assert 'In the current rules it is rule <a href="/en/rules/101.4/">101.4</a>.' in html
     assert f'href="/en/rules/101.3/history/?version={V1}"' in html
     gone = client.get(f"/en/rules/102.2/?version={V1}", **headers).content.decode()
-    assert f"it was removed in version {V2}" in gone
+    assert f"it was removed from the rules {E2}" in gone
     same = client.get(f"/ja/rules/101.1/?version={V2}").content.decode()
     assert 'href="/ja/rules/101.1/"' in same
 
@@ -145,8 +147,8 @@ def test_an_old_citation_shows_the_rule_then_and_links_its_successor(
 @pytest.mark.parametrize(
     ("lang", "changed", "renumbered"),
     [
-        ("en", f"Changed in {V3}:", f"Renumbered in {V2}: 101.3 → 101.4"),
-        ("ja", f"{V3} で変更:", f"{V2} で番号変更: 101.3 → 101.4"),
+        ("en", f"Changed in the rules {E3}:", f"Renumbered in the rules {E2}: 101.3 → 101.4"),
+        ("ja", "2032年4月4日発効の版で変更:", "2031年3月3日発効の版で番号変更: 101.3 → 101.4"),
     ],
 )
 def test_the_history_page_is_a_timeline_with_word_diffs(
@@ -167,7 +169,7 @@ def test_a_rule_added_in_place_of_another_says_where_that_one_went(
     client: Client, ingested_three: Path
 ) -> None:
     html = client.get("/en/rules/101.2/history/").content.decode()
-    assert f"Rule 101.2 of {V1} was another rule: in {V2} it is rule" in html
+    assert f"Rule 101.2 of the rules {E1} was another rule: in the rules {E2} it is rule" in html
     assert f'href="/en/rules/101.3/?version={V2}">101.3</a>' in html
 
 
@@ -193,7 +195,7 @@ def main(html: str) -> str:
 def test_version_works_on_the_index_and_glossary(client: Client, ingested_three: Path) -> None:
     index = client.get(f"/en/rules/?version={V1}").content.decode()
     assert f'href="/en/rules/102.2/?version={V1}"' not in index  # sections and chapters only
-    assert f'href="/en/rules/102/?version={V1}"' in index and f"({V1})" in index
+    assert f'href="/en/rules/102/?version={V1}"' in index and f"({E1})" in index
     assert client.get(f"/en/glossary/?version={V2}").status_code == 200
     assert client.get("/en/rules/?version=19990101").status_code == 404
 
@@ -258,7 +260,7 @@ def test_history_of_903_9_starts_where_the_rule_was_rewritten(client, ingested):
     assert _history(client, "903.9b")[0] == ("20200601", "903.9", "added")
     html = client.get("/ja/rules/903.9/history/").content.decode()
     assert (
-        "20200601 版のルール 903.9 は別のルールでした。" in html
+        "2020年6月1日発効の版のルール 903.9 は別のルールでした。" in html
         and 'href="/ja/rules/903.9b/?version=20231117"' in html
     )
 
@@ -279,7 +281,9 @@ def test_history_of_805_10f_through_the_removal_of_damage_assignment_order(clien
         ("20251114", "805.10f", "removed"),
     ]
     html = client.get("/en/rules/805.10f/?version=20231117").content.decode()
-    assert "It is not in the current rules: it was removed in version 20251114." in html
+    assert (
+        "It is not in the current rules: it was removed from the rules effective November 14, 2025." in html
+    )
     moved = client.get("/en/rules/805.10g/?version=20231117").content.decode()
     assert 'In the current rules it is rule <a href="/en/rules/805.10f/">805.10f</a>.' in moved
 
@@ -289,5 +293,6 @@ def test_changes_between_far_apart_versions(client, ingested):
     response = client.get("/en/rules/changes/?from=20260116&to=20200601")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "<option selected>20200601</option>" in html  # shown oldest first, whichever order was asked
+    # shown oldest first, whichever order was asked; the release as its date, its number the value sent
+    assert '<option value="20200601" selected>effective June 1, 2020</option>' in html
     assert "<h2>Renumbered</h2>" in html and "(was 903.9)" in html

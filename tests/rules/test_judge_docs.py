@@ -95,7 +95,7 @@ def test_the_section_page_in_english(installed: Path, client) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert "Game Play Error — Game Rule Violation Handled at Competitive Events" in html
-    assert '<time datetime="2024-09-23" class="judge-doc-date">2024-09-23</time>' in html
+    assert '<time datetime="2024-09-23" class="judge-doc-date">September 23, 2024</time>' in html
     assert 'href="https://wpn.wizards.com/en/rules-documents"' in html
     assert "Penalty: <strong>Warning</strong>" in html
     # A newer edition is not known for the IPG (2024-09-23 is current); for this MTR it is.

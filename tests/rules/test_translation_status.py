@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from judge.engine.dates import reader_date
 from judge.rules import models
 from judge.rules.ingest import ingest_corpus
 from judge.rules.translation_status import translation_status
@@ -93,7 +94,7 @@ def test_rules_renumbered_since_are_changed_since_the_translation_and_keep_their
     assert (last.number, last.old_number, last.status) == ("102.1", "102.1", "changed")
     assert ("delete", "101.3.") in last.diff and ("insert", "101.4.") in last.diff
     html = client.get("/ja/rules/translation-status/").content.decode()
-    assert "(20300202 版では 101.2)" in html and "番号だけが変わり、英語は同じです。" in html
+    assert "(2030年2月2日発効の版では 101.2)" in html and "番号だけが変わり、英語は同じです。" in html
 
 
 def test_a_translation_of_the_current_release_is_current_everywhere(tmp_path: Path) -> None:
@@ -190,7 +191,8 @@ def test_page_in_japanese_names_the_release_followed_and_shows_the_english_diff(
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" in html and "日本語訳の状況" in html
-    assert f'href="/ja/docs/cr-ja-{OLD}/"' in html and OLD in html and NEW in html
+    assert f'href="/ja/docs/cr-ja-{OLD}/"' in html
+    assert reader_date(OLD, "ja") in html and reader_date(NEW, "ja") in html
     # The rule whose English changed links to its page, with its English word diff marked as English.
     assert 'href="/ja/rules/101.1/"' in html
     assert '<p class="diff" lang="en">' in html and "<ins>" in html and "<del>" in html

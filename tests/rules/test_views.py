@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from judge.engine.dates import effective
 from tests.conftest import current_release
 from tests.helpers import error_texts
 
@@ -91,7 +92,10 @@ def test_version_switch(client, ingested):
     assert response.status_code == 200
     html = response.content.decode()
     current = current_release()
-    told = f"You are reading rule 903.8 as it was in version 20200601; the current version is {current}."
+    told = (
+        "You are reading rule 903.8 as it was in the rules effective June 1, 2020; the current rules are "
+        f"{effective(current).in_('en')}."
+    )
     assert told in html
     assert '<a href="/en/rules/903.8/">Show the current version</a>' in html
 
@@ -244,10 +248,14 @@ def test_a_renumbered_rule_shows_the_japanese_of_its_old_number_and_says_so(clie
     with a
     notice; 20231117's own 805.10f (damage assignment order, deleted since) is not."""
     html = client.get("/en/rules/805.10f/").content.decode()
-    assert "This Japanese translates rule 805.10g of 20231117, the same rule as today's 805.10f." in html
+    assert (
+        "This Japanese translates rule 805.10g of the rules effective November 17, 2023, the same rule as "
+        "today's 805.10f." in html
+    )
     assert "<strong>805.10g</strong> 戦闘ダメージ・ステップ開始に際して" in html
     assert "<strong>805.10f</strong>" not in html and "ダメージ割り振り順" not in html
-    assert "English text of 805.10g in 20231117" in html  # the English it was made from, to compare with
+    # the English it was made from, to compare with
+    assert "English text of 805.10g in the rules effective November 17, 2023" in html
     assert "002_" not in html  # file names only on the document's own page
     assert (
         "総合ルール 805 共有チーム・ターン（日本語）" in html
@@ -263,7 +271,9 @@ def test_an_unchecked_translation_says_so_beside_the_rule_it_seems_to_translate(
     something else) gets none of it."""
     page_b = client.get("/en/rules/903.9b/").content.decode()
     assert "Outdated: this Japanese translates an earlier version of the rule" in page_b
-    assert "The English had changed by 20231117." in page_b  # the first release loaded after 20200601
+    assert (
+        "The English had changed by November 17, 2023." in page_b
+    )  # the first release loaded after 20200601
     found = client.get("/api/rules/903.9b").json()["translations"]
     assert [(t["status"], t["alignment"]) for t in found] == [("outdated", "unchecked")]
     assert not [
@@ -311,7 +321,9 @@ def test_gone_number_redirects_to_its_successor(client, ingested):
     assert response["Location"] == "/en/rules/103.4c/?renumbered_from=103.3c"
     page = client.get(response["Location"]).content.decode()
     assert "Rule 103.3c was renumbered: in the current rules it is rule 103.4c." in page
-    assert "Renumbered in 20231117: 103.3c → 103.4c" in page  # the history follows the rule to its old number
+    assert (
+        "Renumbered in the rules effective November 17, 2023: 103.3c → 103.4c" in page
+    )  # the history follows the rule to its old number
     assert client.get("/api/rules/103.3c").json()["successor"] == "103.4c"
 
 
@@ -387,7 +399,7 @@ def test_rule_index_names_chapters_and_sections_in_japanese(client, ingested, hx
 
 def test_an_older_versions_index_keeps_the_japanese_titles_and_its_version(client, ingested):
     ja = _main(client.get("/ja/rules/?version=20200601").content.decode())
-    assert "<h1>総合ルール <small>(20200601)</small></h1>" in ja
+    assert "<h1>総合ルール <small>(2020年6月1日発効)</small></h1>" in ja
     assert '<a href="/ja/rules/903/?version=20200601">903. 統率者戦</a>' in ja
     current = _main(client.get("/ja/rules/").content.decode())
     assert "<small>" not in current and "?version=" not in current

@@ -197,6 +197,22 @@ def test_every_step_renders(client: Client, slug: str, number: int, lang: str) -
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
+def test_mana_costs_in_a_step_are_drawn_not_raw(client: Client, lang: str) -> None:
+    """A worked ruling's costs (the narration's hybrid {R/W}, a card's {1}{G}{W}{U}, a tax's {G}{U}) are drawn
+    as the site draws every cost, with spoken labels in the reader's language (issue 40 item 6)."""
+    for path in ("color-identity-examples/1/", "commander-tax-partners/1/"):
+        article = (
+            client.get(f"/{lang}/scenarios/{path}").content.decode().split('<article id="scenario-step"')[1]
+        )
+        # A rule's own text (English, or quoted Japanese) is the rule as written.
+        ours = re.sub(r'<div class="sc-rule-text"[^>]*>.*?</div>', "", article, flags=re.DOTALL)
+        assert not re.findall(r"\{[0-9WUBRGCXT/]+\}", ours), path
+    identity = client.get(f"/{lang}/scenarios/color-identity-examples/1/").content.decode()
+    assert drawn("{1}{G}{W}{U}", lang) in identity
+    assert ("赤マナか白マナ（混成）" if lang == "ja" else "red mana or white mana (hybrid)") in identity
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_step_fragment_for_htmx(client: Client, lang: str) -> None:
     response = client.get(f"/{lang}/scenarios/planechase-planar-controller-leaves/2/", **HX)
     assert response.status_code == 200
@@ -360,7 +376,7 @@ def test_end_of_turn_steps_show_the_board_after(client: Client, lang: str) -> No
 
 def test_other_kinds_render_their_results(client: Client) -> None:
     tax = client.get("/en/scenarios/commander-tax-partners/2/").content.decode()
-    assert "{2}{G}{U}" in tax.split('class="sc-after"')[1]
+    assert drawn("{2}{G}{U}", "en") in tax.split('class="sc-after"')[1]
     identity = client.get("/en/scenarios/color-identity-examples/1/").content.decode()
     assert '<span class="sc-identity">W U G</span>' in identity
     identity = client.get("/ja/scenarios/color-identity-examples/1/").content.decode()

@@ -147,7 +147,7 @@ def test_an_old_translation_carries_its_notice_in_the_api_and_on_the_page(
     rule = next(r for r in data["rules"] if r["rule"] == "800.4a")
     assert rule["lang"] == "ja" and "ゲームから除外" in rule["text"]
     differs, term = rule["notices"]
-    assert "もっとも近い版は 20180810 版" in differs and "  " not in differs
+    assert "もっとも近い版は 2018年8月10日発効の版" in differs and "  " not in differs
     assert "現在の日本語のルールでは「ゲームから離れる」です" in term
     html = client.get("/ja/scenarios/mind-control-alex-leaves/2/").content.decode()
     popover = html.split("<summary>800.4a</summary>")[1].split("</details>")[0]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from judge.engine.dates import reader_date
 from judge.parsing import ja_comprehensive_rules
 from judge.parsing.linking import AlignedSection, LinkedDocument, Status, link_document
 from judge.parsing.records import DocKind, DocSection, JaDocument
@@ -258,12 +259,12 @@ def index(settings, root: Path) -> Path:  # type: ignore[no-untyped-def]
 
 @pytest.mark.django_db  # the search page also looks the query up in the card data
 def test_outdated_hits_say_so_in_the_readers_language(client: Client, index: Path) -> None:
-    previous = sample.PREVIOUS
+    previous = reader_date(sample.PREVIOUS, "ja")  # a release as the date it took effect
     page = client.get("/ja/search/", {"q": "共有チーム・ターン lang:ja"}).content.decode()
-    assert f"{previous} 版からの訳（当時の 805.2）：その後番号が変更" in page
-    assert f"{previous} 版からの訳：この規則は現行ルールにない" in page
+    assert f"{previous}発効の版からの訳（当時の 805.2）：その後番号が変更" in page
+    assert f"{previous}発効の版からの訳：この規則は現行ルールにない" in page
     changed = client.get("/ja/search/", {"q": "固有色 lang:ja"}, HTTP_HX_REQUEST="true").content.decode()
-    assert f"{previous} 版からの訳：英文はその後変更" in changed
+    assert f"{previous}発効の版からの訳：英文はその後変更" in changed
     english = client.get("/en/search/", {"q": "統率者税 lang:ja"}).content.decode()
     assert "Translated from an older version; not checked against the current rules" in english
     # Today's translation has no notice.

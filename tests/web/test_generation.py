@@ -38,7 +38,7 @@ def test_home_and_health_read_the_generation_the_settings_name(  # type: ignore[
         "corpus": 7,
         "versions": ["20251114", "20260116"],
     }
-    assert "20260116" in client.get("/en/").content.decode()
+    assert "effective January 16, 2026" in client.get("/en/").content.decode()
     settings.JUDGE_GENERATION_FUNCTION = "tests.web.test_generation.no_generation"
     # Before any rules text is installed the site serves (calculators, tracker) and says so.
     assert client.get("/healthz").json() == {"status": "no-rules", "corpus": None, "versions": []}

@@ -86,7 +86,7 @@ def test_no_card_data_still_checks_the_deck_in_both_languages(client: Client) ->
     japanese = post(client, "/api/calc/deck-check?lang=ja", body)
     assert english.status_code == japanese.status_code == 200
     assert [n["code"] for n in english.json()["notes"]] == ["legality.needs-card-data"]
-    assert "カード・データ" in japanese.json()["notes"][0]["text"]
+    assert "カードの一覧" in japanese.json()["notes"][0]["text"]
 
 
 def test_health_without_a_corpus(client: Client) -> None:

@@ -32,20 +32,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "呼び方です。「統率者戦ブラケット」と「ゲームチェンジャー」は公式の日本語ページの表記です。",
     },
     "brackets.no-card-data": {
-        "en": "Nothing checked: the bracket criteria need the cards' data (their Game Changer mark and Oracle "
-        "text), and no card of this list was found in it",
-        "ja": "何も確認できていません。ブラケットの基準にはカードのデータ（ゲームチェンジャーの印とオラクル"
-        "・テキスト）が必要ですが、このリストのカードは見つかりませんでした",
+        "en": "Nothing checked: the bracket criteria are read from each card's Oracle text and whether it is a "
+        "Game Changer, and no card of this list is one this site knows",
+        "ja": "何も確認できていません。ブラケットの基準は、各カードのオラクル・テキストとゲームチェンジャーかどうかで"
+        "判断しますが、このリストにはこのサイトが知っているカードがありませんでした",
     },
     "brackets.checked-game-changers": {
-        "en": "Game Changers counted from the card data's mark ({source})",
-        "ja": "ゲームチェンジャーはカードデータの印で数えました（{source}）",
+        "en": "Game Changers counted from the mark the card lists give them ({source})",
+        "ja": "ゲームチェンジャーは、カード情報に付いている印で数えました（{source}）",
     },
     "brackets.unchecked-game-changers": {
-        "en": "Game Changers not counted: the imported card data does not mark them (Scryfall's Oracle "
-        "Cards and MTGJSON's AtomicCards do since February 2025)",
-        "ja": "ゲームチェンジャーは数えていません。取り込まれたカードデータに印がありません（2025年2月以降の"
-        "Scryfall と MTGJSON のデータにはあります）",
+        "en": "Game Changers not counted: the card lists this site uses do not mark them (Scryfall's and "
+        "MTGJSON's lists do since February 2025)",
+        "ja": "ゲームチェンジャーは数えていません。このサイトが使っているカード情報にその印がありません"
+        "（Scryfall と MTGJSON のカード情報には2025年2月から付いています）",
     },
     "brackets.game-changers": {
         "en": "{count} card(s) from the Game Changers list: {cards} ({source}). {below} allows {allowed}.",
@@ -80,38 +80,82 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{card} is mass land denial: {reason} Only {first} and higher allow it.",
         "ja": "{card}は大量土地破壊のカードです（理由：{reason}）。使えるのは{first}以上です。",
     },
+    # What the quoted English Oracle words that decided a card do: this site's reading of them, not an
+    # official text (the page says so beside the quote).
+    "brackets.reading.meaning": {
+        "en": "{reading} (this site's reading of the quoted words)",
+        "ja": "意味：{reading}（引用した英語の語句をこのサイトが読んだもので、公式の訳ではありません）",
+    },
+    "brackets.reading.extra-turn": {
+        "en": "a player takes an extra turn",
+        "ja": "プレイヤーが追加ターンを得る",
+    },
+    "brackets.reading.destroy-all-lands": {"en": "destroys all lands", "ja": "すべての土地を破壊する"},
+    "brackets.reading.exile-all-lands": {"en": "exiles all lands", "ja": "すべての土地を追放する"},
+    "brackets.reading.sacrifice-all-lands": {
+        "en": "players sacrifice all their lands",
+        "ja": "プレイヤーがすべての土地を生け贄に捧げる",
+    },
+    "brackets.reading.return-all-lands": {
+        "en": "returns all lands (or all permanents) to their owners' hands",
+        "ja": "すべての土地（またはすべてのパーマネント）をオーナーの手札に戻す",
+    },
+    "brackets.reading.lands-dont-untap": {
+        "en": "lands don't untap",
+        "ja": "土地がアンタップしない",
+    },
+    "brackets.reading.untap-limit": {
+        "en": "players can't untap more than a few lands",
+        "ja": "プレイヤーは決まった数までしか土地をアンタップできない",
+    },
+    # A combo's results (Commander Spellbook's English feature names), by what made the combo count.
+    "brackets.reading.combo-turns": {
+        "en": "the combo gives extra turns without end",
+        "ja": "このコンボで追加ターンを際限なく得られる",
+    },
+    "brackets.reading.combo-land-denial": {
+        "en": "the combo denies the other players their lands",
+        "ja": "このコンボでほかのプレイヤーの土地を大量に使えなくする",
+    },
+    "brackets.reading.combo-infinite": {
+        "en": "the results include an infinite effect or winning (or losing) the game",
+        "ja": "結果に、無限に繰り返せる効果か、ゲームに勝つ（負ける）ことが含まれる",
+    },
     "brackets.unchecked-combos": {
-        "en": "Two-card combos not checked: Commander Spellbook's combo data is not imported on this server",
-        "ja": "2枚コンボは確認していません。このサーバーには スペルブック（コンボのデータベース）のデータが"
-        "取り込まれていません",
+        "en": "Two-card combos not checked: this site has no copy of Commander Spellbook's list of combos to "
+        "look the list's cards up in. Whether two of them make a combo, check yourself",
+        "ja": "2枚コンボは確認していません。コンボの一覧であるコマンダー・スペルブック (Commander Spellbook) を"
+        "このサイトで引けないため、リストのカードの組み合わせを調べられませんでした。2枚でコンボになるカードが"
+        "あるかは、ご自分で確かめてください",
     },
     "brackets.checked-combos": {
-        "en": "Combos looked up in Commander Spellbook's data ({source})",
-        "ja": "コンボはスペルブックのデータで調べました（{source}）",
+        "en": "Combos looked up in Commander Spellbook's list of combos ({source})",
+        "ja": "コンボはコマンダー・スペルブック (Commander Spellbook) の一覧で調べました（{source}）",
     },
     "brackets.combo-chained-turns": {
         "en": "{cards}: a combo for {features} (Commander Spellbook): chained extra turns, allowed only from "
         "{first}.",
-        "ja": "{cards}：スペルブックに載っている、{features}のコンボです。追加ターンを連続して得るため、"
+        "ja": "{cards}：コマンダー・スペルブックに載っている、{features}のコンボです。追加ターンを連続して得るため、"
         "使えるのは{first}以上です。",
     },
     "brackets.combo-land-denial": {
         "en": "{cards}: a combo for {features} (Commander Spellbook): mass land denial, allowed only from "
         "{first}.",
-        "ja": "{cards}：スペルブックに載っている、{features}のコンボです。大量土地破壊にあたるため、"
+        "ja": "{cards}：コマンダー・スペルブックに載っている、{features}のコンボです。大量土地破壊にあたるため、"
         "使えるのは{first}以上です。",
     },
     "brackets.combo-early": {
-        "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: early game by Commander "
-        "Spellbook's reading (4 or less). Early two-card infinite combos are allowed only from {first}.",
-        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。スペルブックの読み方"
-        "（4以下）ではゲーム序盤に揃うコンボです。序盤の2枚無限コンボが使えるのは{first}以上です。",
+        "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: an early-game combo, as "
+        "Commander Spellbook counts a combo needing 4 mana or less. Early two-card infinite combos are "
+        "allowed only from {first}.",
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。コマンダー・スペルブックは必要なマナが"
+        "4以下のコンボをゲーム序盤に揃うものとしています。序盤の2枚無限コンボが使えるのは{first}以上です。",
     },
     "brackets.combo-arguably-early": {
         "en": "{cards}: a two-card combo ({features}) that needs {mana} mana in all: Commander Spellbook calls "
         "this “arguably early”. Counted here as late game ({first}); the table may see it as early "
         "(bracket 4).",
-        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。スペルブックはこれを"
+        "ja": "{cards}：2枚コンボ（{features}）で、必要なマナは合計 {mana}。コマンダー・スペルブックはこれを"
         "「序盤とも言える」としています。ここでは終盤のコンボとして数えます（{first}）が、卓では序盤と"
         "見ることもあります（ブラケット4）。",
     },
@@ -122,37 +166,40 @@ TEXTS: dict[str, dict[str, str]] = {
         "2枚コンボは{first}から、序盤のものはブラケット4から使えます。",
     },
     "brackets.combo-early-estimated": {
-        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, and its "
-        "cards cost {mana} mana in all: early game at that, by Commander Spellbook's reading (4 or less; "
-        "running it may cost more). Early two-card infinite combos are allowed only from {first}.",
-        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナはデータにありませんが、カードのマナ総量の合計は {mana} "
-        "なので、スペルブックの読み方（4以下）ではゲーム序盤に揃うコンボです（動かすにはさらにマナが要ることもあります）。"
+        "en": "{cards}: a two-card combo ({features}); Commander Spellbook does not say how much mana it "
+        "needs, and its cards cost {mana} mana in all: an early-game combo at that, as Commander Spellbook "
+        "counts a combo needing 4 mana or less (running it may cost more). Early two-card infinite combos "
+        "are allowed only from {first}.",
+        "ja": "{cards}：2枚コンボ（{features}）です。コマンダー・スペルブックには必要なマナが書かれていませんが、"
+        "カードのマナ総量の合計は {mana} です。コマンダー・スペルブックは必要なマナが4以下のコンボをゲーム序盤に"
+        "揃うものとしているので、序盤のコンボです（動かすにはさらにマナが要ることもあります）。"
         "序盤の2枚無限コンボが使えるのは{first}以上です。",
     },
     "brackets.combo-arguably-early-estimated": {
-        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, and its "
-        "cards cost {mana} mana in all, at least: Commander Spellbook calls that “arguably early”. Counted "
-        "here as late game ({first}); the table may see it as early (bracket 4).",
-        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナはデータにありませんが、カードのマナ総量の合計は少なくとも "
-        "{mana} で、スペルブックはこれを「序盤とも言える」とします。ここでは終盤のコンボとして数えます（{first}）。"
+        "en": "{cards}: a two-card combo ({features}); Commander Spellbook does not say how much mana it "
+        "needs, and its cards cost {mana} mana in all, at least: Commander Spellbook calls that “arguably "
+        "early”. Counted here as late game ({first}); the table may see it as early (bracket 4).",
+        "ja": "{cards}：2枚コンボ（{features}）です。コマンダー・スペルブックには必要なマナが書かれていませんが、"
+        "カードのマナ総量の合計は少なくとも {mana} で、コマンダー・スペルブックはこれを「序盤とも言える」とします。ここでは終盤のコンボとして数えます（{first}）。"
         "卓によっては序盤と見ることもあります（ブラケット4）。",
     },
     "brackets.combo-late-estimated": {
-        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, and its "
-        "cards cost {mana} mana in all, at least: a late-game combo. Two-card combos for the late game are "
+        "en": "{cards}: a two-card combo ({features}); Commander Spellbook does not say how much mana it "
+        "needs, and its cards cost {mana} mana in all, at least: a late-game combo. Two-card combos for the late game are "
         "allowed from {first}; early ones only from bracket 4.",
-        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナはデータにありませんが、カードのマナ総量の合計は少なくとも "
-        "{mana} なので、ゲーム終盤のコンボです。終盤の2枚コンボは{first}から、序盤のものはブラケット4から使えます。",
+        "ja": "{cards}：2枚コンボ（{features}）です。コマンダー・スペルブックには必要なマナが書かれていませんが、"
+        "カードのマナ総量の合計は少なくとも {mana} なので、ゲーム終盤のコンボです。終盤の2枚コンボは{first}から、序盤のものはブラケット4から使えます。",
     },
     "brackets.combo-no-timing": {
-        "en": "{cards}: a two-card combo ({features}); the data does not say how much mana it needs, so it is "
-        "counted as late game ({first}). Ask whether it comes together early (bracket 4).",
-        "ja": "{cards}：2枚コンボ（{features}）です。必要なマナがデータにないため、終盤のコンボとして数えます"
+        "en": "{cards}: a two-card combo ({features}); Commander Spellbook does not say how much mana it "
+        "needs, so it is counted as late game ({first}). Ask whether it comes together early (bracket 4).",
+        "ja": "{cards}：2枚コンボ（{features}）です。コマンダー・スペルブックに必要なマナが書かれていないため、"
+        "終盤のコンボとして数えます"
         "（{first}）。序盤に揃うかどうかは卓で確認してください（ブラケット4）。",
     },
     "brackets.unknown-cards": {
-        "en": "{count} name(s) of the list are not in the card data: those cards were not checked",
-        "ja": "リストの {count} 件の名前がカードデータにないため、そのカードは確認していません",
+        "en": "{count} name(s) of the list are not cards this site knows: those cards were not checked",
+        "ja": "リストの {count} 件の名前はこのサイトが知らないカード名のため、そのカードは確認していません",
     },
     "brackets.cannot-show-intent": {
         "en": "A list cannot show intent: the criteria speak of what a deck is built to do (“intentional” "

@@ -153,13 +153,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "{card}と{other}は名前を交換可能なので（{source}）、同じ名前として数えます（合計 {count} 枚）",
     },
     "deck.interchangeable-unchecked": {
-        "en": "Interchangeable names (rule 201.3) were not checked: this server has no printings data, which "
-        "lists the other English names some cards are printed under (such as a Universes Within card's "
-        "Universes Beyond name). A card listed under such a name is not found, and is not counted with "
-        "its other name",
-        "ja": "名前を交換可能なカード（201.3）は確認していません。このサーバーには、カードが別の英語名で"
-        "印刷された版の情報（印刷版データ）がありません。そうした名前で書かれたカードは見つからず、"
-        "もう一方の名前のカードと同じ名前としても数えていません",
+        "en": "Interchangeable names (rule 201.3) were not checked: this site does not know which cards are "
+        "also printed under another English name (such as a Universes Within card's Universes Beyond name). "
+        "A card your list names that way is not found, and is not counted together with its other name: "
+        "count those copies yourself",
+        "ja": "名前を交換可能なカード（201.3）は確認していません。どのカードが別の英語名でも印刷されているか"
+        "（コラボ製品の別の名前など）を、このサイトは知りません。リストにそうした別の名前で書いたカードは"
+        "見つからず、もう一方の名前のカードと同じ名前としても数えていません。その枚数はご自分で数えてください",
     },
     "deck.basic-land-type-outside": {
         "en": "{card} has a basic land type that makes {colors} mana, outside the commander's color identity "

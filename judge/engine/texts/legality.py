@@ -32,16 +32,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "ja": "カード・データ（{source}）に使用可否が載っていないカード：{cards}。確認していません",
     },
     "legality.not-checked": {
-        "en": "Card legality was not checked: no card data has been imported on this server.",
-        "ja": "カードが使えるかどうか（禁止カードなど）は確認していません。このサーバーにカード・データがありません。",
+        "en": "Card legality was not checked: this site has no list of Magic cards to check them against yet.",
+        "ja": "カードが使えるかどうか（禁止カードなど）は確認していません。このサイトには、照らし合わせるマジックの"
+        "カードの一覧がまだありません。",
     },
     "legality.needs-card-data": {
-        "en": "Checked without card data: the card count, repeated names and the number of commanders only. "
-        "Card names, banned cards, color identity, the commander's type and the companion need card data, "
-        "which this server does not have yet.",
-        "ja": "カード・データなしで確認したのは、枚数、同じ名前のカード、統率者の数だけです。"
-        "カード名、禁止カード、固有色、統率者になれるか、相棒の確認にはカード・データが必要ですが、"
-        "このサーバーにはまだありません。",
+        "en": "Checked without the list of Magic cards: the card count, repeated names and the number of "
+        "commanders only. Card names, banned cards, color identity, the commander's type and the companion "
+        "need that list, which this site does not have yet.",
+        "ja": "マジックのカードの一覧なしで確認したのは、枚数、同じ名前のカード、統率者の数だけです。"
+        "カード名、禁止カード、固有色、統率者になれるか、相棒の確認にはその一覧が必要ですが、"
+        "このサイトにはまだありません。",
     },
     "legality.copies-unchecked": {
         "en": "{count} copies of {card}: a deck holds one copy of each card, except basic lands and cards whose "

@@ -20,6 +20,7 @@ from judge.rules.offline import release_megabytes
 from judge.rules.text import rule_html
 from judge.search.analysis import has_japanese
 from judge.web.citations import rule_url_prefix
+from judge.web.dates import effective, reader_date, release_date, release_dates
 
 register = template.Library()
 
@@ -149,36 +150,7 @@ def title_lang(title: str, lang: str) -> str:
     return "ja" if has_japanese(title) and not _LATIN.search(title) else lang
 
 
-@register.filter
-def reader_date(value: str, lang: str) -> str:
-    """A date ("2021-09-13", or a release "20260116") as the reader writes it: 「2021年9月13日」,
-    "September 13, 2021"; anything else as it is.
-
-    >>> reader_date("2021-09-13", "ja"), reader_date("20260116", "en"), reader_date("", "ja")
-    ('2021年9月13日', 'January 16, 2026', '')
-    """
-    digits = value.replace("-", "")
-    if len(digits) != 8 or not digits.isdigit():
-        return value
-    year, month, day = int(digits[:4]), int(digits[4:6]), int(digits[6:])
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        return value
-    if lang == "ja":
-        return f"{year}年{month}月{day}日"
-    return f"{MONTHS[month - 1]} {day}, {year}"
-
-
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+register.filter("reader_date", reader_date)
+register.filter("release_date", release_date)
+register.filter("release_dates", release_dates)
+register.filter("effective", effective)

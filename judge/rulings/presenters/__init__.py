@@ -13,7 +13,7 @@ resolved leave (``outcome``), a worked ruling's step (``steps``).
 from __future__ import annotations
 
 # The presenters the rulings pages use (judge.rulings.views), importable from the package as one.
-from judge.rulings.presenters.board import label_rows, object_card_names, object_options
+from judge.rulings.presenters.board import label_rows, object_card_names, object_options, present_board
 from judge.rulings.presenters.names import as_text, choices, label_of, mappings_in
 from judge.rulings.presenters.outcome import Resolution, board_json, present_resolution
 from judge.rulings.presenters.steps import present_step, scenario_names, start_display
@@ -28,6 +28,7 @@ __all__ = [
     "mappings_in",
     "object_card_names",
     "object_options",
+    "present_board",
     "present_resolution",
     "present_step",
     "scenario_names",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from judge.rulings.selectors import RuleText
+from judge.web.dates import effective, release_date
 
 
 def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
@@ -27,7 +28,7 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
                     "Only the English wording has changed since %(version)s; the rule is the same, and so is "
                     "this translation."
                 )
-                % {"version": version},
+                % {"version": release_date(version)},
             )
         )
     elif found.standing == "current":
@@ -48,13 +49,11 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
             (
                 "differs",
                 _(
-                    "This Japanese text comes from a translation of an older version of the rules that "
-                    "could not "
-                    "be identified (the closest release is %(version)s): it cannot be checked against the "
-                    "current "
-                    "rule and may say something else."
+                    "This Japanese text comes from a translation of an older version of the rules that could "
+                    "not be identified (the closest release is the one %(version)s): it cannot be checked "
+                    "against the current rule and may say something else."
                 )
-                % {"version": version},
+                % {"version": effective(version)},
             )
         )
     elif found.differs and not found.aligned_number:
@@ -62,10 +61,10 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
             (
                 "differs",
                 _(
-                    "This Japanese text translates rule %(number)s as it was in %(version)s; that text is no "
-                    "longer in the current rules."
+                    "This Japanese text translates rule %(number)s as it was in the rules %(version)s; that "
+                    "text is no longer in the current rules."
                 )
-                % {"number": rule, "version": version},
+                % {"number": rule, "version": effective(version)},
             )
         )
     elif found.differs and found.translated_number != rule:
@@ -77,7 +76,7 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
                     "s); "
                     "the rule is numbered differently now."
                 )
-                % {"old": found.translated_number, "version": version},
+                % {"old": found.translated_number, "version": effective(version)},
             )
         )
     elif found.differs:
@@ -89,7 +88,7 @@ def rule_notices(rule: str, found: RuleText | None) -> list[tuple[str, str]]:
                     "has "
                     "changed since %(version)s."
                 )
-                % {"version": version},
+                % {"version": release_date(version)},
             )
         )
     if found.old_leave_term:

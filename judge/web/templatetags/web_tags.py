@@ -12,8 +12,12 @@ from django.utils.translation import gettext as _
 
 from judge.web.citations import judge_doc_url, rule_label, rule_ref_url
 from judge.web.citations import rule_url as _rule_url
+from judge.web.dates import effective, release_date, release_dates
 
 register = template.Library()
+register.filter("effective", effective)
+register.filter("release_date", release_date)
+register.filter("release_dates", release_dates)
 
 
 @register.inclusion_tag("web/_cited_rule.html")
@@ -55,14 +59,24 @@ def language_url(context: template.Context, lang: str) -> str:
     return f"{url}?{query}" if query else url
 
 
-_MANA_SYMBOL = re.compile(r"\{([0-9]{1,7}|[WUBRGC])\}")
+# One symbol: generic ({2}, {X}), coloured or colourless ({G}, {C}), tap ({T}), hybrid ({R/W}, {2/W}) or
+# Phyrexian ({G/P}).
+_MANA_SYMBOL = re.compile(r"\{([0-9]{1,7}|[WUBRGCXT]|[WUBRG2]/[WUBRG]|[WUBRG]/P)\}")
 
 
 def _mana_label(symbol: str) -> str:
     """What a screen reader says for a mana symbol: "0 generic mana" / 「不特定マナ0」, "white mana" /
-    「白マナ」."""
+    「白マナ」, "red mana or white mana (hybrid)" / 「赤マナか白マナ（混成）」."""
     if symbol.isdigit():
         return _("%(amount)s generic mana") % {"amount": symbol}
+    if symbol.endswith("/P"):
+        return _("%(mana)s or 2 life (Phyrexian mana)") % {"mana": _mana_label(symbol[0])}
+    if "/" in symbol:
+        first, second = symbol.split("/")
+        return _("%(first)s or %(second)s (hybrid)") % {
+            "first": _mana_label(first),
+            "second": _mana_label(second),
+        }
     return {
         "W": _("white mana"),
         "U": _("blue mana"),
@@ -70,23 +84,41 @@ def _mana_label(symbol: str) -> str:
         "R": _("red mana"),
         "G": _("green mana"),
         "C": _("colorless mana"),
+        "X": _("X generic mana"),
+        "T": _("tap symbol"),
     }[symbol]
+
+
+def _mana_kind(symbol: str) -> str:
+    """The symbol's colour class: a hybrid or Phyrexian symbol by its own (H, P), generic ones as N."""
+    if symbol.endswith("/P"):
+        return "P"
+    if "/" in symbol:
+        return "H"
+    return "N" if symbol.isdigit() or symbol == "X" else symbol
 
 
 @register.filter
 def mana_symbols(text: object) -> SafeString:
-    """A text with its mana symbols ({0}, {2}, {G}) drawn as symbols (the pips of the colour-identity answer)
-    with a spoken label, never as raw braces; the rest of the text is escaped. Other symbols stay as typed."""
+    """A text with its mana symbols ({0}, {2}, {G}, {R/W}, {T}) drawn as symbols (the pips of the
+    colour-identity answer) with a spoken label in the reader's language, never as raw braces; the rest of
+    the text is escaped. Other symbols stay as typed.
+
+    >>> from django.utils import translation
+    >>> with translation.override("ja"):
+    ...     html = mana_symbols("{1}{R/W}")
+    >>> "不特定マナ1" in html, "赤マナか白マナ（混成）" in html, "{" in html
+    (True, True, False)
+    """
     escaped = str(conditional_escape(text if isinstance(text, SafeData) else str(text)))
 
     def symbol(match: re.Match[str]) -> str:
         value = match.group(1)
-        kind = "N" if value.isdigit() else value
         label = _mana_label(value)
         return str(
             format_html(
                 '<span class="mana-symbol pip-{}" role="img" aria-label="{}" title="{}">{}</span>',
-                kind,
+                _mana_kind(value),
                 label,
                 label,
                 value,
