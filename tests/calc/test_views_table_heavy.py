@@ -6,6 +6,7 @@ per revision, not on every GET; a slot held by a killed worker expires (item 4);
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -172,3 +173,27 @@ def test_a_locked_or_full_database_while_taking_or_giving_back_the_slot(
     monkeypatch.setattr(RateCount.objects, "filter", full)
     response = client.post("/api/calc/tax", body, content_type="application/json")
     assert response.status_code == 200 and response.json()["total_cost"] == "{7}{G}{G}"
+
+
+def test_pasted_lists_are_checked_once_by_their_content(
+    client: Client, all_sources: None, checks: list[str]
+) -> None:
+    """Issue 43, item 1: the same 20 lists posted again and again were each checked every time (1-3 s a post).
+    A list pasted at several seats is checked once, and a list checked before is read from the cache (by its
+    content, the language and the card data); the answer is the same."""
+    pad = "\n".join(f"1 Unknown Card {n:04d}" for n in range(300))
+    table = {f"deck{n}": "Table\n" + decklist() + "\n" + pad for n in range(1, 21)}
+    table |= {f"player{n}": f"P{n:02d}" for n in range(1, 21)} | {"declared1": "2"}
+    first = client.post("/en/calc/brackets/", table)
+    assert first.status_code == 200 and checks == ["Table"]
+    again = client.post("/en/calc/brackets/", table)
+    assert checks == ["Table"]
+    rows = re.findall(r'<td class="table-minimum">([^<]*)</td>', again.content.decode())
+    assert rows == re.findall(r'<td class="table-minimum">([^<]*)</td>', first.content.decode()) == ["1"] * 20
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", again.content.decode()))
+    assert "P01: declared 2 / lowest estimate 1." in page
+    assert page.count("301 name(s) of the list are not in the card data") == 20  # "Table" and the 300
+    # Another language, another list: checked (once each).
+    client.post("/ja/calc/brackets/", table)
+    client.post("/en/calc/brackets/", table | {"deck7": "Other\n" + decklist()})
+    assert checks == ["Table", "Table", "Other"]
