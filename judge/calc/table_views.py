@@ -40,7 +40,7 @@ from judge.cards import selectors as card_selectors
 from judge.cards.services import check_deck
 from judge.engine import tracker
 from judge.engine.errors import RulesError
-from judge.limits.heavy import Busy, heavy_slot
+from judge.limits.heavy import Busy, heavy_slot, niced
 from judge.tracker import seat_services
 from judge.tracker import selectors as tracker_selectors
 from judge.tracker import services as tracker_services
@@ -92,13 +92,11 @@ def _estimates(seats: list[TableSeat], *, by_content: bool = False) -> list[Tabl
     """Each seat's list checked (:func:`_check`); an empty seat is left out. With ``by_content`` (pasted
     lists, which have no revision to cache them by), a list pasted at two seats is checked once, and a list
     checked before is read from the cache, keyed by its content, the language and the card data."""
+    filled = [seat for seat in seats if seat.decklist.strip()]
     if not by_content:
-        return [
-            _seat_deck(seat, None if seat.too_long else _check(seat.decklist))
-            for seat in seats
-            if seat.decklist.strip()
-        ]
-    texts = list(dict.fromkeys(s.decklist for s in seats if s.decklist.strip() and not s.too_long))
+        checks = niced(lambda: [None if seat.too_long else _check(seat.decklist) for seat in filled])
+        return [_seat_deck(seat, deck) for seat, deck in zip(filled, checks, strict=True)]
+    texts = list(dict.fromkeys(seat.decklist for seat in filled if not seat.too_long))
     checked: dict[str, TableDeck] = {}
     keys: dict[str, str] = {}
     if texts:
@@ -106,11 +104,12 @@ def _estimates(seats: list[TableSeat], *, by_content: bool = False) -> list[Tabl
         keys = {text: _list_key(text, stamp) for text in texts}
         found = cache.get_many(list(keys.values()))
         checked = {text: found[key] for text, key in keys.items() if key in found}
-    new = {text: _check(text) for text in texts if text not in checked}
+    unchecked = [text for text in texts if text not in checked]
+    new = niced(lambda: {text: _check(text) for text in unchecked}) if unchecked else {}
     if keys and new:
         cache.set_many({keys[text]: deck for text, deck in new.items()}, LIST_CACHED_SECONDS)
     checked |= new
-    return [_seat_deck(seat, checked.get(seat.decklist)) for seat in seats if seat.decklist.strip()]
+    return [_seat_deck(seat, checked.get(seat.decklist)) for seat in filled]
 
 
 def _seat_deck(seat: TableSeat, deck: TableDeck | None) -> TableDeck:
