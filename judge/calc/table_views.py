@@ -8,7 +8,9 @@ once, each compared with what its player declared.
 The deck checks are heavy (20 lists of 64,000 characters cost 1-3 s), and a GET needs no cookie (an ``<img>``
 on any page sends it): each answer holds the client's heavy slot (judge.limits.heavy, one at a time, as
 the calculators' API; past it, a 429 page keeping what was pasted), and a saved game's estimates are computed
-once per revision of the game (and language and card data), cached, not on every view."""
+once per revision of the game (and language and card data), cached, not on every view; a pasted list once by
+its content. The checks run at a lower CPU priority (judge.limits.heavy.niced), and the proxy lets a client
+ask for them 12 times a minute (deploy/nginx/, docs/limits.md)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,9 @@ subtracted when its worker is killed: it locked addresses out until a full resta
 
 Taking a slot is one statement on SQLite and PostgreSQL alike: an upsert that replaces the row only when its
 lease is over, returning the row when it took it, nothing when the slot is held.
+
+:func:`niced` runs heavy work (the brackets table page's deck checks) in a thread at a lower CPU priority,
+so that a light request on another worker gets the CPU first.
 """
 
 from __future__ import annotations
