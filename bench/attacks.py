@@ -1,7 +1,7 @@
 """Issue 43's attacks through the shipped nginx, each measured as /healthz p95 against its baseline in the
 same run (goal: at most 3x).
 
-    .venv/bin/python bench/attacks.py [--duration 10] [--interval 0.05]
+    .venv/bin/python bench/attacks.py [--duration 10] [--interval 0.05] [--vary]
 
 One command, bounded in time (set-up, then --duration seconds a row), loopback only. Set-up by
 bench/server.py (a throwaway SQLite database, judge.settings.prod, ``ingest`` of JUDGE_CORPUS_DIR, the test
@@ -12,7 +12,8 @@ while the measuring client (127.0.0.1) asks ``GET /healthz`` every --interval se
 0. nothing (the baseline);
 1. two clients of one address loading the game's brackets table page (``GET /ja/calc/brackets/?game=``) in a
    loop (item 1);
-2. two clients of one address posting the 20 lists to the brackets table page in a loop (item 1);
+2. two clients of one address posting the 20 lists to the brackets table page in a loop (item 1); with
+   ``--vary``, every post's lists unlike any posted before, so none is read from the cache of checked lists;
 3. 3,000 half-sent requests from one address (headers never finished), held for the row (item 2);
 4. 16 requests of one address in flight (bodies half sent) when every nginx worker is killed (``kill -9``),
    then that address's /healthz measured (item 4).
@@ -170,6 +171,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per row (default 10)")
     parser.add_argument("--interval", type=float, default=0.05, help="seconds between measured requests")
+    parser.add_argument(
+        "--vary",
+        action="store_true",
+        help="row 2: every post's 20 lists unlike any posted before (never cached)",
+    )
     corpus_arguments(parser)
     args = parser.parse_args()
     if corpus_missing(args.corpus_dir):
@@ -213,12 +219,24 @@ def main() -> int:
                 times, statuses = _measure(port, args.duration, args.interval)
             print(_row("1", "GET brackets table ×2", answers, times, statuses, baseline), flush=True)
 
+            counter = iter(range(1_000_000_000))
+
             def post() -> str:
-                return _from(port, "127.0.0.3", "POST", "/ja/calc/brackets/", posted, post_headers)
+                if not args.vary:
+                    return _from(port, "127.0.0.3", "POST", "/ja/calc/brackets/", posted, post_headers)
+                # Each list unlike any posted before (its first line numbered), still under 64,000 characters.
+                n = next(counter)
+                varied = form | {
+                    f"deck{number}": f"1 Varied Card {n} {number}\n" + game["lists"][name][:63900]
+                    for number, name in enumerate(SEATS, start=1)
+                }
+                body = urlencode(varied).encode()
+                return _from(port, "127.0.0.3", "POST", "/ja/calc/brackets/", body, post_headers)
 
             with _looping(post, 2) as answers:
                 times, statuses = _measure(port, args.duration, args.interval)
-            print(_row("2", "POST 20 lists ×2", answers, times, statuses, baseline), flush=True)
+            attack = "POST 20 lists ×2" + (", each post's lists new" if args.vary else "")
+            print(_row("2", attack, answers, times, statuses, baseline), flush=True)
 
             half = b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: "
             with _held(port, 3000, "127.0.0.4", half) as opened:

@@ -8,11 +8,14 @@ once, each compared with what its player declared.
 The deck checks are heavy (20 lists of 64,000 characters cost 1-3 s), and a GET needs no cookie (an ``<img>``
 on any page sends it): each answer holds the client's heavy slot (judge.limits.heavy, one at a time, as
 the calculators' API; past it, a 429 page keeping what was pasted), and a saved game's estimates are computed
-once per revision of the game (and language and card data), cached, not on every view."""
+once per revision of the game (and language and card data), cached, not on every view; a pasted list once by
+its content. The checks run at a lower CPU priority (judge.limits.heavy.niced), and the proxy lets a client
+ask for them 12 times a minute (deploy/nginx/, docs/limits.md)."""
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from typing import Any
 
 from django.core.cache import cache
@@ -39,7 +42,7 @@ from judge.cards import selectors as card_selectors
 from judge.cards.services import check_deck
 from judge.engine import tracker
 from judge.engine.errors import RulesError
-from judge.limits.heavy import Busy, heavy_slot
+from judge.limits.heavy import Busy, heavy_slot, niced
 from judge.tracker import seat_services
 from judge.tracker import selectors as tracker_selectors
 from judge.tracker import services as tracker_services
@@ -57,42 +60,67 @@ __all__ = ["MAX_LIST_CHARS", "MAX_NAME", "SEATS", "table_page"]
 SHOWN_PROBLEMS = 5
 
 
-def _estimates(seats: list[TableSeat]) -> list[TableDeck]:
-    """Each seat's list checked as the deck check checks it: its estimate, and whether it is legal with the
-    first few reasons it is not (a banned card first; the deck check page lists them all); an empty seat is
-    left out."""
-    decks: list[TableDeck] = []
-    for seat in seats:
-        if not seat.decklist.strip():
-            continue
-        player = seat.player or _("Seat %(number)s") % {"number": seat.number}
-        declared = seat.declared_bracket
-        if seat.too_long:
-            decks.append(TableDeck(player=player, bracket=None, errors=[_("This list is too long.")]))
-            continue
-        try:
-            result = check_deck({"variant": "commander", "decklist": seat.decklist})
-        except RulesError as err:
-            decks.append(
-                TableDeck(player=player, bracket=None, errors=present_problems(err), declared=declared)
-            )
-            continue
-        shown = present_bracket(result.bracket) if result.bracket is not None else None
-        lang = reader_language()
-        # A ban decides more at the table than a count: legality problems first, then the rest.
-        problems = sorted(result.problems, key=lambda p: not p.rule.startswith(("data:", "banned:")))
-        decks.append(
-            TableDeck(
-                player=player,
-                bracket=shown,
-                errors=[],
-                declared=declared,
-                verdict=result.verdict,
-                not_legal=[p.text(lang) for p in problems[:SHOWN_PROBLEMS]],
-                more_problems=max(0, len(problems) - SHOWN_PROBLEMS),
-            )
-        )
-    return decks
+def _check(decklist: str) -> TableDeck:
+    """One list checked as the deck check checks it, without its seat (no player, no declared bracket): its
+    estimate, and whether it is legal with the first few reasons it is not (a banned card first; the deck
+    check page lists them all)."""
+    try:
+        result = check_deck({"variant": "commander", "decklist": decklist})
+    except RulesError as err:
+        return TableDeck(player="", bracket=None, errors=present_problems(err))
+    shown = present_bracket(result.bracket) if result.bracket is not None else None
+    lang = reader_language()
+    # A ban decides more at the table than a count: legality problems first, then the rest.
+    problems = sorted(result.problems, key=lambda p: not p.rule.startswith(("data:", "banned:")))
+    return TableDeck(
+        player="",
+        bracket=shown,
+        errors=[],
+        verdict=result.verdict,
+        not_legal=[p.text(lang) for p in problems[:SHOWN_PROBLEMS]],
+        more_problems=max(0, len(problems) - SHOWN_PROBLEMS),
+    )
+
+
+LIST_CACHED_SECONDS = 3_600  # a pasted list's check, by its content: a table posted again is not re-checked
+
+
+def _list_key(decklist: str, stamp: str) -> str:
+    digest = hashlib.sha256(decklist.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"calc:brackets:list:{digest}:{get_language()}:{stamp}"
+
+
+def _estimates(seats: list[TableSeat], *, by_content: bool = False) -> list[TableDeck]:
+    """Each seat's list checked (:func:`_check`); an empty seat is left out. With ``by_content`` (pasted
+    lists, which have no revision to cache them by), a list pasted at two seats is checked once, and a list
+    checked before is read from the cache, keyed by its content, the language and the card data."""
+    filled = [seat for seat in seats if seat.decklist.strip()]
+    if not by_content:
+        checks = niced(lambda: [None if seat.too_long else _check(seat.decklist) for seat in filled])
+        return [_seat_deck(seat, deck) for seat, deck in zip(filled, checks, strict=True)]
+    texts = list(dict.fromkeys(seat.decklist for seat in filled if not seat.too_long))
+    checked: dict[str, TableDeck] = {}
+    keys: dict[str, str] = {}
+    if texts:
+        stamp = hashlib.sha1(current_card_stamp().encode()).hexdigest()[:16]
+        keys = {text: _list_key(text, stamp) for text in texts}
+        found = cache.get_many(list(keys.values()))
+        checked = {text: found[key] for text, key in keys.items() if key in found}
+    unchecked = [text for text in texts if text not in checked]
+    new = niced(lambda: {text: _check(text) for text in unchecked}) if unchecked else {}
+    if keys and new:
+        cache.set_many({keys[text]: deck for text, deck in new.items()}, LIST_CACHED_SECONDS)
+    checked |= new
+    return [_seat_deck(seat, checked.get(seat.decklist)) for seat in filled]
+
+
+def _seat_deck(seat: TableSeat, deck: TableDeck | None) -> TableDeck:
+    """A seat's row: its list's check (none for a list too long) under its player's name and declared
+    bracket."""
+    player = seat.player or _("Seat %(number)s") % {"number": seat.number}
+    if seat.too_long or deck is None:
+        return TableDeck(player=player, bracket=None, errors=[_("This list is too long.")])
+    return replace(deck, player=player, declared=seat.declared_bracket)
 
 
 ESTIMATES_CACHED_SECONDS = 86_400  # a game's estimates at one revision; a new revision is a new key
@@ -215,7 +243,7 @@ def _answer(
     if request.method != "POST" and slug is not None:
         decks = _game_estimates(slug, context["game_revision"], context["seats"])
     else:
-        decks = _estimates(context["seats"])
+        decks = _estimates(context["seats"], by_content=True)
     if not decks and request.method == "POST" and "save" not in params:
         context["errors"] = [_("Paste at least one list.")]
     elif not decks and request.method != "POST":

@@ -10,17 +10,25 @@ subtracted when its worker is killed: it locked addresses out until a full resta
 
 Taking a slot is one statement on SQLite and PostgreSQL alike: an upsert that replaces the row only when its
 lease is over, returning the row when it took it, nothing when the slot is held.
+
+:func:`niced` runs heavy work (the brackets table page's deck checks) in a thread at a lower CPU priority,
+so that a light request on another worker gets the CPU first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from django.conf import settings
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, connections
+from django.utils import translation
 
 from judge.limits.counters import _key
 from judge.limits.models import RateCount
@@ -91,4 +99,63 @@ def heavy_slot(*, who: str) -> Iterator[None]:
         give_back(slot)
 
 
-__all__ = ["Busy", "at_once", "give_back", "heavy_slot", "lease_seconds", "take"]
+T = TypeVar("T")
+#: Added to the niceness of the thread running heavy work (judge.limits.heavy.niced); 0 turns it off.
+NICENESS = 10
+
+
+def niceness() -> int:
+    return max(0, int(getattr(settings, "JUDGE_HEAVY_NICENESS", NICENESS)))
+
+
+def niced(work: Callable[[], T]) -> T:
+    """``work()`` run in a thread of its own at a lower CPU priority (its niceness raised by
+    ``JUDGE_HEAVY_NICENESS``, 10), while the calling thread waits: its answer, or its exception raised here.
+
+    Linux keeps a niceness per thread, so only that thread is lowered (the worker's own thread keeps its
+    priority for its next request), and nothing has to lower it back, which an unprivileged process may not
+    do. A light request on the other worker then gets the CPU first on a loaded machine. The thread uses the
+    caller's database connections (the caller waits, so they are never used at once; it also sees the
+    caller's transaction) and language.
+    """
+    raise_by = niceness()
+    if not raise_by:
+        return work()
+    shared = list(connections.all(initialized_only=True))
+    language = translation.get_language()
+    answer: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        # Where the call is refused (or there is none: not a Unix), the work runs at the caller's priority.
+        with contextlib.suppress(OSError, AttributeError):
+            thread_id = threading.get_native_id()
+            os.setpriority(os.PRIO_PROCESS, thread_id, os.getpriority(os.PRIO_PROCESS, thread_id) + raise_by)
+        for wrapper in shared:
+            connections[wrapper.alias] = wrapper
+        try:
+            with translation.override(language):
+                answer.append(work())
+        except BaseException as error:  # raised again in the caller
+            failed.append(error)
+        finally:
+            # A connection the caller had not opened was opened here: closed with the thread, not leaked.
+            for wrapper in connections.all(initialized_only=True):
+                if wrapper not in shared:
+                    wrapper.close()
+
+    for wrapper in shared:
+        wrapper.inc_thread_sharing()
+    try:
+        thread = threading.Thread(target=run, name="judge-heavy", daemon=True)
+        thread.start()
+        thread.join()
+    finally:
+        for wrapper in shared:
+            wrapper.dec_thread_sharing()
+    if failed:
+        raise failed[0]
+    return answer[0]
+
+
+__all__ = ["Busy", "at_once", "give_back", "heavy_slot", "lease_seconds", "niced", "niceness", "take"]

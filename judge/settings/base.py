@@ -194,6 +194,9 @@ JUDGE_TRACKER_NEW_GAME_RATE = os.environ.get("JUDGE_TRACKER_NEW_GAME_RATE", "30/
 # a slot's lease lasts when its worker is killed (above gunicorn's 30 s timeout): judge.limits.heavy.
 JUDGE_HEAVY_AT_ONCE = int(os.environ.get("JUDGE_HEAVY_AT_ONCE", "1"))
 JUDGE_HEAVY_LEASE_SECONDS = int(os.environ.get("JUDGE_HEAVY_LEASE_SECONDS", "40"))
+# The brackets table page's deck checks run in a thread whose niceness is raised by this much (0: off), so a
+# light request on the other worker gets the CPU first: judge.limits.heavy.niced.
+JUDGE_HEAVY_NICENESS = int(os.environ.get("JUDGE_HEAVY_NICENESS", "10"))
 # Refused writes (400/409) one client may send to one game; past it, 429 with Retry-After.
 JUDGE_TRACKER_REFUSED_RATE = os.environ.get("JUDGE_TRACKER_REFUSED_RATE", "30/m")
 # The rate limits count in their own database table (judge.limits), never in this cache, which may cull

@@ -6,6 +6,9 @@ per revision, not on every GET; a slot held by a killed worker expires (item 4);
 from __future__ import annotations
 
 import json
+import os
+import re
+import threading
 import time
 
 import pytest
@@ -172,3 +175,67 @@ def test_a_locked_or_full_database_while_taking_or_giving_back_the_slot(
     monkeypatch.setattr(RateCount.objects, "filter", full)
     response = client.post("/api/calc/tax", body, content_type="application/json")
     assert response.status_code == 200 and response.json()["total_cost"] == "{7}{G}{G}"
+
+
+def test_pasted_lists_are_checked_once_by_their_content(
+    client: Client, all_sources: None, checks: list[str]
+) -> None:
+    """Issue 43, item 1: the same 20 lists posted again and again were each checked every time (1-3 s a post).
+    A list pasted at several seats is checked once, and a list checked before is read from the cache (by its
+    content, the language and the card data); the answer is the same."""
+    pad = "\n".join(f"1 Unknown Card {n:04d}" for n in range(300))
+    table = {f"deck{n}": "Table\n" + decklist() + "\n" + pad for n in range(1, 21)}
+    table |= {f"player{n}": f"P{n:02d}" for n in range(1, 21)} | {"declared1": "2"}
+    first = client.post("/en/calc/brackets/", table)
+    assert first.status_code == 200 and checks == ["Table"]
+    again = client.post("/en/calc/brackets/", table)
+    assert checks == ["Table"]
+    rows = re.findall(r'<td class="table-minimum">([^<]*)</td>', again.content.decode())
+    assert rows == re.findall(r'<td class="table-minimum">([^<]*)</td>', first.content.decode()) == ["1"] * 20
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", again.content.decode()))
+    assert "P01: declared 2 / lowest estimate 1." in page
+    assert page.count("301 name(s) of the list are not in the card data") == 20  # "Table" and the 300
+    # Another language, another list: checked (once each).
+    client.post("/ja/calc/brackets/", table)
+    client.post("/en/calc/brackets/", table | {"deck7": "Other\n" + decklist()})
+    assert checks == ["Table", "Table", "Other"]
+
+
+def test_the_deck_checks_run_at_a_lower_cpu_priority(
+    client: Client, all_sources: None, monkeypatch: pytest.MonkeyPatch, settings: pytest.FixtureRequest
+) -> None:
+    """Issue 43, item 1: a table's checks (1-3 s of pure Python) ran at the worker's priority and took a core
+    from light requests on a loaded machine. They run in a thread of their own, its niceness raised by 10
+    (Linux keeps one per thread); the worker's thread keeps its own, the language and the test's
+    transaction (the game below) are the request's."""
+    seen: list[tuple[int, int]] = []
+    real = table_views.check_deck
+
+    def recorded(payload: dict[str, str]) -> object:
+        thread = threading.get_native_id()
+        seen.append((thread, os.getpriority(os.PRIO_PROCESS, thread)))
+        return real(payload)
+
+    monkeypatch.setattr(table_views, "check_deck", recorded)
+    worker = threading.get_native_id()
+    before = os.getpriority(os.PRIO_PROCESS, worker)
+    posted = client.post("/ja/calc/brackets/", {"player1": "Ann", "deck1": decklist(), "declared1": "2"})
+    assert "Annさん：申告 2 / 推定の下限 1。" in posted.content.decode()
+    game = _game()
+    shown = client.get(f"/en/calc/brackets/?game={game.slug}").content.decode()
+    assert shown.count('class="table-minimum"') == 2
+    assert len(seen) == 3 and all(t != worker and n == min(19, before + 10) for t, n in seen)
+    assert os.getpriority(os.PRIO_PROCESS, worker) == before
+
+    settings.JUDGE_HEAVY_NICENESS = 0  # type: ignore[attr-defined]  # off: the worker's own thread
+    client.post("/en/calc/brackets/", {"player1": "Ann", "deck1": "Other\n" + decklist()})
+    assert seen[-1] == (worker, before)
+
+
+def test_heavy_work_raises_its_error_in_the_caller() -> None:
+    def broken() -> None:
+        raise ValueError("from the heavy thread")
+
+    with pytest.raises(ValueError, match="from the heavy thread"):
+        heavy.niced(broken)
+    assert heavy.niced(lambda: threading.get_native_id()) != threading.get_native_id()

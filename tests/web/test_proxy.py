@@ -8,6 +8,7 @@ with judge.settings.prod on the project's small corpus fixtures, on loopback onl
 from __future__ import annotations
 
 import contextlib
+import http.client
 import importlib.util
 import shutil
 import socket
@@ -241,3 +242,93 @@ def test_the_client_address_header_is_the_proxys_never_the_clients(site: tuple[s
     conf = (ROOT / "deploy" / "nginx" / "judge-site.conf").read_text(encoding="utf-8")
     assert "proxy_set_header X-Forwarded-For $remote_addr;" in conf
     assert "$proxy_add_x_forwarded_for" not in conf.split("#")[0]
+
+
+#: deploy/nginx/judge-site.conf, judge_table_checks (12 a minute): requests answered at once (burst 7,
+#: delay 5: the first and 5 more), then held back to the rate (5 s, 10 s), then refused.
+TABLE_AT_ONCE = 6
+TABLE_HELD = 2
+TABLE_SENT = TABLE_AT_ONCE + TABLE_HELD + 4
+
+Answer = tuple[int, str, str, float]  # status, Retry-After, text, seconds taken
+
+
+def _ask(base: str, method: str, path: str, source: str, body: bytes | None = None) -> Answer:
+    """One request from the loopback address ``source`` (a form post with ``body``)."""
+    host, port = base.removeprefix("http://").split(":")
+    started = time.monotonic()
+    connection = http.client.HTTPConnection(host, int(port), timeout=60, source_address=(source, 0))
+    try:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        return response.status, response.getheader("Retry-After") or "", text, time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def _at_once(
+    base: str, method: str, path: str, source: str, body: bytes | None, answers: list[Answer]
+) -> list[threading.Thread]:
+    """TABLE_SENT requests started at once from ``source``, half to /ja/, half to /en/ (``path`` after the
+    language); their answers are appended to ``answers``."""
+    threads = [
+        threading.Thread(
+            target=lambda lang: answers.append(_ask(base, method, f"/{lang}{path}", source, body)),
+            args=("ja" if n % 2 else "en",),
+        )
+        for n in range(TABLE_SENT)
+    ]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
+def _held_back_then_refused(answers: list[Answer]) -> list[Answer]:
+    """Checks the answers of TABLE_SENT requests at once against the table's limit: those the site answered,
+    at most one more than TABLE_AT_ONCE + TABLE_HELD (the bucket refills one every 5 s while they wait),
+    TABLE_HELD of them after waiting their turn; nginx's 429 at once for the rest (``Retry-After: 12``, the
+    site's own says 5), in the page's language. The ones the site answered."""
+    refused = [a for a in answers if a[0] == 429 and a[1] == "12"]
+    passed = [a for a in answers if a not in refused]
+    assert len(answers) == TABLE_SENT, [a[0] for a in answers]
+    assert len(passed) in (TABLE_AT_ONCE + TABLE_HELD, TABLE_AT_ONCE + TABLE_HELD + 1), [
+        a[:2] for a in answers
+    ]
+    assert sum(1 for a in passed if a[3] >= 4) >= TABLE_HELD  # held back to the rate, then answered
+    assert all(seconds < 4 for *_, seconds in refused)
+    assert all(
+        ("12 秒ほどしてから、もう一度試して" in text and 'lang="ja"' in text)
+        or ("Try again in about 12 seconds" in text and 'lang="en"' in text)
+        for _, _, text, _ in refused
+    )
+    return passed
+
+
+def test_the_brackets_tables_checks_past_their_rate_stop_at_the_proxy(site: tuple[str, Path]) -> None:
+    """Issue 43, item 1: one address posting the brackets table page (20 lists, 1.28 MB) in a loop from two
+    clients held both workers, each post read and shown again even when the site refused it. Posts at once
+    from one address, and a game's table asked at once from another: 6 reach the site, 2 wait their turn in
+    nginx (then reach it), the rest get nginx's 429 in the page's language at once, and no worker reads them;
+    the empty form from that address and another address's post still reach the site at once."""
+    base, access = site
+    # A short body: without a CSRF cookie Django answers 403 before reading one (a long body left unread
+    # makes the worker's close reset nginx's upload, a 502). The limit counts requests, not bytes.
+    body = b"player1=Ann&deck1=1+Sol+Ring"
+    posts: list[Answer] = []
+    games: list[Answer] = []
+    threads = _at_once(base, "POST", "/calc/brackets/?from=7", "127.0.0.7", body, posts)
+    threads += _at_once(base, "GET", "/calc/brackets/?game=nosuchgame123&from=9", "127.0.0.9", None, games)
+    # Meanwhile, not counted there: the empty form from that address, a post from another address.
+    assert _ask(base, "GET", "/ja/calc/brackets/", "127.0.0.7")[0] == 200
+    other = _ask(base, "POST", "/ja/calc/brackets/?from=8", "127.0.0.8", body)
+    assert other[0] == 403 and other[3] < 4
+    for thread in threads:
+        thread.join(timeout=60)
+    passed = _held_back_then_refused(posts)
+    assert all(a[0] == 403 for a in passed)  # Django's own answer (no CSRF cookie)
+    assert _logged(access, "/calc/brackets/?from=7 ", len(passed))  # only those reached a worker
+    passed = _held_back_then_refused(games)  # the site's answers: no such game, or its own heavy slot's 429
+    assert _logged(access, "&from=9 ", len(passed))
+    assert _logged(access, "POST /ja/calc/brackets/?from=8", 1)
