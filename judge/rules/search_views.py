@@ -3,7 +3,7 @@
 The header box on every page asks for a few best matches while typing (htmx), the search page for the list,
 ``GET /api/search`` for the same search as JSON; a hit links to its page in the active language
 (judge.web.citations).
-The other rules pages and their API are in judge.rules.views.
+The other rules pages are in judge.rules.views, their API in judge.rules.api_views.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from django.views.decorators.http import require_GET
 from judge.engine.errors import InvalidInputError
 from judge.engine.messages import Message, msg
 from judge.rules import selectors
+from judge.rules.api_views import NO_CORPUS
 from judge.rules.glossary import glosser
 from judge.rules.judgedocs.lookup import jump as judge_jump
 from judge.rules.text import glossed_snippet
-from judge.rules.views import NO_CORPUS
 from judge.search.answers import Subject, answer_for
 from judge.search.cache import AnswerCache, answers, normalised
 from judge.search.index import IndexNotReady, open_live

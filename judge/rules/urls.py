@@ -6,7 +6,7 @@ from django.urls import path, re_path
 
 from judge.engine.rule_numbers import NUMBER
 from judge.parsing.judge_documents import SECTION_KEY
-from judge.rules import offline, search_views, views
+from judge.rules import api_views, offline, search_views, views
 from judge.rules.judgedocs import api as judge_api
 from judge.rules.judgedocs import views as judge_views
 
@@ -31,11 +31,11 @@ urlpatterns = [
 ]
 api_urlpatterns = (
     [
-        path("api/rules/<str:number>", views.rule_api, name="rule"),
-        path("api/rules/<str:number>/history", views.rule_history_api, name="rule-history"),
-        path("api/versions", views.versions_api, name="versions"),
-        path("api/translation-status", views.translation_status_api, name="translation-status"),
-        path("api/docs", views.docs_api, name="docs"),
+        path("api/rules/<str:number>", api_views.rule_api, name="rule"),
+        path("api/rules/<str:number>/history", api_views.rule_history_api, name="rule-history"),
+        path("api/versions", api_views.versions_api, name="versions"),
+        path("api/translation-status", api_views.translation_status_api, name="translation-status"),
+        path("api/docs", api_views.docs_api, name="docs"),
         # The judge's documents before the Japanese documents' slugs, as on the pages.
         re_path(r"^api/docs/(?P<kind>mtr|ipg|jar)$", judge_api.judge_doc_api, name="judge-doc"),
         re_path(
@@ -43,7 +43,7 @@ api_urlpatterns = (
             judge_api.judge_section_api,
             name="judge-doc-section",
         ),
-        path("api/docs/<slug:slug>", views.doc_api, name="doc"),
+        path("api/docs/<slug:slug>", api_views.doc_api, name="doc"),
         path("api/search", search_views.search_api, name="search"),
         path("api/offline-pages", offline.offline_pages_api, name="offline-pages"),
     ],

@@ -3,7 +3,7 @@ answer's texts and links, errors as ``{"errors": [...]}``): ``GET /api/docs/<doc
 its editions, its contents) and ``GET /api/docs/<doc>/<section>`` (one section: number, titles in both
 languages, text and the IPG's parts, its edition, the official Japanese edition's text with its standing,
 the CR rules and judge's-document sections it cites). ``GET /api/docs`` lists the documents installed
-(:func:`documents_payload`, in judge.rules.views.docs_api). docs/api.md."""
+(:func:`documents_payload`, in judge.rules.api_views.docs_api). docs/api.md."""
 
 from __future__ import annotations
 
