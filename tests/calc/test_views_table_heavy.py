@@ -194,7 +194,7 @@ def test_pasted_lists_are_checked_once_by_their_content(
     assert rows == re.findall(r'<td class="table-minimum">([^<]*)</td>', first.content.decode()) == ["1"] * 20
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", again.content.decode()))
     assert "P01: declared 2 / lowest estimate 1." in page
-    assert page.count("301 name(s) of the list are not in the card data") == 20  # "Table" and the 300
+    assert page.count("301 name(s) of the list are not cards this site knows") == 20  # "Table" and the 300
     # Another language, another list: checked (once each).
     client.post("/ja/calc/brackets/", table)
     client.post("/en/calc/brackets/", table | {"deck7": "Other\n" + decklist()})
