@@ -64,6 +64,7 @@ TERMS = frozenset(
         "wiki",  # computing words as Japanese pages write them
         "Scryfall",
         "MTGJSON",  # the card databases, by their names
+        "Spellbook",  # Commander Spellbook, the combo database, named beside コマンダー・スペルブック
     }
 )
 
