@@ -185,12 +185,10 @@ def judge_section_api(request: HtmxHttpRequest, kind: str, key: str) -> JsonResp
 def _japanese_section(kind: str, key: str, english: JudgeEdition, lang: str) -> dict[str, Any] | None:
     """The section in the official Japanese edition, beside today's English edition only, with the
     edition's standing; None when there is none."""
-    found = selectors.japanese_edition(kind)
-    if found is None or found.english.pk != english.pk:
+    found = selectors.japanese_section(kind, key, english)
+    if found is None:
         return None
-    row = found.edition.sections.filter(key=key).first()
-    if row is None:
-        return None
+    row = found[1]
     return {
         **(_japanese(kind, lang) or {}),
         "number": row.number or None,

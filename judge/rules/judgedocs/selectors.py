@@ -63,6 +63,19 @@ def japanese_edition(kind: str) -> JapaneseEdition | None:
     )
 
 
+def japanese_section(
+    kind: str, key: str, english: JudgeEdition
+) -> tuple[JapaneseEdition, JudgeSectionRow] | None:
+    """The section ``key`` in the document's official Japanese edition, beside today's English edition
+    ``english`` only (an older edition's page is English alone), with the edition and its standing; None
+    when there is none."""
+    found = japanese_edition(kind)
+    if found is None or found.english.pk != english.pk:
+        return None
+    row = found.edition.sections.filter(key=key).first()
+    return None if row is None else (found, row)
+
+
 @dataclass
 class SectionPage:
     edition: JudgeEdition

@@ -90,12 +90,10 @@ def _japanese_section(kind: str, key: str, english: Any) -> dict[str, Any] | Non
     """The section in the official Japanese edition installed, beside today's English edition only (an
     older edition's page is English alone): its standing, source title and date, number and title as it
     prints them, its parts; None when there is none."""
-    found = selectors.japanese_edition(kind)
-    if found is None or found.english.pk != english.pk:
+    both = selectors.japanese_section(kind, key, english)
+    if both is None:
         return None
-    row = found.edition.sections.filter(key=key).first()
-    if row is None:
-        return None
+    found, row = both
     return {
         "standing": found.standing,
         "todays": found.todays,
