@@ -42,7 +42,9 @@ def test_a_calculator_asked_offline_keeps_its_inputs_and_answers_when_back(brows
     # A hybrid cost is worked out on the phone too (every case: tests/e2e/test_offline_tax_browser.py).
     page.fill("#tax-mana-cost", "{2}{G/W}")
     page.locator("#tax-calculator button[type=submit]").click()
-    expect(page.locator("#result .answer")).to_have_text("6G/W")  # {6}{G/W} drawn as mana symbols (their text)
+    expect(page.locator("#result .answer")).to_have_text(
+        "6G/W"
+    )  # {6}{G/W} drawn as mana symbols (their text)
     expect(page.locator("#tax-calculator .offline-wait")).to_have_count(0)
     expect(page.locator("#tax-previous")).to_have_value("2")
 
