@@ -142,15 +142,22 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-@pytest.fixture()
-def page(browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(locale="en-US")
+@contextlib.contextmanager
+def watched_page(context):  # type: ignore[no-untyped-def]
+    """A new page of ``context``, the context closed after; a JavaScript error on the page fails the test
+    once its steps have run."""
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture()
+def page(browser):  # type: ignore[no-untyped-def]
+    with watched_page(browser.new_context(locale="en-US")) as page:
+        yield page
 
 
 @contextlib.contextmanager
@@ -167,12 +174,8 @@ def phone_page(  # type: ignore[no-untyped-def]
         locale=LOCALES[lang],
         java_script_enabled=javascript,
     )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    with watched_page(context) as page:
+        yield page
 
 
 @pytest.fixture()
